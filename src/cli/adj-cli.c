@@ -1,0 +1,761 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-cli.c: adjutant-cli, the core from a terminal — JSON in, JSON out.
+ *
+ * Results go to stdout as JSON; errors go to stderr as one line naming what is wrong, with
+ * exit status 1 (or 2 for a mistake in the command line itself).
+ */
+
+#define G_LOG_DOMAIN "adjutant-cli"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "adj-army.h"
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-mechanic.h"
+#include "adj-random.h"
+#include "adj-ruleset.h"
+#include "adj-store.h"
+
+#define EXIT_USAGE 2
+
+typedef struct {
+  const char *input;
+  const char *dice;
+  const char *cards;
+  const char *seed;
+  const char *battle;
+  const char *output;
+  const char *name;
+  GPtrArray  *armies;
+  gboolean    apply;
+  gboolean    compact;
+  GPtrArray  *args;       /* positional arguments after the command */
+} Options;
+
+static const char *program = "adjutant-cli";
+
+static int
+fail (GError *error)
+{
+  fprintf (stderr, "%s: %s\n", program, error->message);
+  return 1;
+}
+
+static int
+usage_error (const char *format,
+             ...) G_GNUC_PRINTF (1, 2);
+
+static int
+usage_error (const char *format,
+             ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  fprintf (stderr, "%s: %s\n", program, message);
+  fprintf (stderr, _("Try “%s --help” for the commands and options.\n"), program);
+  return EXIT_USAGE;
+}
+
+static void
+print_json (const Options *opts,
+            json_object   *json)
+{
+  g_autofree char *text = adj_json_to_string (json, !opts->compact);
+  printf ("%s\n", text);
+}
+
+static void
+print_help (void)
+{
+  printf (_("Usage: %s COMMAND [ARGUMENTS] [OPTIONS]\n"
+            "\n"
+            "The rules engine of Adjutant from a terminal. Results are JSON on standard output;\n"
+            "errors are one line on standard error.\n"
+            "\n"
+            "Commands:\n"
+            "  rulesets                       List the game systems\n"
+            "  mechanics [RULESET]            List the mechanics, of one system or of all\n"
+            "  describe MECHANIC              A mechanic's inputs, dice and outcomes\n"
+            "  odds MECHANIC [--input FILE]   Exact probability of every outcome\n"
+            "  resolve MECHANIC [--input FILE] [--dice 6,3,...] [--cards AS,10H,...] [--seed N]\n"
+            "                                 Roll (or take the dice entered) and explain the result\n"
+            "  validate FILE                  Check a battle, army list or ruleset file\n"
+            "  templates RULESET              The example armies a system ships, with their totals\n"
+            "  new RULESET --army A --army B [--name NAME] [--seed N] [--output FILE]\n"
+            "                                 Start a battle from two armies (template ids or files)\n"
+            "\n"
+            "Options:\n"
+            "  --input FILE, -i FILE          The inputs as a JSON object (\"-\" reads standard input);\n"
+            "                                 inputs left out take their defaults\n"
+            "  --dice LIST                    Dice rolled at the table, in the order the mechanic\n"
+            "                                 asks for them (see \"describe\")\n"
+            "  --cards LIST                   Cards turned at the table\n"
+            "  --seed N                       Seed the generator, for a reproducible roll\n"
+            "  --battle FILE                  Pre-fill the inputs from this battle (name units and\n"
+            "                                 sides by id) and roll with its generator\n"
+            "  --apply                        With --battle: apply the result to the battle and save it\n"
+            "  --compact                      Print JSON on one line\n"
+            "  --help, -h                     Show this help\n"
+            "  --version                      Show the version\n"
+            "\n"
+            "Exit status: 0 success, 1 an error in a file, an input or the rules, 2 a mistake in\n"
+            "the command line.\n"), program);
+}
+
+static json_object *
+read_input_json (const char  *path,
+                 GError     **error)
+{
+  if (path == NULL)
+    return json_object_new_object ();
+  if (g_str_equal (path, "-"))
+    {
+      g_autoptr(GString) buf = g_string_new (NULL);
+      char chunk[4096];
+      size_t n;
+
+      while ((n = fread (chunk, 1, sizeof chunk, stdin)) > 0)
+        {
+          g_string_append_len (buf, chunk, (gssize) n);
+          if (buf->len > ADJ_JSON_MAX_SIZE)
+            break;
+        }
+      return adj_json_parse_data (buf->str, buf->len, _("standard input"), error);
+    }
+  return adj_json_parse_file (path, error);
+}
+
+static gboolean
+parse_seed (const char  *text,
+            guint64     *seed,
+            GError     **error)
+{
+  char *end = NULL;
+
+  if (text == NULL || text[0] == '\0' || text[0] == '-')
+    goto bad;
+  *seed = g_ascii_strtoull (text, &end, 10);
+  if (end != NULL && *end == '\0')
+    return TRUE;
+bad:
+  g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+               _("--seed takes a whole number from 0 to 18446744073709551615, not “%s”"),
+               text != NULL ? text : "");
+  return FALSE;
+}
+
+static const AdjMechanic *
+find_mechanic (const char  *id,
+               GError     **error)
+{
+  const AdjMechanic *mech = adj_mechanic_lookup (id);
+
+  if (mech == NULL)
+    g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
+                 _("There is no mechanic “%s”; “%s mechanics” lists them"), id, program);
+  return mech;
+}
+
+static AdjRuleset *
+mechanic_ruleset (const AdjMechanic  *mech,
+                  GError            **error)
+{
+  char id[64];
+  return adj_ruleset_lookup (adj_mechanic_ruleset_id (mech, id, sizeof id), error);
+}
+
+/* Build a mechanic's inputs from the --input file, pre-filled from --battle when given. */
+static AdjInputs *
+build_inputs (const Options      *opts,
+              const AdjMechanic  *mech,
+              AdjRuleset         *rs,
+              AdjBattle          *battle,
+              GError            **error)
+{
+  g_autoptr(json_object) json = read_input_json (opts->input, error);
+  g_autoptr(AdjInputs) inputs = NULL;
+  const char *file = opts->input == NULL ? _("inputs")
+                     : g_str_equal (opts->input, "-") ? _("standard input") : opts->input;
+
+  if (json == NULL)
+    return NULL;
+  inputs = adj_inputs_new (mech, rs);
+  if (!adj_inputs_set_json (inputs, json, file, error))
+    return NULL;
+  if (battle != NULL)
+    {
+      /* Values taken from the battle come first; what the input file says explicitly wins. */
+      if (!adj_battle_prefill (battle, inputs, error) ||
+          !adj_inputs_set_json (inputs, json, file, error))
+        return NULL;
+    }
+  return g_steal_pointer (&inputs);
+}
+
+static AdjBattle *
+load_battle_for (const Options      *opts,
+                 AdjRuleset         *rs,
+                 GError            **error)
+{
+  g_autoptr(AdjBattle) battle = NULL;
+
+  if (opts->battle == NULL)
+    return NULL;
+  battle = adj_store_load_battle (opts->battle, error);
+  if (battle == NULL)
+    return NULL;
+  if (adj_battle_get_ruleset (battle) != rs)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("%s is a battle of “%s”, but the mechanic belongs to “%s”"), opts->battle,
+                   adj_ruleset_get_id (adj_battle_get_ruleset (battle)), adj_ruleset_get_id (rs));
+      return NULL;
+    }
+  return g_steal_pointer (&battle);
+}
+
+static int
+cmd_rulesets (const Options *opts)
+{
+  g_auto(GStrv) ids = adj_ruleset_list_ids ();
+  g_autoptr(json_object) out = json_object_new_array ();
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdjRuleset) rs = adj_ruleset_lookup (ids[i], &error);
+      json_object *item;
+
+      if (rs == NULL)
+        return fail (error);
+      item = json_object_new_object ();
+      json_object_object_add (item, "id", json_object_new_string (adj_ruleset_get_id (rs)));
+      json_object_object_add (item, "name", json_object_new_string (adj_ruleset_get_name (rs)));
+      if (adj_ruleset_get_summary (rs) != NULL)
+        json_object_object_add (item, "summary",
+                                json_object_new_string (adj_gettext (adj_ruleset_get_summary (rs))));
+      json_object_object_add (item, "distance_unit", json_object_new_string (
+        adj_distance_unit_symbol (adj_ruleset_get_distance_unit (rs))));
+      json_object_object_add (item, "mechanics",
+                              json_object_new_int ((int) adj_ruleset_get_system (rs)->n_mechanics));
+      json_object_array_add (out, item);
+    }
+  print_json (opts, out);
+  return 0;
+}
+
+static int
+cmd_mechanics (const Options *opts)
+{
+  g_autoptr(json_object) out = json_object_new_array ();
+  const char *only = opts->args->len > 0 ? g_ptr_array_index (opts->args, 0) : NULL;
+  guint n;
+  const AdjSystem **systems = adj_systems (&n);
+
+  if (opts->args->len > 1)
+    return usage_error (_("“mechanics” takes at most one ruleset id"));
+  if (only != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdjRuleset) rs = adj_ruleset_lookup (only, &error);
+
+      if (rs == NULL)
+        return fail (error);
+    }
+
+  for (guint s = 0; s < n; s++)
+    {
+      if (only != NULL && !g_str_equal (systems[s]->id, only))
+        continue;
+      for (guint i = 0; i < systems[s]->n_mechanics; i++)
+        {
+          const AdjMechanic *m = systems[s]->mechanics[i];
+          json_object *item = json_object_new_object ();
+
+          json_object_object_add (item, "id", json_object_new_string (m->id));
+          json_object_object_add (item, "title", json_object_new_string (adj_gettext (m->title)));
+          json_object_object_add (item, "summary",
+                                  json_object_new_string (adj_gettext (m->summary)));
+          json_object_object_add (item, "scope",
+                                  json_object_new_string (adj_scope_to_string (m->scope)));
+          json_object_array_add (out, item);
+        }
+    }
+  print_json (opts, out);
+  return 0;
+}
+
+static int
+cmd_describe (const Options *opts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjRuleset) rs = NULL;
+  g_autoptr(json_object) out = NULL;
+  const AdjMechanic *mech;
+
+  if (opts->args->len != 1)
+    return usage_error (_("“describe” takes one mechanic id, such as wec/fire-combat"));
+  mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
+  if (mech == NULL || (rs = mechanic_ruleset (mech, &error)) == NULL)
+    return fail (error);
+  out = adj_mechanic_describe (mech, rs);
+  print_json (opts, out);
+  return 0;
+}
+
+static int
+cmd_odds (const Options *opts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjRuleset) rs = NULL;
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(AdjInputs) inputs = NULL;
+  g_autoptr(AdjOdds) odds = NULL;
+  json_object *out;
+  g_autoptr(json_object) owned = NULL;
+  const AdjMechanic *mech;
+  AdjContext ctx = { 0 };
+
+  if (opts->args->len != 1)
+    return usage_error (_("“odds” takes one mechanic id, such as wec/fire-combat"));
+  if (opts->dice != NULL || opts->cards != NULL || opts->seed != NULL || opts->apply)
+    return usage_error (_("“odds” works before any roll: --dice, --cards, --seed and --apply "
+                          "belong to “resolve”"));
+  mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
+  if (mech == NULL || (rs = mechanic_ruleset (mech, &error)) == NULL)
+    return fail (error);
+  if (opts->battle != NULL && (battle = load_battle_for (opts, rs, &error)) == NULL)
+    return fail (error);
+  if ((inputs = build_inputs (opts, mech, rs, battle, &error)) == NULL)
+    return fail (error);
+
+  ctx.ruleset = rs;
+  if (battle != NULL)
+    adj_battle_context (battle, &ctx);
+  odds = adj_mechanic_odds (mech, &ctx, inputs, &error);
+  if (odds == NULL)
+    return fail (error);
+
+  out = owned = adj_odds_to_json (odds);
+  json_object_object_add (out, "mechanic", json_object_new_string (mech->id));
+  json_object_object_add (out, "inputs", adj_inputs_to_json (inputs));
+  print_json (opts, out);
+  return 0;
+}
+
+static int
+cmd_resolve (const Options *opts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjRuleset) rs = NULL;
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(AdjInputs) inputs = NULL;
+  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjPack) pack = NULL;
+  g_autoptr(json_object) out = NULL;
+  const AdjMechanic *mech;
+  AdjContext ctx = { 0 };
+  AdjRng rng;
+  AdjRng *use_rng = &rng;
+  guint64 seed = 0;
+  gboolean seeded = FALSE;
+
+  if (opts->args->len != 1)
+    return usage_error (_("“resolve” takes one mechanic id, such as wec/fire-combat"));
+  if (opts->apply && opts->battle == NULL)
+    return usage_error (_("--apply needs --battle FILE: the battle to apply the result to"));
+  if (opts->seed != NULL && opts->dice != NULL)
+    return usage_error (_("Give either --dice (rolled at the table) or --seed, not both"));
+  mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
+  if (mech == NULL || (rs = mechanic_ruleset (mech, &error)) == NULL)
+    return fail (error);
+  if (opts->seed != NULL)
+    {
+      if (!parse_seed (opts->seed, &seed, &error))
+        return usage_error ("%s", error->message);
+      seeded = TRUE;
+    }
+  if (opts->battle != NULL && (battle = load_battle_for (opts, rs, &error)) == NULL)
+    return fail (error);
+  if ((inputs = build_inputs (opts, mech, rs, battle, &error)) == NULL)
+    return fail (error);
+
+  ctx.ruleset = rs;
+  if (battle != NULL)
+    {
+      adj_battle_context (battle, &ctx);
+      if (!seeded)
+        use_rng = adj_battle_get_rng (battle);
+      else
+        adj_rng_seed (&rng, seed);
+    }
+  else
+    {
+      if (!seeded)
+        seed = ((guint64) g_random_int () << 32) | g_random_int ();
+      adj_rng_seed (&rng, seed);
+      pack = adj_pack_new (1);
+      adj_pack_shuffle (pack, &rng);
+      ctx.pack = pack;
+    }
+
+  random = adj_random_new (opts->dice != NULL ? NULL : use_rng, ctx.pack);
+  if (opts->dice != NULL)
+    {
+      g_autoptr(GArray) values = NULL;
+      if (!adj_dice_parse (opts->dice, &values, &error))
+        return usage_error ("--dice: %s", error->message);
+      adj_random_enter_dice (random, (const int *) values->data, values->len);
+    }
+  if (opts->cards != NULL)
+    {
+      g_autoptr(GArray) cards = NULL;
+      if (!adj_cards_parse (opts->cards, &cards, &error))
+        return usage_error ("--cards: %s", error->message);
+      adj_random_enter_cards (random, (const AdjCard *) cards->data, cards->len);
+    }
+
+  outcome = adj_outcome_new (mech);
+  if (!adj_mechanic_resolve (mech, &ctx, inputs, random, outcome, &error))
+    return fail (error);
+
+  out = adj_outcome_to_json (outcome);
+  json_object_object_add (out, "inputs", adj_inputs_to_json (inputs));
+  if (opts->dice == NULL && battle == NULL)
+    json_object_object_add (out, "seed", json_object_new_uint64 (seed));
+
+  if (opts->apply)
+    {
+      if (!adj_battle_apply_outcome (battle, inputs, outcome, &error) ||
+          !adj_store_save_battle (battle, opts->battle, &error))
+        return fail (error);
+      json_object_object_add (out, "applied", json_object_new_boolean (TRUE));
+    }
+  print_json (opts, out);
+  return 0;
+}
+
+static int
+cmd_validate (const Options *opts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(json_object) out = json_object_new_object ();
+  g_autofree char *display = NULL;
+  const char *path;
+  const char *format;
+
+  if (opts->args->len != 1)
+    return usage_error (_("“validate” takes one file"));
+  path = g_ptr_array_index (opts->args, 0);
+  display = g_filename_display_basename (path);
+  json = adj_json_parse_file (path, &error);
+  if (json == NULL)
+    return fail (error);
+  format = adj_store_sniff_format (json);
+  if (format == NULL)
+    {
+      g_set_error (&error, ADJ_ERROR, ADJ_ERROR_UNSUPPORTED,
+                   _("%s: $.format: expected “%s”, “%s” or “%s”: this is not an Adjutant file"),
+                   display, ADJ_BATTLE_FORMAT, ADJ_ARMY_FORMAT, ADJ_RULESET_FORMAT);
+      return fail (error);
+    }
+  json_object_object_add (out, "file", json_object_new_string (display));
+  json_object_object_add (out, "format", json_object_new_string (format));
+
+  if (g_str_equal (format, ADJ_BATTLE_FORMAT))
+    {
+      g_autoptr(AdjBattle) battle = adj_battle_from_json (json, display, &error);
+      json_object *sides;
+
+      if (battle == NULL)
+        return fail (error);
+      json_object_object_add (out, "ruleset", json_object_new_string (
+        adj_ruleset_get_id (adj_battle_get_ruleset (battle))));
+      json_object_object_add (out, "name", json_object_new_string (adj_battle_get_name (battle)));
+      json_object_object_add (out, "units", json_object_new_int ((int) adj_battle_get_n_units (battle)));
+      json_object_object_add (out, "journal_entries", json_object_new_int (
+        (int) adj_journal_get_n_entries (adj_battle_get_journal (battle))));
+      sides = json_object_new_array ();
+      for (guint i = 0; i < adj_battle_get_sides (battle)->len; i++)
+        {
+          AdjSide *side = g_ptr_array_index (adj_battle_get_sides (battle), i);
+          json_object_array_add (sides, json_object_new_string (side->name));
+        }
+      json_object_object_add (out, "sides", sides);
+    }
+  else if (g_str_equal (format, ADJ_ARMY_FORMAT))
+    {
+      g_autoptr(AdjArmy) army = adj_army_from_file_json (json, display, &error);
+      g_autoptr(AdjArmyReport) report = NULL;
+
+      if (army == NULL || (report = adj_army_check (army, &error)) == NULL)
+        return fail (error);
+      json_object_object_add (out, "ruleset",
+                              json_object_new_string (adj_ruleset_get_id (army->ruleset)));
+      json_object_object_add (out, "name", json_object_new_string (army->name));
+      json_object_object_add (out, "army", adj_army_report_to_json (report));
+    }
+  else if (g_str_equal (format, ADJ_RULESET_FORMAT))
+    {
+      g_autoptr(AdjRuleset) rs = adj_ruleset_load_json (json, display, &error);
+
+      if (rs == NULL)
+        return fail (error);
+      json_object_object_add (out, "ruleset", json_object_new_string (adj_ruleset_get_id (rs)));
+      json_object_object_add (out, "name", json_object_new_string (adj_ruleset_get_name (rs)));
+      json_object_object_add (out, "unit_types",
+                              json_object_new_int ((int) adj_ruleset_get_unit_types (rs)->len));
+    }
+  else
+    {
+      g_set_error (&error, ADJ_ERROR, ADJ_ERROR_UNSUPPORTED,
+                   _("%s: $.format: “%s” is not a format Adjutant reads (expected “%s”, “%s” "
+                     "or “%s”)"), display, format, ADJ_BATTLE_FORMAT, ADJ_ARMY_FORMAT,
+                   ADJ_RULESET_FORMAT);
+      return fail (error);
+    }
+  json_object_object_add (out, "valid", json_object_new_boolean (TRUE));
+  print_json (opts, out);
+  return 0;
+}
+
+static int
+cmd_templates (const Options *opts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjRuleset) rs = NULL;
+  g_autoptr(GPtrArray) armies = NULL;
+  g_autoptr(json_object) out = json_object_new_array ();
+
+  if (opts->args->len != 1)
+    return usage_error (_("“templates” takes one ruleset id, such as wec"));
+  rs = adj_ruleset_lookup (g_ptr_array_index (opts->args, 0), &error);
+  if (rs == NULL || (armies = adj_army_templates (rs, &error)) == NULL)
+    return fail (error);
+  for (guint i = 0; i < armies->len; i++)
+    {
+      AdjArmy *army = g_ptr_array_index (armies, i);
+      g_autoptr(AdjArmyReport) report = adj_army_check (army, &error);
+      json_object *item = json_object_new_object ();
+
+      if (report == NULL)
+        {
+          json_object_put (item);
+          return fail (error);
+        }
+      json_object_object_add (item, "id", json_object_new_string (army->id));
+      if (army->conflict != NULL)
+        json_object_object_add (item, "conflict", json_object_new_string (army->conflict));
+      json_object_object_add (item, "name", json_object_new_string (army->name));
+      if (army->book_total >= 0)
+        json_object_object_add (item, "book_total", json_object_new_int (army->book_total));
+      json_object_object_add (item, "army", adj_army_report_to_json (report));
+      json_object_array_add (out, item);
+    }
+  print_json (opts, out);
+  return 0;
+}
+
+static AdjArmy *
+load_army_arg (AdjRuleset  *rs,
+               const char  *arg,
+               GError     **error)
+{
+  if (g_file_test (arg, G_FILE_TEST_EXISTS))
+    return adj_army_load (arg, error);
+  return adj_army_template (rs, arg, error);
+}
+
+static int
+cmd_new (const Options *opts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjRuleset) rs = NULL;
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(AdjArmy) first = NULL;
+  g_autoptr(AdjArmy) second = NULL;
+  g_autofree char *name = NULL;
+
+  if (opts->args->len != 1)
+    return usage_error (_("“new” takes one ruleset id, such as wec"));
+  if (opts->armies->len != 2)
+    return usage_error (_("“new” needs two --army options, one for each side"));
+  rs = adj_ruleset_lookup (g_ptr_array_index (opts->args, 0), &error);
+  if (rs == NULL ||
+      (first = load_army_arg (rs, g_ptr_array_index (opts->armies, 0), &error)) == NULL ||
+      (second = load_army_arg (rs, g_ptr_array_index (opts->armies, 1), &error)) == NULL)
+    return fail (error);
+
+  /* TRANSLATORS: the default name of a battle, e.g. "British army against Zulu army" */
+  name = opts->name != NULL ? g_strdup (opts->name)
+                            : g_strdup_printf (_("%s against %s"), first->name, second->name);
+  battle = adj_battle_new (rs, name);
+  if (!adj_battle_add_army (battle, "a", first, &error) ||
+      !adj_battle_add_army (battle, "b", second, &error))
+    return fail (error);
+  if (opts->seed != NULL)
+    {
+      guint64 seed;
+      if (!parse_seed (opts->seed, &seed, &error))
+        return usage_error ("%s", error->message);
+      adj_battle_set_seed (battle, seed);
+    }
+
+  json = adj_battle_to_json (battle);
+  if (opts->output != NULL)
+    {
+      if (!adj_store_save_json (json, opts->output, &error))
+        return fail (error);
+      return 0;
+    }
+  print_json (opts, json);
+  return 0;
+}
+
+typedef struct {
+  const char *name;
+  int       (*run) (const Options *opts);
+} Command;
+
+static const Command commands[] = {
+  { "rulesets", cmd_rulesets },
+  { "mechanics", cmd_mechanics },
+  { "describe", cmd_describe },
+  { "odds", cmd_odds },
+  { "resolve", cmd_resolve },
+  { "validate", cmd_validate },
+  { "templates", cmd_templates },
+  { "new", cmd_new },
+};
+
+int
+main (int   argc,
+      char *argv[])
+{
+  Options opts = { 0 };
+  const Command *command = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  opts.args = g_ptr_array_new ();
+  opts.armies = g_ptr_array_new ();
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *arg = argv[i];
+      const char **slot = NULL;
+
+      if (g_str_equal (arg, "--help") || g_str_equal (arg, "-h"))
+        {
+          print_help ();
+          status = 0;
+          goto out;
+        }
+      if (g_str_equal (arg, "--version"))
+        {
+          printf ("adjutant-cli %s\n", PACKAGE_VERSION);
+          status = 0;
+          goto out;
+        }
+      if (g_str_equal (arg, "--apply"))
+        {
+          opts.apply = TRUE;
+          continue;
+        }
+      if (g_str_equal (arg, "--compact"))
+        {
+          opts.compact = TRUE;
+          continue;
+        }
+      if (g_str_equal (arg, "--input") || g_str_equal (arg, "-i"))
+        slot = &opts.input;
+      else if (g_str_equal (arg, "--dice"))
+        slot = &opts.dice;
+      else if (g_str_equal (arg, "--cards"))
+        slot = &opts.cards;
+      else if (g_str_equal (arg, "--seed"))
+        slot = &opts.seed;
+      else if (g_str_equal (arg, "--battle"))
+        slot = &opts.battle;
+      else if (g_str_equal (arg, "--output") || g_str_equal (arg, "-o"))
+        slot = &opts.output;
+      else if (g_str_equal (arg, "--name"))
+        slot = &opts.name;
+      else if (g_str_equal (arg, "--army"))
+        {
+          if (i + 1 >= argc)
+            {
+              status = usage_error (_("--army needs a value"));
+              goto out;
+            }
+          g_ptr_array_add (opts.armies, argv[++i]);
+          continue;
+        }
+      else if (arg[0] == '-' && arg[1] != '\0')
+        {
+          status = usage_error (_("Unknown option “%s”"), arg);
+          goto out;
+        }
+
+      if (slot != NULL)
+        {
+          if (i + 1 >= argc)
+            {
+              status = usage_error (_("%s needs a value"), arg);
+              goto out;
+            }
+          if (*slot != NULL)
+            {
+              status = usage_error (_("%s is given twice"), arg);
+              goto out;
+            }
+          *slot = argv[++i];
+          continue;
+        }
+
+      if (command == NULL)
+        {
+          for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+            if (g_str_equal (commands[c].name, arg))
+              command = &commands[c];
+          if (command == NULL)
+            {
+              status = usage_error (_("Unknown command “%s”"), arg);
+              goto out;
+            }
+        }
+      else
+        g_ptr_array_add (opts.args, (gpointer) arg);
+    }
+
+  if (command == NULL)
+    {
+      status = usage_error (_("No command given"));
+      goto out;
+    }
+  status = command->run (&opts);
+
+out:
+  g_ptr_array_unref (opts.args);
+  g_ptr_array_unref (opts.armies);
+  return status;
+}

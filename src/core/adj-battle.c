@@ -1,0 +1,1793 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-battle.c: a battle, its journal, undo and redo. */
+
+#define G_LOG_DOMAIN "adj-battle"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-store.h"
+
+#define MAX_UNITS    20000
+#define MAX_SIDES    16
+#define MAX_ENTRIES  1000000
+#define MAX_NAME     200
+
+struct _AdjBattle {
+  GObject      parent_instance;
+  AdjRuleset  *ruleset;
+  char        *uid;
+  char        *name;
+  int          turn;
+  char        *phase;
+  json_object *settings;
+  GPtrArray   *sides;
+  GListStore  *units;
+  GHashTable  *unit_index;   /* id -> AdjUnit, borrowed from the store */
+  AdjRng       rng;
+  AdjPack     *pack;
+  AdjJournal  *journal;
+  guint        next_unit;
+  gint64       created;
+  char        *autosave_path;
+};
+
+G_DEFINE_FINAL_TYPE (AdjBattle, adj_battle, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_NAME,
+  PROP_TURN,
+  PROP_PHASE,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  AUTOSAVE_FAILED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+side_free (AdjSide *side)
+{
+  g_free (side->id);
+  g_free (side->name);
+  json_object_put (side->settings);
+  g_free (side);
+}
+
+static void
+adj_battle_finalize (GObject *object)
+{
+  AdjBattle *self = ADJ_BATTLE (object);
+
+  g_clear_pointer (&self->ruleset, adj_ruleset_unref);
+  g_free (self->uid);
+  g_free (self->name);
+  g_free (self->phase);
+  json_object_put (self->settings);
+  g_ptr_array_unref (self->sides);
+  g_hash_table_unref (self->unit_index);
+  g_clear_object (&self->units);
+  adj_pack_free (self->pack);
+  adj_journal_free (self->journal);
+  g_free (self->autosave_path);
+
+  G_OBJECT_CLASS (adj_battle_parent_class)->finalize (object);
+}
+
+static void
+adj_battle_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  AdjBattle *self = ADJ_BATTLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case PROP_TURN:
+      g_value_set_int (value, self->turn);
+      break;
+    case PROP_PHASE:
+      g_value_set_string (value, self->phase);
+      break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, adj_journal_can_undo (self->journal));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, adj_journal_can_redo (self->journal));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+adj_battle_class_init (AdjBattleClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = adj_battle_finalize;
+  object_class->get_property = adj_battle_get_property;
+
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TURN] =
+    g_param_spec_int ("turn", NULL, NULL, 1, G_MAXINT, 1,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PHASE] =
+    g_param_spec_string ("phase", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * AdjBattle::changed:
+   *
+   * Emitted after a journal entry was committed, undone or redone.
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  /**
+   * AdjBattle::autosave-failed:
+   * @message: what went wrong
+   */
+  signals[AUTOSAVE_FAILED] =
+    g_signal_new ("autosave-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+adj_battle_init (AdjBattle *self)
+{
+  self->sides = g_ptr_array_new_with_free_func ((GDestroyNotify) side_free);
+  self->units = g_list_store_new (ADJ_TYPE_UNIT);
+  self->unit_index = g_hash_table_new (g_str_hash, g_str_equal);
+  self->journal = adj_journal_new ();
+  self->settings = json_object_new_object ();
+  self->turn = 1;
+  self->next_unit = 1;
+  adj_rng_seed_random (&self->rng);
+}
+
+static void
+fill_defaults (json_object *settings,
+               GPtrArray   *fields)
+{
+  for (guint i = 0; i < fields->len; i++)
+    {
+      const AdjField *f = g_ptr_array_index (fields, i);
+      if (!json_object_object_get_ex (settings, f->name, NULL))
+        json_object_object_add (settings, f->name, adj_field_default_json (f));
+    }
+}
+
+AdjBattle *
+adj_battle_new (AdjRuleset *rs,
+                const char *name)
+{
+  AdjBattle *self;
+  const AdjChoice *first;
+
+  g_return_val_if_fail (rs != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  self = g_object_new (ADJ_TYPE_BATTLE, NULL);
+  self->ruleset = adj_ruleset_ref (rs);
+  self->uid = g_uuid_string_random ();
+  self->name = g_strdup (name);
+  self->created = g_get_real_time () / G_USEC_PER_SEC;
+  first = g_ptr_array_index (adj_ruleset_get_phases (rs), 0);
+  self->phase = g_strdup (first->id);
+  fill_defaults (self->settings, adj_ruleset_get_battle_fields (rs));
+  return self;
+}
+
+AdjRuleset *adj_battle_get_ruleset (AdjBattle *battle) { return battle->ruleset; }
+const char *adj_battle_get_uid (AdjBattle *battle) { return battle->uid; }
+const char *adj_battle_get_name (AdjBattle *battle) { return battle->name; }
+int adj_battle_get_turn (AdjBattle *battle) { return battle->turn; }
+const char *adj_battle_get_phase (AdjBattle *battle) { return battle->phase; }
+json_object *adj_battle_get_settings (AdjBattle *battle) { return battle->settings; }
+AdjRng *adj_battle_get_rng (AdjBattle *battle) { return &battle->rng; }
+AdjJournal *adj_battle_get_journal (AdjBattle *battle) { return battle->journal; }
+GListModel *adj_battle_get_units (AdjBattle *battle) { return G_LIST_MODEL (battle->units); }
+GPtrArray *adj_battle_get_sides (AdjBattle *battle) { return battle->sides; }
+const char *adj_battle_get_autosave_path (AdjBattle *battle) { return battle->autosave_path; }
+
+guint
+adj_battle_get_n_units (AdjBattle *battle)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (battle->units));
+}
+
+AdjPack *
+adj_battle_get_pack (AdjBattle *battle)
+{
+  if (battle->pack == NULL)
+    {
+      battle->pack = adj_pack_new (1);
+      adj_pack_shuffle (battle->pack, &battle->rng);
+    }
+  return battle->pack;
+}
+
+AdjUnit *
+adj_battle_find_unit (AdjBattle  *battle,
+                      const char *id)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return id != NULL ? g_hash_table_lookup (battle->unit_index, id) : NULL;
+}
+
+AdjSide *
+adj_battle_find_side (AdjBattle  *battle,
+                      const char *id)
+{
+  if (id == NULL)
+    return NULL;
+  for (guint i = 0; i < battle->sides->len; i++)
+    {
+      AdjSide *side = g_ptr_array_index (battle->sides, i);
+      if (g_str_equal (side->id, id))
+        return side;
+    }
+  return NULL;
+}
+
+static json_object *
+side_setting (AdjBattle  *battle,
+              const char *side_id,
+              const char *field)
+{
+  AdjSide *side = adj_battle_find_side (battle, side_id);
+  json_object *v = NULL;
+
+  if (side != NULL)
+    json_object_object_get_ex (side->settings, field, &v);
+  return v;
+}
+
+const char *
+adj_battle_get_side_setting_string (AdjBattle  *battle,
+                                    const char *side,
+                                    const char *field)
+{
+  json_object *v = side_setting (battle, side, field);
+  return json_object_is_type (v, json_type_string) ? json_object_get_string (v) : NULL;
+}
+
+int
+adj_battle_get_side_setting_int (AdjBattle  *battle,
+                                 const char *side,
+                                 const char *field)
+{
+  json_object *v = side_setting (battle, side, field);
+  return v != NULL ? json_object_get_int (v) : 0;
+}
+
+const AdjUnitType *
+adj_battle_unit_type (AdjBattle *battle,
+                      AdjUnit   *unit)
+{
+  return adj_ruleset_find_unit_type (battle->ruleset, adj_unit_get_type_id (unit));
+}
+
+int
+adj_battle_unit_value (AdjBattle *battle,
+                       AdjUnit   *unit)
+{
+  const AdjUnitType *type = adj_battle_unit_type (battle, unit);
+  return type != NULL ? MAX (type->value, 0) : 0;
+}
+
+/* ---- building ---- */
+
+static gboolean
+check_settings (AdjRuleset   *rs,
+                GPtrArray    *fields,
+                json_object  *settings,
+                const char   *file,
+                const char   *path,
+                GError      **error)
+{
+  if (!adj_json_expect_object (settings, file, path, error))
+    return FALSE;
+  json_object_object_foreach (settings, key, val)
+    {
+      g_autofree char *where = adj_json_path_key (path, key);
+      const AdjField *field = NULL;
+      g_autoptr(GError) local = NULL;
+
+      for (guint i = 0; i < fields->len; i++)
+        {
+          const AdjField *f = g_ptr_array_index (fields, i);
+          if (g_str_equal (f->name, key))
+            field = f;
+        }
+      if (field == NULL)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                              _("“%s” is not a setting of the ruleset “%s”"), key,
+                              adj_ruleset_get_id (rs));
+      if (!adj_field_check_json (rs, field, val, &local))
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_side (AdjBattle    *battle,
+            const char   *id,
+            const char   *name,
+            json_object  *settings,
+            const char   *file,
+            const char   *path,
+            GError      **error)
+{
+  if (!adj_json_is_identifier (id))
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("“%s” is not a valid side id"), id != NULL ? id : "");
+  if (adj_battle_find_side (battle, id) != NULL)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("the side id “%s” is used twice"), id);
+  if (name == NULL || name[0] == '\0' || g_utf8_strlen (name, -1) > MAX_NAME)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("a side needs a name of 1 to %d characters"), MAX_NAME);
+  if (battle->sides->len >= MAX_SIDES)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("a battle may have at most %d sides"), MAX_SIDES);
+  if (settings != NULL)
+    {
+      g_autofree char *where = adj_json_path_key (path, "settings");
+      return check_settings (battle->ruleset, adj_ruleset_get_side_fields (battle->ruleset),
+                             settings, file, where, error);
+    }
+  return TRUE;
+}
+
+AdjSide *
+adj_battle_add_side (AdjBattle    *battle,
+                     const char   *id,
+                     const char   *name,
+                     json_object  *settings,
+                     GError      **error)
+{
+  AdjSide *side;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  if (!check_side (battle, id, name, settings, _("battle"), "$", error))
+    return NULL;
+
+  side = g_new0 (AdjSide, 1);
+  side->id = g_strdup (id);
+  side->name = g_strdup (name);
+  side->settings = settings != NULL ? adj_json_copy (settings) : json_object_new_object ();
+  fill_defaults (side->settings, adj_ruleset_get_side_fields (battle->ruleset));
+  g_ptr_array_add (battle->sides, side);
+  return side;
+}
+
+static gboolean
+check_name (const char  *name,
+            const char  *file,
+            const char  *path,
+            GError     **error)
+{
+  if (name == NULL || name[0] == '\0' || g_utf8_strlen (name, -1) > MAX_NAME)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("expected a name of 1 to %d characters"), MAX_NAME);
+  return TRUE;
+}
+
+static gboolean
+check_weapon (AdjRuleset         *rs,
+              const AdjUnitType  *type,
+              const char         *weapon,
+              GError            **error)
+{
+  if (adj_ruleset_find_weapon (rs, weapon) == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("“%s” is not a weapon of the ruleset “%s”"), weapon, adj_ruleset_get_id (rs));
+      return FALSE;
+    }
+  if (type->weapons[0] != NULL && !g_strv_contains (type->weapons, weapon))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("a unit of type “%s” cannot carry the weapon “%s”"), type->id, weapon);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_status_value (AdjRuleset         *rs,
+                    const AdjUnitType  *type,
+                    const char         *key,
+                    json_object        *value,
+                    GError            **error)
+{
+  const AdjField *field = adj_ruleset_find_status_field (rs, key);
+
+  if (field == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("“%s” is not a status field of the ruleset “%s”"), key,
+                   adj_ruleset_get_id (rs));
+      return FALSE;
+    }
+  if (!adj_field_applies_to (field, type->category))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("the status “%s” does not apply to a unit of type “%s”"), key, type->id);
+      return FALSE;
+    }
+  return adj_field_check_json (rs, field, value, error);
+}
+
+AdjUnit *
+adj_battle_unit_from_json (AdjBattle    *battle,
+                           json_object  *json,
+                           const char   *file,
+                           const char   *path,
+                           GError      **error)
+{
+  static const char *const keys[] = {
+    "id", "side", "name", "type", "rating", "weapon", "figures", "destroyed", "status", "notes",
+    NULL
+  };
+  AdjRuleset *rs = battle->ruleset;
+  const char *id = NULL, *side = NULL, *name = NULL, *type_id = NULL;
+  const char *rating = NULL, *weapon = NULL, *notes = NULL;
+  gint64 figures = -1;
+  gboolean destroyed = FALSE;
+  json_object *status = NULL;
+  const AdjUnitType *type;
+  g_autoptr(AdjUnit) unit = NULL;
+  GPtrArray *fields;
+
+  if (!adj_json_expect_object (json, file, path, error) ||
+      !adj_json_check_keys (json, keys, file, path, error) ||
+      !adj_json_get_string (json, "id", TRUE, &id, file, path, error) ||
+      !adj_json_get_string (json, "side", TRUE, &side, file, path, error) ||
+      !adj_json_get_string (json, "name", TRUE, &name, file, path, error) ||
+      !adj_json_get_string (json, "type", TRUE, &type_id, file, path, error) ||
+      !adj_json_get_string (json, "rating", FALSE, &rating, file, path, error) ||
+      !adj_json_get_string (json, "weapon", FALSE, &weapon, file, path, error) ||
+      !adj_json_get_string (json, "notes", FALSE, &notes, file, path, error) ||
+      !adj_json_get_int (json, "figures", FALSE, 0, 10000, &figures, file, path, error) ||
+      !adj_json_get_bool (json, "destroyed", FALSE, &destroyed, file, path, error) ||
+      !adj_json_get_object (json, "status", FALSE, &status, file, path, error))
+    return NULL;
+
+  if (!adj_json_is_identifier (id))
+    {
+      g_autofree char *where = adj_json_path_key (path, "id");
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                     _("expected a unit id (lower-case letters, digits and dashes), found “%s”"),
+                     id);
+      return NULL;
+    }
+  if (adj_battle_find_side (battle, side) == NULL)
+    {
+      g_autofree char *where = adj_json_path_key (path, "side");
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                     _("the unit belongs to the side “%s”, which the battle does not have"), side);
+      return NULL;
+    }
+  {
+    g_autofree char *where = adj_json_path_key (path, "name");
+    if (!check_name (name, file, where, error))
+      return NULL;
+  }
+  type = adj_ruleset_find_unit_type (rs, type_id);
+  if (type == NULL)
+    {
+      g_autofree char *where = adj_json_path_key (path, "type");
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                     _("“%s” is not a unit type of the ruleset “%s”"), type_id,
+                     adj_ruleset_get_id (rs));
+      return NULL;
+    }
+  if (rating != NULL && adj_ruleset_find_rating (rs, rating) == NULL)
+    {
+      g_autofree char *where = adj_json_path_key (path, "rating");
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                     _("“%s” is not a rating of the ruleset “%s”"), rating,
+                     adj_ruleset_get_id (rs));
+      return NULL;
+    }
+  if (weapon != NULL)
+    {
+      g_autoptr(GError) local = NULL;
+      if (!check_weapon (rs, type, weapon, &local))
+        {
+          g_autofree char *where = adj_json_path_key (path, "weapon");
+          adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
+          return NULL;
+        }
+    }
+  else
+    weapon = type->weapons[0];
+
+  unit = adj_unit_new (id, side, name, type_id);
+  {
+    json_object *v;
+
+    if (rating != NULL)
+      {
+        v = json_object_new_string (rating);
+        adj_unit_set_field (unit, "rating", v);
+        json_object_put (v);
+      }
+    if (weapon != NULL)
+      {
+        v = json_object_new_string (weapon);
+        adj_unit_set_field (unit, "weapon", v);
+        json_object_put (v);
+      }
+    if (notes != NULL)
+      {
+        v = json_object_new_string (notes);
+        adj_unit_set_field (unit, "notes", v);
+        json_object_put (v);
+      }
+    v = json_object_new_int (figures >= 0 ? (int) figures : type->figures);
+    adj_unit_set_field (unit, "figures", v);
+    json_object_put (v);
+    v = json_object_new_boolean (destroyed);
+    adj_unit_set_field (unit, "destroyed", v);
+    json_object_put (v);
+  }
+
+  if (status != NULL)
+    {
+      g_autofree char *spath = adj_json_path_key (path, "status");
+
+      json_object_object_foreach (status, key, val)
+        {
+          g_autoptr(GError) local = NULL;
+          g_autofree char *field = g_strconcat ("status.", key, NULL);
+
+          if (!check_status_value (rs, type, key, val, &local))
+            {
+              g_autofree char *where = adj_json_path_key (spath, key);
+              adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
+              return NULL;
+            }
+          adj_unit_set_field (unit, field, val);
+        }
+    }
+
+  /* Every status field that applies to the type gets its default when the file omits it. */
+  fields = adj_ruleset_get_status_fields (rs);
+  for (guint i = 0; i < fields->len; i++)
+    {
+      const AdjField *f = g_ptr_array_index (fields, i);
+
+      if (adj_field_applies_to (f, type->category) &&
+          !json_object_object_get_ex (adj_unit_get_status (unit), f->name, NULL))
+        {
+          g_autofree char *field = g_strconcat ("status.", f->name, NULL);
+          g_autoptr(json_object) def = adj_field_default_json (f);
+          adj_unit_set_field (unit, field, def);
+        }
+    }
+
+  return g_steal_pointer (&unit);
+}
+
+static void
+note_unit_id (AdjBattle  *battle,
+              const char *id)
+{
+  if (id[0] == 'u' && g_ascii_isdigit (id[1]))
+    {
+      char *end = NULL;
+      guint64 n = g_ascii_strtoull (id + 1, &end, 10);
+      if (end != NULL && *end == '\0' && n < G_MAXUINT)
+        battle->next_unit = MAX (battle->next_unit, (guint) n + 1);
+    }
+}
+
+static AdjUnit *
+insert_unit_at (AdjBattle    *battle,
+                json_object  *json,
+                guint         index,
+                const char   *file,
+                const char   *path,
+                GError      **error)
+{
+  AdjUnit *unit;
+
+  if (adj_battle_get_n_units (battle) >= MAX_UNITS)
+    {
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                     _("a battle may have at most %d units"), MAX_UNITS);
+      return NULL;
+    }
+  unit = adj_battle_unit_from_json (battle, json, file, path, error);
+  if (unit == NULL)
+    return NULL;
+  if (g_hash_table_contains (battle->unit_index, adj_unit_get_id (unit)))
+    {
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, path, _("the unit id “%s” is used twice"),
+                     adj_unit_get_id (unit));
+      g_object_unref (unit);
+      return NULL;
+    }
+  index = MIN (index, adj_battle_get_n_units (battle));
+  g_list_store_insert (battle->units, index, unit);
+  g_hash_table_insert (battle->unit_index, (gpointer) adj_unit_get_id (unit), unit);
+  note_unit_id (battle, adj_unit_get_id (unit));
+  g_object_unref (unit);
+  return unit;
+}
+
+AdjUnit *
+adj_battle_insert_unit (AdjBattle    *battle,
+                        json_object  *json,
+                        GError      **error)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return insert_unit_at (battle, json, G_MAXUINT, _("battle"), "$", error);
+}
+
+char *
+adj_battle_new_unit_id (AdjBattle *battle)
+{
+  for (;;)
+    {
+      char *id = g_strdup_printf ("u%u", battle->next_unit++);
+      if (!g_hash_table_contains (battle->unit_index, id))
+        return id;
+      g_free (id);
+    }
+}
+
+void
+adj_battle_set_seed (AdjBattle *battle,
+                     guint64    seed)
+{
+  adj_rng_seed (&battle->rng, seed);
+  if (battle->pack != NULL)
+    adj_pack_shuffle (battle->pack, &battle->rng);
+}
+
+void
+adj_battle_set_autosave_path (AdjBattle  *battle,
+                              const char *path)
+{
+  g_free (battle->autosave_path);
+  battle->autosave_path = g_strdup (path);
+}
+
+static gboolean
+find_unit_index (AdjBattle  *battle,
+                 const char *id,
+                 guint      *index)
+{
+  AdjUnit *unit = adj_battle_find_unit (battle, id);
+
+  return unit != NULL && g_list_store_find (battle->units, unit, index);
+}
+
+/* ---- changes ---- */
+
+static gboolean
+check_set (AdjBattle    *battle,
+           const char   *target,
+           const char   *field,
+           json_object  *value,
+           GError      **error)
+{
+  AdjRuleset *rs = battle->ruleset;
+
+  if (g_str_equal (target, "battle"))
+    {
+      if (g_str_equal (field, "name"))
+        return check_name (json_object_get_string (value), _("change"), field, error) &&
+               json_object_is_type (value, json_type_string);
+      if (g_str_equal (field, "turn"))
+        {
+          int max = adj_ruleset_get_max_turns (rs);
+          int v = json_object_get_int (value);
+          if (json_object_is_type (value, json_type_int) && v >= 1 && (max == 0 || v <= max))
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("the turn must be a whole number from 1 to %d"), max > 0 ? max : 100000);
+          return FALSE;
+        }
+      if (g_str_equal (field, "phase"))
+        {
+          if (json_object_is_type (value, json_type_string) &&
+              adj_ruleset_find_phase (rs, json_object_get_string (value)) != NULL)
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("“%s” is not a phase of the ruleset “%s”"),
+                       json_object_get_string (value), adj_ruleset_get_id (rs));
+          return FALSE;
+        }
+      if (g_str_has_prefix (field, "settings."))
+        {
+          const AdjField *f = adj_ruleset_find_battle_field (rs, field + strlen ("settings."));
+          if (f != NULL)
+            return adj_field_check_json (rs, f, value, error);
+        }
+    }
+  else if (g_str_has_prefix (target, "side:"))
+    {
+      AdjSide *side = adj_battle_find_side (battle, target + strlen ("side:"));
+
+      if (side == NULL)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("there is no side “%s”"),
+                       target + strlen ("side:"));
+          return FALSE;
+        }
+      if (g_str_equal (field, "name"))
+        return check_name (json_object_get_string (value), _("change"), field, error);
+      if (g_str_has_prefix (field, "settings."))
+        {
+          const AdjField *f = adj_ruleset_find_side_field (rs, field + strlen ("settings."));
+          if (f != NULL)
+            return adj_field_check_json (rs, f, value, error);
+        }
+    }
+  else if (g_str_has_prefix (target, "unit:"))
+    {
+      AdjUnit *unit = adj_battle_find_unit (battle, target + strlen ("unit:"));
+      const AdjUnitType *type;
+
+      if (unit == NULL)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("there is no unit “%s”"),
+                       target + strlen ("unit:"));
+          return FALSE;
+        }
+      type = adj_battle_unit_type (battle, unit);
+      if (g_str_equal (field, "name"))
+        return check_name (json_object_get_string (value), _("change"), field, error) &&
+               json_object_is_type (value, json_type_string);
+      if (g_str_equal (field, "notes"))
+        return value == NULL || json_object_is_type (value, json_type_string);
+      if (g_str_equal (field, "side"))
+        {
+          if (json_object_is_type (value, json_type_string) &&
+              adj_battle_find_side (battle, json_object_get_string (value)) != NULL)
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("there is no such side"));
+          return FALSE;
+        }
+      if (g_str_equal (field, "type"))
+        {
+          const AdjUnitType *t = json_object_is_type (value, json_type_string)
+            ? adj_ruleset_find_unit_type (rs, json_object_get_string (value)) : NULL;
+          if (t != NULL)
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("“%s” is not a unit type of the ruleset “%s”"),
+                       json_object_get_string (value), adj_ruleset_get_id (rs));
+          return FALSE;
+        }
+      if (g_str_equal (field, "rating"))
+        {
+          if (value == NULL || (json_object_is_type (value, json_type_string) &&
+                                adj_ruleset_find_rating (rs, json_object_get_string (value))))
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("“%s” is not a rating of the ruleset “%s”"),
+                       json_object_get_string (value), adj_ruleset_get_id (rs));
+          return FALSE;
+        }
+      if (g_str_equal (field, "weapon"))
+        return value == NULL ||
+               (json_object_is_type (value, json_type_string) &&
+                check_weapon (rs, type, json_object_get_string (value), error));
+      if (g_str_equal (field, "figures"))
+        {
+          if (json_object_is_type (value, json_type_int) &&
+              json_object_get_int (value) >= 0 && json_object_get_int (value) <= 10000)
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("figures must be a whole number from 0 to 10000"));
+          return FALSE;
+        }
+      if (g_str_equal (field, "destroyed"))
+        {
+          if (json_object_is_type (value, json_type_boolean))
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("expected true or false"));
+          return FALSE;
+        }
+      if (g_str_has_prefix (field, "status."))
+        {
+          /* Removing a status value is how a change of type undoes a field that no longer
+           * applies, so null is accepted. */
+          if (value == NULL)
+            return TRUE;
+          return check_status_value (rs, type, field + strlen ("status."), value, error);
+        }
+    }
+  else
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("“%s” is not something a change can be made to"), target);
+      return FALSE;
+    }
+
+  g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("“%s” cannot be changed on %s"),
+               field, target);
+  return FALSE;
+}
+
+static json_object *
+read_field (AdjBattle  *battle,
+            const char *target,
+            const char *field)
+{
+  if (g_str_equal (target, "battle"))
+    {
+      if (g_str_equal (field, "name"))
+        return json_object_new_string (battle->name);
+      if (g_str_equal (field, "turn"))
+        return json_object_new_int (battle->turn);
+      if (g_str_equal (field, "phase"))
+        return json_object_new_string (battle->phase);
+      if (g_str_has_prefix (field, "settings."))
+        {
+          json_object *v = NULL;
+          json_object_object_get_ex (battle->settings, field + strlen ("settings."), &v);
+          return json_object_get (v);
+        }
+    }
+  else if (g_str_has_prefix (target, "side:"))
+    {
+      AdjSide *side = adj_battle_find_side (battle, target + strlen ("side:"));
+      if (side != NULL && g_str_equal (field, "name"))
+        return json_object_new_string (side->name);
+      if (side != NULL && g_str_has_prefix (field, "settings."))
+        {
+          json_object *v = NULL;
+          json_object_object_get_ex (side->settings, field + strlen ("settings."), &v);
+          return json_object_get (v);
+        }
+    }
+  else if (g_str_has_prefix (target, "unit:"))
+    {
+      AdjUnit *unit = adj_battle_find_unit (battle, target + strlen ("unit:"));
+      if (unit != NULL)
+        return adj_unit_get_field (unit, field);
+    }
+  return NULL;
+}
+
+static void
+write_field (AdjBattle   *battle,
+             const char  *target,
+             const char  *field,
+             json_object *value)
+{
+  if (g_str_equal (target, "battle"))
+    {
+      if (g_str_equal (field, "name"))
+        {
+          g_free (battle->name);
+          battle->name = g_strdup (json_object_get_string (value));
+          g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_NAME]);
+        }
+      else if (g_str_equal (field, "turn"))
+        {
+          battle->turn = json_object_get_int (value);
+          g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_TURN]);
+        }
+      else if (g_str_equal (field, "phase"))
+        {
+          g_free (battle->phase);
+          battle->phase = g_strdup (json_object_get_string (value));
+          g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_PHASE]);
+        }
+      else
+        json_object_object_add (battle->settings, field + strlen ("settings."),
+                                adj_json_copy (value));
+    }
+  else if (g_str_has_prefix (target, "side:"))
+    {
+      AdjSide *side = adj_battle_find_side (battle, target + strlen ("side:"));
+      if (g_str_equal (field, "name"))
+        {
+          g_free (side->name);
+          side->name = g_strdup (json_object_get_string (value));
+        }
+      else
+        json_object_object_add (side->settings, field + strlen ("settings."),
+                                adj_json_copy (value));
+    }
+  else
+    {
+      AdjUnit *unit = adj_battle_find_unit (battle, target + strlen ("unit:"));
+      adj_unit_set_field (unit, field, value);
+    }
+}
+
+static gboolean
+remove_unit_by_json (AdjBattle    *battle,
+                     json_object  *json,
+                     GError      **error)
+{
+  json_object *id_obj = NULL;
+  const char *id;
+  guint index;
+
+  json_object_object_get_ex (json, "id", &id_obj);
+  id = json_object_get_string (id_obj);
+  if (id == NULL || !find_unit_index (battle, id, &index))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("there is no unit “%s” to remove"),
+                   id != NULL ? id : "");
+      return FALSE;
+    }
+  g_hash_table_remove (battle->unit_index, id);
+  g_list_store_remove (battle->units, index);
+  return TRUE;
+}
+
+static gboolean
+apply_change (AdjBattle  *battle,
+              AdjChange  *change,
+              gboolean    forward,
+              GError    **error)
+{
+  switch (change->op)
+    {
+    case ADJ_CHANGE_SET:
+      {
+        json_object *value = forward ? change->after : change->before;
+
+        if (!check_set (battle, change->target, change->field, value, error))
+          return FALSE;
+        write_field (battle, change->target, change->field, value);
+        return TRUE;
+      }
+    case ADJ_CHANGE_ADD_UNIT:
+    case ADJ_CHANGE_REMOVE_UNIT:
+      {
+        gboolean adding = (change->op == ADJ_CHANGE_ADD_UNIT) == forward;
+        json_object *unit = change->op == ADJ_CHANGE_ADD_UNIT ? change->after : change->before;
+
+        if (adding)
+          return insert_unit_at (battle, unit, change->index, _("journal"), "$", error) != NULL;
+        return remove_unit_by_json (battle, unit, error);
+      }
+    default:
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("unknown kind of change"));
+      return FALSE;
+    }
+}
+
+/* Apply every change of a set in one direction; on failure undo what was done. */
+static gboolean
+apply_changes (AdjBattle    *battle,
+               AdjChangeSet *set,
+               gboolean      forward,
+               GError      **error)
+{
+  guint n = adj_change_set_len (set);
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = forward ? k : n - 1 - k;
+
+      if (!apply_change (battle, adj_change_set_get (set, i), forward, error))
+        {
+          for (guint j = k; j > 0; j--)
+            {
+              guint back = forward ? j - 1 : n - j;
+              g_autoptr(GError) ignored = NULL;
+              apply_change (battle, adj_change_set_get (set, back), !forward, &ignored);
+            }
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+after_journal_change (AdjBattle *battle)
+{
+  g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_CAN_UNDO]);
+  g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_CAN_REDO]);
+  g_signal_emit (battle, signals[CHANGED], 0);
+
+  if (battle->autosave_path != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!adj_store_save_battle (battle, battle->autosave_path, &error))
+        g_signal_emit (battle, signals[AUTOSAVE_FAILED], 0, error->message);
+    }
+}
+
+gboolean
+adj_battle_commit (AdjBattle  *battle,
+                   AdjEntry   *entry,
+                   GError    **error)
+{
+  g_autoptr(AdjEntry) owned = entry;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (entry != NULL, FALSE);
+
+  entry->turn = battle->turn;
+  g_free (entry->phase);
+  entry->phase = g_strdup (battle->phase);
+
+  if (!apply_changes (battle, entry->changes, TRUE, error))
+    return FALSE;
+  adj_journal_push (battle->journal, g_steal_pointer (&owned));
+  after_journal_change (battle);
+  return TRUE;
+}
+
+gboolean
+adj_battle_change_field (AdjBattle     *battle,
+                         AdjChangeSet  *changes,
+                         const char    *target,
+                         const char    *field,
+                         json_object   *value,
+                         GError       **error)
+{
+  if (!check_set (battle, target, field, value, error))
+    return FALSE;
+  adj_change_set_add_set (changes, target, field, read_field (battle, target, field),
+                          adj_json_copy (value));
+  return TRUE;
+}
+
+static char *
+describe_target (AdjBattle  *battle,
+                 const char *target)
+{
+  if (g_str_has_prefix (target, "unit:"))
+    {
+      AdjUnit *unit = adj_battle_find_unit (battle, target + strlen ("unit:"));
+      if (unit != NULL)
+        return g_strdup (adj_unit_get_name (unit));
+    }
+  if (g_str_has_prefix (target, "side:"))
+    {
+      AdjSide *side = adj_battle_find_side (battle, target + strlen ("side:"));
+      if (side != NULL)
+        return g_strdup (side->name);
+    }
+  return g_strdup (_("Battle"));
+}
+
+static char *
+describe_field (AdjBattle  *battle,
+                const char *field)
+{
+  const AdjField *f = NULL;
+
+  if (g_str_has_prefix (field, "status."))
+    f = adj_ruleset_find_status_field (battle->ruleset, field + strlen ("status."));
+  else if (g_str_has_prefix (field, "settings."))
+    {
+      f = adj_ruleset_find_side_field (battle->ruleset, field + strlen ("settings."));
+      if (f == NULL)
+        f = adj_ruleset_find_battle_field (battle->ruleset, field + strlen ("settings."));
+    }
+  if (f != NULL)
+    return g_strdup (adj_gettext (f->label));
+  if (g_str_equal (field, "name"))
+    return g_strdup (_("name"));
+  if (g_str_equal (field, "figures"))
+    return g_strdup (_("figures"));
+  if (g_str_equal (field, "destroyed"))
+    return g_strdup (_("destroyed"));
+  if (g_str_equal (field, "type"))
+    return g_strdup (_("type"));
+  if (g_str_equal (field, "weapon"))
+    return g_strdup (_("weapon"));
+  if (g_str_equal (field, "rating"))
+    return g_strdup (_("rating"));
+  return g_strdup (field);
+}
+
+static char *
+describe_value (json_object *value)
+{
+  if (value == NULL)
+    return g_strdup (_("none"));
+  if (json_object_is_type (value, json_type_boolean))
+    return g_strdup (json_object_get_boolean (value) ? _("yes") : _("no"));
+  if (json_object_is_type (value, json_type_string))
+    return g_strdup (json_object_get_string (value));
+  return g_strdup (json_object_to_json_string (value));
+}
+
+gboolean
+adj_battle_edit (AdjBattle    *battle,
+                 const char   *target,
+                 const char   *field,
+                 json_object  *value,
+                 GError      **error)
+{
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *who = NULL;
+  g_autofree char *what = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *summary = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  who = describe_target (battle, target);
+  what = describe_field (battle, field);
+  shown = describe_value (value);
+  /* TRANSLATORS: a journal line, e.g. "2nd Battalion: disrupted set to yes" */
+  summary = g_strdup_printf (_("%s: %s set to %s"), who, what, shown);
+  entry = adj_entry_new ("edit", NULL, summary);
+  if (!adj_battle_change_field (battle, entry->changes, target, field, value, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+AdjUnit *
+adj_battle_add_unit (AdjBattle    *battle,
+                     json_object  *json,
+                     GError      **error)
+{
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autoptr(AdjUnit) probe = NULL;
+  g_autofree char *summary = NULL;
+  json_object *id = NULL;
+  guint index = adj_battle_get_n_units (battle);
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  /* Check it (and fill in defaults) before it goes into the journal. */
+  probe = adj_battle_unit_from_json (battle, json, _("new unit"), "$", error);
+  if (probe == NULL)
+    return NULL;
+  if (adj_battle_find_unit (battle, adj_unit_get_id (probe)) != NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("the unit id “%s” is used twice"),
+                   adj_unit_get_id (probe));
+      return NULL;
+    }
+  summary = g_strdup_printf (_("Added %s"), adj_unit_get_name (probe));
+  entry = adj_entry_new ("units", NULL, summary);
+  adj_change_set_add_unit (entry->changes, adj_unit_to_json (probe), index);
+  json_object_object_get_ex (json, "id", &id);
+  if (!adj_battle_commit (battle, g_steal_pointer (&entry), error))
+    return NULL;
+  return adj_battle_find_unit (battle, json_object_get_string (id));
+}
+
+gboolean
+adj_battle_remove_unit (AdjBattle   *battle,
+                        const char  *unit_id,
+                        GError     **error)
+{
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+  AdjUnit *unit;
+  guint index;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  unit = adj_battle_find_unit (battle, unit_id);
+  if (unit == NULL || !find_unit_index (battle, unit_id, &index))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("there is no unit “%s”"),
+                   unit_id != NULL ? unit_id : "");
+      return FALSE;
+    }
+  summary = g_strdup_printf (_("Removed %s"), adj_unit_get_name (unit));
+  entry = adj_entry_new ("units", NULL, summary);
+  adj_change_set_remove_unit (entry->changes, adj_unit_to_json (unit), index);
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+/* A new turn: the status fields that only last a turn go back to their defaults. */
+static gboolean
+reset_per_turn_fields (AdjBattle     *battle,
+                       AdjChangeSet  *changes,
+                       GError       **error)
+{
+  GPtrArray *fields = adj_ruleset_get_status_fields (battle->ruleset);
+  guint n = adj_battle_get_n_units (battle);
+
+  for (guint f = 0; f < fields->len; f++)
+    {
+      const AdjField *field = g_ptr_array_index (fields, f);
+      g_autoptr(json_object) def = NULL;
+      g_autofree char *name = NULL;
+
+      if (!field->per_turn)
+        continue;
+      def = adj_field_default_json (field);
+      name = g_strconcat ("status.", field->name, NULL);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(AdjUnit) unit = g_list_model_get_item (G_LIST_MODEL (battle->units), i);
+          json_object *v = NULL;
+          g_autofree char *target = NULL;
+
+          if (!json_object_object_get_ex (adj_unit_get_status (unit), field->name, &v) ||
+              adj_json_equal (v, def))
+            continue;
+          target = g_strconcat ("unit:", adj_unit_get_id (unit), NULL);
+          if (!adj_battle_change_field (battle, changes, target, name, def, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+move_to (AdjBattle   *battle,
+         int          turn,
+         const char  *phase,
+         GError     **error)
+{
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autoptr(json_object) turn_value = json_object_new_int (turn);
+  g_autoptr(json_object) phase_value = json_object_new_string (phase);
+  const AdjChoice *p = adj_ruleset_find_phase (battle->ruleset, phase);
+  g_autofree char *summary = NULL;
+  int max = adj_ruleset_get_max_turns (battle->ruleset);
+
+  if (max > 0 && turn > max)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("The battle ends after turn %d: there is no turn %d"), max, turn);
+      return FALSE;
+    }
+  /* TRANSLATORS: a journal line, e.g. "Turn 3 — Activation" */
+  summary = g_strdup_printf (_("Turn %d — %s"), turn, adj_gettext (p->label));
+  entry = adj_entry_new ("turn", NULL, summary);
+  if (turn != battle->turn &&
+      !adj_battle_change_field (battle, entry->changes, "battle", "turn", turn_value, error))
+    return FALSE;
+  if (!g_str_equal (phase, battle->phase) &&
+      !adj_battle_change_field (battle, entry->changes, "battle", "phase", phase_value, error))
+    return FALSE;
+  if (turn != battle->turn && !reset_per_turn_fields (battle, entry->changes, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_battle_next_phase (AdjBattle  *battle,
+                       GError    **error)
+{
+  GPtrArray *phases = adj_ruleset_get_phases (battle->ruleset);
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  for (guint i = 0; i + 1 < phases->len; i++)
+    {
+      const AdjChoice *p = g_ptr_array_index (phases, i);
+      if (g_str_equal (p->id, battle->phase))
+        {
+          const AdjChoice *next = g_ptr_array_index (phases, i + 1);
+          return move_to (battle, battle->turn, next->id, error);
+        }
+    }
+  return adj_battle_next_turn (battle, error);
+}
+
+gboolean
+adj_battle_next_turn (AdjBattle  *battle,
+                      GError    **error)
+{
+  const AdjChoice *first = g_ptr_array_index (adj_ruleset_get_phases (battle->ruleset), 0);
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  return move_to (battle, battle->turn + 1, first->id, error);
+}
+
+gboolean
+adj_battle_undo (AdjBattle  *battle,
+                 GError    **error)
+{
+  AdjJournal *journal = battle->journal;
+  AdjEntry *entry;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!adj_journal_can_undo (journal))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOTHING_TO_DO, _("There is nothing to undo"));
+      return FALSE;
+    }
+  entry = adj_journal_get_entry (journal, journal->position - 1);
+  if (!apply_changes (battle, entry->changes, FALSE, error))
+    return FALSE;
+  journal->position--;
+  after_journal_change (battle);
+  return TRUE;
+}
+
+gboolean
+adj_battle_redo (AdjBattle  *battle,
+                 GError    **error)
+{
+  AdjJournal *journal = battle->journal;
+  AdjEntry *entry;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!adj_journal_can_redo (journal))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOTHING_TO_DO, _("There is nothing to redo"));
+      return FALSE;
+    }
+  entry = adj_journal_get_entry (journal, journal->position);
+  if (!apply_changes (battle, entry->changes, TRUE, error))
+    return FALSE;
+  journal->position++;
+  after_journal_change (battle);
+  return TRUE;
+}
+
+gboolean
+adj_battle_can_undo (AdjBattle *battle)
+{
+  return adj_journal_can_undo (battle->journal);
+}
+
+gboolean
+adj_battle_can_redo (AdjBattle *battle)
+{
+  return adj_journal_can_redo (battle->journal);
+}
+
+/* ---- mechanics ---- */
+
+void
+adj_battle_context (AdjBattle  *battle,
+                    AdjContext *ctx)
+{
+  ctx->ruleset = battle->ruleset;
+  ctx->battle = battle;
+  ctx->pack = adj_battle_get_pack (battle);
+}
+
+static gboolean
+set_input_json (AdjInputs    *inputs,
+                const char   *name,
+                json_object  *value,
+                GError      **error)
+{
+  const AdjField *f = adj_mechanic_find_input (inputs->mechanic, name);
+
+  if (value == NULL)
+    return TRUE;
+  switch (f->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      return adj_inputs_set_bool (inputs, name, json_object_get_boolean (value), error);
+    case ADJ_FIELD_INT:
+      return adj_inputs_set_int (inputs, name, CLAMP (json_object_get_int (value), f->min, f->max),
+                                 error);
+    case ADJ_FIELD_ENUM:
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      return adj_inputs_set_string (inputs, name, json_object_get_string (value), error);
+    }
+}
+
+gboolean
+adj_battle_prefill (AdjBattle  *battle,
+                    AdjInputs  *inputs,
+                    GError    **error)
+{
+  const AdjMechanic *mech = inputs->mechanic;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  /* The unit and side inputs must name things this battle has. */
+  for (guint i = 0; i < mech->n_inputs; i++)
+    {
+      const AdjField *f = &mech->inputs[i];
+      const char *id = inputs->values[i].s;
+
+      if (f->kind == ADJ_FIELD_UNIT && id != NULL && adj_battle_find_unit (battle, id) == NULL)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
+                       _("%s: the battle has no unit “%s”"), f->name, id);
+          return FALSE;
+        }
+      if (f->kind == ADJ_FIELD_SIDE && id != NULL && adj_battle_find_side (battle, id) == NULL)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
+                       _("%s: the battle has no side “%s”"), f->name, id);
+          return FALSE;
+        }
+    }
+
+  for (guint i = 0; i < mech->n_inputs; i++)
+    {
+      const AdjField *f = &mech->inputs[i];
+      const char *dot;
+      g_autofree char *src = NULL;
+      const char *attr;
+      const char *src_id;
+      const AdjField *src_field;
+      g_autoptr(json_object) value = NULL;
+
+      if (f->from == NULL)
+        continue;
+      dot = strchr (f->from, '.');
+      src = g_strndup (f->from, (gsize) (dot - f->from));
+      attr = dot + 1;
+      src_field = adj_mechanic_find_input (mech, src);
+      src_id = adj_inputs_get_string (inputs, src);
+      if (src_id == NULL)
+        continue;
+
+      if (src_field->kind == ADJ_FIELD_UNIT)
+        {
+          AdjUnit *unit = adj_battle_find_unit (battle, src_id);
+
+          if (g_str_equal (attr, "value"))
+            value = json_object_new_int (adj_battle_unit_value (battle, unit));
+          else if (g_str_equal (attr, "side"))
+            value = json_object_new_string (adj_unit_get_side (unit));
+          else if (g_str_has_prefix (attr, "side."))
+            value = json_object_get (side_setting (battle, adj_unit_get_side (unit),
+                                                   attr + strlen ("side.")));
+          else if (g_str_has_prefix (attr, "status.") &&
+                   !json_object_object_get_ex (adj_unit_get_status (unit),
+                                               attr + strlen ("status."), NULL))
+            value = NULL;   /* the field does not apply to this unit: keep the default */
+          else
+            value = adj_unit_get_field (unit, attr);
+        }
+      else
+        value = json_object_get (side_setting (battle, src_id, attr));
+
+      if (!set_input_json (inputs, f->name, value, error))
+        return FALSE;
+    }
+
+  if (mech->prefill != NULL)
+    {
+      AdjContext ctx;
+
+      adj_battle_context (battle, &ctx);
+      return mech->prefill (&ctx, inputs, error);
+    }
+  return TRUE;
+}
+
+gboolean
+adj_battle_apply_outcome (AdjBattle   *battle,
+                          AdjInputs   *inputs,
+                          AdjOutcome  *outcome,
+                          GError     **error)
+{
+  const AdjMechanic *mech = inputs->mechanic;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+  AdjContext ctx;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (outcome->mechanic == mech, FALSE);
+
+  adj_battle_context (battle, &ctx);
+  /* TRANSLATORS: a journal line, e.g. "Fire combat: Target destroyed" */
+  summary = g_strdup_printf (_("%s: %s"), adj_gettext (mech->title), outcome->title);
+  entry = adj_entry_new ("mechanic", mech->id, summary);
+  entry->inputs = adj_inputs_to_json (inputs);
+  entry->outcome = adj_outcome_to_json (outcome);
+  if (mech->apply != NULL && !mech->apply (&ctx, inputs, outcome, entry->changes, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+/* ---- files ---- */
+
+json_object *
+adj_battle_to_json (AdjBattle *battle)
+{
+  json_object *obj = json_object_new_object ();
+  json_object *sides = json_object_new_array ();
+  json_object *units = json_object_new_array ();
+  json_object *journal = json_object_new_object ();
+  json_object *entries = json_object_new_array ();
+  g_autofree char *rng = adj_rng_to_string (&battle->rng);
+  guint n = adj_battle_get_n_units (battle);
+
+  json_object_object_add (obj, "format", json_object_new_string (ADJ_BATTLE_FORMAT));
+  json_object_object_add (obj, "version", json_object_new_int (ADJ_BATTLE_VERSION));
+  json_object_object_add (obj, "ruleset", json_object_new_string (adj_ruleset_get_id (battle->ruleset)));
+  json_object_object_add (obj, "id", json_object_new_string (battle->uid));
+  json_object_object_add (obj, "name", json_object_new_string (battle->name));
+  json_object_object_add (obj, "created", json_object_new_int64 (battle->created));
+  json_object_object_add (obj, "turn", json_object_new_int (battle->turn));
+  json_object_object_add (obj, "phase", json_object_new_string (battle->phase));
+  json_object_object_add (obj, "settings", adj_json_copy (battle->settings));
+
+  for (guint i = 0; i < battle->sides->len; i++)
+    {
+      AdjSide *side = g_ptr_array_index (battle->sides, i);
+      json_object *s = json_object_new_object ();
+
+      json_object_object_add (s, "id", json_object_new_string (side->id));
+      json_object_object_add (s, "name", json_object_new_string (side->name));
+      json_object_object_add (s, "settings", adj_json_copy (side->settings));
+      json_object_array_add (sides, s);
+    }
+  json_object_object_add (obj, "sides", sides);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (G_LIST_MODEL (battle->units), i);
+      json_object_array_add (units, adj_unit_to_json (unit));
+    }
+  json_object_object_add (obj, "units", units);
+
+  json_object_object_add (obj, "rng", json_object_new_string (rng));
+  if (battle->pack != NULL)
+    json_object_object_add (obj, "pack", adj_pack_to_json (battle->pack));
+
+  json_object_object_add (journal, "position", json_object_new_int ((int) battle->journal->position));
+  for (guint i = 0; i < adj_journal_get_n_entries (battle->journal); i++)
+    json_object_array_add (entries, adj_entry_to_json (adj_journal_get_entry (battle->journal, i)));
+  json_object_object_add (journal, "entries", entries);
+  json_object_object_add (obj, "journal", journal);
+  return obj;
+}
+
+static gboolean
+load_journal (AdjBattle    *battle,
+              json_object  *json,
+              const char   *file,
+              GError      **error)
+{
+  static const char *const keys[] = { "position", "entries", NULL };
+  json_object *entries;
+  gint64 position = 0;
+  gsize n;
+
+  if (!adj_json_expect_object (json, file, "$.journal", error) ||
+      !adj_json_check_keys (json, keys, file, "$.journal", error) ||
+      !adj_json_get_array (json, "entries", TRUE, &entries, file, "$.journal", error))
+    return FALSE;
+  n = json_object_array_length (entries);
+  if (n > MAX_ENTRIES)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.journal.entries",
+                          _("a journal may have at most %d entries"), MAX_ENTRIES);
+  if (!adj_json_get_int (json, "position", TRUE, 0, (gint64) n, &position, file, "$.journal",
+                         error))
+    return FALSE;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autofree char *where = adj_json_path_index ("$.journal.entries", i);
+      AdjEntry *entry = adj_entry_from_json (json_object_array_get_idx (entries, i), file, where,
+                                             error);
+      if (entry == NULL)
+        return FALSE;
+      if (entry->mechanic != NULL && adj_mechanic_lookup (entry->mechanic) == NULL)
+        {
+          adj_entry_free (entry);
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                _("the entry names a mechanic that does not exist"));
+        }
+      g_ptr_array_add (battle->journal->entries, entry);
+      battle->journal->next_seq = MAX (battle->journal->next_seq, entry->seq + 1);
+    }
+  battle->journal->position = (guint) position;
+  return TRUE;
+}
+
+AdjBattle *
+adj_battle_from_json (json_object  *json,
+                      const char   *file,
+                      GError      **error)
+{
+  static const char *const keys[] = {
+    "format", "version", "ruleset", "id", "name", "created", "turn", "phase", "settings",
+    "sides", "units", "rng", "pack", "journal", NULL
+  };
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(AdjRuleset) rs = NULL;
+  const char *format = NULL, *ruleset = NULL, *uid = NULL, *name = NULL, *phase = NULL;
+  const char *rng = NULL;
+  gint64 version = 0, turn = 1, created = 0;
+  json_object *settings = NULL, *sides = NULL, *units = NULL, *pack = NULL, *journal = NULL;
+  g_autoptr(GError) local = NULL;
+
+  if (!adj_json_expect_object (json, file, "$", error) ||
+      !adj_json_get_string (json, "format", TRUE, &format, file, "$", error))
+    return NULL;
+  if (!g_str_equal (format, ADJ_BATTLE_FORMAT))
+    {
+      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
+                     _("expected “%s”, found “%s”: this is not a battle file"),
+                     ADJ_BATTLE_FORMAT, format);
+      return NULL;
+    }
+  if (!adj_json_get_int (json, "version", TRUE, 0, G_MAXINT, &version, file, "$", error))
+    return NULL;
+  if (version > ADJ_BATTLE_VERSION)
+    {
+      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
+                     _("the battle was saved by a newer Adjutant (file version %" G_GINT64_FORMAT
+                       "; this version reads up to %d): update Adjutant to open it"),
+                     version, ADJ_BATTLE_VERSION);
+      return NULL;
+    }
+  if (version < 1)
+    {
+      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
+                     _("file version %" G_GINT64_FORMAT " does not exist"), version);
+      return NULL;
+    }
+
+  if (!adj_json_check_keys (json, keys, file, "$", error) ||
+      !adj_json_get_string (json, "ruleset", TRUE, &ruleset, file, "$", error))
+    return NULL;
+  rs = adj_ruleset_lookup (ruleset, &local);
+  if (rs == NULL)
+    {
+      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.ruleset", "%s", local->message);
+      return NULL;
+    }
+
+  if (!adj_json_get_string (json, "id", TRUE, &uid, file, "$", error) ||
+      !adj_json_get_string (json, "name", TRUE, &name, file, "$", error) ||
+      !adj_json_get_int (json, "created", FALSE, 0, G_MAXINT64, &created, file, "$", error) ||
+      !adj_json_get_int (json, "turn", TRUE, 1, 100000, &turn, file, "$", error) ||
+      !adj_json_get_string (json, "phase", TRUE, &phase, file, "$", error) ||
+      !adj_json_get_object (json, "settings", FALSE, &settings, file, "$", error) ||
+      !adj_json_get_array (json, "sides", TRUE, &sides, file, "$", error) ||
+      !adj_json_get_array (json, "units", TRUE, &units, file, "$", error) ||
+      !adj_json_get_string (json, "rng", FALSE, &rng, file, "$", error) ||
+      !adj_json_get_object (json, "journal", FALSE, &journal, file, "$", error))
+    return NULL;
+  json_object_object_get_ex (json, "pack", &pack);
+
+  if (!adj_json_is_identifier (uid))
+    {
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.id",
+                     _("expected an id (lower-case letters, digits and dashes), found “%s”"), uid);
+      return NULL;
+    }
+  if (!check_name (name, file, "$.name", error))
+    return NULL;
+  if (adj_ruleset_get_max_turns (rs) > 0 && turn > adj_ruleset_get_max_turns (rs))
+    {
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.turn",
+                     _("the ruleset has at most %d turns, but the battle is at turn %"
+                       G_GINT64_FORMAT), adj_ruleset_get_max_turns (rs), turn);
+      return NULL;
+    }
+  if (adj_ruleset_find_phase (rs, phase) == NULL)
+    {
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.phase",
+                     _("“%s” is not a phase of the ruleset “%s”"), phase, ruleset);
+      return NULL;
+    }
+
+  battle = adj_battle_new (rs, name);
+  g_free (battle->uid);
+  battle->uid = g_strdup (uid);
+  battle->created = created;
+  battle->turn = (int) turn;
+  g_free (battle->phase);
+  battle->phase = g_strdup (phase);
+  if (settings != NULL)
+    {
+      if (!check_settings (rs, adj_ruleset_get_battle_fields (rs), settings, file, "$.settings",
+                           error))
+        return NULL;
+      json_object_object_foreach (settings, key, val)
+        json_object_object_add (battle->settings, key, adj_json_copy (val));
+    }
+
+  for (gsize i = 0; i < json_object_array_length (sides); i++)
+    {
+      static const char *const side_keys[] = { "id", "name", "settings", NULL };
+      json_object *s = json_object_array_get_idx (sides, i);
+      g_autofree char *where = adj_json_path_index ("$.sides", i);
+      const char *id = NULL, *sname = NULL;
+      json_object *ssettings = NULL;
+      AdjSide *side;
+
+      if (!adj_json_expect_object (s, file, where, error) ||
+          !adj_json_check_keys (s, side_keys, file, where, error) ||
+          !adj_json_get_string (s, "id", TRUE, &id, file, where, error) ||
+          !adj_json_get_string (s, "name", TRUE, &sname, file, where, error) ||
+          !adj_json_get_object (s, "settings", FALSE, &ssettings, file, where, error) ||
+          !check_side (battle, id, sname, ssettings, file, where, error))
+        return NULL;
+      side = g_new0 (AdjSide, 1);
+      side->id = g_strdup (id);
+      side->name = g_strdup (sname);
+      side->settings = ssettings != NULL ? adj_json_copy (ssettings) : json_object_new_object ();
+      fill_defaults (side->settings, adj_ruleset_get_side_fields (rs));
+      g_ptr_array_add (battle->sides, side);
+    }
+  if (battle->sides->len == 0)
+    {
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.sides", _("expected at least one side"));
+      return NULL;
+    }
+
+  if (json_object_array_length (units) > MAX_UNITS)
+    {
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.units",
+                     _("a battle may have at most %d units"), MAX_UNITS);
+      return NULL;
+    }
+  {
+    /* Build the whole list first and splice it in once: one signal, not thousands. */
+    g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func (g_object_unref);
+
+    for (gsize i = 0; i < json_object_array_length (units); i++)
+      {
+        g_autofree char *where = adj_json_path_index ("$.units", i);
+        AdjUnit *unit = adj_battle_unit_from_json (battle, json_object_array_get_idx (units, i),
+                                                   file, where, error);
+        if (unit == NULL)
+          return NULL;
+        g_ptr_array_add (list, unit);
+        if (g_hash_table_contains (battle->unit_index, adj_unit_get_id (unit)))
+          {
+            adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                           _("the unit id “%s” is used twice"), adj_unit_get_id (unit));
+            return NULL;
+          }
+        g_hash_table_insert (battle->unit_index, (gpointer) adj_unit_get_id (unit), unit);
+        note_unit_id (battle, adj_unit_get_id (unit));
+      }
+    g_list_store_splice (battle->units, 0, 0, list->pdata, list->len);
+  }
+
+  if (rng != NULL && !adj_rng_from_string (&battle->rng, rng))
+    {
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.rng",
+                     _("expected the generator state as 64 hexadecimal digits, not all zero"));
+      return NULL;
+    }
+  if (pack != NULL)
+    {
+      battle->pack = adj_pack_from_json (pack, file, "$.pack", error);
+      if (battle->pack == NULL)
+        return NULL;
+    }
+  if (journal != NULL && !load_journal (battle, journal, file, error))
+    return NULL;
+
+  return g_steal_pointer (&battle);
+}

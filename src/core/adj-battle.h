@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-battle.h: a battle — sides, units, turn and phase, the generator, the pack and the
+ * journal.
+ *
+ * Every change to a battle in play goes through adj_battle_commit() as a journal entry, which
+ * makes it undoable and triggers the autosave.  Loading and building a battle (before play)
+ * use the unjournaled adj_battle_add_side() and adj_battle_insert_unit().
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+#include <json-c/json.h>
+
+#include "adj-cards.h"
+#include "adj-journal.h"
+#include "adj-mechanic.h"
+#include "adj-rng.h"
+#include "adj-unit.h"
+
+G_BEGIN_DECLS
+
+#define ADJ_BATTLE_FORMAT  "adjutant-battle"
+#define ADJ_BATTLE_VERSION 1
+
+typedef struct {
+  char        *id;
+  char        *name;
+  json_object *settings;   /* values of the ruleset's side fields */
+} AdjSide;
+
+#define ADJ_TYPE_BATTLE (adj_battle_get_type ())
+
+G_DECLARE_FINAL_TYPE (AdjBattle, adj_battle, ADJ, BATTLE, GObject)
+
+AdjBattle    *adj_battle_new              (AdjRuleset   *rs,
+                                           const char   *name);
+AdjRuleset   *adj_battle_get_ruleset      (AdjBattle    *battle);
+const char   *adj_battle_get_uid          (AdjBattle    *battle);
+const char   *adj_battle_get_name         (AdjBattle    *battle);
+int           adj_battle_get_turn         (AdjBattle    *battle);
+const char   *adj_battle_get_phase        (AdjBattle    *battle);
+json_object  *adj_battle_get_settings     (AdjBattle    *battle);
+AdjRng       *adj_battle_get_rng          (AdjBattle    *battle);
+/* The battle's pack, created and shuffled the first time it is asked for. */
+AdjPack      *adj_battle_get_pack         (AdjBattle    *battle);
+AdjJournal   *adj_battle_get_journal      (AdjBattle    *battle);
+/* Every unit, of every side, as a GListModel of AdjUnit. */
+GListModel   *adj_battle_get_units        (AdjBattle    *battle);
+guint         adj_battle_get_n_units      (AdjBattle    *battle);
+AdjUnit      *adj_battle_find_unit        (AdjBattle    *battle,
+                                           const char   *id);
+GPtrArray    *adj_battle_get_sides        (AdjBattle    *battle);   /* of AdjSide */
+AdjSide      *adj_battle_find_side        (AdjBattle    *battle,
+                                           const char   *id);
+const char   *adj_battle_get_side_setting_string (AdjBattle *battle,
+                                                  const char *side,
+                                                  const char *field);
+int           adj_battle_get_side_setting_int    (AdjBattle *battle,
+                                                  const char *side,
+                                                  const char *field);
+/* A unit's points value from its type (and rating where the system rates by it). */
+int           adj_battle_unit_value       (AdjBattle    *battle,
+                                           AdjUnit      *unit);
+const AdjUnitType *adj_battle_unit_type   (AdjBattle    *battle,
+                                           AdjUnit      *unit);
+
+/* ---- building (not journaled) ---- */
+AdjSide      *adj_battle_add_side         (AdjBattle    *battle,
+                                           const char   *id,
+                                           const char   *name,
+                                           json_object  *settings,
+                                           GError      **error);
+/* Check a unit's JSON against the ruleset and the battle; fills in missing status defaults. */
+AdjUnit      *adj_battle_unit_from_json   (AdjBattle    *battle,
+                                           json_object  *json,
+                                           const char   *file,
+                                           const char   *path,
+                                           GError      **error);
+AdjUnit      *adj_battle_insert_unit      (AdjBattle    *battle,
+                                           json_object  *json,
+                                           GError      **error);
+/* A fresh unit id ("u17") that no unit of the battle has. */
+char         *adj_battle_new_unit_id      (AdjBattle    *battle);
+void          adj_battle_set_seed         (AdjBattle    *battle,
+                                           guint64       seed);
+void          adj_battle_set_autosave_path (AdjBattle   *battle,
+                                            const char  *path);
+const char   *adj_battle_get_autosave_path (AdjBattle   *battle);
+
+/* ---- play (journaled) ---- */
+/* Check every change of @entry, apply them, and record the entry (taking ownership). */
+gboolean      adj_battle_commit           (AdjBattle    *battle,
+                                           AdjEntry     *entry,
+                                           GError      **error);
+/* Record a change to one field of the battle ("battle"), a side or a unit. */
+gboolean      adj_battle_edit             (AdjBattle    *battle,
+                                           const char   *target,
+                                           const char   *field,
+                                           json_object  *value,
+                                           GError      **error);
+/* Add a change of a field to @changes, reading its current value as "before". */
+gboolean      adj_battle_change_field     (AdjBattle    *battle,
+                                           AdjChangeSet *changes,
+                                           const char   *target,
+                                           const char   *field,
+                                           json_object  *value,
+                                           GError      **error);
+AdjUnit      *adj_battle_add_unit         (AdjBattle    *battle,
+                                           json_object  *json,
+                                           GError      **error);
+gboolean      adj_battle_remove_unit      (AdjBattle    *battle,
+                                           const char   *unit_id,
+                                           GError      **error);
+gboolean      adj_battle_next_phase       (AdjBattle    *battle,
+                                           GError      **error);
+gboolean      adj_battle_next_turn        (AdjBattle    *battle,
+                                           GError      **error);
+gboolean      adj_battle_undo             (AdjBattle    *battle,
+                                           GError      **error);
+gboolean      adj_battle_redo             (AdjBattle    *battle,
+                                           GError      **error);
+gboolean      adj_battle_can_undo         (AdjBattle    *battle);
+gboolean      adj_battle_can_redo         (AdjBattle    *battle);
+
+/* ---- mechanics against this battle ---- */
+void          adj_battle_context          (AdjBattle    *battle,
+                                           AdjContext   *ctx);
+/* Fill the inputs that declare a source ("firer.type") from the units and sides named. */
+gboolean      adj_battle_prefill          (AdjBattle    *battle,
+                                           AdjInputs    *inputs,
+                                           GError      **error);
+/* Resolve with the battle's generator (or entered values in @random) and journal it. */
+gboolean      adj_battle_apply_outcome    (AdjBattle    *battle,
+                                           AdjInputs    *inputs,
+                                           AdjOutcome   *outcome,
+                                           GError      **error);
+
+/* ---- files ---- */
+json_object  *adj_battle_to_json          (AdjBattle    *battle);
+AdjBattle    *adj_battle_from_json        (json_object  *json,
+                                           const char   *file,
+                                           GError      **error);
+
+G_END_DECLS

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-cards.h: playing cards and the pack a battle draws from.
+ *
+ * A card is a small integer: suit * 13 + (rank - 1).  The suits are numbered in the order
+ * Redcoats & Natives ranks them (hearts, clubs, diamonds, spades).  A pack may hold several
+ * 52-card decks when a turn needs more cards than one deck has.
+ */
+
+#pragma once
+
+#include <json-c/json.h>
+
+#include "adj-types.h"
+
+G_BEGIN_DECLS
+
+typedef guint8 AdjCard;
+
+typedef enum {
+  ADJ_SUIT_HEARTS,
+  ADJ_SUIT_CLUBS,
+  ADJ_SUIT_DIAMONDS,
+  ADJ_SUIT_SPADES,
+} AdjSuit;
+
+#define ADJ_CARD_ACE   1
+#define ADJ_CARD_JACK  11
+#define ADJ_CARD_QUEEN 12
+#define ADJ_CARD_KING  13
+#define ADJ_DECK_SIZE  52
+
+AdjCard  adj_card_make        (AdjSuit     suit,
+                               int         rank);
+AdjSuit  adj_card_suit        (AdjCard     card);
+int      adj_card_rank        (AdjCard     card);
+gboolean adj_card_is_red      (AdjCard     card);
+gboolean adj_card_is_face     (AdjCard     card);
+/* "AH", "10C", "KS": rank then suit letter. */
+char    *adj_card_to_string   (AdjCard     card);
+/* Also accepts "TH", lower case and the suit symbols ♥ ♣ ♦ ♠. */
+gboolean adj_card_parse       (const char *text,
+                               AdjCard    *card);
+/* A readable name such as "Queen of Hearts". */
+char    *adj_card_describe    (AdjCard     card);
+const char *adj_suit_symbol   (AdjSuit     suit);
+
+AdjPack *adj_pack_new         (guint       n_decks);
+AdjPack *adj_pack_copy        (const AdjPack *pack);
+void     adj_pack_free        (AdjPack    *pack);
+guint    adj_pack_get_n_decks (const AdjPack *pack);
+/* Gather every card back into the draw pile and shuffle it. */
+void     adj_pack_shuffle     (AdjPack    *pack,
+                               AdjRng     *rng);
+/* Deal a card face up to a unit (it stays out until collected). */
+gboolean adj_pack_deal        (AdjPack    *pack,
+                               AdjCard    *card);
+/* Turn the top card for an effect (it goes onto the turned pile). */
+gboolean adj_pack_turn        (AdjPack    *pack,
+                               AdjCard    *card);
+/* Take a card the players turned by hand out of the draw pile; FALSE if none is left. */
+gboolean adj_pack_take        (AdjPack    *pack,
+                               AdjCard     card,
+                               gboolean    to_dealt);
+/* Shuffle the turned cards back under the draw pile, when it has run out. */
+void     adj_pack_recycle_turned (AdjPack *pack,
+                                  AdjRng  *rng);
+/* Put every dealt and turned card back and shuffle. */
+void     adj_pack_collect     (AdjPack    *pack,
+                               AdjRng     *rng);
+guint    adj_pack_remaining   (const AdjPack *pack);
+guint    adj_pack_count_left  (const AdjPack *pack,
+                               gboolean     (*match) (AdjCard card, gpointer data),
+                               gpointer      data);
+const AdjCard *adj_pack_draw_pile (const AdjPack *pack,
+                                   guint         *n);
+const AdjCard *adj_pack_dealt     (const AdjPack *pack,
+                                   guint         *n);
+const AdjCard *adj_pack_turned    (const AdjPack *pack,
+                                   guint         *n);
+
+json_object *adj_pack_to_json   (const AdjPack *pack);
+AdjPack     *adj_pack_from_json (json_object   *json,
+                                 const char    *file,
+                                 const char    *path,
+                                 GError       **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjPack, adj_pack_free)
+
+G_END_DECLS

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-i18n.h: translating labels that come from rulesets and mechanic declarations.
+ *
+ * Both are written in English and marked (N_ in C, the labels of the ruleset JSON files), then
+ * looked up in the catalogue when they are shown.
+ */
+
+#pragma once
+
+#include <glib/gi18n-lib.h>
+
+G_BEGIN_DECLS
+
+static inline const char *
+adj_gettext (const char *text)
+{
+  return text != NULL && text[0] != '\0' ? g_dgettext (GETTEXT_PACKAGE, text) : text;
+}
+
+G_END_DECLS

@@ -1,0 +1,352 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-journal.c: the game log and the changes each entry made. */
+
+#define G_LOG_DOMAIN "adj-journal"
+
+#include "config.h"
+
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-journal.h"
+#include "adj-json.h"
+
+static void
+change_free (AdjChange *change)
+{
+  g_free (change->target);
+  g_free (change->field);
+  json_object_put (change->before);
+  json_object_put (change->after);
+  g_free (change);
+}
+
+AdjChangeSet *
+adj_change_set_new (void)
+{
+  AdjChangeSet *set = g_new0 (AdjChangeSet, 1);
+
+  set->changes = g_ptr_array_new_with_free_func ((GDestroyNotify) change_free);
+  return set;
+}
+
+void
+adj_change_set_free (AdjChangeSet *set)
+{
+  if (set == NULL)
+    return;
+  g_ptr_array_unref (set->changes);
+  g_free (set);
+}
+
+guint
+adj_change_set_len (const AdjChangeSet *set)
+{
+  return set->changes->len;
+}
+
+AdjChange *
+adj_change_set_get (const AdjChangeSet *set,
+                    guint               i)
+{
+  g_return_val_if_fail (i < set->changes->len, NULL);
+  return g_ptr_array_index (set->changes, i);
+}
+
+void
+adj_change_set_add_set (AdjChangeSet *set,
+                        const char   *target,
+                        const char   *field,
+                        json_object  *before,
+                        json_object  *after)
+{
+  AdjChange *change = g_new0 (AdjChange, 1);
+
+  change->op = ADJ_CHANGE_SET;
+  change->target = g_strdup (target);
+  change->field = g_strdup (field);
+  change->before = before;
+  change->after = after;
+  g_ptr_array_add (set->changes, change);
+}
+
+void
+adj_change_set_add_unit (AdjChangeSet *set,
+                         json_object  *unit,
+                         guint         index)
+{
+  AdjChange *change = g_new0 (AdjChange, 1);
+
+  change->op = ADJ_CHANGE_ADD_UNIT;
+  change->target = g_strdup ("battle");
+  change->after = unit;
+  change->index = index;
+  g_ptr_array_add (set->changes, change);
+}
+
+void
+adj_change_set_remove_unit (AdjChangeSet *set,
+                            json_object  *unit,
+                            guint         index)
+{
+  AdjChange *change = g_new0 (AdjChange, 1);
+
+  change->op = ADJ_CHANGE_REMOVE_UNIT;
+  change->target = g_strdup ("battle");
+  change->before = unit;
+  change->index = index;
+  g_ptr_array_add (set->changes, change);
+}
+
+static const char *const op_names[] = { "set", "add-unit", "remove-unit" };
+
+json_object *
+adj_change_set_to_json (const AdjChangeSet *set)
+{
+  json_object *arr = json_object_new_array_ext ((int) set->changes->len);
+
+  for (guint i = 0; i < set->changes->len; i++)
+    {
+      AdjChange *c = g_ptr_array_index (set->changes, i);
+      json_object *obj = json_object_new_object ();
+
+      json_object_object_add (obj, "op", json_object_new_string (op_names[c->op]));
+      json_object_object_add (obj, "target", json_object_new_string (c->target));
+      switch (c->op)
+        {
+        case ADJ_CHANGE_SET:
+          json_object_object_add (obj, "field", json_object_new_string (c->field));
+          json_object_object_add (obj, "before", adj_json_copy (c->before));
+          json_object_object_add (obj, "after", adj_json_copy (c->after));
+          break;
+        case ADJ_CHANGE_ADD_UNIT:
+          json_object_object_add (obj, "unit", adj_json_copy (c->after));
+          json_object_object_add (obj, "index", json_object_new_int ((int) c->index));
+          break;
+        case ADJ_CHANGE_REMOVE_UNIT:
+          json_object_object_add (obj, "unit", adj_json_copy (c->before));
+          json_object_object_add (obj, "index", json_object_new_int ((int) c->index));
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      json_object_array_add (arr, obj);
+    }
+  return arr;
+}
+
+AdjChangeSet *
+adj_change_set_from_json (json_object  *json,
+                          const char   *file,
+                          const char   *path,
+                          GError      **error)
+{
+  static const char *const set_keys[] = { "op", "target", "field", "before", "after", NULL };
+  static const char *const unit_keys[] = { "op", "target", "unit", "index", NULL };
+  g_autoptr(AdjChangeSet) set = adj_change_set_new ();
+
+  if (!json_object_is_type (json, json_type_array))
+    {
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, path, _("expected an array, found %s"),
+                     adj_json_type_name (json));
+      return NULL;
+    }
+
+  for (gsize i = 0; i < json_object_array_length (json); i++)
+    {
+      json_object *obj = json_object_array_get_idx (json, i);
+      g_autofree char *where = adj_json_path_index (path, i);
+      const char *op = NULL, *target = NULL, *field = NULL;
+      json_object *before = NULL, *after = NULL, *unit = NULL;
+      gint64 index = 0;
+
+      if (!adj_json_expect_object (obj, file, where, error) ||
+          !adj_json_get_string (obj, "op", TRUE, &op, file, where, error) ||
+          !adj_json_get_string (obj, "target", TRUE, &target, file, where, error))
+        return NULL;
+
+      if (g_str_equal (op, "set"))
+        {
+          if (!adj_json_check_keys (obj, set_keys, file, where, error) ||
+              !adj_json_get_string (obj, "field", TRUE, &field, file, where, error))
+            return NULL;
+          json_object_object_get_ex (obj, "before", &before);
+          json_object_object_get_ex (obj, "after", &after);
+          adj_change_set_add_set (set, target, field, adj_json_copy (before),
+                                  adj_json_copy (after));
+        }
+      else if (g_str_equal (op, "add-unit") || g_str_equal (op, "remove-unit"))
+        {
+          if (!adj_json_check_keys (obj, unit_keys, file, where, error) ||
+              !adj_json_get_object (obj, "unit", TRUE, &unit, file, where, error) ||
+              !adj_json_get_int (obj, "index", TRUE, 0, G_MAXINT, &index, file, where, error))
+            return NULL;
+          if (op[0] == 'a')
+            adj_change_set_add_unit (set, adj_json_copy (unit), (guint) index);
+          else
+            adj_change_set_remove_unit (set, adj_json_copy (unit), (guint) index);
+        }
+      else
+        {
+          g_autofree char *at = adj_json_path_key (where, "op");
+          adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
+                         _("expected “set”, “add-unit” or “remove-unit”, found “%s”"), op);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&set);
+}
+
+AdjEntry *
+adj_entry_new (const char *kind,
+               const char *mechanic,
+               const char *summary)
+{
+  AdjEntry *entry = g_new0 (AdjEntry, 1);
+
+  entry->time = g_get_real_time ();
+  entry->kind = g_strdup (kind);
+  entry->mechanic = g_strdup (mechanic);
+  entry->summary = g_strdup (summary);
+  entry->changes = adj_change_set_new ();
+  return entry;
+}
+
+void
+adj_entry_free (AdjEntry *entry)
+{
+  if (entry == NULL)
+    return;
+  g_free (entry->kind);
+  g_free (entry->mechanic);
+  g_free (entry->summary);
+  g_free (entry->phase);
+  json_object_put (entry->inputs);
+  json_object_put (entry->outcome);
+  adj_change_set_free (entry->changes);
+  g_free (entry);
+}
+
+json_object *
+adj_entry_to_json (const AdjEntry *entry)
+{
+  json_object *obj = json_object_new_object ();
+
+  json_object_object_add (obj, "seq", json_object_new_int ((int) entry->seq));
+  json_object_object_add (obj, "time", json_object_new_int64 (entry->time));
+  json_object_object_add (obj, "kind", json_object_new_string (entry->kind));
+  if (entry->mechanic != NULL)
+    json_object_object_add (obj, "mechanic", json_object_new_string (entry->mechanic));
+  json_object_object_add (obj, "summary", json_object_new_string (entry->summary));
+  json_object_object_add (obj, "turn", json_object_new_int (entry->turn));
+  if (entry->phase != NULL)
+    json_object_object_add (obj, "phase", json_object_new_string (entry->phase));
+  if (entry->inputs != NULL)
+    json_object_object_add (obj, "inputs", adj_json_copy (entry->inputs));
+  if (entry->outcome != NULL)
+    json_object_object_add (obj, "outcome", adj_json_copy (entry->outcome));
+  json_object_object_add (obj, "changes", adj_change_set_to_json (entry->changes));
+  return obj;
+}
+
+AdjEntry *
+adj_entry_from_json (json_object  *json,
+                     const char   *file,
+                     const char   *path,
+                     GError      **error)
+{
+  static const char *const keys[] = {
+    "seq", "time", "kind", "mechanic", "summary", "turn", "phase", "inputs", "outcome",
+    "changes", NULL
+  };
+  g_autoptr(AdjEntry) entry = NULL;
+  const char *kind = NULL, *mechanic = NULL, *summary = NULL, *phase = NULL;
+  gint64 seq = 0, time = 0, turn = 0;
+  json_object *inputs = NULL, *outcome = NULL, *changes = NULL;
+  g_autofree char *changes_path = adj_json_path_key (path, "changes");
+
+  if (!adj_json_expect_object (json, file, path, error) ||
+      !adj_json_check_keys (json, keys, file, path, error) ||
+      !adj_json_get_int (json, "seq", TRUE, 1, G_MAXINT, &seq, file, path, error) ||
+      !adj_json_get_int (json, "time", FALSE, 0, G_MAXINT64, &time, file, path, error) ||
+      !adj_json_get_string (json, "kind", TRUE, &kind, file, path, error) ||
+      !adj_json_get_string (json, "mechanic", FALSE, &mechanic, file, path, error) ||
+      !adj_json_get_string (json, "summary", TRUE, &summary, file, path, error) ||
+      !adj_json_get_int (json, "turn", FALSE, 0, 100000, &turn, file, path, error) ||
+      !adj_json_get_string (json, "phase", FALSE, &phase, file, path, error) ||
+      !adj_json_get_object (json, "inputs", FALSE, &inputs, file, path, error) ||
+      !adj_json_get_object (json, "outcome", FALSE, &outcome, file, path, error) ||
+      !adj_json_get_array (json, "changes", TRUE, &changes, file, path, error))
+    return NULL;
+
+  entry = adj_entry_new (kind, mechanic, summary);
+  entry->seq = (guint) seq;
+  entry->time = time;
+  entry->turn = (int) turn;
+  entry->phase = g_strdup (phase);
+  entry->inputs = adj_json_copy (inputs);
+  entry->outcome = adj_json_copy (outcome);
+  adj_change_set_free (entry->changes);
+  entry->changes = adj_change_set_from_json (changes, file, changes_path, error);
+  if (entry->changes == NULL)
+    return NULL;
+  return g_steal_pointer (&entry);
+}
+
+AdjJournal *
+adj_journal_new (void)
+{
+  AdjJournal *journal = g_new0 (AdjJournal, 1);
+
+  journal->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_entry_free);
+  journal->next_seq = 1;
+  return journal;
+}
+
+void
+adj_journal_free (AdjJournal *journal)
+{
+  if (journal == NULL)
+    return;
+  g_ptr_array_unref (journal->entries);
+  g_free (journal);
+}
+
+guint
+adj_journal_get_n_entries (const AdjJournal *journal)
+{
+  return journal->entries->len;
+}
+
+AdjEntry *
+adj_journal_get_entry (const AdjJournal *journal,
+                       guint             i)
+{
+  g_return_val_if_fail (i < journal->entries->len, NULL);
+  return g_ptr_array_index (journal->entries, i);
+}
+
+gboolean
+adj_journal_can_undo (const AdjJournal *journal)
+{
+  return journal->position > 0;
+}
+
+gboolean
+adj_journal_can_redo (const AdjJournal *journal)
+{
+  return journal->position < journal->entries->len;
+}
+
+void
+adj_journal_push (AdjJournal *journal,
+                  AdjEntry   *entry)
+{
+  if (journal->position < journal->entries->len)
+    g_ptr_array_remove_range (journal->entries, journal->position,
+                              journal->entries->len - journal->position);
+  if (entry->seq == 0)
+    entry->seq = journal->next_seq;
+  journal->next_seq = MAX (journal->next_seq, entry->seq) + 1;
+  g_ptr_array_add (journal->entries, entry);
+  journal->position = journal->entries->len;
+}

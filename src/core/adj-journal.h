@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-journal.h: the game log — every action, what it rolled and what it changed.
+ *
+ * Each entry keeps the exact changes it made (the value before and after), so undo and redo
+ * step one entry at a time without replaying the game from the start.
+ */
+
+#pragma once
+
+#include <json-c/json.h>
+
+#include "adj-types.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  ADJ_CHANGE_SET,          /* a field of the battle, a side or a unit */
+  ADJ_CHANGE_ADD_UNIT,
+  ADJ_CHANGE_REMOVE_UNIT,
+} AdjChangeOp;
+
+typedef struct {
+  AdjChangeOp  op;
+  char        *target;     /* "battle", "side:<id>" or "unit:<id>" */
+  char        *field;      /* SET: "turn", "status.disrupted", "settings.dice", ... */
+  json_object *before;     /* SET: the old value; REMOVE: the unit */
+  json_object *after;      /* SET: the new value; ADD: the unit */
+  guint        index;      /* ADD/REMOVE: the unit's place in the battle's list */
+} AdjChange;
+
+struct _AdjChangeSet {
+  GPtrArray *changes;      /* of AdjChange */
+};
+
+struct _AdjEntry {
+  guint        seq;        /* 1, 2, 3 ... in the order the entries were made */
+  gint64       time;       /* microseconds since the epoch */
+  char        *kind;       /* "mechanic", "edit", "turn", "units", "note" */
+  char        *mechanic;   /* the mechanic id, for kind "mechanic" */
+  char        *summary;    /* one readable line: "Fire combat: 2nd Battalion destroyed" */
+  int          turn;       /* the turn and phase when it was made */
+  char        *phase;
+  json_object *inputs;     /* may be NULL */
+  json_object *outcome;    /* may be NULL */
+  AdjChangeSet *changes;
+};
+
+struct _AdjJournal {
+  GPtrArray *entries;      /* of AdjEntry */
+  guint      position;     /* entries [0, position) are in effect; the rest can be redone */
+  guint      next_seq;
+};
+
+AdjChangeSet *adj_change_set_new       (void);
+void          adj_change_set_free      (AdjChangeSet *set);
+guint         adj_change_set_len       (const AdjChangeSet *set);
+AdjChange    *adj_change_set_get       (const AdjChangeSet *set,
+                                        guint               i);
+/* Take ownership of @before and @after. */
+void          adj_change_set_add_set   (AdjChangeSet *set,
+                                        const char   *target,
+                                        const char   *field,
+                                        json_object  *before,
+                                        json_object  *after);
+void          adj_change_set_add_unit  (AdjChangeSet *set,
+                                        json_object  *unit,
+                                        guint         index);
+void          adj_change_set_remove_unit (AdjChangeSet *set,
+                                          json_object  *unit,
+                                          guint         index);
+json_object  *adj_change_set_to_json   (const AdjChangeSet *set);
+AdjChangeSet *adj_change_set_from_json (json_object  *json,
+                                        const char   *file,
+                                        const char   *path,
+                                        GError      **error);
+
+AdjEntry     *adj_entry_new            (const char   *kind,
+                                        const char   *mechanic,
+                                        const char   *summary);
+void          adj_entry_free           (AdjEntry     *entry);
+json_object  *adj_entry_to_json        (const AdjEntry *entry);
+AdjEntry     *adj_entry_from_json      (json_object  *json,
+                                        const char   *file,
+                                        const char   *path,
+                                        GError      **error);
+
+AdjJournal   *adj_journal_new          (void);
+void          adj_journal_free         (AdjJournal   *journal);
+guint         adj_journal_get_n_entries (const AdjJournal *journal);
+AdjEntry     *adj_journal_get_entry    (const AdjJournal *journal,
+                                        guint             i);
+gboolean      adj_journal_can_undo     (const AdjJournal *journal);
+gboolean      adj_journal_can_redo     (const AdjJournal *journal);
+/* Drop the entries after the position, then append (taking ownership). */
+void          adj_journal_push         (AdjJournal   *journal,
+                                        AdjEntry     *entry);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjChangeSet, adj_change_set_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjEntry, adj_entry_free)
+
+G_END_DECLS

@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-json.c: reading JSON safely and reporting where a document is wrong. */
+
+#define G_LOG_DOMAIN "adj-json"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "adj-error.h"
+#include "adj-json.h"
+
+static void
+offset_to_line_column (const char *data,
+                       gsize       offset,
+                       guint      *line,
+                       guint      *column)
+{
+  *line = 1;
+  *column = 1;
+  for (gsize i = 0; i < offset && data[i] != '\0'; i++)
+    {
+      if (data[i] == '\n')
+        {
+          (*line)++;
+          *column = 1;
+        }
+      else
+        (*column)++;
+    }
+}
+
+json_object *
+adj_json_parse_data (const char  *data,
+                     gsize        length,
+                     const char  *name,
+                     GError     **error)
+{
+  json_tokener *tok;
+  json_object *root;
+  enum json_tokener_error jerr;
+  gsize consumed;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+
+  if (length > ADJ_JSON_MAX_SIZE)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                   _("%s: the file is %" G_GSIZE_FORMAT " bytes, more than the %d bytes "
+                     "a battle, army list or ruleset may have"),
+                   name, length, ADJ_JSON_MAX_SIZE);
+      return NULL;
+    }
+  if (length == 0)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE, _("%s: the file is empty"), name);
+      return NULL;
+    }
+  if (memchr (data, '\0', length) != NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                   _("%s: the file holds a NUL byte, so it is not a JSON text file"), name);
+      return NULL;
+    }
+
+  tok = json_tokener_new_ex (ADJ_JSON_MAX_DEPTH);
+  json_tokener_set_flags (tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+  root = json_tokener_parse_ex (tok, data, (int) length);
+  jerr = json_tokener_get_error (tok);
+  consumed = json_tokener_get_parse_end (tok);
+
+  if (jerr == json_tokener_continue)
+    {
+      /* The text ended in the middle of a value: a truncated file. */
+      guint line, column;
+      offset_to_line_column (data, length, &line, &column);
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                   _("%s: the JSON text ends too early (line %u, column %u): "
+                     "the file looks truncated"),
+                   name, line, column);
+      json_tokener_free (tok);
+      return NULL;
+    }
+  if (jerr != json_tokener_success || root == NULL)
+    {
+      guint line, column;
+      offset_to_line_column (data, consumed, &line, &column);
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                   _("%s: not valid JSON at line %u, column %u: %s"),
+                   name, line, column, json_tokener_error_desc (jerr));
+      json_tokener_free (tok);
+      json_object_put (root);
+      return NULL;
+    }
+
+  /* Only white space may follow the value. */
+  for (gsize i = consumed; i < length; i++)
+    {
+      if (!g_ascii_isspace (data[i]))
+        {
+          guint line, column;
+          offset_to_line_column (data, i, &line, &column);
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                       _("%s: unexpected text after the JSON value at line %u, column %u"),
+                       name, line, column);
+          json_tokener_free (tok);
+          json_object_put (root);
+          return NULL;
+        }
+    }
+
+  json_tokener_free (tok);
+  return root;
+}
+
+json_object *
+adj_json_parse_file (const char  *path,
+                     GError     **error)
+{
+  g_autofree char *data = NULL;
+  g_autofree char *display = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gsize length = 0;
+  GStatBuf st;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  display = g_filename_display_name (path);
+
+  if (g_stat (path, &st) == 0)
+    {
+      if (S_ISDIR (st.st_mode))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO,
+                       _("%s: this is a folder, not a file"), display);
+          return NULL;
+        }
+      if ((guint64) st.st_size > ADJ_JSON_MAX_SIZE)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                       _("%s: the file is %" G_GUINT64_FORMAT " bytes, more than the %d bytes "
+                         "a battle, army list or ruleset may have"),
+                       display, (guint64) st.st_size, ADJ_JSON_MAX_SIZE);
+          return NULL;
+        }
+    }
+
+  if (!g_file_get_contents (path, &data, &length, &local_error))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO, _("%s: cannot read the file: %s"),
+                   display, local_error->message);
+      return NULL;
+    }
+
+  return adj_json_parse_data (data, length, display, error);
+}
+
+const char *
+adj_json_type_name (json_object *value)
+{
+  switch (json_object_get_type (value))
+    {
+    case json_type_null: return _("null");
+    case json_type_boolean: return _("a boolean");
+    case json_type_double: return _("a number with a fraction");
+    case json_type_int: return _("an integer");
+    case json_type_object: return _("an object");
+    case json_type_array: return _("an array");
+    case json_type_string: return _("a string");
+    default: return _("an unknown value");
+    }
+}
+
+char *
+adj_json_path_key (const char *path,
+                   const char *key)
+{
+  return g_strdup_printf ("%s.%s", path, key);
+}
+
+char *
+adj_json_path_index (const char *path,
+                     gsize       index)
+{
+  return g_strdup_printf ("%s[%" G_GSIZE_FORMAT "]", path, index);
+}
+
+gboolean
+adj_json_fail (GError     **error,
+               int          code,
+               const char  *file,
+               const char  *path,
+               const char  *format,
+               ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error (error, ADJ_ERROR, code, "%s: %s: %s", file, path, message);
+  return FALSE;
+}
+
+gboolean
+adj_json_expect_object (json_object  *value,
+                        const char   *file,
+                        const char   *path,
+                        GError      **error)
+{
+  if (json_object_is_type (value, json_type_object))
+    return TRUE;
+  return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                        _("expected an object, found %s"), adj_json_type_name (value));
+}
+
+gboolean
+adj_json_check_keys (json_object        *object,
+                     const char * const *allowed,
+                     const char         *file,
+                     const char         *path,
+                     GError            **error)
+{
+  json_object_object_foreach (object, key, val)
+    {
+      gboolean known = FALSE;
+
+      (void) val;
+      for (guint i = 0; allowed[i] != NULL; i++)
+        {
+          if (g_str_equal (allowed[i], key))
+            {
+              known = TRUE;
+              break;
+            }
+        }
+      if (!known)
+        {
+          g_autofree char *where = adj_json_path_key (path, key);
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                _("unknown key “%s”"), key);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+lookup (json_object  *object,
+        const char   *key,
+        gboolean      required,
+        json_object **out,
+        const char   *file,
+        const char   *path,
+        GError      **error)
+{
+  *out = NULL;
+  if (!json_object_object_get_ex (object, key, out))
+    {
+      if (required)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                              _("the required key “%s” is missing"), key);
+      return TRUE;
+    }
+  return TRUE;
+}
+
+gboolean
+adj_json_get_string (json_object  *object,
+                     const char   *key,
+                     gboolean      required,
+                     const char  **out,
+                     const char   *file,
+                     const char   *path,
+                     GError      **error)
+{
+  json_object *value;
+
+  if (!lookup (object, key, required, &value, file, path, error))
+    return FALSE;
+  if (value == NULL && !required)
+    return TRUE;
+  if (!json_object_is_type (value, json_type_string))
+    {
+      g_autofree char *where = adj_json_path_key (path, key);
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                            _("expected a string, found %s"), adj_json_type_name (value));
+    }
+  *out = json_object_get_string (value);
+  return TRUE;
+}
+
+gboolean
+adj_json_get_int (json_object  *object,
+                  const char   *key,
+                  gboolean      required,
+                  gint64        min,
+                  gint64        max,
+                  gint64       *out,
+                  const char   *file,
+                  const char   *path,
+                  GError      **error)
+{
+  json_object *value;
+  gint64 v;
+
+  if (!lookup (object, key, required, &value, file, path, error))
+    return FALSE;
+  if (value == NULL && !required)
+    return TRUE;
+  if (!json_object_is_type (value, json_type_int))
+    {
+      g_autofree char *where = adj_json_path_key (path, key);
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                            _("expected an integer from %" G_GINT64_FORMAT " to %"
+                              G_GINT64_FORMAT ", found %s"),
+                            min, max, adj_json_type_name (value));
+    }
+  errno = 0;
+  v = json_object_get_int64 (value);
+  if (errno != 0 || v < min || v > max)
+    {
+      g_autofree char *where = adj_json_path_key (path, key);
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                            _("expected an integer from %" G_GINT64_FORMAT " to %"
+                              G_GINT64_FORMAT ", found %s"),
+                            min, max, json_object_to_json_string (value));
+    }
+  *out = v;
+  return TRUE;
+}
+
+gboolean
+adj_json_get_bool (json_object  *object,
+                   const char   *key,
+                   gboolean      required,
+                   gboolean     *out,
+                   const char   *file,
+                   const char   *path,
+                   GError      **error)
+{
+  json_object *value;
+
+  if (!lookup (object, key, required, &value, file, path, error))
+    return FALSE;
+  if (value == NULL && !required)
+    return TRUE;
+  if (!json_object_is_type (value, json_type_boolean))
+    {
+      g_autofree char *where = adj_json_path_key (path, key);
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                            _("expected true or false, found %s"), adj_json_type_name (value));
+    }
+  *out = json_object_get_boolean (value);
+  return TRUE;
+}
+
+static gboolean
+get_typed (json_object  *object,
+           const char   *key,
+           gboolean      required,
+           json_type     type,
+           const char   *what,
+           json_object **out,
+           const char   *file,
+           const char   *path,
+           GError      **error)
+{
+  json_object *value;
+
+  if (!lookup (object, key, required, &value, file, path, error))
+    return FALSE;
+  if (value == NULL && !required)
+    return TRUE;
+  if (!json_object_is_type (value, type))
+    {
+      g_autofree char *where = adj_json_path_key (path, key);
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, _("expected %s, found %s"),
+                            what, adj_json_type_name (value));
+    }
+  *out = value;
+  return TRUE;
+}
+
+gboolean
+adj_json_get_array (json_object  *object,
+                    const char   *key,
+                    gboolean      required,
+                    json_object **out,
+                    const char   *file,
+                    const char   *path,
+                    GError      **error)
+{
+  return get_typed (object, key, required, json_type_array, _("an array"), out,
+                    file, path, error);
+}
+
+gboolean
+adj_json_get_object (json_object  *object,
+                     const char   *key,
+                     gboolean      required,
+                     json_object **out,
+                     const char   *file,
+                     const char   *path,
+                     GError      **error)
+{
+  return get_typed (object, key, required, json_type_object, _("an object"), out,
+                    file, path, error);
+}
+
+gboolean
+adj_json_is_identifier (const char *text)
+{
+  gsize len;
+
+  if (text == NULL)
+    return FALSE;
+  len = strlen (text);
+  if (len == 0 || len > 64)
+    return FALSE;
+  for (gsize i = 0; i < len; i++)
+    {
+      char c = text[i];
+      if (!(g_ascii_islower (c) || g_ascii_isdigit (c) || c == '-' || c == '_'))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+adj_json_to_string (json_object *value,
+                    gboolean     pretty)
+{
+  int flags = JSON_C_TO_STRING_NOSLASHESCAPE;
+
+  if (pretty)
+    flags |= JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED;
+  else
+    flags |= JSON_C_TO_STRING_PLAIN;
+  return g_strdup (json_object_to_json_string_ext (value, flags));
+}
+
+json_object *
+adj_json_copy (json_object *value)
+{
+  json_object *copy = NULL;
+
+  if (value == NULL)
+    return NULL;
+  if (json_object_deep_copy (value, &copy, NULL) != 0)
+    g_error ("out of memory copying a JSON value");
+  return copy;
+}
+
+gboolean
+adj_json_equal (json_object *a,
+                json_object *b)
+{
+  return json_object_equal (a, b) != 0;
+}

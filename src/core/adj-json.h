@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-json.h: reading JSON safely and reporting where a document is wrong.
+ *
+ * Every getter takes the name of the file and the JSON path of the object it looks into, so an
+ * error can say "battle.json: $.units[3].type: expected a string, found a number".
+ */
+
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+G_BEGIN_DECLS
+
+/* Limits that keep a hostile or broken file from exhausting memory or the stack. */
+#define ADJ_JSON_MAX_SIZE  (64 * 1024 * 1024)
+#define ADJ_JSON_MAX_DEPTH 64
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (json_object, json_object_put)
+
+json_object *adj_json_parse_data (const char  *data,
+                                  gsize        length,
+                                  const char  *name,
+                                  GError     **error);
+json_object *adj_json_parse_file (const char  *path,
+                                  GError     **error);
+
+const char  *adj_json_type_name  (json_object *value);
+char        *adj_json_path_key   (const char  *path,
+                                  const char  *key);
+char        *adj_json_path_index (const char  *path,
+                                  gsize        index);
+
+gboolean adj_json_fail (GError     **error,
+                        int          code,
+                        const char  *file,
+                        const char  *path,
+                        const char  *format,
+                        ...) G_GNUC_PRINTF (5, 6);
+
+gboolean adj_json_expect_object (json_object  *value,
+                                 const char   *file,
+                                 const char   *path,
+                                 GError      **error);
+gboolean adj_json_check_keys    (json_object        *object,
+                                 const char * const *allowed,
+                                 const char         *file,
+                                 const char         *path,
+                                 GError            **error);
+
+/* Each getter looks up @key in @object (which is at @path).  When the key is missing, a
+ * required getter fails and an optional one leaves *out untouched and succeeds. */
+gboolean adj_json_get_string (json_object  *object,
+                              const char   *key,
+                              gboolean      required,
+                              const char  **out,
+                              const char   *file,
+                              const char   *path,
+                              GError      **error);
+gboolean adj_json_get_int    (json_object  *object,
+                              const char   *key,
+                              gboolean      required,
+                              gint64        min,
+                              gint64        max,
+                              gint64       *out,
+                              const char   *file,
+                              const char   *path,
+                              GError      **error);
+gboolean adj_json_get_bool   (json_object  *object,
+                              const char   *key,
+                              gboolean      required,
+                              gboolean     *out,
+                              const char   *file,
+                              const char   *path,
+                              GError      **error);
+gboolean adj_json_get_array  (json_object  *object,
+                              const char   *key,
+                              gboolean      required,
+                              json_object **out,
+                              const char   *file,
+                              const char   *path,
+                              GError      **error);
+gboolean adj_json_get_object (json_object  *object,
+                              const char   *key,
+                              gboolean      required,
+                              json_object **out,
+                              const char   *file,
+                              const char   *path,
+                              GError      **error);
+
+/* An identifier: lower-case letters, digits and dashes, 1 to 64 characters. */
+gboolean adj_json_is_identifier (const char *text);
+
+/* A deep copy (NULL for NULL). */
+json_object *adj_json_copy (json_object *value);
+/* Deep equality, where NULL equals a JSON null. */
+gboolean     adj_json_equal (json_object *a,
+                             json_object *b);
+
+char *adj_json_to_string (json_object *value,
+                          gboolean     pretty);
+
+G_END_DECLS

@@ -1,0 +1,971 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-mechanic.c: the registry of systems and mechanics, inputs and outcomes. */
+
+#define G_LOG_DOMAIN "adj-mechanic"
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-mechanic.h"
+#include "rules/adj-rules.h"
+
+/* Every game system built in.  A new system adds its AdjSystem here. */
+static const AdjSystem *const all_systems[] = {
+  &adj_wec_system,
+};
+
+/* ---- registry ---- */
+
+const AdjSystem **
+adj_systems (guint *n_systems)
+{
+  *n_systems = G_N_ELEMENTS (all_systems);
+  return (const AdjSystem **) all_systems;
+}
+
+const AdjSystem *
+adj_system_lookup (const char *ruleset_id)
+{
+  g_return_val_if_fail (ruleset_id != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (all_systems); i++)
+    if (g_str_equal (all_systems[i]->id, ruleset_id))
+      return all_systems[i];
+  return NULL;
+}
+
+const AdjMechanic *
+adj_mechanic_lookup (const char *id)
+{
+  const char *slash;
+  g_autofree char *system_id = NULL;
+  const AdjSystem *system;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  slash = strchr (id, '/');
+  if (slash == NULL)
+    return NULL;
+  system_id = g_strndup (id, (gsize) (slash - id));
+  system = adj_system_lookup (system_id);
+  if (system == NULL)
+    return NULL;
+  for (guint i = 0; i < system->n_mechanics; i++)
+    if (g_str_equal (system->mechanics[i]->id, id))
+      return system->mechanics[i];
+  return NULL;
+}
+
+const char *
+adj_mechanic_ruleset_id (const AdjMechanic *mech,
+                         char              *buf,
+                         gsize              size)
+{
+  const char *slash = strchr (mech->id, '/');
+  gsize len = slash != NULL ? (gsize) (slash - mech->id) : strlen (mech->id);
+
+  g_strlcpy (buf, mech->id, MIN (size, len + 1));
+  return buf;
+}
+
+const AdjField *
+adj_mechanic_find_input (const AdjMechanic *mech,
+                         const char        *name)
+{
+  for (guint i = 0; i < mech->n_inputs; i++)
+    if (g_str_equal (mech->inputs[i].name, name))
+      return &mech->inputs[i];
+  return NULL;
+}
+
+static gboolean
+self_check_mechanic (const AdjSystem    *system,
+                     const AdjMechanic  *mech,
+                     GError            **error)
+{
+  g_autofree char *prefix = g_strconcat (system->id, "/", NULL);
+
+  if (!g_str_has_prefix (mech->id, prefix) || !adj_json_is_identifier (mech->id + strlen (prefix)))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   "mechanic “%s” does not have an id of the form %sname", mech->id, prefix);
+      return FALSE;
+    }
+  if (mech->resolve == NULL || mech->title == NULL || mech->summary == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   "mechanic “%s” lacks a title, summary or resolve function", mech->id);
+      return FALSE;
+    }
+  for (guint i = 0; i < mech->n_inputs; i++)
+    {
+      const AdjField *f = &mech->inputs[i];
+
+      if (!adj_json_is_identifier (f->name) || f->label == NULL)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       "mechanic “%s”: input %u has a bad name or no label", mech->id, i);
+          return FALSE;
+        }
+      for (guint j = 0; j < i; j++)
+        if (g_str_equal (mech->inputs[j].name, f->name))
+          {
+            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                         "mechanic “%s”: the input “%s” is declared twice", mech->id, f->name);
+            return FALSE;
+          }
+      if (f->kind == ADJ_FIELD_ENUM && f->choices == NULL && f->choices_from == NULL)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       "mechanic “%s”: the enum input “%s” has no choices", mech->id, f->name);
+          return FALSE;
+        }
+      if (f->kind == ADJ_FIELD_INT && (f->min > f->max || f->def < f->min || f->def > f->max))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       "mechanic “%s”: the input “%s” has a default outside its range",
+                       mech->id, f->name);
+          return FALSE;
+        }
+      if (f->from != NULL)
+        {
+          const char *dot = strchr (f->from, '.');
+          g_autofree char *src = dot != NULL ? g_strndup (f->from, (gsize) (dot - f->from)) : NULL;
+          const AdjField *ref = src != NULL ? adj_mechanic_find_input (mech, src) : NULL;
+
+          if (ref == NULL || (ref->kind != ADJ_FIELD_UNIT && ref->kind != ADJ_FIELD_SIDE))
+            {
+              g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                           "mechanic “%s”: the input “%s” pre-fills from “%s”, which does not "
+                           "name a unit or side input", mech->id, f->name, f->from);
+              return FALSE;
+            }
+        }
+    }
+  for (guint i = 0; i < mech->n_outcomes; i++)
+    for (guint j = 0; j < i; j++)
+      if (g_str_equal (mech->outcomes[i].id, mech->outcomes[j].id))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       "mechanic “%s”: the outcome “%s” is declared twice",
+                       mech->id, mech->outcomes[i].id);
+          return FALSE;
+        }
+  return TRUE;
+}
+
+gboolean
+adj_mechanics_self_check (GError **error)
+{
+  for (guint s = 0; s < G_N_ELEMENTS (all_systems); s++)
+    {
+      const AdjSystem *system = all_systems[s];
+
+      for (guint i = 0; i < system->n_mechanics; i++)
+        {
+          if (!self_check_mechanic (system, system->mechanics[i], error))
+            return FALSE;
+          for (guint j = 0; j < i; j++)
+            if (g_str_equal (system->mechanics[i]->id, system->mechanics[j]->id))
+              {
+                g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                             "the mechanic id “%s” is used twice", system->mechanics[i]->id);
+                return FALSE;
+              }
+        }
+    }
+  return TRUE;
+}
+
+const char *
+adj_scope_to_string (AdjScope scope)
+{
+  switch (scope)
+    {
+    case ADJ_SCOPE_BATTLE: return "battle";
+    case ADJ_SCOPE_SIDE: return "side";
+    case ADJ_SCOPE_UNIT: return "unit";
+    case ADJ_SCOPE_PAIR: return "pair";
+    case ADJ_SCOPE_SETUP: return "setup";
+    default: g_return_val_if_reached ("battle");
+    }
+}
+
+static const char *
+kind_to_string (AdjFieldKind kind)
+{
+  switch (kind)
+    {
+    case ADJ_FIELD_BOOL: return "bool";
+    case ADJ_FIELD_INT: return "int";
+    case ADJ_FIELD_ENUM: return "enum";
+    case ADJ_FIELD_UNIT: return "unit";
+    case ADJ_FIELD_SIDE: return "side";
+    default: g_return_val_if_reached ("int");
+    }
+}
+
+GArray *
+adj_mechanic_draws (const AdjMechanic *mech,
+                    const AdjContext  *ctx,
+                    AdjInputs         *inputs)
+{
+  GArray *specs = g_array_new (FALSE, FALSE, sizeof (AdjDrawSpec));
+
+  if (mech->draws != NULL)
+    mech->draws (ctx, inputs, specs);
+  return specs;
+}
+
+json_object *
+adj_mechanic_describe (const AdjMechanic *mech,
+                       AdjRuleset        *rs)
+{
+  json_object *obj = json_object_new_object ();
+  json_object *inputs = json_object_new_array ();
+  json_object *outcomes = json_object_new_array ();
+  json_object *random = json_object_new_object ();
+  json_object *draws = json_object_new_array ();
+  g_autoptr(AdjInputs) defaults = adj_inputs_new (mech, rs);
+  AdjContext ctx = { .ruleset = rs };
+  g_autoptr(GArray) specs = adj_mechanic_draws (mech, &ctx, defaults);
+  char rid[32];
+
+  json_object_object_add (obj, "id", json_object_new_string (mech->id));
+  json_object_object_add (obj, "ruleset",
+                          json_object_new_string (adj_mechanic_ruleset_id (mech, rid, sizeof rid)));
+  json_object_object_add (obj, "title", json_object_new_string (adj_gettext (mech->title)));
+  json_object_object_add (obj, "summary", json_object_new_string (adj_gettext (mech->summary)));
+  json_object_object_add (obj, "scope", json_object_new_string (adj_scope_to_string (mech->scope)));
+
+  for (guint i = 0; i < mech->n_inputs; i++)
+    {
+      const AdjField *f = &mech->inputs[i];
+      json_object *in = json_object_new_object ();
+
+      json_object_object_add (in, "name", json_object_new_string (f->name));
+      json_object_object_add (in, "kind", json_object_new_string (kind_to_string (f->kind)));
+      json_object_object_add (in, "label", json_object_new_string (adj_gettext (f->label)));
+      if (f->hint != NULL)
+        json_object_object_add (in, "hint", json_object_new_string (adj_gettext (f->hint)));
+      switch (f->kind)
+        {
+        case ADJ_FIELD_BOOL:
+          json_object_object_add (in, "default", json_object_new_boolean (f->def));
+          break;
+        case ADJ_FIELD_INT:
+          json_object_object_add (in, "min", json_object_new_int (f->min));
+          json_object_object_add (in, "max", json_object_new_int (f->max));
+          json_object_object_add (in, "default", json_object_new_int (f->def));
+          if (f->measure != NULL)
+            {
+              json_object_object_add (in, "measure", json_object_new_string (f->measure));
+              json_object_object_add (in, "unit", json_object_new_string (
+                adj_distance_unit_symbol (adj_ruleset_get_distance_unit (rs))));
+            }
+          break;
+        case ADJ_FIELD_ENUM:
+          {
+            guint n;
+            const AdjChoice *choices = adj_ruleset_field_choices (rs, f, &n);
+            json_object *arr = json_object_new_array ();
+
+            for (guint k = 0; k < n; k++)
+              {
+                json_object *c = json_object_new_object ();
+                json_object_object_add (c, "id", json_object_new_string (choices[k].id));
+                json_object_object_add (c, "label",
+                                        json_object_new_string (adj_gettext (choices[k].label)));
+                json_object_array_add (arr, c);
+              }
+            json_object_object_add (in, "choices", arr);
+            json_object_object_add (in, "default",
+                                    json_object_new_string (adj_inputs_get_string (defaults,
+                                                                                   f->name)));
+          }
+          break;
+        case ADJ_FIELD_UNIT:
+        case ADJ_FIELD_SIDE:
+          json_object_object_add (in, "optional", json_object_new_boolean (f->optional));
+          break;
+        default:
+          break;
+        }
+      if (f->from != NULL)
+        json_object_object_add (in, "prefill", json_object_new_string (f->from));
+      json_object_array_add (inputs, in);
+    }
+  json_object_object_add (obj, "inputs", inputs);
+
+  for (guint i = 0; i < specs->len; i++)
+    {
+      const AdjDrawSpec *d = &g_array_index (specs, AdjDrawSpec, i);
+      json_object *item = json_object_new_object ();
+
+      json_object_object_add (item, "group", json_object_new_string (d->group));
+      json_object_object_add (item, "label", json_object_new_string (adj_gettext (d->label)));
+      if (d->sides != 0)
+        {
+          g_autofree char *dice = g_strdup_printf ("%uD%u", d->count, d->sides);
+          json_object_object_add (item, "dice", json_object_new_string (dice));
+        }
+      else
+        json_object_object_add (item, "cards", json_object_new_int ((int) d->count));
+      json_object_array_add (draws, item);
+    }
+  json_object_object_add (random, "draws", draws);
+  json_object_object_add (random, "with_default_inputs", json_object_new_boolean (TRUE));
+  if (mech->random_note != NULL)
+    json_object_object_add (random, "note",
+                            json_object_new_string (adj_gettext (mech->random_note)));
+  json_object_object_add (obj, "random", random);
+
+  for (guint i = 0; i < mech->n_outcomes; i++)
+    {
+      json_object *o = json_object_new_object ();
+      json_object_object_add (o, "id", json_object_new_string (mech->outcomes[i].id));
+      json_object_object_add (o, "label",
+                              json_object_new_string (adj_gettext (mech->outcomes[i].label)));
+      json_object_array_add (outcomes, o);
+    }
+  json_object_object_add (obj, "outcomes", outcomes);
+  return obj;
+}
+
+gboolean
+adj_mechanic_resolve (const AdjMechanic *mech,
+                      const AdjContext  *ctx,
+                      AdjInputs         *inputs,
+                      AdjRandom         *random,
+                      AdjOutcome        *outcome,
+                      GError           **error)
+{
+  GPtrArray *rolls;
+
+  g_return_val_if_fail (mech != NULL && ctx != NULL && inputs != NULL, FALSE);
+  g_return_val_if_fail (inputs->mechanic == mech, FALSE);
+  g_return_val_if_fail (outcome != NULL && outcome->key == NULL, FALSE);
+
+  if (!mech->resolve (ctx, inputs, random, outcome, error))
+    return FALSE;
+  if (!adj_random_check_used (random, error))
+    return FALSE;
+  g_return_val_if_fail (outcome->key != NULL, FALSE);
+
+  rolls = adj_random_get_rolls (random);
+  for (guint i = 0; i < rolls->len; i++)
+    g_ptr_array_add (outcome->rolls, adj_roll_copy (g_ptr_array_index (rolls, i)));
+  return TRUE;
+}
+
+AdjOdds *
+adj_mechanic_odds (const AdjMechanic *mech,
+                   const AdjContext  *ctx,
+                   AdjInputs         *inputs,
+                   GError           **error)
+{
+  g_autoptr(AdjOdds) odds = adj_odds_new ();
+
+  g_return_val_if_fail (mech != NULL && ctx != NULL && inputs != NULL, NULL);
+
+  if (mech->odds != NULL)
+    {
+      if (!mech->odds (ctx, inputs, odds, error))
+        return NULL;
+    }
+  else
+    {
+      /* A mechanic without dice or cards has one certain outcome. */
+      g_autoptr(AdjRandom) none = adj_random_new (NULL, NULL);
+      g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
+
+      if (!adj_mechanic_resolve (mech, ctx, inputs, none, outcome, error))
+        return NULL;
+      for (guint i = 0; i < mech->n_outcomes; i++)
+        adj_odds_declare (odds, mech->outcomes[i].id, mech->outcomes[i].label);
+      adj_odds_add (odds, outcome->key, outcome->title, 1);
+      adj_odds_finish (odds, 1);
+    }
+  return g_steal_pointer (&odds);
+}
+
+/* ---- inputs ---- */
+
+static void
+set_default (AdjInputs      *inputs,
+             guint           i)
+{
+  const AdjField *f = &inputs->mechanic->inputs[i];
+  AdjValue *v = &inputs->values[i];
+
+  g_clear_pointer (&v->s, g_free);
+  v->set = FALSE;
+  v->i = f->def;
+  if (f->kind == ADJ_FIELD_ENUM)
+    {
+      guint n;
+      const AdjChoice *choices = adj_ruleset_field_choices (inputs->ruleset, f, &n);
+
+      if (f->def_choice != NULL && adj_field_find_choice (choices, n, f->def_choice) != NULL)
+        v->s = g_strdup (f->def_choice);
+      else if (n > 0)
+        v->s = g_strdup (choices[0].id);
+    }
+}
+
+AdjInputs *
+adj_inputs_new (const AdjMechanic *mech,
+                AdjRuleset        *rs)
+{
+  AdjInputs *inputs;
+
+  g_return_val_if_fail (mech != NULL && rs != NULL, NULL);
+
+  inputs = g_new0 (AdjInputs, 1);
+  inputs->mechanic = mech;
+  inputs->ruleset = adj_ruleset_ref (rs);
+  inputs->values = g_new0 (AdjValue, MAX (mech->n_inputs, 1));
+  for (guint i = 0; i < mech->n_inputs; i++)
+    set_default (inputs, i);
+  return inputs;
+}
+
+AdjInputs *
+adj_inputs_copy (const AdjInputs *inputs)
+{
+  AdjInputs *copy = adj_inputs_new (inputs->mechanic, inputs->ruleset);
+
+  for (guint i = 0; i < inputs->mechanic->n_inputs; i++)
+    {
+      copy->values[i].set = inputs->values[i].set;
+      copy->values[i].i = inputs->values[i].i;
+      g_free (copy->values[i].s);
+      copy->values[i].s = g_strdup (inputs->values[i].s);
+    }
+  return copy;
+}
+
+void
+adj_inputs_free (AdjInputs *inputs)
+{
+  if (inputs == NULL)
+    return;
+  for (guint i = 0; i < inputs->mechanic->n_inputs; i++)
+    g_free (inputs->values[i].s);
+  g_free (inputs->values);
+  adj_ruleset_unref (inputs->ruleset);
+  g_free (inputs);
+}
+
+static int
+input_index (const AdjInputs *inputs,
+             const char      *name)
+{
+  for (guint i = 0; i < inputs->mechanic->n_inputs; i++)
+    if (g_str_equal (inputs->mechanic->inputs[i].name, name))
+      return (int) i;
+  return -1;
+}
+
+static gboolean
+unknown_input (const AdjInputs  *inputs,
+               const char       *name,
+               GError          **error)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  for (guint i = 0; i < inputs->mechanic->n_inputs; i++)
+    {
+      if (i > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, inputs->mechanic->inputs[i].name);
+    }
+  g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+               _("%s has no input “%s” (its inputs are: %s)"),
+               inputs->mechanic->id, name, names->len > 0 ? names->str : _("none"));
+  return FALSE;
+}
+
+static gboolean
+check_int (const AdjField *f,
+           int             value,
+           GError        **error)
+{
+  if (value < f->min || value > f->max)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("%s must be from %d to %d, not %d"), f->name, f->min, f->max, value);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+adj_inputs_set_int (AdjInputs   *inputs,
+                    const char  *name,
+                    int          value,
+                    GError     **error)
+{
+  int i = input_index (inputs, name);
+  const AdjField *f;
+
+  if (i < 0)
+    return unknown_input (inputs, name, error);
+  f = &inputs->mechanic->inputs[i];
+  if (f->kind != ADJ_FIELD_INT)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("%s takes %s, not a number"), f->name, kind_to_string (f->kind));
+      return FALSE;
+    }
+  if (!check_int (f, value, error))
+    return FALSE;
+  inputs->values[i].i = value;
+  inputs->values[i].set = TRUE;
+  return TRUE;
+}
+
+gboolean
+adj_inputs_set_bool (AdjInputs   *inputs,
+                     const char  *name,
+                     gboolean     value,
+                     GError     **error)
+{
+  int i = input_index (inputs, name);
+  const AdjField *f;
+
+  if (i < 0)
+    return unknown_input (inputs, name, error);
+  f = &inputs->mechanic->inputs[i];
+  if (f->kind != ADJ_FIELD_BOOL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("%s takes %s, not true or false"), f->name, kind_to_string (f->kind));
+      return FALSE;
+    }
+  inputs->values[i].i = value ? 1 : 0;
+  inputs->values[i].set = TRUE;
+  return TRUE;
+}
+
+gboolean
+adj_inputs_set_string (AdjInputs   *inputs,
+                       const char  *name,
+                       const char  *value,
+                       GError     **error)
+{
+  int i = input_index (inputs, name);
+  const AdjField *f;
+
+  if (i < 0)
+    return unknown_input (inputs, name, error);
+  f = &inputs->mechanic->inputs[i];
+  switch (f->kind)
+    {
+    case ADJ_FIELD_ENUM:
+      {
+        guint n;
+        const AdjChoice *choices = adj_ruleset_field_choices (inputs->ruleset, f, &n);
+
+        if (adj_field_find_choice (choices, n, value) == NULL)
+          {
+            g_autoptr(GString) list = g_string_new (NULL);
+
+            for (guint k = 0; k < n; k++)
+              g_string_append_printf (list, "%s%s", k > 0 ? ", " : "", choices[k].id);
+            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                         _("%s cannot be “%s”; it takes one of: %s"),
+                         f->name, value != NULL ? value : "", list->str);
+            return FALSE;
+          }
+      }
+      break;
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+      if (value != NULL && !adj_json_is_identifier (value))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("%s must be the id of a %s, not “%s”"), f->name,
+                       f->kind == ADJ_FIELD_UNIT ? _("unit") : _("side"), value);
+          return FALSE;
+        }
+      break;
+    case ADJ_FIELD_BOOL:
+    case ADJ_FIELD_INT:
+    default:
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("%s takes %s, not text"), f->name, kind_to_string (f->kind));
+      return FALSE;
+    }
+  g_free (inputs->values[i].s);
+  inputs->values[i].s = g_strdup (value);
+  inputs->values[i].set = value != NULL;
+  return TRUE;
+}
+
+gboolean
+adj_inputs_set_json (AdjInputs    *inputs,
+                     json_object  *json,
+                     const char   *file,
+                     GError      **error)
+{
+  g_return_val_if_fail (inputs != NULL, FALSE);
+
+  if (!adj_json_expect_object (json, file, "$", error))
+    return FALSE;
+
+  json_object_object_foreach (json, key, val)
+    {
+      int i = input_index (inputs, key);
+      const AdjField *f;
+      g_autoptr(GError) local = NULL;
+      g_autofree char *where = adj_json_path_key ("$", key);
+      gboolean ok;
+
+      if (i < 0)
+        {
+          unknown_input (inputs, key, &local);
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
+        }
+      f = &inputs->mechanic->inputs[i];
+      switch (f->kind)
+        {
+        case ADJ_FIELD_BOOL:
+          if (!json_object_is_type (val, json_type_boolean))
+            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                  _("expected true or false, found %s"), adj_json_type_name (val));
+          ok = adj_inputs_set_bool (inputs, key, json_object_get_boolean (val), &local);
+          break;
+        case ADJ_FIELD_INT:
+          if (!json_object_is_type (val, json_type_int))
+            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                  _("expected an integer from %d to %d, found %s"),
+                                  f->min, f->max, adj_json_type_name (val));
+          {
+            gint64 v = json_object_get_int64 (val);
+            if (v < f->min || v > f->max)
+              return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                    _("expected an integer from %d to %d, found %" G_GINT64_FORMAT),
+                                    f->min, f->max, v);
+            ok = adj_inputs_set_int (inputs, key, (int) v, &local);
+          }
+          break;
+        case ADJ_FIELD_UNIT:
+        case ADJ_FIELD_SIDE:
+          if (json_object_is_type (val, json_type_null))
+            {
+              ok = adj_inputs_set_string (inputs, key, NULL, &local);
+              break;
+            }
+          G_GNUC_FALLTHROUGH;
+        case ADJ_FIELD_ENUM:
+        default:
+          if (!json_object_is_type (val, json_type_string))
+            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                  _("expected a string, found %s"), adj_json_type_name (val));
+          ok = adj_inputs_set_string (inputs, key, json_object_get_string (val), &local);
+          break;
+        }
+      if (!ok)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
+    }
+  return TRUE;
+}
+
+json_object *
+adj_inputs_to_json (const AdjInputs *inputs)
+{
+  json_object *obj = json_object_new_object ();
+
+  for (guint i = 0; i < inputs->mechanic->n_inputs; i++)
+    {
+      const AdjField *f = &inputs->mechanic->inputs[i];
+      const AdjValue *v = &inputs->values[i];
+
+      switch (f->kind)
+        {
+        case ADJ_FIELD_BOOL:
+          json_object_object_add (obj, f->name, json_object_new_boolean (v->i));
+          break;
+        case ADJ_FIELD_INT:
+          json_object_object_add (obj, f->name, json_object_new_int (v->i));
+          break;
+        case ADJ_FIELD_ENUM:
+          json_object_object_add (obj, f->name, json_object_new_string (v->s != NULL ? v->s : ""));
+          break;
+        case ADJ_FIELD_UNIT:
+        case ADJ_FIELD_SIDE:
+        default:
+          json_object_object_add (obj, f->name, v->s != NULL ? json_object_new_string (v->s) : NULL);
+          break;
+        }
+    }
+  return obj;
+}
+
+static const AdjValue *
+get_value (const AdjInputs *inputs,
+           const char      *name)
+{
+  int i = input_index (inputs, name);
+
+  if (i < 0)
+    {
+      g_critical ("%s: no input named “%s”", inputs->mechanic->id, name);
+      return NULL;
+    }
+  return &inputs->values[i];
+}
+
+int
+adj_inputs_get_int (const AdjInputs *inputs,
+                    const char      *name)
+{
+  const AdjValue *v = get_value (inputs, name);
+  return v != NULL ? v->i : 0;
+}
+
+gboolean
+adj_inputs_get_bool (const AdjInputs *inputs,
+                     const char      *name)
+{
+  const AdjValue *v = get_value (inputs, name);
+  return v != NULL && v->i != 0;
+}
+
+const char *
+adj_inputs_get_string (const AdjInputs *inputs,
+                       const char      *name)
+{
+  const AdjValue *v = get_value (inputs, name);
+  return v != NULL ? v->s : NULL;
+}
+
+gboolean
+adj_inputs_is_set (const AdjInputs *inputs,
+                   const char      *name)
+{
+  const AdjValue *v = get_value (inputs, name);
+  return v != NULL && v->set;
+}
+
+/* ---- outcomes ---- */
+
+static void
+line_free (AdjExplainLine *line)
+{
+  g_free (line->who);
+  g_free (line->label);
+  g_free (line);
+}
+
+AdjOutcome *
+adj_outcome_new (const AdjMechanic *mech)
+{
+  AdjOutcome *outcome = g_new0 (AdjOutcome, 1);
+
+  outcome->mechanic = mech;
+  outcome->lines = g_ptr_array_new_with_free_func ((GDestroyNotify) line_free);
+  outcome->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_roll_free);
+  outcome->values = json_object_new_object ();
+  return outcome;
+}
+
+void
+adj_outcome_free (AdjOutcome *outcome)
+{
+  if (outcome == NULL)
+    return;
+  g_free (outcome->key);
+  g_free (outcome->title);
+  g_free (outcome->reason);
+  g_ptr_array_unref (outcome->lines);
+  g_ptr_array_unref (outcome->rolls);
+  json_object_put (outcome->values);
+  g_free (outcome);
+}
+
+void
+adj_outcome_set_result (AdjOutcome *outcome,
+                        const char *key,
+                        const char *reason_format,
+                        ...)
+{
+  const AdjMechanic *mech = outcome->mechanic;
+  const AdjChoice *choice;
+  va_list args;
+
+  choice = adj_field_find_choice (mech->outcomes, mech->n_outcomes, key);
+  g_return_if_fail (choice != NULL);
+
+  g_free (outcome->key);
+  g_free (outcome->title);
+  g_free (outcome->reason);
+  outcome->key = g_strdup (key);
+  outcome->title = g_strdup (adj_gettext (choice->label));
+  va_start (args, reason_format);
+  outcome->reason = reason_format != NULL ? g_strdup_vprintf (reason_format, args) : NULL;
+  va_end (args);
+}
+
+void
+adj_outcome_set_number (AdjOutcome *outcome,
+                        int         number,
+                        const char *title,
+                        const char *reason)
+{
+  g_free (outcome->key);
+  g_free (outcome->title);
+  g_free (outcome->reason);
+  outcome->key = g_strdup_printf ("%d", number);
+  outcome->title = g_strdup (title);
+  outcome->reason = g_strdup (reason);
+  adj_outcome_set_value_int (outcome, "result", number);
+}
+
+void
+adj_outcome_add_line (AdjOutcome     *outcome,
+                      AdjExplainKind  kind,
+                      const char     *who,
+                      const char     *label,
+                      gboolean        has_value,
+                      int             value)
+{
+  AdjExplainLine *line = g_new0 (AdjExplainLine, 1);
+
+  line->kind = kind;
+  line->who = g_strdup (who);
+  line->label = g_strdup (label);
+  line->has_value = has_value;
+  line->value = value;
+  g_ptr_array_add (outcome->lines, line);
+}
+
+void
+adj_outcome_add_modifier (AdjOutcome *outcome,
+                          const char *who,
+                          const char *label,
+                          int         value)
+{
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_MODIFIER, who, label, TRUE, value);
+}
+
+void
+adj_outcome_add_note (AdjOutcome *outcome,
+                      const char *format,
+                      ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_NOTE, NULL, text, FALSE, 0);
+}
+
+void
+adj_outcome_set_value_int (AdjOutcome *outcome,
+                           const char *name,
+                           int         value)
+{
+  json_object_object_add (outcome->values, name, json_object_new_int (value));
+}
+
+void
+adj_outcome_set_value_string (AdjOutcome *outcome,
+                              const char *name,
+                              const char *value)
+{
+  json_object_object_add (outcome->values, name,
+                          value != NULL ? json_object_new_string (value) : NULL);
+}
+
+int
+adj_outcome_get_value_int (const AdjOutcome *outcome,
+                           const char       *name,
+                           int               fallback)
+{
+  json_object *v;
+
+  if (json_object_object_get_ex (outcome->values, name, &v) &&
+      json_object_is_type (v, json_type_int))
+    return json_object_get_int (v);
+  return fallback;
+}
+
+static const char *
+explain_kind_to_string (AdjExplainKind kind)
+{
+  switch (kind)
+    {
+    case ADJ_EXPLAIN_DICE: return "dice";
+    case ADJ_EXPLAIN_MODIFIER: return "modifier";
+    case ADJ_EXPLAIN_TOTAL: return "total";
+    case ADJ_EXPLAIN_TABLE: return "table";
+    case ADJ_EXPLAIN_NOTE: return "note";
+    default: g_return_val_if_reached ("note");
+    }
+}
+
+json_object *
+adj_outcome_to_json (const AdjOutcome *outcome)
+{
+  json_object *obj = json_object_new_object ();
+  json_object *lines = json_object_new_array ();
+  json_object *rolls = json_object_new_array ();
+
+  json_object_object_add (obj, "mechanic", json_object_new_string (outcome->mechanic->id));
+  json_object_object_add (obj, "outcome", json_object_new_string (outcome->key));
+  json_object_object_add (obj, "title", json_object_new_string (outcome->title));
+  if (outcome->reason != NULL)
+    json_object_object_add (obj, "reason", json_object_new_string (outcome->reason));
+  for (guint i = 0; i < outcome->lines->len; i++)
+    {
+      AdjExplainLine *line = g_ptr_array_index (outcome->lines, i);
+      json_object *item = json_object_new_object ();
+
+      json_object_object_add (item, "kind",
+                              json_object_new_string (explain_kind_to_string (line->kind)));
+      if (line->who != NULL)
+        json_object_object_add (item, "who", json_object_new_string (line->who));
+      json_object_object_add (item, "label", json_object_new_string (line->label));
+      if (line->has_value)
+        json_object_object_add (item, "value", json_object_new_int (line->value));
+      json_object_array_add (lines, item);
+    }
+  json_object_object_add (obj, "explanation", lines);
+  for (guint i = 0; i < outcome->rolls->len; i++)
+    json_object_array_add (rolls, adj_roll_to_json (g_ptr_array_index (outcome->rolls, i)));
+  json_object_object_add (obj, "rolls", rolls);
+  json_object_object_add (obj, "values", json_object_get (outcome->values));
+  return obj;
+}
+
+char *
+adj_outcome_to_text (const AdjOutcome *outcome)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append (s, outcome->title);
+  if (outcome->reason != NULL)
+    g_string_append_printf (s, " — %s", outcome->reason);
+  g_string_append_c (s, '\n');
+  for (guint i = 0; i < outcome->lines->len; i++)
+    {
+      AdjExplainLine *line = g_ptr_array_index (outcome->lines, i);
+
+      if (line->kind == ADJ_EXPLAIN_MODIFIER)
+        g_string_append_printf (s, "  %+d  %s\n", line->value, line->label);
+      else if (line->has_value)
+        g_string_append_printf (s, "  %s: %d\n", line->label, line->value);
+      else
+        g_string_append_printf (s, "  %s\n", line->label);
+    }
+  return g_string_free (s, FALSE);
+}

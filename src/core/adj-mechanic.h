@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-mechanic.h: a rule that rolls or decides, declared once and used everywhere.
+ *
+ * A mechanic has a stable id ("wec/fire-combat"), declared inputs, a declared random source,
+ * and three functions: resolve (inputs + dice/cards -> an outcome that explains itself), odds
+ * (the exact probability of each outcome before rolling) and apply (the changes the outcome
+ * makes to a battle).  The app builds its forms from the declarations; the command-line tool
+ * reads and writes the same things as JSON.
+ */
+
+#pragma once
+
+#include <json-c/json.h>
+
+#include "adj-odds.h"
+#include "adj-random.h"
+#include "adj-ruleset.h"
+#include "adj-types.h"
+
+G_BEGIN_DECLS
+
+/* What a mechanic works on, which tells the app how to offer it. */
+typedef enum {
+  ADJ_SCOPE_BATTLE,   /* the whole battle or both sides (initiative, battle result) */
+  ADJ_SCOPE_SIDE,     /* one side (activation, withdrawal, army limits) */
+  ADJ_SCOPE_UNIT,     /* one unit (a test, movement, recoil) */
+  ADJ_SCOPE_PAIR,     /* an attacker and a target (fire, close combat) */
+  ADJ_SCOPE_SETUP,    /* before the battle (set-up rolls, army value) */
+} AdjScope;
+
+/* Everything a mechanic may look at besides its inputs.  Only the ruleset is required. */
+struct _AdjContext {
+  AdjRuleset *ruleset;
+  gpointer    battle;   /* AdjBattle *, or NULL when resolving without a battle */
+  AdjPack    *pack;     /* the pack card odds are computed from; NULL: a full pack */
+};
+
+struct _AdjMechanic {
+  const char      *id;
+  const char      *title;       /* N_() */
+  const char      *summary;     /* N_(): one sentence for the list of mechanics */
+  AdjScope         scope;
+  const AdjField  *inputs;
+  guint            n_inputs;
+  const AdjChoice *outcomes;    /* the possible results; NULL when they are numbers */
+  guint            n_outcomes;
+  const char      *random_note; /* N_(), e.g. "Ties are rolled again." */
+
+  /* The dice and cards these inputs need, appended to @specs (AdjDrawSpec, static storage). */
+  void     (*draws)   (const AdjContext *ctx,
+                       AdjInputs        *inputs,
+                       GArray           *specs);
+  gboolean (*resolve) (const AdjContext *ctx,
+                       AdjInputs        *inputs,
+                       AdjRandom        *random,
+                       AdjOutcome       *outcome,
+                       GError          **error);
+  gboolean (*odds)    (const AdjContext *ctx,
+                       AdjInputs        *inputs,
+                       AdjOdds          *odds,
+                       GError          **error);
+  /* May be NULL: pre-fill inputs a battle can compute beyond the declared "from" paths. */
+  gboolean (*prefill) (const AdjContext *ctx,
+                       AdjInputs        *inputs,
+                       GError          **error);
+  /* May be NULL: the outcome changes nothing in the battle beyond the journal entry. */
+  gboolean (*apply)   (const AdjContext *ctx,
+                       AdjInputs        *inputs,
+                       AdjOutcome       *outcome,
+                       AdjChangeSet     *changes,
+                       GError          **error);
+};
+
+/* A game system: its ruleset id, its mechanics, and checks of its own part of the JSON. */
+struct _AdjSystem {
+  const char               *id;
+  const AdjMechanic *const *mechanics;
+  guint                     n_mechanics;
+  const char * const       *ruleset_keys;   /* top-level keys only this system reads */
+  gboolean (*check_ruleset) (AdjRuleset  *rs,
+                             GError     **error);
+  /* Points, limits and problems of an army list; NULL when the system has no army rules. */
+  gboolean (*check_army)    (AdjRuleset    *rs,
+                             AdjArmy       *army,
+                             AdjArmyReport *report,
+                             GError       **error);
+};
+
+/* ---- the registry ---- */
+const AdjSystem   *adj_system_lookup          (const char *ruleset_id);
+const AdjSystem  **adj_systems                (guint      *n_systems);
+const AdjMechanic *adj_mechanic_lookup        (const char *id);
+/* Checks that every mechanic of every system is declared consistently (ids, inputs). */
+gboolean           adj_mechanics_self_check   (GError   **error);
+
+const char        *adj_mechanic_ruleset_id    (const AdjMechanic *mech,
+                                               char              *buf,
+                                               gsize              size);
+const AdjField    *adj_mechanic_find_input    (const AdjMechanic *mech,
+                                               const char        *name);
+json_object       *adj_mechanic_describe      (const AdjMechanic *mech,
+                                               AdjRuleset        *rs);
+GArray            *adj_mechanic_draws         (const AdjMechanic *mech,
+                                               const AdjContext  *ctx,
+                                               AdjInputs         *inputs);
+const char        *adj_scope_to_string        (AdjScope           scope);
+
+/* Resolve with dice/cards from @random; fills @outcome (which must be new). */
+gboolean           adj_mechanic_resolve       (const AdjMechanic *mech,
+                                               const AdjContext  *ctx,
+                                               AdjInputs         *inputs,
+                                               AdjRandom         *random,
+                                               AdjOutcome        *outcome,
+                                               GError           **error);
+AdjOdds           *adj_mechanic_odds          (const AdjMechanic *mech,
+                                               const AdjContext  *ctx,
+                                               AdjInputs         *inputs,
+                                               GError           **error);
+
+/* ---- inputs ---- */
+typedef struct {
+  gboolean set;
+  int      i;           /* bool, int */
+  char    *s;           /* enum choice id, unit id, side id (NULL: none) */
+} AdjValue;
+
+struct _AdjInputs {
+  const AdjMechanic *mechanic;
+  AdjRuleset        *ruleset;
+  AdjValue          *values;     /* one per declared input */
+};
+
+AdjInputs   *adj_inputs_new          (const AdjMechanic *mech,
+                                      AdjRuleset        *rs);
+AdjInputs   *adj_inputs_copy         (const AdjInputs   *inputs);
+void         adj_inputs_free         (AdjInputs         *inputs);
+/* Set the inputs named in @json (unknown names, wrong kinds and bad values fail). */
+gboolean     adj_inputs_set_json     (AdjInputs         *inputs,
+                                      json_object       *json,
+                                      const char        *file,
+                                      GError           **error);
+json_object *adj_inputs_to_json      (const AdjInputs   *inputs);
+gboolean     adj_inputs_set_int      (AdjInputs         *inputs,
+                                      const char        *name,
+                                      int                value,
+                                      GError           **error);
+gboolean     adj_inputs_set_bool     (AdjInputs         *inputs,
+                                      const char        *name,
+                                      gboolean           value,
+                                      GError           **error);
+gboolean     adj_inputs_set_string   (AdjInputs         *inputs,
+                                      const char        *name,
+                                      const char        *value,
+                                      GError           **error);
+int          adj_inputs_get_int      (const AdjInputs   *inputs,
+                                      const char        *name);
+gboolean     adj_inputs_get_bool     (const AdjInputs   *inputs,
+                                      const char        *name);
+const char  *adj_inputs_get_string   (const AdjInputs   *inputs,
+                                      const char        *name);
+gboolean     adj_inputs_is_set       (const AdjInputs   *inputs,
+                                      const char        *name);
+
+/* ---- outcomes ---- */
+typedef enum {
+  ADJ_EXPLAIN_DICE,      /* "Firer rolls 2D6: 4 + 5 = 9" */
+  ADJ_EXPLAIN_MODIFIER,  /* "+2  stand value" */
+  ADJ_EXPLAIN_TOTAL,     /* "Firer's score 14" */
+  ADJ_EXPLAIN_TABLE,     /* "Result table: 6 is no more than half of 14" */
+  ADJ_EXPLAIN_NOTE,
+} AdjExplainKind;
+
+typedef struct {
+  AdjExplainKind kind;
+  char          *who;      /* the group it belongs to ("firer"), or NULL */
+  char          *label;    /* translated text */
+  int            value;
+  gboolean       has_value;
+} AdjExplainLine;
+
+struct _AdjOutcome {
+  const AdjMechanic *mechanic;
+  char        *key;        /* one of the declared outcomes, or a number as text */
+  char        *title;      /* translated: "Target destroyed" */
+  char        *reason;     /* translated: one line saying why */
+  GPtrArray   *lines;      /* of AdjExplainLine */
+  GPtrArray   *rolls;      /* of AdjRoll */
+  json_object *values;     /* named numbers and strings for scripts and for apply */
+};
+
+AdjOutcome  *adj_outcome_new          (const AdjMechanic *mech);
+void         adj_outcome_free         (AdjOutcome  *outcome);
+void         adj_outcome_set_result   (AdjOutcome  *outcome,
+                                       const char  *key,
+                                       const char  *reason_format,
+                                       ...) G_GNUC_PRINTF (3, 4);
+/* For numeric results: the key is the number, the title given. */
+void         adj_outcome_set_number   (AdjOutcome  *outcome,
+                                       int          number,
+                                       const char  *title,
+                                       const char  *reason);
+void         adj_outcome_add_line     (AdjOutcome  *outcome,
+                                       AdjExplainKind kind,
+                                       const char  *who,
+                                       const char  *label,
+                                       gboolean     has_value,
+                                       int          value);
+void         adj_outcome_add_modifier (AdjOutcome  *outcome,
+                                       const char  *who,
+                                       const char  *label,
+                                       int          value);
+void         adj_outcome_add_note     (AdjOutcome  *outcome,
+                                       const char  *format,
+                                       ...) G_GNUC_PRINTF (2, 3);
+void         adj_outcome_set_value_int (AdjOutcome *outcome,
+                                        const char *name,
+                                        int         value);
+void         adj_outcome_set_value_string (AdjOutcome *outcome,
+                                           const char *name,
+                                           const char *value);
+int          adj_outcome_get_value_int (const AdjOutcome *outcome,
+                                        const char       *name,
+                                        int               fallback);
+json_object *adj_outcome_to_json      (const AdjOutcome *outcome);
+/* The explanation as plain text, one line per step, for the journal and the terminal. */
+char        *adj_outcome_to_text      (const AdjOutcome *outcome);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjInputs, adj_inputs_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjOutcome, adj_outcome_free)
+
+G_END_DECLS

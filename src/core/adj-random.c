@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-random.c: where a mechanic's dice and cards come from. */
+
+#define G_LOG_DOMAIN "adj-random"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-random.h"
+#include "adj-rng.h"
+
+struct _AdjRandom {
+  AdjRng    *rng;            /* borrowed; NULL when only entered values may be used */
+  AdjPack   *pack;           /* borrowed; NULL when no pack is at hand */
+  GArray    *entered_dice;   /* NULL when nothing was entered */
+  guint      dice_pos;
+  GArray    *entered_cards;
+  guint      card_pos;
+  GPtrArray *rolls;
+};
+
+AdjRandom *
+adj_random_new (AdjRng  *rng,
+                AdjPack *pack)
+{
+  AdjRandom *random = g_new0 (AdjRandom, 1);
+
+  random->rng = rng;
+  random->pack = pack;
+  random->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_roll_free);
+  return random;
+}
+
+void
+adj_random_free (AdjRandom *random)
+{
+  if (random == NULL)
+    return;
+  g_clear_pointer (&random->entered_dice, g_array_unref);
+  g_clear_pointer (&random->entered_cards, g_array_unref);
+  g_ptr_array_unref (random->rolls);
+  g_free (random);
+}
+
+void
+adj_random_enter_dice (AdjRandom *random,
+                       const int *values,
+                       guint      n_values)
+{
+  g_return_if_fail (random != NULL);
+
+  g_clear_pointer (&random->entered_dice, g_array_unref);
+  random->entered_dice = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_vals (random->entered_dice, values, n_values);
+  random->dice_pos = 0;
+}
+
+void
+adj_random_enter_cards (AdjRandom     *random,
+                        const AdjCard *cards,
+                        guint          n_cards)
+{
+  g_return_if_fail (random != NULL);
+
+  g_clear_pointer (&random->entered_cards, g_array_unref);
+  random->entered_cards = g_array_new (FALSE, FALSE, sizeof (AdjCard));
+  g_array_append_vals (random->entered_cards, cards, n_cards);
+  random->card_pos = 0;
+}
+
+gboolean
+adj_random_has_entered (AdjRandom *random)
+{
+  return random->entered_dice != NULL || random->entered_cards != NULL;
+}
+
+static AdjRoll *
+roll_new (const char *group,
+          const char *label,
+          guint       sides,
+          gboolean    entered)
+{
+  AdjRoll *roll = g_new0 (AdjRoll, 1);
+
+  roll->group = g_strdup (group);
+  roll->label = g_strdup (label);
+  roll->sides = sides;
+  roll->entered = entered;
+  roll->values = g_array_new (FALSE, FALSE, sides == 0 ? sizeof (AdjCard) : sizeof (int));
+  return roll;
+}
+
+gboolean
+adj_random_roll (AdjRandom   *random,
+                 const char  *group,
+                 const char  *label,
+                 guint        count,
+                 guint        sides,
+                 int         *out,
+                 GError     **error)
+{
+  gboolean entered;
+  AdjRoll *roll;
+
+  g_return_val_if_fail (random != NULL, FALSE);
+  g_return_val_if_fail (sides >= 2, FALSE);
+
+  entered = random->entered_dice != NULL;
+  if (entered)
+    {
+      guint left = random->entered_dice->len - random->dice_pos;
+
+      if (left < count)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NEED_DICE,
+                       /* TRANSLATORS: e.g. "Not enough dice: the firer rolls 2D6, but only
+                        * 1 die is left of those entered" */
+                       ngettext ("Not enough dice: %s rolls %uD%u, but only %u die is left "
+                                 "of those entered",
+                                 "Not enough dice: %s rolls %uD%u, but only %u dice are left "
+                                 "of those entered", left),
+                       adj_gettext (label), count, sides, left);
+          return FALSE;
+        }
+      for (guint i = 0; i < count; i++)
+        {
+          int v = g_array_index (random->entered_dice, int, random->dice_pos + i);
+          if (v < 1 || (guint) v > sides)
+            {
+              g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                           _("Die %u was entered as %d, but %s rolls D%u (1 to %u)"),
+                           random->dice_pos + i + 1, v, adj_gettext (label), sides, sides);
+              return FALSE;
+            }
+        }
+    }
+  else if (random->rng == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NEED_DICE,
+                   _("Dice are needed: %s rolls %uD%u"), adj_gettext (label), count, sides);
+      return FALSE;
+    }
+
+  roll = roll_new (group, label, sides, entered);
+  for (guint i = 0; i < count; i++)
+    {
+      int v;
+
+      if (entered)
+        v = g_array_index (random->entered_dice, int, random->dice_pos++);
+      else
+        v = adj_rng_die (random->rng, sides);
+      g_array_append_val (roll->values, v);
+      if (out != NULL)
+        out[i] = v;
+    }
+  g_ptr_array_add (random->rolls, roll);
+  return TRUE;
+}
+
+gboolean
+adj_random_card (AdjRandom   *random,
+                 const char  *group,
+                 const char  *label,
+                 AdjCard     *out,
+                 GError     **error)
+{
+  AdjRoll *roll;
+  AdjCard card;
+  gboolean entered = random->entered_cards != NULL;
+
+  if (entered)
+    {
+      if (random->card_pos >= random->entered_cards->len)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NEED_DICE,
+                       _("Not enough cards: %s needs one more card"), adj_gettext (label));
+          return FALSE;
+        }
+      card = g_array_index (random->entered_cards, AdjCard, random->card_pos);
+      if (random->pack != NULL && !adj_pack_take (random->pack, card, FALSE))
+        {
+          g_autofree char *name = adj_card_to_string (card);
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("The card %s was entered, but no %s is left in the pack"), name, name);
+          return FALSE;
+        }
+      random->card_pos++;
+    }
+  else
+    {
+      if (random->pack == NULL)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NEED_DICE,
+                       _("A card is needed: %s turns a card"), adj_gettext (label));
+          return FALSE;
+        }
+      if (adj_pack_remaining (random->pack) == 0)
+        {
+          if (random->rng == NULL)
+            {
+              g_set_error (error, ADJ_ERROR, ADJ_ERROR_NEED_DICE,
+                           _("The pack is empty and cannot be reshuffled here"));
+              return FALSE;
+            }
+          adj_pack_recycle_turned (random->pack, random->rng);
+        }
+      if (!adj_pack_turn (random->pack, &card))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NEED_DICE, _("The pack is empty"));
+          return FALSE;
+        }
+    }
+
+  roll = roll_new (group, label, 0, entered);
+  g_array_append_val (roll->values, card);
+  g_ptr_array_add (random->rolls, roll);
+  if (out != NULL)
+    *out = card;
+  return TRUE;
+}
+
+gboolean
+adj_random_check_used (AdjRandom  *random,
+                       GError    **error)
+{
+  if (random->entered_dice != NULL && random->dice_pos < random->entered_dice->len)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   ngettext ("Too many dice: %u was entered but only %u used",
+                             "Too many dice: %u were entered but only %u used",
+                             random->entered_dice->len),
+                   random->entered_dice->len, random->dice_pos);
+      return FALSE;
+    }
+  if (random->entered_cards != NULL && random->card_pos < random->entered_cards->len)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   ngettext ("Too many cards: %u was entered but only %u used",
+                             "Too many cards: %u were entered but only %u used",
+                             random->entered_cards->len),
+                   random->entered_cards->len, random->card_pos);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GPtrArray *
+adj_random_get_rolls (AdjRandom *random)
+{
+  return random->rolls;
+}
+
+gboolean
+adj_dice_parse (const char  *text,
+                GArray     **values,
+                GError     **error)
+{
+  g_auto(GStrv) parts = NULL;
+  g_autoptr(GArray) out = g_array_new (FALSE, FALSE, sizeof (int));
+
+  parts = g_strsplit_set (text != NULL ? text : "", ", ", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      char *end = NULL;
+      gint64 v;
+
+      if (parts[i][0] == '\0')
+        continue;
+      v = g_ascii_strtoll (parts[i], &end, 10);
+      if (end == parts[i] || *end != '\0' || v < 1 || v > 100)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("“%s” is not a die roll: enter numbers such as 6,3,5"), parts[i]);
+          return FALSE;
+        }
+      {
+        int iv = (int) v;
+        g_array_append_val (out, iv);
+      }
+    }
+  if (out->len == 0)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("No dice were entered: enter numbers such as 6,3,5"));
+      return FALSE;
+    }
+  *values = g_steal_pointer (&out);
+  return TRUE;
+}
+
+gboolean
+adj_cards_parse (const char  *text,
+                 GArray     **cards,
+                 GError     **error)
+{
+  g_auto(GStrv) parts = NULL;
+  g_autoptr(GArray) out = g_array_new (FALSE, FALSE, sizeof (AdjCard));
+
+  parts = g_strsplit_set (text != NULL ? text : "", ", ", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      AdjCard card;
+
+      if (parts[i][0] == '\0')
+        continue;
+      if (!adj_card_parse (parts[i], &card))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("“%s” is not a card: enter cards such as AS,10H,QC"), parts[i]);
+          return FALSE;
+        }
+      g_array_append_val (out, card);
+    }
+  if (out->len == 0)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("No cards were entered: enter cards such as AS,10H,QC"));
+      return FALSE;
+    }
+  *cards = g_steal_pointer (&out);
+  return TRUE;
+}
+
+void
+adj_roll_free (AdjRoll *roll)
+{
+  if (roll == NULL)
+    return;
+  g_free (roll->group);
+  g_free (roll->label);
+  g_array_unref (roll->values);
+  g_free (roll);
+}
+
+AdjRoll *
+adj_roll_copy (const AdjRoll *roll)
+{
+  AdjRoll *copy = roll_new (roll->group, roll->label, roll->sides, roll->entered);
+
+  g_array_append_vals (copy->values, roll->values->data, roll->values->len);
+  return copy;
+}
+
+int
+adj_roll_sum (const AdjRoll *roll)
+{
+  int sum = 0;
+
+  g_return_val_if_fail (roll->sides != 0, 0);
+  for (guint i = 0; i < roll->values->len; i++)
+    sum += g_array_index (roll->values, int, i);
+  return sum;
+}
+
+json_object *
+adj_roll_to_json (const AdjRoll *roll)
+{
+  json_object *obj = json_object_new_object ();
+  json_object *values = json_object_new_array ();
+
+  json_object_object_add (obj, "group", json_object_new_string (roll->group));
+  json_object_object_add (obj, "label", json_object_new_string (adj_gettext (roll->label)));
+  if (roll->sides != 0)
+    {
+      json_object_object_add (obj, "die", json_object_new_int ((int) roll->sides));
+      for (guint i = 0; i < roll->values->len; i++)
+        json_object_array_add (values, json_object_new_int (g_array_index (roll->values, int, i)));
+    }
+  else
+    {
+      for (guint i = 0; i < roll->values->len; i++)
+        {
+          g_autofree char *s = adj_card_to_string (g_array_index (roll->values, AdjCard, i));
+          json_object_array_add (values, json_object_new_string (s));
+        }
+    }
+  json_object_object_add (obj, roll->sides != 0 ? "dice" : "cards", values);
+  json_object_object_add (obj, "entered", json_object_new_boolean (roll->entered));
+  return obj;
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-random.h: where a mechanic's dice and cards come from.
+ *
+ * A mechanic pulls dice and cards as it needs them.  They come either from the battle's
+ * generator and pack, or from values the players entered (they rolled real dice or turned a
+ * real card); both are recorded the same way and the mechanic cannot tell them apart.
+ */
+
+#pragma once
+
+#include <json-c/json.h>
+
+#include "adj-cards.h"
+#include "adj-types.h"
+
+G_BEGIN_DECLS
+
+/* One group of dice as a mechanic declares it ("the firer rolls 2D6"). */
+typedef struct {
+  const char *group;     /* a stable name: "firer", "target", "side-a" */
+  const char *label;     /* untranslated; what the players see */
+  guint       count;     /* dice, or cards when sides is 0 */
+  guint       sides;     /* 6, 8, 12; 0 for a card */
+} AdjDrawSpec;
+
+/* The dice or cards one pull produced. */
+typedef struct {
+  char    *group;
+  char    *label;
+  guint    sides;        /* 0: cards */
+  GArray  *values;       /* int for dice, AdjCard for cards */
+  gboolean entered;
+} AdjRoll;
+
+AdjRandom *adj_random_new           (AdjRng      *rng,
+                                     AdjPack     *pack);
+void       adj_random_free          (AdjRandom   *random);
+/* Use these values, in order, instead of rolling; no die is then rolled by the generator. */
+void       adj_random_enter_dice    (AdjRandom   *random,
+                                     const int   *values,
+                                     guint        n_values);
+void       adj_random_enter_cards   (AdjRandom   *random,
+                                     const AdjCard *cards,
+                                     guint        n_cards);
+gboolean   adj_random_has_entered   (AdjRandom   *random);
+/* Roll @count dice of @sides into @out (and record them). */
+gboolean   adj_random_roll          (AdjRandom   *random,
+                                     const char  *group,
+                                     const char  *label,
+                                     guint        count,
+                                     guint        sides,
+                                     int         *out,
+                                     GError     **error);
+/* Turn one card from the pack (or take the entered one out of it). */
+gboolean   adj_random_card          (AdjRandom   *random,
+                                     const char  *group,
+                                     const char  *label,
+                                     AdjCard     *out,
+                                     GError     **error);
+/* Fails when entered dice or cards were left over: the players gave more than was needed. */
+gboolean   adj_random_check_used    (AdjRandom   *random,
+                                     GError     **error);
+GPtrArray *adj_random_get_rolls     (AdjRandom   *random);   /* of AdjRoll */
+
+/* Parse "6,3,5" and "AS,10H" as the command line and the app's entry field take them. */
+gboolean   adj_dice_parse           (const char  *text,
+                                     GArray     **values,
+                                     GError     **error);
+gboolean   adj_cards_parse          (const char  *text,
+                                     GArray     **cards,
+                                     GError     **error);
+
+void         adj_roll_free          (AdjRoll     *roll);
+AdjRoll     *adj_roll_copy          (const AdjRoll *roll);
+json_object *adj_roll_to_json       (const AdjRoll *roll);
+int          adj_roll_sum           (const AdjRoll *roll);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjRandom, adj_random_free)
+
+G_END_DECLS

@@ -1,0 +1,1117 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-ruleset.c: loading and checking a game system's data. */
+
+#define G_LOG_DOMAIN "adj-ruleset"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-mechanic.h"
+#include "adj-ruleset.h"
+
+struct _AdjRuleset {
+  gatomicrefcount  ref;
+  char            *file;
+  json_object     *root;       /* every string below points into it */
+  const char      *id;
+  const char      *name;
+  const char      *summary;
+  AdjDistanceUnit  distance_unit;
+  int              max_turns;
+  GPtrArray       *phases;     /* AdjChoice */
+  GPtrArray       *categories; /* AdjChoice */
+  GPtrArray       *ratings;    /* AdjChoice */
+  GPtrArray       *unit_types;
+  GPtrArray       *weapons;
+  GPtrArray       *status_fields;
+  GPtrArray       *side_fields;
+  GPtrArray       *battle_fields;
+  GHashTable      *modifiers;  /* "group/id" -> AdjModifier */
+  AdjChoice       *unit_type_choices;
+  AdjChoice       *weapon_choices;
+  AdjChoice       *category_choices;
+  AdjChoice       *rating_choices;
+  const AdjSystem *system;
+};
+
+static const char *const generic_keys[] = {
+  "format", "version", "id", "name", "summary", "source", "distance", "turns",
+  "categories", "ratings", "side_fields", "status_fields", "battle_fields", "weapons",
+  "unit_types",
+  "modifiers", NULL
+};
+
+static char *data_dir_override;
+static GHashTable *ruleset_cache;
+
+static void
+field_free (AdjField *field)
+{
+  g_free ((gpointer) field->choices);
+  g_free ((gpointer) field->applies_to);
+  g_free (field);
+}
+
+static void
+unit_type_free (AdjUnitType *type)
+{
+  g_free (type->weapons);
+  g_free (type);
+}
+
+AdjRuleset *
+adj_ruleset_ref (AdjRuleset *rs)
+{
+  g_return_val_if_fail (rs != NULL, NULL);
+  g_atomic_ref_count_inc (&rs->ref);
+  return rs;
+}
+
+void
+adj_ruleset_unref (AdjRuleset *rs)
+{
+  if (rs == NULL)
+    return;
+  if (!g_atomic_ref_count_dec (&rs->ref))
+    return;
+
+  g_clear_pointer (&rs->phases, g_ptr_array_unref);
+  g_clear_pointer (&rs->categories, g_ptr_array_unref);
+  g_clear_pointer (&rs->ratings, g_ptr_array_unref);
+  g_clear_pointer (&rs->unit_types, g_ptr_array_unref);
+  g_clear_pointer (&rs->weapons, g_ptr_array_unref);
+  g_clear_pointer (&rs->status_fields, g_ptr_array_unref);
+  g_clear_pointer (&rs->side_fields, g_ptr_array_unref);
+  g_clear_pointer (&rs->battle_fields, g_ptr_array_unref);
+  g_clear_pointer (&rs->modifiers, g_hash_table_unref);
+  g_free (rs->unit_type_choices);
+  g_free (rs->weapon_choices);
+  g_free (rs->category_choices);
+  g_free (rs->rating_choices);
+  g_clear_pointer (&rs->root, json_object_put);
+  g_free (rs->file);
+  g_free (rs);
+}
+
+/* ---- parsing helpers ---- */
+
+static gboolean
+parse_id (json_object  *obj,
+          const char   *key,
+          const char  **out,
+          const char   *file,
+          const char   *path,
+          GError      **error)
+{
+  if (!adj_json_get_string (obj, key, TRUE, out, file, path, error))
+    return FALSE;
+  if (!adj_json_is_identifier (*out))
+    {
+      g_autofree char *where = adj_json_path_key (path, key);
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                            _("expected an identifier (lower-case letters, digits and dashes), "
+                              "found “%s”"), *out);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_label (json_object  *obj,
+             const char   *key,
+             gboolean      required,
+             const char  **out,
+             const char   *file,
+             const char   *path,
+             GError      **error)
+{
+  if (!adj_json_get_string (obj, key, required, out, file, path, error))
+    return FALSE;
+  if (*out != NULL && **out == '\0' && required)
+    {
+      g_autofree char *where = adj_json_path_key (path, key);
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                            _("expected a non-empty text"));
+    }
+  return TRUE;
+}
+
+/* A list of {"id", "label"} objects with unique ids. */
+static gboolean
+parse_choices (json_object  *arr,
+               GPtrArray    *out,
+               const char   *file,
+               const char   *path,
+               GError      **error)
+{
+  static const char *const keys[] = { "id", "label", "hint", NULL };
+
+  for (gsize i = 0; i < json_object_array_length (arr); i++)
+    {
+      json_object *item = json_object_array_get_idx (arr, i);
+      g_autofree char *where = adj_json_path_index (path, i);
+      AdjChoice *choice = g_new0 (AdjChoice, 1);
+
+      g_ptr_array_add (out, choice);
+      if (!adj_json_expect_object (item, file, where, error) ||
+          !adj_json_check_keys (item, keys, file, where, error) ||
+          !parse_id (item, "id", &choice->id, file, where, error) ||
+          !parse_label (item, "label", TRUE, &choice->label, file, where, error))
+        return FALSE;
+      for (guint j = 0; j + 1 < out->len; j++)
+        {
+          AdjChoice *other = g_ptr_array_index (out, j);
+          if (g_str_equal (other->id, choice->id))
+            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                  _("the id “%s” is used twice"), choice->id);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_choice_key (json_object  *obj,
+                  const char   *key,
+                  gboolean      required,
+                  GPtrArray    *out,
+                  const char   *file,
+                  const char   *path,
+                  GError      **error)
+{
+  json_object *arr = NULL;
+  g_autofree char *where = adj_json_path_key (path, key);
+
+  if (!adj_json_get_array (obj, key, required, &arr, file, path, error))
+    return FALSE;
+  if (arr == NULL)
+    return TRUE;
+  return parse_choices (arr, out, file, where, error);
+}
+
+static const AdjChoice *
+find_in (GPtrArray  *choices,
+         const char *id)
+{
+  if (id == NULL)
+    return NULL;
+  for (guint i = 0; i < choices->len; i++)
+    {
+      const AdjChoice *c = g_ptr_array_index (choices, i);
+      if (g_str_equal (c->id, id))
+        return c;
+    }
+  return NULL;
+}
+
+static AdjChoice *
+choices_flatten (GPtrArray *choices)
+{
+  AdjChoice *flat = g_new0 (AdjChoice, choices->len + 1);
+
+  for (guint i = 0; i < choices->len; i++)
+    flat[i] = *(AdjChoice *) g_ptr_array_index (choices, i);
+  return flat;
+}
+
+static gboolean
+parse_field (AdjRuleset   *rs,
+             json_object  *obj,
+             GPtrArray    *out,
+             const char   *file,
+             const char   *path,
+             GError      **error)
+{
+  static const char *const keys[] = {
+    "id", "kind", "label", "hint", "min", "max", "default", "choices", "applies_to", "badge",
+    "per_turn", NULL
+  };
+  AdjField *field = g_new0 (AdjField, 1);
+  const char *kind = NULL;
+  json_object *applies = NULL;
+
+  g_ptr_array_add (out, field);
+  if (!adj_json_expect_object (obj, file, path, error) ||
+      !adj_json_check_keys (obj, keys, file, path, error) ||
+      !parse_id (obj, "id", &field->name, file, path, error) ||
+      !adj_json_get_string (obj, "kind", TRUE, &kind, file, path, error) ||
+      !parse_label (obj, "label", TRUE, &field->label, file, path, error) ||
+      !parse_label (obj, "hint", FALSE, &field->hint, file, path, error) ||
+      !adj_json_get_bool (obj, "per_turn", FALSE, &field->per_turn, file, path, error))
+    return FALSE;
+
+  for (guint j = 0; j + 1 < out->len; j++)
+    {
+      AdjField *other = g_ptr_array_index (out, j);
+      if (g_str_equal (other->name, field->name))
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                              _("the field id “%s” is used twice"), field->name);
+    }
+
+  if (g_str_equal (kind, "bool"))
+    {
+      gboolean def = FALSE;
+
+      field->kind = ADJ_FIELD_BOOL;
+      field->min = 0;
+      field->max = 1;
+      if (!adj_json_get_bool (obj, "default", FALSE, &def, file, path, error))
+        return FALSE;
+      field->def = def ? 1 : 0;
+    }
+  else if (g_str_equal (kind, "int"))
+    {
+      gint64 min = 0, max = 0, def = 0;
+
+      field->kind = ADJ_FIELD_INT;
+      if (!adj_json_get_int (obj, "min", TRUE, -100000, 100000, &min, file, path, error) ||
+          !adj_json_get_int (obj, "max", TRUE, min, 100000, &max, file, path, error))
+        return FALSE;
+      def = min;
+      if (!adj_json_get_int (obj, "default", FALSE, min, max, &def, file, path, error))
+        return FALSE;
+      field->min = (int) min;
+      field->max = (int) max;
+      field->def = (int) def;
+    }
+  else if (g_str_equal (kind, "enum"))
+    {
+      g_autoptr(GPtrArray) choices = g_ptr_array_new_with_free_func (g_free);
+      const char *def = NULL;
+
+      field->kind = ADJ_FIELD_ENUM;
+      if (!parse_choice_key (obj, "choices", TRUE, choices, file, path, error))
+        return FALSE;
+      if (choices->len == 0)
+        {
+          g_autofree char *where = adj_json_path_key (path, "choices");
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                _("expected at least one choice"));
+        }
+      field->choices = choices_flatten (choices);
+      field->n_choices = choices->len;
+      field->max = (int) choices->len - 1;
+      if (!adj_json_get_string (obj, "default", FALSE, &def, file, path, error))
+        return FALSE;
+      if (def == NULL)
+        def = field->choices[0].id;
+      if (find_in (choices, def) == NULL)
+        {
+          g_autofree char *where = adj_json_path_key (path, "default");
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                _("“%s” is not one of the choices"), def);
+        }
+      field->def_choice = def;
+    }
+  else
+    {
+      g_autofree char *where = adj_json_path_key (path, "kind");
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                            _("expected “bool”, “int” or “enum”, found “%s”"), kind);
+    }
+
+  if (!adj_json_get_array (obj, "applies_to", FALSE, &applies, file, path, error))
+    return FALSE;
+  if (applies != NULL)
+    {
+      gsize n = json_object_array_length (applies);
+      const char **list = g_new0 (const char *, n + 1);
+      g_autofree char *where = adj_json_path_key (path, "applies_to");
+
+      field->applies_to = list;
+      for (gsize i = 0; i < n; i++)
+        {
+          json_object *item = json_object_array_get_idx (applies, i);
+          const char *cat = json_object_get_string (item);
+
+          if (!json_object_is_type (item, json_type_string) ||
+              find_in (rs->categories, cat) == NULL)
+            {
+              g_autofree char *at = adj_json_path_index (where, i);
+              return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
+                                    _("expected the id of a unit category declared in "
+                                      "“categories”"));
+            }
+          list[i] = cat;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_fields (AdjRuleset   *rs,
+              json_object  *root,
+              const char   *key,
+              GPtrArray    *out,
+              const char   *file,
+              GError      **error)
+{
+  json_object *arr = NULL;
+  g_autofree char *path = adj_json_path_key ("$", key);
+
+  if (!adj_json_get_array (root, key, FALSE, &arr, file, "$", error))
+    return FALSE;
+  if (arr == NULL)
+    return TRUE;
+  for (gsize i = 0; i < json_object_array_length (arr); i++)
+    {
+      g_autofree char *where = adj_json_path_index (path, i);
+      if (!parse_field (rs, json_object_array_get_idx (arr, i), out, file, where, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_weapons (AdjRuleset   *rs,
+               json_object  *root,
+               const char   *file,
+               GError      **error)
+{
+  static const char *const keys[] = { "id", "label", "range", "rules", "notes", NULL };
+  json_object *arr = NULL;
+
+  if (!adj_json_get_array (root, "weapons", FALSE, &arr, file, "$", error))
+    return FALSE;
+  if (arr == NULL)
+    return TRUE;
+  for (gsize i = 0; i < json_object_array_length (arr); i++)
+    {
+      json_object *obj = json_object_array_get_idx (arr, i);
+      g_autofree char *where = adj_json_path_index ("$.weapons", i);
+      AdjWeapon *w = g_new0 (AdjWeapon, 1);
+      gint64 range = 0;
+      json_object *rules = NULL;
+
+      g_ptr_array_add (rs->weapons, w);
+      w->json = obj;
+      if (!adj_json_expect_object (obj, file, where, error) ||
+          !adj_json_check_keys (obj, keys, file, where, error) ||
+          !parse_id (obj, "id", &w->id, file, where, error) ||
+          !parse_label (obj, "label", TRUE, &w->label, file, where, error) ||
+          !adj_json_get_int (obj, "range", FALSE, 0, 100000, &range, file, where, error) ||
+          !adj_json_get_object (obj, "rules", FALSE, &rules, file, where, error))
+        return FALSE;
+      w->range = (int) range;
+      if (adj_ruleset_find_weapon (rs, w->id) != w)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                              _("the weapon id “%s” is used twice"), w->id);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_unit_types (AdjRuleset   *rs,
+                  json_object  *root,
+                  const char   *file,
+                  GError      **error)
+{
+  static const char *const keys[] = {
+    "id", "label", "category", "value", "move", "figures", "weapons", "rules", "notes", NULL
+  };
+  json_object *arr = NULL;
+
+  if (!adj_json_get_array (root, "unit_types", TRUE, &arr, file, "$", error))
+    return FALSE;
+  if (json_object_array_length (arr) == 0)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.unit_types",
+                          _("expected at least one unit type"));
+
+  for (gsize i = 0; i < json_object_array_length (arr); i++)
+    {
+      json_object *obj = json_object_array_get_idx (arr, i);
+      g_autofree char *where = adj_json_path_index ("$.unit_types", i);
+      AdjUnitType *t = g_new0 (AdjUnitType, 1);
+      gint64 value = -1, move = 0, figures = 1;
+      json_object *weapons = NULL, *rules = NULL;
+
+      g_ptr_array_add (rs->unit_types, t);
+      t->json = obj;
+      if (!adj_json_expect_object (obj, file, where, error) ||
+          !adj_json_check_keys (obj, keys, file, where, error) ||
+          !parse_id (obj, "id", &t->id, file, where, error) ||
+          !parse_label (obj, "label", TRUE, &t->label, file, where, error) ||
+          !adj_json_get_string (obj, "category", TRUE, &t->category, file, where, error) ||
+          !adj_json_get_int (obj, "value", FALSE, -1, 1000, &value, file, where, error) ||
+          !adj_json_get_int (obj, "move", FALSE, 0, 100000, &move, file, where, error) ||
+          !adj_json_get_int (obj, "figures", FALSE, 1, 1000, &figures, file, where, error) ||
+          !adj_json_get_array (obj, "weapons", FALSE, &weapons, file, where, error) ||
+          !adj_json_get_object (obj, "rules", FALSE, &rules, file, where, error))
+        return FALSE;
+      t->value = (int) value;
+      t->move = (int) move;
+      t->figures = (int) figures;
+
+      if (find_in (rs->categories, t->category) == NULL)
+        {
+          g_autofree char *at = adj_json_path_key (where, "category");
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
+                                _("“%s” is not a category declared in “categories”"),
+                                t->category);
+        }
+      if (adj_ruleset_find_unit_type (rs, t->id) != t)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                              _("the unit type id “%s” is used twice"), t->id);
+
+      {
+        gsize n = weapons != NULL ? json_object_array_length (weapons) : 0;
+        g_autofree char *wpath = adj_json_path_key (where, "weapons");
+
+        t->weapons = g_new0 (const char *, n + 1);
+        for (gsize k = 0; k < n; k++)
+          {
+            json_object *item = json_object_array_get_idx (weapons, k);
+            const char *wid = json_object_get_string (item);
+
+            if (!json_object_is_type (item, json_type_string) ||
+                adj_ruleset_find_weapon (rs, wid) == NULL)
+              {
+                g_autofree char *at = adj_json_path_index (wpath, k);
+                return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
+                                      _("expected the id of a weapon declared in “weapons”"));
+              }
+            t->weapons[k] = wid;
+          }
+      }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_modifiers (AdjRuleset   *rs,
+                 json_object  *root,
+                 const char   *file,
+                 GError      **error)
+{
+  static const char *const keys[] = { "value", "label", NULL };
+  json_object *groups = NULL;
+
+  if (!adj_json_get_object (root, "modifiers", FALSE, &groups, file, "$", error))
+    return FALSE;
+  if (groups == NULL)
+    return TRUE;
+
+  json_object_object_foreach (groups, group, mods)
+    {
+      g_autofree char *gpath = adj_json_path_key ("$.modifiers", group);
+
+      if (!adj_json_expect_object (mods, file, gpath, error))
+        return FALSE;
+      json_object_object_foreach (mods, id, mod)
+        {
+          g_autofree char *where = adj_json_path_key (gpath, id);
+          AdjModifier *m = g_new0 (AdjModifier, 1);
+          gint64 value = 0;
+
+          m->group = group;
+          m->id = id;
+          g_hash_table_insert (rs->modifiers, g_strdup_printf ("%s/%s", group, id), m);
+          if (!adj_json_expect_object (mod, file, where, error) ||
+              !adj_json_check_keys (mod, keys, file, where, error) ||
+              !adj_json_get_int (mod, "value", TRUE, -100, 100, &value, file, where, error) ||
+              !parse_label (mod, "label", TRUE, &m->label, file, where, error))
+            return FALSE;
+          m->value = (int) value;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_distance (AdjRuleset   *rs,
+                json_object  *root,
+                const char   *file,
+                GError      **error)
+{
+  static const char *const keys[] = { "unit", "grid_mm", NULL };
+  static const char *const names[] = { "squares", "hexes", "cm", "inches" };
+  json_object *obj;
+  const char *unit = NULL;
+  gint64 grid = 0;
+
+  if (!adj_json_get_object (root, "distance", TRUE, &obj, file, "$", error) ||
+      !adj_json_check_keys (obj, keys, file, "$.distance", error) ||
+      !adj_json_get_string (obj, "unit", TRUE, &unit, file, "$.distance", error) ||
+      !adj_json_get_int (obj, "grid_mm", FALSE, 1, 10000, &grid, file, "$.distance", error))
+    return FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (names[i], unit))
+      {
+        rs->distance_unit = (AdjDistanceUnit) i;
+        return TRUE;
+      }
+  return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.distance.unit",
+                        _("expected “squares”, “hexes”, “cm” or “inches”, found “%s”"), unit);
+}
+
+static gboolean
+parse_turns (AdjRuleset   *rs,
+             json_object  *root,
+             const char   *file,
+             GError      **error)
+{
+  static const char *const keys[] = { "max", "phases", NULL };
+  json_object *obj;
+  gint64 max = 0;
+
+  if (!adj_json_get_object (root, "turns", TRUE, &obj, file, "$", error) ||
+      !adj_json_check_keys (obj, keys, file, "$.turns", error) ||
+      !adj_json_get_int (obj, "max", FALSE, 0, 1000, &max, file, "$.turns", error) ||
+      !parse_choice_key (obj, "phases", TRUE, rs->phases, file, "$.turns", error))
+    return FALSE;
+  if (rs->phases->len == 0)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.turns.phases",
+                          _("expected at least one phase"));
+  rs->max_turns = (int) max;
+  return TRUE;
+}
+
+static gboolean
+check_top_keys (AdjRuleset   *rs,
+                json_object  *root,
+                const char   *file,
+                GError      **error)
+{
+  json_object_object_foreach (root, key, val)
+    {
+      gboolean known = g_strv_contains (generic_keys, key);
+
+      (void) val;
+      if (!known && rs->system->ruleset_keys != NULL)
+        known = g_strv_contains (rs->system->ruleset_keys, key);
+      if (!known)
+        {
+          g_autofree char *where = adj_json_path_key ("$", key);
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                _("unknown key “%s”"), key);
+        }
+    }
+  return TRUE;
+}
+
+AdjRuleset *
+adj_ruleset_load_json (json_object  *root,
+                       const char   *file,
+                       GError      **error)
+{
+  g_autoptr(AdjRuleset) rs = NULL;
+  const char *format = NULL;
+  gint64 version = 0;
+
+  g_return_val_if_fail (root != NULL, NULL);
+
+  rs = g_new0 (AdjRuleset, 1);
+  g_atomic_ref_count_init (&rs->ref);
+  rs->root = json_object_get (root);
+  rs->file = g_strdup (file);
+  rs->phases = g_ptr_array_new_with_free_func (g_free);
+  rs->categories = g_ptr_array_new_with_free_func (g_free);
+  rs->ratings = g_ptr_array_new_with_free_func (g_free);
+  rs->unit_types = g_ptr_array_new_with_free_func ((GDestroyNotify) unit_type_free);
+  rs->weapons = g_ptr_array_new_with_free_func (g_free);
+  rs->status_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
+  rs->side_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
+  rs->battle_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
+  rs->modifiers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  if (!adj_json_expect_object (root, file, "$", error) ||
+      !adj_json_get_string (root, "format", TRUE, &format, file, "$", error))
+    return NULL;
+  if (!g_str_equal (format, ADJ_RULESET_FORMAT))
+    {
+      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
+                     _("expected “%s”, found “%s”: this is not a ruleset"),
+                     ADJ_RULESET_FORMAT, format);
+      return NULL;
+    }
+  if (!adj_json_get_int (root, "version", TRUE, 0, G_MAXINT, &version, file, "$", error))
+    return NULL;
+  if (version != ADJ_RULESET_VERSION)
+    {
+      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
+                     _("this ruleset has version %" G_GINT64_FORMAT ", but this version of "
+                       "Adjutant reads version %d"), version, ADJ_RULESET_VERSION);
+      return NULL;
+    }
+
+  if (!parse_id (root, "id", &rs->id, file, "$", error) ||
+      !parse_label (root, "name", TRUE, &rs->name, file, "$", error) ||
+      !parse_label (root, "summary", FALSE, &rs->summary, file, "$", error))
+    return NULL;
+
+  rs->system = adj_system_lookup (rs->id);
+  if (rs->system == NULL)
+    {
+      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.id",
+                     _("no game system with the id “%s” is built into Adjutant"), rs->id);
+      return NULL;
+    }
+
+  if (!check_top_keys (rs, root, file, error) ||
+      !parse_distance (rs, root, file, error) ||
+      !parse_turns (rs, root, file, error) ||
+      !parse_choice_key (root, "categories", TRUE, rs->categories, file, "$", error) ||
+      !parse_choice_key (root, "ratings", FALSE, rs->ratings, file, "$", error) ||
+      !parse_fields (rs, root, "side_fields", rs->side_fields, file, error) ||
+      !parse_fields (rs, root, "status_fields", rs->status_fields, file, error) ||
+      !parse_fields (rs, root, "battle_fields", rs->battle_fields, file, error) ||
+      !parse_weapons (rs, root, file, error) ||
+      !parse_unit_types (rs, root, file, error) ||
+      !parse_modifiers (rs, root, file, error))
+    return NULL;
+
+  /* Choice lists for enum inputs that take their choices from the ruleset. */
+  rs->unit_type_choices = g_new0 (AdjChoice, rs->unit_types->len + 1);
+  for (guint i = 0; i < rs->unit_types->len; i++)
+    {
+      AdjUnitType *t = g_ptr_array_index (rs->unit_types, i);
+      rs->unit_type_choices[i].id = t->id;
+      rs->unit_type_choices[i].label = t->label;
+    }
+  rs->weapon_choices = g_new0 (AdjChoice, rs->weapons->len + 1);
+  for (guint i = 0; i < rs->weapons->len; i++)
+    {
+      AdjWeapon *w = g_ptr_array_index (rs->weapons, i);
+      rs->weapon_choices[i].id = w->id;
+      rs->weapon_choices[i].label = w->label;
+    }
+  rs->category_choices = choices_flatten (rs->categories);
+  rs->rating_choices = choices_flatten (rs->ratings);
+
+  if (rs->system->check_ruleset != NULL && !rs->system->check_ruleset (rs, error))
+    return NULL;
+
+  return g_steal_pointer (&rs);
+}
+
+AdjRuleset *
+adj_ruleset_load_file (const char  *path,
+                       GError     **error)
+{
+  g_autoptr(json_object) root = NULL;
+  g_autofree char *display = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  root = adj_json_parse_file (path, error);
+  if (root == NULL)
+    return NULL;
+  display = g_filename_display_basename (path);
+  return adj_ruleset_load_json (root, display, error);
+}
+
+/* ---- where the data lives ---- */
+
+static gboolean
+running_uninstalled (void)
+{
+  static int uninstalled = -1;
+
+  if (uninstalled < 0)
+    {
+      g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+      g_autofree char *prefix = g_strconcat (ADJ_BUILDDIR, G_DIR_SEPARATOR_S, NULL);
+
+      uninstalled = exe != NULL && g_str_has_prefix (exe, prefix);
+    }
+  return uninstalled;
+}
+
+const char *
+adj_ruleset_data_dir (void)
+{
+  const char *env;
+
+  if (data_dir_override != NULL)
+    return data_dir_override;
+  env = g_getenv ("ADJUTANT_DATA_DIR");
+  if (env != NULL && env[0] != '\0')
+    return env;
+  return running_uninstalled () ? ADJ_SOURCE_DATADIR : ADJ_PKGDATADIR;
+}
+
+void
+adj_ruleset_set_data_dir (const char *dir)
+{
+  g_free (data_dir_override);
+  data_dir_override = g_strdup (dir);
+  g_clear_pointer (&ruleset_cache, g_hash_table_unref);
+}
+
+AdjRuleset *
+adj_ruleset_lookup (const char  *id,
+                    GError     **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *name = NULL;
+  AdjRuleset *rs;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  if (ruleset_cache == NULL)
+    ruleset_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                           (GDestroyNotify) adj_ruleset_unref);
+  rs = g_hash_table_lookup (ruleset_cache, id);
+  if (rs != NULL)
+    return adj_ruleset_ref (rs);
+
+  /* Never let an id from a file walk out of the rulesets folder. */
+  if (!adj_json_is_identifier (id))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
+                   _("“%s” is not a ruleset id (ids are lower-case letters, digits and dashes)"),
+                   id);
+      return NULL;
+    }
+  name = g_strconcat (id, ".json", NULL);
+  path = g_build_filename (adj_ruleset_data_dir (), "rulesets", name, NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *known = NULL;
+      g_auto(GStrv) ids = adj_ruleset_list_ids ();
+
+      known = g_strjoinv (", ", ids);
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
+                   _("There is no ruleset “%s” (known: %s)"), id, known);
+      return NULL;
+    }
+  rs = adj_ruleset_load_file (path, error);
+  if (rs == NULL)
+    return NULL;
+  if (!g_str_equal (rs->id, id))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("%s: $.id: expected “%s” to match the file name, found “%s”"),
+                   name, id, rs->id);
+      adj_ruleset_unref (rs);
+      return NULL;
+    }
+  g_hash_table_insert (ruleset_cache, g_strdup (id), adj_ruleset_ref (rs));
+  return rs;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(char * const *) a, *(char * const *) b);
+}
+
+char **
+adj_ruleset_list_ids (void)
+{
+  g_autofree char *dir_path = g_build_filename (adj_ruleset_data_dir (), "rulesets", NULL);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  GPtrArray *ids = g_ptr_array_new ();
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      if (g_str_has_suffix (name, ".json"))
+        g_ptr_array_add (ids, g_strndup (name, strlen (name) - 5));
+    }
+  g_ptr_array_sort (ids, compare_strings);
+  g_ptr_array_add (ids, NULL);
+  return (char **) g_ptr_array_free (ids, FALSE);
+}
+
+/* ---- accessors ---- */
+
+const char *adj_ruleset_get_id (AdjRuleset *rs) { return rs->id; }
+const char *adj_ruleset_get_name (AdjRuleset *rs) { return rs->name; }
+const char *adj_ruleset_get_summary (AdjRuleset *rs) { return rs->summary; }
+const char *adj_ruleset_get_file (AdjRuleset *rs) { return rs->file; }
+json_object *adj_ruleset_get_json (AdjRuleset *rs) { return rs->root; }
+const AdjSystem *adj_ruleset_get_system (AdjRuleset *rs) { return rs->system; }
+AdjDistanceUnit adj_ruleset_get_distance_unit (AdjRuleset *rs) { return rs->distance_unit; }
+int adj_ruleset_get_max_turns (AdjRuleset *rs) { return rs->max_turns; }
+GPtrArray *adj_ruleset_get_phases (AdjRuleset *rs) { return rs->phases; }
+GPtrArray *adj_ruleset_get_unit_types (AdjRuleset *rs) { return rs->unit_types; }
+GPtrArray *adj_ruleset_get_weapons (AdjRuleset *rs) { return rs->weapons; }
+GPtrArray *adj_ruleset_get_status_fields (AdjRuleset *rs) { return rs->status_fields; }
+GPtrArray *adj_ruleset_get_side_fields (AdjRuleset *rs) { return rs->side_fields; }
+GPtrArray *adj_ruleset_get_battle_fields (AdjRuleset *rs) { return rs->battle_fields; }
+GPtrArray *adj_ruleset_get_categories (AdjRuleset *rs) { return rs->categories; }
+GPtrArray *adj_ruleset_get_ratings (AdjRuleset *rs) { return rs->ratings; }
+
+const AdjUnitType *
+adj_ruleset_find_unit_type (AdjRuleset *rs,
+                            const char *id)
+{
+  if (id == NULL)
+    return NULL;
+  for (guint i = 0; i < rs->unit_types->len; i++)
+    {
+      AdjUnitType *t = g_ptr_array_index (rs->unit_types, i);
+      if (t->id != NULL && g_str_equal (t->id, id))
+        return t;
+    }
+  return NULL;
+}
+
+const AdjWeapon *
+adj_ruleset_find_weapon (AdjRuleset *rs,
+                         const char *id)
+{
+  if (id == NULL)
+    return NULL;
+  for (guint i = 0; i < rs->weapons->len; i++)
+    {
+      AdjWeapon *w = g_ptr_array_index (rs->weapons, i);
+      if (w->id != NULL && g_str_equal (w->id, id))
+        return w;
+    }
+  return NULL;
+}
+
+static const AdjField *
+find_field (GPtrArray  *fields,
+            const char *id)
+{
+  if (id == NULL)
+    return NULL;
+  for (guint i = 0; i < fields->len; i++)
+    {
+      AdjField *f = g_ptr_array_index (fields, i);
+      if (g_str_equal (f->name, id))
+        return f;
+    }
+  return NULL;
+}
+
+const AdjField *
+adj_ruleset_find_status_field (AdjRuleset *rs,
+                               const char *id)
+{
+  return find_field (rs->status_fields, id);
+}
+
+const AdjField *
+adj_ruleset_find_side_field (AdjRuleset *rs,
+                             const char *id)
+{
+  return find_field (rs->side_fields, id);
+}
+
+const AdjField *
+adj_ruleset_find_battle_field (AdjRuleset *rs,
+                               const char *id)
+{
+  return find_field (rs->battle_fields, id);
+}
+
+const AdjChoice *
+adj_ruleset_find_rating (AdjRuleset *rs,
+                         const char *id)
+{
+  return find_in (rs->ratings, id);
+}
+
+const AdjChoice *
+adj_ruleset_find_category (AdjRuleset *rs,
+                           const char *id)
+{
+  return find_in (rs->categories, id);
+}
+
+const AdjChoice *
+adj_ruleset_find_phase (AdjRuleset *rs,
+                        const char *id)
+{
+  return find_in (rs->phases, id);
+}
+
+const AdjModifier *
+adj_ruleset_get_modifier (AdjRuleset *rs,
+                          const char *group,
+                          const char *id)
+{
+  g_autofree char *key = g_strdup_printf ("%s/%s", group, id);
+  const AdjModifier *m = g_hash_table_lookup (rs->modifiers, key);
+
+  /* check_ruleset verified every modifier a mechanic uses, so this cannot be missing. */
+  g_return_val_if_fail (m != NULL, NULL);
+  return m;
+}
+
+gboolean
+adj_ruleset_require_modifiers (AdjRuleset          *rs,
+                               const char          *group,
+                               const char * const  *ids,
+                               GError             **error)
+{
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("%s/%s", group, ids[i]);
+
+      if (!g_hash_table_contains (rs->modifiers, key))
+        {
+          g_autofree char *where = g_strdup_printf ("$.modifiers.%s", group);
+          return adj_json_fail (error, ADJ_ERROR_INVALID, rs->file, where,
+                                _("the modifier “%s” is missing"), ids[i]);
+        }
+    }
+  return TRUE;
+}
+
+const AdjChoice *
+adj_ruleset_field_choices (AdjRuleset     *rs,
+                           const AdjField *field,
+                           guint          *n_choices)
+{
+  const char *from = field->choices_from;
+
+  if (from == NULL)
+    {
+      *n_choices = field->n_choices;
+      return field->choices;
+    }
+  if (g_str_equal (from, "unit-types"))
+    {
+      *n_choices = rs->unit_types->len;
+      return rs->unit_type_choices;
+    }
+  if (g_str_equal (from, "weapons"))
+    {
+      *n_choices = rs->weapons->len;
+      return rs->weapon_choices;
+    }
+  if (g_str_equal (from, "categories"))
+    {
+      *n_choices = rs->categories->len;
+      return rs->category_choices;
+    }
+  if (g_str_equal (from, "ratings"))
+    {
+      *n_choices = rs->ratings->len;
+      return rs->rating_choices;
+    }
+  g_critical ("unknown choice source “%s” for the field “%s”", from, field->name);
+  *n_choices = 0;
+  return NULL;
+}
+
+const AdjChoice *
+adj_field_find_choice (const AdjChoice *choices,
+                       guint            n_choices,
+                       const char      *id)
+{
+  if (id == NULL)
+    return NULL;
+  for (guint i = 0; i < n_choices; i++)
+    if (g_str_equal (choices[i].id, id))
+      return &choices[i];
+  return NULL;
+}
+
+gboolean
+adj_field_applies_to (const AdjField *field,
+                      const char     *category)
+{
+  if (field->applies_to == NULL)
+    return TRUE;
+  return category != NULL && g_strv_contains (field->applies_to, category);
+}
+
+const char *
+adj_distance_unit_name (AdjDistanceUnit unit)
+{
+  switch (unit)
+    {
+    case ADJ_DISTANCE_SQUARES: return _("squares");
+    case ADJ_DISTANCE_HEXES: return _("hexes");
+    case ADJ_DISTANCE_CM: return _("centimetres");
+    case ADJ_DISTANCE_INCHES: return _("inches");
+    default: g_return_val_if_reached ("");
+    }
+}
+
+const char *
+adj_distance_unit_symbol (AdjDistanceUnit unit)
+{
+  switch (unit)
+    {
+    case ADJ_DISTANCE_SQUARES: return "squares";
+    case ADJ_DISTANCE_HEXES: return "hexes";
+    case ADJ_DISTANCE_CM: return "cm";
+    case ADJ_DISTANCE_INCHES: return "inches";
+    default: g_return_val_if_reached ("");
+    }
+}
+
+json_object *
+adj_field_default_json (const AdjField *field)
+{
+  switch (field->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      return json_object_new_boolean (field->def);
+    case ADJ_FIELD_INT:
+      return json_object_new_int (field->def);
+    case ADJ_FIELD_ENUM:
+      return json_object_new_string (field->def_choice);
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      return NULL;
+    }
+}
+
+gboolean
+adj_field_check_json (AdjRuleset      *rs,
+                      const AdjField  *field,
+                      json_object     *value,
+                      GError         **error)
+{
+  switch (field->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      if (json_object_is_type (value, json_type_boolean))
+        return TRUE;
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("expected true or false for “%s”, found %s"), field->name,
+                   adj_json_type_name (value));
+      return FALSE;
+    case ADJ_FIELD_INT:
+      if (json_object_is_type (value, json_type_int))
+        {
+          gint64 v = json_object_get_int64 (value);
+          if (v >= field->min && v <= field->max)
+            return TRUE;
+        }
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("expected an integer from %d to %d for “%s”, found %s"),
+                   field->min, field->max, field->name, json_object_to_json_string (value));
+      return FALSE;
+    case ADJ_FIELD_ENUM:
+      {
+        guint n;
+        const AdjChoice *choices = adj_ruleset_field_choices (rs, field, &n);
+
+        if (json_object_is_type (value, json_type_string) &&
+            adj_field_find_choice (choices, n, json_object_get_string (value)) != NULL)
+          return TRUE;
+        {
+          g_autoptr(GString) list = g_string_new (NULL);
+          for (guint k = 0; k < n; k++)
+            g_string_append_printf (list, "%s%s", k > 0 ? ", " : "", choices[k].id);
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("expected one of %s for “%s”, found %s"), list->str, field->name,
+                       json_object_to_json_string (value));
+        }
+        return FALSE;
+      }
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      if (value == NULL || (json_object_is_type (value, json_type_string) &&
+                            adj_json_is_identifier (json_object_get_string (value))))
+        return TRUE;
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("expected an id for “%s”"),
+                   field->name);
+      return FALSE;
+    }
+}

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rules-util.c: helpers the rule files share. */
+
+#define G_LOG_DOMAIN "adj-rules"
+
+#include "config.h"
+
+#include <stdarg.h>
+
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-rules-util.h"
+
+static void
+mod_clear (AdjScoreMod *mod)
+{
+  g_free (mod->label);
+}
+
+void
+adj_score_init (AdjScore *score)
+{
+  score->mods = g_array_new (FALSE, FALSE, sizeof (AdjScoreMod));
+  g_array_set_clear_func (score->mods, (GDestroyNotify) mod_clear);
+  score->total = 0;
+}
+
+void
+adj_score_clear (AdjScore *score)
+{
+  g_clear_pointer (&score->mods, g_array_unref);
+}
+
+void
+adj_score_add (AdjScore   *score,
+               int         value,
+               const char *format,
+               ...)
+{
+  AdjScoreMod mod;
+  va_list args;
+
+  va_start (args, format);
+  mod.label = g_strdup_vprintf (format, args);
+  va_end (args);
+  mod.value = value;
+  g_array_append_val (score->mods, mod);
+  score->total += value;
+}
+
+void
+adj_score_add_modifier (AdjScore   *score,
+                        AdjRuleset *rs,
+                        const char *group,
+                        const char *id,
+                        int         times)
+{
+  const AdjModifier *m;
+
+  if (times == 0)
+    return;
+  m = adj_ruleset_get_modifier (rs, group, id);
+  if (times == 1)
+    adj_score_add (score, m->value, "%s", adj_gettext (m->label));
+  else
+    /* TRANSLATORS: a modifier that counts several times, e.g. "Friendly stand ... (×3)" */
+    adj_score_add (score, m->value * times, _("%s (×%d)"), adj_gettext (m->label), times);
+}
+
+int
+adj_score_explain (const AdjScore *score,
+                   AdjOutcome     *outcome,
+                   const char     *who,
+                   const char     *who_label,
+                   const int      *dice,
+                   guint           n_dice,
+                   guint           sides)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  int sum = 0;
+
+  for (guint i = 0; i < n_dice; i++)
+    {
+      g_string_append_printf (text, "%s%d", i > 0 ? " + " : "", dice[i]);
+      sum += dice[i];
+    }
+  {
+    /* TRANSLATORS: e.g. "Firer rolls 2D6: 4 + 5" */
+    g_autofree char *label = g_strdup_printf (_("%s rolls %uD%u: %s"), who_label, n_dice, sides,
+                                              text->str);
+    if (n_dice == 1)
+      {
+        g_free (label);
+        label = g_strdup_printf (_("%s rolls D%u"), who_label, sides);
+      }
+    adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, who, label, TRUE, sum);
+  }
+  for (guint i = 0; i < score->mods->len; i++)
+    {
+      const AdjScoreMod *m = &g_array_index (score->mods, AdjScoreMod, i);
+      adj_outcome_add_modifier (outcome, who, m->label, m->value);
+    }
+  {
+    /* TRANSLATORS: e.g. "Firer's score" */
+    g_autofree char *label = g_strdup_printf (_("%s’s score"), who_label);
+    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, who, label, TRUE, sum + score->total);
+  }
+  return sum + score->total;
+}
+
+void
+adj_dice_choice (const char *choice,
+                 guint      *count,
+                 guint      *sides)
+{
+  if (g_strcmp0 (choice, "d12") == 0)
+    {
+      *count = 1;
+      *sides = 12;
+    }
+  else
+    {
+      *count = 2;
+      *sides = 6;
+    }
+}
+
+gboolean
+adj_roll_choice (AdjRandom   *random,
+                 const char  *group,
+                 const char  *label,
+                 const char  *choice,
+                 int         *dice,
+                 guint       *n_dice,
+                 int         *sum,
+                 GError     **error)
+{
+  guint count, sides;
+
+  adj_dice_choice (choice, &count, &sides);
+  if (!adj_random_roll (random, group, label, count, sides, dice, error))
+    return FALSE;
+  *n_dice = count;
+  *sum = 0;
+  for (guint i = 0; i < count; i++)
+    *sum += dice[i];
+  return TRUE;
+}
+
+int
+adj_rules_int (AdjRuleset *rs,
+               const char *section,
+               const char *key)
+{
+  json_object *sec, *v;
+
+  /* The system's check_ruleset verified these exist and are integers. */
+  if (json_object_object_get_ex (adj_ruleset_get_json (rs), section, &sec) &&
+      json_object_object_get_ex (sec, key, &v))
+    return json_object_get_int (v);
+  g_return_val_if_reached (0);
+}
+
+static json_object *
+type_rule (const AdjUnitType *type,
+           const char        *key)
+{
+  json_object *rules, *v;
+
+  if (json_object_object_get_ex (type->json, "rules", &rules) &&
+      json_object_object_get_ex (rules, key, &v))
+    return v;
+  return NULL;
+}
+
+int
+adj_unit_type_rule_int (const AdjUnitType *type,
+                        const char        *key,
+                        int                fallback)
+{
+  json_object *v = type_rule (type, key);
+  return json_object_is_type (v, json_type_int) ? json_object_get_int (v) : fallback;
+}
+
+gboolean
+adj_unit_type_rule_bool (const AdjUnitType *type,
+                         const char        *key,
+                         gboolean           fallback)
+{
+  json_object *v = type_rule (type, key);
+  return json_object_is_type (v, json_type_boolean) ? json_object_get_boolean (v) : fallback;
+}
+
+const char *
+adj_unit_type_rule_string (const AdjUnitType *type,
+                           const char        *key)
+{
+  json_object *v = type_rule (type, key);
+  return json_object_is_type (v, json_type_string) ? json_object_get_string (v) : NULL;
+}
+
+gboolean
+adj_not_allowed (GError     **error,
+                 const char  *format,
+                 ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, message);
+  return FALSE;
+}

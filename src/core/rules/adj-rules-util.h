@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rules-util.h: small helpers the rule files share — a side's score with its modifiers,
+ * dice from a "2d6"/"d12" choice, and reading a system's own numbers from its ruleset. */
+
+#pragma once
+
+#include <json-c/json.h>
+
+#include "adj-mechanic.h"
+
+G_BEGIN_DECLS
+
+/* One side of an opposed roll: its modifiers (each with the reason) and their total. */
+typedef struct {
+  GArray *mods;      /* of AdjScoreMod */
+  int     total;
+} AdjScore;
+
+typedef struct {
+  char *label;       /* translated */
+  int   value;
+} AdjScoreMod;
+
+void     adj_score_init          (AdjScore    *score);
+void     adj_score_clear         (AdjScore    *score);
+void     adj_score_add           (AdjScore    *score,
+                                  int          value,
+                                  const char  *format,
+                                  ...) G_GNUC_PRINTF (3, 4);
+/* Add a modifier the ruleset declares, @times times (nothing when @times is 0). */
+void     adj_score_add_modifier  (AdjScore    *score,
+                                  AdjRuleset  *rs,
+                                  const char  *group,
+                                  const char  *id,
+                                  int          times);
+/* Write "who rolls 2D6: 4 + 5", each modifier and the final score into the outcome. */
+int      adj_score_explain       (const AdjScore *score,
+                                  AdjOutcome     *outcome,
+                                  const char     *who,
+                                  const char     *who_label,
+                                  const int      *dice,
+                                  guint           n_dice,
+                                  guint           sides);
+
+/* "2d6" -> 2 dice of 6 sides; "d12" -> 1 of 12. */
+void     adj_dice_choice         (const char  *choice,
+                                  guint       *count,
+                                  guint       *sides);
+/* Roll the dice of a "2d6"/"d12" choice and return their sum. */
+gboolean adj_roll_choice         (AdjRandom   *random,
+                                  const char  *group,
+                                  const char  *label,
+                                  const char  *choice,
+                                  int         *dice,
+                                  guint       *n_dice,
+                                  int         *sum,
+                                  GError     **error);
+
+/* A number from the system's own part of the ruleset: $.<section>.<key>. */
+int      adj_rules_int           (AdjRuleset  *rs,
+                                  const char  *section,
+                                  const char  *key);
+/* A unit type's "rules" value, or @fallback. */
+int      adj_unit_type_rule_int  (const AdjUnitType *type,
+                                  const char        *key,
+                                  int                fallback);
+gboolean adj_unit_type_rule_bool (const AdjUnitType *type,
+                                  const char        *key,
+                                  gboolean           fallback);
+const char *adj_unit_type_rule_string (const AdjUnitType *type,
+                                       const char        *key);
+
+gboolean adj_not_allowed         (GError     **error,
+                                  const char  *format,
+                                  ...) G_GNUC_PRINTF (2, 3);
+
+G_END_DECLS

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rules.h: the game systems built into Adjutant, one C file each. */
+
+#pragma once
+
+#include "adj-mechanic.h"
+
+G_BEGIN_DECLS
+
+extern const AdjSystem adj_wec_system;
+
+G_END_DECLS
