@@ -670,6 +670,16 @@ adj_battle_new_unit_id (AdjBattle *battle)
 }
 
 void
+adj_battle_renew_uid (AdjBattle *battle)
+{
+  g_return_if_fail (ADJ_IS_BATTLE (battle));
+
+  g_free (battle->uid);
+  battle->uid = g_uuid_string_random ();
+  battle->created = g_get_real_time () / G_USEC_PER_SEC;
+}
+
+void
 adj_battle_set_seed (AdjBattle *battle,
                      guint64    seed)
 {

@@ -82,6 +82,8 @@ AdjUnit      *adj_battle_insert_unit      (AdjBattle    *battle,
                                            GError      **error);
 /* A fresh unit id ("u17") that no unit of the battle has. */
 char         *adj_battle_new_unit_id      (AdjBattle    *battle);
+/* Give the battle a new identity, so that a copy (of the demo, say) autosaves apart. */
+void          adj_battle_renew_uid        (AdjBattle    *battle);
 void          adj_battle_set_seed         (AdjBattle    *battle,
                                            guint64       seed);
 void          adj_battle_set_autosave_path (AdjBattle   *battle,

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The two commands of the README's quick start, on Debian 12:
+#
+#   build-aux/quickstart.sh run    install what is missing, build, open the demo battle
+#   build-aux/quickstart.sh test   install what is missing, build, run every test headless
+#
+# Both may be run again at any time: they install only missing packages and rebuild only
+# what changed.  Set ADJUTANT_BUILDDIR to build somewhere other than ./build.
+
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here"
+builddir=${ADJUTANT_BUILDDIR:-build}
+mode=${1:-}
+
+case "$mode" in
+  run|test) ;;
+  *)
+    echo "usage: $0 run|test" >&2
+    exit 2
+    ;;
+esac
+
+# What building and running needs, and what the tests need on top (a virtual X server, the
+# desktop-file and AppStream validators, the flatpak manifest checker).
+packages=(
+  gcc pkg-config meson ninja-build gettext
+  libglib2.0-dev libgtk-4-dev libadwaita-1-dev libjson-c-dev
+  desktop-file-utils
+)
+if [ "$mode" = test ]; then
+  packages+=(xvfb xauth appstream flatpak-builder python3)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    sudo=(sudo)
+  fi
+  echo "Installing: ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ ! -f "$builddir/build.ninja" ]; then
+  meson setup "$builddir"
+fi
+meson compile -C "$builddir"
+
+if [ "$mode" = run ]; then
+  # Settings are read from the schema compiled into the build tree, so nothing is installed.
+  export GSETTINGS_SCHEMA_DIR="$here/$builddir/data"
+  exec "$builddir/src/app/adjutant" --demo
+fi
+
+# Headless: a private X server for the window tests, settings in memory, no session bus.
+status=0
+xvfb-run -a -s '-screen 0 1280x800x24' \
+  env GTK_A11Y=none GDK_BACKEND=x11 NO_AT_BRIDGE=1 \
+  meson test -C "$builddir" --print-errorlogs --num-processes 2 || status=$?
+
+python3 build-aux/count-tests.py "$builddir/meson-logs/testlog.json" || status=$?
+exit "$status"

@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-application.c: the Adjutant application — actions, settings, opening battles. */
+
+#define G_LOG_DOMAIN "adj-application"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "adj-application.h"
+#include "adj-battle-window.h"
+#include "adj-ruleset.h"
+#include "adj-store.h"
+
+struct _AdjApplication {
+  AdwApplication  parent_instance;
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (AdjApplication, adj_application, ADW_TYPE_APPLICATION)
+
+#define DEMO_HINT "demo"
+
+GFile *
+adj_application_demo_file (void)
+{
+  g_autofree char *path = g_build_filename (adj_ruleset_data_dir (), "demo", "wec-zulu-war.json",
+                                            NULL);
+  return g_file_new_for_path (path);
+}
+
+static GSettings *
+load_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  /* Run from the build tree without the schema installed, the app still works; it just
+   * remembers nothing between runs. */
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE);
+  if (schema == NULL)
+    return NULL;
+  return g_settings_new (APPLICATION_ID);
+}
+
+static void
+apply_style (AdjApplication *self)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  int variant = self->settings != NULL ? g_settings_get_enum (self->settings, "style-variant") : 0;
+
+  switch (variant)
+    {
+    case 1:
+      adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+      break;
+    case 2:
+      adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+      break;
+    default:
+      adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+      break;
+    }
+}
+
+static void
+on_style_changed (GSettings      *settings,
+                  const char     *key,
+                  AdjApplication *self)
+{
+  apply_style (self);
+}
+
+/* A window without a battle, to reuse before making a new one. */
+static AdjBattleWindow *
+find_empty_window (AdjApplication *self)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      if (ADJ_IS_BATTLE_WINDOW (l->data) &&
+          adj_battle_window_get_battle (ADJ_BATTLE_WINDOW (l->data)) == NULL)
+        return ADJ_BATTLE_WINDOW (l->data);
+    }
+  return NULL;
+}
+
+static void
+show_error (AdjApplication *self,
+            GtkWindow      *parent,
+            const char     *heading,
+            const char     *message)
+{
+  GtkWidget *dialog = adw_message_dialog_new (parent, heading, message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+remember_recent (AdjApplication *self,
+                 GFile          *file)
+{
+  g_auto(GStrv) old = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) list = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  guint kept = 0;
+
+  if (self->settings == NULL || path == NULL)
+    return;
+  old = g_settings_get_strv (self->settings, "recent-files");
+  builder = g_strv_builder_new ();
+  g_strv_builder_add (builder, path);
+  for (guint i = 0; old[i] != NULL && kept < 9; i++)
+    if (!g_str_equal (old[i], path))
+      {
+        g_strv_builder_add (builder, old[i]);
+        kept++;
+      }
+  list = g_strv_builder_end (builder);
+  g_settings_set_strv (self->settings, "recent-files", (const char * const *) list);
+}
+
+static void
+open_battle_file (AdjApplication *self,
+                  GFile          *file,
+                  gboolean        as_copy)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(AdjBattle) battle = NULL;
+  AdjBattleWindow *window;
+  g_autofree char *autosave = NULL;
+
+  window = find_empty_window (self);
+  if (window == NULL)
+    window = adj_battle_window_new (ADW_APPLICATION (self));
+
+  battle = path != NULL ? adj_store_load_battle (path, &error) : NULL;
+  if (battle == NULL)
+    {
+      gtk_window_present (GTK_WINDOW (window));
+      show_error (self, GTK_WINDOW (window), _("Could Not Open the Battle"),
+                  error != NULL ? error->message : _("Only local files can be opened"));
+      return;
+    }
+
+  if (as_copy)
+    adj_battle_renew_uid (battle);
+  autosave = adj_store_autosave_path (battle);
+  adj_battle_set_autosave_path (battle, autosave);
+  adj_battle_window_set_battle (window, battle, as_copy ? NULL : file);
+  if (!as_copy)
+    remember_recent (self, file);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+adj_application_open (GApplication  *application,
+                      GFile        **files,
+                      int            n_files,
+                      const char    *hint)
+{
+  AdjApplication *self = ADJ_APPLICATION (application);
+
+  for (int i = 0; i < n_files; i++)
+    open_battle_file (self, files[i], g_strcmp0 (hint, DEMO_HINT) == 0);
+}
+
+static void
+adj_application_activate (GApplication *application)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (application));
+
+  if (window == NULL)
+    window = GTK_WINDOW (adj_battle_window_new (ADW_APPLICATION (application)));
+  gtk_window_present (window);
+}
+
+static int
+adj_application_handle_local_options (GApplication *application,
+                                      GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("adjutant %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  if (g_variant_dict_contains (options, "demo"))
+    {
+      g_autoptr(GFile) demo = adj_application_demo_file ();
+      g_autoptr(GError) error = NULL;
+
+      if (!g_application_register (application, NULL, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      g_application_open (application, &demo, 1, DEMO_HINT);
+      return 0;
+    }
+  return -1;
+}
+
+static void
+on_open_response (GtkNativeDialog *dialog,
+                  int              response,
+                  AdjApplication  *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      open_battle_file (self, file, FALSE);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  AdjApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) battles = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  chooser = gtk_file_chooser_native_new (_("Open a Battle"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (battles, _("Battles (JSON)"));
+  gtk_file_filter_add_suffix (battles, "json");
+  gtk_file_filter_add_mime_type (battles, "application/json");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), battles);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+demo_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  g_autoptr(GFile) demo = adj_application_demo_file ();
+  open_battle_file (ADJ_APPLICATION (user_data), demo, TRUE);
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  static const char *developers[] = { "Adjutant developers", NULL };
+
+  adw_show_about_window (parent,
+                         "application-name", _("Adjutant"),
+                         "application-icon", APPLICATION_ID,
+                         "developer-name", _("Adjutant developers"),
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Keeps the books and does the sums for miniatures "
+                                       "wargames played on a real table."),
+                         "website", "https://github.com/adjutant/adjutant",
+                         "issue-url", "https://github.com/adjutant/adjutant/issues",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "developers", developers,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GApplication *application = user_data;
+
+  /* Closing each window lets it save its state first. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application)); l != NULL;)
+    {
+      GList *next = l->next;
+      gtk_window_close (GTK_WINDOW (l->data));
+      l = next;
+    }
+  g_application_quit (application);
+}
+
+static const GActionEntry app_actions[] = {
+  { "open", open_activated },
+  { "demo", demo_activated },
+  { "about", about_activated },
+  { "quit", quit_activated },
+};
+
+static void
+adj_application_startup (GApplication *application)
+{
+  AdjApplication *self = ADJ_APPLICATION (application);
+  static const char *open_accels[] = { "<Control>o", NULL };
+  static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *close_accels[] = { "<Control>w", NULL };
+
+  G_APPLICATION_CLASS (adj_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
+                                   self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.open", open_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "window.close", close_accels);
+
+  self->settings = load_settings ();
+  if (self->settings != NULL)
+    g_signal_connect_object (self->settings, "changed::style-variant",
+                             G_CALLBACK (on_style_changed), self, 0);
+  apply_style (self);
+}
+
+static void
+adj_application_dispose (GObject *object)
+{
+  AdjApplication *self = ADJ_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (adj_application_parent_class)->dispose (object);
+}
+
+static void
+adj_application_class_init (AdjApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = adj_application_dispose;
+  app_class->startup = adj_application_startup;
+  app_class->activate = adj_application_activate;
+  app_class->open = adj_application_open;
+  app_class->handle_local_options = adj_application_handle_local_options;
+}
+
+static void
+adj_application_init (AdjApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "demo", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Open the bundled demo battle"), NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and quit"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+AdjApplication *
+adj_application_new (GApplicationFlags extra_flags)
+{
+  return g_object_new (ADJ_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN | extra_flags,
+                       "resource-base-path", "/io/github/adjutant/Adjutant",
+                       NULL);
+}
+
+GSettings *
+adj_application_get_settings (AdjApplication *self)
+{
+  g_return_val_if_fail (ADJ_IS_APPLICATION (self), NULL);
+  return self->settings;
+}

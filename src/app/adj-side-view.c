@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-side-view.c: one side of a battle — its name, totals and units.
+ *
+ * The list is a GtkListView over a filtered view of the battle's units: rows are recycled and
+ * each follows its own unit, so nothing is rebuilt when one unit changes.
+ */
+
+#define G_LOG_DOMAIN "adj-side-view"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "adj-i18n.h"
+#include "adj-side-view.h"
+#include "adj-unit-row.h"
+
+struct _AdjSideView {
+  GtkWidget          parent_instance;
+
+  GtkWidget         *box;
+  GtkLabel          *name_label;
+  GtkLabel          *meta_label;
+  GtkListView       *list_view;
+
+  AdjBattle         *battle;
+  char              *side;
+  GtkFilterListModel *model;
+};
+
+G_DEFINE_FINAL_TYPE (AdjSideView, adj_side_view, GTK_TYPE_WIDGET)
+
+static gboolean
+unit_on_side (gpointer item,
+              gpointer user_data)
+{
+  AdjSideView *self = user_data;
+  return g_strcmp0 (adj_unit_get_side (ADJ_UNIT (item)), self->side) == 0;
+}
+
+static void
+update_meta (AdjSideView *self)
+{
+  AdjSide *side = adj_battle_find_side (self->battle, self->side);
+  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+  GListModel *model = G_LIST_MODEL (self->model);
+  guint n = g_list_model_get_n_items (model);
+  guint left = 0;
+  int points = 0;
+  g_autoptr(GString) meta = g_string_new (NULL);
+  GPtrArray *fields = adj_ruleset_get_side_fields (rs);
+
+  gtk_label_set_text (self->name_label, side != NULL ? side->name : "");
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (model, i);
+      if (!adj_unit_get_destroyed (unit))
+        {
+          left++;
+          points += adj_battle_unit_value (self->battle, unit);
+        }
+    }
+
+  /* The first enum setting (the dice, in most systems) says a lot about a side at a glance. */
+  for (guint i = 0; side != NULL && i < fields->len; i++)
+    {
+      const AdjField *f = g_ptr_array_index (fields, i);
+      json_object *v = NULL;
+
+      if (f->kind == ADJ_FIELD_ENUM && json_object_object_get_ex (side->settings, f->name, &v))
+        {
+          guint nc;
+          const AdjChoice *choices = adj_ruleset_field_choices (rs, f, &nc);
+          const AdjChoice *c = adj_field_find_choice (choices, nc, json_object_get_string (v));
+          if (c != NULL)
+            g_string_append_printf (meta, "%s · ", adj_gettext (c->label));
+          break;
+        }
+    }
+  g_string_append_printf (meta, ngettext ("%u of %u unit left", "%u of %u units left", n),
+                          left, n);
+  g_string_append (meta, " · ");
+  g_string_append_printf (meta, ngettext ("%d point", "%d points", points), points);
+  gtk_label_set_text (self->meta_label, meta->str);
+}
+
+static void
+on_battle_changed (AdjBattle   *battle,
+                   AdjSideView *self)
+{
+  update_meta (self);
+}
+
+static void
+setup_row (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  user_data)
+{
+  gtk_list_item_set_child (item, adj_unit_row_new ());
+  gtk_list_item_set_activatable (item, FALSE);
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory,
+          GtkListItem              *item,
+          AdjSideView              *self)
+{
+  AdjUnitRow *row = ADJ_UNIT_ROW (gtk_list_item_get_child (item));
+  adj_unit_row_set_unit (row, self->battle, ADJ_UNIT (gtk_list_item_get_item (item)));
+}
+
+static void
+unbind_row (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  AdjUnitRow *row = ADJ_UNIT_ROW (gtk_list_item_get_child (item));
+  adj_unit_row_set_unit (row, NULL, NULL);
+}
+
+static void
+adj_side_view_dispose (GObject *object)
+{
+  AdjSideView *self = ADJ_SIDE_VIEW (object);
+
+  if (self->list_view != NULL)
+    gtk_list_view_set_model (self->list_view, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_SIDE_VIEW);
+  g_clear_object (&self->model);
+  g_clear_object (&self->battle);
+
+  G_OBJECT_CLASS (adj_side_view_parent_class)->dispose (object);
+}
+
+static void
+adj_side_view_finalize (GObject *object)
+{
+  AdjSideView *self = ADJ_SIDE_VIEW (object);
+
+  g_free (self->side);
+  G_OBJECT_CLASS (adj_side_view_parent_class)->finalize (object);
+}
+
+static void
+adj_side_view_class_init (AdjSideViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = adj_side_view_dispose;
+  object_class->finalize = adj_side_view_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/adjutant/Adjutant/adj-side-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdjSideView, box);
+  gtk_widget_class_bind_template_child (widget_class, AdjSideView, name_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjSideView, meta_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjSideView, list_view);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+adj_side_view_init (AdjSideView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+adj_side_view_new (AdjBattle  *battle,
+                   const char *side_id)
+{
+  AdjSideView *self;
+  GtkCustomFilter *filter;
+  GtkListItemFactory *factory;
+  GtkNoSelection *selection;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (side_id != NULL, NULL);
+
+  self = g_object_new (ADJ_TYPE_SIDE_VIEW, NULL);
+  self->battle = g_object_ref (battle);
+  self->side = g_strdup (side_id);
+
+  filter = gtk_custom_filter_new (unit_on_side, self, NULL);
+  self->model = gtk_filter_list_model_new (g_object_ref (adj_battle_get_units (battle)),
+                                           GTK_FILTER (filter));
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->model)));
+  gtk_list_view_set_factory (self->list_view, factory);
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (factory);
+  g_object_unref (selection);
+
+  g_signal_connect_object (battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
+  update_meta (self);
+  return GTK_WIDGET (self);
+}
+
+const char *
+adj_side_view_get_side (AdjSideView *self)
+{
+  g_return_val_if_fail (ADJ_IS_SIDE_VIEW (self), NULL);
+  return self->side;
+}
+
+GListModel *
+adj_side_view_get_model (AdjSideView *self)
+{
+  g_return_val_if_fail (ADJ_IS_SIDE_VIEW (self), NULL);
+  return G_LIST_MODEL (self->model);
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-side-view.h: one side of a battle — its name, its totals and its units as a list. */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "adj-battle.h"
+
+G_BEGIN_DECLS
+
+#define ADJ_TYPE_SIDE_VIEW (adj_side_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (AdjSideView, adj_side_view, ADJ, SIDE_VIEW, GtkWidget)
+
+GtkWidget  *adj_side_view_new       (AdjBattle   *battle,
+                                     const char  *side_id);
+const char *adj_side_view_get_side  (AdjSideView *self);
+/* The units listed, a filtered view of the battle's units. */
+GListModel *adj_side_view_get_model (AdjSideView *self);
+
+G_END_DECLS

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-unit-row.c: a unit at a glance — name, type, value and status badges.
+ *
+ * The row listens to its own unit only, so a change to one unit redraws one row.
+ */
+
+#define G_LOG_DOMAIN "adj-unit-row"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "adj-i18n.h"
+#include "adj-unit-row.h"
+
+struct _AdjUnitRow {
+  GtkWidget  parent_instance;
+
+  GtkWidget *box;
+  GtkLabel  *name_label;
+  GtkLabel  *detail_label;
+  GtkBox    *badges;
+  GtkLabel  *value_label;
+
+  AdjBattle *battle;
+  AdjUnit   *unit;
+  gulong     changed_id;
+  guint      updates;
+};
+
+G_DEFINE_FINAL_TYPE (AdjUnitRow, adj_unit_row, GTK_TYPE_WIDGET)
+
+static void
+clear_badges (AdjUnitRow *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->badges))) != NULL)
+    gtk_box_remove (self->badges, child);
+}
+
+static void
+add_badge (AdjUnitRow *self,
+           const char *text,
+           const char *style)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "badge");
+  if (style != NULL)
+    gtk_widget_add_css_class (label, style);
+  gtk_box_append (self->badges, label);
+}
+
+/* A badge for every status field that is not at its resting value. */
+static void
+update_badges (AdjUnitRow *self)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+  GPtrArray *fields = adj_ruleset_get_status_fields (rs);
+  json_object *status = adj_unit_get_status (self->unit);
+
+  clear_badges (self);
+  if (adj_unit_get_destroyed (self->unit))
+    add_badge (self, _("Destroyed"), "error");
+
+  for (guint i = 0; i < fields->len; i++)
+    {
+      const AdjField *f = g_ptr_array_index (fields, i);
+      json_object *v = NULL;
+      g_autofree char *text = NULL;
+
+      if (!json_object_object_get_ex (status, f->name, &v) || v == NULL)
+        continue;
+      switch (f->kind)
+        {
+        case ADJ_FIELD_BOOL:
+          if (json_object_get_boolean (v) != (f->def != 0))
+            text = json_object_get_boolean (v) ? g_strdup (adj_gettext (f->label))
+                                              : g_strdup_printf (_("Not %s"), adj_gettext (f->label));
+          break;
+        case ADJ_FIELD_INT:
+          if (json_object_get_int (v) != f->def)
+            text = g_strdup_printf ("%s %d", adj_gettext (f->label), json_object_get_int (v));
+          break;
+        case ADJ_FIELD_ENUM:
+          if (g_strcmp0 (json_object_get_string (v), f->def_choice) != 0)
+            {
+              guint n;
+              const AdjChoice *choices = adj_ruleset_field_choices (rs, f, &n);
+              const AdjChoice *c = adj_field_find_choice (choices, n, json_object_get_string (v));
+              text = g_strdup (c != NULL ? adj_gettext (c->label) : json_object_get_string (v));
+            }
+          break;
+        case ADJ_FIELD_UNIT:
+        case ADJ_FIELD_SIDE:
+        default:
+          break;
+        }
+      if (text != NULL)
+        add_badge (self, text, "accent");
+    }
+}
+
+static void
+update (AdjUnitRow *self)
+{
+  const AdjUnitType *type;
+  const AdjWeapon *weapon;
+  g_autofree char *detail = NULL;
+  g_autofree char *value = NULL;
+  int points;
+
+  self->updates++;
+  if (self->unit == NULL)
+    {
+      gtk_label_set_text (self->name_label, "");
+      gtk_label_set_text (self->detail_label, "");
+      gtk_label_set_text (self->value_label, "");
+      clear_badges (self);
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "destroyed");
+      return;
+    }
+
+  type = adj_battle_unit_type (self->battle, self->unit);
+  weapon = adj_ruleset_find_weapon (adj_battle_get_ruleset (self->battle),
+                                    adj_unit_get_weapon (self->unit));
+  gtk_label_set_text (self->name_label, adj_unit_get_name (self->unit));
+  if (weapon != NULL)
+    /* TRANSLATORS: a unit's type and weapon, e.g. "Regular infantry · Single-shot rifle" */
+    detail = g_strdup_printf (_("%s · %s"), adj_gettext (type->label), adj_gettext (weapon->label));
+  else
+    detail = g_strdup (adj_gettext (type->label));
+  gtk_label_set_text (self->detail_label, detail);
+
+  points = adj_battle_unit_value (self->battle, self->unit);
+  if (type->value >= 0)
+    {
+      g_autofree char *tip = g_strdup_printf (ngettext ("Worth %d point", "Worth %d points",
+                                                        points), points);
+      value = g_strdup_printf ("%d", points);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->value_label), tip);
+    }
+  gtk_label_set_text (self->value_label, value != NULL ? value : "");
+
+  if (adj_unit_get_destroyed (self->unit))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "destroyed");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "destroyed");
+  update_badges (self);
+}
+
+static void
+on_unit_changed (AdjUnit    *unit,
+                 const char *field,
+                 AdjUnitRow *self)
+{
+  update (self);
+}
+
+static void
+adj_unit_row_dispose (GObject *object)
+{
+  AdjUnitRow *self = ADJ_UNIT_ROW (object);
+
+  adj_unit_row_set_unit (self, NULL, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_UNIT_ROW);
+
+  G_OBJECT_CLASS (adj_unit_row_parent_class)->dispose (object);
+}
+
+static void
+adj_unit_row_class_init (AdjUnitRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = adj_unit_row_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/adjutant/Adjutant/adj-unit-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, box);
+  gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, name_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, detail_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, badges);
+  gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, value_label);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "unitrow");
+}
+
+static void
+adj_unit_row_init (AdjUnitRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+adj_unit_row_new (void)
+{
+  return g_object_new (ADJ_TYPE_UNIT_ROW, NULL);
+}
+
+void
+adj_unit_row_set_unit (AdjUnitRow *self,
+                       AdjBattle  *battle,
+                       AdjUnit    *unit)
+{
+  g_return_if_fail (ADJ_IS_UNIT_ROW (self));
+
+  if (self->unit == unit && self->battle == battle)
+    return;
+  if (self->unit != NULL)
+    g_clear_signal_handler (&self->changed_id, self->unit);
+  g_set_object (&self->unit, unit);
+  g_set_object (&self->battle, battle);
+  if (unit != NULL)
+    self->changed_id = g_signal_connect (unit, "changed", G_CALLBACK (on_unit_changed), self);
+  update (self);
+}
+
+AdjUnit *
+adj_unit_row_get_unit (AdjUnitRow *self)
+{
+  g_return_val_if_fail (ADJ_IS_UNIT_ROW (self), NULL);
+  return self->unit;
+}
+
+guint
+adj_unit_row_get_updates (AdjUnitRow *self)
+{
+  g_return_val_if_fail (ADJ_IS_UNIT_ROW (self), 0);
+  return self->updates;
+}
