@@ -171,7 +171,7 @@ check_one_row_updates (AdjApplication *app)
     }
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (target), "destroyed"));
   g_assert_true (shows_label (GTK_WIDGET (target), "Destroyed"));
-  g_assert_true (shows_label (GTK_WIDGET (window), "D12 (native army) · 18 of 19 units left · 36 points"));
+  g_assert_true (shows_label (GTK_WIDGET (window), "D12 (native army) · 18 of 19 units left · 36 points left"));
 
   g_assert_true (adj_battle_undo (battle, &error));
   g_assert_no_error (error);

@@ -81,7 +81,7 @@ update_meta (AdjSideView *self)
   g_string_append_printf (meta, ngettext ("%u of %u unit left", "%u of %u units left", n),
                           left, n);
   g_string_append (meta, " · ");
-  g_string_append_printf (meta, ngettext ("%d point", "%d points", points), points);
+  g_string_append_printf (meta, ngettext ("%d point left", "%d points left", points), points);
   gtk_label_set_text (self->meta_label, meta->str);
 }
 
