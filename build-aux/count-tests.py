@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Count the tests of a meson run from its testlog.json and print "N passed, N failed".
+"""Count the tests of meson runs from their testlog.json files: print "N passed, N failed".
 
 Each TAP subtest counts on its own: "ok" lines (except "# SKIP") pass, "not ok" lines (except
 "# TODO") fail.  A TAP test that crashed or failed without a "not ok" line counts as one
@@ -54,15 +54,18 @@ def count(path):
 
 
 def main():
-    if len(sys.argv) != 2:
-        print("usage: count-tests.py TESTLOG.json", file=sys.stderr)
+    if len(sys.argv) < 2:
+        print("usage: count-tests.py TESTLOG.json...", file=sys.stderr)
         return 2
-    try:
-        passed, failed = count(sys.argv[1])
-    except (OSError, ValueError) as e:
-        print(f"count-tests: {e}", file=sys.stderr)
-        print("0 passed, 1 failed")
-        return 1
+    passed = failed = 0
+    for path in sys.argv[1:]:
+        try:
+            p, f = count(path)
+        except (OSError, ValueError) as e:
+            print(f"count-tests: {path}: {e}", file=sys.stderr)
+            p, f = 0, 1
+        passed += p
+        failed += f
     print(f"{passed} passed, {failed} failed")
     return 1 if failed > 0 or passed == 0 else 0
 

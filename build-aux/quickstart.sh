@@ -8,6 +8,10 @@
 #
 # Both may be run again at any time: they install only missing packages and rebuild only
 # what changed.  Set ADJUTANT_BUILDDIR to build somewhere other than ./build.
+#
+# "test" runs the suite twice: in the normal build, then in a second build with
+# AddressSanitizer, UndefinedBehaviorSanitizer and the leak checker (in <builddir>-sanitize);
+# any finding fails the run.  ADJUTANT_SANITIZE=0 skips the second pass.
 
 set -euo pipefail
 
@@ -65,10 +69,31 @@ if [ "$mode" = run ]; then
 fi
 
 # Headless: a private X server for the window tests, settings in memory, no session bus.
-status=0
-xvfb-run -a -s '-screen 0 1280x800x24' \
-  env GTK_A11Y=none GDK_BACKEND=x11 NO_AT_BRIDGE=1 \
-  meson test -C "$builddir" --print-errorlogs --num-processes 2 || status=$?
+run_suite () {
+  xvfb-run -a -s '-screen 0 1280x800x24' \
+    env GTK_A11Y=none GDK_BACKEND=x11 NO_AT_BRIDGE=1 "$@" \
+    meson test -C "$dir" --print-errorlogs --num-processes 2
+}
 
-python3 build-aux/count-tests.py "$builddir/meson-logs/testlog.json" || status=$?
+status=0
+logs=("$builddir/meson-logs/testlog.json")
+dir=$builddir
+run_suite || status=$?
+
+if [ "${ADJUTANT_SANITIZE:-1}" != 0 ]; then
+  sandir=$builddir-sanitize
+  if [ ! -f "$sandir/build.ninja" ]; then
+    meson setup "$sandir" -Db_sanitize=address,undefined -Db_lundef=false
+  fi
+  meson compile -C "$sandir"
+  dir=$sandir
+  logs+=("$sandir/meson-logs/testlog.json")
+  run_suite \
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    LSAN_OPTIONS=suppressions="$here/build-aux/lsan.supp" \
+    || status=$?
+fi
+
+python3 build-aux/count-tests.py "${logs[@]}" || status=$?
 exit "$status"
