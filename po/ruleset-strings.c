@@ -67,10 +67,14 @@ N_("Limbered");
 /* $.status_fields[2].hint */
 N_("Towed by a transport stand this turn: it cannot fight.");
 /* $.status_fields[3].label */
-N_("Activated this turn");
+N_("On a large stand");
+/* $.status_fields[3].hint */
+N_("Wider or deeper than 50 mm: the gun moves only when a transport stand tows it.");
 /* $.status_fields[4].label */
+N_("Activated this turn");
+/* $.status_fields[5].label */
 N_("Started a combat this turn");
-/* $.status_fields[4].hint */
+/* $.status_fields[5].hint */
 N_("A stand may start only one combat per turn.");
 /* $.weapons[0].label */
 N_("Hand-held weapons");

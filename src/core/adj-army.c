@@ -25,6 +25,7 @@ army_unit_free (AdjArmyUnit *u)
   g_free (u->weapon);
   g_free (u->rating);
   g_free (u->notes);
+  json_object_put (u->status);
   g_free (u);
 }
 
@@ -76,11 +77,12 @@ parse_unit (AdjArmy      *army,
             GError      **error)
 {
   static const char *const keys[] = {
-    "name", "type", "weapon", "rating", "notes", "count", "figures", NULL
+    "name", "type", "weapon", "rating", "notes", "count", "figures", "status", NULL
   };
   AdjRuleset *rs = army->ruleset;
   const char *name = NULL, *type = NULL, *weapon = NULL, *rating = NULL, *notes = NULL;
   gint64 count = 1, figures = -1;
+  json_object *status = NULL;
   const AdjUnitType *t;
   AdjArmyUnit *u;
 
@@ -92,7 +94,8 @@ parse_unit (AdjArmy      *army,
       !adj_json_get_string (obj, "rating", FALSE, &rating, file, path, error) ||
       !adj_json_get_string (obj, "notes", FALSE, &notes, file, path, error) ||
       !adj_json_get_int (obj, "count", FALSE, 1, 1000, &count, file, path, error) ||
-      !adj_json_get_int (obj, "figures", FALSE, 0, 10000, &figures, file, path, error))
+      !adj_json_get_int (obj, "figures", FALSE, 0, 10000, &figures, file, path, error) ||
+      !adj_json_get_object (obj, "status", FALSE, &status, file, path, error))
     return FALSE;
 
   if (name[0] == '\0' || g_utf8_strlen (name, -1) > 200)
@@ -110,7 +113,7 @@ parse_unit (AdjArmy      *army,
                             adj_ruleset_get_id (rs));
     }
   if (weapon != NULL && (adj_ruleset_find_weapon (rs, weapon) == NULL ||
-                         (t->weapons[0] != NULL && !g_strv_contains (t->weapons, weapon))))
+                         !g_strv_contains (t->weapons, weapon)))
     {
       g_autofree char *where = adj_json_path_key (path, "weapon");
       return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
@@ -124,7 +127,26 @@ parse_unit (AdjArmy      *army,
                             adj_ruleset_get_id (rs));
     }
 
+  if (status != NULL)
+    {
+      g_autofree char *spath = adj_json_path_key (path, "status");
+
+      json_object_object_foreach (status, key, val)
+        {
+          const AdjField *f = adj_ruleset_find_status_field (rs, key);
+          g_autofree char *where = adj_json_path_key (spath, key);
+          g_autoptr(GError) local = NULL;
+
+          if (f == NULL || !adj_field_applies_to (f, t->category))
+            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                  _("“%s” is not a status a unit of type “%s” has"), key, type);
+          if (!adj_field_check_json (rs, f, val, &local))
+            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
+        }
+    }
+
   u = g_new0 (AdjArmyUnit, 1);
+  u->status = adj_json_copy (status);
   u->name = g_strdup (name);
   u->type = g_strdup (type);
   u->weapon = g_strdup (weapon);
@@ -250,15 +272,15 @@ adj_army_from_file_json (json_object  *json,
   if (version > ADJ_ARMY_VERSION)
     {
       adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("the army list was saved by a newer Adjutant (file version %"
-                       G_GINT64_FORMAT "; this version reads up to %d): update Adjutant to "
-                       "open it"), version, ADJ_ARMY_VERSION);
+                     _("the army list was saved by a newer Adjutant (file version %lld; this "
+                       "version reads up to %d): update Adjutant to open it"),
+                     (long long) version, ADJ_ARMY_VERSION);
       return NULL;
     }
   if (version < 1)
     {
       adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("file version %" G_GINT64_FORMAT " does not exist"), version);
+                     _("file version %lld does not exist"), (long long) version);
       return NULL;
     }
   if (!adj_json_get_string (json, "ruleset", TRUE, &ruleset, file, "$", error))
@@ -315,6 +337,8 @@ adj_army_to_json (AdjArmy *army)
       json_object_object_add (item, "count", json_object_new_int (u->count));
       if (u->figures >= 0)
         json_object_object_add (item, "figures", json_object_new_int (u->figures));
+      if (u->status != NULL)
+        json_object_object_add (item, "status", adj_json_copy (u->status));
       json_object_array_add (units, item);
     }
   json_object_object_add (obj, "units", units);
@@ -474,7 +498,7 @@ adj_battle_add_army (AdjBattle    *battle,
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
-  if (army->ruleset != rs)
+  if (!g_str_equal (adj_ruleset_get_id (army->ruleset), adj_ruleset_get_id (rs)))
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
                    _("The army list “%s” is for “%s”, but the battle is played with “%s”"),
@@ -507,6 +531,8 @@ adj_battle_add_army (AdjBattle    *battle,
             json_object_object_add (json, "notes", json_object_new_string (u->notes));
           if (u->figures >= 0)
             json_object_object_add (json, "figures", json_object_new_int (u->figures));
+          if (u->status != NULL)
+            json_object_object_add (json, "status", adj_json_copy (u->status));
           if (adj_battle_insert_unit (battle, json, error) == NULL)
             return FALSE;
         }

@@ -20,6 +20,7 @@ typedef struct {
   char *notes;
   int   count;       /* how many such units */
   int   figures;     /* -1: the type's full strength */
+  json_object *status; /* the status a unit starts with (e.g. dismounted), or NULL */
 } AdjArmyUnit;
 
 struct _AdjArmy {

@@ -403,6 +403,19 @@ check_name (const char  *name,
   return TRUE;
 }
 
+/* A new name in a change: a string (anything else must fail with a message, not silently). */
+static gboolean
+check_name_value (json_object  *value,
+                  const char   *field,
+                  GError      **error)
+{
+  if (!json_object_is_type (value, json_type_string))
+    return adj_json_fail (error, ADJ_ERROR_INVALID, _("change"), field,
+                          _("expected a name of 1 to %d characters, found %s"), MAX_NAME,
+                          adj_json_type_name (value));
+  return check_name (json_object_get_string (value), _("change"), field, error);
+}
+
 static gboolean
 check_weapon (AdjRuleset         *rs,
               const AdjUnitType  *type,
@@ -415,7 +428,7 @@ check_weapon (AdjRuleset         *rs,
                    _("“%s” is not a weapon of the ruleset “%s”"), weapon, adj_ruleset_get_id (rs));
       return FALSE;
     }
-  if (type->weapons[0] != NULL && !g_strv_contains (type->weapons, weapon))
+  if (!g_strv_contains (type->weapons, weapon))
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
                    _("a unit of type “%s” cannot carry the weapon “%s”"), type->id, weapon);
@@ -720,8 +733,7 @@ check_set (AdjBattle    *battle,
   if (g_str_equal (target, "battle"))
     {
       if (g_str_equal (field, "name"))
-        return check_name (json_object_get_string (value), _("change"), field, error) &&
-               json_object_is_type (value, json_type_string);
+        return check_name_value (value, field, error);
       if (g_str_equal (field, "turn"))
         {
           int max = adj_ruleset_get_max_turns (rs);
@@ -760,7 +772,7 @@ check_set (AdjBattle    *battle,
           return FALSE;
         }
       if (g_str_equal (field, "name"))
-        return check_name (json_object_get_string (value), _("change"), field, error);
+        return check_name_value (value, field, error);
       if (g_str_has_prefix (field, "settings."))
         {
           const AdjField *f = adj_ruleset_find_side_field (rs, field + strlen ("settings."));
@@ -781,10 +793,16 @@ check_set (AdjBattle    *battle,
         }
       type = adj_battle_unit_type (battle, unit);
       if (g_str_equal (field, "name"))
-        return check_name (json_object_get_string (value), _("change"), field, error) &&
-               json_object_is_type (value, json_type_string);
+        return check_name_value (value, field, error);
       if (g_str_equal (field, "notes"))
-        return value == NULL || json_object_is_type (value, json_type_string);
+        {
+          if (value == NULL || json_object_is_type (value, json_type_string))
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("expected a text or null for “notes”, found %s"),
+                       adj_json_type_name (value));
+          return FALSE;
+        }
       if (g_str_equal (field, "side"))
         {
           if (json_object_is_type (value, json_type_string) &&
@@ -815,9 +833,16 @@ check_set (AdjBattle    *battle,
           return FALSE;
         }
       if (g_str_equal (field, "weapon"))
-        return value == NULL ||
-               (json_object_is_type (value, json_type_string) &&
-                check_weapon (rs, type, json_object_get_string (value), error));
+        {
+          if (value == NULL)
+            return TRUE;
+          if (json_object_is_type (value, json_type_string))
+            return check_weapon (rs, type, json_object_get_string (value), error);
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("expected a weapon id for “weapon”, found %s"),
+                       adj_json_type_name (value));
+          return FALSE;
+        }
       if (g_str_equal (field, "figures"))
         {
           if (json_object_is_type (value, json_type_int) &&
@@ -1577,6 +1602,71 @@ adj_battle_to_json (AdjBattle *battle)
   return obj;
 }
 
+/* Every change must name something the battle has, or a unit that the journal itself adds or
+ * removes: anything else would only fail later, half-way through an undo. */
+static gboolean
+check_journal_targets (AdjBattle    *battle,
+                       const char   *file,
+                       GError      **error)
+{
+  g_autoptr(GHashTable) journal_units = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *entries = battle->journal->entries;
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      AdjEntry *entry = g_ptr_array_index (entries, i);
+
+      for (guint k = 0; k < adj_change_set_len (entry->changes); k++)
+        {
+          AdjChange *change = adj_change_set_get (entry->changes, k);
+          json_object *unit = change->op == ADJ_CHANGE_ADD_UNIT ? change->after : change->before;
+          json_object *id = NULL;
+
+          if (change->op == ADJ_CHANGE_SET)
+            continue;
+          if (!json_object_object_get_ex (unit, "id", &id) ||
+              !json_object_is_type (id, json_type_string))
+            {
+              g_autofree char *where = g_strdup_printf ("$.journal.entries[%u].changes[%u].unit",
+                                                        i, k);
+              return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                    _("expected a unit with an “id”"));
+            }
+          g_hash_table_add (journal_units, (gpointer) json_object_get_string (id));
+        }
+    }
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      AdjEntry *entry = g_ptr_array_index (entries, i);
+
+      for (guint k = 0; k < adj_change_set_len (entry->changes); k++)
+        {
+          AdjChange *change = adj_change_set_get (entry->changes, k);
+          const char *target = change->target;
+          gboolean known;
+
+          if (change->op != ADJ_CHANGE_SET)
+            continue;
+          if (g_str_has_prefix (target, "side:"))
+            known = adj_battle_find_side (battle, target + strlen ("side:")) != NULL;
+          else if (g_str_has_prefix (target, "unit:"))
+            known = adj_battle_find_unit (battle, target + strlen ("unit:")) != NULL ||
+                    g_hash_table_contains (journal_units, target + strlen ("unit:"));
+          else
+            known = g_str_equal (target, "battle");
+          if (!known)
+            {
+              g_autofree char *where =
+                g_strdup_printf ("$.journal.entries[%u].changes[%u].target", i, k);
+              return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                    _("“%s” names nothing in this battle"), target);
+            }
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 load_journal (AdjBattle    *battle,
               json_object  *json,
@@ -1617,7 +1707,7 @@ load_journal (AdjBattle    *battle,
       battle->journal->next_seq = MAX (battle->journal->next_seq, entry->seq + 1);
     }
   battle->journal->position = (guint) position;
-  return TRUE;
+  return check_journal_targets (battle, file, error);
 }
 
 AdjBattle *
@@ -1652,15 +1742,15 @@ adj_battle_from_json (json_object  *json,
   if (version > ADJ_BATTLE_VERSION)
     {
       adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("the battle was saved by a newer Adjutant (file version %" G_GINT64_FORMAT
-                       "; this version reads up to %d): update Adjutant to open it"),
-                     version, ADJ_BATTLE_VERSION);
+                     _("the battle was saved by a newer Adjutant (file version %lld; this version "
+                       "reads up to %d): update Adjutant to open it"),
+                     (long long) version, ADJ_BATTLE_VERSION);
       return NULL;
     }
   if (version < 1)
     {
       adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("file version %" G_GINT64_FORMAT " does not exist"), version);
+                     _("file version %lld does not exist"), (long long) version);
       return NULL;
     }
 
@@ -1698,8 +1788,8 @@ adj_battle_from_json (json_object  *json,
   if (adj_ruleset_get_max_turns (rs) > 0 && turn > adj_ruleset_get_max_turns (rs))
     {
       adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.turn",
-                     _("the ruleset has at most %d turns, but the battle is at turn %"
-                       G_GINT64_FORMAT), adj_ruleset_get_max_turns (rs), turn);
+                     _("the ruleset has at most %d turns, but the battle is at turn %lld"),
+                     adj_ruleset_get_max_turns (rs), (long long) turn);
       return NULL;
     }
   if (adj_ruleset_find_phase (rs, phase) == NULL)

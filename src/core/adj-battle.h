@@ -132,7 +132,7 @@ void          adj_battle_context          (AdjBattle    *battle,
 gboolean      adj_battle_prefill          (AdjBattle    *battle,
                                            AdjInputs    *inputs,
                                            GError      **error);
-/* Resolve with the battle's generator (or entered values in @random) and journal it. */
+/* Record an outcome resolved against this battle: its changes and a journal entry. */
 gboolean      adj_battle_apply_outcome    (AdjBattle    *battle,
                                            AdjInputs    *inputs,
                                            AdjOutcome   *outcome,

@@ -51,9 +51,9 @@ adj_json_parse_data (const char  *data,
   if (length > ADJ_JSON_MAX_SIZE)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
-                   _("%s: the file is %" G_GSIZE_FORMAT " bytes, more than the %d bytes "
-                     "a battle, army list or ruleset may have"),
-                   name, length, ADJ_JSON_MAX_SIZE);
+                   _("%s: the file is %llu bytes, more than the %d bytes a battle, army list "
+                     "or ruleset may have"),
+                   name, (unsigned long long) length, ADJ_JSON_MAX_SIZE);
       return NULL;
     }
   if (length == 0)
@@ -69,11 +69,34 @@ adj_json_parse_data (const char  *data,
     }
 
   tok = json_tokener_new_ex (ADJ_JSON_MAX_DEPTH);
+  /* Trailing text is reported by the check below, with its line and column. */
+#ifdef JSON_TOKENER_ALLOW_TRAILING_CHARS
+  json_tokener_set_flags (tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8 |
+                               JSON_TOKENER_ALLOW_TRAILING_CHARS);
+#else
   json_tokener_set_flags (tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+#endif
   root = json_tokener_parse_ex (tok, data, (int) length);
   jerr = json_tokener_get_error (tok);
   consumed = json_tokener_get_parse_end (tok);
 
+  if (jerr == json_tokener_continue)
+    {
+      /* A number or literal at the very end ("12", "true") waits for a character that ends
+       * it: give the tokener the terminating NUL, which completes a value but not a
+       * truncated text. */
+      root = json_tokener_parse_ex (tok, "", 1);
+      if (json_tokener_get_error (tok) == json_tokener_success)
+        {
+          json_tokener_free (tok);
+          if (root == NULL)
+            g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                         _("%s: the file holds only a JSON null"), name);
+          return root;
+        }
+      json_object_put (root);
+      root = NULL;
+    }
   if (jerr == json_tokener_continue)
     {
       /* The text ended in the middle of a value: a truncated file. */
@@ -83,6 +106,13 @@ adj_json_parse_data (const char  *data,
                    _("%s: the JSON text ends too early (line %u, column %u): "
                      "the file looks truncated"),
                    name, line, column);
+      json_tokener_free (tok);
+      return NULL;
+    }
+  if (jerr == json_tokener_success && root == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                   _("%s: the file holds only a JSON null"), name);
       json_tokener_free (tok);
       return NULL;
     }
@@ -143,9 +173,9 @@ adj_json_parse_file (const char  *path,
       if ((guint64) st.st_size > ADJ_JSON_MAX_SIZE)
         {
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
-                       _("%s: the file is %" G_GUINT64_FORMAT " bytes, more than the %d bytes "
-                         "a battle, army list or ruleset may have"),
-                       display, (guint64) st.st_size, ADJ_JSON_MAX_SIZE);
+                       _("%s: the file is %llu bytes, more than the %d bytes a battle, army "
+                         "list or ruleset may have"),
+                       display, (unsigned long long) st.st_size, ADJ_JSON_MAX_SIZE);
           return NULL;
         }
     }
@@ -318,9 +348,8 @@ adj_json_get_int (json_object  *object,
     {
       g_autofree char *where = adj_json_path_key (path, key);
       return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected an integer from %" G_GINT64_FORMAT " to %"
-                              G_GINT64_FORMAT ", found %s"),
-                            min, max, adj_json_type_name (value));
+                            _("expected an integer from %lld to %lld, found %s"),
+                            (long long) min, (long long) max, adj_json_type_name (value));
     }
   errno = 0;
   v = json_object_get_int64 (value);
@@ -328,9 +357,9 @@ adj_json_get_int (json_object  *object,
     {
       g_autofree char *where = adj_json_path_key (path, key);
       return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected an integer from %" G_GINT64_FORMAT " to %"
-                              G_GINT64_FORMAT ", found %s"),
-                            min, max, json_object_to_json_string (value));
+                            _("expected an integer from %lld to %lld, found %s"),
+                            (long long) min, (long long) max,
+                            json_object_to_json_string (value));
     }
   *out = v;
   return TRUE;

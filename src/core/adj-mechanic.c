@@ -608,17 +608,12 @@ adj_inputs_set_string (AdjInputs   *inputs,
   return TRUE;
 }
 
-gboolean
-adj_inputs_set_json (AdjInputs    *inputs,
-                     json_object  *json,
-                     const char   *file,
-                     GError      **error)
+static gboolean
+set_json_values (AdjInputs    *inputs,
+                 json_object  *json,
+                 const char   *file,
+                 GError      **error)
 {
-  g_return_val_if_fail (inputs != NULL, FALSE);
-
-  if (!adj_json_expect_object (json, file, "$", error))
-    return FALSE;
-
   json_object_object_foreach (json, key, val)
     {
       int i = input_index (inputs, key);
@@ -650,8 +645,8 @@ adj_inputs_set_json (AdjInputs    *inputs,
             gint64 v = json_object_get_int64 (val);
             if (v < f->min || v > f->max)
               return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                    _("expected an integer from %d to %d, found %" G_GINT64_FORMAT),
-                                    f->min, f->max, v);
+                                    _("expected an integer from %d to %d, found %lld"),
+                                    f->min, f->max, (long long) v);
             ok = adj_inputs_set_int (inputs, key, (int) v, &local);
           }
           break;
@@ -674,6 +669,30 @@ adj_inputs_set_json (AdjInputs    *inputs,
       if (!ok)
         return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
     }
+  return TRUE;
+}
+
+gboolean
+adj_inputs_set_json (AdjInputs    *inputs,
+                     json_object  *json,
+                     const char   *file,
+                     GError      **error)
+{
+  g_autoptr(AdjInputs) trial = NULL;
+  AdjValue *swap;
+
+  g_return_val_if_fail (inputs != NULL, FALSE);
+
+  if (!adj_json_expect_object (json, file, "$", error))
+    return FALSE;
+
+  /* All or nothing: a bad value anywhere leaves every input as it was. */
+  trial = adj_inputs_copy (inputs);
+  if (!set_json_values (trial, json, file, error))
+    return FALSE;
+  swap = inputs->values;
+  inputs->values = trial->values;
+  trial->values = swap;
   return TRUE;
 }
 

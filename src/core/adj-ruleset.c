@@ -629,11 +629,18 @@ adj_ruleset_load_json (json_object  *root,
     }
   if (!adj_json_get_int (root, "version", TRUE, 0, G_MAXINT, &version, file, "$", error))
     return NULL;
-  if (version != ADJ_RULESET_VERSION)
+  if (version > ADJ_RULESET_VERSION)
     {
       adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("this ruleset has version %" G_GINT64_FORMAT ", but this version of "
-                       "Adjutant reads version %d"), version, ADJ_RULESET_VERSION);
+                     _("the ruleset was written for a newer Adjutant (ruleset version %lld; this "
+                       "version reads up to %d): update Adjutant to use it"),
+                     (long long) version, ADJ_RULESET_VERSION);
+      return NULL;
+    }
+  if (version < 1)
+    {
+      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
+                     _("ruleset version %lld does not exist"), (long long) version);
       return NULL;
     }
 

@@ -45,6 +45,32 @@ io_error (GError    **error,
   return FALSE;
 }
 
+/* Where a save to @path really lands: through symbolic links, to the file they point at. */
+static char *
+resolve_links (const char *path)
+{
+  char *current = g_strdup (path);
+
+  for (guint depth = 0; depth < 32; depth++)
+    {
+      g_autofree char *target = g_file_read_link (current, NULL);
+      char *next;
+
+      if (target == NULL)
+        return current;
+      if (g_path_is_absolute (target))
+        next = g_steal_pointer (&target);
+      else
+        {
+          g_autofree char *dir = g_path_get_dirname (current);
+          next = g_build_filename (dir, target, NULL);
+        }
+      g_free (current);
+      current = next;
+    }
+  return current;
+}
+
 gboolean
 adj_store_write_atomic (const char  *path,
                         const char  *text,
@@ -52,10 +78,12 @@ adj_store_write_atomic (const char  *path,
                         GError     **error)
 {
   g_autofree char *display = NULL;
+  g_autofree char *real = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *base = NULL;
   g_autofree char *tmpl = NULL;
   GStatBuf st;
+  mode_t mode = 0644;
   int fd;
   gsize done = 0;
   int saved;
@@ -63,19 +91,32 @@ adj_store_write_atomic (const char  *path,
   g_return_val_if_fail (path != NULL && text != NULL, FALSE);
 
   display = g_filename_display_name (path);
-  if (g_stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+  real = resolve_links (path);
+  if (g_stat (real, &st) == 0)
     {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO,
-                   _("%s: this is a folder; choose a file name to save to"), display);
-      return FALSE;
+      if (S_ISDIR (st.st_mode))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO,
+                       _("%s: this is a folder; choose a file name to save to"), display);
+          return FALSE;
+        }
+      /* The new file takes the place of the old one: keep who may read it. */
+      mode = st.st_mode & 0777;
     }
 
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
+  dir = g_path_get_dirname (real);
+  base = g_path_get_basename (real);
   tmpl = g_strdup_printf ("%s%s.%s.XXXXXX", dir, G_DIR_SEPARATOR_S, base);
-  fd = g_mkstemp_full (tmpl, O_WRONLY | O_CLOEXEC, 0644);
+  fd = g_mkstemp_full (tmpl, O_WRONLY | O_CLOEXEC, 0600);
   if (fd < 0)
     return io_error (error, display, _("cannot create a file in this folder"), errno);
+  if (fchmod (fd, mode) != 0)
+    {
+      saved = errno;
+      close (fd);
+      g_unlink (tmpl);
+      return io_error (error, display, _("cannot set the file's permissions"), saved);
+    }
 
   while (done < length)
     {
@@ -108,7 +149,7 @@ adj_store_write_atomic (const char  *path,
       g_unlink (tmpl);
       return io_error (error, display, _("writing failed, the file was left as it was"), saved);
     }
-  if (g_rename (tmpl, path) != 0)
+  if (g_rename (tmpl, real) != 0)
     {
       saved = errno;
       g_unlink (tmpl);

@@ -641,6 +641,7 @@ static const AdjField close_inputs[] = {
   DICE_INPUT ("attacker_dice", N_("Attacker’s dice"), "attacker.side.dice"),
   BOOL_FROM ("attacker_dismounted", N_("Attacker is dismounted cavalry"),
              "attacker.status.dismounted"),
+  BOOL_FROM ("attacker_limbered", N_("Attacker is limbered for towing"), "attacker.status.towed"),
   COMMAND_INPUT ("attacker_command", N_("Command stand next to the attacker")),
   INT_INPUT ("attacker_support", N_("Attacker’s supports in adjacent squares"),
              N_("Friendly stands of the same type in the squares around the attacker"), 0, 8, 0),
@@ -714,6 +715,8 @@ close_prepare (const AdjContext  *ctx,
 
   if (at->weapons[0] == NULL)
     return adj_not_allowed (error, _("A %s stand does not start combats"), adj_gettext (at->label));
+  if (adj_inputs_get_bool (in, "attacker_limbered"))
+    return adj_not_allowed (error, _("A limbered gun cannot fight in a turn it is towed"));
 
   close_side (ctx, in, attacker, "attacker");
   adj_score_add_modifier (attacker, rs, "close-combat", "guns-initiating", is_gun (acat));
@@ -1728,6 +1731,7 @@ static const AdjField movement_inputs[] = {
   TYPE_INPUT ("type", N_("Type"), "regular-infantry", "unit.type"),
   BOOL_FROM ("dismounted", N_("Dismounted cavalry"), "unit.status.dismounted"),
   BOOL_FROM ("mounted", N_("Mounted commander"), "unit.status.mounted"),
+  BOOL_FROM ("large_stand", N_("Gun on a large stand"), "unit.status.large_stand"),
   BOOL_INPUT ("road", N_("Whole move along a road"), NULL),
   INT_INPUT ("contours", N_("Hill contours crossed"), NULL, 0, 10, 0),
   BOOL_INPUT ("mounting", N_("Mounts or dismounts this turn"),
@@ -1750,7 +1754,13 @@ movement_resolve (const AdjContext  *ctx,
   g_autofree char *reason = NULL;
 
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, move);
-  if (adj_inputs_get_bool (in, "mounting"))
+  if (g_str_equal (type->category, "artillery") && adj_inputs_get_bool (in, "large_stand"))
+    {
+      adj_outcome_add_note (outcome, _("A gun on a large stand moves only when a transport stand "
+                                       "tows it: move the transport instead."));
+      move = 0;
+    }
+  else if (adj_inputs_get_bool (in, "mounting"))
     {
       adj_outcome_add_note (outcome, _("Mounting or dismounting uses the whole move."));
       move = 0;

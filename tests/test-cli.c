@@ -1,0 +1,831 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli.c: the real adjutant-cli binary — exit status, JSON on stdout, one-line errors. */
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "adj-json.h"
+
+typedef struct {
+  int   status;   /* the exit status, or -1 when killed */
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static const char *
+cli_path (void)
+{
+  const char *path = g_getenv ("ADJUTANT_CLI");
+
+  g_assert_nonnull (path);
+  return path;
+}
+
+/* Run the binary with the arguments in @args (NULL-terminated). */
+static void
+run_argv (Run         *r,
+          const char **args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int wait_status = 0;
+
+  g_ptr_array_add (argv, (gpointer) cli_path ());
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &r->out, &r->err, &wait_status, &error));
+  g_assert_no_error (error);
+  r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
+
+#define RUN(r, ...) G_STMT_START { \
+    const char *run_args_[] = { __VA_ARGS__, NULL }; \
+    run_argv ((r), run_args_); \
+  } G_STMT_END
+
+static json_object *
+out_json (const Run *r)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *json = adj_json_parse_data (r->out, strlen (r->out), "stdout", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (json);
+  return json;
+}
+
+static json_object *
+member (json_object *obj,
+        const char  *key)
+{
+  json_object *v = NULL;
+
+  if (!json_object_object_get_ex (obj, key, &v))
+    g_error ("no key “%s” in %s", key, json_object_to_json_string (obj));
+  return v;
+}
+
+static const char *
+member_string (json_object *obj,
+               const char  *key)
+{
+  json_object *v = member (obj, key);
+
+  g_assert_true (json_object_is_type (v, json_type_string));
+  return json_object_get_string (v);
+}
+
+static void
+assert_success (const Run *r)
+{
+  if (r->status != 0)
+    g_error ("exit status %d, stderr: %s", r->status, r->err);
+  g_assert_cmpstr (r->err, ==, "");
+}
+
+/* A temporary folder for input files, removed with everything in it. */
+typedef struct {
+  char *dir;
+} Fixture;
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("adj-test-cli-XXXXXX", &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GDir) dir = g_dir_open (f->dir, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (f->dir, name, NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        g_assert_cmpint (g_rmdir (path), ==, 0);
+      else
+        g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (f->dir), ==, 0);
+  g_free (f->dir);
+}
+
+static char *
+write_file (Fixture    *f,
+            const char *name,
+            const char *text,
+            gssize      length)
+{
+  char *path = g_build_filename (f->dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, text, length, NULL));
+  return path;
+}
+
+static char *
+demo_path (void)
+{
+  return g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", "wec-zulu-war.json", NULL);
+}
+
+static char *
+copy_demo (Fixture *f)
+{
+  g_autofree char *src = demo_path ();
+  g_autofree char *text = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (src, &text, &length, NULL));
+  return write_file (f, "battle.json", text, (gssize) length);
+}
+
+/* ---- information ---- */
+
+static void
+test_help (void)
+{
+  g_auto(Run) r = { 0 };
+
+  RUN (&r, "--help");
+  assert_success (&r);
+  g_assert_true (g_str_has_prefix (r.out, "Usage: adjutant-cli COMMAND [ARGUMENTS] [OPTIONS]\n"));
+  g_assert_nonnull (strstr (r.out, "  resolve MECHANIC"));
+  g_assert_nonnull (strstr (r.out, "Exit status: 0 success"));
+  run_clear (&r);
+  /* -h anywhere, even after a command, is help. */
+  RUN (&r, "odds", "-h");
+  assert_success (&r);
+  g_assert_true (g_str_has_prefix (r.out, "Usage: "));
+}
+
+static void
+test_version (void)
+{
+  g_auto(Run) r = { 0 };
+
+  RUN (&r, "--version");
+  assert_success (&r);
+  g_assert_cmpstr (r.out, ==, "adjutant-cli " PACKAGE_VERSION "\n");
+}
+
+static void
+test_rulesets (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(json_object) json = NULL;
+  json_object *item;
+
+  RUN (&r, "rulesets");
+  assert_success (&r);
+  json = out_json (&r);
+  g_assert_true (json_object_is_type (json, json_type_array));
+  g_assert_cmpuint (json_object_array_length (json), ==, 1);
+  item = json_object_array_get_idx (json, 0);
+  g_assert_cmpstr (member_string (item, "id"), ==, "wec");
+  g_assert_cmpstr (member_string (item, "name"), ==, "When Empires Clash!");
+  g_assert_cmpstr (member_string (item, "distance_unit"), ==, "squares");
+  g_assert_cmpint (json_object_get_int (member (item, "mechanics")), ==, 14);
+}
+
+static void
+test_mechanics (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(json_object) json = NULL;
+  gboolean found = FALSE;
+
+  RUN (&r, "mechanics", "wec");
+  assert_success (&r);
+  json = out_json (&r);
+  g_assert_cmpuint (json_object_array_length (json), ==, 14);
+  for (gsize i = 0; i < json_object_array_length (json); i++)
+    {
+      json_object *item = json_object_array_get_idx (json, i);
+      const char *id = member_string (item, "id");
+
+      g_assert_true (g_str_has_prefix (id, "wec/"));
+      g_assert_cmpstr (member_string (item, "title"), !=, "");
+      if (g_str_equal (id, "wec/fire-combat"))
+        {
+          found = TRUE;
+          g_assert_cmpstr (member_string (item, "scope"), ==, "pair");
+          g_assert_cmpstr (member_string (item, "title"), ==, "Fire combat");
+        }
+    }
+  g_assert_true (found);
+
+  /* Without a ruleset: every system's, the same here; --compact prints one line. */
+  {
+    g_auto(Run) all = { 0 };
+    g_autoptr(json_object) every = NULL;
+
+    RUN (&all, "mechanics", "--compact");
+    assert_success (&all);
+    g_assert_true (strchr (all.out, '\n') == all.out + strlen (all.out) - 1);
+    every = out_json (&all);
+    g_assert_cmpuint (json_object_array_length (every), ==, 14);
+  }
+}
+
+static void
+test_describe (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(json_object) json = NULL;
+  json_object *inputs, *outcomes, *draws;
+  gboolean has_distance = FALSE;
+
+  RUN (&r, "describe", "wec/fire-combat");
+  assert_success (&r);
+  json = out_json (&r);
+  g_assert_cmpstr (member_string (json, "id"), ==, "wec/fire-combat");
+  g_assert_cmpstr (member_string (json, "ruleset"), ==, "wec");
+  g_assert_cmpstr (member_string (json, "scope"), ==, "pair");
+  inputs = member (json, "inputs");
+  g_assert_cmpuint (json_object_array_length (inputs), ==, 17);
+  g_assert_cmpstr (member_string (json_object_array_get_idx (inputs, 0), "name"), ==, "firer");
+  g_assert_cmpstr (member_string (json_object_array_get_idx (inputs, 0), "kind"), ==, "unit");
+  for (gsize i = 0; i < json_object_array_length (inputs); i++)
+    {
+      json_object *in = json_object_array_get_idx (inputs, i);
+      if (g_str_equal (member_string (in, "name"), "distance"))
+        {
+          has_distance = TRUE;
+          g_assert_cmpstr (member_string (in, "kind"), ==, "int");
+          g_assert_cmpstr (member_string (in, "unit"), ==, "squares");
+          g_assert_cmpint (json_object_get_int (member (in, "default")), ==, 2);
+        }
+    }
+  g_assert_true (has_distance);
+  outcomes = member (json, "outcomes");
+  g_assert_cmpuint (json_object_array_length (outcomes), ==, 3);
+  g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 0), "id"), ==,
+                   "ineffective");
+  g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 1), "id"), ==, "recoil");
+  g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 2), "id"), ==,
+                   "destroyed");
+  draws = member (member (json, "random"), "draws");
+  g_assert_cmpuint (json_object_array_length (draws), ==, 2);
+  g_assert_cmpstr (member_string (json_object_array_get_idx (draws, 0), "dice"), ==, "2D6");
+}
+
+/* ---- odds and resolve ---- */
+
+static void
+check_fire_odds (json_object *json)
+{
+  static const struct {
+    const char *outcome;
+    const char *exact;
+    double      p;
+  } expect[] = {
+    { "ineffective", "145/432", 145.0 / 432.0 },
+    { "recoil", "47/108", 47.0 / 108.0 },
+    { "destroyed", "11/48", 11.0 / 48.0 },
+  };
+  json_object *outcomes = member (json, "outcomes");
+  double sum = 0.0;
+  gint64 ways = 0;
+
+  g_assert_cmpstr (member_string (json, "mechanic"), ==, "wec/fire-combat");
+  g_assert_cmpuint (json_object_array_length (outcomes), ==, G_N_ELEMENTS (expect));
+  for (guint i = 0; i < G_N_ELEMENTS (expect); i++)
+    {
+      json_object *item = json_object_array_get_idx (outcomes, i);
+      double p = json_object_get_double (member (item, "probability"));
+
+      g_assert_cmpstr (member_string (item, "outcome"), ==, expect[i].outcome);
+      g_assert_cmpstr (member_string (item, "exact"), ==, expect[i].exact);
+      g_assert_cmpfloat_with_epsilon (p, expect[i].p, 1e-12);
+      sum += p;
+      ways += json_object_get_int64 (member (item, "ways"));
+    }
+  g_assert_cmpfloat_with_epsilon (sum, 1.0, 1e-12);
+  g_assert_cmpint (ways, ==, json_object_get_int64 (member (json, "total_ways")));
+  g_assert_cmpint (ways, ==, 432);
+  g_assert_cmpstr (member_string (json, "sum_exact"), ==, "1");
+  g_assert_cmpfloat (json_object_get_double (member (json, "sum")), ==, 1.0);
+  g_assert_cmpstr (member_string (member (json, "inputs"), "firer_type"), ==,
+                   "regular-infantry");
+  g_assert_cmpstr (member_string (member (json, "inputs"), "target_dice"), ==, "d12");
+}
+
+static void
+test_odds (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autofree char *input = write_file (f, "input.json", "{\"target_type\": \"native-infantry\", "
+                                       "\"target_dice\": \"d12\"}\n", -1);
+  g_auto(Run) r = { 0 };
+  g_autoptr(json_object) json = NULL;
+
+  RUN (&r, "odds", "wec/fire-combat", "--input", input);
+  assert_success (&r);
+  json = out_json (&r);
+  check_fire_odds (json);
+}
+
+static void
+test_odds_stdin (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(json_object) json = NULL;
+
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                           G_SUBPROCESS_FLAGS_STDERR_PIPE, &error, cli_path (), "odds",
+                           "wec/fire-combat", "-i", "-", "--compact", NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (proc, "{\"target_type\": \"native-infantry\", "
+                                                "\"target_dice\": \"d12\"}", NULL, &out, &err,
+                                                &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  /* --compact: one line. */
+  g_assert_true (g_str_has_suffix (out, "}\n"));
+  g_assert_true (strchr (out, '\n') == out + strlen (out) - 1);
+  json = adj_json_parse_data (out, strlen (out), "stdout", &error);
+  g_assert_no_error (error);
+  check_fire_odds (json);
+}
+
+static void
+test_resolve_dice (void)
+{
+  g_auto(Run) r = { 0 };
+  g_autoptr(json_object) json = NULL;
+  json_object *rolls, *roll, *dice;
+
+  RUN (&r, "resolve", "wec/fire-combat", "--dice", "6,6,1,1");
+  assert_success (&r);
+  json = out_json (&r);
+  g_assert_cmpstr (member_string (json, "outcome"), ==, "destroyed");
+  g_assert_cmpstr (member_string (json, "title"), ==, "Target destroyed");
+  g_assert_cmpint (json_object_get_int (member (member (json, "values"), "firer_score")), ==, 15);
+  g_assert_cmpint (json_object_get_int (member (member (json, "values"), "target_score")), ==, 5);
+  rolls = member (json, "rolls");
+  g_assert_cmpuint (json_object_array_length (rolls), ==, 2);
+  roll = json_object_array_get_idx (rolls, 0);
+  g_assert_true (json_object_get_boolean (member (roll, "entered")));
+  dice = member (roll, "dice");
+  g_assert_cmpint (json_object_get_int (json_object_array_get_idx (dice, 0)), ==, 6);
+  g_assert_cmpint (json_object_get_int (json_object_array_get_idx (dice, 1)), ==, 6);
+  /* Dice from the table: no seed to report. */
+  g_assert_false (json_object_object_get_ex (json, "seed", NULL));
+}
+
+static void
+test_resolve_seed (void)
+{
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
+  g_autoptr(json_object) json = NULL;
+  json_object *rolls;
+
+  RUN (&a, "resolve", "wec/fire-combat", "--seed", "1879");
+  RUN (&b, "resolve", "wec/fire-combat", "--seed", "1879");
+  assert_success (&a);
+  assert_success (&b);
+  g_assert_cmpstr (a.out, ==, b.out);
+  json = out_json (&a);
+  g_assert_cmpint (json_object_get_int64 (member (json, "seed")), ==, 1879);
+  rolls = member (json, "rolls");
+  for (gsize i = 0; i < json_object_array_length (rolls); i++)
+    g_assert_false (json_object_get_boolean (member (json_object_array_get_idx (rolls, i),
+                                                     "entered")));
+
+  /* Another seed: another set of rolls (these two differ; checked once by hand). */
+  RUN (&c, "resolve", "wec/fire-combat", "--seed", "1880");
+  assert_success (&c);
+  g_assert_cmpstr (c.out, !=, a.out);
+}
+
+/* ---- validate ---- */
+
+static void
+test_validate_demo (void)
+{
+  g_autofree char *path = demo_path ();
+  g_auto(Run) r = { 0 };
+  g_autoptr(json_object) json = NULL;
+  json_object *sides;
+
+  RUN (&r, "validate", path);
+  assert_success (&r);
+  json = out_json (&r);
+  g_assert_true (json_object_get_boolean (member (json, "valid")));
+  g_assert_cmpstr (member_string (json, "file"), ==, "wec-zulu-war.json");
+  g_assert_cmpstr (member_string (json, "format"), ==, "adjutant-battle");
+  g_assert_cmpstr (member_string (json, "ruleset"), ==, "wec");
+  g_assert_cmpint (json_object_get_int (member (json, "units")), ==, 34);
+  g_assert_cmpint (json_object_get_int (member (json, "journal_entries")), ==, 0);
+  sides = member (json, "sides");
+  g_assert_cmpuint (json_object_array_length (sides), ==, 2);
+  g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (sides, 0)), ==,
+                   "British army");
+  g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (sides, 1)), ==,
+                   "Zulu army");
+}
+
+static void
+test_validate_army (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *path = write_file (f, "column.json",
+    "{\"format\": \"adjutant-army\", \"version\": 1, \"ruleset\": \"wec\",\n"
+    " \"name\": \"Zulu army\", \"settings\": {\"dice\": \"d12\"},\n"
+    " \"units\": [\n"
+    "  {\"name\": \"Zulu Spearmen\", \"type\": \"native-infantry\", \"weapon\": \"hand-held\", "
+    "\"count\": 15},\n"
+    "  {\"name\": \"Zulu Riflemen\", \"type\": \"native-infantry\", \"weapon\": "
+    "\"single-shot-rifle\", \"count\": 3},\n"
+    "  {\"name\": \"Zulu Commander\", \"type\": \"command-average\"}\n"
+    " ]}\n", -1);
+  g_autofree char *illegal = write_file (f, "big.json",
+    "{\"format\": \"adjutant-army\", \"version\": 1, \"ruleset\": \"wec\", \"name\": \"Horde\", "
+    "\"units\": [{\"name\": \"Foot\", \"type\": \"native-infantry\", \"count\": 19}]}", -1);
+  g_auto(Run) r = { 0 };
+  g_auto(Run) s = { 0 };
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(json_object) json2 = NULL;
+  json_object *army, *values;
+
+  RUN (&r, "validate", path);
+  assert_success (&r);
+  json = out_json (&r);
+  g_assert_true (json_object_get_boolean (member (json, "valid")));
+  g_assert_cmpstr (member_string (json, "format"), ==, "adjutant-army");
+  g_assert_cmpstr (member_string (json, "name"), ==, "Zulu army");
+  army = member (json, "army");
+  g_assert_true (json_object_get_boolean (member (army, "legal")));
+  values = member (army, "values");
+  g_assert_cmpstr (member_string (values, "total"), ==, "36");
+  g_assert_cmpint (json_object_get_int (member (values, "units")), ==, 19);
+  g_assert_cmpint (json_object_get_int (member (values, "command_stands")), ==, 1);
+
+  /* A well-formed list that breaks the limits is valid, and says it is not legal. */
+  RUN (&s, "validate", illegal);
+  assert_success (&s);
+  json2 = out_json (&s);
+  army = member (json2, "army");
+  g_assert_false (json_object_get_boolean (member (army, "legal")));
+  g_assert_cmpstr (member_string (member (army, "values"), "total"), ==, "38");
+}
+
+static void
+test_validate_ruleset (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "rulesets",
+                                            "wec.json", NULL);
+  g_auto(Run) r = { 0 };
+  g_autoptr(json_object) json = NULL;
+
+  RUN (&r, "validate", path);
+  assert_success (&r);
+  json = out_json (&r);
+  g_assert_cmpstr (member_string (json, "format"), ==, "adjutant-ruleset");
+  g_assert_cmpstr (member_string (json, "ruleset"), ==, "wec");
+  g_assert_cmpint (json_object_get_int (member (json, "unit_types")), ==, 17);
+}
+
+/* ---- mistakes: exit status and the one line on stderr ---- */
+
+typedef enum {
+  FILE_NONE,
+  FILE_NOT_JSON,
+  FILE_UNKNOWN_KEY,
+  FILE_TRUNCATED,
+  FILE_OTHER_JSON,
+  FILE_NEWER_BATTLE,
+  FILE_DIRECTORY,
+  FILE_MISSING,
+  FILE_INPUT,
+} FileKind;
+
+typedef struct {
+  const char *name;
+  const char *args[8];     /* "@" is replaced by the case's file */
+  FileKind    file;
+  int         status;
+  const char *stderr_has[3];
+} UsageCase;
+
+static const UsageCase usage_cases[] = {
+  { "no-command", { NULL }, FILE_NONE, 2, { "adjutant-cli: No command given\n" } },
+  { "unknown-command", { "roll", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: Unknown command “roll”\n", "Try “adjutant-cli --help”" } },
+  { "unknown-option", { "rulesets", "--verbose", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: Unknown option “--verbose”\n" } },
+  { "missing-value", { "odds", "wec/fire-combat", "--input", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: --input needs a value\n" } },
+  { "option-twice", { "odds", "wec/fire-combat", "-i", "a", "--input", "b", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: --input is given twice\n" } },
+  { "odds-without-mechanic", { "odds", NULL }, FILE_NONE, 2,
+    { "“odds” takes one mechanic id, such as wec/fire-combat" } },
+  { "odds-with-dice", { "odds", "wec/fire-combat", "--dice", "6,6", NULL }, FILE_NONE, 2,
+    { "--dice, --cards, --seed and --apply belong to “resolve”" } },
+  { "apply-without-battle", { "resolve", "wec/fire-combat", "--apply", NULL }, FILE_NONE, 2,
+    { "--apply needs --battle FILE" } },
+  { "seed-and-dice", { "resolve", "wec/fire-combat", "--seed", "1", "--dice", "1,1,1,1", NULL },
+    FILE_NONE, 2, { "Give either --dice (rolled at the table) or --seed, not both" } },
+  { "bad-seed", { "resolve", "wec/fire-combat", "--seed", "-4", NULL }, FILE_NONE, 2,
+    { "--seed takes a whole number from 0 to 18446744073709551615, not “-4”" } },
+  { "dice-letter", { "resolve", "wec/fire-combat", "--dice", "6,x,1,1", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: --dice: “x” is not a die roll: enter numbers such as 6,3,5\n" } },
+  { "dice-zero", { "resolve", "wec/fire-combat", "--dice", "6,0,1,1", NULL }, FILE_NONE, 2,
+    { "“0” is not a die roll" } },
+  { "cards-bad", { "resolve", "wec/fire-combat", "--cards", "ZZ", NULL }, FILE_NONE, 2,
+    { "--cards: “ZZ” is not a card" } },
+  { "too-many-dice", { "resolve", "wec/fire-combat", "--dice", "6,6,1,1,3", NULL }, FILE_NONE, 1,
+    { "adjutant-cli: Too many dice: 5 were entered but only 4 used\n" } },
+  { "too-few-dice", { "resolve", "wec/fire-combat", "--dice", "6,6,1", NULL }, FILE_NONE, 1,
+    { "adjutant-cli: Not enough dice: Target rolls 2D6, but only 1 die is left of those "
+      "entered\n" } },
+  { "die-too-big", { "resolve", "wec/fire-combat", "--dice", "7,6,1,1", NULL }, FILE_NONE, 1,
+    { "adjutant-cli: Die 1 was entered as 7, but Firer rolls D6 (1 to 6)\n" } },
+  { "unknown-mechanic", { "describe", "wec/teleport", NULL }, FILE_NONE, 1,
+    { "adjutant-cli: There is no mechanic “wec/teleport”; “adjutant-cli mechanics” lists "
+      "them\n" } },
+  { "unknown-mechanic-odds", { "odds", "rf/reaction", NULL }, FILE_NONE, 1,
+    { "There is no mechanic “rf/reaction”" } },
+  { "unknown-ruleset", { "mechanics", "dba", NULL }, FILE_NONE, 1,
+    { "adjutant-cli: There is no ruleset “dba” (known: wec)\n" } },
+  { "input-not-json", { "odds", "wec/fire-combat", "--input", "@", NULL }, FILE_NOT_JSON, 1,
+    { "input.json: not valid JSON at line 1, column 1: unexpected character\n" } },
+  { "input-unknown-key", { "odds", "wec/fire-combat", "--input", "@", NULL }, FILE_UNKNOWN_KEY, 1,
+    { "input.json: $.morale: wec/fire-combat has no input “morale”" } },
+  { "input-missing", { "odds", "wec/fire-combat", "--input", "@", NULL }, FILE_MISSING, 1,
+    { "missing.json: cannot read the file" } },
+  { "validate-truncated", { "validate", "@", NULL }, FILE_TRUNCATED, 1,
+    { "cut.json: the JSON text ends too early", "the file looks truncated\n" } },
+  { "validate-directory", { "validate", "@", NULL }, FILE_DIRECTORY, 1,
+    { ": this is a folder, not a file\n" } },
+  { "validate-other-json", { "validate", "@", NULL }, FILE_OTHER_JSON, 1,
+    { "adjutant-cli: package.json: $.format: expected “adjutant-battle”, “adjutant-army” or "
+      "“adjutant-ruleset”: this is not an Adjutant file\n" } },
+  { "validate-newer", { "validate", "@", NULL }, FILE_NEWER_BATTLE, 1,
+    { "adjutant-cli: future.json: $.version: the battle was saved by a newer Adjutant (file "
+      "version 99; this version reads up to 1): update Adjutant to open it\n" } },
+  { "validate-missing", { "validate", "@", NULL }, FILE_MISSING, 1,
+    { "missing.json: cannot read the file" } },
+  { "validate-two-files", { "validate", "a.json", "b.json", NULL }, FILE_NONE, 2,
+    { "“validate” takes one file" } },
+  { "battle-input-no-unit", { "odds", "wec/fire-combat", "--battle", "@", "--input", "input.json",
+    NULL }, FILE_INPUT, 1, { "target: the battle has no unit “u99”" } },
+};
+
+static char *
+make_case_file (Fixture  *f,
+                FileKind  kind)
+{
+  g_autofree char *demo = NULL;
+  g_autoptr(json_object) json = NULL;
+  g_autofree char *text = NULL;
+
+  switch (kind)
+    {
+    case FILE_NOT_JSON:
+      return write_file (f, "input.json", "<inputs firer=\"u1\"/>\n", -1);
+    case FILE_UNKNOWN_KEY:
+      return write_file (f, "input.json", "{\"distance\": 3, \"morale\": 2}", -1);
+    case FILE_TRUNCATED:
+      return write_file (f, "cut.json", "{\"format\": \"adjutant-battle\", \"units\": [", -1);
+    case FILE_OTHER_JSON:
+      return write_file (f, "package.json", "{\"name\": \"left-pad\", \"version\": \"1.3.0\"}",
+                         -1);
+    case FILE_NEWER_BATTLE:
+      demo = demo_path ();
+      json = adj_json_parse_file (demo, NULL);
+      g_assert_nonnull (json);
+      json_object_object_add (json, "version", json_object_new_int (99));
+      text = adj_json_to_string (json, TRUE);
+      return write_file (f, "future.json", text, -1);
+    case FILE_DIRECTORY:
+      {
+        char *path = g_build_filename (f->dir, "saves", NULL);
+        g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+        return path;
+      }
+    case FILE_MISSING:
+      return g_build_filename (f->dir, "missing.json", NULL);
+    case FILE_INPUT:
+      g_free (write_file (f, "input.json", "{\"firer\": \"u1\", \"target\": \"u99\"}", -1));
+      return copy_demo (f);
+    case FILE_NONE:
+    default:
+      return NULL;
+    }
+}
+
+static void
+test_usage (Fixture       *f,
+            gconstpointer  data)
+{
+  const UsageCase *c = data;
+  g_autofree char *file = make_case_file (f, c->file);
+  g_autofree char *input = g_build_filename (f->dir, "input.json", NULL);
+  const char *args[G_N_ELEMENTS (c->args)] = { NULL };
+  g_auto(Run) r = { 0 };
+
+  for (guint i = 0; c->args[i] != NULL; i++)
+    {
+      if (g_str_equal (c->args[i], "@"))
+        args[i] = file;
+      else if (g_str_equal (c->args[i], "input.json"))
+        args[i] = input;
+      else
+        args[i] = c->args[i];
+    }
+  run_argv (&r, args);
+  g_assert_cmpint (r.status, ==, c->status);
+  g_assert_cmpstr (r.out, ==, "");
+  for (guint i = 0; i < G_N_ELEMENTS (c->stderr_has) && c->stderr_has[i] != NULL; i++)
+    if (strstr (r.err, c->stderr_has[i]) == NULL)
+      g_error ("stderr “%s” does not contain “%s”", r.err, c->stderr_has[i]);
+  g_assert_true (g_str_has_prefix (r.err, "adjutant-cli: "));
+  /* One line for a failure; a usage mistake adds the hint to --help. */
+  {
+    g_auto(GStrv) lines = g_strsplit (r.err, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), ==, c->status == 2 ? 3 : 2);
+  }
+}
+
+/* ---- --apply ---- */
+
+typedef struct {
+  const char *dice;
+  const char *outcome;
+  gboolean    destroyed;
+} ApplyCase;
+
+static const ApplyCase apply_cases[] = {
+  { "6,6,1", "destroyed", TRUE },
+  { "2,2,3", "recoil", FALSE },
+  { "1,1,12", "ineffective", FALSE },
+};
+
+static json_object *
+unit_in (json_object *battle,
+         const char  *id)
+{
+  json_object *units = member (battle, "units");
+
+  for (gsize i = 0; i < json_object_array_length (units); i++)
+    {
+      json_object *u = json_object_array_get_idx (units, i);
+      if (g_str_equal (member_string (u, "id"), id))
+        return u;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_apply (Fixture       *f,
+            gconstpointer  data)
+{
+  const ApplyCase *c = data;
+  g_autofree char *battle = copy_demo (f);
+  g_autofree char *input = write_file (f, "input.json", "{\"firer\": \"u1\", \"target\": \"u16\"}",
+                                       -1);
+  g_auto(Run) r = { 0 };
+  g_auto(Run) v = { 0 };
+  g_autoptr(json_object) out = NULL;
+  g_autoptr(json_object) saved = NULL;
+  g_autoptr(json_object) checked = NULL;
+  g_autoptr(GError) error = NULL;
+  json_object *journal, *entry;
+
+  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", c->dice,
+       "--apply");
+  assert_success (&r);
+  out = out_json (&r);
+  g_assert_cmpstr (member_string (out, "outcome"), ==, c->outcome);
+  g_assert_true (json_object_get_boolean (member (out, "applied")));
+  /* The units' own state filled in the inputs. */
+  g_assert_cmpstr (member_string (member (out, "inputs"), "target_type"), ==, "native-infantry");
+  g_assert_cmpstr (member_string (member (out, "inputs"), "target_dice"), ==, "d12");
+
+  saved = adj_json_parse_file (battle, &error);
+  g_assert_no_error (error);
+  journal = member (saved, "journal");
+  g_assert_cmpint (json_object_get_int (member (journal, "position")), ==, 1);
+  g_assert_cmpuint (json_object_array_length (member (journal, "entries")), ==, 1);
+  entry = json_object_array_get_idx (member (journal, "entries"), 0);
+  g_assert_cmpstr (member_string (entry, "kind"), ==, "mechanic");
+  g_assert_cmpstr (member_string (entry, "mechanic"), ==, "wec/fire-combat");
+  g_assert_cmpstr (member_string (member (entry, "outcome"), "outcome"), ==, c->outcome);
+  g_assert_cmpint (json_object_get_boolean (member (unit_in (saved, "u16"), "destroyed")), ==,
+                   c->destroyed);
+  g_assert_true (json_object_get_boolean (member (member (unit_in (saved, "u1"), "status"),
+                                                  "fought")));
+  g_assert_false (json_object_get_boolean (member (unit_in (saved, "u17"), "destroyed")));
+
+  /* The updated file is a valid battle. */
+  RUN (&v, "validate", battle);
+  assert_success (&v);
+  checked = out_json (&v);
+  g_assert_cmpint (json_object_get_int (member (checked, "journal_entries")), ==, 1);
+}
+
+typedef struct {
+  const char *name;
+  const char *input;
+  const char *dice;
+  int         status;
+} ApplyFailCase;
+
+static const ApplyFailCase apply_fail_cases[] = {
+  { "unknown-unit", "{\"firer\": \"u1\", \"target\": \"u99\"}", "6,6,1", 1 },
+  { "too-many-dice", "{\"firer\": \"u1\", \"target\": \"u16\"}", "6,6,1,1", 1 },
+  { "too-few-dice", "{\"firer\": \"u1\", \"target\": \"u16\"}", "6,6", 1 },
+  { "bad-input", "{\"firer\": \"u1\", \"target\": \"u16\", \"distance\": 99}", "6,6,1", 1 },
+  { "dice-letter", "{\"firer\": \"u1\", \"target\": \"u16\"}", "6,six,1", 2 },
+};
+
+static void
+test_apply_fails (Fixture       *f,
+                  gconstpointer  data)
+{
+  const ApplyFailCase *c = data;
+  g_autofree char *battle = copy_demo (f);
+  g_autofree char *input = write_file (f, "input.json", c->input, -1);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_length, after_length;
+  g_auto(Run) r = { 0 };
+
+  g_assert_true (g_file_get_contents (battle, &before, &before_length, NULL));
+  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", c->dice,
+       "--apply");
+  g_assert_cmpint (r.status, ==, c->status);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_true (g_str_has_prefix (r.err, "adjutant-cli: "));
+  g_assert_true (g_file_get_contents (battle, &after, &after_length, NULL));
+  g_assert_cmpmem (after, after_length, before, before_length);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/version", test_version);
+  g_test_add_func ("/cli/rulesets", test_rulesets);
+  g_test_add_func ("/cli/mechanics", test_mechanics);
+  g_test_add_func ("/cli/describe", test_describe);
+  g_test_add ("/cli/odds/file", Fixture, NULL, fixture_setup, test_odds, fixture_teardown);
+  g_test_add_func ("/cli/odds/stdin", test_odds_stdin);
+  g_test_add_func ("/cli/resolve/dice", test_resolve_dice);
+  g_test_add_func ("/cli/resolve/seed", test_resolve_seed);
+  g_test_add_func ("/cli/validate/demo", test_validate_demo);
+  g_test_add ("/cli/validate/army", Fixture, NULL, fixture_setup, test_validate_army,
+              fixture_teardown);
+  g_test_add_func ("/cli/validate/ruleset", test_validate_ruleset);
+  for (guint i = 0; i < G_N_ELEMENTS (usage_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cli/error/%s", usage_cases[i].name);
+      g_test_add (path, Fixture, &usage_cases[i], fixture_setup, test_usage, fixture_teardown);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (apply_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cli/apply/%s", apply_cases[i].outcome);
+      g_test_add (path, Fixture, &apply_cases[i], fixture_setup, test_apply, fixture_teardown);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (apply_fail_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cli/apply/fails/%s", apply_fail_cases[i].name);
+      g_test_add (path, Fixture, &apply_fail_cases[i], fixture_setup, test_apply_fails,
+                  fixture_teardown);
+    }
+
+  return g_test_run ();
+}

@@ -1,0 +1,1030 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-store.c: saving and loading battles — round trips, atomic saves that fail safely, and a
+ * clear error for every kind of broken file. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-json.h"
+#include "adj-ruleset.h"
+#include "adj-store.h"
+
+typedef struct {
+  char *dir;
+  char *path;     /* dir/battle.json */
+} Fixture;
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr(GDir) dir = NULL;
+      const char *name;
+
+      g_chmod (path, 0700);
+      dir = g_dir_open (path, 0, NULL);
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_assert_cmpint (g_rmdir (path), ==, 0);
+    }
+  else
+    g_assert_cmpint (g_unlink (path), ==, 0);
+}
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("adj-test-store-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "battle.json", NULL);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  adj_store_set_write_func (NULL);
+  remove_tree (f->dir);
+  g_assert_false (g_file_test (f->dir, G_FILE_TEST_EXISTS));
+  g_free (f->dir);
+  g_free (f->path);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The names in @dir, sorted and joined with spaces. */
+static char *
+list_dir (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+static json_object *
+demo_json (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "wec-zulu-war.json", NULL);
+  g_autoptr(GError) error = NULL;
+  json_object *json = adj_json_parse_file (path, &error);
+
+  g_assert_no_error (error);
+  return json;
+}
+
+/* A demo battle with a journal: edits, a removed unit, a new phase, and one undone entry. */
+static AdjBattle *
+played_battle (void)
+{
+  g_autoptr(json_object) json = demo_json ();
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autoptr(json_object) zero = json_object_new_int (0);
+  g_autoptr(GError) error = NULL;
+  AdjBattle *battle = adj_battle_from_json (json, "demo.json", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (adj_battle_edit (battle, "unit:u9", "status.dismounted", yes, &error));
+  g_assert_true (adj_battle_edit (battle, "unit:u16", "figures", zero, &error));
+  /* u16 is edited, then removed: the file's journal names a unit the battle no longer has. */
+  g_assert_true (adj_battle_remove_unit (battle, "u16", &error));
+  g_assert_true (adj_battle_next_phase (battle, &error));
+  g_assert_true (adj_battle_undo (battle, &error));
+  g_assert_no_error (error);
+  (void) adj_battle_get_pack (battle);
+  return battle;
+}
+
+static char *
+read_file (const char *path,
+           gsize      *length)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, length, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
+/* ---- round trips ---- */
+
+static void
+test_round_trip (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(AdjBattle) loaded = NULL;
+  g_autoptr(json_object) saved = adj_battle_to_json (battle);
+  g_autoptr(json_object) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *names = NULL;
+  gsize length;
+
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  g_assert_no_error (error);
+  text = read_file (f->path, &length);
+  g_assert_cmpuint (length, >, 0);
+  g_assert_cmpint (text[length - 1], ==, '\n');
+
+  loaded = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+  again = adj_battle_to_json (loaded);
+  g_assert_true (adj_json_equal (saved, again));
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (loaded)), ==, 4);
+  g_assert_cmpuint (adj_battle_get_journal (loaded)->position, ==, 3);
+  g_assert_true (adj_battle_can_redo (loaded));
+  g_assert_null (adj_battle_find_unit (loaded, "u16"));
+
+  /* The loaded battle undoes what the saved one did. */
+  g_assert_true (adj_battle_undo (loaded, &error));
+  g_assert_nonnull (adj_battle_find_unit (loaded, "u16"));
+  g_assert_true (adj_battle_undo (loaded, &error));
+  g_assert_cmpint (adj_unit_get_figures (adj_battle_find_unit (loaded, "u16")), ==, 1);
+  g_assert_no_error (error);
+
+  names = list_dir (f->dir);
+  g_assert_cmpstr (names, ==, "battle.json");
+}
+
+static void
+test_overwrite (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(AdjBattle) loaded = NULL;
+  g_autoptr(json_object) two = json_object_new_int (2);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *names = NULL;
+
+  g_assert_true (g_file_set_contents (f->path, "old text", -1, NULL));
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  g_assert_true (adj_battle_edit (battle, "battle", "turn", two, &error));
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  g_assert_no_error (error);
+  loaded = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adj_battle_get_turn (loaded), ==, 2);
+  names = list_dir (f->dir);
+  g_assert_cmpstr (names, ==, "battle.json");
+}
+
+/* Saving over a file keeps its permissions; saving to a link writes the file it points at. */
+static void
+test_keeps_mode (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(GError) error = NULL;
+  GStatBuf st;
+
+  g_assert_true (g_file_set_contents (f->path, "old text", -1, NULL));
+  g_assert_cmpint (g_chmod (f->path, 0640), ==, 0);
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (f->path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0640);
+}
+
+static void
+test_through_symlink (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(AdjBattle) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link = g_build_filename (f->dir, "link.json", NULL);
+  g_autofree char *names = NULL;
+
+  g_assert_true (g_file_set_contents (f->path, "old text", -1, NULL));
+  g_assert_cmpint (symlink ("battle.json", link), ==, 0);
+  g_assert_true (adj_store_save_battle (battle, link, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+  loaded = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (adj_battle_get_uid (loaded), ==, adj_battle_get_uid (battle));
+  names = list_dir (f->dir);
+  g_assert_cmpstr (names, ==, "battle.json link.json");
+}
+
+static void
+test_load_demo (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "wec-zulu-war.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+  g_autoptr(AdjBattle) again = NULL;
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(json_object) json_again = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (adj_battle_get_n_units (battle), ==, 34);
+  g_assert_cmpuint (adj_battle_get_sides (battle)->len, ==, 2);
+  g_assert_cmpstr (adj_ruleset_get_id (adj_battle_get_ruleset (battle)), ==, "wec");
+  /* What Adjutant writes of it, it reads back to the same battle. */
+  json = adj_battle_to_json (battle);
+  again = adj_battle_from_json (json, "again.json", &error);
+  g_assert_no_error (error);
+  json_again = adj_battle_to_json (again);
+  g_assert_true (adj_json_equal (json, json_again));
+}
+
+/* ---- atomic saves ---- */
+
+static gsize write_budget;
+static gsize write_done;
+static guint write_calls;
+
+/* Write at most @write_budget bytes in all, then fail as a full disk does. */
+static gssize
+full_disk_write (int         fd,
+                 const void *buf,
+                 gsize       count)
+{
+  gssize n;
+
+  write_calls++;
+  if (write_done >= write_budget)
+    {
+      errno = ENOSPC;
+      return -1;
+    }
+  n = write (fd, buf, MIN (count, write_budget - write_done));
+  if (n > 0)
+    write_done += (gsize) n;
+  return n;
+}
+
+/* Write nothing and say so: a write() of 0 bytes. */
+static gssize
+zero_write (int         fd,
+            const void *buf,
+            gsize       count)
+{
+  write_calls++;
+  return 0;
+}
+
+/* One byte at a time, after an interrupted call. */
+static gssize
+trickle_write (int         fd,
+               const void *buf,
+               gsize       count)
+{
+  if (write_calls++ == 0)
+    {
+      errno = EINTR;
+      return -1;
+    }
+  return write (fd, buf, 1);
+}
+
+typedef struct {
+  const char *name;
+  gsize       budget;
+} DiskFullCase;
+
+static const DiskFullCase disk_full_cases[] = {
+  { "nothing-written", 0 },
+  { "after-100-bytes", 100 },
+  { "after-4096-bytes", 4096 },
+};
+
+static void
+test_disk_full (Fixture       *f,
+                gconstpointer  data)
+{
+  const DiskFullCase *c = data;
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(AdjBattle) other = played_battle ();
+  g_autoptr(json_object) name = json_object_new_string ("Changed");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *old_text = NULL;
+  g_autofree char *new_text = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *expect = NULL;
+  gsize old_length, new_length;
+
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  old_text = read_file (f->path, &old_length);
+  g_assert_true (adj_battle_edit (other, "battle", "name", name, &error));
+
+  write_budget = c->budget;
+  write_done = 0;
+  write_calls = 0;
+  adj_store_set_write_func (full_disk_write);
+  g_assert_false (adj_store_save_battle (other, f->path, &error));
+  adj_store_set_write_func (NULL);
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
+  expect = g_strdup_printf ("%s: writing failed, the file was left as it was: %s", f->path,
+                            g_strerror (ENOSPC));
+  g_assert_cmpstr (error->message, ==, expect);
+  g_assert_cmpuint (write_calls, >=, 1);
+  g_assert_cmpuint (write_done, ==, c->budget);
+
+  new_text = read_file (f->path, &new_length);
+  g_assert_cmpmem (new_text, new_length, old_text, old_length);
+  names = list_dir (f->dir);
+  g_assert_cmpstr (names, ==, "battle.json");
+}
+
+static void
+test_zero_write (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expect = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *names = NULL;
+  gsize length;
+
+  g_assert_true (g_file_set_contents (f->path, "precious", -1, NULL));
+  write_calls = 0;
+  adj_store_set_write_func (zero_write);
+  g_assert_false (adj_store_save_battle (battle, f->path, &error));
+  adj_store_set_write_func (NULL);
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
+  expect = g_strdup_printf ("%s: writing failed, the file was left as it was: %s", f->path,
+                            g_strerror (ENOSPC));
+  g_assert_cmpstr (error->message, ==, expect);
+  /* A write of nothing is not retried for ever. */
+  g_assert_cmpuint (write_calls, ==, 1);
+  text = read_file (f->path, &length);
+  g_assert_cmpstr (text, ==, "precious");
+  names = list_dir (f->dir);
+  g_assert_cmpstr (names, ==, "battle.json");
+}
+
+static void
+test_short_writes (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *text = "{\"format\": \"adjutant-army\"}\n";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *back = NULL;
+  gsize length;
+
+  write_calls = 0;
+  adj_store_set_write_func (trickle_write);
+  g_assert_true (adj_store_write_atomic (f->path, text, strlen (text), &error));
+  adj_store_set_write_func (NULL);
+  g_assert_no_error (error);
+  g_assert_cmpuint (write_calls, ==, strlen (text) + 1);
+  back = read_file (f->path, &length);
+  g_assert_cmpstr (back, ==, text);
+}
+
+static void
+test_read_only_dir (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *old_text = NULL;
+  g_autofree char *new_text = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *expect = NULL;
+  gsize old_length, new_length;
+
+  if (geteuid () == 0)
+    {
+      g_test_skip ("root ignores directory permissions");
+      return;
+    }
+
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  old_text = read_file (f->path, &old_length);
+  g_assert_cmpint (g_chmod (f->dir, 0500), ==, 0);
+  g_assert_false (adj_store_save_battle (battle, f->path, &error));
+  g_assert_cmpint (g_chmod (f->dir, 0700), ==, 0);
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
+  expect = g_strdup_printf ("%s: cannot create a file in this folder: %s", f->path,
+                            g_strerror (EACCES));
+  g_assert_cmpstr (error->message, ==, expect);
+
+  new_text = read_file (f->path, &new_length);
+  g_assert_cmpmem (new_text, new_length, old_text, old_length);
+  names = list_dir (f->dir);
+  g_assert_cmpstr (names, ==, "battle.json");
+}
+
+static void
+test_path_is_dir (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sub = g_build_filename (f->dir, "saves", NULL);
+  g_autofree char *expect = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *inside = NULL;
+
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  g_assert_false (adj_store_save_battle (battle, sub, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
+  expect = g_strdup_printf ("%s: this is a folder; choose a file name to save to", sub);
+  g_assert_cmpstr (error->message, ==, expect);
+  g_assert_true (g_file_test (sub, G_FILE_TEST_IS_DIR));
+  names = list_dir (f->dir);
+  g_assert_cmpstr (names, ==, "saves");
+  inside = list_dir (sub);
+  g_assert_cmpstr (inside, ==, "");
+}
+
+static void
+test_missing_dir (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "no-such-folder", "battle.json", NULL);
+  g_autofree char *expect = NULL;
+  g_autofree char *names = NULL;
+
+  g_assert_false (adj_store_save_battle (battle, path, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
+  expect = g_strdup_printf ("%s: cannot create a file in this folder: %s", path,
+                            g_strerror (ENOENT));
+  g_assert_cmpstr (error->message, ==, expect);
+  names = list_dir (f->dir);
+  g_assert_cmpstr (names, ==, "");
+}
+
+/* ---- autosave ---- */
+
+static void
+on_autosave_failed (AdjBattle  *battle,
+                    const char *message,
+                    GPtrArray  *messages)
+{
+  g_ptr_array_add (messages, g_strdup (message));
+}
+
+static void
+test_autosave (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(AdjBattle) loaded = NULL;
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autoptr(json_object) expect = NULL;
+  g_autoptr(json_object) got = NULL;
+  g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir_path = g_build_filename (f->dir, "autosave-dir", NULL);
+
+  g_signal_connect (battle, "autosave-failed", G_CALLBACK (on_autosave_failed), failures);
+  adj_battle_set_autosave_path (battle, f->path);
+  g_assert_cmpstr (adj_battle_get_autosave_path (battle), ==, f->path);
+  g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
+
+  /* Every journal entry is saved at once. */
+  g_assert_true (adj_battle_edit (battle, "unit:u1", "status.activated", yes, &error));
+  g_assert_no_error (error);
+  loaded = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  expect = adj_battle_to_json (battle);
+  got = adj_battle_to_json (loaded);
+  g_assert_true (adj_json_equal (expect, got));
+  g_clear_object (&loaded);
+  g_clear_pointer (&expect, json_object_put);
+  g_clear_pointer (&got, json_object_put);
+
+  /* And so is an undo. */
+  g_assert_true (adj_battle_undo (battle, &error));
+  loaded = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_false (adj_unit_get_status_bool (adj_battle_find_unit (loaded, "u1"), "activated"));
+  g_assert_cmpuint (failures->len, ==, 0);
+
+  /* A failed autosave does not fail the change; it says so through a signal. */
+  g_assert_cmpint (g_mkdir (dir_path, 0700), ==, 0);
+  adj_battle_set_autosave_path (battle, dir_path);
+  g_assert_true (adj_battle_redo (battle, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (failures->len, ==, 1);
+  g_assert_true (g_str_has_suffix (g_ptr_array_index (failures, 0),
+                                   ": this is a folder; choose a file name to save to"));
+  adj_battle_set_autosave_path (battle, NULL);
+}
+
+static void
+test_autosave_path (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autofree char *dir = adj_store_autosave_dir ();
+  g_autofree char *path = adj_store_autosave_path (battle);
+  g_autofree char *name = g_strconcat (adj_battle_get_uid (battle), ".json", NULL);
+  g_autofree char *expect_dir = g_build_filename (g_get_user_data_dir (), "adjutant",
+                                                  "autosave", NULL);
+
+  g_assert_cmpstr (dir, ==, expect_dir);
+  g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));
+  g_assert_true (g_str_has_prefix (path, dir));
+  g_assert_true (g_str_has_suffix (path, name));
+}
+
+/* ---- sniffing ---- */
+
+typedef struct {
+  const char *json;
+  const char *format;
+} SniffCase;
+
+static const SniffCase sniff_cases[] = {
+  { "{\"format\": \"adjutant-battle\"}", "adjutant-battle" },
+  { "{\"format\": \"adjutant-army\", \"version\": 1}", "adjutant-army" },
+  { "{\"format\": 1}", NULL },
+  { "{\"name\": \"x\"}", NULL },
+  { "[\"format\"]", NULL },
+  { "\"adjutant-battle\"", NULL },
+};
+
+static void
+test_sniff (gconstpointer data)
+{
+  const SniffCase *c = data;
+  g_autoptr(json_object) json = adj_json_parse_data (c->json, strlen (c->json), "s", NULL);
+
+  g_assert_nonnull (json);
+  g_assert_cmpstr (adj_store_sniff_format (json), ==, c->format);
+}
+
+/* ---- broken files ---- */
+
+static json_object *
+member (json_object *obj,
+        const char  *key)
+{
+  json_object *v = NULL;
+
+  g_assert_true (json_object_object_get_ex (obj, key, &v));
+  return v;
+}
+
+static json_object *
+unit_at (json_object *root,
+         gsize        i)
+{
+  return json_object_array_get_idx (member (root, "units"), i);
+}
+
+static void
+add_entry (json_object *root,
+           const char  *entry_text)
+{
+  json_object *journal = member (root, "journal");
+  json_object *entry = adj_json_parse_data (entry_text, strlen (entry_text), "e", NULL);
+
+  g_assert_nonnull (entry);
+  json_object_array_add (member (journal, "entries"), entry);
+  json_object_object_add (journal, "position", json_object_new_int (1));
+}
+
+static void
+break_format (json_object *r)
+{
+  json_object_object_add (r, "format", json_object_new_string ("adjutant-army"));
+}
+
+static void
+break_newer (json_object *r)
+{
+  json_object_object_add (r, "version", json_object_new_int (99));
+}
+
+static void
+break_version_zero (json_object *r)
+{
+  json_object_object_add (r, "version", json_object_new_int (0));
+}
+
+static void
+break_ruleset (json_object *r)
+{
+  json_object_object_add (r, "ruleset", json_object_new_string ("xyz"));
+}
+
+static void
+break_top_key (json_object *r)
+{
+  json_object_object_add (r, "weather", json_object_new_string ("rain"));
+}
+
+static void
+break_unit_type (json_object *r)
+{
+  json_object_object_add (unit_at (r, 3), "type", json_object_new_string ("zeppelin"));
+}
+
+static void
+break_unit_side (json_object *r)
+{
+  json_object_object_add (unit_at (r, 20), "side", json_object_new_string ("c"));
+}
+
+static void
+break_duplicate_unit (json_object *r)
+{
+  json_object_object_add (unit_at (r, 5), "id", json_object_new_string ("u2"));
+}
+
+static void
+break_unit_status (json_object *r)
+{
+  json_object_object_add (member (unit_at (r, 0), "status"), "dismounted",
+                          json_object_new_boolean (TRUE));
+}
+
+static void
+break_position (json_object *r)
+{
+  json_object_object_add (member (r, "journal"), "position", json_object_new_int (1));
+}
+
+static void
+break_position_negative (json_object *r)
+{
+  json_object_object_add (member (r, "journal"), "position", json_object_new_int (-1));
+}
+
+static void
+break_rng (json_object *r)
+{
+  json_object_object_add (r, "rng", json_object_new_string ("not-a-state"));
+}
+
+static void
+break_rng_zero (json_object *r)
+{
+  json_object_object_add (r, "rng", json_object_new_string (
+    "0000000000000000000000000000000000000000000000000000000000000000"));
+}
+
+static void
+break_turn (json_object *r)
+{
+  json_object_object_add (r, "turn", json_object_new_int (13));
+}
+
+static void
+break_phase (json_object *r)
+{
+  json_object_object_add (r, "phase", json_object_new_string ("lunch"));
+}
+
+static void
+break_no_sides (json_object *r)
+{
+  json_object_object_add (r, "sides", json_object_new_array ());
+  json_object_object_add (r, "units", json_object_new_array ());
+}
+
+static void
+break_duplicate_side (json_object *r)
+{
+  json_object_object_add (json_object_array_get_idx (member (r, "sides"), 1), "id",
+                          json_object_new_string ("a"));
+}
+
+static void
+break_side_setting (json_object *r)
+{
+  json_object_object_add (member (json_object_array_get_idx (member (r, "sides"), 1),
+                                  "settings"), "dice", json_object_new_string ("d20"));
+}
+
+static void
+break_pack (json_object *r)
+{
+  json_object *pack = json_object_new_object ();
+
+  json_object_object_add (pack, "decks", json_object_new_int (1));
+  json_object_object_add (pack, "draw", json_object_new_array ());
+  json_object_array_add (member (pack, "draw"), json_object_new_string ("11H"));
+  json_object_object_add (pack, "dealt", json_object_new_array ());
+  json_object_object_add (pack, "turned", json_object_new_array ());
+  json_object_object_add (r, "pack", pack);
+}
+
+static void
+break_entry_mechanic (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"mechanic\", \"mechanic\": \"wec/teleport\", "
+                "\"summary\": \"?\", \"changes\": []}");
+}
+
+static void
+break_entry_op (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": "
+                "[{\"op\": \"explode\", \"target\": \"battle\"}]}");
+}
+
+static void
+break_entry_seq (json_object *r)
+{
+  add_entry (r, "{\"seq\": 0, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": []}");
+}
+
+static void
+break_entry_changes (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": {}}");
+}
+
+static void
+break_entry_target (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": ["
+                "{\"op\": \"set\", \"target\": \"unit:u1\", \"field\": \"figures\", "
+                "\"before\": 1, \"after\": 0}, "
+                "{\"op\": \"set\", \"target\": \"unit:u99\", \"field\": \"figures\", "
+                "\"before\": 1, \"after\": 0}]}");
+}
+
+static void
+break_entry_side (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": ["
+                "{\"op\": \"set\", \"target\": \"side:c\", \"field\": \"name\", "
+                "\"before\": \"C\", \"after\": \"D\"}]}");
+}
+
+static void
+break_entry_unit_id (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"units\", \"summary\": \"?\", \"changes\": ["
+                "{\"op\": \"add-unit\", \"target\": \"battle\", \"unit\": "
+                "{\"name\": \"X\"}, \"index\": 0}]}");
+}
+
+static void
+break_battle_id (json_object *r)
+{
+  json_object_object_add (r, "id", json_object_new_string ("Not An Id"));
+}
+
+static void
+break_units_missing (json_object *r)
+{
+  json_object_object_del (r, "units");
+}
+
+typedef struct {
+  const char *name;
+  void      (*mutate) (json_object *root);
+  int         code;
+  const char *where;     /* the JSON path */
+  const char *problem;
+} BrokenCase;
+
+static const BrokenCase broken_cases[] = {
+  { "wrong-format", break_format, ADJ_ERROR_UNSUPPORTED, "$.format",
+    "expected “adjutant-battle”, found “adjutant-army”: this is not a battle file" },
+  { "newer-version", break_newer, ADJ_ERROR_UNSUPPORTED, "$.version",
+    "the battle was saved by a newer Adjutant (file version 99; this version reads up to 1): "
+    "update Adjutant to open it" },
+  { "version-zero", break_version_zero, ADJ_ERROR_UNSUPPORTED, "$.version",
+    "file version 0 does not exist" },
+  { "unknown-ruleset", break_ruleset, ADJ_ERROR_UNSUPPORTED, "$.ruleset",
+    "There is no ruleset “xyz” (known: wec)" },
+  { "unknown-key", break_top_key, ADJ_ERROR_INVALID, "$.weather", "unknown key “weather”" },
+  { "bad-battle-id", break_battle_id, ADJ_ERROR_INVALID, "$.id",
+    "expected an id (lower-case letters, digits and dashes), found “Not An Id”" },
+  { "units-missing", break_units_missing, ADJ_ERROR_INVALID, "$",
+    "the required key “units” is missing" },
+  { "unit-unknown-type", break_unit_type, ADJ_ERROR_INVALID, "$.units[3].type",
+    "“zeppelin” is not a unit type of the ruleset “wec”" },
+  { "unit-unknown-side", break_unit_side, ADJ_ERROR_INVALID, "$.units[20].side",
+    "the unit belongs to the side “c”, which the battle does not have" },
+  { "duplicate-unit-id", break_duplicate_unit, ADJ_ERROR_INVALID, "$.units[5]",
+    "the unit id “u2” is used twice" },
+  { "unit-status-of-other-type", break_unit_status, ADJ_ERROR_INVALID,
+    "$.units[0].status.dismounted",
+    "the status “dismounted” does not apply to a unit of type “regular-infantry”" },
+  { "journal-position", break_position, ADJ_ERROR_INVALID, "$.journal.position",
+    "expected an integer from 0 to 0, found 1" },
+  { "journal-position-negative", break_position_negative, ADJ_ERROR_INVALID,
+    "$.journal.position", "expected an integer from 0 to 0, found -1" },
+  { "bad-rng", break_rng, ADJ_ERROR_INVALID, "$.rng",
+    "expected the generator state as 64 hexadecimal digits, not all zero" },
+  { "zero-rng", break_rng_zero, ADJ_ERROR_INVALID, "$.rng",
+    "expected the generator state as 64 hexadecimal digits, not all zero" },
+  { "turn-beyond-last", break_turn, ADJ_ERROR_INVALID, "$.turn",
+    "the ruleset has at most 12 turns, but the battle is at turn 13" },
+  { "unknown-phase", break_phase, ADJ_ERROR_INVALID, "$.phase",
+    "“lunch” is not a phase of the ruleset “wec”" },
+  { "no-sides", break_no_sides, ADJ_ERROR_INVALID, "$.sides", "expected at least one side" },
+  { "duplicate-side", break_duplicate_side, ADJ_ERROR_INVALID, "$.sides[1]",
+    "the side id “a” is used twice" },
+  { "bad-side-setting", break_side_setting, ADJ_ERROR_INVALID, "$.sides[1].settings.dice",
+    "expected one of 2d6, d12 for “dice”, found \"d20\"" },
+  { "bad-card", break_pack, ADJ_ERROR_INVALID, "$.pack.draw[0]",
+    "expected a card such as “10H” or “QS”" },
+  { "unknown-mechanic", break_entry_mechanic, ADJ_ERROR_INVALID, "$.journal.entries[0]",
+    "the entry names a mechanic that does not exist" },
+  { "unknown-change", break_entry_op, ADJ_ERROR_INVALID, "$.journal.entries[0].changes[0].op",
+    "expected “set”, “add-unit” or “remove-unit”, found “explode”" },
+  { "entry-seq", break_entry_seq, ADJ_ERROR_INVALID, "$.journal.entries[0].seq",
+    "expected an integer from 1 to 2147483647, found 0" },
+  { "entry-changes", break_entry_changes, ADJ_ERROR_INVALID, "$.journal.entries[0].changes",
+    "expected an array, found an object" },
+  { "entry-unknown-unit", break_entry_target, ADJ_ERROR_INVALID,
+    "$.journal.entries[0].changes[1].target", "“unit:u99” names nothing in this battle" },
+  { "entry-unknown-side", break_entry_side, ADJ_ERROR_INVALID,
+    "$.journal.entries[0].changes[0].target", "“side:c” names nothing in this battle" },
+  { "entry-unit-without-id", break_entry_unit_id, ADJ_ERROR_INVALID,
+    "$.journal.entries[0].changes[0].unit", "expected a unit with an “id”" },
+};
+
+static void
+test_broken (Fixture       *f,
+             gconstpointer  data)
+{
+  const BrokenCase *c = data;
+  g_autoptr(json_object) root = demo_json ();
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expect = NULL;
+
+  c->mutate (root);
+  g_assert_true (adj_store_save_json (root, f->path, &error));
+  g_assert_no_error (error);
+  battle = adj_store_load_battle (f->path, &error);
+  g_assert_null (battle);
+  g_assert_error (error, ADJ_ERROR, c->code);
+  expect = g_strdup_printf ("battle.json: %s: %s", c->where, c->problem);
+  g_assert_cmpstr (error->message, ==, expect);
+}
+
+typedef struct {
+  const char *name;
+  const char *text;
+  gssize      length;
+  int         code;
+  const char *problem;   /* after "<path>: " */
+} BadTextCase;
+
+static const BadTextCase bad_texts[] = {
+  { "malformed", "{\"format\": \"adjutant-battle\", ]", -1, ADJ_ERROR_PARSE,
+    "not valid JSON at line 1, column 31: quoted object property name expected" },
+  { "truncated", "{\n  \"format\": \"adjutant-battle\",\n  \"version\": 1,\n  \"units\": [\n",
+    -1, ADJ_ERROR_PARSE,
+    "the JSON text ends too early (line 5, column 1): the file looks truncated" },
+  { "empty", "", 0, ADJ_ERROR_PARSE, "the file is empty" },
+  { "binary", "\x89PNG\r\n\x1a\n\0\0", 10, ADJ_ERROR_PARSE,
+    "the file holds a NUL byte, so it is not a JSON text file" },
+  { "not-an-object", "[1, 2, 3]\n", -1, ADJ_ERROR_INVALID, NULL },
+  { "no-format", "{\"version\": 1}", -1, ADJ_ERROR_INVALID, NULL },
+};
+
+static void
+test_bad_text (Fixture       *f,
+               gconstpointer  data)
+{
+  const BadTextCase *c = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expect = NULL;
+
+  g_assert_true (g_file_set_contents (f->path, c->text, c->length, NULL));
+  g_assert_null (adj_store_load_battle (f->path, &error));
+  g_assert_error (error, ADJ_ERROR, c->code);
+  if (c->problem != NULL)
+    expect = g_strdup_printf ("%s: %s", f->path, c->problem);
+  else if (g_str_equal (c->name, "not-an-object"))
+    expect = g_strdup ("battle.json: $: expected an object, found an array");
+  else
+    expect = g_strdup ("battle.json: $: the required key “format” is missing");
+  g_assert_cmpstr (error->message, ==, expect);
+}
+
+static void
+test_truncated_save (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length;
+
+  /* A real battle file cut anywhere is refused as truncated, never half loaded. */
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  text = read_file (f->path, &length);
+  for (gsize cut = 1; cut < length - 2; cut += length / 37)
+    {
+      g_autoptr(AdjBattle) loaded = NULL;
+
+      g_assert_true (g_file_set_contents (f->path, text, (gssize) cut, NULL));
+      loaded = adj_store_load_battle (f->path, &error);
+      g_assert_null (loaded);
+      g_assert_error (error, ADJ_ERROR, ADJ_ERROR_PARSE);
+      g_assert_nonnull (strstr (error->message, "the file looks truncated"));
+      g_assert_true (g_str_has_prefix (error->message, f->path));
+      g_clear_error (&error);
+    }
+}
+
+static void
+test_load_missing (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (adj_store_load_battle (f->path, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, f->path));
+  g_clear_error (&error);
+  g_assert_null (adj_store_load_battle (f->dir, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
+  g_assert_true (g_str_has_suffix (error->message, ": this is a folder, not a file"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+  ADD ("/store/round-trip", test_round_trip);
+  ADD ("/store/overwrite", test_overwrite);
+  ADD ("/store/save/keeps-mode", test_keeps_mode);
+  ADD ("/store/save/through-symlink", test_through_symlink);
+  ADD ("/store/load-demo", test_load_demo);
+  for (guint i = 0; i < G_N_ELEMENTS (disk_full_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/store/save/disk-full/%s",
+                                               disk_full_cases[i].name);
+      g_test_add (path, Fixture, &disk_full_cases[i], fixture_setup, test_disk_full,
+                  fixture_teardown);
+    }
+  ADD ("/store/save/zero-write", test_zero_write);
+  ADD ("/store/save/short-writes", test_short_writes);
+  ADD ("/store/save/read-only-dir", test_read_only_dir);
+  ADD ("/store/save/path-is-dir", test_path_is_dir);
+  ADD ("/store/save/missing-dir", test_missing_dir);
+  ADD ("/store/autosave", test_autosave);
+  ADD ("/store/autosave/path", test_autosave_path);
+  for (guint i = 0; i < G_N_ELEMENTS (sniff_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/store/sniff/%u", i);
+      g_test_add_data_func (path, &sniff_cases[i], test_sniff);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (broken_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/store/load/%s", broken_cases[i].name);
+      g_test_add (path, Fixture, &broken_cases[i], fixture_setup, test_broken,
+                  fixture_teardown);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad_texts); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/store/load/text/%s", bad_texts[i].name);
+      g_test_add (path, Fixture, &bad_texts[i], fixture_setup, test_bad_text, fixture_teardown);
+    }
+  ADD ("/store/load/truncated-anywhere", test_truncated_save);
+  ADD ("/store/load/missing", test_load_missing);
+
+#undef ADD
+
+  status = g_test_run ();
+  adj_ruleset_set_data_dir (NULL);
+  return status;
+}
