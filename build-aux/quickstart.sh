@@ -33,7 +33,7 @@ esac
 packages=(
   gcc pkg-config meson ninja-build gettext
   libglib2.0-dev libgtk-4-dev libadwaita-1-dev libjson-c-dev
-  desktop-file-utils
+  desktop-file-utils dbus-daemon
 )
 if [ "$mode" = test ]; then
   packages+=(xvfb xauth appstream flatpak-builder python3)
@@ -65,6 +65,10 @@ meson compile -C "$builddir"
 if [ "$mode" = run ]; then
   # Settings are read from the schema compiled into the build tree, so nothing is installed.
   export GSETTINGS_SCHEMA_DIR="$here/$builddir/data"
+  if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && command -v dbus-run-session >/dev/null; then
+    # A bare X session (ssh -X, a plain window manager) has no session bus: bring one.
+    exec dbus-run-session -- "$builddir/src/app/adjutant" --demo
+  fi
   exec "$builddir/src/app/adjutant" --demo
 fi
 
