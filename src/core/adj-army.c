@@ -252,37 +252,14 @@ adj_army_from_file_json (json_object  *json,
                          const char   *file,
                          GError      **error)
 {
-  const char *format = NULL, *ruleset = NULL;
+  const char *ruleset = NULL;
   gint64 version = 0;
   g_autoptr(AdjRuleset) rs = NULL;
   g_autoptr(GError) local = NULL;
 
-  if (!adj_json_expect_object (json, file, "$", error) ||
-      !adj_json_get_string (json, "format", TRUE, &format, file, "$", error))
+  if (!adj_json_check_format (json, ADJ_FILE_ARMY, ADJ_ARMY_FORMAT, ADJ_ARMY_VERSION, &version,
+                              file, error))
     return NULL;
-  if (!g_str_equal (format, ADJ_ARMY_FORMAT))
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
-                     _("expected “%s”, found “%s”: this is not an army list"),
-                     ADJ_ARMY_FORMAT, format);
-      return NULL;
-    }
-  if (!adj_json_get_int (json, "version", TRUE, 0, G_MAXINT, &version, file, "$", error))
-    return NULL;
-  if (version > ADJ_ARMY_VERSION)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("the army list was saved by a newer Adjutant (file version %lld; this "
-                       "version reads up to %d): update Adjutant to open it"),
-                     (long long) version, ADJ_ARMY_VERSION);
-      return NULL;
-    }
-  if (version < 1)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("file version %lld does not exist"), (long long) version);
-      return NULL;
-    }
   if (!adj_json_get_string (json, "ruleset", TRUE, &ruleset, file, "$", error))
     return NULL;
   rs = adj_ruleset_lookup (ruleset, &local);

@@ -1721,38 +1721,15 @@ adj_battle_from_json (json_object  *json,
   };
   g_autoptr(AdjBattle) battle = NULL;
   g_autoptr(AdjRuleset) rs = NULL;
-  const char *format = NULL, *ruleset = NULL, *uid = NULL, *name = NULL, *phase = NULL;
+  const char *ruleset = NULL, *uid = NULL, *name = NULL, *phase = NULL;
   const char *rng = NULL;
   gint64 version = 0, turn = 1, created = 0;
   json_object *settings = NULL, *sides = NULL, *units = NULL, *pack = NULL, *journal = NULL;
   g_autoptr(GError) local = NULL;
 
-  if (!adj_json_expect_object (json, file, "$", error) ||
-      !adj_json_get_string (json, "format", TRUE, &format, file, "$", error))
+  if (!adj_json_check_format (json, ADJ_FILE_BATTLE, ADJ_BATTLE_FORMAT, ADJ_BATTLE_VERSION,
+                              &version, file, error))
     return NULL;
-  if (!g_str_equal (format, ADJ_BATTLE_FORMAT))
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
-                     _("expected “%s”, found “%s”: this is not a battle file"),
-                     ADJ_BATTLE_FORMAT, format);
-      return NULL;
-    }
-  if (!adj_json_get_int (json, "version", TRUE, 0, G_MAXINT, &version, file, "$", error))
-    return NULL;
-  if (version > ADJ_BATTLE_VERSION)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("the battle was saved by a newer Adjutant (file version %lld; this version "
-                       "reads up to %d): update Adjutant to open it"),
-                     (long long) version, ADJ_BATTLE_VERSION);
-      return NULL;
-    }
-  if (version < 1)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("file version %lld does not exist"), (long long) version);
-      return NULL;
-    }
 
   if (!adj_json_check_keys (json, keys, file, "$", error) ||
       !adj_json_get_string (json, "ruleset", TRUE, &ruleset, file, "$", error))

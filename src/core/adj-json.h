@@ -88,6 +88,23 @@ gboolean adj_json_get_object (json_object  *object,
                               const char   *path,
                               GError      **error);
 
+/* The kinds of Adjutant file, for the "format" and "version" every one of them starts with. */
+typedef enum {
+  ADJ_FILE_BATTLE,
+  ADJ_FILE_ARMY,
+  ADJ_FILE_RULESET,
+} AdjFileKind;
+
+/* Check that @root is an object whose "format" is @format and whose "version" this build
+ * reads (1 to @max_version); the version found goes to @version. */
+gboolean adj_json_check_format (json_object  *root,
+                                AdjFileKind   kind,
+                                const char   *format,
+                                gint64        max_version,
+                                gint64       *version,
+                                const char   *file,
+                                GError      **error);
+
 /* An identifier: lower-case letters, digits and dashes, 1 to 64 characters. */
 gboolean adj_json_is_identifier (const char *text);
 

@@ -598,7 +598,6 @@ adj_ruleset_load_json (json_object  *root,
                        GError      **error)
 {
   g_autoptr(AdjRuleset) rs = NULL;
-  const char *format = NULL;
   gint64 version = 0;
 
   g_return_val_if_fail (root != NULL, NULL);
@@ -617,32 +616,9 @@ adj_ruleset_load_json (json_object  *root,
   rs->battle_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
   rs->modifiers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
-  if (!adj_json_expect_object (root, file, "$", error) ||
-      !adj_json_get_string (root, "format", TRUE, &format, file, "$", error))
+  if (!adj_json_check_format (root, ADJ_FILE_RULESET, ADJ_RULESET_FORMAT, ADJ_RULESET_VERSION,
+                              &version, file, error))
     return NULL;
-  if (!g_str_equal (format, ADJ_RULESET_FORMAT))
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
-                     _("expected “%s”, found “%s”: this is not a ruleset"),
-                     ADJ_RULESET_FORMAT, format);
-      return NULL;
-    }
-  if (!adj_json_get_int (root, "version", TRUE, 0, G_MAXINT, &version, file, "$", error))
-    return NULL;
-  if (version > ADJ_RULESET_VERSION)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("the ruleset was written for a newer Adjutant (ruleset version %lld; this "
-                       "version reads up to %d): update Adjutant to use it"),
-                     (long long) version, ADJ_RULESET_VERSION);
-      return NULL;
-    }
-  if (version < 1)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                     _("ruleset version %lld does not exist"), (long long) version);
-      return NULL;
-    }
 
   if (!parse_id (root, "id", &rs->id, file, "$", error) ||
       !parse_label (root, "name", TRUE, &rs->name, file, "$", error) ||
