@@ -381,6 +381,7 @@ static const EditCase edit_cases[] = {
   { "unit:u5", "notes", "null", "Chelmsford: notes set to none" },
   { "unit:u1", "weapon", "\"magazine-rifle\"", "24th Foot: weapon set to magazine-rifle" },
   { "unit:u1", "side", "\"b\"", "24th Foot: side set to b" },
+  { "unit:u1", "card", "\"QH\"", "24th Foot: card set to QH" },
   { "battle", "name", "\"Isandlwana\"", "Battle: name set to Isandlwana" },
   { "battle", "turn", "5", "Battle: turn set to 5" },
   { "battle", "phase", "\"initiative\"", "Battle: phase set to initiative" },
@@ -546,6 +547,11 @@ typedef struct {
 } BadEdit;
 
 static const BadEdit bad_edits[] = {
+  { "card-not-a-card", "unit:u1", "card", "\"11H\"", ADJ_ERROR_INVALID,
+    "expected a card such as “10H” or “QS” for “card”" },
+  { "pack-not-a-pack", "battle", "pack", "{\"decks\": 1, \"draw\": [], \"dealt\": [], "
+    "\"turned\": []}", ADJ_ERROR_INVALID,
+    "change: pack: the pack holds 0 cards in all, but 1 deck(s) hold 52" },
   { "status-of-other-type", "unit:u1", "status.dismounted", "true", ADJ_ERROR_INVALID,
     "the status “dismounted” does not apply to a unit of type “regular-infantry”" },
   { "status-of-other-type-2", "unit:u2", "status.towed", "true", ADJ_ERROR_INVALID,
@@ -1031,6 +1037,71 @@ test_json_round_trip (Fixture       *f,
   g_assert_nonnull (adj_battle_find_unit (copy, "u3"));
 }
 
+/* A mechanic of this test's own that turns one card: cards come from a copy of the pack, and
+ * applying the outcome changes the battle's pack in a way undo reverses. */
+static const AdjChoice card_outcomes[] = { { "red", "Red" }, { "black", "Black" } };
+
+static gboolean
+turn_card_resolve (const AdjContext  *ctx,
+                   AdjInputs         *inputs,
+                   AdjRandom         *random,
+                   AdjOutcome        *outcome,
+                   GError           **error)
+{
+  AdjCard card;
+
+  if (!adj_random_card (random, "card", "Card", &card, error))
+    return FALSE;
+  adj_outcome_set_result (outcome, adj_card_is_red (card) ? "red" : "black", NULL);
+  return TRUE;
+}
+
+static const AdjMechanic turn_card = {
+  .id = "wec/test-turn-card",
+  .title = "Turn a card",
+  .summary = "Turns one card.",
+  .outcomes = card_outcomes,
+  .n_outcomes = G_N_ELEMENTS (card_outcomes),
+  .resolve = turn_card_resolve,
+};
+
+static void
+test_card_draw_undo (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjInputs) inputs = adj_inputs_new (&turn_card, f->rs);
+  g_autoptr(AdjRandom) random = adj_battle_new_random (f->battle);
+  g_autoptr(AdjOutcome) outcome = adj_outcome_new (&turn_card);
+  g_autoptr(json_object) before = adj_pack_to_json (adj_battle_get_pack (f->battle));
+  g_autoptr(json_object) after = NULL;
+  AdjContext ctx;
+
+  adj_battle_context (f->battle, &ctx);
+  g_assert_true (adj_mechanic_resolve (&turn_card, &ctx, inputs, random, outcome, &error));
+  g_assert_no_error (error);
+  /* Resolving alone leaves the battle's pack as it was. */
+  after = adj_pack_to_json (adj_battle_get_pack (f->battle));
+  assert_json_equal (before, after);
+  g_clear_pointer (&after, json_object_put);
+  g_assert_cmpuint (adj_pack_remaining (adj_random_get_pack (random)), ==, 51);
+
+  g_assert_true (adj_battle_apply_outcome (f->battle, inputs, outcome, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adj_pack_remaining (adj_battle_get_pack (f->battle)), ==, 51);
+  after = adj_pack_to_json (adj_battle_get_pack (f->battle));
+  assert_json_equal (outcome->pack_after, after);
+
+  g_assert_true (adj_battle_undo (f->battle, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&after, json_object_put);
+  after = adj_pack_to_json (adj_battle_get_pack (f->battle));
+  assert_json_equal (before, after);
+
+  g_assert_true (adj_battle_redo (f->battle, &error));
+  g_assert_cmpuint (adj_pack_remaining (adj_battle_get_pack (f->battle)), ==, 51);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1081,6 +1152,7 @@ main (int   argc,
   ADD ("/battle/turn/last", test_last_turn);
   ADD ("/battle/turn/next-turn", test_next_turn);
   ADD ("/battle/json/round-trip", test_json_round_trip);
+  ADD ("/battle/cards/draw-and-undo", test_card_draw_undo);
 
 #undef ADD
 

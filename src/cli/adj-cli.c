@@ -412,7 +412,11 @@ cmd_resolve (const Options *opts)
       ctx.pack = pack;
     }
 
-  random = adj_random_new (opts->dice != NULL ? NULL : use_rng, ctx.pack);
+  /* Against a battle, cards come from a copy of its pack; --apply makes the change its own. */
+  if (battle != NULL)
+    random = adj_random_new_with_copy (opts->dice != NULL ? NULL : use_rng, ctx.pack);
+  else
+    random = adj_random_new (opts->dice != NULL ? NULL : use_rng, ctx.pack);
   if (opts->dice != NULL)
     {
       g_autoptr(GArray) values = NULL;

@@ -471,11 +471,11 @@ adj_battle_unit_from_json (AdjBattle    *battle,
 {
   static const char *const keys[] = {
     "id", "side", "name", "type", "rating", "weapon", "figures", "destroyed", "status", "notes",
-    NULL
+    "card", NULL
   };
   AdjRuleset *rs = battle->ruleset;
   const char *id = NULL, *side = NULL, *name = NULL, *type_id = NULL;
-  const char *rating = NULL, *weapon = NULL, *notes = NULL;
+  const char *rating = NULL, *weapon = NULL, *notes = NULL, *card = NULL;
   gint64 figures = -1;
   gboolean destroyed = FALSE;
   json_object *status = NULL;
@@ -492,6 +492,7 @@ adj_battle_unit_from_json (AdjBattle    *battle,
       !adj_json_get_string (json, "rating", FALSE, &rating, file, path, error) ||
       !adj_json_get_string (json, "weapon", FALSE, &weapon, file, path, error) ||
       !adj_json_get_string (json, "notes", FALSE, &notes, file, path, error) ||
+      !adj_json_get_string (json, "card", FALSE, &card, file, path, error) ||
       !adj_json_get_int (json, "figures", FALSE, 0, 10000, &figures, file, path, error) ||
       !adj_json_get_bool (json, "destroyed", FALSE, &destroyed, file, path, error) ||
       !adj_json_get_object (json, "status", FALSE, &status, file, path, error))
@@ -546,6 +547,17 @@ adj_battle_unit_from_json (AdjBattle    *battle,
     }
   else
     weapon = type->weapons[0];
+  if (card != NULL)
+    {
+      AdjCard parsed;
+      if (!adj_card_parse (card, &parsed))
+        {
+          g_autofree char *where = adj_json_path_key (path, "card");
+          adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                         _("expected a card such as “10H” or “QS”, found “%s”"), card);
+          return NULL;
+        }
+    }
 
   unit = adj_unit_new (id, side, name, type_id);
   {
@@ -567,6 +579,17 @@ adj_battle_unit_from_json (AdjBattle    *battle,
       {
         v = json_object_new_string (notes);
         adj_unit_set_field (unit, "notes", v);
+        json_object_put (v);
+      }
+    if (card != NULL)
+      {
+        AdjCard parsed;
+        g_autofree char *canonical = NULL;
+
+        adj_card_parse (card, &parsed);
+        canonical = adj_card_to_string (parsed);
+        v = json_object_new_string (canonical);
+        adj_unit_set_field (unit, "card", v);
         json_object_put (v);
       }
     v = json_object_new_int (figures >= 0 ? (int) figures : type->figures);
@@ -744,6 +767,19 @@ check_set (AdjBattle    *battle,
                        _("the turn must be a whole number from 1 to %d"), max > 0 ? max : 100000);
           return FALSE;
         }
+      if (g_str_equal (field, "pack"))
+        {
+          g_autoptr(AdjPack) pack = NULL;
+          g_autoptr(GError) local = NULL;
+
+          if (value == NULL)
+            return TRUE;
+          pack = adj_pack_from_json (value, _("change"), "pack", &local);
+          if (pack != NULL)
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, "%s", local->message);
+          return FALSE;
+        }
       if (g_str_equal (field, "phase"))
         {
           if (json_object_is_type (value, json_type_string) &&
@@ -801,6 +837,17 @@ check_set (AdjBattle    *battle,
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
                        _("expected a text or null for “notes”, found %s"),
                        adj_json_type_name (value));
+          return FALSE;
+        }
+      if (g_str_equal (field, "card"))
+        {
+          AdjCard card;
+
+          if (value == NULL || (json_object_is_type (value, json_type_string) &&
+                                adj_card_parse (json_object_get_string (value), &card)))
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("expected a card such as “10H” or “QS” for “card”"));
           return FALSE;
         }
       if (g_str_equal (field, "side"))
@@ -893,6 +940,8 @@ read_field (AdjBattle  *battle,
         return json_object_new_int (battle->turn);
       if (g_str_equal (field, "phase"))
         return json_object_new_string (battle->phase);
+      if (g_str_equal (field, "pack"))
+        return battle->pack != NULL ? adj_pack_to_json (battle->pack) : NULL;
       if (g_str_has_prefix (field, "settings."))
         {
           json_object *v = NULL;
@@ -945,6 +994,12 @@ write_field (AdjBattle   *battle,
           g_free (battle->phase);
           battle->phase = g_strdup (json_object_get_string (value));
           g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_PHASE]);
+        }
+      else if (g_str_equal (field, "pack"))
+        {
+          g_clear_pointer (&battle->pack, adj_pack_free);
+          if (value != NULL)
+            battle->pack = adj_pack_from_json (value, _("change"), "pack", NULL);
         }
       else
         json_object_object_add (battle->settings, field + strlen ("settings."),
@@ -1405,6 +1460,13 @@ adj_battle_can_redo (AdjBattle *battle)
 
 /* ---- mechanics ---- */
 
+AdjRandom *
+adj_battle_new_random (AdjBattle *battle)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return adj_random_new_with_copy (&battle->rng, adj_battle_get_pack (battle));
+}
+
 void
 adj_battle_context (AdjBattle  *battle,
                     AdjContext *ctx)
@@ -1544,6 +1606,11 @@ adj_battle_apply_outcome (AdjBattle   *battle,
   entry->inputs = adj_inputs_to_json (inputs);
   entry->outcome = adj_outcome_to_json (outcome);
   if (mech->apply != NULL && !mech->apply (&ctx, inputs, outcome, entry->changes, error))
+    return FALSE;
+  /* Cards were drawn from a copy of the pack: the pack changes now, undoably. */
+  if (outcome->pack_after != NULL &&
+      !adj_battle_change_field (battle, entry->changes, "battle", "pack", outcome->pack_after,
+                                error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }

@@ -128,6 +128,9 @@ gboolean      adj_battle_can_redo         (AdjBattle    *battle);
 /* ---- mechanics against this battle ---- */
 void          adj_battle_context          (AdjBattle    *battle,
                                            AdjContext   *ctx);
+/* A source of dice and cards for resolving against this battle: its generator, and a copy of
+ * its pack that adj_battle_apply_outcome() makes the battle's own. */
+AdjRandom    *adj_battle_new_random       (AdjBattle    *battle);
 /* Fill the inputs that declare a source ("firer.type") from the units and sides named. */
 gboolean      adj_battle_prefill          (AdjBattle    *battle,
                                            AdjInputs    *inputs,

@@ -360,6 +360,8 @@ adj_mechanic_resolve (const AdjMechanic *mech,
   rolls = adj_random_get_rolls (random);
   for (guint i = 0; i < rolls->len; i++)
     g_ptr_array_add (outcome->rolls, adj_roll_copy (g_ptr_array_index (rolls, i)));
+  if (adj_random_drew_cards (random) && adj_random_get_pack (random) != NULL)
+    outcome->pack_after = adj_pack_to_json (adj_random_get_pack (random));
   return TRUE;
 }
 
@@ -806,6 +808,7 @@ adj_outcome_free (AdjOutcome *outcome)
   g_ptr_array_unref (outcome->lines);
   g_ptr_array_unref (outcome->rolls);
   json_object_put (outcome->values);
+  json_object_put (outcome->pack_after);
   g_free (outcome);
 }
 

@@ -186,6 +186,7 @@ struct _AdjOutcome {
   GPtrArray   *lines;      /* of AdjExplainLine */
   GPtrArray   *rolls;      /* of AdjRoll */
   json_object *values;     /* named numbers and strings for scripts and for apply */
+  json_object *pack_after; /* the pack once the outcome's cards were drawn, or NULL */
 };
 
 AdjOutcome  *adj_outcome_new          (const AdjMechanic *mech);

@@ -15,7 +15,9 @@
 
 struct _AdjRandom {
   AdjRng    *rng;            /* borrowed; NULL when only entered values may be used */
-  AdjPack   *pack;           /* borrowed; NULL when no pack is at hand */
+  AdjPack   *pack;           /* NULL when no pack is at hand */
+  gboolean   owns_pack;
+  gboolean   drew_cards;
   GArray    *entered_dice;   /* NULL when nothing was entered */
   guint      dice_pos;
   GArray    *entered_cards;
@@ -35,11 +37,35 @@ adj_random_new (AdjRng  *rng,
   return random;
 }
 
+AdjRandom *
+adj_random_new_with_copy (AdjRng        *rng,
+                          const AdjPack *pack)
+{
+  AdjRandom *random = adj_random_new (rng, pack != NULL ? adj_pack_copy (pack) : NULL);
+
+  random->owns_pack = random->pack != NULL;
+  return random;
+}
+
+AdjPack *
+adj_random_get_pack (AdjRandom *random)
+{
+  return random->pack;
+}
+
+gboolean
+adj_random_drew_cards (AdjRandom *random)
+{
+  return random->drew_cards;
+}
+
 void
 adj_random_free (AdjRandom *random)
 {
   if (random == NULL)
     return;
+  if (random->owns_pack)
+    adj_pack_free (random->pack);
   g_clear_pointer (&random->entered_dice, g_array_unref);
   g_clear_pointer (&random->entered_cards, g_array_unref);
   g_ptr_array_unref (random->rolls);
@@ -216,6 +242,7 @@ adj_random_card (AdjRandom   *random,
         }
     }
 
+  random->drew_cards = TRUE;
   roll = roll_new (group, label, 0, entered);
   g_array_append_val (roll->values, card);
   g_ptr_array_add (random->rolls, roll);

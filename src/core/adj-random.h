@@ -34,6 +34,12 @@ typedef struct {
 
 AdjRandom *adj_random_new           (AdjRng      *rng,
                                      AdjPack     *pack);
+/* Draw cards from a copy of @pack: the pack itself changes only when the outcome is applied
+ * (and the change is journaled, so undo puts the cards back). */
+AdjRandom *adj_random_new_with_copy (AdjRng        *rng,
+                                     const AdjPack *pack);
+AdjPack   *adj_random_get_pack      (AdjRandom   *random);
+gboolean   adj_random_drew_cards    (AdjRandom   *random);
 void       adj_random_free          (AdjRandom   *random);
 /* Use these values, in order, instead of rolling; no die is then rolled by the generator. */
 void       adj_random_enter_dice    (AdjRandom   *random,

@@ -24,6 +24,7 @@ struct _AdjUnit {
   char        *rating;
   char        *weapon;
   char        *notes;
+  char        *card;         /* the card dealt to it this turn, "QH", or NULL */
   int          figures;
   gboolean     destroyed;
   json_object *status;
@@ -62,6 +63,7 @@ adj_unit_finalize (GObject *object)
   g_free (self->rating);
   g_free (self->weapon);
   g_free (self->notes);
+  g_free (self->card);
   json_object_put (self->status);
 
   G_OBJECT_CLASS (adj_unit_parent_class)->finalize (object);
@@ -171,6 +173,7 @@ const char *adj_unit_get_type_id (AdjUnit *unit) { return unit->type; }
 const char *adj_unit_get_rating (AdjUnit *unit) { return unit->rating; }
 const char *adj_unit_get_weapon (AdjUnit *unit) { return unit->weapon; }
 const char *adj_unit_get_notes (AdjUnit *unit) { return unit->notes; }
+const char *adj_unit_get_card (AdjUnit *unit) { return unit->card; }
 int adj_unit_get_figures (AdjUnit *unit) { return unit->figures; }
 gboolean adj_unit_get_destroyed (AdjUnit *unit) { return unit->destroyed; }
 json_object *adj_unit_get_status (AdjUnit *unit) { return unit->status; }
@@ -238,6 +241,8 @@ adj_unit_get_field (AdjUnit    *unit,
     return string_or_null (unit->weapon);
   if (g_str_equal (field, "notes"))
     return string_or_null (unit->notes);
+  if (g_str_equal (field, "card"))
+    return string_or_null (unit->card);
   if (g_str_equal (field, "figures"))
     return json_object_new_int (unit->figures);
   if (g_str_equal (field, "destroyed"))
@@ -296,6 +301,8 @@ adj_unit_set_field (AdjUnit     *unit,
     replace_string (&unit->weapon, value);
   else if (g_str_equal (field, "notes"))
     replace_string (&unit->notes, value);
+  else if (g_str_equal (field, "card"))
+    replace_string (&unit->card, value);
   else if (g_str_equal (field, "figures"))
     {
       unit->figures = json_object_get_int (value);
@@ -335,5 +342,7 @@ adj_unit_to_json (AdjUnit *unit)
   json_object_object_add (obj, "status", adj_json_copy (unit->status));
   if (unit->notes != NULL)
     json_object_object_add (obj, "notes", json_object_new_string (unit->notes));
+  if (unit->card != NULL)
+    json_object_object_add (obj, "card", json_object_new_string (unit->card));
   return obj;
 }

@@ -25,6 +25,8 @@ const char  *adj_unit_get_type_id     (AdjUnit     *unit);
 const char  *adj_unit_get_rating      (AdjUnit     *unit);
 const char  *adj_unit_get_weapon      (AdjUnit     *unit);
 const char  *adj_unit_get_notes       (AdjUnit     *unit);
+/* The card dealt to the unit for this turn ("QH"), or NULL. */
+const char  *adj_unit_get_card        (AdjUnit     *unit);
 int          adj_unit_get_figures     (AdjUnit     *unit);
 gboolean     adj_unit_get_destroyed   (AdjUnit     *unit);
 /* The status values by field id (owned by the unit; do not modify). */
