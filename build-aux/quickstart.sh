@@ -32,11 +32,11 @@ esac
 # desktop-file and AppStream validators, the flatpak manifest checker).
 packages=(
   gcc pkg-config meson ninja-build gettext
-  libglib2.0-dev libgtk-4-dev libadwaita-1-dev libjson-c-dev
+  libglib2.0-dev libgtk-4-dev libadwaita-1-dev libjson-c-dev libcairo2-dev libpango1.0-dev
   desktop-file-utils dbus-daemon
 )
 if [ "$mode" = test ]; then
-  packages+=(xvfb xauth appstream flatpak-builder python3)
+  packages+=(xvfb xauth appstream flatpak-builder python3 poppler-utils)
 fi
 
 missing=()
