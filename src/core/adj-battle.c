@@ -36,6 +36,9 @@ struct _AdjBattle {
   guint        next_unit;
   gint64       created;
   char        *autosave_path;
+  char        *file_path;    /* the file it was opened from or saved to, or NULL */
+  GListStore  *journal_items; /* AdjJournalItem, one per journal entry */
+  guint        saved_head;   /* seq of the newest entry in effect when last saved */
 };
 
 G_DEFINE_FINAL_TYPE (AdjBattle, adj_battle, G_TYPE_OBJECT)
@@ -47,6 +50,7 @@ enum {
   PROP_PHASE,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
+  PROP_MODIFIED,
   N_PROPS
 };
 
@@ -83,7 +87,9 @@ adj_battle_finalize (GObject *object)
   g_clear_object (&self->units);
   adj_pack_free (self->pack);
   adj_journal_free (self->journal);
+  g_clear_object (&self->journal_items);
   g_free (self->autosave_path);
+  g_free (self->file_path);
 
   G_OBJECT_CLASS (adj_battle_parent_class)->finalize (object);
 }
@@ -113,6 +119,9 @@ adj_battle_get_property (GObject    *object,
     case PROP_CAN_REDO:
       g_value_set_boolean (value, adj_journal_can_redo (self->journal));
       break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, adj_battle_get_modified (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -137,6 +146,9 @@ adj_battle_class_init (AdjBattleClass *klass)
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_CAN_UNDO] =
     g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_CAN_REDO] =
     g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
@@ -167,6 +179,7 @@ adj_battle_init (AdjBattle *self)
   self->units = g_list_store_new (ADJ_TYPE_UNIT);
   self->unit_index = g_hash_table_new (g_str_hash, g_str_equal);
   self->journal = adj_journal_new ();
+  self->journal_items = g_list_store_new (ADJ_TYPE_JOURNAL_ITEM);
   self->settings = json_object_new_object ();
   self->turn = 1;
   self->next_unit = 1;
@@ -1106,18 +1119,29 @@ apply_changes (AdjBattle    *battle,
   return TRUE;
 }
 
+static guint
+journal_head (AdjBattle *battle)
+{
+  AdjJournal *journal = battle->journal;
+
+  if (journal->position == 0)
+    return 0;
+  return adj_journal_get_entry (journal, journal->position - 1)->seq;
+}
+
 static void
 after_journal_change (AdjBattle *battle)
 {
   g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_CAN_UNDO]);
   g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_CAN_REDO]);
+  g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_MODIFIED]);
   g_signal_emit (battle, signals[CHANGED], 0);
 
   if (battle->autosave_path != NULL)
     {
       g_autoptr(GError) error = NULL;
 
-      if (!adj_store_save_battle (battle, battle->autosave_path, &error))
+      if (!adj_battle_autosave (battle, &error))
         g_signal_emit (battle, signals[AUTOSAVE_FAILED], 0, error->message);
     }
 }
@@ -1138,7 +1162,19 @@ adj_battle_commit (AdjBattle  *battle,
 
   if (!apply_changes (battle, entry->changes, TRUE, error))
     return FALSE;
-  adj_journal_push (battle->journal, g_steal_pointer (&owned));
+  {
+    AdjJournal *journal = battle->journal;
+    guint n_items = g_list_model_get_n_items (G_LIST_MODEL (battle->journal_items));
+    g_autoptr(AdjJournalItem) item = NULL;
+
+    /* The redo tail goes, in the journal and in its list. */
+    if (journal->position < n_items)
+      g_list_store_splice (battle->journal_items, journal->position, n_items - journal->position,
+                           NULL, 0);
+    adj_journal_push (journal, g_steal_pointer (&owned));
+    item = adj_journal_item_new (adj_journal_get_entry (journal, journal->position - 1), FALSE);
+    g_list_store_append (battle->journal_items, item);
+  }
   after_journal_change (battle);
   return TRUE;
 }
@@ -1402,6 +1438,17 @@ adj_battle_next_turn (AdjBattle  *battle,
   return move_to (battle, battle->turn + 1, first->id, error);
 }
 
+static void
+set_item_undone (AdjBattle *battle,
+                 guint      index,
+                 gboolean   undone)
+{
+  g_autoptr(AdjJournalItem) item = g_list_model_get_item (G_LIST_MODEL (battle->journal_items),
+                                                          index);
+  if (item != NULL)
+    adj_journal_item_set_undone (item, undone);
+}
+
 gboolean
 adj_battle_undo (AdjBattle  *battle,
                  GError    **error)
@@ -1420,6 +1467,7 @@ adj_battle_undo (AdjBattle  *battle,
   if (!apply_changes (battle, entry->changes, FALSE, error))
     return FALSE;
   journal->position--;
+  set_item_undone (battle, journal->position, TRUE);
   after_journal_change (battle);
   return TRUE;
 }
@@ -1441,6 +1489,7 @@ adj_battle_redo (AdjBattle  *battle,
   entry = adj_journal_get_entry (journal, journal->position);
   if (!apply_changes (battle, entry->changes, TRUE, error))
     return FALSE;
+  set_item_undone (battle, journal->position, FALSE);
   journal->position++;
   after_journal_change (battle);
   return TRUE;
@@ -1774,6 +1823,12 @@ load_journal (AdjBattle    *battle,
       battle->journal->next_seq = MAX (battle->journal->next_seq, entry->seq + 1);
     }
   battle->journal->position = (guint) position;
+  for (guint i = 0; i < adj_journal_get_n_entries (battle->journal); i++)
+    {
+      g_autoptr(AdjJournalItem) item =
+        adj_journal_item_new (adj_journal_get_entry (battle->journal, i), i >= position);
+      g_list_store_append (battle->journal_items, item);
+    }
   return check_journal_targets (battle, file, error);
 }
 
@@ -1784,7 +1839,7 @@ adj_battle_from_json (json_object  *json,
 {
   static const char *const keys[] = {
     "format", "version", "ruleset", "id", "name", "created", "turn", "phase", "settings",
-    "sides", "units", "rng", "pack", "journal", NULL
+    "sides", "units", "rng", "pack", "journal", "autosave", NULL
   };
   g_autoptr(AdjBattle) battle = NULL;
   g_autoptr(AdjRuleset) rs = NULL;
@@ -1933,5 +1988,238 @@ adj_battle_from_json (json_object  *json,
   if (journal != NULL && !load_journal (battle, journal, file, error))
     return NULL;
 
+  /* An autosave remembers the file the battle belongs to. */
+  {
+    json_object *autosave = NULL, *origin = NULL;
+
+    if (json_object_object_get_ex (json, "autosave", &autosave))
+      {
+        static const char *const autosave_keys[] = { "file", NULL };
+
+        if (!adj_json_expect_object (autosave, file, "$.autosave", error) ||
+            !adj_json_check_keys (autosave, autosave_keys, file, "$.autosave", error))
+          return NULL;
+        if (json_object_object_get_ex (autosave, "file", &origin) && origin != NULL)
+          {
+            if (!json_object_is_type (origin, json_type_string))
+              {
+                adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.autosave.file",
+                               _("expected the path of a file, found %s"),
+                               adj_json_type_name (origin));
+                return NULL;
+              }
+            battle->file_path = g_strdup (json_object_get_string (origin));
+          }
+      }
+  }
+
+  battle->saved_head = journal_head (battle);
   return g_steal_pointer (&battle);
+}
+
+gboolean
+adj_battle_get_modified (AdjBattle *battle)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  return journal_head (battle) != battle->saved_head;
+}
+
+void
+adj_battle_mark_saved (AdjBattle *battle)
+{
+  g_return_if_fail (ADJ_IS_BATTLE (battle));
+
+  battle->saved_head = journal_head (battle);
+  g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_MODIFIED]);
+}
+
+const char *
+adj_battle_get_file_path (AdjBattle *battle)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return battle->file_path;
+}
+
+void
+adj_battle_set_file_path (AdjBattle  *battle,
+                          const char *path)
+{
+  g_return_if_fail (ADJ_IS_BATTLE (battle));
+
+  g_free (battle->file_path);
+  battle->file_path = g_strdup (path);
+}
+
+gboolean
+adj_battle_autosave (AdjBattle  *battle,
+                     GError    **error)
+{
+  g_autoptr(json_object) json = NULL;
+  json_object *meta;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (battle->autosave_path == NULL)
+    return TRUE;
+  json = adj_battle_to_json (battle);
+  meta = json_object_new_object ();
+  json_object_object_add (meta, "file", battle->file_path != NULL
+                                        ? json_object_new_string (battle->file_path) : NULL);
+  json_object_object_add (json, "autosave", meta);
+  return adj_store_save_json (json, battle->autosave_path, error);
+}
+
+GListModel *
+adj_battle_get_journal_model (AdjBattle *battle)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return G_LIST_MODEL (battle->journal_items);
+}
+
+static gboolean
+commit_pack_change (AdjBattle   *battle,
+                    const char  *summary,
+                    AdjPack     *after,
+                    json_object *outcome,
+                    GError     **error)
+{
+  g_autoptr(AdjEntry) entry = adj_entry_new ("cards", NULL, summary);
+  g_autoptr(json_object) json = adj_pack_to_json (after);
+
+  entry->outcome = outcome;
+  if (!adj_battle_change_field (battle, entry->changes, "battle", "pack", json, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_battle_turn_card (AdjBattle      *battle,
+                      const AdjCard  *entered,
+                      AdjCard        *card,
+                      GError        **error)
+{
+  g_autoptr(AdjPack) pack = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *summary = NULL;
+  json_object *outcome, *roll, *cards;
+  AdjCard turned;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  pack = adj_pack_copy (adj_battle_get_pack (battle));
+  if (entered != NULL)
+    {
+      turned = *entered;
+      if (!adj_pack_take (pack, turned, FALSE))
+        {
+          g_autofree char *shown = adj_card_to_string (turned);
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("The card %s was entered, but no %s is left in the pack"), shown, shown);
+          return FALSE;
+        }
+    }
+  else
+    {
+      if (adj_pack_remaining (pack) == 0)
+        adj_pack_recycle_turned (pack, &battle->rng);
+      if (!adj_pack_turn (pack, &turned))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                       _("The pack is empty: every card is dealt"));
+          return FALSE;
+        }
+    }
+
+  name = adj_card_describe (turned);
+  text = adj_card_to_string (turned);
+  /* TRANSLATORS: a journal line, e.g. "Turned the Queen of Hearts" */
+  summary = g_strdup_printf (_("Turned the %s"), name);
+  outcome = json_object_new_object ();
+  roll = json_object_new_object ();
+  cards = json_object_new_array ();
+  json_object_array_add (cards, json_object_new_string (text));
+  json_object_object_add (roll, "group", json_object_new_string ("card"));
+  json_object_object_add (roll, "label", json_object_new_string (_("Card")));
+  json_object_object_add (roll, "cards", cards);
+  json_object_object_add (roll, "entered", json_object_new_boolean (entered != NULL));
+  json_object_object_add (outcome, "rolls", json_object_new_array ());
+  json_object_array_add (json_object_object_get (outcome, "rolls"), roll);
+  json_object_object_add (outcome, "title", json_object_new_string (name));
+  if (!commit_pack_change (battle, summary, pack, outcome, error))
+    return FALSE;
+  if (card != NULL)
+    *card = turned;
+  return TRUE;
+}
+
+gboolean
+adj_battle_reshuffle (AdjBattle  *battle,
+                      GError    **error)
+{
+  g_autoptr(AdjPack) pack = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  pack = adj_pack_copy (adj_battle_get_pack (battle));
+  adj_pack_collect (pack, &battle->rng);
+  return commit_pack_change (battle, _("Gathered and shuffled the pack"), pack, NULL, error);
+}
+
+char *
+adj_battle_report (AdjBattle *battle,
+                   gboolean   markdown)
+{
+  GString *out = g_string_new (NULL);
+  AdjJournal *journal = battle->journal;
+  AdjRuleset *rs = battle->ruleset;
+  int last_turn = -1;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  if (markdown)
+    g_string_append_printf (out, "# %s\n\n", battle->name);
+  else
+    {
+      g_string_append_printf (out, "%s\n", battle->name);
+      for (glong i = 0; i < g_utf8_strlen (battle->name, -1); i++)
+        g_string_append_c (out, '=');
+      g_string_append (out, "\n\n");
+    }
+  /* TRANSLATORS: the heading of a battle report, e.g. "When Empires Clash! · turn 3 of 12" */
+  g_string_append_printf (out, _("%s · turn %d"), adj_ruleset_get_name (rs), battle->turn);
+  g_string_append (out, "\n\n");
+  for (guint i = 0; i < battle->sides->len; i++)
+    {
+      AdjSide *side = g_ptr_array_index (battle->sides, i);
+      g_string_append_printf (out, "%s%s\n", markdown ? "- " : "  ", side->name);
+    }
+
+  for (guint i = 0; i < journal->position; i++)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, i);
+      const AdjChoice *phase = entry->phase != NULL ? adj_ruleset_find_phase (rs, entry->phase)
+                                                    : NULL;
+      json_object *reason = NULL;
+      g_autofree char *rolls = adj_journal_describe_rolls (entry->outcome);
+
+      if (entry->turn != last_turn)
+        {
+          last_turn = entry->turn;
+          g_string_append (out, markdown ? "\n## " : "\n");
+          g_string_append_printf (out, _("Turn %d"), entry->turn);
+          g_string_append (out, markdown ? "\n\n" : "\n");
+        }
+      g_string_append (out, markdown ? "- " : "  ");
+      if (phase != NULL)
+        g_string_append_printf (out, markdown ? "*%s* — " : "[%s] ", adj_gettext (phase->label));
+      g_string_append (out, entry->summary);
+      if (entry->outcome != NULL && json_object_object_get_ex (entry->outcome, "reason", &reason))
+        g_string_append_printf (out, ": %s", json_object_get_string (reason));
+      if (rolls[0] != '\0')
+        /* TRANSLATORS: the dice or cards of a journal entry, e.g. "(Firer 6 + 6, Target 1 + 1)" */
+        g_string_append_printf (out, _(" (%s)"), rolls);
+      g_string_append (out, "\n");
+    }
+  return g_string_free (out, FALSE);
 }

@@ -123,6 +123,29 @@ gboolean      adj_battle_undo             (AdjBattle    *battle,
 gboolean      adj_battle_redo             (AdjBattle    *battle,
                                            GError      **error);
 gboolean      adj_battle_can_undo         (AdjBattle    *battle);
+/* Whether the journal moved since the battle was loaded or last saved ("modified"). */
+gboolean      adj_battle_get_modified     (AdjBattle    *battle);
+void          adj_battle_mark_saved       (AdjBattle    *battle);
+/* The file the battle belongs to, kept in its autosave so a restore knows where it goes. */
+const char   *adj_battle_get_file_path    (AdjBattle    *battle);
+void          adj_battle_set_file_path    (AdjBattle    *battle,
+                                           const char   *path);
+/* Write the autosave now (it is written after every journal change anyway). */
+gboolean      adj_battle_autosave         (AdjBattle    *battle,
+                                           GError      **error);
+/* The journal as a GListModel of AdjJournalItem, kept in step with commits, undo and redo. */
+GListModel   *adj_battle_get_journal_model (AdjBattle   *battle);
+/* Turn a card from the pack (or take @entered, a card turned by hand), as a journal entry. */
+gboolean      adj_battle_turn_card        (AdjBattle     *battle,
+                                           const AdjCard *entered,
+                                           AdjCard       *card,
+                                           GError       **error);
+/* Gather every card and shuffle, as a journal entry. */
+gboolean      adj_battle_reshuffle        (AdjBattle    *battle,
+                                           GError      **error);
+/* The game so far, as a readable report (plain text, or Markdown). */
+char         *adj_battle_report           (AdjBattle    *battle,
+                                           gboolean      markdown);
 gboolean      adj_battle_can_redo         (AdjBattle    *battle);
 
 /* ---- mechanics against this battle ---- */

@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "adj-cards.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-journal.h"
@@ -349,4 +350,162 @@ adj_journal_push (AdjJournal *journal,
   journal->next_seq = MAX (journal->next_seq, entry->seq) + 1;
   g_ptr_array_add (journal->entries, entry);
   journal->position = journal->entries->len;
+}
+
+/* ---- list items ---- */
+
+struct _AdjJournalItem {
+  GObject      parent_instance;
+  guint        seq;
+  gint64       time;
+  char        *kind;
+  char        *summary;
+  int          turn;
+  char        *phase;
+  json_object *outcome;
+  gboolean     undone;
+};
+
+G_DEFINE_FINAL_TYPE (AdjJournalItem, adj_journal_item, G_TYPE_OBJECT)
+
+enum {
+  ITEM_PROP_0,
+  ITEM_PROP_UNDONE,
+  ITEM_N_PROPS
+};
+
+static GParamSpec *item_properties[ITEM_N_PROPS];
+
+static void
+adj_journal_item_finalize (GObject *object)
+{
+  AdjJournalItem *self = ADJ_JOURNAL_ITEM (object);
+
+  g_free (self->kind);
+  g_free (self->summary);
+  g_free (self->phase);
+  json_object_put (self->outcome);
+  G_OBJECT_CLASS (adj_journal_item_parent_class)->finalize (object);
+}
+
+static void
+adj_journal_item_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  AdjJournalItem *self = ADJ_JOURNAL_ITEM (object);
+
+  switch (prop_id)
+    {
+    case ITEM_PROP_UNDONE:
+      g_value_set_boolean (value, self->undone);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+adj_journal_item_class_init (AdjJournalItemClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = adj_journal_item_finalize;
+  object_class->get_property = adj_journal_item_get_property;
+
+  item_properties[ITEM_PROP_UNDONE] =
+    g_param_spec_boolean ("undone", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, ITEM_N_PROPS, item_properties);
+}
+
+static void
+adj_journal_item_init (AdjJournalItem *self)
+{
+}
+
+AdjJournalItem *
+adj_journal_item_new (const AdjEntry *entry,
+                      gboolean        undone)
+{
+  AdjJournalItem *self = g_object_new (ADJ_TYPE_JOURNAL_ITEM, NULL);
+
+  self->seq = entry->seq;
+  self->time = entry->time;
+  self->kind = g_strdup (entry->kind);
+  self->summary = g_strdup (entry->summary);
+  self->turn = entry->turn;
+  self->phase = g_strdup (entry->phase);
+  self->outcome = json_object_get (entry->outcome);
+  self->undone = undone;
+  return self;
+}
+
+guint adj_journal_item_get_seq (AdjJournalItem *item) { return item->seq; }
+const char *adj_journal_item_get_kind (AdjJournalItem *item) { return item->kind; }
+const char *adj_journal_item_get_summary (AdjJournalItem *item) { return item->summary; }
+int adj_journal_item_get_turn (AdjJournalItem *item) { return item->turn; }
+const char *adj_journal_item_get_phase (AdjJournalItem *item) { return item->phase; }
+gint64 adj_journal_item_get_time (AdjJournalItem *item) { return item->time; }
+json_object *adj_journal_item_get_outcome (AdjJournalItem *item) { return item->outcome; }
+gboolean adj_journal_item_get_undone (AdjJournalItem *item) { return item->undone; }
+
+void
+adj_journal_item_set_undone (AdjJournalItem *item,
+                             gboolean        undone)
+{
+  g_return_if_fail (ADJ_IS_JOURNAL_ITEM (item));
+
+  if (item->undone == undone)
+    return;
+  item->undone = undone;
+  g_object_notify_by_pspec (G_OBJECT (item), item_properties[ITEM_PROP_UNDONE]);
+}
+
+char *
+adj_journal_describe_rolls (json_object *outcome)
+{
+  json_object *rolls;
+  GString *text = g_string_new (NULL);
+
+  if (outcome == NULL || !json_object_object_get_ex (outcome, "rolls", &rolls) ||
+      !json_object_is_type (rolls, json_type_array))
+    return g_string_free (text, FALSE);
+
+  for (gsize i = 0; i < json_object_array_length (rolls); i++)
+    {
+      json_object *roll = json_object_array_get_idx (rolls, i);
+      json_object *label = NULL, *values = NULL;
+      gboolean cards = json_object_object_get_ex (roll, "cards", &values);
+
+      if (!cards)
+        json_object_object_get_ex (roll, "dice", &values);
+      json_object_object_get_ex (roll, "label", &label);
+      if (!json_object_is_type (values, json_type_array))
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if (label != NULL)
+        g_string_append_printf (text, "%s ", json_object_get_string (label));
+      for (gsize k = 0; k < json_object_array_length (values); k++)
+        {
+          json_object *v = json_object_array_get_idx (values, k);
+
+          if (k > 0)
+            g_string_append (text, cards ? ", " : " + ");
+          if (cards)
+            {
+              AdjCard card;
+              if (adj_card_parse (json_object_get_string (v), &card))
+                {
+                  g_autofree char *name = adj_card_describe (card);
+                  g_string_append (text, name);
+                }
+            }
+          else
+            g_string_append_printf (text, "%d", json_object_get_int (v));
+        }
+    }
+  return g_string_free (text, FALSE);
 }

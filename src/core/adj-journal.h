@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include <glib-object.h>
 #include <json-c/json.h>
 
 #include "adj-types.h"
@@ -94,6 +95,28 @@ gboolean      adj_journal_can_redo     (const AdjJournal *journal);
 /* Drop the entries after the position, then append (taking ownership). */
 void          adj_journal_push         (AdjJournal   *journal,
                                         AdjEntry     *entry);
+
+/* One journal entry as a list item, for views of the journal: it keeps what it shows, and
+ * says whether the entry is currently undone. */
+#define ADJ_TYPE_JOURNAL_ITEM (adj_journal_item_get_type ())
+
+G_DECLARE_FINAL_TYPE (AdjJournalItem, adj_journal_item, ADJ, JOURNAL_ITEM, GObject)
+
+AdjJournalItem *adj_journal_item_new        (const AdjEntry *entry,
+                                             gboolean        undone);
+guint           adj_journal_item_get_seq    (AdjJournalItem *item);
+const char     *adj_journal_item_get_kind   (AdjJournalItem *item);
+const char     *adj_journal_item_get_summary (AdjJournalItem *item);
+int             adj_journal_item_get_turn   (AdjJournalItem *item);
+const char     *adj_journal_item_get_phase  (AdjJournalItem *item);
+gint64          adj_journal_item_get_time   (AdjJournalItem *item);
+/* The outcome as recorded (reason, rolls), or NULL. */
+json_object    *adj_journal_item_get_outcome (AdjJournalItem *item);
+gboolean        adj_journal_item_get_undone (AdjJournalItem *item);
+void            adj_journal_item_set_undone (AdjJournalItem *item,
+                                             gboolean        undone);
+/* "Firer 6 + 6, Target 1 + 1" or "Queen of Hearts", from the outcome's rolls. */
+char           *adj_journal_describe_rolls  (json_object    *outcome);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjChangeSet, adj_change_set_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjEntry, adj_entry_free)
