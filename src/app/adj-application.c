@@ -1,20 +1,25 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-application.c: the Adjutant application — actions, settings, opening battles. */
+/* adj-application.c: the Adjutant application — actions, settings, opening battles, and
+ * bringing back what a crash left in the autosave folder. */
 
 #define G_LOG_DOMAIN "adj-application"
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "adj-application.h"
 #include "adj-battle-window.h"
+#include "adj-new-battle-dialog.h"
+#include "adj-preferences-window.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
 
 struct _AdjApplication {
   AdwApplication  parent_instance;
   GSettings      *settings;
+  gboolean        restore_offered;
 };
 
 G_DEFINE_FINAL_TYPE (AdjApplication, adj_application, ADW_TYPE_APPLICATION)
@@ -85,11 +90,38 @@ find_empty_window (AdjApplication *self)
   return NULL;
 }
 
+/* The window already showing the battle with this identity, if any. */
+static AdjBattleWindow *
+find_window_of (AdjApplication *self,
+                const char     *uid)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      AdjBattle *battle;
+
+      if (!ADJ_IS_BATTLE_WINDOW (l->data))
+        continue;
+      battle = adj_battle_window_get_battle (ADJ_BATTLE_WINDOW (l->data));
+      if (battle != NULL && g_str_equal (adj_battle_get_uid (battle), uid))
+        return ADJ_BATTLE_WINDOW (l->data);
+    }
+  return NULL;
+}
+
+static GtkWindow *
+any_window (AdjApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (adj_battle_window_new (ADW_APPLICATION (self)));
+  return window;
+}
+
 static void
-show_error (AdjApplication *self,
-            GtkWindow      *parent,
-            const char     *heading,
-            const char     *message)
+show_error (GtkWindow  *parent,
+            const char *heading,
+            const char *message)
 {
   GtkWidget *dialog = adw_message_dialog_new (parent, heading, message);
 
@@ -97,16 +129,19 @@ show_error (AdjApplication *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static void
-remember_recent (AdjApplication *self,
-                 GFile          *file)
+void
+adj_application_remember_recent (AdjApplication *self,
+                                 GFile          *file)
 {
   g_auto(GStrv) old = NULL;
   g_autoptr(GStrvBuilder) builder = NULL;
   g_auto(GStrv) list = NULL;
-  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *path = NULL;
   guint kept = 0;
 
+  g_return_if_fail (ADJ_IS_APPLICATION (self));
+
+  path = g_file_get_path (file);
   if (self->settings == NULL || path == NULL)
     return;
   old = g_settings_get_strv (self->settings, "recent-files");
@@ -122,6 +157,38 @@ remember_recent (AdjApplication *self,
   g_settings_set_strv (self->settings, "recent-files", (const char * const *) list);
 }
 
+void
+adj_application_show_battle (AdjApplication *self,
+                             AdjBattle      *battle,
+                             GFile          *file)
+{
+  AdjBattleWindow *window;
+  g_autofree char *autosave = NULL;
+
+  g_return_if_fail (ADJ_IS_APPLICATION (self));
+  g_return_if_fail (ADJ_IS_BATTLE (battle));
+
+  window = find_window_of (self, adj_battle_get_uid (battle));
+  if (window == NULL)
+    window = find_empty_window (self);
+  if (window == NULL)
+    window = adj_battle_window_new (ADW_APPLICATION (self));
+
+  if (file != NULL)
+    {
+      g_autofree char *path = g_file_get_path (file);
+      adj_battle_set_file_path (battle, path);
+      adj_application_remember_recent (self, file);
+    }
+  /* Every journal entry is written to the autosave from now on. */
+  autosave = adj_store_autosave_path (battle);
+  adj_battle_set_autosave_path (battle, autosave);
+  if (adj_battle_get_modified (battle))
+    adj_battle_autosave (battle, NULL);
+  adj_battle_window_set_battle (window, battle, file);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static void
 open_battle_file (AdjApplication *self,
                   GFile          *file,
@@ -130,31 +197,141 @@ open_battle_file (AdjApplication *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_file_get_path (file);
   g_autoptr(AdjBattle) battle = NULL;
-  AdjBattleWindow *window;
-  g_autofree char *autosave = NULL;
-
-  window = find_empty_window (self);
-  if (window == NULL)
-    window = adj_battle_window_new (ADW_APPLICATION (self));
 
   battle = path != NULL ? adj_store_load_battle (path, &error) : NULL;
   if (battle == NULL)
     {
-      gtk_window_present (GTK_WINDOW (window));
-      show_error (self, GTK_WINDOW (window), _("Could Not Open the Battle"),
+      GtkWindow *parent = any_window (self);
+
+      gtk_window_present (parent);
+      show_error (parent, _("Could Not Open the Battle"),
                   error != NULL ? error->message : _("Only local files can be opened"));
       return;
     }
-
   if (as_copy)
     adj_battle_renew_uid (battle);
-  autosave = adj_store_autosave_path (battle);
-  adj_battle_set_autosave_path (battle, autosave);
-  adj_battle_window_set_battle (window, battle, as_copy ? NULL : file);
-  if (!as_copy)
-    remember_recent (self, file);
-  gtk_window_present (GTK_WINDOW (window));
+  adj_application_show_battle (self, battle, as_copy ? NULL : file);
 }
+
+/* ---- restoring after a crash ---- */
+
+typedef struct {
+  AdjApplication *self;
+  AdjBattle      *battle;
+  char           *autosave;
+} RestoreData;
+
+static void
+restore_data_free (gpointer  user_data,
+                   GClosure *closure)
+{
+  RestoreData *data = user_data;
+
+  g_object_unref (data->self);
+  g_object_unref (data->battle);
+  g_free (data->autosave);
+  g_free (data);
+}
+
+static void
+on_restore_response (AdwMessageDialog *dialog,
+                     const char       *response,
+                     RestoreData      *data)
+{
+  const char *origin = adj_battle_get_file_path (data->battle);
+  g_autoptr(GFile) file = NULL;
+
+  if (g_str_equal (response, "discard"))
+    {
+      g_unlink (data->autosave);
+      return;
+    }
+  if (!g_str_equal (response, "restore"))
+    return;   /* asked later again: the autosave stays */
+
+  if (origin != NULL && g_file_test (origin, G_FILE_TEST_IS_REGULAR))
+    file = g_file_new_for_path (origin);
+  /* The autosave holds what the file may not: treat it as changed until saved. */
+  adj_battle_mark_unsaved (data->battle);
+  adj_application_show_battle (data->self, data->battle, file);
+}
+
+void
+adj_application_offer_restore (AdjApplication *self)
+{
+  g_autofree char *dir_path = adj_store_autosave_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+
+  g_return_if_fail (ADJ_IS_APPLICATION (self));
+
+  self->restore_offered = TRUE;
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdjBattle) battle = NULL;
+      GtkWindow *parent;
+      GtkWidget *dialog;
+      RestoreData *data;
+      guint entries;
+
+      if (!g_str_has_suffix (name, ".json"))
+        continue;
+      path = g_build_filename (dir_path, name, NULL);
+      battle = adj_store_load_battle (path, &error);
+      if (battle == NULL)
+        {
+          /* Keep it aside rather than lose it, and never ask about it again. */
+          g_autofree char *aside = g_strconcat (path, ".unreadable", NULL);
+          g_warning ("Cannot restore %s: %s", path, error->message);
+          g_rename (path, aside);
+          continue;
+        }
+      if (find_window_of (self, adj_battle_get_uid (battle)) != NULL)
+        continue;
+
+      parent = any_window (self);
+      gtk_window_present (parent);
+      entries = adj_journal_get_n_entries (adj_battle_get_journal (battle));
+      dialog = adw_message_dialog_new (parent, _("Restore the Last Battle?"), NULL);
+      adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                      ngettext ("Adjutant closed while “%s” was open, at turn %d "
+                                                "with %u journal entry. Restore it as it was?",
+                                                "Adjutant closed while “%s” was open, at turn %d "
+                                                "with %u journal entries. Restore it as it was?",
+                                                entries),
+                                      adj_battle_get_name (battle), adj_battle_get_turn (battle),
+                                      entries);
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                        "later", _("_Later"),
+                                        "discard", _("_Discard"),
+                                        "restore", _("_Restore"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                                  ADW_RESPONSE_DESTRUCTIVE);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
+      data = g_new0 (RestoreData, 1);
+      data->self = g_object_ref (self);
+      data->battle = g_steal_pointer (&battle);
+      data->autosave = g_steal_pointer (&path);
+      g_signal_connect_data (dialog, "response", G_CALLBACK (on_restore_response), data,
+                             restore_data_free, 0);
+      gtk_window_present (GTK_WINDOW (dialog));
+    }
+}
+
+static void
+maybe_offer_restore (AdjApplication *self)
+{
+  if (!self->restore_offered && g_getenv ("ADJUTANT_NO_RESTORE") == NULL)
+    adj_application_offer_restore (self);
+}
+
+/* ---- GApplication ---- */
 
 static void
 adj_application_open (GApplication  *application,
@@ -166,6 +343,7 @@ adj_application_open (GApplication  *application,
 
   for (int i = 0; i < n_files; i++)
     open_battle_file (self, files[i], g_strcmp0 (hint, DEMO_HINT) == 0);
+  maybe_offer_restore (self);
 }
 
 static void
@@ -176,6 +354,7 @@ adj_application_activate (GApplication *application)
   if (window == NULL)
     window = GTK_WINDOW (adj_battle_window_new (ADW_APPLICATION (application)));
   gtk_window_present (window);
+  maybe_offer_restore (ADJ_APPLICATION (application));
 }
 
 static int
@@ -202,6 +381,8 @@ adj_application_handle_local_options (GApplication *application,
     }
   return -1;
 }
+
+/* ---- actions ---- */
 
 static void
 on_open_response (GtkNativeDialog *dialog,
@@ -243,12 +424,50 @@ open_activated (GSimpleAction *action,
 }
 
 static void
+on_battle_created (AdjNewBattleDialog *dialog,
+                   AdjBattle          *battle,
+                   AdjApplication     *self)
+{
+  if (self->settings != NULL)
+    g_settings_set_string (self->settings, "last-ruleset",
+                           adj_ruleset_get_id (adj_battle_get_ruleset (battle)));
+  /* A new battle exists in no file yet: closing it asks to save. */
+  adj_battle_mark_unsaved (battle);
+  adj_application_show_battle (self, battle, NULL);
+}
+
+static void
+new_activated (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  AdjApplication *self = user_data;
+  g_autofree char *last = self->settings != NULL
+                          ? g_settings_get_string (self->settings, "last-ruleset") : NULL;
+  GtkWidget *dialog = adj_new_battle_dialog_new (any_window (self), last);
+
+  g_signal_connect_object (dialog, "battle-created", G_CALLBACK (on_battle_created), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 demo_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
 {
   g_autoptr(GFile) demo = adj_application_demo_file ();
   open_battle_file (ADJ_APPLICATION (user_data), demo, TRUE);
+}
+
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  AdjApplication *self = user_data;
+  GtkWidget *window = adj_preferences_window_new (any_window (self), self->settings);
+
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
@@ -280,39 +499,62 @@ quit_activated (GSimpleAction *action,
                 gpointer       user_data)
 {
   GApplication *application = user_data;
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (application)));
 
-  /* Closing each window lets it save its state first. */
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application)); l != NULL;)
-    {
-      GList *next = l->next;
-      gtk_window_close (GTK_WINDOW (l->data));
-      l = next;
-    }
-  g_application_quit (application);
+  /* Each window asks about unsaved changes on its own; one that is kept open stays. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
 }
 
 static const GActionEntry app_actions[] = {
+  { "new", new_activated },
   { "open", open_activated },
   { "demo", demo_activated },
+  { "preferences", preferences_activated },
   { "about", about_activated },
   { "quit", quit_activated },
 };
 
 static void
+set_accels (GtkApplication *app,
+            const char     *action,
+            const char     *accel,
+            const char     *accel2)
+{
+  const char *accels[] = { accel, accel2, NULL };
+  gtk_application_set_accels_for_action (app, action, accels);
+}
+
+static void
 adj_application_startup (GApplication *application)
 {
   AdjApplication *self = ADJ_APPLICATION (application);
-  static const char *open_accels[] = { "<Control>o", NULL };
-  static const char *quit_accels[] = { "<Control>q", NULL };
-  static const char *close_accels[] = { "<Control>w", NULL };
+  GtkApplication *app = GTK_APPLICATION (application);
 
   G_APPLICATION_CLASS (adj_application_parent_class)->startup (application);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
                                    self);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.open", open_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "window.close", close_accels);
+  set_accels (app, "app.new", "<Control>n", NULL);
+  set_accels (app, "app.open", "<Control>o", NULL);
+  set_accels (app, "app.preferences", "<Control>comma", NULL);
+  set_accels (app, "app.quit", "<Control>q", NULL);
+  set_accels (app, "window.close", "<Control>w", NULL);
+  set_accels (app, "win.undo", "<Control>z", NULL);
+  set_accels (app, "win.redo", "<Control><Shift>z", "<Control>y");
+  set_accels (app, "win.save", "<Control>s", NULL);
+  set_accels (app, "win.save-as", "<Control><Shift>s", NULL);
+  set_accels (app, "win.roll", "<Control>r", NULL);
+  set_accels (app, "win.enter-dice", "<Control>e", NULL);
+  set_accels (app, "win.apply-result", "<Control>Return", NULL);
+  set_accels (app, "win.next-phase", "<Control>Page_Down", NULL);
+  set_accels (app, "win.next-turn", "<Control><Shift>Page_Down", NULL);
+  set_accels (app, "win.add-unit", "<Control><Shift>a", NULL);
+  set_accels (app, "win.turn-card", "<Control>d", NULL);
+  set_accels (app, "win.show-page::act", "<Alt>1", NULL);
+  set_accels (app, "win.show-page::unit", "<Alt>2", NULL);
+  set_accels (app, "win.show-page::journal", "<Alt>3", NULL);
+  set_accels (app, "win.show-page::cards", "<Alt>4", NULL);
 
   self->settings = load_settings ();
   if (self->settings != NULL)

@@ -5,6 +5,8 @@
 
 #include <adwaita.h>
 
+#include "adj-battle.h"
+
 G_BEGIN_DECLS
 
 #define ADJ_TYPE_APPLICATION (adj_application_get_type ())
@@ -15,5 +17,13 @@ AdjApplication *adj_application_new          (GApplicationFlags  extra_flags);
 GSettings      *adj_application_get_settings (AdjApplication    *self);
 /* The bundled demo battle's file. */
 GFile          *adj_application_demo_file    (void);
+void            adj_application_remember_recent (AdjApplication *self,
+                                                 GFile          *file);
+/* Show @battle in a window (an empty one when there is one); @file may be NULL. */
+void            adj_application_show_battle  (AdjApplication *self,
+                                              AdjBattle      *battle,
+                                              GFile          *file);
+/* Offer to restore the battles an earlier run left in the autosave folder. */
+void            adj_application_offer_restore (AdjApplication *self);
 
 G_END_DECLS

@@ -1,30 +1,95 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-battle-window.c: the window a referee keeps open beside the table. */
+/* adj-battle-window.c: the window a referee keeps open beside the table.
+ *
+ * A leaflet: the units of each side on the left (one list per side, searched by name), and on
+ * the right the action panel, the selected unit, the journal and the cards.  The header always
+ * shows the battle, the turn and the phase.  Every change goes through the battle's journal,
+ * which autosaves; closing a battle with changes not saved to its file asks first.
+ */
 
 #define G_LOG_DOMAIN "adj-battle-window"
 
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "adj-application.h"
 #include "adj-battle-window.h"
+#include "adj-cards-page.h"
 #include "adj-i18n.h"
+#include "adj-journal-view.h"
+#include "adj-json.h"
+#include "adj-mechanic-panel.h"
 #include "adj-side-view.h"
+#include "adj-store.h"
+#include "adj-unit-pane.h"
 
 struct _AdjBattleWindow {
   AdwApplicationWindow parent_instance;
 
-  AdwWindowTitle      *window_title;
+  AdwToastOverlay     *toasts;
   GtkStack            *stack;
-  GtkBox              *sides_box;
+  AdwPreferencesGroup *recent_group;
+  AdwLeaflet          *leaflet;
+  GtkWidget           *sidebar;
+  GtkWidget           *content;
+  AdwHeaderBar        *sidebar_header;
+  AdwHeaderBar        *content_header;
+  GtkWidget           *back_button;
+  AdwWindowTitle      *window_title;
+  GtkStack            *side_stack;
+  GtkSearchEntry      *search_entry;
+  AdwViewStack        *view_stack;
+  AdjMechanicPanel    *mechanic_panel;
+  AdjUnitPane         *unit_pane;
+  AdjJournalView      *journal_view;
+  AdjCardsPage        *cards_page;
 
   AdjBattle           *battle;
   GFile               *file;
   GSettings           *settings;
+  GPtrArray           *recent_rows;
+  gboolean             closing;
 };
 
 G_DEFINE_FINAL_TYPE (AdjBattleWindow, adj_battle_window, ADW_TYPE_APPLICATION_WINDOW)
+
+/* ---- small helpers ---- */
+
+void
+adj_battle_window_toast (AdjBattleWindow *self,
+                         const char      *message,
+                         gboolean         undo)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  if (undo)
+    {
+      adw_toast_set_button_label (toast, _("_Undo"));
+      adw_toast_set_action_name (toast, "win.undo");
+    }
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
+static void
+show_error (AdjBattleWindow *self,
+            const char      *heading,
+            const char      *message)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static AdjSideView *
+current_side_view (AdjBattleWindow *self)
+{
+  GtkWidget *child = gtk_stack_get_visible_child (self->side_stack);
+  return child != NULL ? ADJ_SIDE_VIEW (child) : NULL;
+}
 
 static void
 update_title (AdjBattleWindow *self)
@@ -32,12 +97,11 @@ update_title (AdjBattleWindow *self)
   AdjRuleset *rs;
   const AdjChoice *phase;
   g_autofree char *subtitle = NULL;
+  g_autofree char *title = NULL;
   int max;
 
   if (self->battle == NULL)
     {
-      adw_window_title_set_title (self->window_title, _("Adjutant"));
-      adw_window_title_set_subtitle (self->window_title, NULL);
       gtk_window_set_title (GTK_WINDOW (self), _("Adjutant"));
       return;
     }
@@ -52,9 +116,40 @@ update_title (AdjBattleWindow *self)
   else
     subtitle = g_strdup_printf (_("Turn %d · %s"), adj_battle_get_turn (self->battle),
                                 phase != NULL ? adj_gettext (phase->label) : "");
-  adw_window_title_set_title (self->window_title, adj_battle_get_name (self->battle));
+  /* A dot before the name says the battle has changes not saved to its file. */
+  title = adj_battle_get_modified (self->battle)
+          ? g_strdup_printf ("• %s", adj_battle_get_name (self->battle))
+          : g_strdup (adj_battle_get_name (self->battle));
+  adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);
-  gtk_window_set_title (GTK_WINDOW (self), adj_battle_get_name (self->battle));
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+update_actions (AdjBattleWindow *self)
+{
+  gboolean have = self->battle != NULL;
+  gboolean selected = have && adj_battle_window_get_selected_unit (self) != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 have && adj_battle_can_undo (self->battle));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 have && adj_battle_can_redo (self->battle));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-phase", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-turn", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-report", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-unit", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.duplicate-unit", selected);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.remove-unit", selected);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-dice", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.apply-result", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.turn-card", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-card", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reshuffle", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-page", have);
 }
 
 static void
@@ -63,6 +158,7 @@ on_battle_notify (AdjBattle       *battle,
                   AdjBattleWindow *self)
 {
   update_title (self);
+  update_actions (self);
 }
 
 static void
@@ -70,16 +166,287 @@ on_autosave_failed (AdjBattle       *battle,
                     const char      *message,
                     AdjBattleWindow *self)
 {
-  g_warning ("Autosave failed: %s", message);
+  g_autofree char *text = g_strdup_printf (_("Autosave failed: %s"), message);
+  adj_battle_window_toast (self, text, FALSE);
 }
 
 static void
-clear_sides (AdjBattleWindow *self)
+on_unit_selected (AdjSideView     *view,
+                  AdjUnit         *unit,
+                  AdjBattleWindow *self)
 {
-  GtkWidget *child;
+  const char *page;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->sides_box))) != NULL)
-    gtk_box_remove (self->sides_box, child);
+  if (view != current_side_view (self))
+    return;
+  adj_unit_pane_set_unit (self->unit_pane, unit != NULL ? self->battle : NULL, unit);
+  update_actions (self);
+  if (unit == NULL)
+    return;
+
+  page = adw_view_stack_get_visible_child_name (self->view_stack);
+  if (g_strcmp0 (page, "act") == 0)
+    adj_mechanic_panel_offer_unit (self->mechanic_panel, adj_unit_get_id (unit));
+  else if (g_strcmp0 (page, "unit") != 0)
+    adw_view_stack_set_visible_child_name (self->view_stack, "unit");
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child (self->leaflet, self->content);
+}
+
+static void
+on_side_switched (GtkStack        *stack,
+                  GParamSpec      *pspec,
+                  AdjBattleWindow *self)
+{
+  AdjSideView *view = current_side_view (self);
+
+  if (view != NULL)
+    adj_unit_pane_set_unit (self->unit_pane, self->battle, adj_side_view_get_selected (view));
+  update_actions (self);
+}
+
+static void
+on_search_changed (AdjBattleWindow *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->side_stack));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    adj_side_view_set_search (ADJ_SIDE_VIEW (child), text);
+}
+
+static void
+on_back_clicked (AdjBattleWindow *self)
+{
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+static void
+on_folded (AdwLeaflet      *leaflet,
+           GParamSpec      *pspec,
+           AdjBattleWindow *self)
+{
+  gboolean folded = adw_leaflet_get_folded (leaflet);
+
+  gtk_widget_set_visible (self->back_button, folded);
+  adw_header_bar_set_show_end_title_buttons (self->sidebar_header, folded);
+  adw_header_bar_set_show_start_title_buttons (self->content_header, folded ||
+                                               !adw_leaflet_get_folded (leaflet));
+}
+
+static void
+on_applied (AdjMechanicPanel *panel,
+            const char       *summary,
+            AdjBattleWindow  *self)
+{
+  adj_battle_window_toast (self, summary, TRUE);
+}
+
+static void
+on_pane_failed (AdjUnitPane     *pane,
+                const char      *message,
+                AdjBattleWindow *self)
+{
+  adj_battle_window_toast (self, message, FALSE);
+}
+
+static void
+on_act_with (AdjUnitPane     *pane,
+             const char      *unit_id,
+             AdjBattleWindow *self)
+{
+  adw_view_stack_set_visible_child_name (self->view_stack, "act");
+  adj_mechanic_panel_use_unit (self->mechanic_panel, 0, unit_id);
+}
+
+static void
+on_target (AdjUnitPane     *pane,
+           const char      *unit_id,
+           AdjBattleWindow *self)
+{
+  adw_view_stack_set_visible_child_name (self->view_stack, "act");
+  adj_mechanic_panel_use_unit (self->mechanic_panel, 1, unit_id);
+}
+
+static void
+apply_table_mode (AdjBattleWindow *self)
+{
+  if (self->settings != NULL && g_settings_get_boolean (self->settings, "table-mode"))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "table-mode");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "table-mode");
+}
+
+static void
+on_setting_changed (GSettings       *settings,
+                    const char      *key,
+                    AdjBattleWindow *self)
+{
+  if (g_str_equal (key, "table-mode"))
+    apply_table_mode (self);
+  else if (g_str_equal (key, "distance-unit-imperial"))
+    adj_mechanic_panel_set_imperial (self->mechanic_panel,
+                                     g_settings_get_boolean (settings, "distance-unit-imperial"));
+}
+
+/* ---- saving ---- */
+
+static void
+remember_recent (AdjBattleWindow *self)
+{
+  GApplication *app = g_application_get_default ();
+
+  if (ADJ_IS_APPLICATION (app) && self->file != NULL)
+    adj_application_remember_recent (ADJ_APPLICATION (app), self->file);
+}
+
+gboolean
+adj_battle_window_save_to (AdjBattleWindow  *self,
+                           GFile            *file,
+                           GError          **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE_WINDOW (self), FALSE);
+  g_return_val_if_fail (self->battle != NULL, FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("Battles can only be saved to local files"));
+      return FALSE;
+    }
+  if (!adj_store_save_battle (self->battle, path, error))
+    return FALSE;
+  g_set_object (&self->file, file);
+  adj_battle_set_file_path (self->battle, path);
+  adj_battle_mark_saved (self->battle);
+  /* The autosave follows the file it now belongs to. */
+  adj_battle_autosave (self->battle, NULL);
+  remember_recent (self);
+  update_title (self);
+  return TRUE;
+}
+
+typedef void (*AfterSave) (AdjBattleWindow *self);
+
+static void
+on_save_as_response (GtkNativeDialog *chooser,
+                     int              response,
+                     AdjBattleWindow *self)
+{
+  AfterSave after = g_object_get_data (G_OBJECT (chooser), "after");
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autoptr(GError) error = NULL;
+
+      if (adj_battle_window_save_to (self, file, &error))
+        {
+          adj_battle_window_toast (self, _("Saved"), FALSE);
+          if (after != NULL)
+            after (self);
+        }
+      else
+        show_error (self, _("Could Not Save the Battle"), error->message);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+static void
+save_as (AdjBattleWindow *self,
+         AfterSave        after)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *name = NULL;
+
+  chooser = gtk_file_chooser_native_new (_("Save the Battle"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Battles (JSON)"));
+  gtk_file_filter_add_suffix (filter, "json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  if (self->file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+  else
+    {
+      name = g_strdup_printf ("%s.json", adj_battle_get_name (self->battle));
+      g_strdelimit (name, "/\\:", '-');
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_object_set_data (G_OBJECT (chooser), "after", after);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_save_as_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+save (AdjBattleWindow *self,
+      AfterSave        after)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->file == NULL)
+    {
+      save_as (self, after);
+      return;
+    }
+  if (!adj_battle_window_save_to (self, self->file, &error))
+    {
+      show_error (self, _("Could Not Save the Battle"), error->message);
+      return;
+    }
+  adj_battle_window_toast (self, _("Saved"), FALSE);
+  if (after != NULL)
+    after (self);
+}
+
+/* ---- closing ---- */
+
+static void
+forget_autosave (AdjBattleWindow *self)
+{
+  const char *path;
+
+  if (self->battle == NULL)
+    return;
+  path = adj_battle_get_autosave_path (self->battle);
+  if (path != NULL)
+    g_unlink (path);
+  adj_battle_set_autosave_path (self->battle, NULL);
+}
+
+static gboolean
+close_when_idle (gpointer user_data)
+{
+  AdjBattleWindow *self = user_data;
+
+  forget_autosave (self);
+  self->closing = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+close_now (AdjBattleWindow *self)
+{
+  /* Not from inside the dialog's response: the dialog still needs its parent window. */
+  g_idle_add (close_when_idle, g_object_ref (self));
+}
+
+static void
+on_close_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   AdjBattleWindow  *self)
+{
+  if (g_str_equal (response, "discard"))
+    close_now (self);
+  else if (g_str_equal (response, "save"))
+    save (self, close_now);
 }
 
 static void
@@ -102,19 +469,462 @@ save_window_state (AdjBattleWindow *self)
 static gboolean
 adj_battle_window_close_request (GtkWindow *window)
 {
-  save_window_state (ADJ_BATTLE_WINDOW (window));
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (window);
+
+  if (!self->closing && self->battle != NULL && adj_battle_get_modified (self->battle))
+    {
+      GtkWidget *dialog = adw_message_dialog_new (window, _("Save Changes?"), NULL);
+
+      adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                      _("“%s” has changes that are not saved to a file. If you "
+                                        "close without saving, they are lost."),
+                                      adj_battle_get_name (self->battle));
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                        "cancel", _("_Cancel"),
+                                        "discard", _("_Discard"),
+                                        "save", _("_Save"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                                  ADW_RESPONSE_DESTRUCTIVE);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+      g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return TRUE;
+    }
+  /* Nothing is lost: the battle is saved, or was never changed. */
+  forget_autosave (self);
+  save_window_state (self);
   return GTK_WINDOW_CLASS (adj_battle_window_parent_class)->close_request (window);
 }
+
+/* ---- actions ---- */
+
+static void
+action_undo (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->battle != NULL && !adj_battle_undo (self->battle, &error))
+    adj_battle_window_toast (self, error->message, FALSE);
+}
+
+static void
+action_redo (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->battle != NULL && !adj_battle_redo (self->battle, &error))
+    adj_battle_window_toast (self, error->message, FALSE);
+}
+
+static void
+action_next_phase (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (self->battle == NULL)
+    return;
+  ok = g_str_equal (name, "win.next-turn") ? adj_battle_next_turn (self->battle, &error)
+                                           : adj_battle_next_phase (self->battle, &error);
+  if (!ok)
+    adj_battle_window_toast (self, error->message, FALSE);
+}
+
+static void
+action_save (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+
+  if (self->battle == NULL)
+    return;
+  if (g_str_equal (name, "win.save-as"))
+    save_as (self, NULL);
+  else
+    save (self, NULL);
+}
+
+static void
+on_report_response (GtkNativeDialog *chooser,
+                    int              response,
+                    AdjBattleWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+
+      text = adj_battle_report (self->battle, !g_str_has_suffix (path, ".txt"));
+      if (adj_store_write_atomic (path, text, strlen (text), &error))
+        adj_battle_window_toast (self, _("Report exported"), FALSE);
+      else
+        show_error (self, _("Could Not Export the Report"), error->message);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+static void
+action_export_report (GtkWidget  *widget,
+                      const char *name,
+                      GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) md = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) txt = gtk_file_filter_new ();
+  g_autofree char *file_name = NULL;
+
+  if (self->battle == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Export the Battle Report"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_file_filter_set_name (md, _("Markdown"));
+  gtk_file_filter_add_suffix (md, "md");
+  gtk_file_filter_set_name (txt, _("Plain text"));
+  gtk_file_filter_add_suffix (txt, "txt");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), md);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), txt);
+  file_name = g_strdup_printf ("%s.md", adj_battle_get_name (self->battle));
+  g_strdelimit (file_name, "/\\:", '-');
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_report_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+typedef struct {
+  AdjBattleWindow *self;
+  GtkEditable     *name;
+  GtkDropDown     *type;
+  char            *side;
+} AddUnitData;
+
+static void
+add_unit_data_free (gpointer  user_data,
+                    GClosure *closure)
+{
+  AddUnitData *data = user_data;
+
+  g_object_unref (data->self);
+  g_free (data->side);
+  g_free (data);
+}
+
+static void
+add_unit_json (AdjBattleWindow *self,
+               json_object     *json)
+{
+  g_autoptr(GError) error = NULL;
+  AdjUnit *unit = adj_battle_add_unit (self->battle, json, &error);
+
+  if (unit == NULL)
+    {
+      adj_battle_window_toast (self, error->message, FALSE);
+      return;
+    }
+  adj_battle_window_select_unit (self, adj_unit_get_id (unit));
+}
+
+static void
+on_add_unit_response (AdwMessageDialog *dialog,
+                      const char       *response,
+                      AddUnitData      *data)
+{
+  AdjBattleWindow *self = data->self;
+  GPtrArray *types;
+  const AdjUnitType *type;
+  g_autoptr(json_object) json = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+
+  if (!g_str_equal (response, "add") || self->battle == NULL)
+    return;
+  types = adj_ruleset_get_unit_types (adj_battle_get_ruleset (self->battle));
+  type = g_ptr_array_index (types, gtk_drop_down_get_selected (data->type));
+  name = g_strstrip (g_strdup (gtk_editable_get_text (data->name)));
+  if (name[0] == '\0')
+    {
+      g_free (name);
+      name = g_strdup (adj_gettext (type->label));
+    }
+  id = adj_battle_new_unit_id (self->battle);
+  json = json_object_new_object ();
+  json_object_object_add (json, "id", json_object_new_string (id));
+  json_object_object_add (json, "side", json_object_new_string (data->side));
+  json_object_object_add (json, "name", json_object_new_string (name));
+  json_object_object_add (json, "type", json_object_new_string (type->id));
+  add_unit_json (self, json);
+}
+
+static void
+action_add_unit (GtkWidget  *widget,
+                 const char *name,
+                 GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  AdjSideView *view = current_side_view (self);
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  GPtrArray *types;
+  GtkWidget *dialog, *box, *entry, *drop;
+  AddUnitData *data;
+  AdjSide *side;
+
+  if (self->battle == NULL || view == NULL)
+    return;
+  side = adj_battle_find_side (self->battle, adj_side_view_get_side (view));
+  types = adj_ruleset_get_unit_types (adj_battle_get_ruleset (self->battle));
+  for (guint i = 0; i < types->len; i++)
+    gtk_string_list_append (labels, adj_gettext (((AdjUnitType *) g_ptr_array_index (types, i))->label));
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Add a Unit"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog), _("A new unit for %s"), side->name);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Name"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Name"), -1);
+  drop = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (labels)), NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Type"), -1);
+  gtk_box_append (GTK_BOX (box), entry);
+  gtk_box_append (GTK_BOX (box), drop);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "add", _("_Add"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "add",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "add");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+
+  data = g_new0 (AddUnitData, 1);
+  data->self = g_object_ref (self);
+  data->name = GTK_EDITABLE (entry);
+  data->type = GTK_DROP_DOWN (drop);
+  data->side = g_strdup (side->id);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_add_unit_response), data,
+                         add_unit_data_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+action_duplicate_unit (GtkWidget  *widget,
+                       const char *name,
+                       GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  AdjUnit *unit = adj_battle_window_get_selected_unit (self);
+  g_autoptr(json_object) json = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *copy_name = NULL;
+
+  if (unit == NULL)
+    return;
+  json = adj_unit_to_json (unit);
+  id = adj_battle_new_unit_id (self->battle);
+  /* TRANSLATORS: the name of a duplicated unit, e.g. "24th Foot (copy)" */
+  copy_name = g_strdup_printf (_("%s (copy)"), adj_unit_get_name (unit));
+  json_object_object_add (json, "id", json_object_new_string (id));
+  json_object_object_add (json, "name", json_object_new_string (copy_name));
+  json_object_object_del (json, "card");
+  add_unit_json (self, json);
+}
+
+static void
+action_remove_unit (GtkWidget  *widget,
+                    const char *name,
+                    GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  AdjUnit *unit = adj_battle_window_get_selected_unit (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *id = NULL;
+
+  if (unit == NULL)
+    return;
+  id = g_strdup (adj_unit_get_id (unit));
+  message = g_strdup_printf (_("Removed %s"), adj_unit_get_name (unit));
+  if (!adj_battle_remove_unit (self->battle, id, &error))
+    adj_battle_window_toast (self, error->message, FALSE);
+  else
+    adj_battle_window_toast (self, message, TRUE);
+}
+
+static void
+action_roll (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "act");
+  if (g_str_equal (name, "win.enter-dice"))
+    adj_mechanic_panel_enter_dice (self->mechanic_panel);
+  else if (g_str_equal (name, "win.apply-result"))
+    adj_mechanic_panel_apply (self->mechanic_panel);
+  else
+    adj_mechanic_panel_roll (self->mechanic_panel);
+}
+
+static void
+action_turn_card (GtkWidget  *widget,
+                  const char *name,
+                  GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (self->battle == NULL)
+    return;
+  adw_view_stack_set_visible_child_name (self->view_stack, "cards");
+  ok = g_str_equal (name, "win.reshuffle") ? adj_battle_reshuffle (self->battle, &error)
+                                           : adj_battle_turn_card (self->battle, NULL, NULL, &error);
+  if (!ok)
+    adj_battle_window_toast (self, error->message, FALSE);
+}
+
+static void
+on_enter_card_response (AdwMessageDialog *dialog,
+                        const char       *response,
+                        GtkEditable      *entry)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  g_autoptr(GError) error = NULL;
+  AdjCard card;
+
+  if (!g_str_equal (response, "turn") || self->battle == NULL)
+    return;
+  if (!adj_card_parse (gtk_editable_get_text (entry), &card))
+    {
+      adj_battle_window_toast (self, _("That is not a card: type one such as QH or 10S"), FALSE);
+      return;
+    }
+  if (!adj_battle_turn_card (self->battle, &card, NULL, &error))
+    adj_battle_window_toast (self, error->message, FALSE);
+}
+
+static void
+action_enter_card (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  GtkWidget *dialog, *entry;
+
+  if (self->battle == NULL)
+    return;
+  adw_view_stack_set_visible_child_name (self->view_stack, "cards");
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Enter a Card"),
+                                   _("Type the card turned at the table: rank then suit, such as "
+                                     "QH, 10S, AD or 7C"));
+  entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Card, e.g. QH"));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Card"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "turn", _("_Turn It"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "turn",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "turn");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (on_enter_card_response), entry);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+action_show_page (GtkWidget  *widget,
+                  const char *name,
+                  GVariant   *param)
+{
+  adj_battle_window_show_page (ADJ_BATTLE_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+/* ---- recent battles on the start page ---- */
+
+static void
+on_recent_activated (AdwActionRow *row,
+                     gpointer      user_data)
+{
+  const char *path = g_object_get_data (G_OBJECT (row), "path");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_application_open (g_application_get_default (), &file, 1, "");
+}
+
+void
+adj_battle_window_refresh_recent (AdjBattleWindow *self)
+{
+  g_auto(GStrv) recent = NULL;
+  guint shown = 0;
+
+  g_return_if_fail (ADJ_IS_BATTLE_WINDOW (self));
+
+  for (guint i = 0; i < self->recent_rows->len; i++)
+    adw_preferences_group_remove (self->recent_group, g_ptr_array_index (self->recent_rows, i));
+  g_ptr_array_set_size (self->recent_rows, 0);
+
+  if (self->settings != NULL)
+    recent = g_settings_get_strv (self->settings, "recent-files");
+  for (guint i = 0; recent != NULL && recent[i] != NULL && shown < 6; i++)
+    {
+      g_autofree char *base = NULL;
+      g_autofree char *dir = NULL;
+      GtkWidget *row;
+
+      if (!g_file_test (recent[i], G_FILE_TEST_IS_REGULAR))
+        continue;
+      base = g_path_get_basename (recent[i]);
+      dir = g_path_get_dirname (recent[i]);
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), dir);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                 gtk_image_new_from_icon_name ("go-next-symbolic"));
+      g_object_set_data_full (G_OBJECT (row), "path", g_strdup (recent[i]), g_free);
+      g_signal_connect (row, "activated", G_CALLBACK (on_recent_activated), NULL);
+      adw_preferences_group_add (self->recent_group, row);
+      g_ptr_array_add (self->recent_rows, row);
+      shown++;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_group), shown > 0);
+}
+
+/* ---- life cycle ---- */
 
 static void
 adj_battle_window_dispose (GObject *object)
 {
   AdjBattleWindow *self = ADJ_BATTLE_WINDOW (object);
 
+  if (self->battle != NULL)
+    g_signal_handlers_disconnect_by_data (self->battle, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_BATTLE_WINDOW);
   g_clear_object (&self->battle);
   g_clear_object (&self->file);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->recent_rows, g_ptr_array_unref);
 
   G_OBJECT_CLASS (adj_battle_window_parent_class)->dispose (object);
 }
@@ -129,17 +939,68 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   object_class->dispose = adj_battle_window_dispose;
   window_class->close_request = adj_battle_window_close_request;
 
+  g_type_ensure (ADJ_TYPE_MECHANIC_PANEL);
+  g_type_ensure (ADJ_TYPE_UNIT_PANE);
+  g_type_ensure (ADJ_TYPE_JOURNAL_VIEW);
+  g_type_ensure (ADJ_TYPE_CARDS_PAGE);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-battle-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, stack);
-  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, sides_box);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, recent_group);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, content);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, sidebar_header);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, content_header);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, mechanic_panel);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, unit_pane);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, journal_view);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, cards_page);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
+
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, action_undo);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, action_redo);
+  gtk_widget_class_install_action (widget_class, "win.next-phase", NULL, action_next_phase);
+  gtk_widget_class_install_action (widget_class, "win.next-turn", NULL, action_next_phase);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, action_save);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, action_save);
+  gtk_widget_class_install_action (widget_class, "win.export-report", NULL, action_export_report);
+  gtk_widget_class_install_action (widget_class, "win.add-unit", NULL, action_add_unit);
+  gtk_widget_class_install_action (widget_class, "win.duplicate-unit", NULL,
+                                   action_duplicate_unit);
+  gtk_widget_class_install_action (widget_class, "win.remove-unit", NULL, action_remove_unit);
+  gtk_widget_class_install_action (widget_class, "win.roll", NULL, action_roll);
+  gtk_widget_class_install_action (widget_class, "win.enter-dice", NULL, action_roll);
+  gtk_widget_class_install_action (widget_class, "win.apply-result", NULL, action_roll);
+  gtk_widget_class_install_action (widget_class, "win.turn-card", NULL, action_turn_card);
+  gtk_widget_class_install_action (widget_class, "win.reshuffle", NULL, action_turn_card);
+  gtk_widget_class_install_action (widget_class, "win.enter-card", NULL, action_enter_card);
+  gtk_widget_class_install_action (widget_class, "win.show-page", "s", action_show_page);
 }
 
 static void
 adj_battle_window_init (AdjBattleWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->recent_rows = g_ptr_array_new ();
+
+  g_signal_connect (self->leaflet, "notify::folded", G_CALLBACK (on_folded), self);
+  g_signal_connect (self->side_stack, "notify::visible-child", G_CALLBACK (on_side_switched),
+                    self);
+  g_signal_connect (self->mechanic_panel, "applied", G_CALLBACK (on_applied), self);
+  g_signal_connect (self->unit_pane, "failed", G_CALLBACK (on_pane_failed), self);
+  g_signal_connect (self->unit_pane, "act-with", G_CALLBACK (on_act_with), self);
+  g_signal_connect (self->unit_pane, "target", G_CALLBACK (on_target), self);
+  on_folded (self->leaflet, NULL, self);
+  update_actions (self);
 }
 
 AdjBattleWindow *
@@ -160,7 +1021,12 @@ adj_battle_window_new (AdwApplication *application)
                                    g_settings_get_int (settings, "window-height"));
       if (g_settings_get_boolean (settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
+      g_signal_connect_object (settings, "changed", G_CALLBACK (on_setting_changed), self, 0);
+      adj_mechanic_panel_set_imperial (self->mechanic_panel,
+                                       g_settings_get_boolean (settings, "distance-unit-imperial"));
     }
+  apply_table_mode (self);
+  adj_battle_window_refresh_recent (self);
   return self;
 }
 
@@ -170,36 +1036,54 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
                               GFile           *file)
 {
   GPtrArray *sides;
+  GtkWidget *child;
 
   g_return_if_fail (ADJ_IS_BATTLE_WINDOW (self));
   g_return_if_fail (battle == NULL || ADJ_IS_BATTLE (battle));
 
   if (self->battle != NULL)
     g_signal_handlers_disconnect_by_data (self->battle, self);
-  clear_sides (self);
+  adj_unit_pane_set_unit (self->unit_pane, NULL, NULL);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->side_stack))) != NULL)
+    gtk_stack_remove (self->side_stack, child);
   g_set_object (&self->battle, battle);
   g_set_object (&self->file, file);
 
   if (battle == NULL)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
+      adj_battle_window_refresh_recent (self);
       update_title (self);
+      update_actions (self);
       return;
     }
 
   g_signal_connect_object (battle, "notify::turn", G_CALLBACK (on_battle_notify), self, 0);
   g_signal_connect_object (battle, "notify::phase", G_CALLBACK (on_battle_notify), self, 0);
   g_signal_connect_object (battle, "notify::name", G_CALLBACK (on_battle_notify), self, 0);
+  g_signal_connect_object (battle, "notify::modified", G_CALLBACK (on_battle_notify), self, 0);
+  g_signal_connect_object (battle, "notify::can-undo", G_CALLBACK (on_battle_notify), self, 0);
+  g_signal_connect_object (battle, "notify::can-redo", G_CALLBACK (on_battle_notify), self, 0);
   g_signal_connect_object (battle, "autosave-failed", G_CALLBACK (on_autosave_failed), self, 0);
 
   sides = adj_battle_get_sides (battle);
   for (guint i = 0; i < sides->len; i++)
     {
       AdjSide *side = g_ptr_array_index (sides, i);
-      gtk_box_append (self->sides_box, adj_side_view_new (battle, side->id));
+      GtkWidget *view = adj_side_view_new (battle, side->id);
+      GtkStackPage *page = gtk_stack_add_titled (self->side_stack, view, side->id, side->name);
+
+      (void) page;
+      g_signal_connect (view, "unit-selected", G_CALLBACK (on_unit_selected), self);
     }
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  adj_mechanic_panel_set_battle (self->mechanic_panel, battle);
+  adj_journal_view_set_battle (self->journal_view, battle);
+  adj_cards_page_set_battle (self->cards_page, battle);
+  adw_view_stack_set_visible_child_name (self->view_stack, "act");
   gtk_stack_set_visible_child_name (self->stack, "battle");
   update_title (self);
+  update_actions (self);
 }
 
 AdjBattle *
@@ -214,4 +1098,50 @@ adj_battle_window_get_file (AdjBattleWindow *self)
 {
   g_return_val_if_fail (ADJ_IS_BATTLE_WINDOW (self), NULL);
   return self->file;
+}
+
+gboolean
+adj_battle_window_select_unit (AdjBattleWindow *self,
+                               const char      *unit_id)
+{
+  AdjUnit *unit;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE_WINDOW (self), FALSE);
+
+  if (self->battle == NULL || (unit = adj_battle_find_unit (self->battle, unit_id)) == NULL)
+    return FALSE;
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  gtk_stack_set_visible_child_name (self->side_stack, adj_unit_get_side (unit));
+  return adj_side_view_select (current_side_view (self), unit);
+}
+
+AdjUnit *
+adj_battle_window_get_selected_unit (AdjBattleWindow *self)
+{
+  AdjSideView *view;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE_WINDOW (self), NULL);
+
+  view = current_side_view (self);
+  return view != NULL ? adj_side_view_get_selected (view) : NULL;
+}
+
+void
+adj_battle_window_show_page (AdjBattleWindow *self,
+                             const char      *page)
+{
+  g_return_if_fail (ADJ_IS_BATTLE_WINDOW (self));
+  adw_view_stack_set_visible_child_name (self->view_stack, page);
+}
+
+AdjMechanicPanel *
+adj_battle_window_get_mechanic_panel (AdjBattleWindow *self)
+{
+  return self->mechanic_panel;
+}
+
+AdjUnitPane *
+adj_battle_window_get_unit_pane (AdjBattleWindow *self)
+{
+  return self->unit_pane;
 }

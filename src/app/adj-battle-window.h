@@ -6,6 +6,8 @@
 #include <adwaita.h>
 
 #include "adj-battle.h"
+#include "adj-mechanic-panel.h"
+#include "adj-unit-pane.h"
 
 G_BEGIN_DECLS
 
@@ -13,11 +15,29 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (AdjBattleWindow, adj_battle_window, ADJ, BATTLE_WINDOW, AdwApplicationWindow)
 
-AdjBattleWindow *adj_battle_window_new        (AdwApplication  *application);
-void             adj_battle_window_set_battle (AdjBattleWindow *self,
-                                               AdjBattle       *battle,
-                                               GFile           *file);
-AdjBattle       *adj_battle_window_get_battle (AdjBattleWindow *self);
-GFile           *adj_battle_window_get_file   (AdjBattleWindow *self);
+AdjBattleWindow  *adj_battle_window_new        (AdwApplication  *application);
+/* Show @battle; @file is where it is saved, or NULL for a battle never saved. */
+void              adj_battle_window_set_battle (AdjBattleWindow *self,
+                                                AdjBattle       *battle,
+                                                GFile           *file);
+AdjBattle        *adj_battle_window_get_battle (AdjBattleWindow *self);
+GFile            *adj_battle_window_get_file   (AdjBattleWindow *self);
+gboolean          adj_battle_window_save_to    (AdjBattleWindow *self,
+                                                GFile           *file,
+                                                GError         **error);
+/* Select a unit in its side's list, as a click would. */
+gboolean          adj_battle_window_select_unit (AdjBattleWindow *self,
+                                                 const char      *unit_id);
+AdjUnit          *adj_battle_window_get_selected_unit (AdjBattleWindow *self);
+void              adj_battle_window_show_page  (AdjBattleWindow *self,
+                                                const char      *page);
+AdjMechanicPanel *adj_battle_window_get_mechanic_panel (AdjBattleWindow *self);
+AdjUnitPane      *adj_battle_window_get_unit_pane (AdjBattleWindow *self);
+/* Rebuild the list of recent battles on the start page. */
+void              adj_battle_window_refresh_recent (AdjBattleWindow *self);
+/* Show a short message at the bottom of the window. */
+void              adj_battle_window_toast      (AdjBattleWindow *self,
+                                                const char      *message,
+                                                gboolean         undo);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "adj-i18n.h"
 #include "adj-side-view.h"
@@ -19,23 +20,41 @@ struct _AdjSideView {
   GtkWidget          parent_instance;
 
   GtkWidget         *box;
-  GtkLabel          *name_label;
   GtkLabel          *meta_label;
   GtkListView       *list_view;
 
   AdjBattle         *battle;
   char              *side;
+  char              *search;      /* case-folded, or NULL */
+  GtkFilter         *filter;
   GtkFilterListModel *model;
+  GtkSingleSelection *selection;
 };
 
 G_DEFINE_FINAL_TYPE (AdjSideView, adj_side_view, GTK_TYPE_WIDGET)
 
+enum {
+  UNIT_SELECTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static gboolean
-unit_on_side (gpointer item,
-              gpointer user_data)
+unit_shown (gpointer item,
+            gpointer user_data)
 {
   AdjSideView *self = user_data;
-  return g_strcmp0 (adj_unit_get_side (ADJ_UNIT (item)), self->side) == 0;
+  AdjUnit *unit = ADJ_UNIT (item);
+
+  if (g_strcmp0 (adj_unit_get_side (unit), self->side) != 0)
+    return FALSE;
+  if (self->search != NULL)
+    {
+      g_autofree char *name = g_utf8_casefold (adj_unit_get_name (unit), -1);
+      return strstr (name, self->search) != NULL;
+    }
+  return TRUE;
 }
 
 static void
@@ -49,8 +68,6 @@ update_meta (AdjSideView *self)
   int points = 0;
   g_autoptr(GString) meta = g_string_new (NULL);
   GPtrArray *fields = adj_ruleset_get_side_fields (rs);
-
-  gtk_label_set_text (self->name_label, side != NULL ? side->name : "");
 
   for (guint i = 0; i < n; i++)
     {
@@ -89,7 +106,18 @@ static void
 on_battle_changed (AdjBattle   *battle,
                    AdjSideView *self)
 {
+  /* A unit may have changed side or name: filtering again only moves rows that must move. */
+  gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
   update_meta (self);
+}
+
+static void
+on_selection_changed (GtkSelectionModel *model,
+                      guint              position,
+                      guint              n_items,
+                      AdjSideView       *self)
+{
+  g_signal_emit (self, signals[UNIT_SELECTED], 0, adj_side_view_get_selected (self));
 }
 
 static void
@@ -127,6 +155,7 @@ adj_side_view_dispose (GObject *object)
   if (self->list_view != NULL)
     gtk_list_view_set_model (self->list_view, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_SIDE_VIEW);
+  g_clear_object (&self->selection);
   g_clear_object (&self->model);
   g_clear_object (&self->battle);
 
@@ -139,6 +168,7 @@ adj_side_view_finalize (GObject *object)
   AdjSideView *self = ADJ_SIDE_VIEW (object);
 
   g_free (self->side);
+  g_free (self->search);
   G_OBJECT_CLASS (adj_side_view_parent_class)->finalize (object);
 }
 
@@ -151,10 +181,17 @@ adj_side_view_class_init (AdjSideViewClass *klass)
   object_class->dispose = adj_side_view_dispose;
   object_class->finalize = adj_side_view_finalize;
 
+  /**
+   * AdjSideView::unit-selected:
+   * @unit: (nullable): the unit now selected
+   */
+  signals[UNIT_SELECTED] = g_signal_new ("unit-selected", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                         ADJ_TYPE_UNIT);
+
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-side-view.ui");
   gtk_widget_class_bind_template_child (widget_class, AdjSideView, box);
-  gtk_widget_class_bind_template_child (widget_class, AdjSideView, name_label);
   gtk_widget_class_bind_template_child (widget_class, AdjSideView, meta_label);
   gtk_widget_class_bind_template_child (widget_class, AdjSideView, list_view);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -171,9 +208,7 @@ adj_side_view_new (AdjBattle  *battle,
                    const char *side_id)
 {
   AdjSideView *self;
-  GtkCustomFilter *filter;
   GtkListItemFactory *factory;
-  GtkNoSelection *selection;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
   g_return_val_if_fail (side_id != NULL, NULL);
@@ -182,18 +217,21 @@ adj_side_view_new (AdjBattle  *battle,
   self->battle = g_object_ref (battle);
   self->side = g_strdup (side_id);
 
-  filter = gtk_custom_filter_new (unit_on_side, self, NULL);
+  self->filter = GTK_FILTER (gtk_custom_filter_new (unit_shown, self, NULL));
   self->model = gtk_filter_list_model_new (g_object_ref (adj_battle_get_units (battle)),
-                                           GTK_FILTER (filter));
+                                           self->filter);
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
-  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->model)));
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self);
   gtk_list_view_set_factory (self->list_view, factory);
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
   g_object_unref (factory);
-  g_object_unref (selection);
 
   g_signal_connect_object (battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
   update_meta (self);
@@ -212,4 +250,49 @@ adj_side_view_get_model (AdjSideView *self)
 {
   g_return_val_if_fail (ADJ_IS_SIDE_VIEW (self), NULL);
   return G_LIST_MODEL (self->model);
+}
+
+void
+adj_side_view_set_search (AdjSideView *self,
+                          const char  *text)
+{
+  g_return_if_fail (ADJ_IS_SIDE_VIEW (self));
+
+  g_clear_pointer (&self->search, g_free);
+  if (text != NULL && text[0] != '\0')
+    self->search = g_utf8_casefold (text, -1);
+  gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+AdjUnit *
+adj_side_view_get_selected (AdjSideView *self)
+{
+  g_return_val_if_fail (ADJ_IS_SIDE_VIEW (self), NULL);
+  return gtk_single_selection_get_selected_item (self->selection);
+}
+
+gboolean
+adj_side_view_select (AdjSideView *self,
+                      AdjUnit     *unit)
+{
+  GListModel *model;
+
+  g_return_val_if_fail (ADJ_IS_SIDE_VIEW (self), FALSE);
+
+  if (unit == NULL)
+    {
+      gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+      return TRUE;
+    }
+  model = G_LIST_MODEL (self->model);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(AdjUnit) item = g_list_model_get_item (model, i);
+      if (item == unit)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
 }

@@ -18,5 +18,12 @@ GtkWidget  *adj_side_view_new       (AdjBattle   *battle,
 const char *adj_side_view_get_side  (AdjSideView *self);
 /* The units listed, a filtered view of the battle's units. */
 GListModel *adj_side_view_get_model (AdjSideView *self);
+/* Show only units whose name contains @text (ignoring case); NULL or "" shows all. */
+void        adj_side_view_set_search (AdjSideView *self,
+                                      const char  *text);
+AdjUnit    *adj_side_view_get_selected (AdjSideView *self);
+/* Select @unit when it is listed here (NULL clears the selection). */
+gboolean    adj_side_view_select     (AdjSideView *self,
+                                      AdjUnit     *unit);
 
 G_END_DECLS

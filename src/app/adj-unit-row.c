@@ -61,6 +61,24 @@ update_badges (AdjUnitRow *self)
   json_object *status = adj_unit_get_status (self->unit);
 
   clear_badges (self);
+  if (adj_unit_get_card (self->unit) != NULL)
+    {
+      AdjCard card;
+
+      if (adj_card_parse (adj_unit_get_card (self->unit), &card))
+        {
+          const char *const ranks[] = { "", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
+                                        "Q", "K" };
+          g_autofree char *text = g_strdup_printf ("%s%s", ranks[adj_card_rank (card)],
+                                                   adj_suit_symbol (adj_card_suit (card)));
+          g_autofree char *name = adj_card_describe (card);
+          GtkWidget *label;
+
+          add_badge (self, text, adj_card_is_red (card) ? "card-red" : "card-black");
+          label = gtk_widget_get_last_child (GTK_WIDGET (self->badges));
+          gtk_widget_set_tooltip_text (label, name);
+        }
+    }
   if (adj_unit_get_destroyed (self->unit))
     add_badge (self, _("Destroyed"), "error");
 
@@ -126,7 +144,12 @@ update (AdjUnitRow *self)
   weapon = adj_ruleset_find_weapon (adj_battle_get_ruleset (self->battle),
                                     adj_unit_get_weapon (self->unit));
   gtk_label_set_text (self->name_label, adj_unit_get_name (self->unit));
-  if (weapon != NULL)
+  if (type->figures > 1)
+    /* TRANSLATORS: a unit's type, figures left and weapon, e.g. "Infantry · 3/4 · Musket" */
+    detail = g_strdup_printf (_("%s · %d/%d · %s"), adj_gettext (type->label),
+                              adj_unit_get_figures (self->unit), type->figures,
+                              weapon != NULL ? adj_gettext (weapon->label) : "");
+  else if (weapon != NULL)
     /* TRANSLATORS: a unit's type and weapon, e.g. "Regular infantry · Single-shot rifle" */
     detail = g_strdup_printf (_("%s · %s"), adj_gettext (type->label), adj_gettext (weapon->label));
   else

@@ -2033,6 +2033,16 @@ adj_battle_mark_saved (AdjBattle *battle)
   g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_MODIFIED]);
 }
 
+void
+adj_battle_mark_unsaved (AdjBattle *battle)
+{
+  g_return_if_fail (ADJ_IS_BATTLE (battle));
+
+  /* No journal entry has this sequence number, so the head never matches it. */
+  battle->saved_head = G_MAXUINT;
+  g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_MODIFIED]);
+}
+
 const char *
 adj_battle_get_file_path (AdjBattle *battle)
 {

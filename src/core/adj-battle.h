@@ -126,6 +126,8 @@ gboolean      adj_battle_can_undo         (AdjBattle    *battle);
 /* Whether the journal moved since the battle was loaded or last saved ("modified"). */
 gboolean      adj_battle_get_modified     (AdjBattle    *battle);
 void          adj_battle_mark_saved       (AdjBattle    *battle);
+/* Say the battle holds changes its file does not have (a restored autosave, a new battle). */
+void          adj_battle_mark_unsaved     (AdjBattle    *battle);
 /* The file the battle belongs to, kept in its autosave so a restore knows where it goes. */
 const char   *adj_battle_get_file_path    (AdjBattle    *battle);
 void          adj_battle_set_file_path    (AdjBattle    *battle,

@@ -10,13 +10,13 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "adj-types.h"
+
 G_BEGIN_DECLS
 
 /* Limits that keep a hostile or broken file from exhausting memory or the stack. */
 #define ADJ_JSON_MAX_SIZE  (64 * 1024 * 1024)
 #define ADJ_JSON_MAX_DEPTH 64
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (json_object, json_object_put)
 
 json_object *adj_json_parse_data (const char  *data,
                                   gsize        length,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-c/json.h>
 
 G_BEGIN_DECLS
 
@@ -37,5 +38,8 @@ typedef enum {
   ADJ_FIELD_UNIT,
   ADJ_FIELD_SIDE,
 } AdjFieldKind;
+
+/* json-c objects are reference counted: g_autoptr(json_object) drops one reference. */
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (json_object, json_object_put)
 
 G_END_DECLS

@@ -1,0 +1,362 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-field-row.c: a preferences row for any declared field.
+ *
+ * The row keeps a small state object (the field, the choice ids behind a drop-down, the
+ * callback) as data on the widget; setting a value from the program never calls back.
+ */
+
+#define G_LOG_DOMAIN "adj-field-row"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "adj-field-row.h"
+#include "adj-i18n.h"
+
+#define CM_PER_INCH 2.54
+
+typedef struct {
+  const AdjField     *field;
+  AdjRuleset         *rs;
+  AdjBattle          *battle;
+  AdjFieldRowChanged  changed;
+  gpointer            user_data;
+  GtkWidget          *editor;     /* GtkSwitch or GtkSpinButton; NULL for combo rows */
+  GPtrArray          *ids;        /* combo rows: the id behind each position (NULL: none) */
+  gboolean            quiet;      /* setting from the program */
+  gboolean            imperial;
+  gulong              units_id;
+} RowState;
+
+static void
+row_state_free (RowState *state)
+{
+  if (state->units_id != 0 && state->battle != NULL)
+    g_signal_handler_disconnect (adj_battle_get_units (state->battle), state->units_id);
+  g_clear_pointer (&state->ids, g_ptr_array_unref);
+  g_clear_object (&state->battle);
+  adj_ruleset_unref (state->rs);
+  g_free (state);
+}
+
+static RowState *
+state_of (GtkWidget *row)
+{
+  return g_object_get_data (G_OBJECT (row), "adj-field-row");
+}
+
+static void
+emit_changed (GtkWidget *row)
+{
+  RowState *state = state_of (row);
+
+  if (!state->quiet && state->changed != NULL)
+    state->changed (row, state->field, state->user_data);
+}
+
+static void
+on_switch_active (GtkSwitch  *sw,
+                  GParamSpec *pspec,
+                  GtkWidget  *row)
+{
+  emit_changed (row);
+}
+
+static void
+on_spin_value (GtkSpinButton *spin,
+               GtkWidget     *row)
+{
+  emit_changed (row);
+}
+
+static void
+on_combo_selected (AdwComboRow *combo,
+                   GParamSpec  *pspec,
+                   GtkWidget   *row)
+{
+  emit_changed (row);
+}
+
+static gboolean
+is_distance_in_cm (RowState *state)
+{
+  return state->field->measure != NULL && g_str_equal (state->field->measure, "distance") &&
+         adj_ruleset_get_distance_unit (state->rs) == ADJ_DISTANCE_CM;
+}
+
+static void
+update_distance_suffix (GtkWidget *row)
+{
+  RowState *state = state_of (row);
+  AdjDistanceUnit unit = adj_ruleset_get_distance_unit (state->rs);
+  const char *name;
+
+  if (state->imperial && is_distance_in_cm (state))
+    name = _("inches");
+  else
+    name = adj_distance_unit_name (unit);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), name);
+}
+
+/* The entries of a unit or side drop-down: "None" first when the field may be empty. */
+static void
+fill_reference_choices (GtkWidget *row)
+{
+  RowState *state = state_of (row);
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  json_object *current = adj_field_row_get_value (row);
+
+  g_ptr_array_set_size (state->ids, 0);
+  if (state->field->optional || state->battle == NULL)
+    {
+      gtk_string_list_append (list, _("None"));
+      g_ptr_array_add (state->ids, NULL);
+    }
+  if (state->battle != NULL && state->field->kind == ADJ_FIELD_UNIT)
+    {
+      GListModel *units = adj_battle_get_units (state->battle);
+
+      for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+        {
+          g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+          AdjSide *side = adj_battle_find_side (state->battle, adj_unit_get_side (unit));
+          g_autofree char *label = NULL;
+
+          if (adj_unit_get_destroyed (unit))
+            continue;
+          /* TRANSLATORS: a unit in a drop-down, e.g. "24th Foot (British)" */
+          label = g_strdup_printf (_("%s (%s)"), adj_unit_get_name (unit),
+                                   side != NULL ? side->name : "");
+          gtk_string_list_append (list, label);
+          g_ptr_array_add (state->ids, g_strdup (adj_unit_get_id (unit)));
+        }
+    }
+  else if (state->battle != NULL)
+    {
+      GPtrArray *sides = adj_battle_get_sides (state->battle);
+
+      for (guint i = 0; i < sides->len; i++)
+        {
+          AdjSide *side = g_ptr_array_index (sides, i);
+          gtk_string_list_append (list, side->name);
+          g_ptr_array_add (state->ids, g_strdup (side->id));
+        }
+    }
+
+  state->quiet = TRUE;
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
+  state->quiet = FALSE;
+  adj_field_row_set_value (row, current);
+  json_object_put (current);
+}
+
+static void
+on_units_changed (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  GtkWidget  *row)
+{
+  fill_reference_choices (row);
+}
+
+GtkWidget *
+adj_field_row_new (const AdjField     *field,
+                   AdjRuleset         *rs,
+                   AdjBattle          *battle,
+                   AdjFieldRowChanged  changed,
+                   gpointer            user_data)
+{
+  RowState *state;
+  GtkWidget *row;
+
+  g_return_val_if_fail (field != NULL && rs != NULL, NULL);
+
+  state = g_new0 (RowState, 1);
+  state->field = field;
+  state->rs = adj_ruleset_ref (rs);
+  state->battle = battle != NULL ? g_object_ref (battle) : NULL;
+  state->changed = changed;
+  state->user_data = user_data;
+  state->ids = g_ptr_array_new_with_free_func (g_free);
+
+  switch (field->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      row = adw_action_row_new ();
+      state->editor = gtk_switch_new ();
+      gtk_widget_set_valign (state->editor, GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), state->editor);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), state->editor);
+      g_signal_connect (state->editor, "notify::active", G_CALLBACK (on_switch_active), row);
+      break;
+
+    case ADJ_FIELD_INT:
+      row = adw_action_row_new ();
+      state->editor = gtk_spin_button_new_with_range (field->min, field->max, 1);
+      gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (state->editor), TRUE);
+      gtk_widget_set_valign (state->editor, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (state->editor),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, adj_gettext (field->label),
+                                      -1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), state->editor);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), state->editor);
+      g_signal_connect (state->editor, "value-changed", G_CALLBACK (on_spin_value), row);
+      break;
+
+    case ADJ_FIELD_ENUM:
+      {
+        guint n;
+        const AdjChoice *choices = adj_ruleset_field_choices (rs, field, &n);
+        g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+        row = adw_combo_row_new ();
+        for (guint i = 0; i < n; i++)
+          {
+            gtk_string_list_append (list, adj_gettext (choices[i].label));
+            g_ptr_array_add (state->ids, g_strdup (choices[i].id));
+          }
+        adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
+        g_signal_connect (row, "notify::selected", G_CALLBACK (on_combo_selected), row);
+      }
+      break;
+
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      row = adw_combo_row_new ();
+      g_signal_connect (row, "notify::selected", G_CALLBACK (on_combo_selected), row);
+      break;
+    }
+
+  g_object_set_data_full (G_OBJECT (row), "adj-field-row", state, (GDestroyNotify) row_state_free);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_gettext (field->label));
+  if (field->hint != NULL && field->measure == NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), adj_gettext (field->hint));
+  if (field->hint != NULL)
+    gtk_widget_set_tooltip_text (row, adj_gettext (field->hint));
+
+  if (field->kind == ADJ_FIELD_UNIT || field->kind == ADJ_FIELD_SIDE)
+    {
+      fill_reference_choices (row);
+      if (battle != NULL && field->kind == ADJ_FIELD_UNIT)
+        state->units_id = g_signal_connect (adj_battle_get_units (battle), "items-changed",
+                                            G_CALLBACK (on_units_changed), row);
+    }
+  if (field->measure != NULL)
+    update_distance_suffix (row);
+  return row;
+}
+
+const AdjField *
+adj_field_row_get_field (GtkWidget *row)
+{
+  return state_of (row)->field;
+}
+
+void
+adj_field_row_set_value (GtkWidget   *row,
+                         json_object *value)
+{
+  RowState *state = state_of (row);
+
+  g_return_if_fail (state != NULL);
+
+  state->quiet = TRUE;
+  switch (state->field->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      gtk_switch_set_active (GTK_SWITCH (state->editor), json_object_get_boolean (value));
+      break;
+    case ADJ_FIELD_INT:
+      {
+        double v = json_object_get_int (value);
+        if (state->imperial && is_distance_in_cm (state))
+          v = v / CM_PER_INCH;
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (state->editor), v);
+      }
+      break;
+    case ADJ_FIELD_ENUM:
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      {
+        const char *id = json_object_is_type (value, json_type_string)
+                         ? json_object_get_string (value) : NULL;
+        guint pos = GTK_INVALID_LIST_POSITION;
+
+        for (guint i = 0; i < state->ids->len; i++)
+          if (g_strcmp0 (g_ptr_array_index (state->ids, i), id) == 0)
+            pos = i;
+        if (pos != GTK_INVALID_LIST_POSITION)
+          adw_combo_row_set_selected (ADW_COMBO_ROW (row), pos);
+      }
+      break;
+    }
+  state->quiet = FALSE;
+}
+
+json_object *
+adj_field_row_get_value (GtkWidget *row)
+{
+  RowState *state = state_of (row);
+
+  g_return_val_if_fail (state != NULL, NULL);
+
+  switch (state->field->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      return json_object_new_boolean (gtk_switch_get_active (GTK_SWITCH (state->editor)));
+    case ADJ_FIELD_INT:
+      {
+        double v = gtk_spin_button_get_value (GTK_SPIN_BUTTON (state->editor));
+        if (state->imperial && is_distance_in_cm (state))
+          v = v * CM_PER_INCH;
+        return json_object_new_int ((int) CLAMP (lround (v), state->field->min, state->field->max));
+      }
+    case ADJ_FIELD_ENUM:
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      {
+        guint pos = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+        const char *id = pos < state->ids->len ? g_ptr_array_index (state->ids, pos) : NULL;
+        return id != NULL ? json_object_new_string (id) : NULL;
+      }
+    }
+}
+
+void
+adj_field_row_set_imperial (GtkWidget *row,
+                            gboolean   imperial)
+{
+  RowState *state = state_of (row);
+  json_object *value;
+
+  g_return_if_fail (state != NULL);
+  if (!is_distance_in_cm (state) || state->imperial == imperial)
+    return;
+
+  value = adj_field_row_get_value (row);
+  state->imperial = imperial;
+  state->quiet = TRUE;
+  if (imperial)
+    {
+      gtk_spin_button_set_digits (GTK_SPIN_BUTTON (state->editor), 1);
+      gtk_spin_button_set_increments (GTK_SPIN_BUTTON (state->editor), 0.5, 2);
+      gtk_spin_button_set_range (GTK_SPIN_BUTTON (state->editor), state->field->min / CM_PER_INCH,
+                                 state->field->max / CM_PER_INCH);
+    }
+  else
+    {
+      gtk_spin_button_set_digits (GTK_SPIN_BUTTON (state->editor), 0);
+      gtk_spin_button_set_increments (GTK_SPIN_BUTTON (state->editor), 1, 10);
+      gtk_spin_button_set_range (GTK_SPIN_BUTTON (state->editor), state->field->min,
+                                 state->field->max);
+    }
+  state->quiet = FALSE;
+  adj_field_row_set_value (row, value);
+  json_object_put (value);
+  update_distance_suffix (row);
+}

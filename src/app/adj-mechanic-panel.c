@@ -1,0 +1,840 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-mechanic-panel.c: pick an action, fill its form, see the odds, roll, apply.
+ *
+ * Everything here comes from the mechanic's declaration: the form's rows from its inputs, the
+ * units pre-filled through adj_battle_prefill(), the odds from its odds function, the dice to
+ * enter from its declared draws.  The panel keeps no game state of its own: applying an
+ * outcome goes through the battle's journal.
+ */
+
+#define G_LOG_DOMAIN "adj-mechanic-panel"
+
+#include "config.h"
+
+#include "adj-error.h"
+#include "adj-field-row.h"
+#include "adj-i18n.h"
+#include "adj-mechanic-panel.h"
+#include "adj-odds-bar.h"
+
+struct _AdjMechanicPanel {
+  GtkWidget          parent_instance;
+
+  GtkWidget         *box;
+  AdwComboRow       *mechanic_row;
+  GtkLabel          *summary_label;
+  AdwPreferencesGroup *who_group;
+  AdwPreferencesGroup *situation_group;
+  AdjOddsBar        *odds_bar;
+  GtkLabel          *odds_note;
+  GtkLabel          *message_label;
+  GtkLabel          *draws_label;
+  GtkButton         *roll_button;
+  GtkButton         *enter_button;
+  GtkRevealer       *result_revealer;
+  GtkLabel          *result_title;
+  GtkLabel          *result_reason;
+  GtkExpander       *result_expander;
+  GtkBox            *result_lines;
+  GtkButton         *apply_button;
+
+  AdjBattle         *battle;
+  GPtrArray         *mechanics;   /* const AdjMechanic *, in the order of the drop-down */
+  const AdjMechanic *mech;
+  AdjInputs         *inputs;
+  GPtrArray         *rows;        /* one per input */
+  AdjOutcome        *outcome;
+  AdjInputs         *outcome_inputs;
+  gboolean           imperial;
+  gboolean           selecting;
+};
+
+G_DEFINE_FINAL_TYPE (AdjMechanicPanel, adj_mechanic_panel, GTK_TYPE_WIDGET)
+
+enum {
+  APPLIED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void update_odds (AdjMechanicPanel *self);
+
+static json_object *
+input_json (AdjInputs      *inputs,
+            const AdjField *f)
+{
+  switch (f->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      return json_object_new_boolean (adj_inputs_get_bool (inputs, f->name));
+    case ADJ_FIELD_INT:
+      return json_object_new_int (adj_inputs_get_int (inputs, f->name));
+    case ADJ_FIELD_ENUM:
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      {
+        const char *s = adj_inputs_get_string (inputs, f->name);
+        return s != NULL ? json_object_new_string (s) : NULL;
+      }
+    }
+}
+
+static void
+refresh_rows (AdjMechanicPanel *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->rows, i);
+      g_autoptr(json_object) value = input_json (self->inputs, &self->mech->inputs[i]);
+
+      adj_field_row_set_value (row, value);
+    }
+}
+
+static void
+clear_result (AdjMechanicPanel *self)
+{
+  g_clear_pointer (&self->outcome, adj_outcome_free);
+  g_clear_pointer (&self->outcome_inputs, adj_inputs_free);
+  gtk_revealer_set_reveal_child (self->result_revealer, FALSE);
+}
+
+static void
+show_message (AdjMechanicPanel *self,
+              const char       *message)
+{
+  gtk_label_set_text (self->message_label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+}
+
+static void
+prefill (AdjMechanicPanel *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->battle == NULL || self->inputs == NULL)
+    return;
+  if (!adj_battle_prefill (self->battle, self->inputs, &error))
+    show_message (self, error->message);
+}
+
+static void
+on_row_changed (GtkWidget      *row,
+                const AdjField *field,
+                gpointer        user_data)
+{
+  AdjMechanicPanel *self = ADJ_MECHANIC_PANEL (user_data);
+  g_autoptr(json_object) value = adj_field_row_get_value (row);
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  switch (field->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      ok = adj_inputs_set_bool (self->inputs, field->name, json_object_get_boolean (value), &error);
+      break;
+    case ADJ_FIELD_INT:
+      ok = adj_inputs_set_int (self->inputs, field->name, json_object_get_int (value), &error);
+      break;
+    case ADJ_FIELD_ENUM:
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      ok = adj_inputs_set_string (self->inputs, field->name,
+                                  value != NULL ? json_object_get_string (value) : NULL, &error);
+      break;
+    }
+  if (!ok)
+    {
+      show_message (self, error->message);
+      return;
+    }
+
+  /* Choosing a unit or side fills in what the battle knows about it. */
+  if (field->kind == ADJ_FIELD_UNIT || field->kind == ADJ_FIELD_SIDE)
+    {
+      show_message (self, NULL);
+      prefill (self);
+      refresh_rows (self);
+    }
+  clear_result (self);
+  update_odds (self);
+}
+
+static void
+clear_group (AdwPreferencesGroup *group,
+             GPtrArray           *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (rows, i);
+      if (gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP) == GTK_WIDGET (group))
+        adw_preferences_group_remove (group, row);
+    }
+}
+
+static char *
+describe_draws (AdjMechanicPanel *self)
+{
+  AdjContext ctx = { 0 };
+  g_autoptr(GArray) specs = NULL;
+  GString *text = g_string_new (NULL);
+
+  adj_battle_context (self->battle, &ctx);
+  specs = adj_mechanic_draws (self->mech, &ctx, self->inputs);
+  for (guint i = 0; i < specs->len; i++)
+    {
+      const AdjDrawSpec *d = &g_array_index (specs, AdjDrawSpec, i);
+
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if (d->sides == 0)
+        g_string_append_printf (text, ngettext ("%s: %u card", "%s: %u cards", d->count),
+                                adj_gettext (d->label), d->count);
+      else if (d->count == 1)
+        g_string_append_printf (text, "%s: D%u", adj_gettext (d->label), d->sides);
+      else
+        g_string_append_printf (text, "%s: %uD%u", adj_gettext (d->label), d->count, d->sides);
+    }
+  if (text->len == 0)
+    g_string_append (text, _("No dice: the rules decide"));
+  if (self->mech->random_note != NULL)
+    g_string_append_printf (text, ". %s", adj_gettext (self->mech->random_note));
+  return g_string_free (text, FALSE);
+}
+
+static void
+update_odds (AdjMechanicPanel *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjOdds) odds = NULL;
+  g_autofree char *draws = NULL;
+  AdjContext ctx = { 0 };
+
+  if (self->battle == NULL || self->mech == NULL)
+    return;
+  adj_battle_context (self->battle, &ctx);
+  odds = adj_mechanic_odds (self->mech, &ctx, self->inputs, &error);
+  adj_odds_bar_set_odds (self->odds_bar, odds);
+  gtk_widget_set_visible (GTK_WIDGET (self->odds_bar), odds != NULL);
+  gtk_label_set_text (self->odds_note, odds != NULL && odds->note != NULL ? adj_gettext (odds->note)
+                                                                          : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->odds_note), odds != NULL && odds->note != NULL);
+  show_message (self, odds == NULL ? error->message : NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->roll_button), odds != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->enter_button), odds != NULL);
+
+  draws = describe_draws (self);
+  gtk_label_set_text (self->draws_label, draws);
+}
+
+static int
+scope_rank (AdjScope scope)
+{
+  switch (scope)
+    {
+    case ADJ_SCOPE_PAIR: return 0;
+    case ADJ_SCOPE_UNIT: return 1;
+    case ADJ_SCOPE_SIDE: return 2;
+    case ADJ_SCOPE_BATTLE: return 3;
+    case ADJ_SCOPE_SETUP: return 4;
+    default: return 5;
+    }
+}
+
+static int
+compare_mechanics (gconstpointer a,
+                   gconstpointer b)
+{
+  const AdjMechanic *ma = *(const AdjMechanic * const *) a;
+  const AdjMechanic *mb = *(const AdjMechanic * const *) b;
+
+  return scope_rank (ma->scope) - scope_rank (mb->scope);
+}
+
+static void
+build_form (AdjMechanicPanel  *self,
+            const AdjMechanic *mech)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+  guint n_who = 0, n_situation = 0;
+
+  clear_group (self->who_group, self->rows);
+  clear_group (self->situation_group, self->rows);
+  g_ptr_array_set_size (self->rows, 0);
+  g_clear_pointer (&self->inputs, adj_inputs_free);
+  clear_result (self);
+
+  self->mech = mech;
+  self->inputs = adj_inputs_new (mech, rs);
+  gtk_label_set_text (self->summary_label, adj_gettext (mech->summary));
+
+  for (guint i = 0; i < mech->n_inputs; i++)
+    {
+      const AdjField *f = &mech->inputs[i];
+      GtkWidget *row = adj_field_row_new (f, rs, self->battle, on_row_changed, self);
+      gboolean who = f->kind == ADJ_FIELD_UNIT || f->kind == ADJ_FIELD_SIDE;
+
+      adj_field_row_set_imperial (row, self->imperial);
+      adw_preferences_group_add (who ? self->who_group : self->situation_group, row);
+      g_ptr_array_add (self->rows, row);
+      if (who)
+        n_who++;
+      else
+        n_situation++;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->who_group), n_who > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->situation_group), n_situation > 0);
+  show_message (self, NULL);
+  refresh_rows (self);
+  update_odds (self);
+}
+
+static void
+on_mechanic_selected (AdwComboRow      *row,
+                      GParamSpec       *pspec,
+                      AdjMechanicPanel *self)
+{
+  guint pos = adw_combo_row_get_selected (row);
+
+  if (self->selecting || self->battle == NULL || pos >= self->mechanics->len)
+    return;
+  build_form (self, g_ptr_array_index (self->mechanics, pos));
+}
+
+static void
+show_result (AdjMechanicPanel *self)
+{
+  GtkWidget *child;
+
+  gtk_label_set_text (self->result_title, self->outcome->title);
+  gtk_label_set_text (self->result_reason, self->outcome->reason != NULL ? self->outcome->reason
+                                                                         : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->result_reason), self->outcome->reason != NULL);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->result_lines))) != NULL)
+    gtk_box_remove (self->result_lines, child);
+  for (guint i = 0; i < self->outcome->lines->len; i++)
+    {
+      AdjExplainLine *line = g_ptr_array_index (self->outcome->lines, i);
+      GtkWidget *hbox = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *label = gtk_label_new (line->label);
+      GtkWidget *value = NULL;
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_box_append (GTK_BOX (hbox), label);
+      if (line->kind == ADJ_EXPLAIN_MODIFIER)
+        {
+          g_autofree char *text = g_strdup_printf ("%+d", line->value);
+          value = gtk_label_new (text);
+          gtk_widget_set_margin_start (label, 12);
+        }
+      else if (line->has_value)
+        {
+          g_autofree char *text = g_strdup_printf ("%d", line->value);
+          value = gtk_label_new (text);
+        }
+      if (line->kind == ADJ_EXPLAIN_TOTAL || line->kind == ADJ_EXPLAIN_TABLE)
+        gtk_widget_add_css_class (label, "heading");
+      if (line->kind == ADJ_EXPLAIN_NOTE)
+        gtk_widget_add_css_class (label, "dim-label");
+      if (value != NULL)
+        {
+          gtk_widget_add_css_class (value, "numeric");
+          if (line->kind == ADJ_EXPLAIN_TOTAL)
+            gtk_widget_add_css_class (value, "heading");
+          gtk_box_append (GTK_BOX (hbox), value);
+        }
+      gtk_box_append (self->result_lines, hbox);
+    }
+
+  /* A result that changes nothing in the battle still goes to the journal. */
+  gtk_revealer_set_reveal_child (self->result_revealer, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->apply_button));
+}
+
+static gboolean
+resolve_with (AdjMechanicPanel  *self,
+              AdjRandom         *random,
+              GError           **error)
+{
+  g_autoptr(AdjOutcome) outcome = adj_outcome_new (self->mech);
+  AdjContext ctx;
+
+  adj_battle_context (self->battle, &ctx);
+  if (!adj_mechanic_resolve (self->mech, &ctx, self->inputs, random, outcome, error))
+    return FALSE;
+  clear_result (self);
+  self->outcome = g_steal_pointer (&outcome);
+  self->outcome_inputs = adj_inputs_copy (self->inputs);
+  show_result (self);
+  return TRUE;
+}
+
+static void
+on_roll_clicked (AdjMechanicPanel *self)
+{
+  adj_mechanic_panel_roll (self);
+}
+
+static void
+on_enter_clicked (AdjMechanicPanel *self)
+{
+  adj_mechanic_panel_enter_dice (self);
+}
+
+static void
+on_apply_clicked (AdjMechanicPanel *self)
+{
+  adj_mechanic_panel_apply (self);
+}
+
+static void
+on_discard_clicked (AdjMechanicPanel *self)
+{
+  adj_mechanic_panel_discard (self);
+}
+
+static void
+on_units_changed (AdjBattle        *battle,
+                  AdjMechanicPanel *self)
+{
+  /* After an undo, say, the units may have changed: take in their state again, and forget a
+   * result rolled for the old state. */
+  if (self->inputs == NULL)
+    return;
+  prefill (self);
+  refresh_rows (self);
+  update_odds (self);
+}
+
+static void
+adj_mechanic_panel_dispose (GObject *object)
+{
+  AdjMechanicPanel *self = ADJ_MECHANIC_PANEL (object);
+
+  g_clear_pointer (&self->outcome, adj_outcome_free);
+  g_clear_pointer (&self->outcome_inputs, adj_inputs_free);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_MECHANIC_PANEL);
+  g_clear_pointer (&self->inputs, adj_inputs_free);
+  g_clear_object (&self->battle);
+
+  G_OBJECT_CLASS (adj_mechanic_panel_parent_class)->dispose (object);
+}
+
+static void
+adj_mechanic_panel_finalize (GObject *object)
+{
+  AdjMechanicPanel *self = ADJ_MECHANIC_PANEL (object);
+
+  g_ptr_array_unref (self->rows);
+  g_ptr_array_unref (self->mechanics);
+  G_OBJECT_CLASS (adj_mechanic_panel_parent_class)->finalize (object);
+}
+
+static void
+adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = adj_mechanic_panel_dispose;
+  object_class->finalize = adj_mechanic_panel_finalize;
+
+  /**
+   * AdjMechanicPanel::applied:
+   * @summary: the journal line of what was applied
+   */
+  signals[APPLIED] = g_signal_new ("applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  g_type_ensure (ADJ_TYPE_ODDS_BAR);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/adjutant/Adjutant/adj-mechanic-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, box);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, mechanic_row);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, who_group);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, situation_group);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, odds_bar);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, odds_note);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, message_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, draws_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, roll_button);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, enter_button);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_revealer);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_title);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_reason);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_expander);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_lines);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, apply_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_roll_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_enter_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_apply_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_discard_clicked);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "mechanicpanel");
+}
+
+static void
+adj_mechanic_panel_init (AdjMechanicPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->rows = g_ptr_array_new ();
+  self->mechanics = g_ptr_array_new ();
+  g_signal_connect (self->mechanic_row, "notify::selected", G_CALLBACK (on_mechanic_selected),
+                    self);
+}
+
+GtkWidget *
+adj_mechanic_panel_new (void)
+{
+  return g_object_new (ADJ_TYPE_MECHANIC_PANEL, NULL);
+}
+
+void
+adj_mechanic_panel_set_battle (AdjMechanicPanel *self,
+                               AdjBattle        *battle)
+{
+  const AdjSystem *system;
+  g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
+
+  g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
+  g_return_if_fail (ADJ_IS_BATTLE (battle));
+
+  if (self->battle != NULL)
+    g_signal_handlers_disconnect_by_data (self->battle, self);
+  g_set_object (&self->battle, battle);
+  g_signal_connect_object (battle, "changed", G_CALLBACK (on_units_changed), self, 0);
+
+  system = adj_ruleset_get_system (adj_battle_get_ruleset (battle));
+  g_ptr_array_set_size (self->mechanics, 0);
+  for (guint i = 0; i < system->n_mechanics; i++)
+    g_ptr_array_add (self->mechanics, (gpointer) system->mechanics[i]);
+  g_ptr_array_sort (self->mechanics, compare_mechanics);
+  for (guint i = 0; i < self->mechanics->len; i++)
+    {
+      const AdjMechanic *m = g_ptr_array_index (self->mechanics, i);
+      gtk_string_list_append (titles, adj_gettext (m->title));
+    }
+
+  self->selecting = TRUE;
+  adw_combo_row_set_model (self->mechanic_row, G_LIST_MODEL (titles));
+  adw_combo_row_set_selected (self->mechanic_row, 0);
+  self->selecting = FALSE;
+  if (self->mechanics->len > 0)
+    build_form (self, g_ptr_array_index (self->mechanics, 0));
+}
+
+gboolean
+adj_mechanic_panel_select (AdjMechanicPanel *self,
+                           const char       *mechanic_id)
+{
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), FALSE);
+
+  for (guint i = 0; i < self->mechanics->len; i++)
+    {
+      const AdjMechanic *m = g_ptr_array_index (self->mechanics, i);
+      if (g_str_equal (m->id, mechanic_id))
+        {
+          if (adw_combo_row_get_selected (self->mechanic_row) == i && self->mech == m)
+            return TRUE;
+          adw_combo_row_set_selected (self->mechanic_row, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+const AdjMechanic *
+adj_mechanic_panel_get_mechanic (AdjMechanicPanel *self)
+{
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), NULL);
+  return self->mech;
+}
+
+AdjInputs *
+adj_mechanic_panel_get_inputs (AdjMechanicPanel *self)
+{
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), NULL);
+  return self->inputs;
+}
+
+GtkWidget *
+adj_mechanic_panel_get_row (AdjMechanicPanel *self,
+                            const char       *input)
+{
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), NULL);
+
+  for (guint i = 0; self->mech != NULL && i < self->mech->n_inputs; i++)
+    if (g_str_equal (self->mech->inputs[i].name, input))
+      return g_ptr_array_index (self->rows, i);
+  return NULL;
+}
+
+void
+adj_mechanic_panel_use_unit (AdjMechanicPanel *self,
+                             guint             slot,
+                             const char       *unit_id)
+{
+  guint seen = 0;
+
+  g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
+
+  for (guint i = 0; self->mech != NULL && i < self->mech->n_inputs; i++)
+    {
+      if (self->mech->inputs[i].kind != ADJ_FIELD_UNIT)
+        continue;
+      if (seen++ == slot)
+        {
+          GtkWidget *row = g_ptr_array_index (self->rows, i);
+          g_autoptr(json_object) value = json_object_new_string (unit_id);
+
+          /* Set it as the user would, so the form reacts the same way. */
+          adj_field_row_set_value (row, value);
+          on_row_changed (row, &self->mech->inputs[i], self);
+          return;
+        }
+    }
+}
+
+void
+adj_mechanic_panel_offer_unit (AdjMechanicPanel *self,
+                               const char       *unit_id)
+{
+  guint n_units = 0, first_empty = G_MAXUINT;
+
+  g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
+
+  for (guint i = 0; self->mech != NULL && i < self->mech->n_inputs; i++)
+    {
+      const AdjField *f = &self->mech->inputs[i];
+
+      if (f->kind != ADJ_FIELD_UNIT)
+        continue;
+      if (g_strcmp0 (adj_inputs_get_string (self->inputs, f->name), unit_id) == 0)
+        return;
+      if (first_empty == G_MAXUINT && adj_inputs_get_string (self->inputs, f->name) == NULL)
+        first_empty = n_units;
+      n_units++;
+    }
+  if (n_units == 0)
+    return;
+  adj_mechanic_panel_use_unit (self, first_empty != G_MAXUINT ? first_empty : n_units - 1,
+                               unit_id);
+}
+
+void
+adj_mechanic_panel_roll (AdjMechanicPanel *self)
+{
+  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
+
+  if (self->battle == NULL || self->mech == NULL ||
+      !gtk_widget_get_sensitive (GTK_WIDGET (self->roll_button)))
+    return;
+  random = adj_battle_new_random (self->battle);
+  if (!resolve_with (self, random, &error))
+    show_message (self, error->message);
+}
+
+gboolean
+adj_mechanic_panel_resolve_entered (AdjMechanicPanel  *self,
+                                    const char        *dice,
+                                    const char        *cards,
+                                    GError           **error)
+{
+  g_autoptr(AdjRandom) random = NULL;
+
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), FALSE);
+
+  random = adj_random_new_with_copy (NULL, adj_battle_get_pack (self->battle));
+  if (dice != NULL && dice[0] != '\0')
+    {
+      g_autoptr(GArray) values = NULL;
+      if (!adj_dice_parse (dice, &values, error))
+        return FALSE;
+      adj_random_enter_dice (random, (const int *) values->data, values->len);
+    }
+  if (cards != NULL && cards[0] != '\0')
+    {
+      g_autoptr(GArray) values = NULL;
+      if (!adj_cards_parse (cards, &values, error))
+        return FALSE;
+      adj_random_enter_cards (random, (const AdjCard *) values->data, values->len);
+    }
+  return resolve_with (self, random, error);
+}
+
+typedef struct {
+  AdjMechanicPanel *self;
+  GtkEntry         *dice;
+  GtkEntry         *cards;
+} EnterData;
+
+static void
+enter_data_free (gpointer  user_data,
+                 GClosure *closure)
+{
+  EnterData *data = user_data;
+
+  g_object_unref (data->self);
+  g_free (data);
+}
+
+static void
+on_enter_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   EnterData        *data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_str_equal (response, "resolve") &&
+      !adj_mechanic_panel_resolve_entered (data->self,
+                                           data->dice != NULL ? gtk_editable_get_text (GTK_EDITABLE (data->dice)) : NULL,
+                                           data->cards != NULL ? gtk_editable_get_text (GTK_EDITABLE (data->cards)) : NULL,
+                                           &error))
+    show_message (data->self, error->message);
+}
+
+static void
+on_entry_activate (GtkEntry         *entry,
+                   AdwMessageDialog *dialog)
+{
+  adw_message_dialog_response (dialog, "resolve");
+  gtk_window_close (GTK_WINDOW (dialog));
+}
+
+void
+adj_mechanic_panel_enter_dice (AdjMechanicPanel *self)
+{
+  AdjContext ctx = { 0 };
+  g_autoptr(GArray) specs = NULL;
+  g_autofree char *draws = NULL;
+  GtkWidget *dialog, *box;
+  EnterData *data;
+  gboolean needs_dice = FALSE, needs_cards = FALSE;
+
+  g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
+
+  if (self->battle == NULL || self->mech == NULL ||
+      !gtk_widget_get_sensitive (GTK_WIDGET (self->enter_button)))
+    return;
+
+  adj_battle_context (self->battle, &ctx);
+  specs = adj_mechanic_draws (self->mech, &ctx, self->inputs);
+  for (guint i = 0; i < specs->len; i++)
+    {
+      if (g_array_index (specs, AdjDrawSpec, i).sides == 0)
+        needs_cards = TRUE;
+      else
+        needs_dice = TRUE;
+    }
+  draws = describe_draws (self);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   needs_cards && !needs_dice ? _("Enter the Cards")
+                                                              : _("Enter the Dice"),
+                                   NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("Type what was rolled at the table, in this order — %s"), draws);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  data = g_new0 (EnterData, 1);
+  data->self = g_object_ref (self);
+  if (needs_dice || !needs_cards)
+    {
+      data->dice = GTK_ENTRY (gtk_entry_new ());
+      gtk_entry_set_placeholder_text (data->dice, _("Dice, e.g. 6, 3, 5"));
+      gtk_entry_set_input_purpose (data->dice, GTK_INPUT_PURPOSE_DIGITS);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (data->dice), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Dice"), -1);
+      g_signal_connect (data->dice, "activate", G_CALLBACK (on_entry_activate), dialog);
+      gtk_box_append (GTK_BOX (box), GTK_WIDGET (data->dice));
+    }
+  if (needs_cards)
+    {
+      data->cards = GTK_ENTRY (gtk_entry_new ());
+      gtk_entry_set_placeholder_text (data->cards, _("Cards, e.g. AS, 10H, QC"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (data->cards), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Cards"), -1);
+      g_signal_connect (data->cards, "activate", G_CALLBACK (on_entry_activate), dialog);
+      gtk_box_append (GTK_BOX (box), GTK_WIDGET (data->cards));
+    }
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "resolve", _("_Resolve"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resolve",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "resolve");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_enter_response), data,
+                         enter_data_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+AdjOutcome *
+adj_mechanic_panel_get_outcome (AdjMechanicPanel *self)
+{
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), NULL);
+  return self->outcome;
+}
+
+gboolean
+adj_mechanic_panel_apply (AdjMechanicPanel *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjInputs) inputs = NULL;
+  AdjJournal *journal;
+  const char *summary;
+
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), FALSE);
+
+  if (self->outcome == NULL)
+    return FALSE;
+  outcome = g_steal_pointer (&self->outcome);
+  inputs = g_steal_pointer (&self->outcome_inputs);
+  gtk_revealer_set_reveal_child (self->result_revealer, FALSE);
+  if (!adj_battle_apply_outcome (self->battle, inputs, outcome, &error))
+    {
+      show_message (self, error->message);
+      return FALSE;
+    }
+  journal = adj_battle_get_journal (self->battle);
+  summary = adj_journal_get_entry (journal, journal->position - 1)->summary;
+  g_signal_emit (self, signals[APPLIED], 0, summary);
+  return TRUE;
+}
+
+void
+adj_mechanic_panel_discard (AdjMechanicPanel *self)
+{
+  g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
+  clear_result (self);
+}
+
+char *
+adj_mechanic_panel_describe_odds (AdjMechanicPanel *self)
+{
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), NULL);
+  return adj_odds_bar_describe (self->odds_bar);
+}
+
+void
+adj_mechanic_panel_set_imperial (AdjMechanicPanel *self,
+                                 gboolean          imperial)
+{
+  g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
+
+  self->imperial = imperial;
+  for (guint i = 0; i < self->rows->len; i++)
+    adj_field_row_set_imperial (g_ptr_array_index (self->rows, i), imperial);
+}

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-test-ui.h: running the real application in a test and looking at what it shows. */
+
+#pragma once
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "adj-application.h"
+#include "adj-battle-window.h"
+
+typedef void (*AdjUiCheck) (AdjApplication *app);
+
+/* Let GTK lay out and draw: rows of a list view only exist once it has been allocated. */
+static inline void
+adj_test_settle (void)
+{
+  gint64 until = g_get_monotonic_time () + 300 * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static inline void
+adj_test_collect_labels (GtkWidget *widget,
+                         GPtrArray *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    g_ptr_array_add (out, (gpointer) gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    adj_test_collect_labels (child, out);
+}
+
+/* Whether a label with exactly this text is on screen inside @root. */
+static inline gboolean
+adj_test_shows (GtkWidget  *root,
+                const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  adj_test_collect_labels (root, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (labels, i), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static inline void
+adj_test_collect_type (GtkWidget *widget,
+                       GType      type,
+                       GPtrArray *out)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    adj_test_collect_type (child, type, out);
+}
+
+/* The first widget of @type inside @root, or NULL. */
+static inline GtkWidget *
+adj_test_find_type (GtkWidget *root,
+                    GType      type)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  adj_test_collect_type (root, type, found);
+  return found->len > 0 ? g_ptr_array_index (found, 0) : NULL;
+}
+
+/* The battle windows of the application, in the order GTK lists them. */
+static inline AdjBattleWindow *
+adj_test_the_window (AdjApplication *app)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (ADJ_IS_BATTLE_WINDOW (l->data))
+      return ADJ_BATTLE_WINDOW (l->data);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* The dialogs the application has open (AdwMessageDialog and the like). */
+static inline AdwMessageDialog *
+adj_test_find_dialog (AdjApplication *app)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+typedef struct {
+  AdjUiCheck check;
+  gboolean   ran;
+} AdjUiRun;
+
+static inline gboolean
+adj_test_run_check (gpointer user_data)
+{
+  GApplication *app = g_application_get_default ();
+  AdjUiRun *data = g_object_get_data (G_OBJECT (app), "adj-ui-run");
+  GListModel *toplevels;
+
+  data->check (ADJ_APPLICATION (app));
+  data->ran = TRUE;
+  /* Destroy every window, dialogs included, without asking: the test is over. */
+  toplevels = gtk_window_get_toplevels ();
+  while (g_list_model_get_n_items (toplevels) > 0)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, 0);
+      gtk_window_destroy (w);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static inline void
+adj_test_on_window_added (GtkApplication *app,
+                          GtkWindow      *window,
+                          gpointer        user_data)
+{
+  g_idle_add (adj_test_run_check, NULL);
+  g_signal_handlers_disconnect_by_func (app, adj_test_on_window_added, user_data);
+}
+
+/* Run the application with @option (or none) and call @check once its first window is up. */
+static inline void
+adj_test_run_app (AdjUiCheck  check,
+                  const char *option)
+{
+  AdjApplication *app = adj_application_new (G_APPLICATION_NON_UNIQUE);
+  AdjUiRun data = { check, FALSE };
+  char *argv[] = { (char *) "adjutant", (char *) option, NULL };
+  int status;
+
+  g_object_set_data (G_OBJECT (app), "adj-ui-run", &data);
+  g_signal_connect (app, "window-added", G_CALLBACK (adj_test_on_window_added), NULL);
+  status = g_application_run (G_APPLICATION (app), option != NULL ? 2 : 1, argv);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (data.ran);
+  g_assert_finalize_object (app);
+}
+
+static char *adj_test_data_home;
+
+static inline void
+adj_test_remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        adj_test_remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+/* End a test program of window tests: its private data folder (autosaves) goes. */
+static inline int
+adj_test_finish_ui (int status)
+{
+  if (adj_test_data_home != NULL)
+    adj_test_remove_tree (adj_test_data_home);
+  g_clear_pointer (&adj_test_data_home, g_free);
+  return status;
+}
+
+/* Start a test program of window tests: skip everything when there is no display. */
+static inline gboolean
+adj_test_init_ui (int    *argc,
+                  char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  /* A data folder of its own, so no autosave of an earlier run turns up. */
+  adj_test_data_home = g_dir_make_tmp ("adj-test-data-XXXXXX", NULL);
+  g_assert_nonnull (adj_test_data_home);
+  g_setenv ("XDG_DATA_HOME", adj_test_data_home, TRUE);
+  /* A crash restore offer would get in the way of every test but the one about it. */
+  g_setenv ("ADJUTANT_NO_RESTORE", "1", TRUE);
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      adj_test_finish_ui (0);
+      return FALSE;
+    }
+  adw_init ();
+  return TRUE;
+}

@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-ui-battle.c: a referee's evening in the real window — two units picked, a fire combat
+ * filled in, the dice entered, the result applied and undone, a unit's state changed, the
+ * battle saved and opened again, closing with changes, and a restore after a crash. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "adj-test-ui.h"
+#include "adj-army.h"
+#include "adj-error.h"
+#include "adj-json.h"
+#include "adj-mechanic-panel.h"
+#include "adj-new-battle-dialog.h"
+#include "adj-store.h"
+#include "adj-unit-pane.h"
+
+static char *tmpdir;
+
+static AdjUnit *
+unit (AdjBattleWindow *window,
+      const char      *id)
+{
+  return adj_battle_find_unit (adj_battle_window_get_battle (window), id);
+}
+
+/* Flip the switch of a form row, the way a click would. */
+static void
+click_switch (GtkWidget *row)
+{
+  GtkSwitch *sw = GTK_SWITCH (adj_test_find_type (row, GTK_TYPE_SWITCH));
+
+  g_assert_nonnull (sw);
+  gtk_switch_set_active (sw, !gtk_switch_get_active (sw));
+}
+
+static guint
+journal_length (AdjBattleWindow *window)
+{
+  return g_list_model_get_n_items (
+    adj_battle_get_journal_model (adj_battle_window_get_battle (window)));
+}
+
+static void
+check_fire_and_undo (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjMechanicPanel *panel;
+  AdjInputs *inputs;
+  g_autofree char *odds_open = NULL;
+  g_autofree char *odds_covered = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "zulu.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(AdjBattle) reloaded = NULL;
+  AdjOutcome *outcome;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  panel = adj_battle_window_get_mechanic_panel (window);
+  g_assert_cmpstr (adj_mechanic_panel_get_mechanic (panel)->id, ==, "wec/fire-combat");
+
+  /* Select the firer, then the target, in the unit lists. */
+  g_assert_true (adj_battle_window_select_unit (window, "u1"));
+  g_assert_true (adj_battle_window_select_unit (window, "u16"));
+  adj_test_settle ();
+  inputs = adj_mechanic_panel_get_inputs (panel);
+  g_assert_cmpstr (adj_inputs_get_string (inputs, "firer"), ==, "u1");
+  g_assert_cmpstr (adj_inputs_get_string (inputs, "target"), ==, "u16");
+  /* Pre-filled from the units and their sides. */
+  g_assert_cmpstr (adj_inputs_get_string (inputs, "target_type"), ==, "native-infantry");
+  g_assert_cmpstr (adj_inputs_get_string (inputs, "target_dice"), ==, "d12");
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Zulu Spearmen 1 (Zulu army)"));
+  odds_open = adj_mechanic_panel_describe_odds (panel);
+  g_assert_cmpstr (odds_open, ==,
+                   "Ineffective: 33.6%\nTarget recoils: 43.5%\nTarget destroyed: 22.9%");
+
+  /* The target is in a wood: a switch in the form, and the odds follow at once. */
+  click_switch (adj_mechanic_panel_get_row (panel, "target_covered"));
+  adj_test_settle ();
+  g_assert_true (adj_inputs_get_bool (inputs, "target_covered"));
+  odds_covered = adj_mechanic_panel_describe_odds (panel);
+  g_assert_cmpstr (odds_covered, !=, odds_open);
+  g_assert_cmpstr (odds_covered, ==,
+                   "Ineffective: 50.0%\nTarget recoils: 35.2%\nTarget destroyed: 14.8%");
+
+  /* The dice rolled at the table: 6 and 6 for the firer, 1 for the target. */
+  g_assert_true (adj_mechanic_panel_resolve_entered (panel, "6, 6, 1", NULL, &error));
+  g_assert_no_error (error);
+  adj_test_settle ();
+  outcome = adj_mechanic_panel_get_outcome (panel);
+  g_assert_nonnull (outcome);
+  g_assert_cmpstr (outcome->key, ==, "destroyed");
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Target destroyed"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Firer 13 is at least twice target 3"));
+  g_assert_false (adj_unit_get_destroyed (unit (window, "u16")));
+
+  /* Apply, from the keyboard shortcut's action. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-result", NULL));
+  adj_test_settle ();
+  g_assert_true (adj_unit_get_destroyed (unit (window, "u16")));
+  g_assert_true (adj_unit_get_status_bool (unit (window, "u1"), "fought"));
+  g_assert_cmpuint (journal_length (window), ==, 1);
+  adj_battle_window_show_page (window, "journal");
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Fire combat: Target destroyed"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window),
+                                 "Firer 13 is at least twice target 3 · Firer 6 + 6, Target 1"));
+  g_assert_true (adj_battle_get_modified (adj_battle_window_get_battle (window)));
+
+  /* Undo puts the Zulus back; the entry stays in view, marked undone. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  adj_test_settle ();
+  g_assert_false (adj_unit_get_destroyed (unit (window, "u16")));
+  g_assert_false (adj_unit_get_status_bool (unit (window, "u1"), "fought"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Undone"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  adj_test_settle ();
+  g_assert_true (adj_unit_get_destroyed (unit (window, "u16")));
+
+  /* Save, then read the file back as a new start would. */
+  g_assert_true (adj_battle_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (adj_battle_get_modified (adj_battle_window_get_battle (window)));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   adj_battle_get_name (adj_battle_window_get_battle (window)));
+  reloaded = adj_store_load_battle (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (adj_unit_get_destroyed (adj_battle_find_unit (reloaded, "u16")));
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (reloaded)), ==, 1);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+}
+
+static void
+check_unit_pane (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjUnitPane *pane;
+  GtkWidget *row;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  adj_battle_window_show_page (window, "unit");
+  g_assert_true (adj_battle_window_select_unit (window, "u9"));   /* British Regular Cavalry 1 */
+  adj_test_settle ();
+  pane = adj_battle_window_get_unit_pane (window);
+  g_assert_true (adj_unit_pane_get_unit (pane) == unit (window, "u9"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "British Regular Cavalry 1"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Regular cavalry · British army · 3 points"));
+
+  /* One click dismounts the cavalry: a journal entry, shown as a badge in the list. */
+  row = adj_unit_pane_get_row (pane, "status.dismounted");
+  g_assert_nonnull (row);
+  g_assert_null (adj_unit_pane_get_row (pane, "status.towed"));   /* not for cavalry */
+  click_switch (row);
+  adj_test_settle ();
+  g_assert_true (adj_unit_get_status_bool (unit (window, "u9"), "dismounted"));
+  g_assert_cmpuint (journal_length (window), ==, 1);
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Dismounted"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  adj_test_settle ();
+  g_assert_false (adj_unit_get_status_bool (unit (window, "u9"), "dismounted"));
+  /* The pane follows the unit back. */
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (adj_test_find_type (row, GTK_TYPE_SWITCH))));
+
+  /* Remove and undo: the unit comes back in its place. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-unit", NULL));
+  adj_test_settle ();
+  g_assert_null (unit (window, "u9"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  adj_test_settle ();
+  g_assert_nonnull (unit (window, "u9"));
+
+  /* Duplicate adds a copy, and selects it. */
+  g_assert_true (adj_battle_window_select_unit (window, "u9"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.duplicate-unit", NULL));
+  adj_test_settle ();
+  g_assert_cmpstr (adj_unit_get_name (adj_battle_window_get_selected_unit (window)), ==,
+                   "British Regular Cavalry 1 (copy)");
+}
+
+static void
+check_turn_and_cards (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjBattle *battle;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  battle = adj_battle_window_get_battle (window);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL));
+  adj_test_settle ();
+  g_assert_cmpstr (adj_battle_get_phase (battle), ==, "initiative");
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Turn 1 of 12 · Initiative"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.turn-card", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.turn-card", NULL));
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "50 cards left"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.reshuffle", NULL));
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "52 cards left"));
+  g_assert_cmpuint (journal_length (window), ==, 4);
+}
+
+static void
+check_close_asks (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdwMessageDialog *dialog;
+  const char *autosave;
+  g_autofree char *autosave_copy = NULL;
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autoptr(GError) error = NULL;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  g_assert_true (adj_battle_edit (adj_battle_window_get_battle (window), "unit:u1",
+                                  "status.activated", yes, &error));
+  autosave = adj_battle_get_autosave_path (adj_battle_window_get_battle (window));
+  g_assert_nonnull (autosave);
+  autosave_copy = g_strdup (autosave);
+  /* Every action is in the autosave already. */
+  g_assert_true (g_file_test (autosave_copy, G_FILE_TEST_IS_REGULAR));
+
+  gtk_window_close (GTK_WINDOW (window));
+  adj_test_settle ();
+  dialog = adj_test_find_dialog (app);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Changes?");
+  /* The window stays until the referee answers. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+
+  adw_message_dialog_response (dialog, "discard");
+  adj_test_settle ();
+  g_assert_false (g_file_test (autosave_copy, G_FILE_TEST_EXISTS));
+}
+
+static void
+check_restore (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdwMessageDialog *dialog;
+  AdjBattle *battle;
+
+  adj_test_settle ();
+  dialog = adj_test_find_dialog (app);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Restore the Last Battle?");
+  adw_message_dialog_response (dialog, "restore");
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  battle = adj_battle_window_get_battle (window);
+  g_assert_nonnull (battle);
+  g_assert_cmpstr (adj_battle_get_name (battle), ==, "Interrupted");
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 2);
+  g_assert_true (adj_unit_get_destroyed (adj_battle_find_unit (battle, "u3")));
+  /* It holds changes no file has: closing will ask. */
+  g_assert_true (adj_battle_get_modified (battle));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "• Interrupted"));
+}
+
+static void
+test_restore (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjRuleset) rs = adj_ruleset_lookup ("wec", &error);
+  g_autoptr(AdjArmy) a = adj_army_template (rs, "zulu-1879-british", &error);
+  g_autoptr(AdjArmy) b = adj_army_template (rs, "zulu-1879-zulu", &error);
+  g_autoptr(AdjBattle) battle = adj_battle_new (rs, "Interrupted");
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autofree char *autosave = NULL;
+
+  /* A battle in play whose autosave was left behind, as a crash would leave it. */
+  g_assert_true (adj_battle_add_army (battle, "a", a, &error));
+  g_assert_true (adj_battle_add_army (battle, "b", b, &error));
+  autosave = adj_store_autosave_path (battle);
+  adj_battle_set_autosave_path (battle, autosave);
+  g_assert_true (adj_battle_edit (battle, "unit:u1", "status.activated", yes, &error));
+  g_assert_true (adj_battle_edit (battle, "unit:u3", "destroyed", yes, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (autosave, G_FILE_TEST_IS_REGULAR));
+
+  g_unsetenv ("ADJUTANT_NO_RESTORE");
+  adj_test_run_app (check_restore, NULL);
+  g_setenv ("ADJUTANT_NO_RESTORE", "1", TRUE);
+  g_unlink (autosave);
+}
+
+static void
+check_new_battle (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+  g_autoptr(AdjBattle) battle = NULL;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  dialog = adj_new_battle_dialog_new (GTK_WINDOW (window), "wec");
+  gtk_window_present (GTK_WINDOW (dialog));
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (dialog, "When Empires Clash!"));
+  /* The example armies are offered first, the first two of the list preselected. */
+  g_assert_true (adj_test_shows (dialog, "British army — The Second Afghan War (1878–1881)"));
+  battle = adj_new_battle_dialog_build (ADJ_NEW_BATTLE_DIALOG (dialog), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (adj_battle_get_name (battle), ==, "British army against Afghan army");
+  g_assert_cmpuint (adj_battle_get_n_units (battle), ==, 14 + 16);
+
+  /* Empty sides. */
+  adj_new_battle_dialog_set_start (ADJ_NEW_BATTLE_DIALOG (dialog), ADJ_START_EMPTY);
+  g_clear_object (&battle);
+  battle = adj_new_battle_dialog_build (ADJ_NEW_BATTLE_DIALOG (dialog), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adj_battle_get_n_units (battle), ==, 0);
+  g_assert_cmpuint (adj_battle_get_sides (battle)->len, ==, 2);
+
+  /* Army lists, without a file chosen: a clear message. */
+  adj_new_battle_dialog_set_start (ADJ_NEW_BATTLE_DIALOG (dialog), ADJ_START_ARMY_LISTS);
+  g_clear_object (&battle);
+  battle = adj_new_battle_dialog_build (ADJ_NEW_BATTLE_DIALOG (dialog), &error);
+  g_assert_null (battle);
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "Choose an army list file for each side");
+}
+
+static void
+test_fire_and_undo (void)
+{
+  adj_test_run_app (check_fire_and_undo, "--demo");
+}
+
+static void
+test_unit_pane (void)
+{
+  adj_test_run_app (check_unit_pane, "--demo");
+}
+
+static void
+test_turn_and_cards (void)
+{
+  adj_test_run_app (check_turn_and_cards, "--demo");
+}
+
+static void
+test_close_asks (void)
+{
+  adj_test_run_app (check_close_asks, "--demo");
+}
+
+static void
+test_new_battle (void)
+{
+  adj_test_run_app (check_new_battle, NULL);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!adj_test_init_ui (&argc, &argv))
+    return 0;
+  tmpdir = g_dir_make_tmp ("adj-test-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/battle/fire-apply-undo-save", test_fire_and_undo);
+  g_test_add_func ("/ui/battle/unit-pane", test_unit_pane);
+  g_test_add_func ("/ui/battle/turn-and-cards", test_turn_and_cards);
+  g_test_add_func ("/ui/battle/close-asks", test_close_asks);
+  g_test_add_func ("/ui/battle/restore", test_restore);
+  g_test_add_func ("/ui/battle/new-battle", test_new_battle);
+  status = g_test_run ();
+  g_rmdir (tmpdir);
+  g_free (tmpdir);
+  return adj_test_finish_ui (status);
+}
