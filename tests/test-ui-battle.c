@@ -273,6 +273,10 @@ test_restore (void)
   g_autoptr(AdjBattle) battle = adj_battle_new (rs, "Interrupted");
   g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
   g_autofree char *autosave = NULL;
+  g_autofree char *autosave_dir = adj_store_autosave_dir ();
+
+  /* Only the battle made here is waiting in the autosave folder. */
+  adj_test_remove_tree (autosave_dir);
 
   /* A battle in play whose autosave was left behind, as a crash would leave it. */
   g_assert_true (adj_battle_add_army (battle, "a", a, &error));
