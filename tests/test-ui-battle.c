@@ -196,6 +196,25 @@ check_turn_and_cards (AdjApplication *app)
   g_assert_cmpstr (adj_battle_get_phase (battle), ==, "initiative");
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Turn 1 of 12 · Initiative"));
 
+  /* Another action: the form is rebuilt from its declaration. */
+  {
+    AdjMechanicPanel *panel = adj_battle_window_get_mechanic_panel (window);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (adj_mechanic_panel_select (panel, "wec/close-combat"));
+    g_assert_nonnull (adj_mechanic_panel_get_row (panel, "attacker_support"));
+    g_assert_null (adj_mechanic_panel_get_row (panel, "firer_type"));
+    g_assert_true (adj_mechanic_panel_select (panel, "wec/initiative"));
+    adj_test_settle ();
+    g_assert_true (adj_test_shows (GTK_WIDGET (window), "First side: 2D6, Second side: 2D6. "
+                                                        "Ties are rolled again."));
+    adj_mechanic_panel_use_unit (panel, 0, "u1");   /* no unit inputs: nothing happens */
+    g_assert_true (adj_mechanic_panel_resolve_entered (panel, "4, 3, 5, 6", NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (adj_mechanic_panel_get_outcome (panel)->key, ==, "side-b");
+    g_assert_true (adj_mechanic_panel_apply (panel));
+  }
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.turn-card", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.turn-card", NULL));
   adj_test_settle ();
@@ -203,7 +222,7 @@ check_turn_and_cards (AdjApplication *app)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.reshuffle", NULL));
   adj_test_settle ();
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "52 cards left"));
-  g_assert_cmpuint (journal_length (window), ==, 4);
+  g_assert_cmpuint (journal_length (window), ==, 5);
 }
 
 static void

@@ -163,16 +163,19 @@ on_row_changed (GtkWidget      *row,
   update_odds (self);
 }
 
+/* Take every row of the form out of whichever group holds it. */
 static void
-clear_group (AdwPreferencesGroup *group,
-             GPtrArray           *rows)
+clear_form (AdjMechanicPanel *self)
 {
-  for (guint i = 0; i < rows->len; i++)
+  for (guint i = 0; i < self->rows->len; i++)
     {
-      GtkWidget *row = g_ptr_array_index (rows, i);
-      if (gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP) == GTK_WIDGET (group))
-        adw_preferences_group_remove (group, row);
+      GtkWidget *row = g_ptr_array_index (self->rows, i);
+      GtkWidget *group = gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP);
+
+      if (group != NULL)
+        adw_preferences_group_remove (ADW_PREFERENCES_GROUP (group), row);
     }
+  g_ptr_array_set_size (self->rows, 0);
 }
 
 static char *
@@ -261,9 +264,7 @@ build_form (AdjMechanicPanel  *self,
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
   guint n_who = 0, n_situation = 0;
 
-  clear_group (self->who_group, self->rows);
-  clear_group (self->situation_group, self->rows);
-  g_ptr_array_set_size (self->rows, 0);
+  clear_form (self);
   g_clear_pointer (&self->inputs, adj_inputs_free);
   clear_result (self);
 
@@ -319,9 +320,14 @@ show_result (AdjMechanicPanel *self)
   for (guint i = 0; i < self->outcome->lines->len; i++)
     {
       AdjExplainLine *line = g_ptr_array_index (self->outcome->lines, i);
-      GtkWidget *hbox = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      GtkWidget *label = gtk_label_new (line->label);
-      GtkWidget *value = NULL;
+      GtkWidget *hbox, *label, *value = NULL;
+
+      /* The reason already stands under the title. */
+      if (line->kind == ADJ_EXPLAIN_TABLE && !line->has_value &&
+          g_strcmp0 (line->label, self->outcome->reason) == 0)
+        continue;
+      hbox = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      label = gtk_label_new (line->label);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
