@@ -13,19 +13,25 @@ import os
 import sys
 
 KEYS = ("label", "hint", "summary", "notes", "conflict")
+# The quick-reference tables of "roster" also show their titles and the text of their cells.
+ROSTER_KEYS = ("title",)
+ROSTER_TEXTS = ("header", "rows")
 
 
-def walk(value, path, out):
+def walk(value, path, out, texts=False):
+    roster = path.startswith("$.roster")
     if isinstance(value, dict):
         for key, item in value.items():
             sub = f"{path}.{key}"
-            if key in KEYS and isinstance(item, str) and item:
+            if (key in KEYS or (roster and key in ROSTER_KEYS)) and isinstance(item, str) and item:
                 out.append((sub, item))
             else:
-                walk(item, sub, out)
+                walk(item, sub, out, roster and key in ROSTER_TEXTS)
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            walk(item, f"{path}[{i}]", out)
+            walk(item, f"{path}[{i}]", out, texts)
+    elif texts and isinstance(value, str) and any(c.isalpha() for c in value):
+        out.append((path, value))
 
 
 def c_string(text):

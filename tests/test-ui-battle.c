@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "adj-test-ui.h"
 #include "adj-army.h"
@@ -13,6 +14,7 @@
 #include "adj-json.h"
 #include "adj-mechanic-panel.h"
 #include "adj-new-battle-dialog.h"
+#include "adj-roster-print.h"
 #include "adj-store.h"
 #include "adj-unit-pane.h"
 
@@ -352,6 +354,53 @@ check_new_battle (AdjApplication *app)
 }
 
 static void
+check_print (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "roster.pdf", NULL);
+  GSettings *settings = adj_application_get_settings (app);
+  const char *pdftotext = g_getenv ("ADJUTANT_PDFTOTEXT");
+  g_autoptr(GVariant) setup = NULL;
+  guint pages = 0;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  g_assert_true (adj_roster_print (GTK_WINDOW (window), adj_battle_window_get_battle (window),
+                                   settings, path, &pages, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (pages, >=, 3);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  /* The page setup used is remembered for the next print and for PDF export. */
+  if (settings != NULL)
+    {
+      setup = g_settings_get_value (settings, "page-setup");
+      g_assert_cmpuint (g_variant_n_children (setup), >, 0);
+    }
+
+  if (pdftotext != NULL)
+    {
+      const char *argv[] = { pdftotext, "-layout", path, "-", NULL };
+      g_autofree char *text = NULL;
+      int status;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                   NULL, &text, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (text, "Zulu Spearmen 15"));
+      g_assert_nonnull (strstr (text, "British Regular Infantry 6"));
+      g_assert_nonnull (strstr (text, "Fire Combat"));
+    }
+  g_assert_cmpint (g_unlink (path), ==, 0);
+}
+
+static void
+test_print (void)
+{
+  adj_test_run_app (check_print, "--demo");
+}
+
+static void
 test_fire_and_undo (void)
 {
   adj_test_run_app (check_fire_and_undo, "--demo");
@@ -399,6 +448,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle/close-asks", test_close_asks);
   g_test_add_func ("/ui/battle/restore", test_restore);
   g_test_add_func ("/ui/battle/new-battle", test_new_battle);
+  g_test_add_func ("/ui/battle/print-roster", test_print);
   status = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);

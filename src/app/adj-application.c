@@ -544,6 +544,7 @@ adj_application_startup (GApplication *application)
   set_accels (app, "win.redo", "<Control><Shift>z", "<Control>y");
   set_accels (app, "win.save", "<Control>s", NULL);
   set_accels (app, "win.save-as", "<Control><Shift>s", NULL);
+  set_accels (app, "win.print-roster", "<Control>p", NULL);
   set_accels (app, "win.roll", "<Control>r", NULL);
   set_accels (app, "win.enter-dice", "<Control>e", NULL);
   set_accels (app, "win.apply-result", "<Control>Return", NULL);

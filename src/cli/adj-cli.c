@@ -21,6 +21,7 @@
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-random.h"
+#include "adj-roster.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
 
@@ -34,6 +35,9 @@ typedef struct {
   const char *battle;
   const char *output;
   const char *name;
+  const char *pdf;
+  const char *paper;
+  const char *side;
   GPtrArray  *armies;
   gboolean    apply;
   gboolean    compact;
@@ -95,6 +99,8 @@ print_help (void)
             "  templates RULESET              The example armies a system ships, with their totals\n"
             "  new RULESET --army A --army B [--name NAME] [--seed N] [--output FILE]\n"
             "                                 Start a battle from two armies (template ids or files)\n"
+            "  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]\n"
+            "                                 Write the unit roster of a battle or an army list as a PDF\n"
             "\n"
             "Options:\n"
             "  --input FILE, -i FILE          The inputs as a JSON object (\"-\" reads standard input);\n"
@@ -106,6 +112,9 @@ print_help (void)
             "  --battle FILE                  Pre-fill the inputs from this battle (name units and\n"
             "                                 sides by id) and roll with its generator\n"
             "  --apply                        With --battle: apply the result to the battle and save it\n"
+            "  --pdf FILE                     Where \"roster\" writes its PDF\n"
+            "  --paper a4|letter              The roster's paper size (a4 unless given)\n"
+            "  --side SIDE                    Only this side of the battle (its id or its name)\n"
             "  --compact                      Print JSON on one line\n"
             "  --help, -h                     Show this help\n"
             "  --version                      Show the version\n"
@@ -631,6 +640,80 @@ cmd_new (const Options *opts)
   return 0;
 }
 
+static int
+cmd_roster (const Options *opts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(json_object) out = json_object_new_object ();
+  g_autoptr(AdjRoster) roster = NULL;
+  g_autofree char *display = NULL;
+  const char *path;
+  const char *format;
+  AdjPaper paper = ADJ_PAPER_A4;
+
+  if (opts->args->len != 1)
+    return usage_error (_("“roster” takes one file: a battle or an army list"));
+  if (opts->pdf == NULL)
+    return usage_error (_("“roster” needs --pdf FILE: where to write the roster"));
+  if (opts->paper != NULL && !adj_paper_from_string (opts->paper, &paper))
+    return usage_error (_("--paper takes “a4” or “letter”, not “%s”"), opts->paper);
+
+  path = g_ptr_array_index (opts->args, 0);
+  display = g_filename_display_basename (path);
+  json = adj_json_parse_file (path, &error);
+  if (json == NULL)
+    return fail (error);
+  format = adj_store_sniff_format (json);
+  if (g_strcmp0 (format, ADJ_BATTLE_FORMAT) == 0)
+    {
+      g_autoptr(AdjBattle) battle = adj_battle_from_json (json, display, &error);
+
+      if (battle == NULL ||
+          (roster = adj_roster_new_for_battle (battle, opts->side, &error)) == NULL)
+        return fail (error);
+    }
+  else if (g_strcmp0 (format, ADJ_ARMY_FORMAT) == 0)
+    {
+      g_autoptr(AdjArmy) army = adj_army_from_file_json (json, display, &error);
+
+      if (army == NULL)
+        return fail (error);
+      /* A list is a single side: --side may name it, but nothing else. */
+      if (opts->side != NULL && g_ascii_strcasecmp (opts->side, army->name) != 0)
+        {
+          g_set_error (&error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
+                       _("%s is the army list “%s”: it has no side “%s”"), display, army->name,
+                       opts->side);
+          return fail (error);
+        }
+      if ((roster = adj_roster_new_for_army (army, &error)) == NULL)
+        return fail (error);
+    }
+  else
+    {
+      g_set_error (&error, ADJ_ERROR, ADJ_ERROR_UNSUPPORTED,
+                   _("%s: $.format: expected “%s” or “%s”: a roster is printed from a battle "
+                     "or an army list"), display, ADJ_BATTLE_FORMAT, ADJ_ARMY_FORMAT);
+      return fail (error);
+    }
+
+  if (!adj_roster_write_pdf (roster, opts->pdf, paper, &error))
+    return fail (error);
+
+  json_object_object_add (out, "file", json_object_new_string (opts->pdf));
+  json_object_object_add (out, "title", json_object_new_string (adj_roster_get_title (roster)));
+  json_object_object_add (out, "paper", json_object_new_string (adj_paper_to_string (paper)));
+  json_object_object_add (out, "pages",
+                          json_object_new_int ((int) adj_roster_get_n_pages (roster)));
+  json_object_object_add (out, "sides",
+                          json_object_new_int ((int) adj_roster_get_n_sides (roster)));
+  json_object_object_add (out, "units",
+                          json_object_new_int ((int) adj_roster_get_n_units (roster)));
+  print_json (opts, out);
+  return 0;
+}
+
 typedef struct {
   const char *name;
   int       (*run) (const Options *opts);
@@ -645,6 +728,7 @@ static const Command commands[] = {
   { "validate", cmd_validate },
   { "templates", cmd_templates },
   { "new", cmd_new },
+  { "roster", cmd_roster },
 };
 
 int
@@ -704,6 +788,12 @@ main (int   argc,
         slot = &opts.output;
       else if (g_str_equal (arg, "--name"))
         slot = &opts.name;
+      else if (g_str_equal (arg, "--pdf"))
+        slot = &opts.pdf;
+      else if (g_str_equal (arg, "--paper"))
+        slot = &opts.paper;
+      else if (g_str_equal (arg, "--side"))
+        slot = &opts.side;
       else if (g_str_equal (arg, "--army"))
         {
           if (i + 1 >= argc)

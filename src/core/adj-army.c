@@ -465,6 +465,62 @@ adj_army_report_to_json (const AdjArmyReport *report)
   return obj;
 }
 
+static void
+add_unit_entry (AdjArmy *army,
+                AdjUnit *unit)
+{
+  AdjArmyUnit *u = g_new0 (AdjArmyUnit, 1);
+
+  u->name = g_strdup (adj_unit_get_name (unit));
+  u->type = g_strdup (adj_unit_get_type_id (unit));
+  u->weapon = g_strdup (adj_unit_get_weapon (unit));
+  u->rating = g_strdup (adj_unit_get_rating (unit));
+  u->notes = g_strdup (adj_unit_get_notes (unit));
+  u->count = 1;
+  u->figures = adj_unit_get_figures (unit);
+  u->status = adj_json_copy (adj_unit_get_status (unit));
+  g_ptr_array_add (army->units, u);
+}
+
+AdjArmy *
+adj_army_new_for_side (AdjBattle  *battle,
+                       const char *side_id,
+                       GPtrArray  *units)
+{
+  AdjSide *side;
+  AdjArmy *army;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (side_id != NULL, NULL);
+
+  side = adj_battle_find_side (battle, side_id);
+  if (side == NULL)
+    return NULL;
+
+  army = adj_army_new (adj_battle_get_ruleset (battle), side->name);
+  json_object_put (army->settings);
+  army->settings = adj_json_copy (side->settings);
+  if (units != NULL)
+    {
+      for (guint i = 0; i < units->len; i++)
+        {
+          AdjUnit *unit = g_ptr_array_index (units, i);
+
+          if (g_strcmp0 (adj_unit_get_side (unit), side_id) == 0)
+            add_unit_entry (army, unit);
+        }
+      return army;
+    }
+  for (guint i = 0; i < adj_battle_get_n_units (battle); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (adj_battle_get_units (battle), i);
+
+      if (g_str_equal (adj_unit_get_side (unit), side_id))
+        add_unit_entry (army, unit);
+    }
+  return army;
+}
+
 gboolean
 adj_battle_add_army (AdjBattle    *battle,
                      const char   *side_id,

@@ -85,6 +85,14 @@ void           adj_army_report_add     (AdjArmyReport *report,
 gboolean       adj_army_report_ok      (const AdjArmyReport *report);
 json_object   *adj_army_report_to_json (const AdjArmyReport *report);
 
+/* The units of one side of @battle as an army list, one entry per unit, so that the side's
+ * points and limits are checked by adj_army_check() exactly as a list's are.  @units (of
+ * AdjUnit), when not NULL, picks the units to count; NULL counts every unit of the side.
+ * NULL when the battle has no such side. */
+AdjArmy       *adj_army_new_for_side   (AdjBattle    *battle,
+                                        const char   *side_id,
+                                        GPtrArray    *units);
+
 /* Add the army to @battle as a new side with one unit per stand or group. */
 gboolean       adj_battle_add_army     (AdjBattle    *battle,
                                         const char   *side_id,

@@ -42,7 +42,7 @@ static const char *const generic_keys[] = {
   "format", "version", "id", "name", "summary", "source", "distance", "turns",
   "categories", "ratings", "side_fields", "status_fields", "battle_fields", "weapons",
   "unit_types",
-  "modifiers", NULL
+  "modifiers", "roster", NULL
 };
 
 static char *data_dir_override;
@@ -226,7 +226,7 @@ parse_field (AdjRuleset   *rs,
 {
   static const char *const keys[] = {
     "id", "kind", "label", "hint", "min", "max", "default", "choices", "applies_to", "badge",
-    "per_turn", NULL
+    "per_turn", "secret", "hides_unit", NULL
   };
   AdjField *field = g_new0 (AdjField, 1);
   const char *kind = NULL;
@@ -239,7 +239,9 @@ parse_field (AdjRuleset   *rs,
       !adj_json_get_string (obj, "kind", TRUE, &kind, file, path, error) ||
       !parse_label (obj, "label", TRUE, &field->label, file, path, error) ||
       !parse_label (obj, "hint", FALSE, &field->hint, file, path, error) ||
-      !adj_json_get_bool (obj, "per_turn", FALSE, &field->per_turn, file, path, error))
+      !adj_json_get_bool (obj, "per_turn", FALSE, &field->per_turn, file, path, error) ||
+      !adj_json_get_bool (obj, "secret", FALSE, &field->secret, file, path, error) ||
+      !adj_json_get_bool (obj, "hides_unit", FALSE, &field->hides_unit, file, path, error))
     return FALSE;
 
   for (guint j = 0; j + 1 < out->len; j++)
@@ -311,6 +313,15 @@ parse_field (AdjRuleset   *rs,
       return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
                             _("expected “bool”, “int” or “enum”, found “%s”"), kind);
     }
+
+  /* A field that hides its unit is a secret itself; only a unit's own flag can hide it. */
+  if (field->hides_unit && (field->kind != ADJ_FIELD_BOOL || out != rs->status_fields))
+    {
+      g_autofree char *where = adj_json_path_key (path, "hides_unit");
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                            _("only a status field of kind “bool” can hide its unit"));
+    }
+  field->secret = field->secret || field->hides_unit;
 
   if (!adj_json_get_array (obj, "applies_to", FALSE, &applies, file, path, error))
     return FALSE;
@@ -519,6 +530,205 @@ parse_modifiers (AdjRuleset   *rs,
   return TRUE;
 }
 
+/* An array of texts; @n_expected, when not 0, is the length it must have. */
+static gboolean
+check_texts (json_object  *arr,
+             gsize         n_expected,
+             const char   *file,
+             const char   *path,
+             GError      **error)
+{
+  gsize n = json_object_array_length (arr);
+
+  if (n == 0 || (n_expected > 0 && n != n_expected))
+    {
+      if (n_expected > 0)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                              _("expected %u texts, one per column, found %u"),
+                              (guint) n_expected, (guint) n);
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                            _("expected at least one text"));
+    }
+  for (gsize i = 0; i < n; i++)
+    {
+      json_object *item = json_object_array_get_idx (arr, i);
+
+      if (!json_object_is_type (item, json_type_string))
+        {
+          g_autofree char *where = adj_json_path_index (path, i);
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                _("expected a text, found %s"), adj_json_type_name (item));
+        }
+    }
+  return TRUE;
+}
+
+/* One quick-reference table of "roster.tables": literal rows of text, or rows made from the
+ * ruleset's own unit types, weapons or modifiers, so that no number is written twice. */
+static gboolean
+parse_roster_table (AdjRuleset   *rs,
+                    json_object  *obj,
+                    const char   *file,
+                    const char   *path,
+                    GError      **error)
+{
+  static const char *const keys[] = {
+    "title", "source", "group", "columns", "header", "rows", "notes", NULL
+  };
+  static const char *const unit_type_columns[] = {
+    "label", "category", "value", "move", "figures", "weapons", NULL
+  };
+  static const char *const weapon_columns[] = { "label", "range", NULL };
+  static const char *const modifier_columns[] = { "label", "value", NULL };
+  const char *title = NULL, *source = NULL, *group = NULL, *notes = NULL;
+  json_object *columns = NULL, *header = NULL, *rows = NULL;
+  const char *const *allowed = NULL;
+  g_autofree char *header_path = adj_json_path_key (path, "header");
+  g_autofree char *rows_path = adj_json_path_key (path, "rows");
+  gsize width;
+
+  if (!adj_json_expect_object (obj, file, path, error) ||
+      !adj_json_check_keys (obj, keys, file, path, error) ||
+      !parse_label (obj, "title", TRUE, &title, file, path, error) ||
+      !adj_json_get_string (obj, "source", FALSE, &source, file, path, error) ||
+      !adj_json_get_string (obj, "group", FALSE, &group, file, path, error) ||
+      !adj_json_get_array (obj, "columns", FALSE, &columns, file, path, error) ||
+      !adj_json_get_array (obj, "header", TRUE, &header, file, path, error) ||
+      !adj_json_get_array (obj, "rows", FALSE, &rows, file, path, error) ||
+      !parse_label (obj, "notes", FALSE, &notes, file, path, error) ||
+      !check_texts (header, 0, file, header_path, error))
+    return FALSE;
+  width = json_object_array_length (header);
+
+  if (source != NULL)
+    {
+      g_autofree char *columns_path = adj_json_path_key (path, "columns");
+
+      if (g_str_equal (source, "unit-types"))
+        allowed = unit_type_columns;
+      else if (g_str_equal (source, "weapons"))
+        allowed = weapon_columns;
+      else if (g_str_equal (source, "modifiers"))
+        allowed = modifier_columns;
+      else
+        {
+          g_autofree char *where = adj_json_path_key (path, "source");
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                _("expected “unit-types”, “weapons” or “modifiers”, found “%s”"),
+                                source);
+        }
+
+      if ((group != NULL) != g_str_equal (source, "modifiers"))
+        {
+          g_autofree char *where = adj_json_path_key (path, "group");
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                group != NULL ? _("only a table of modifiers has a group")
+                                              : _("expected the modifier group the rows "
+                                                  "come from"));
+        }
+      if (group != NULL)
+        {
+          json_object *groups = NULL, *mods = NULL;
+
+          if (!json_object_object_get_ex (rs->root, "modifiers", &groups) ||
+              !json_object_object_get_ex (groups, group, &mods))
+            {
+              g_autofree char *where = adj_json_path_key (path, "group");
+              return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                    _("“%s” is not a group of “modifiers”"), group);
+            }
+        }
+
+      if (columns == NULL)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                              _("expected “columns”: what each column shows"));
+      if (!check_texts (columns, width, file, columns_path, error))
+        return FALSE;
+      for (gsize i = 0; i < width; i++)
+        {
+          const char *column = json_object_get_string (json_object_array_get_idx (columns, i));
+
+          if (!g_strv_contains (allowed, column))
+            {
+              g_autofree char *where = adj_json_path_index (columns_path, i);
+              g_autofree char *list = g_strjoinv ("”, “", (char **) allowed);
+              return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                    _("expected one of “%s”, found “%s”"), list, column);
+            }
+        }
+    }
+  else
+    {
+      if (group != NULL || columns != NULL)
+        {
+          g_autofree char *where = adj_json_path_key (path, group != NULL ? "group" : "columns");
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                _("only a table with a “source” has this key"));
+        }
+      if (rows == NULL || json_object_array_length (rows) == 0)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, rows_path,
+                              _("expected at least one row (or a “source” to make them from)"));
+    }
+
+  for (gsize i = 0; rows != NULL && i < json_object_array_length (rows); i++)
+    {
+      json_object *row = json_object_array_get_idx (rows, i);
+      g_autofree char *where = adj_json_path_index (rows_path, i);
+
+      if (!json_object_is_type (row, json_type_array))
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                              _("expected an array of texts, found %s"), adj_json_type_name (row));
+      if (!check_texts (row, width, file, where, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* "roster": how a roster prints this system — which status fields get a tick box ("track")
+ * and the quick-reference tables. */
+static gboolean
+parse_roster (AdjRuleset   *rs,
+              json_object  *root,
+              const char   *file,
+              GError      **error)
+{
+  static const char *const keys[] = { "track", "tables", NULL };
+  json_object *roster = NULL, *track = NULL, *tables = NULL;
+
+  if (!adj_json_get_object (root, "roster", FALSE, &roster, file, "$", error))
+    return FALSE;
+  if (roster == NULL)
+    return TRUE;
+  if (!adj_json_check_keys (roster, keys, file, "$.roster", error) ||
+      !adj_json_get_array (roster, "track", FALSE, &track, file, "$.roster", error) ||
+      !adj_json_get_array (roster, "tables", FALSE, &tables, file, "$.roster", error))
+    return FALSE;
+
+  for (gsize i = 0; track != NULL && i < json_object_array_length (track); i++)
+    {
+      json_object *item = json_object_array_get_idx (track, i);
+      const AdjField *field = json_object_is_type (item, json_type_string)
+        ? adj_ruleset_find_status_field (rs, json_object_get_string (item)) : NULL;
+      g_autofree char *where = adj_json_path_index ("$.roster.track", i);
+
+      if (field == NULL)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                              _("expected the id of a field declared in “status_fields”"));
+      if (field->secret)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                              _("“%s” is secret: a roster never prints it"), field->name);
+    }
+
+  for (gsize i = 0; tables != NULL && i < json_object_array_length (tables); i++)
+    {
+      g_autofree char *where = adj_json_path_index ("$.roster.tables", i);
+
+      if (!parse_roster_table (rs, json_object_array_get_idx (tables, i), file, where, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 parse_distance (AdjRuleset   *rs,
                 json_object  *root,
@@ -665,6 +875,10 @@ adj_ruleset_load_json (json_object  *root,
   rs->rating_choices = choices_flatten (rs->ratings);
 
   if (rs->system->check_ruleset != NULL && !rs->system->check_ruleset (rs, error))
+    return NULL;
+  /* Last: the roster's tables name unit types, weapons and modifiers, whose own problems are
+   * better told by the checks above. */
+  if (!parse_roster (rs, root, file, error))
     return NULL;
 
   return g_steal_pointer (&rs);

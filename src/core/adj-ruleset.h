@@ -40,6 +40,8 @@ struct _AdjField {
   const char * const *applies_to;   /* status fields: the categories that have it (NULL: all) */
   gboolean            optional;     /* unit and side inputs may be left empty */
   gboolean            per_turn;     /* status fields: back to the default when a turn begins */
+  gboolean            secret;       /* status and side fields: hidden information, never printed */
+  gboolean            hides_unit;   /* bool status fields: while true, the whole unit is hidden */
 };
 
 struct _AdjWeapon {

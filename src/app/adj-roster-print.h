@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-roster-print.h: printing a battle's roster through GtkPrintOperation, and exporting it
+ * as a PDF with the paper size the referee last printed on. */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "adj-battle.h"
+#include "adj-roster.h"
+
+G_BEGIN_DECLS
+
+/* Show the print dialog (with its preview) for the roster of @battle.  With @export_path set,
+ * no dialog: the roster goes straight to that PDF, as a test or a script would want it.
+ * The page setup used is remembered in @settings (may be NULL). */
+gboolean adj_roster_print       (GtkWindow  *parent,
+                                 AdjBattle  *battle,
+                                 GSettings  *settings,
+                                 const char *export_path,
+                                 guint      *n_pages,
+                                 GError    **error);
+/* The paper to export on: the last one printed on, else the locale's (Letter or A4). */
+AdjPaper adj_roster_default_paper (GSettings *settings);
+
+G_END_DECLS
