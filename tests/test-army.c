@@ -200,7 +200,7 @@ static const LoadError load_errors[] = {
   { "unknown-ruleset",
     "{\"format\": \"adjutant-army\", \"version\": 1, \"ruleset\": \"dba\", \"name\": \"A\", "
     ONE_UNIT "}", ADJ_ERROR_UNSUPPORTED,
-    "army.json: $.ruleset: There is no ruleset “dba” (known: wec)" },
+    "army.json: $.ruleset: There is no ruleset “dba” (known: rn, wec)" },
   { "no-format", "{\"version\": 1}", ADJ_ERROR_INVALID,
     "army.json: $: the required key “format” is missing" },
   { "unknown-key", ARMY_HEAD "\"name\": \"A\", \"colour\": \"red\", " ONE_UNIT "}",

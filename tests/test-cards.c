@@ -440,6 +440,158 @@ test_pack_collect (void)
   assert_complete (pack);
 }
 
+/* Gathering without a shuffle: the dealt and turned cards go back onto the pile, in order. */
+static void
+test_pack_gather (void)
+{
+  g_autoptr(AdjPack) pack = adj_pack_new (1);
+  AdjCard dealt[3], turned[2];
+  const AdjCard *cards;
+  guint n;
+
+  for (guint i = 0; i < G_N_ELEMENTS (dealt); i++)
+    g_assert_true (adj_pack_deal (pack, &dealt[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (turned); i++)
+    g_assert_true (adj_pack_turn (pack, &turned[i]));
+  adj_pack_gather (pack);
+  cards = adj_pack_draw_pile (pack, &n);
+  g_assert_cmpuint (n, ==, 52);
+  /* The dealt cards, then the turned ones, are back on top: the next card is the last turned. */
+  g_assert_cmpuint (cards[n - 1], ==, turned[1]);
+  g_assert_cmpuint (cards[n - 3], ==, dealt[2]);
+  adj_pack_dealt (pack, &n);
+  g_assert_cmpuint (n, ==, 0);
+  adj_pack_turned (pack, &n);
+  g_assert_cmpuint (n, ==, 0);
+  assert_complete (pack);
+}
+
+/* A dealt card given up moves to the turned cards; a card that is not out cannot be. */
+static void
+test_pack_discard (void)
+{
+  g_autoptr(AdjPack) pack = adj_pack_new (2);
+  AdjCard a, b, c;
+  const AdjCard *cards;
+  guint n;
+
+  g_assert_true (adj_pack_deal (pack, &a));
+  g_assert_true (adj_pack_deal (pack, &b));
+  g_assert_true (adj_pack_discard (pack, a));
+  cards = adj_pack_dealt (pack, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (cards[0], ==, b);
+  cards = adj_pack_turned (pack, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (cards[0], ==, a);
+  /* Not dealt (any more): refused, nothing moves. */
+  g_assert_false (adj_pack_discard (pack, a));
+  g_assert_true (adj_card_parse ("7S", &c));
+  if (c == b)
+    g_assert_true (adj_card_parse ("8S", &c));
+  g_assert_false (adj_pack_discard (pack, c));
+  adj_pack_turned (pack, &n);
+  g_assert_cmpuint (n, ==, 1);
+  assert_complete (pack);
+}
+
+/* Dealing through a source of cards: onto the dealt pile, recorded, never reshuffled. */
+static void
+test_random_deal (void)
+{
+  g_autoptr(AdjPack) pack = adj_pack_new (1);
+  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(GError) error = NULL;
+  AdjCard card, entered, turned;
+  guint n;
+  AdjRng rng;
+
+  adj_rng_seed (&rng, 5);
+  adj_pack_shuffle (pack, &rng);
+  random = adj_random_new (&rng, pack);
+  g_assert_false (adj_random_drew_cards (random));
+  g_assert_true (adj_random_deal (random, "deal", "Card dealt", &card, &error));
+  g_assert_no_error (error);
+  g_assert_true (adj_random_drew_cards (random));
+  adj_pack_dealt (pack, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (adj_random_get_rolls (random)->len, ==, 1);
+  g_assert_false (adj_random_has_entered_cards (random));
+
+  /* An entered card is taken out of the pile to the dealt cards. */
+  g_assert_true (adj_card_parse ("QD", &entered));
+  if (entered == card)
+    g_assert_true (adj_card_parse ("QC", &entered));
+  adj_random_enter_cards (random, &entered, 1);
+  g_assert_true (adj_random_has_entered_cards (random));
+  g_assert_true (adj_random_deal (random, "deal", "Card dealt", &card, &error));
+  g_assert_cmpuint (card, ==, entered);
+  adj_pack_dealt (pack, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpuint (adj_pack_remaining (pack), ==, 50);
+
+  /* An empty pile: turning a card reshuffles the turned ones, dealing does not. */
+  {
+    g_autoptr(AdjPack) small = adj_pack_new (1);
+    g_autoptr(AdjRandom) other = NULL;
+
+    while (adj_pack_remaining (small) > 1)
+      adj_pack_deal (small, NULL);
+    adj_pack_turn (small, NULL);
+    other = adj_random_new (&rng, small);
+    g_assert_false (adj_random_deal (other, "deal", "Card dealt", NULL, &error));
+    g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NEED_DICE);
+    g_clear_error (&error);
+    g_assert_true (adj_random_card (other, "cover", "Cover card", &turned, &error));
+    g_assert_no_error (error);
+    adj_pack_turned (small, &n);
+    g_assert_cmpuint (n, ==, 1);
+  }
+}
+
+/* Gathering the pack of a source: shuffled with its generator, or in order without one; a
+ * different number of decks makes a new pack and leaves a borrowed one alone. */
+static void
+test_random_gather_pack (void)
+{
+  g_autoptr(AdjPack) pack = adj_pack_new (1);
+  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(AdjRandom) plain = NULL;
+  g_autoptr(json_object) before = NULL;
+  g_autoptr(json_object) after = NULL;
+  AdjRng rng;
+  guint n;
+
+  adj_rng_seed (&rng, 9);
+  for (guint i = 0; i < 4; i++)
+    adj_pack_deal (pack, NULL);
+  adj_pack_turn (pack, NULL);
+  random = adj_random_new (&rng, pack);
+  g_assert_true (adj_random_gather_pack (random, 1));
+  g_assert_true (adj_random_get_pack (random) == pack);
+  g_assert_true (adj_random_drew_cards (random));
+  g_assert_cmpuint (adj_pack_remaining (pack), ==, 52);
+  assert_complete (pack);
+
+  /* Two decks: a new pack, owned by the source; the borrowed one is untouched. */
+  adj_pack_deal (pack, NULL);
+  before = adj_pack_to_json (pack);
+  g_assert_true (adj_random_gather_pack (random, 2));
+  g_assert_true (adj_random_get_pack (random) != pack);
+  g_assert_cmpuint (adj_pack_get_n_decks (adj_random_get_pack (random)), ==, 2);
+  g_assert_cmpuint (adj_pack_remaining (adj_random_get_pack (random)), ==, 104);
+  after = adj_pack_to_json (pack);
+  g_assert_true (adj_json_equal (before, after));
+
+  /* No generator: gathered in order, and it says it could not shuffle. */
+  plain = adj_random_new (NULL, NULL);
+  g_assert_false (adj_random_gather_pack (plain, 1));
+  g_assert_nonnull (adj_random_get_pack (plain));
+  adj_pack_dealt (adj_random_get_pack (plain), &n);
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpuint (adj_pack_remaining (adj_random_get_pack (plain)), ==, 52);
+}
+
 static gboolean
 match_red (AdjCard  card,
            gpointer data)
@@ -651,6 +803,10 @@ main (int   argc,
   g_test_add_func ("/cards/pack/take-two-decks", test_pack_take_two_decks);
   g_test_add_func ("/cards/pack/recycle-turned", test_pack_recycle_turned);
   g_test_add_func ("/cards/pack/collect", test_pack_collect);
+  g_test_add_func ("/cards/pack/gather", test_pack_gather);
+  g_test_add_func ("/cards/pack/discard", test_pack_discard);
+  g_test_add_func ("/cards/random/deal", test_random_deal);
+  g_test_add_func ("/cards/random/gather-pack", test_random_gather_pack);
   g_test_add_func ("/cards/pack/count-left", test_pack_count_left);
   g_test_add_func ("/cards/pack/copy", test_pack_copy);
   g_test_add_func ("/cards/pack/json/round-trip", test_pack_json_round_trip);

@@ -52,6 +52,15 @@ run_argv (Run         *r,
                                &r->out, &r->err, &wait_status, &error));
   g_assert_no_error (error);
   r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+
+  /* Under AddressSanitizer, LeakSanitizer lists the suppressions it used (fontconfig's, once a
+   * roster has loaded fonts) at exit: that summary is not the program's output. */
+  {
+    char *summary = strstr (r->err, "-----------------------------------------------------\n"
+                                    "Suppressions used:\n");
+    if (summary != NULL)
+      *summary = '\0';
+  }
 }
 
 #define RUN(r, ...) G_STMT_START { \
@@ -173,6 +182,8 @@ test_help (void)
   assert_success (&r);
   g_assert_true (g_str_has_prefix (r.out, "Usage: adjutant-cli COMMAND [ARGUMENTS] [OPTIONS]\n"));
   g_assert_nonnull (strstr (r.out, "  resolve MECHANIC"));
+  g_assert_nonnull (strstr (r.out,
+                            "  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]"));
   g_assert_nonnull (strstr (r.out, "Exit status: 0 success"));
   run_clear (&r);
   /* -h anywhere, even after a command, is help. */
@@ -202,8 +213,10 @@ test_rulesets (void)
   assert_success (&r);
   json = out_json (&r);
   g_assert_true (json_object_is_type (json, json_type_array));
-  g_assert_cmpuint (json_object_array_length (json), ==, 1);
-  item = json_object_array_get_idx (json, 0);
+  /* Sorted by id: Redcoats & Natives, then When Empires Clash!. */
+  g_assert_cmpuint (json_object_array_length (json), ==, 2);
+  g_assert_cmpstr (member_string (json_object_array_get_idx (json, 0), "id"), ==, "rn");
+  item = json_object_array_get_idx (json, 1);
   g_assert_cmpstr (member_string (item, "id"), ==, "wec");
   g_assert_cmpstr (member_string (item, "name"), ==, "When Empires Clash!");
   g_assert_cmpstr (member_string (item, "distance_unit"), ==, "squares");
@@ -237,7 +250,8 @@ test_mechanics (void)
     }
   g_assert_true (found);
 
-  /* Without a ruleset: every system's, the same here; --compact prints one line. */
+  /* Without a ruleset: every system's (When Empires Clash! and Redcoats & Natives); --compact
+   * prints one line. */
   {
     g_auto(Run) all = { 0 };
     g_autoptr(json_object) every = NULL;
@@ -246,7 +260,7 @@ test_mechanics (void)
     assert_success (&all);
     g_assert_true (strchr (all.out, '\n') == all.out + strlen (all.out) - 1);
     every = out_json (&all);
-    g_assert_cmpuint (json_object_array_length (every), ==, 14);
+    g_assert_cmpuint (json_object_array_length (every), ==, 14 + 9);
   }
 }
 
@@ -576,7 +590,7 @@ static const UsageCase usage_cases[] = {
   { "unknown-mechanic-odds", { "odds", "rf/reaction", NULL }, FILE_NONE, 1,
     { "There is no mechanic “rf/reaction”" } },
   { "unknown-ruleset", { "mechanics", "dba", NULL }, FILE_NONE, 1,
-    { "adjutant-cli: There is no ruleset “dba” (known: wec)\n" } },
+    { "adjutant-cli: There is no ruleset “dba” (known: rn, wec)\n" } },
   { "input-not-json", { "odds", "wec/fire-combat", "--input", "@", NULL }, FILE_NOT_JSON, 1,
     { "input.json: not valid JSON at line 1, column 1: unexpected character\n" } },
   { "input-unknown-key", { "odds", "wec/fire-combat", "--input", "@", NULL }, FILE_UNKNOWN_KEY, 1,
@@ -597,6 +611,28 @@ static const UsageCase usage_cases[] = {
     { "missing.json: cannot read the file" } },
   { "validate-two-files", { "validate", "a.json", "b.json", NULL }, FILE_NONE, 2,
     { "“validate” takes one file" } },
+  { "roster-no-pdf", { "roster", "battle.json", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: “roster” needs --pdf FILE: where to write the roster\n" } },
+  { "roster-no-file", { "roster", "--pdf", "out.pdf", NULL }, FILE_NONE, 2,
+    { "“roster” takes one file: a battle or an army list" } },
+  { "roster-bad-paper", { "roster", "battle.json", "--pdf", "out.pdf", "--paper", "a5", NULL },
+    FILE_NONE, 2, { "adjutant-cli: --paper takes “a4” or “letter”, not “a5”\n" } },
+  { "roster-unknown-side", { "roster", "@", "--pdf", "out.pdf", "--side", "Boers", NULL },
+    FILE_INPUT, 1,
+    { "adjutant-cli: The battle has no side “Boers” (its sides: a (“British army”), b (“Zulu "
+      "army”))\n" } },
+  { "roster-unwritable", { "roster", "@", "--pdf", "/nonexistent/folder/out.pdf", NULL },
+    FILE_INPUT, 1, { "adjutant-cli: /nonexistent/folder/out.pdf: cannot create a file in this "
+                     "folder" } },
+  { "roster-truncated", { "roster", "@", "--pdf", "out.pdf", NULL }, FILE_TRUNCATED, 1,
+    { "cut.json: the JSON text ends too early" } },
+  { "roster-other-json", { "roster", "@", "--pdf", "out.pdf", NULL }, FILE_OTHER_JSON, 1,
+    { "adjutant-cli: package.json: $.format: expected “adjutant-battle” or “adjutant-army”: a "
+      "roster is printed from a battle or an army list\n" } },
+  { "roster-newer", { "roster", "@", "--pdf", "out.pdf", NULL }, FILE_NEWER_BATTLE, 1,
+    { "future.json: $.version: the battle was saved by a newer Adjutant" } },
+  { "roster-missing", { "roster", "@", "--pdf", "out.pdf", NULL }, FILE_MISSING, 1,
+    { "missing.json: cannot read the file" } },
   { "battle-input-no-unit", { "odds", "wec/fire-combat", "--battle", "@", "--input", "input.json",
     NULL }, FILE_INPUT, 1, { "target: the battle has no unit “u99”" } },
 };
@@ -675,6 +711,93 @@ test_usage (Fixture       *f,
     g_auto(GStrv) lines = g_strsplit (r.err, "\n", -1);
     g_assert_cmpuint (g_strv_length (lines), ==, c->status == 2 ? 3 : 2);
   }
+}
+
+/* ---- roster ---- */
+
+static void
+assert_pdf (const char *path)
+{
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (g_str_has_prefix (text, "%PDF-"));
+}
+
+static void
+test_roster (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *battle = copy_demo (f);
+  g_autofree char *army = write_file (f, "zulu.json",
+    "{\"format\": \"adjutant-army\", \"version\": 1, \"ruleset\": \"wec\",\n"
+    " \"name\": \"Zulu army\", \"settings\": {\"dice\": \"d12\"},\n"
+    " \"units\": [\n"
+    "  {\"name\": \"Zulu Spearmen\", \"type\": \"native-infantry\", \"count\": 15},\n"
+    "  {\"name\": \"Zulu Riflemen\", \"type\": \"native-infantry\", \"weapon\": "
+    "\"single-shot-rifle\", \"count\": 3},\n"
+    "  {\"name\": \"Zulu Commander\", \"type\": \"command-average\"}\n"
+    " ]}\n", -1);
+  g_autofree char *all = g_build_filename (f->dir, "all.pdf", NULL);
+  g_autofree char *zulu = g_build_filename (f->dir, "zulu.pdf", NULL);
+  g_autofree char *list = g_build_filename (f->dir, "list.pdf", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_auto(Run) r = { 0 };
+  g_auto(Run) s = { 0 };
+  g_auto(Run) t = { 0 };
+  g_auto(Run) u = { 0 };
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(json_object) json2 = NULL;
+  g_autoptr(json_object) json3 = NULL;
+
+  RUN (&r, "roster", battle, "--pdf", all);
+  assert_success (&r);
+  json = out_json (&r);
+  g_assert_cmpstr (member_string (json, "file"), ==, all);
+  g_assert_cmpstr (member_string (json, "title"), ==,
+                   "Zulu War: British column against a Zulu impi");
+  g_assert_cmpstr (member_string (json, "paper"), ==, "a4");
+  g_assert_cmpint (json_object_get_int (member (json, "pages")), >=, 3);
+  g_assert_cmpint (json_object_get_int (member (json, "sides")), ==, 2);
+  g_assert_cmpint (json_object_get_int (member (json, "units")), ==, 34);
+  assert_pdf (all);
+
+  /* One side by name, on US Letter. */
+  RUN (&s, "roster", battle, "--pdf", zulu, "--paper", "letter", "--side", "Zulu army",
+       "--compact");
+  assert_success (&s);
+  g_assert_true (g_str_has_suffix (s.out, "}\n"));
+  g_assert_true (strchr (s.out, '\n') == s.out + strlen (s.out) - 1);
+  json2 = out_json (&s);
+  g_assert_cmpstr (member_string (json2, "paper"), ==, "letter");
+  g_assert_cmpint (json_object_get_int (member (json2, "sides")), ==, 1);
+  g_assert_cmpint (json_object_get_int (member (json2, "units")), ==, 19);
+  assert_pdf (zulu);
+
+  /* An army list: the format is sniffed from the file. */
+  RUN (&t, "roster", army, "--pdf", list, "--side", "zulu army");
+  assert_success (&t);
+  json3 = out_json (&t);
+  g_assert_cmpstr (member_string (json3, "title"), ==, "Zulu army");
+  g_assert_cmpint (json_object_get_int (member (json3, "units")), ==, 19);
+  assert_pdf (list);
+
+  /* A failure leaves the PDF that was there alone. */
+  g_assert_true (g_file_get_contents (all, &before, NULL, NULL));
+  RUN (&u, "roster", battle, "--pdf", all, "--side", "c");
+  g_assert_cmpint (u.status, ==, 1);
+  g_assert_cmpstr (u.out, ==, "");
+  g_assert_nonnull (strstr (u.err, "The battle has no side “c”"));
+  g_assert_true (g_file_get_contents (all, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  run_clear (&u);
+  RUN (&u, "roster", army, "--pdf", list, "--side", "British army");
+  g_assert_cmpint (u.status, ==, 1);
+  g_assert_cmpstr (u.err, ==, "adjutant-cli: zulu.json is the army list “Zulu army”: it has no "
+                              "side “British army”\n");
 }
 
 /* ---- --apply ---- */
@@ -810,6 +933,7 @@ main (int   argc,
   g_test_add ("/cli/validate/army", Fixture, NULL, fixture_setup, test_validate_army,
               fixture_teardown);
   g_test_add_func ("/cli/validate/ruleset", test_validate_ruleset);
+  g_test_add ("/cli/roster", Fixture, NULL, fixture_setup, test_roster, fixture_teardown);
   for (guint i = 0; i < G_N_ELEMENTS (usage_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/cli/error/%s", usage_cases[i].name);

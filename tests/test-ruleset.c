@@ -183,7 +183,7 @@ typedef struct {
 } LookupCase;
 
 static const LookupCase lookup_cases[] = {
-  { "nope", ADJ_ERROR_NOT_FOUND, "There is no ruleset “nope” (known: wec)" },
+  { "nope", ADJ_ERROR_NOT_FOUND, "There is no ruleset “nope” (known: rn, wec)" },
   { "../etc/passwd", ADJ_ERROR_NOT_FOUND,
     "“../etc/passwd” is not a ruleset id (ids are lower-case letters, digits and dashes)" },
   { "WEC", ADJ_ERROR_NOT_FOUND,

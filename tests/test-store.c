@@ -821,7 +821,7 @@ static const BrokenCase broken_cases[] = {
   { "version-zero", break_version_zero, ADJ_ERROR_UNSUPPORTED, "$.version",
     "file version 0 does not exist" },
   { "unknown-ruleset", break_ruleset, ADJ_ERROR_UNSUPPORTED, "$.ruleset",
-    "There is no ruleset “xyz” (known: wec)" },
+    "There is no ruleset “xyz” (known: rn, wec)" },
   { "unknown-key", break_top_key, ADJ_ERROR_INVALID, "$.weather", "unknown key “weather”" },
   { "bad-battle-id", break_battle_id, ADJ_ERROR_INVALID, "$.id",
     "expected an id (lower-case letters, digits and dashes), found “Not An Id”" },

@@ -225,15 +225,23 @@ shuffle_array (GArray *a,
 }
 
 void
-adj_pack_shuffle (AdjPack *pack,
-                  AdjRng  *rng)
+adj_pack_gather (AdjPack *pack)
 {
-  g_return_if_fail (pack != NULL && rng != NULL);
+  g_return_if_fail (pack != NULL);
 
   g_array_append_vals (pack->draw, pack->dealt->data, pack->dealt->len);
   g_array_append_vals (pack->draw, pack->turned->data, pack->turned->len);
   g_array_set_size (pack->dealt, 0);
   g_array_set_size (pack->turned, 0);
+}
+
+void
+adj_pack_shuffle (AdjPack *pack,
+                  AdjRng  *rng)
+{
+  g_return_if_fail (pack != NULL && rng != NULL);
+
+  adj_pack_gather (pack);
   shuffle_array (pack->draw, rng);
 }
 
@@ -284,6 +292,24 @@ adj_pack_take (AdjPack  *pack,
         {
           g_array_remove_index (pack->draw, i - 1);
           g_array_append_val (to_dealt ? pack->dealt : pack->turned, card);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+adj_pack_discard (AdjPack *pack,
+                  AdjCard  card)
+{
+  g_return_val_if_fail (pack != NULL, FALSE);
+
+  for (guint i = pack->dealt->len; i > 0; i--)
+    {
+      if (g_array_index (pack->dealt, AdjCard, i - 1) == card)
+        {
+          g_array_remove_index (pack->dealt, i - 1);
+          g_array_append_val (pack->turned, card);
           return TRUE;
         }
     }

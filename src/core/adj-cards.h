@@ -51,6 +51,9 @@ guint    adj_pack_get_n_decks (const AdjPack *pack);
 /* Gather every card back into the draw pile and shuffle it. */
 void     adj_pack_shuffle     (AdjPack    *pack,
                                AdjRng     *rng);
+/* Gather every dealt and turned card back onto the draw pile, without shuffling (for cards the
+ * players shuffle and deal at the table, then enter). */
+void     adj_pack_gather      (AdjPack    *pack);
 /* Deal a card face up to a unit (it stays out until collected). */
 gboolean adj_pack_deal        (AdjPack    *pack,
                                AdjCard    *card);
@@ -61,6 +64,10 @@ gboolean adj_pack_turn        (AdjPack    *pack,
 gboolean adj_pack_take        (AdjPack    *pack,
                                AdjCard     card,
                                gboolean    to_dealt);
+/* Move one dealt @card onto the turned pile (a dealt card given up during the turn); FALSE if
+ * no such card is out. */
+gboolean adj_pack_discard     (AdjPack    *pack,
+                               AdjCard     card);
 /* Shuffle the turned cards back under the draw pile, when it has run out. */
 void     adj_pack_recycle_turned (AdjPack *pack,
                                   AdjRng  *rng);

@@ -17,6 +17,7 @@
 /* Every game system built in.  A new system adds its AdjSystem here. */
 static const AdjSystem *const all_systems[] = {
   &adj_wec_system,
+  &adj_rn_system,
 };
 
 /* ---- registry ---- */

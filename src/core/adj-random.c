@@ -104,6 +104,12 @@ adj_random_has_entered (AdjRandom *random)
   return random->entered_dice != NULL || random->entered_cards != NULL;
 }
 
+gboolean
+adj_random_has_entered_cards (AdjRandom *random)
+{
+  return random->entered_cards != NULL;
+}
+
 static AdjRoll *
 roll_new (const char *group,
           const char *label,
@@ -188,12 +194,15 @@ adj_random_roll (AdjRandom   *random,
   return TRUE;
 }
 
-gboolean
-adj_random_card (AdjRandom   *random,
-                 const char  *group,
-                 const char  *label,
-                 AdjCard     *out,
-                 GError     **error)
+/* Turn a card (onto the turned pile, reshuffling the turned cards when the pile has run out)
+ * or deal one (onto the dealt pile, never reshuffling). */
+static gboolean
+pull_card (AdjRandom   *random,
+           const char  *group,
+           const char  *label,
+           gboolean     deal,
+           AdjCard     *out,
+           GError     **error)
 {
   AdjRoll *roll;
   AdjCard card;
@@ -208,7 +217,7 @@ adj_random_card (AdjRandom   *random,
           return FALSE;
         }
       card = g_array_index (random->entered_cards, AdjCard, random->card_pos);
-      if (random->pack != NULL && !adj_pack_take (random->pack, card, FALSE))
+      if (random->pack != NULL && !adj_pack_take (random->pack, card, deal))
         {
           g_autofree char *name = adj_card_to_string (card);
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
@@ -225,7 +234,7 @@ adj_random_card (AdjRandom   *random,
                        _("A card is needed: %s turns a card"), adj_gettext (label));
           return FALSE;
         }
-      if (adj_pack_remaining (random->pack) == 0)
+      if (adj_pack_remaining (random->pack) == 0 && !deal)
         {
           if (random->rng == NULL)
             {
@@ -235,7 +244,7 @@ adj_random_card (AdjRandom   *random,
             }
           adj_pack_recycle_turned (random->pack, random->rng);
         }
-      if (!adj_pack_turn (random->pack, &card))
+      if (!(deal ? adj_pack_deal (random->pack, &card) : adj_pack_turn (random->pack, &card)))
         {
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_NEED_DICE, _("The pack is empty"));
           return FALSE;
@@ -248,6 +257,53 @@ adj_random_card (AdjRandom   *random,
   g_ptr_array_add (random->rolls, roll);
   if (out != NULL)
     *out = card;
+  return TRUE;
+}
+
+gboolean
+adj_random_card (AdjRandom   *random,
+                 const char  *group,
+                 const char  *label,
+                 AdjCard     *out,
+                 GError     **error)
+{
+  g_return_val_if_fail (random != NULL, FALSE);
+  return pull_card (random, group, label, FALSE, out, error);
+}
+
+gboolean
+adj_random_deal (AdjRandom   *random,
+                 const char  *group,
+                 const char  *label,
+                 AdjCard     *out,
+                 GError     **error)
+{
+  g_return_val_if_fail (random != NULL, FALSE);
+  return pull_card (random, group, label, TRUE, out, error);
+}
+
+gboolean
+adj_random_gather_pack (AdjRandom *random,
+                        guint      n_decks)
+{
+  g_return_val_if_fail (random != NULL, FALSE);
+  g_return_val_if_fail (n_decks >= 1 && n_decks <= 4, FALSE);
+
+  if (random->pack == NULL || adj_pack_get_n_decks (random->pack) != n_decks)
+    {
+      /* A borrowed pack is left as it is: the new one belongs to this source. */
+      if (random->owns_pack)
+        adj_pack_free (random->pack);
+      random->pack = adj_pack_new (n_decks);
+      random->owns_pack = TRUE;
+    }
+  random->drew_cards = TRUE;
+  if (random->rng == NULL)
+    {
+      adj_pack_gather (random->pack);
+      return FALSE;
+    }
+  adj_pack_shuffle (random->pack, random->rng);
   return TRUE;
 }
 

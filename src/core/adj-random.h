@@ -49,6 +49,7 @@ void       adj_random_enter_cards   (AdjRandom   *random,
                                      const AdjCard *cards,
                                      guint        n_cards);
 gboolean   adj_random_has_entered   (AdjRandom   *random);
+gboolean   adj_random_has_entered_cards (AdjRandom *random);
 /* Roll @count dice of @sides into @out (and record them). */
 gboolean   adj_random_roll          (AdjRandom   *random,
                                      const char  *group,
@@ -63,6 +64,19 @@ gboolean   adj_random_card          (AdjRandom   *random,
                                      const char  *label,
                                      AdjCard     *out,
                                      GError     **error);
+/* Deal one card face up (onto the pack's dealt pile), or take the entered one out of the pack;
+ * unlike turning a card, a deal never reshuffles the turned cards. */
+gboolean   adj_random_deal          (AdjRandom   *random,
+                                     const char  *group,
+                                     const char  *label,
+                                     AdjCard     *out,
+                                     GError     **error);
+/* Gather every dealt and turned card back into the pack — a new pack of @n_decks decks when the
+ * pack has another number of decks or there is none — and shuffle it with the generator.  The
+ * pack counts as drawn from, so the outcome records it.  Returns FALSE when there was no
+ * generator to shuffle with: the pack is then gathered in order, for cards that are entered. */
+gboolean   adj_random_gather_pack   (AdjRandom   *random,
+                                     guint        n_decks);
 /* Fails when entered dice or cards were left over: the players gave more than was needed. */
 gboolean   adj_random_check_used    (AdjRandom   *random,
                                      GError     **error);

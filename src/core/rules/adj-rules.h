@@ -8,5 +8,6 @@
 G_BEGIN_DECLS
 
 extern const AdjSystem adj_wec_system;
+extern const AdjSystem adj_rn_system;
 
 G_END_DECLS
