@@ -11,6 +11,7 @@
 #include "adj-mechanic-panel.h"
 #include "adj-new-battle-dialog.h"
 #include "adj-preferences-window.h"
+#include "adj-rn-turn-view.h"
 
 static const char *outdir;
 static guint shots;
@@ -132,6 +133,31 @@ tour (AdjApplication *app)
   gtk_window_present (GTK_WINDOW (dialog));
   save_shot (dialog, "preferences");
   gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Redcoats & Natives: the deal and the walk down the order, then a fire through cover. */
+  {
+    g_autofree char *rn_path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                                 "rn-column-on-the-march.json", NULL);
+    g_autoptr(GFile) rn_file = g_file_new_for_path (rn_path);
+    AdjRnTurnView *turn;
+
+    adj_battle_set_autosave_path (adj_battle_window_get_battle (window), NULL);
+    adj_battle_window_set_battle (window, NULL, NULL);
+    g_application_open (G_APPLICATION (app), &rn_file, 1, "");
+    adj_test_settle ();
+    turn = ADJ_RN_TURN_VIEW (adj_battle_window_get_special_view (window));
+    adj_battle_set_seed (adj_battle_window_get_battle (window), 1884);
+    adj_rn_turn_view_deal (turn, NULL);
+    adj_rn_turn_view_next (turn, NULL);
+    adj_rn_turn_view_next (turn, NULL);
+    save_shot (GTK_WIDGET (window), "rn-turn");
+
+    adj_battle_window_show_page (window, "act");
+    adj_mechanic_panel_select (panel, "rn/fire");
+    adj_mechanic_panel_use_unit (panel, 0, "u8");
+    adj_mechanic_panel_use_unit (panel, 1, "u13");
+    save_shot (GTK_WIDGET (window), "rn-fire-odds");
+  }
 
   resize (GTK_WINDOW (window), 1024, 600);
   save_shot (GTK_WIDGET (window), "small-1024x600");

@@ -18,8 +18,10 @@
 #include "adj-mechanic.h"
 #include "adj-odds.h"
 #include "adj-random.h"
+#include "adj-rn.h"
 #include "adj-rng.h"
 #include "adj-ruleset.h"
+#include "adj-store.h"
 #include "adj-unit.h"
 
 /* One reference to the ruleset for the whole run, taken in main(). */
@@ -1030,6 +1032,69 @@ test_deal_two_decks (void)
     g_assert_null (none);
     g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
   }
+}
+
+/* The order the turn view walks: by card, from the units themselves, and gone after undo. */
+static void
+test_activation_order (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rn-column-on-the-march.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+  const AdjMechanic *deal = adj_mechanic_lookup ("rn/deal");
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(GPtrArray) order = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  g_autoptr(GPtrArray) after = NULL;
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  AdjContext ctx;
+  guint holders = 0;
+
+  g_assert_no_error (error);
+  none = adj_rn_activation_order (battle);
+  g_assert_cmpuint (none->len, ==, 0);
+
+  adj_battle_set_seed (battle, 1885);
+  adj_battle_context (battle, &ctx);
+  in = adj_inputs_new (deal, adj_battle_get_ruleset (battle));
+  random = adj_battle_new_random (battle);
+  outcome = adj_outcome_new (deal);
+  g_assert_true (adj_mechanic_resolve (deal, &ctx, in, random, outcome, &error));
+  g_assert_true (adj_battle_apply_outcome (battle, in, outcome, &error));
+  g_assert_no_error (error);
+
+  order = adj_rn_activation_order (battle);
+  for (guint i = 0; i < adj_battle_get_n_units (battle); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (adj_battle_get_units (battle), i);
+      holders += adj_unit_get_card (unit) != NULL;
+    }
+  g_assert_cmpuint (order->len, ==, holders);
+  g_assert_cmpuint (order->len, >, 3);
+  for (guint i = 1; i < order->len; i++)
+    {
+      AdjUnit *a = adj_battle_find_unit (battle, g_ptr_array_index (order, i - 1));
+      AdjUnit *b = adj_battle_find_unit (battle, g_ptr_array_index (order, i));
+      g_assert_cmpint (book_card_order (adj_unit_get_card (a)), <,
+                       book_card_order (adj_unit_get_card (b)));
+    }
+
+  /* A destroyed unit acts no more. */
+  {
+    g_autofree char *target = g_strconcat ("unit:", (char *) g_ptr_array_index (order, 0), NULL);
+    g_assert_true (adj_battle_edit (battle, target, "destroyed", yes, &error));
+    after = adj_rn_activation_order (battle);
+    g_assert_cmpuint (after->len, ==, order->len - 1);
+    g_assert_cmpstr (g_ptr_array_index (after, 0), ==, g_ptr_array_index (order, 1));
+  }
+  g_assert_true (adj_battle_undo (battle, &error));
+  g_assert_true (adj_battle_undo (battle, &error));
+  g_clear_pointer (&after, g_ptr_array_unref);
+  after = adj_rn_activation_order (battle);
+  g_assert_cmpuint (after->len, ==, 0);
 }
 
 /* The deal's odds: certain, one pack or several. */
@@ -2536,6 +2601,7 @@ main (int   argc,
   g_test_add_func ("/rn/deal/full-order", test_deal_full_order);
   g_test_add_func ("/rn/deal/two-decks", test_deal_two_decks);
   g_test_add_func ("/rn/deal/odds", test_deal_odds);
+  g_test_add_func ("/rn/deal/activation-order", test_activation_order);
   ADD_FIXTURE ("/rn/battle/deal-and-undo", test_battle_deal);
 
   for (guint i = 0; i < G_N_ELEMENTS (join_cases); i++)

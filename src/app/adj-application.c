@@ -556,6 +556,7 @@ adj_application_startup (GApplication *application)
   set_accels (app, "win.show-page::unit", "<Alt>2", NULL);
   set_accels (app, "win.show-page::journal", "<Alt>3", NULL);
   set_accels (app, "win.show-page::cards", "<Alt>4", NULL);
+  set_accels (app, "win.show-help-overlay", "<Control>question", NULL);
 
   self->settings = load_settings ();
   if (self->settings != NULL)

@@ -21,10 +21,24 @@
 #include "adj-journal-view.h"
 #include "adj-json.h"
 #include "adj-mechanic-panel.h"
+#include "adj-rn-turn-view.h"
 #include "adj-roster-print.h"
 #include "adj-side-view.h"
 #include "adj-store.h"
 #include "adj-unit-pane.h"
+
+/* Views a system has beyond the generic ones: each becomes a page of its own. */
+typedef struct {
+  const char  *ruleset;
+  const char  *name;
+  const char  *title;
+  const char  *icon;
+  GtkWidget *(*make) (AdjBattle *battle);
+} SpecialView;
+
+static const SpecialView special_views[] = {
+  { "rn", "turn", N_("_Turn"), "view-list-ordered-symbolic", adj_rn_turn_view_new },
+};
 
 struct _AdjBattleWindow {
   AdwApplicationWindow parent_instance;
@@ -51,6 +65,7 @@ struct _AdjBattleWindow {
   GFile               *file;
   GSettings           *settings;
   GPtrArray           *recent_rows;
+  GtkWidget           *special;      /* the system's own page, or NULL */
   gboolean             closing;
 };
 
@@ -251,6 +266,42 @@ on_pane_failed (AdjUnitPane     *pane,
                 AdjBattleWindow *self)
 {
   adj_battle_window_toast (self, message, FALSE);
+}
+
+static void
+on_special_message (GtkWidget       *view,
+                    const char      *message,
+                    AdjBattleWindow *self)
+{
+  adj_battle_window_toast (self, message, FALSE);
+}
+
+/* Put the page of the system's own view, if it has one, in place of the last battle's. */
+static void
+set_special_view (AdjBattleWindow *self)
+{
+  const char *id = self->battle != NULL ? adj_ruleset_get_id (adj_battle_get_ruleset (self->battle))
+                                        : NULL;
+
+  if (self->special != NULL)
+    {
+      adw_view_stack_remove (self->view_stack, self->special);
+      self->special = NULL;
+    }
+  for (guint i = 0; id != NULL && i < G_N_ELEMENTS (special_views); i++)
+    {
+      const SpecialView *v = &special_views[i];
+      AdwViewStackPage *page;
+
+      if (!g_str_equal (v->ruleset, id))
+        continue;
+      self->special = v->make (self->battle);
+      g_signal_connect (self->special, "message", G_CALLBACK (on_special_message), self);
+      page = adw_view_stack_add_titled (self->view_stack, self->special, v->name,
+                                        adj_gettext (v->title));
+      adw_view_stack_page_set_use_underline (page, TRUE);
+      adw_view_stack_page_set_icon_name (page, v->icon);
+    }
 }
 
 static void
@@ -1118,6 +1169,7 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
 
   if (battle == NULL)
     {
+      set_special_view (self);
       gtk_stack_set_visible_child_name (self->stack, "empty");
       adj_battle_window_refresh_recent (self);
       update_title (self);
@@ -1147,7 +1199,12 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
   adj_mechanic_panel_set_battle (self->mechanic_panel, battle);
   adj_journal_view_set_battle (self->journal_view, battle);
   adj_cards_page_set_battle (self->cards_page, battle);
-  adw_view_stack_set_visible_child_name (self->view_stack, "act");
+  set_special_view (self);
+  /* A system with its own turn view starts there; the others on the action panel. */
+  if (self->special != NULL)
+    adw_view_stack_set_visible_child (self->view_stack, self->special);
+  else
+    adw_view_stack_set_visible_child_name (self->view_stack, "act");
   gtk_stack_set_visible_child_name (self->stack, "battle");
   update_title (self);
   update_actions (self);
@@ -1211,4 +1268,11 @@ AdjUnitPane *
 adj_battle_window_get_unit_pane (AdjBattleWindow *self)
 {
   return self->unit_pane;
+}
+
+GtkWidget *
+adj_battle_window_get_special_view (AdjBattleWindow *self)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE_WINDOW (self), NULL);
+  return self->special;
 }

@@ -33,6 +33,8 @@ void              adj_battle_window_show_page  (AdjBattleWindow *self,
                                                 const char      *page);
 AdjMechanicPanel *adj_battle_window_get_mechanic_panel (AdjBattleWindow *self);
 AdjUnitPane      *adj_battle_window_get_unit_pane (AdjBattleWindow *self);
+/* The page of the system's own view (the Redcoats & Natives turn, ...), or NULL. */
+GtkWidget        *adj_battle_window_get_special_view (AdjBattleWindow *self);
 /* Rebuild the list of recent battles on the start page. */
 void              adj_battle_window_refresh_recent (AdjBattleWindow *self);
 /* Show a short message at the bottom of the window. */

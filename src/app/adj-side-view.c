@@ -66,6 +66,7 @@ update_meta (AdjSideView *self)
   guint n = g_list_model_get_n_items (model);
   guint left = 0;
   int points = 0;
+  gboolean has_values = FALSE;
   g_autoptr(GString) meta = g_string_new (NULL);
   GPtrArray *fields = adj_ruleset_get_side_fields (rs);
 
@@ -78,6 +79,8 @@ update_meta (AdjSideView *self)
           points += adj_battle_unit_value (self->battle, unit);
         }
     }
+  for (guint i = 0; i < adj_ruleset_get_unit_types (rs)->len; i++)
+    has_values |= ((AdjUnitType *) g_ptr_array_index (adj_ruleset_get_unit_types (rs), i))->value >= 0;
 
   /* The first enum setting (the dice, in most systems) says a lot about a side at a glance. */
   for (guint i = 0; side != NULL && i < fields->len; i++)
@@ -97,8 +100,12 @@ update_meta (AdjSideView *self)
     }
   g_string_append_printf (meta, ngettext ("%u of %u unit left", "%u of %u units left", n),
                           left, n);
-  g_string_append (meta, " · ");
-  g_string_append_printf (meta, ngettext ("%d point left", "%d points left", points), points);
+  /* Points only for systems that give units a value. */
+  if (has_values)
+    {
+      g_string_append (meta, " · ");
+      g_string_append_printf (meta, ngettext ("%d point left", "%d points left", points), points);
+    }
   gtk_label_set_text (self->meta_label, meta->str);
 }
 

@@ -20,6 +20,7 @@ struct _AdjUnitRow {
   GtkLabel  *name_label;
   GtkLabel  *detail_label;
   GtkBox    *badges;
+  GtkBox    *card_box;
   GtkLabel  *value_label;
 
   AdjBattle *battle;
@@ -31,12 +32,34 @@ struct _AdjUnitRow {
 G_DEFINE_FINAL_TYPE (AdjUnitRow, adj_unit_row, GTK_TYPE_WIDGET)
 
 static void
-clear_badges (AdjUnitRow *self)
+clear_box (GtkBox *box)
 {
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->badges))) != NULL)
-    gtk_box_remove (self->badges, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+}
+
+static void
+clear_badges (AdjUnitRow *self)
+{
+  clear_box (self->badges);
+  clear_box (self->card_box);
+  gtk_widget_set_visible (GTK_WIDGET (self->badges), FALSE);
+}
+
+static GtkWidget *
+add_badge_to (GtkBox     *box,
+              const char *text,
+              const char *style)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "badge");
+  if (style != NULL)
+    gtk_widget_add_css_class (label, style);
+  gtk_box_append (box, label);
+  return label;
 }
 
 static void
@@ -44,12 +67,8 @@ add_badge (AdjUnitRow *self,
            const char *text,
            const char *style)
 {
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_widget_add_css_class (label, "badge");
-  if (style != NULL)
-    gtk_widget_add_css_class (label, style);
-  gtk_box_append (self->badges, label);
+  add_badge_to (self->badges, text, style);
+  gtk_widget_set_visible (GTK_WIDGET (self->badges), TRUE);
 }
 
 /* A badge for every status field that is not at its resting value. */
@@ -72,10 +91,9 @@ update_badges (AdjUnitRow *self)
           g_autofree char *text = g_strdup_printf ("%s%s", ranks[adj_card_rank (card)],
                                                    adj_suit_symbol (adj_card_suit (card)));
           g_autofree char *name = adj_card_describe (card);
-          GtkWidget *label;
+          GtkWidget *label = add_badge_to (self->card_box, text,
+                                           adj_card_is_red (card) ? "card-red" : "card-black");
 
-          add_badge (self, text, adj_card_is_red (card) ? "card-red" : "card-black");
-          label = gtk_widget_get_last_child (GTK_WIDGET (self->badges));
           gtk_widget_set_tooltip_text (label, name);
         }
     }
@@ -206,6 +224,7 @@ adj_unit_row_class_init (AdjUnitRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, name_label);
   gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, detail_label);
   gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, badges);
+  gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, card_box);
   gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, value_label);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "unitrow");

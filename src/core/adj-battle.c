@@ -1664,6 +1664,46 @@ adj_battle_apply_outcome (AdjBattle   *battle,
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
+AdjOutcome *
+adj_battle_run (AdjBattle    *battle,
+                const char   *mechanic_id,
+                json_object  *inputs,
+                GError      **error)
+{
+  const AdjMechanic *mech;
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(json_object) none = NULL;
+  AdjContext ctx;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (mechanic_id != NULL, NULL);
+
+  mech = adj_mechanic_lookup (mechanic_id);
+  if (mech == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("There is no mechanic “%s”"),
+                   mechanic_id);
+      return NULL;
+    }
+  if (inputs == NULL)
+    inputs = none = json_object_new_object ();
+  in = adj_inputs_new (mech, battle->ruleset);
+  if (!adj_inputs_set_json (in, inputs, _("inputs"), error) ||
+      !adj_battle_prefill (battle, in, error) ||
+      !adj_inputs_set_json (in, inputs, _("inputs"), error))
+    return NULL;
+
+  adj_battle_context (battle, &ctx);
+  random = adj_battle_new_random (battle);
+  outcome = adj_outcome_new (mech);
+  if (!adj_mechanic_resolve (mech, &ctx, in, random, outcome, error) ||
+      !adj_battle_apply_outcome (battle, in, outcome, error))
+    return NULL;
+  return g_steal_pointer (&outcome);
+}
+
 /* ---- files ---- */
 
 json_object *

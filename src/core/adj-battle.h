@@ -166,6 +166,14 @@ gboolean      adj_battle_apply_outcome    (AdjBattle    *battle,
                                            AdjOutcome   *outcome,
                                            GError      **error);
 
+/* Resolve @mechanic_id against the battle in one go — inputs from @inputs (which may name units
+ * and sides; the rest is pre-filled, and what @inputs says wins), dice and cards from the
+ * battle's generator and pack — and record the outcome.  Returns the outcome applied. */
+AdjOutcome   *adj_battle_run              (AdjBattle    *battle,
+                                           const char   *mechanic_id,
+                                           json_object  *inputs,
+                                           GError      **error);
+
 /* ---- files ---- */
 json_object  *adj_battle_to_json          (AdjBattle    *battle);
 AdjBattle    *adj_battle_from_json        (json_object  *json,

@@ -39,6 +39,7 @@
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-rules-util.h"
+#include "adj-rn.h"
 #include "adj-rules.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -4099,3 +4100,82 @@ const AdjSystem adj_rn_system = {
   .check_ruleset = rn_check_ruleset,
   .check_army = rn_check_army,
 };
+
+/* ------------------------------------------------------------------------------------------ */
+/* The activation order, for the turn view                                                     */
+
+typedef struct {
+  const char *unit;
+  int         order;   /* card_order of its card */
+  guint       dealt;   /* place in the last deal's order, for equal cards */
+} Acting;
+
+static int
+compare_acting (gconstpointer a,
+                gconstpointer b)
+{
+  const Acting *x = a, *y = b;
+
+  if (x->order != y->order)
+    return x->order - y->order;
+  return (int) x->dealt - (int) y->dealt;
+}
+
+GPtrArray *
+adj_rn_activation_order (AdjBattle *battle)
+{
+  AdjRuleset *rs;
+  AdjJournal *journal;
+  GListModel *units;
+  g_autoptr(GHashTable) places = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) acting = g_array_new (FALSE, FALSE, sizeof (Acting));
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), ids);
+
+  rs = adj_battle_get_ruleset (battle);
+  journal = adj_battle_get_journal (battle);
+  /* Equal cards keep the order the last deal in effect gave them (its roll-offs). */
+  for (guint i = journal->position; i > 0; i--)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, i - 1);
+      json_object *values = NULL, *order = NULL;
+
+      if (g_strcmp0 (entry->mechanic, "rn/deal") != 0)
+        continue;
+      if (entry->outcome != NULL && json_object_object_get_ex (entry->outcome, "values", &values)
+          && json_object_object_get_ex (values, "order", &order))
+        for (gsize k = 0; k < json_object_array_length (order); k++)
+          {
+            json_object *unit = NULL;
+
+            json_object_object_get_ex (json_object_array_get_idx (order, k), "unit", &unit);
+            if (json_object_is_type (unit, json_type_string))
+              g_hash_table_insert (places, (gpointer) json_object_get_string (unit),
+                                   GUINT_TO_POINTER (k + 1));
+          }
+      break;
+    }
+
+  units = adj_battle_get_units (battle);
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+      AdjCard card;
+      Acting a;
+
+      if (adj_unit_get_destroyed (unit) || adj_unit_get_card (unit) == NULL ||
+          !adj_card_parse (adj_unit_get_card (unit), &card))
+        continue;
+      a.unit = adj_unit_get_id (unit);
+      a.order = card_order (rs, card);
+      a.dealt = GPOINTER_TO_UINT (g_hash_table_lookup (places, a.unit));
+      if (a.dealt == 0)
+        a.dealt = G_MAXUINT / 2 + i;   /* not in the deal (a joined commander): after it */
+      g_array_append_val (acting, a);
+    }
+  g_array_sort (acting, compare_acting);
+  for (guint i = 0; i < acting->len; i++)
+    g_ptr_array_add (ids, g_strdup (g_array_index (acting, Acting, i).unit));
+  return ids;
+}

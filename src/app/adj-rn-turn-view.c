@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rn-turn-view.c: the Redcoats & Natives turn.
+ *
+ * The referee deals, then walks down the order: the unit acting now stands out, and "Done"
+ * marks it as having acted (a journal entry, so undo steps back up the list).  At the end of
+ * the turn every disrupted unit and commander is listed to try to regain cohesion.  Each step
+ * is an ordinary mechanic of the core, resolved and applied through the battle.
+ */
+
+#define G_LOG_DOMAIN "adj-rn-turn-view"
+
+#include "config.h"
+
+#include "adj-card-view.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-rn-turn-view.h"
+#include "adj-rn.h"
+
+struct _AdjRnTurnView {
+  GtkWidget   parent_instance;
+
+  GtkWidget  *scroller;
+  GtkLabel   *status_label;
+  GtkListBox *order_list;
+  GtkLabel   *cohesion_label;
+  GtkListBox *cohesion_list;
+  GtkLabel   *results_label;
+
+  AdjBattle  *battle;
+  char       *current;
+  guint       n_listed;
+};
+
+G_DEFINE_FINAL_TYPE (AdjRnTurnView, adj_rn_turn_view, GTK_TYPE_WIDGET)
+
+enum {
+  MESSAGE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+clear_list (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+static void
+report (AdjRnTurnView *self,
+        GError        *error)
+{
+  g_signal_emit (self, signals[MESSAGE], 0, error->message);
+}
+
+static void
+on_done_clicked (GtkButton     *button,
+                 AdjRnTurnView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!adj_rn_turn_view_next (self, &error))
+    report (self, error);
+}
+
+static GtkWidget *
+order_row (AdjRnTurnView *self,
+           AdjUnit       *unit,
+           guint          place,
+           gboolean       acted,
+           gboolean       current)
+{
+  AdjSide *side = adj_battle_find_side (self->battle, adj_unit_get_side (unit));
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *name = gtk_label_new (adj_unit_get_name (unit));
+  GtkWidget *detail;
+  g_autofree char *place_text = g_strdup_printf ("%u", place);
+  g_autofree char *detail_text = NULL;
+  GtkWidget *number = gtk_label_new (place_text);
+  AdjCard card;
+
+  adj_card_parse (adj_unit_get_card (unit), &card);
+  gtk_widget_set_margin_start (box, 10);
+  gtk_widget_set_margin_end (box, 10);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_add_css_class (number, "dim-label");
+  gtk_widget_add_css_class (number, "numeric");
+  gtk_label_set_width_chars (GTK_LABEL (number), 3);
+  gtk_box_append (GTK_BOX (box), number);
+  gtk_box_append (GTK_BOX (box), adj_card_view_new (card, 56));
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_widget_add_css_class (name, "unit-name");
+  if (acted)
+    /* TRANSLATORS: under a unit that has acted this turn, e.g. "British column · done" */
+    detail_text = g_strdup_printf (_("%s · done"), side != NULL ? side->name : "");
+  else if (current)
+    detail_text = g_strdup_printf (_("%s · acting now: move, then fight"),
+                                   side != NULL ? side->name : "");
+  else
+    detail_text = g_strdup (side != NULL ? side->name : "");
+  detail = gtk_label_new (detail_text);
+  gtk_label_set_xalign (GTK_LABEL (detail), 0);
+  gtk_widget_add_css_class (detail, "dim-label");
+  gtk_box_append (GTK_BOX (text), name);
+  gtk_box_append (GTK_BOX (text), detail);
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_widget_set_valign (text, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (box), text);
+
+  if (current)
+    {
+      GtkWidget *done = gtk_button_new_with_mnemonic (_("_Done — Next"));
+
+      gtk_widget_set_valign (done, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (done, "suggested-action");
+      gtk_widget_add_css_class (done, "pill");
+      g_signal_connect (done, "clicked", G_CALLBACK (on_done_clicked), self);
+      gtk_box_append (GTK_BOX (box), done);
+      gtk_widget_add_css_class (row, "acting-now");
+    }
+  if (acted)
+    gtk_widget_add_css_class (row, "acted");
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  return row;
+}
+
+static void
+on_rally_clicked (GtkButton     *button,
+                  AdjRnTurnView *self)
+{
+  const char *unit = g_object_get_data (G_OBJECT (button), "unit");
+  GtkToggleButton *with = g_object_get_data (G_OBJECT (button), "commander");
+  g_autoptr(GError) error = NULL;
+
+  if (!adj_rn_turn_view_rally (self, unit, gtk_toggle_button_get_active (with), &error))
+    report (self, error);
+}
+
+static GtkWidget *
+cohesion_row (AdjRnTurnView *self,
+              AdjUnit       *unit)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *with = gtk_toggle_button_new_with_label (_("Commander Here"));
+  GtkWidget *rally = gtk_button_new_with_label (_("Rally"));
+  AdjSide *side = adj_battle_find_side (self->battle, adj_unit_get_side (unit));
+  const AdjUnitType *type = adj_battle_unit_type (self->battle, unit);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_unit_get_name (unit));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), side != NULL ? side->name : "");
+  gtk_widget_set_valign (with, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (with, _("A commander shares its hex: a failed try may be made "
+                                       "again"));
+  /* A commander always has its second try; the toggle is for units. */
+  gtk_widget_set_visible (with, !g_str_equal (type->category, "commander"));
+  gtk_widget_set_valign (rally, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (rally, "suggested-action");
+  g_object_set_data_full (G_OBJECT (rally), "unit", g_strdup (adj_unit_get_id (unit)), g_free);
+  g_object_set_data (G_OBJECT (rally), "commander", with);
+  g_signal_connect (rally, "clicked", G_CALLBACK (on_rally_clicked), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), with);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), rally);
+  return row;
+}
+
+static void
+refresh (AdjRnTurnView *self)
+{
+  g_autoptr(GPtrArray) order = adj_rn_activation_order (self->battle);
+  GListModel *units = adj_battle_get_units (self->battle);
+  guint done = 0, disrupted = 0;
+  g_autofree char *status = NULL;
+  g_autofree char *cohesion = NULL;
+
+  g_clear_pointer (&self->current, g_free);
+  clear_list (self->order_list);
+  for (guint i = 0; i < order->len; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (self->battle, g_ptr_array_index (order, i));
+      gboolean acted = adj_unit_get_status_bool (unit, "acted");
+      gboolean current = !acted && self->current == NULL;
+
+      if (current)
+        self->current = g_strdup (adj_unit_get_id (unit));
+      done += acted;
+      gtk_list_box_append (self->order_list, order_row (self, unit, i + 1, acted, current));
+    }
+  self->n_listed = order->len;
+  gtk_widget_set_visible (GTK_WIDGET (self->order_list), order->len > 0);
+  if (order->len == 0)
+    status = g_strdup (_("No cards are dealt. Deal them to begin the turn: the lowest card acts "
+                         "first, hearts before clubs before diamonds before spades."));
+  else if (self->current == NULL)
+    status = g_strdup (_("Every unit has acted. Try to regain cohesion below, then gather the "
+                         "cards."));
+  else
+    status = g_strdup_printf (ngettext ("%u of %u unit has acted.", "%u of %u units have acted.",
+                                        order->len), done, order->len);
+  gtk_label_set_text (self->status_label, status);
+
+  clear_list (self->cohesion_list);
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      if (adj_unit_get_destroyed (unit) || !adj_unit_get_status_bool (unit, "disrupted"))
+        continue;
+      gtk_list_box_append (self->cohesion_list, cohesion_row (self, unit));
+      disrupted++;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->cohesion_list), disrupted > 0);
+  if (disrupted == 0)
+    cohesion = g_strdup (_("No unit or commander is disrupted."));
+  else
+    cohesion = g_strdup_printf (ngettext ("%u unit or commander is disrupted: each turns a card "
+                                          "to try to rally.",
+                                          "%u units and commanders are disrupted: each turns a "
+                                          "card to try to rally.", disrupted), disrupted);
+  gtk_label_set_text (self->cohesion_label, cohesion);
+}
+
+static void
+on_battle_changed (AdjBattle     *battle,
+                   AdjRnTurnView *self)
+{
+  refresh (self);
+}
+
+static void
+on_deal_clicked (AdjRnTurnView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!adj_rn_turn_view_deal (self, &error))
+    report (self, error);
+}
+
+static void
+on_gather_clicked (AdjRnTurnView *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjOutcome) outcome = adj_battle_run (self->battle, "rn/collect", NULL, &error);
+
+  if (outcome == NULL)
+    report (self, error);
+}
+
+static void
+on_rally_all_clicked (AdjRnTurnView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!adj_rn_turn_view_rally (self, NULL, FALSE, &error))
+    report (self, error);
+}
+
+static void
+adj_rn_turn_view_dispose (GObject *object)
+{
+  AdjRnTurnView *self = ADJ_RN_TURN_VIEW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_RN_TURN_VIEW);
+  g_clear_object (&self->battle);
+  G_OBJECT_CLASS (adj_rn_turn_view_parent_class)->dispose (object);
+}
+
+static void
+adj_rn_turn_view_finalize (GObject *object)
+{
+  AdjRnTurnView *self = ADJ_RN_TURN_VIEW (object);
+
+  g_free (self->current);
+  G_OBJECT_CLASS (adj_rn_turn_view_parent_class)->finalize (object);
+}
+
+static void
+adj_rn_turn_view_class_init (AdjRnTurnViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = adj_rn_turn_view_dispose;
+  object_class->finalize = adj_rn_turn_view_finalize;
+
+  /**
+   * AdjRnTurnView::message:
+   * @text: something the referee should read (why an action could not be done)
+   */
+  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/adjutant/Adjutant/adj-rn-turn-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, status_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, order_list);
+  gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, cohesion_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, cohesion_list);
+  gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, results_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_deal_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_gather_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_rally_all_clicked);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+adj_rn_turn_view_init (AdjRnTurnView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+adj_rn_turn_view_new (AdjBattle *battle)
+{
+  AdjRnTurnView *self;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  self = g_object_new (ADJ_TYPE_RN_TURN_VIEW, NULL);
+  self->battle = g_object_ref (battle);
+  g_signal_connect_object (battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
+  refresh (self);
+  return GTK_WIDGET (self);
+}
+
+gboolean
+adj_rn_turn_view_deal (AdjRnTurnView  *self,
+                       GError        **error)
+{
+  g_autoptr(AdjOutcome) outcome = NULL;
+
+  g_return_val_if_fail (ADJ_IS_RN_TURN_VIEW (self), FALSE);
+
+  outcome = adj_battle_run (self->battle, "rn/deal", NULL, error);
+  return outcome != NULL;
+}
+
+const char *
+adj_rn_turn_view_get_current (AdjRnTurnView *self)
+{
+  g_return_val_if_fail (ADJ_IS_RN_TURN_VIEW (self), NULL);
+  return self->current;
+}
+
+gboolean
+adj_rn_turn_view_next (AdjRnTurnView  *self,
+                       GError        **error)
+{
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autofree char *target = NULL;
+
+  g_return_val_if_fail (ADJ_IS_RN_TURN_VIEW (self), FALSE);
+
+  if (self->current == NULL)
+    return TRUE;
+  target = g_strconcat ("unit:", self->current, NULL);
+  return adj_battle_edit (self->battle, target, "status.acted", yes, error);
+}
+
+static gboolean
+rally_one (AdjRnTurnView  *self,
+           const char     *unit_id,
+           gboolean        commander_in_hex,
+           GString        *results,
+           GError        **error)
+{
+  g_autoptr(json_object) inputs = json_object_new_object ();
+  g_autoptr(AdjOutcome) outcome = NULL;
+  AdjUnit *unit = adj_battle_find_unit (self->battle, unit_id);
+
+  json_object_object_add (inputs, "unit", json_object_new_string (unit_id));
+  json_object_object_add (inputs, "commander_in_hex", json_object_new_boolean (commander_in_hex));
+  outcome = adj_battle_run (self->battle, "rn/cohesion", inputs, error);
+  if (outcome == NULL)
+    return FALSE;
+  /* TRANSLATORS: one line of the cohesion results, e.g. "Spearmen 2: Still disrupted" */
+  g_string_append_printf (results, _("%s: %s"), unit != NULL ? adj_unit_get_name (unit) : unit_id,
+                          outcome->title);
+  if (outcome->reason != NULL)
+    g_string_append_printf (results, " — %s", outcome->reason);
+  g_string_append_c (results, '\n');
+  return TRUE;
+}
+
+gboolean
+adj_rn_turn_view_rally (AdjRnTurnView  *self,
+                        const char     *unit_id,
+                        gboolean        commander_in_hex,
+                        GError        **error)
+{
+  g_autoptr(GString) results = g_string_new (NULL);
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (ADJ_IS_RN_TURN_VIEW (self), FALSE);
+
+  if (unit_id != NULL)
+    ok = rally_one (self, unit_id, commander_in_hex, results, error);
+  else
+    {
+      GListModel *units = adj_battle_get_units (self->battle);
+      g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+        {
+          g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+          if (!adj_unit_get_destroyed (unit) && adj_unit_get_status_bool (unit, "disrupted"))
+            g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
+        }
+      for (guint i = 0; ok && i < ids->len; i++)
+        ok = rally_one (self, g_ptr_array_index (ids, i), FALSE, results, error);
+    }
+  if (results->len > 0)
+    {
+      g_string_truncate (results, results->len - 1);
+      gtk_label_set_text (self->results_label, results->str);
+      gtk_widget_set_visible (GTK_WIDGET (self->results_label), TRUE);
+    }
+  return ok;
+}
+
+guint
+adj_rn_turn_view_get_n_listed (AdjRnTurnView *self)
+{
+  g_return_val_if_fail (ADJ_IS_RN_TURN_VIEW (self), 0);
+  return self->n_listed;
+}

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-ui-rn.c: a Redcoats & Natives turn in the real window — the deal, the walk down the
+ * order, a fire at a unit in cover with its cover cards, and the cohesion step. */
+
+#include "config.h"
+
+#include "adj-test-ui.h"
+#include "adj-json.h"
+#include "adj-mechanic-panel.h"
+#include "adj-rn-turn-view.h"
+
+static gboolean
+is_red (AdjCard card,
+        gpointer data)
+{
+  return adj_card_is_red (card);
+}
+
+/* A card still in the pack, of the colour asked for. */
+static char *
+card_left (AdjBattle *battle,
+           gboolean   red)
+{
+  guint n;
+  const AdjCard *draw = adj_pack_draw_pile (adj_battle_get_pack (battle), &n);
+
+  for (guint i = 0; i < n; i++)
+    if (adj_card_is_red (draw[i]) == red)
+      return adj_card_to_string (draw[i]);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+check_turn (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjBattle *battle;
+  AdjRnTurnView *view;
+  AdjMechanicPanel *panel;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *red = NULL;
+  g_autofree char *black = NULL;
+  g_autofree char *cards = NULL;
+  GtkWidget *row;
+  AdjOutcome *outcome;
+  guint red_left;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  battle = adj_battle_window_get_battle (window);
+  view = ADJ_RN_TURN_VIEW (adj_battle_window_get_special_view (window));
+  g_assert_nonnull (view);
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Deal the Cards"));
+  g_assert_cmpuint (adj_rn_turn_view_get_n_listed (view), ==, 0);
+
+  /* The deal: every unit and commander on the table gets a card, and the order shows. */
+  g_assert_true (adj_rn_turn_view_deal (view, &error));
+  g_assert_no_error (error);
+  adj_test_settle ();
+  /* No gun of the demo is limbered, so every unit and commander is dealt a card. */
+  g_assert_cmpuint (adj_rn_turn_view_get_n_listed (view), ==, adj_battle_get_n_units (battle));
+  first = g_strdup (adj_rn_turn_view_get_current (view));
+  g_assert_nonnull (first);
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Done — Next"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window),
+                                 adj_unit_get_name (adj_battle_find_unit (battle, first))));
+
+  /* Done: the next unit acts; undo brings the first back. */
+  g_assert_true (adj_rn_turn_view_next (view, &error));
+  adj_test_settle ();
+  g_assert_cmpstr (adj_rn_turn_view_get_current (view), !=, first);
+  g_assert_true (adj_unit_get_status_bool (adj_battle_find_unit (battle, first), "acted"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  adj_test_settle ();
+  g_assert_cmpstr (adj_rn_turn_view_get_current (view), ==, first);
+
+  /* Line infantry 1 fires at Spearmen 1 in cover: two sixes, one red and one black card. */
+  adj_battle_window_show_page (window, "act");
+  panel = adj_battle_window_get_mechanic_panel (window);
+  g_assert_true (adj_mechanic_panel_select (panel, "rn/fire"));
+  adj_mechanic_panel_use_unit (panel, 0, "u2");
+  adj_mechanic_panel_use_unit (panel, 1, "u11");
+  row = adj_mechanic_panel_get_row (panel, "target_in_cover");
+  gtk_switch_set_active (GTK_SWITCH (adj_test_find_type (row, GTK_TYPE_SWITCH)), TRUE);
+  adj_test_settle ();
+  g_assert_true (adj_inputs_get_bool (adj_mechanic_panel_get_inputs (panel), "target_in_cover"));
+  red_left = adj_pack_count_left (adj_battle_get_pack (battle), is_red, NULL);
+  g_assert_cmpuint (red_left, >, 0);
+
+  red = card_left (battle, TRUE);
+  black = card_left (battle, FALSE);
+  cards = g_strdup_printf ("%s,%s", red, black);
+  g_assert_true (adj_mechanic_panel_resolve_entered (panel, "6, 2, 6, 3", cards, &error));
+  g_assert_no_error (error);
+  outcome = adj_mechanic_panel_get_outcome (panel);
+  g_assert_cmpint (adj_outcome_get_value_int (outcome, "sixes", -1), ==, 2);
+  g_assert_true (adj_mechanic_panel_apply (panel));
+  adj_test_settle ();
+  /* One hit came through the cover: the spearmen are disrupted, and the cards left the pack. */
+  g_assert_true (adj_unit_get_status_bool (adj_battle_find_unit (battle, "u11"), "disrupted"));
+  g_assert_cmpuint (adj_pack_count_left (adj_battle_get_pack (battle), is_red, NULL), ==,
+                    red_left - 1);
+
+  /* The cohesion step lists them; a rally turns a card and is journaled. */
+  adj_battle_window_show_page (window, "turn");
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (window),
+                                 "1 unit or commander is disrupted: each turns a card to try to "
+                                 "rally."));
+  g_assert_true (adj_rn_turn_view_rally (view, "u11", FALSE, &error));
+  g_assert_no_error (error);
+  adj_test_settle ();
+  {
+    AdjJournal *journal = adj_battle_get_journal (battle);
+    AdjEntry *last = adj_journal_get_entry (journal, journal->position - 1);
+    g_assert_cmpstr (last->mechanic, ==, "rn/cohesion");
+  }
+}
+
+static void
+test_turn (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rn-column-on-the-march.json", NULL);
+  adj_test_run_app (check_turn, path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!adj_test_init_ui (&argc, &argv))
+    return 0;
+  g_test_add_func ("/ui/rn/turn", test_turn);
+  return adj_test_finish_ui (g_test_run ());
+}
