@@ -16,14 +16,18 @@ KEYS = ("label", "hint", "summary", "notes", "conflict")
 # The quick-reference tables of "roster" also show their titles and the text of their cells.
 ROSTER_KEYS = ("title",)
 ROSTER_TEXTS = ("header", "rows")
+# The tables the players type in ("tables") show their titles in the editor.
+TABLE_KEYS = ("title",)
 
 
 def walk(value, path, out, texts=False):
     roster = path.startswith("$.roster")
+    tables = path.startswith("$.tables")
     if isinstance(value, dict):
         for key, item in value.items():
             sub = f"{path}.{key}"
-            if (key in KEYS or (roster and key in ROSTER_KEYS)) and isinstance(item, str) and item:
+            if ((key in KEYS or (roster and key in ROSTER_KEYS) or (tables and key in TABLE_KEYS))
+                    and isinstance(item, str) and item):
                 out.append((sub, item))
             else:
                 walk(item, sub, out, roster and key in ROSTER_TEXTS)

@@ -13,6 +13,18 @@
 #include "adj-json.h"
 #include "adj-ruleset.h"
 
+/* The ruleset ids an error lists as known ("gl, rn, wec"): "@KNOWN@" in an expected message
+ * stands for them, so that a new system's ruleset does not change the expectations. */
+static char *
+with_known (const char *text)
+{
+  g_auto(GStrv) ids = adj_ruleset_list_ids ();
+  g_autofree char *known = g_strjoinv (", ", ids);
+  g_auto(GStrv) parts = g_strsplit (text, "@KNOWN@", -1);
+
+  return g_strjoinv (known, parts);
+}
+
 static AdjRuleset *
 wec (void)
 {
@@ -200,7 +212,7 @@ static const LoadError load_errors[] = {
   { "unknown-ruleset",
     "{\"format\": \"adjutant-army\", \"version\": 1, \"ruleset\": \"dba\", \"name\": \"A\", "
     ONE_UNIT "}", ADJ_ERROR_UNSUPPORTED,
-    "army.json: $.ruleset: There is no ruleset “dba” (known: rn, wec)" },
+    "army.json: $.ruleset: There is no ruleset “dba” (known: @KNOWN@)" },
   { "no-format", "{\"version\": 1}", ADJ_ERROR_INVALID,
     "army.json: $: the required key “format” is missing" },
   { "unknown-key", ARMY_HEAD "\"name\": \"A\", \"colour\": \"red\", " ONE_UNIT "}",
@@ -264,9 +276,11 @@ test_load_error (gconstpointer data)
   g_autoptr(json_object) json = parse (c->json);
   g_autoptr(GError) error = NULL;
 
+  g_autofree char *expect = with_known (c->message);
+
   g_assert_null (adj_army_from_file_json (json, "army.json", &error));
   g_assert_error (error, ADJ_ERROR, c->code);
-  g_assert_cmpstr (error->message, ==, c->message);
+  g_assert_cmpstr (error->message, ==, expect);
 }
 
 /* ---- points and limits ---- */

@@ -9,6 +9,20 @@
 #include <sys/wait.h>
 
 #include "adj-json.h"
+#include "adj-mechanic.h"
+#include "adj-ruleset.h"
+
+/* The ruleset ids an error lists as known ("gl, rn, wec"): "@KNOWN@" in an expected message
+ * stands for them, so that a new system's ruleset does not change the expectations. */
+static char *
+with_known (const char *text)
+{
+  g_auto(GStrv) ids = adj_ruleset_list_ids ();
+  g_autofree char *known = g_strjoinv (", ", ids);
+  g_auto(GStrv) parts = g_strsplit (text, "@KNOWN@", -1);
+
+  return g_strjoinv (known, parts);
+}
 
 typedef struct {
   int   status;   /* the exit status, or -1 when killed */
@@ -185,6 +199,7 @@ test_help (void)
   g_assert_nonnull (strstr (r.out,
                             "  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]"));
   g_assert_nonnull (strstr (r.out, "Exit status: 0 success"));
+  g_assert_nonnull (strstr (r.out, "  solo BATTLE [--seed N] [--dice 5,2,...]"));
   run_clear (&r);
   /* -h anywhere, even after a command, is help. */
   RUN (&r, "odds", "-h");
@@ -207,17 +222,25 @@ test_rulesets (void)
 {
   g_auto(Run) r = { 0 };
   g_autoptr(json_object) json = NULL;
-  json_object *item;
+  g_auto(GStrv) ids = adj_ruleset_list_ids ();
+  json_object *item = NULL;
 
   RUN (&r, "rulesets");
   assert_success (&r);
   json = out_json (&r);
   g_assert_true (json_object_is_type (json, json_type_array));
-  /* Sorted by id: Redcoats & Natives, then When Empires Clash!. */
-  g_assert_cmpuint (json_object_array_length (json), ==, 2);
-  g_assert_cmpstr (member_string (json_object_array_get_idx (json, 0), "id"), ==, "rn");
-  item = json_object_array_get_idx (json, 1);
-  g_assert_cmpstr (member_string (item, "id"), ==, "wec");
+  /* Every ruleset of the data folder, sorted by id. */
+  g_assert_cmpuint (json_object_array_length (json), ==, g_strv_length (ids));
+  g_assert_cmpuint (g_strv_length (ids), >=, 3);
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      json_object *one = json_object_array_get_idx (json, i);
+
+      g_assert_cmpstr (member_string (one, "id"), ==, ids[i]);
+      if (g_str_equal (ids[i], "wec"))
+        item = one;
+    }
+  g_assert_nonnull (item);
   g_assert_cmpstr (member_string (item, "name"), ==, "When Empires Clash!");
   g_assert_cmpstr (member_string (item, "distance_unit"), ==, "squares");
   g_assert_cmpint (json_object_get_int (member (item, "mechanics")), ==, 14);
@@ -250,17 +273,21 @@ test_mechanics (void)
     }
   g_assert_true (found);
 
-  /* Without a ruleset: every system's (When Empires Clash! and Redcoats & Natives); --compact
-   * prints one line. */
+  /* Without a ruleset: every built-in system's; --compact prints one line. */
   {
     g_auto(Run) all = { 0 };
     g_autoptr(json_object) every = NULL;
+    guint n_systems = 0, n = 0;
+    const AdjSystem **systems = adj_systems (&n_systems);
 
+    for (guint s = 0; s < n_systems; s++)
+      n += systems[s]->n_mechanics;
     RUN (&all, "mechanics", "--compact");
     assert_success (&all);
     g_assert_true (strchr (all.out, '\n') == all.out + strlen (all.out) - 1);
     every = out_json (&all);
-    g_assert_cmpuint (json_object_array_length (every), ==, 14 + 9);
+    g_assert_cmpuint (n, >=, 14 + 9);
+    g_assert_cmpuint (json_object_array_length (every), ==, n);
   }
 }
 
@@ -529,6 +556,133 @@ test_validate_ruleset (void)
   g_assert_cmpint (json_object_get_int (member (json, "unit_types")), ==, 17);
 }
 
+/* ---- the Risk Factor solo step ---- */
+
+static char *
+copy_rf_demo (Fixture *f)
+{
+  g_autofree char *src = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                           "rf-patrol-at-the-kraal.json", NULL);
+  g_autofree char *text = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (src, &text, &length, NULL));
+  return write_file (f, "skirmish.json", text, (gssize) length);
+}
+
+static void
+test_solo (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autofree char *battle = copy_rf_demo (f);
+  g_autofree char *situation = write_file (f, "situation.json",
+                                           "{\"u6\": {\"no_enemy\": true}}", -1);
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
+  g_auto(Run) d = { 0 };
+  g_autoptr(json_object) json = NULL;
+  json_object *orders, *order;
+
+  /* A fixed seed gives the same orders, twice. */
+  RUN (&a, "solo", battle, "--seed", "7", "--compact");
+  assert_success (&a);
+  RUN (&b, "solo", battle, "--seed", "7", "--compact");
+  assert_success (&b);
+  g_assert_cmpstr (a.out, ==, b.out);
+  json = out_json (&a);
+  g_assert_false (json_object_get_boolean (member (json, "applied")));
+  orders = member (json, "orders");
+  /* The hidden groups take no orders: only the one in sight. */
+  g_assert_cmpuint (json_object_array_length (orders), ==, 1);
+  order = json_object_array_get_idx (orders, 0);
+  g_assert_cmpstr (member_string (order, "unit"), ==, "u6");
+  g_assert_true (g_str_has_prefix (member_string (order, "text"), "Young warriors 2 — RF 0 — "
+                                                                  "rolled "));
+  g_assert_cmpuint (json_object_array_length (member (member (order, "odds"), "outcomes")), ==,
+                    7);
+  g_assert_cmpuint (json_object_array_length (member (order, "parts")), ==, 9);
+  run_clear (&a);
+  run_clear (&b);
+
+  /* Without a seed, the battle's own generator: the same file, the same orders. */
+  RUN (&a, "solo", battle);
+  assert_success (&a);
+  RUN (&b, "solo", battle);
+  assert_success (&b);
+  g_assert_cmpstr (a.out, ==, b.out);
+
+  /* Dice from the table, situations from a file. */
+  RUN (&c, "solo", battle, "--dice", "1", "--input", situation, "--compact");
+  assert_success (&c);
+  g_clear_pointer (&json, json_object_put);
+  json = out_json (&c);
+  order = json_object_array_get_idx (member (json, "orders"), 0);
+  g_assert_cmpint (json_object_get_int (member (order, "rf")), ==, -4);
+  g_assert_cmpint (json_object_get_int (member (order, "die")), ==, 1);
+  g_assert_cmpstr (member_string (order, "action"), ==, "carry-on");
+  run_clear (&c);
+
+  /* One die per group: more or fewer is refused. */
+  RUN (&c, "solo", battle, "--dice", "1,2");
+  g_assert_cmpint (c.status, ==, 1);
+  g_assert_cmpstr (c.out, ==, "");
+  g_assert_nonnull (strstr (c.err, "need one D6 each, in their order: 1, but 2 were entered"));
+  run_clear (&c);
+
+  /* --apply journals the order and saves the battle. */
+  RUN (&d, "solo", battle, "--dice", "6", "--apply", "--compact");
+  assert_success (&d);
+  g_clear_pointer (&json, json_object_put);
+  json = out_json (&d);
+  g_assert_true (json_object_get_boolean (member (json, "applied")));
+  order = json_object_array_get_idx (member (json, "orders"), 0);
+  g_assert_cmpstr (member_string (order, "action"), ==, "close-in");
+  RUN (&c, "validate", battle, "--compact");
+  assert_success (&c);
+  g_clear_pointer (&json, json_object_put);
+  json = out_json (&c);
+  g_assert_cmpint (json_object_get_int (member (json, "journal_entries")), ==, 2);
+}
+
+/* The markers of a hidden deployment print as markers: no hidden group's name is on the
+ * roster of the demo skirmish. */
+static void
+test_solo_roster_hidden (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autofree char *battle = copy_rf_demo (f);
+  g_autofree char *pdf = g_build_filename (f->dir, "skirmish.pdf", NULL);
+  const char *tool = g_getenv ("ADJUTANT_PDFTOTEXT");
+  const char *argv[] = { tool, "-layout", "-enc", "UTF-8", pdf, "-", NULL };
+  g_autofree char *text = NULL;
+  g_autofree char *saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) r = { 0 };
+  int status = 0;
+  static const char *const hidden[] = { "Young warriors 1", "Married regiment", "Musketeers" };
+
+  RUN (&r, "roster", battle, "--pdf", pdf);
+  assert_success (&r);
+  /* Nor in the saved file, where the groups are, but not where they stand. */
+  g_assert_true (g_file_get_contents (battle, &saved, NULL, NULL));
+  g_assert_null (strstr (saved, "dummy"));
+  g_assert_null (strstr (saved, "\"markers\""));
+  if (tool == NULL || tool[0] == '\0')
+    {
+      g_test_skip ("pdftotext is not installed (ADJUTANT_PDFTOTEXT is unset)");
+      return;
+    }
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &text,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (hidden); i++)
+    g_assert_null (strstr (text, hidden[i]));
+  g_assert_nonnull (strstr (text, "Young warriors 2"));
+  g_assert_nonnull (strstr (text, "Kraal wall"));
+  g_assert_nonnull (strstr (text, "Hidden marker"));
+}
+
 /* ---- mistakes: exit status and the one line on stderr ---- */
 
 typedef enum {
@@ -587,10 +741,10 @@ static const UsageCase usage_cases[] = {
   { "unknown-mechanic", { "describe", "wec/teleport", NULL }, FILE_NONE, 1,
     { "adjutant-cli: There is no mechanic “wec/teleport”; “adjutant-cli mechanics” lists "
       "them\n" } },
-  { "unknown-mechanic-odds", { "odds", "rf/reaction", NULL }, FILE_NONE, 1,
-    { "There is no mechanic “rf/reaction”" } },
+  { "unknown-mechanic-odds", { "odds", "dba/reaction", NULL }, FILE_NONE, 1,
+    { "There is no mechanic “dba/reaction”" } },
   { "unknown-ruleset", { "mechanics", "dba", NULL }, FILE_NONE, 1,
-    { "adjutant-cli: There is no ruleset “dba” (known: rn, wec)\n" } },
+    { "adjutant-cli: There is no ruleset “dba” (known: @KNOWN@)\n" } },
   { "input-not-json", { "odds", "wec/fire-combat", "--input", "@", NULL }, FILE_NOT_JSON, 1,
     { "input.json: not valid JSON at line 1, column 1: unexpected character\n" } },
   { "input-unknown-key", { "odds", "wec/fire-combat", "--input", "@", NULL }, FILE_UNKNOWN_KEY, 1,
@@ -602,8 +756,8 @@ static const UsageCase usage_cases[] = {
   { "validate-directory", { "validate", "@", NULL }, FILE_DIRECTORY, 1,
     { ": this is a folder, not a file\n" } },
   { "validate-other-json", { "validate", "@", NULL }, FILE_OTHER_JSON, 1,
-    { "adjutant-cli: package.json: $.format: expected “adjutant-battle”, “adjutant-army” or "
-      "“adjutant-ruleset”: this is not an Adjutant file\n" } },
+    { "adjutant-cli: package.json: $.format: expected “adjutant-battle”, “adjutant-army”, "
+      "“adjutant-ruleset” or “adjutant-tables”: this is not an Adjutant file\n" } },
   { "validate-newer", { "validate", "@", NULL }, FILE_NEWER_BATTLE, 1,
     { "adjutant-cli: future.json: $.version: the battle was saved by a newer Adjutant (file "
       "version 99; this version reads up to 1): update Adjutant to open it\n" } },
@@ -635,6 +789,23 @@ static const UsageCase usage_cases[] = {
     { "missing.json: cannot read the file" } },
   { "battle-input-no-unit", { "odds", "wec/fire-combat", "--battle", "@", "--input", "input.json",
     NULL }, FILE_INPUT, 1, { "target: the battle has no unit “u99”" } },
+  { "solo-no-file", { "solo", NULL }, FILE_NONE, 2, { "“solo” takes one battle file" } },
+  { "solo-two-files", { "solo", "a.json", "b.json", NULL }, FILE_NONE, 2,
+    { "“solo” takes one battle file" } },
+  { "solo-seed-and-dice", { "solo", "battle.json", "--seed", "1", "--dice", "3", NULL },
+    FILE_NONE, 2, { "Give either --dice (rolled at the table) or --seed, not both" } },
+  { "solo-bad-seed", { "solo", "battle.json", "--seed", "-3", NULL }, FILE_NONE, 2,
+    { "--seed takes a whole number" } },
+  { "solo-bad-dice", { "solo", "battle.json", "--dice", "4,x", NULL }, FILE_NONE, 2,
+    { "--dice: " } },
+  { "solo-cards", { "solo", "battle.json", "--cards", "AS", NULL }, FILE_NONE, 2,
+    { "“solo” rolls dice only" } },
+  { "solo-missing", { "solo", "@", NULL }, FILE_MISSING, 1,
+    { "missing.json: cannot read the file" } },
+  { "solo-not-json", { "solo", "@", NULL }, FILE_TRUNCATED, 1,
+    { "cut.json: the JSON text ends too early" } },
+  { "solo-other-system", { "solo", "@", NULL }, FILE_INPUT, 1,
+    { "the solo enemy and hidden markers belong to the Risk Factor skirmish rules" } },
 };
 
 static char *
@@ -703,8 +874,12 @@ test_usage (Fixture       *f,
   g_assert_cmpint (r.status, ==, c->status);
   g_assert_cmpstr (r.out, ==, "");
   for (guint i = 0; i < G_N_ELEMENTS (c->stderr_has) && c->stderr_has[i] != NULL; i++)
-    if (strstr (r.err, c->stderr_has[i]) == NULL)
-      g_error ("stderr “%s” does not contain “%s”", r.err, c->stderr_has[i]);
+    {
+      g_autofree char *want = with_known (c->stderr_has[i]);
+
+      if (strstr (r.err, want) == NULL)
+        g_error ("stderr “%s” does not contain “%s”", r.err, want);
+    }
   g_assert_true (g_str_has_prefix (r.err, "adjutant-cli: "));
   /* One line for a failure; a usage mistake adds the hint to --help. */
   {
@@ -914,6 +1089,198 @@ test_apply_fails (Fixture       *f,
   g_assert_cmpmem (after, after_length, before, before_length);
 }
 
+/* ---- the tables players type in: --tables and validate ---- */
+
+static const char tables_partial[] =
+  "{\"format\": \"adjutant-tables\", \"version\": 1, \"ruleset\": \"gl\", \"title\": \"Mine\", "
+  "\"tables\": {\"hit\": {\"short\": {\"breech-loader\": 4, \"musket\": 5}}, "
+  "\"saves\": {\"open\": {\"value\": \"none\"}, \"soft\": {\"value\": 5}, "
+  "\"hard\": {\"value\": 4}}}}";
+
+static const char tables_bad[] =
+  "{\"format\": \"adjutant-tables\", \"version\": 1, \"ruleset\": \"gl\", "
+  "\"tables\": {\"hit\": {\"short\": {\"musket\": 9}}}}";
+
+static const char tables_wrong_shape[] =
+  "{\"format\": \"adjutant-tables\", \"version\": 1, \"ruleset\": \"gl\", "
+  "\"tables\": {\"hit\": {\"point-blank\": {\"musket\": 2}}}}";
+
+static json_object *
+find_table (json_object *report,
+            const char  *id)
+{
+  json_object *tables = member (report, "tables");
+
+  for (gsize i = 0; i < json_object_array_length (tables); i++)
+    {
+      json_object *t = json_object_array_get_idx (tables, i);
+
+      if (g_str_equal (member_string (t, "id"), id))
+        return t;
+    }
+  g_error ("no table “%s” in the report", id);
+  return NULL;
+}
+
+static void
+test_tables_validate (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *good = write_file (f, "mine.json", tables_partial, -1);
+  g_autofree char *bad = write_file (f, "bad.json", tables_bad, -1);
+  g_autofree char *shape = write_file (f, "shape.json", tables_wrong_shape, -1);
+  g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "gl-mission-station.json", NULL);
+  g_auto(Run) r = { 0 };
+  g_autoptr(json_object) json = NULL;
+  json_object *hit, *saves, *cells;
+
+  /* A file half filled in is valid, and says what is left to enter. */
+  RUN (&r, "validate", good);
+  assert_success (&r);
+  json = out_json (&r);
+  g_assert_cmpstr (member_string (json, "format"), ==, "adjutant-tables");
+  g_assert_cmpstr (member_string (json, "ruleset"), ==, "gl");
+  g_assert_cmpstr (member_string (json, "title"), ==, "Mine");
+  g_assert_true (json_object_get_boolean (member (json, "valid")));
+  g_assert_false (json_object_get_boolean (member (json, "tables_complete")));
+  g_assert_cmpint (json_object_get_int (member (json, "cells_missing")), ==, 13 + 12);
+  hit = find_table (json, "hit");
+  saves = find_table (json, "saves");
+  g_assert_cmpint (json_object_get_int (member (hit, "missing")), ==, 13);
+  g_assert_false (json_object_get_boolean (member (hit, "complete")));
+  g_assert_true (json_object_get_boolean (member (saves, "complete")));
+  cells = member (hit, "missing_cells");
+  g_assert_cmpstr (member_string (json_object_array_get_idx (cells, 0), "label"), ==,
+                   "Short range × Throwing spears");
+  run_clear (&r);
+
+  /* A value out of range and a row the table does not have: one line naming the place. */
+  RUN (&r, "validate", bad);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_cmpstr (r.err, ==, "adjutant-cli: bad.json: $.tables.hit.short.musket: expected a "
+                   "whole number from 1 to 6, or “none” (Out of reach), found 9\n");
+  run_clear (&r);
+  RUN (&r, "validate", shape);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpstr (r.err, ==, "adjutant-cli: shape.json: $.tables.hit.point-blank: the Hit table "
+                   "has no row “point-blank” (its rows: short, medium, long)\n");
+  run_clear (&r);
+
+  /* A battle that carries its tables reports them too. */
+  RUN (&r, "validate", demo);
+  assert_success (&r);
+  g_clear_pointer (&json, json_object_put);
+  json = out_json (&r);
+  g_assert_true (json_object_get_boolean (member (json, "tables_complete")));
+  g_assert_cmpstr (member_string (find_table (json, "hit"), "source"), ==, "battle");
+}
+
+static void
+test_tables_option (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *good = write_file (f, "mine.json", tables_partial, -1);
+  g_autofree char *bad = write_file (f, "bad.json", tables_bad, -1);
+  g_autofree char *input = write_file (f, "in.json", "{\"figures\": 4, \"cover\": \"soft\"}", -1);
+  g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "gl-mission-station.json", NULL);
+  g_auto(Run) r = { 0 };
+  g_autoptr(json_object) json = NULL;
+
+  /* Without tables the dice are only thrown. */
+  RUN (&r, "resolve", "gl/fire", "--input", input, "--dice", "4,6,2,5");
+  assert_success (&r);
+  json = out_json (&r);
+  g_assert_cmpstr (member_string (json, "outcome"), ==, "dice-rolled");
+  g_assert_nonnull (strstr (member_string (json, "reason"), "Enter the Hit table first"));
+  run_clear (&r);
+
+  /* With them, hits (4, 6, 5 on 4+) and saves (5+: 5 saves, 1 and 2 do not). */
+  RUN (&r, "--tables", good, "resolve", "gl/fire", "--input", input, "--dice", "4,6,2,5,1,5,2");
+  assert_success (&r);
+  g_clear_pointer (&json, json_object_put);
+  json = out_json (&r);
+  g_assert_cmpstr (member_string (json, "outcome"), ==, "casualties");
+  g_assert_cmpint (json_object_get_int (member (member (json, "values"), "hits")), ==, 3);
+  g_assert_cmpint (json_object_get_int (member (member (json, "values"), "casualties")), ==, 2);
+  run_clear (&r);
+
+  /* The odds too: no hit on 4 dice hitting on 4+ is 1/16. */
+  RUN (&r, "odds", "gl/fire", "--input", input, "--tables", good);
+  assert_success (&r);
+  g_clear_pointer (&json, json_object_put);
+  json = out_json (&r);
+  for (gsize i = 0; i < json_object_array_length (member (json, "outcomes")); i++)
+    {
+      json_object *o = json_object_array_get_idx (member (json, "outcomes"), i);
+
+      if (g_str_equal (member_string (o, "outcome"), "no-hits"))
+        g_assert_cmpstr (member_string (o, "exact"), ==, "1/16");
+    }
+  run_clear (&r);
+
+  /* A cell the file lacks: the mechanic names it and refuses to guess. */
+  {
+    g_autofree char *cavalry = write_file (f, "cav.json", "{\"kind\": \"cavalry\"}", -1);
+
+    RUN (&r, "--tables", good, "resolve", "gl/movement", "--input", cavalry, "--seed", "1");
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_cmpstr (r.out, ==, "");
+    g_assert_cmpstr (r.err, ==, "adjutant-cli: Enter the Movement table first: 1 cell is "
+                     "missing (Cavalry × Clear going)\n");
+    run_clear (&r);
+  }
+
+  /* A broken file stops everything before it starts. */
+  RUN (&r, "--tables", bad, "rulesets");
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_cmpstr (r.err, ==, "adjutant-cli: bad.json: $.tables.hit.short.musket: expected a "
+                   "whole number from 1 to 6, or “none” (Out of reach), found 9\n");
+  run_clear (&r);
+
+  /* A battle's own tables win over the file given: the file has no medium range, the demo's
+   * hit table (its own example values) hits on 5 there. */
+  {
+    g_autofree char *medium = write_file (f, "medium.json", "{\"firer\": \"u1\", \"target\": "
+                                          "\"u5\", \"figures\": 2, \"band\": \"medium\"}", -1);
+
+    RUN (&r, "--tables", good, "resolve", "gl/fire", "--input", medium, "--dice", "5,1");
+    g_assert_cmpint (r.status, ==, 0);
+    g_clear_pointer (&json, json_object_put);
+    json = out_json (&r);
+    g_assert_cmpstr (member_string (json, "outcome"), ==, "dice-rolled");
+    run_clear (&r);
+    RUN (&r, "--tables", good, "resolve", "gl/fire", "--battle", demo, "--input", medium,
+         "--dice", "5,1");
+    assert_success (&r);
+    g_clear_pointer (&json, json_object_put);
+    json = out_json (&r);
+    g_assert_cmpstr (member_string (json, "outcome"), ==, "casualties");
+    g_assert_cmpint (json_object_get_int (member (member (json, "values"), "hit_on")), ==, 5);
+    run_clear (&r);
+  }
+
+  /* --tables needs a value. */
+  RUN (&r, "rulesets", "--tables");
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_nonnull (strstr (r.err, "--tables needs a value"));
+}
+
+static void
+test_tables_help (void)
+{
+  g_auto(Run) r = { 0 };
+
+  RUN (&r, "--help");
+  assert_success (&r);
+  g_assert_nonnull (strstr (r.out, "  --tables FILE "));
+  g_assert_nonnull (strstr (r.out, "validate FILE                  Check a battle, army list, "
+                                   "ruleset or tables file"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -933,7 +1300,15 @@ main (int   argc,
   g_test_add ("/cli/validate/army", Fixture, NULL, fixture_setup, test_validate_army,
               fixture_teardown);
   g_test_add_func ("/cli/validate/ruleset", test_validate_ruleset);
+  g_test_add ("/cli/tables/validate", Fixture, NULL, fixture_setup, test_tables_validate,
+              fixture_teardown);
+  g_test_add ("/cli/tables/option", Fixture, NULL, fixture_setup, test_tables_option,
+              fixture_teardown);
+  g_test_add_func ("/cli/tables/help", test_tables_help);
   g_test_add ("/cli/roster", Fixture, NULL, fixture_setup, test_roster, fixture_teardown);
+  g_test_add ("/cli/solo", Fixture, NULL, fixture_setup, test_solo, fixture_teardown);
+  g_test_add ("/cli/solo/roster-hidden", Fixture, NULL, fixture_setup, test_solo_roster_hidden,
+              fixture_teardown);
   for (guint i = 0; i < G_N_ELEMENTS (usage_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/cli/error/%s", usage_cases[i].name);

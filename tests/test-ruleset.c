@@ -10,6 +10,18 @@
 #include "adj-mechanic.h"
 #include "adj-ruleset.h"
 
+/* The ruleset ids an error lists as known ("gl, rn, wec"): "@KNOWN@" in an expected message
+ * stands for them, so that a new system's ruleset does not change the expectations. */
+static char *
+with_known (const char *text)
+{
+  g_auto(GStrv) ids = adj_ruleset_list_ids ();
+  g_autofree char *known = g_strjoinv (", ", ids);
+  g_auto(GStrv) parts = g_strsplit (text, "@KNOWN@", -1);
+
+  return g_strjoinv (known, parts);
+}
+
 static json_object *wec_root;   /* a pristine parse of wec.json, copied for every broken case */
 
 static AdjRuleset *
@@ -183,7 +195,7 @@ typedef struct {
 } LookupCase;
 
 static const LookupCase lookup_cases[] = {
-  { "nope", ADJ_ERROR_NOT_FOUND, "There is no ruleset “nope” (known: rn, wec)" },
+  { "nope", ADJ_ERROR_NOT_FOUND, "There is no ruleset “nope” (known: @KNOWN@)" },
   { "../etc/passwd", ADJ_ERROR_NOT_FOUND,
     "“../etc/passwd” is not a ruleset id (ids are lower-case letters, digits and dashes)" },
   { "WEC", ADJ_ERROR_NOT_FOUND,
@@ -198,9 +210,11 @@ test_lookup_error (gconstpointer data)
   const LookupCase *c = data;
   g_autoptr(GError) error = NULL;
 
+  g_autofree char *expect = with_known (c->message);
+
   g_assert_null (adj_ruleset_lookup (c->id, &error));
   g_assert_error (error, ADJ_ERROR, c->code);
-  g_assert_cmpstr (error->message, ==, c->message);
+  g_assert_cmpstr (error->message, ==, expect);
 }
 
 static void

@@ -16,6 +16,18 @@
 #include "adj-ruleset.h"
 #include "adj-store.h"
 
+/* The ruleset ids an error lists as known ("gl, rn, wec"): "@KNOWN@" in an expected message
+ * stands for them, so that a new system's ruleset does not change the expectations. */
+static char *
+with_known (const char *text)
+{
+  g_auto(GStrv) ids = adj_ruleset_list_ids ();
+  g_autofree char *known = g_strjoinv (", ", ids);
+  g_auto(GStrv) parts = g_strsplit (text, "@KNOWN@", -1);
+
+  return g_strjoinv (known, parts);
+}
+
 typedef struct {
   char *dir;
   char *path;     /* dir/battle.json */
@@ -821,7 +833,7 @@ static const BrokenCase broken_cases[] = {
   { "version-zero", break_version_zero, ADJ_ERROR_UNSUPPORTED, "$.version",
     "file version 0 does not exist" },
   { "unknown-ruleset", break_ruleset, ADJ_ERROR_UNSUPPORTED, "$.ruleset",
-    "There is no ruleset “xyz” (known: rn, wec)" },
+    "There is no ruleset “xyz” (known: @KNOWN@)" },
   { "unknown-key", break_top_key, ADJ_ERROR_INVALID, "$.weather", "unknown key “weather”" },
   { "bad-battle-id", break_battle_id, ADJ_ERROR_INVALID, "$.id",
     "expected an id (lower-case letters, digits and dashes), found “Not An Id”" },
@@ -887,7 +899,10 @@ test_broken (Fixture       *f,
   battle = adj_store_load_battle (f->path, &error);
   g_assert_null (battle);
   g_assert_error (error, ADJ_ERROR, c->code);
-  expect = g_strdup_printf ("battle.json: %s: %s", c->where, c->problem);
+  {
+    g_autofree char *problem = with_known (c->problem);
+    expect = g_strdup_printf ("battle.json: %s: %s", c->where, problem);
+  }
   g_assert_cmpstr (error->message, ==, expect);
 }
 

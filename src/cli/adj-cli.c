@@ -21,9 +21,11 @@
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-random.h"
+#include "adj-rf.h"
 #include "adj-roster.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
+#include "adj-tables.h"
 
 #define EXIT_USAGE 2
 
@@ -38,6 +40,7 @@ typedef struct {
   const char *pdf;
   const char *paper;
   const char *side;
+  const char *tables;
   GPtrArray  *armies;
   gboolean    apply;
   gboolean    compact;
@@ -95,12 +98,15 @@ print_help (void)
             "  odds MECHANIC [--input FILE]   Exact probability of every outcome\n"
             "  resolve MECHANIC [--input FILE] [--dice 6,3,...] [--cards AS,10H,...] [--seed N]\n"
             "                                 Roll (or take the dice entered) and explain the result\n"
-            "  validate FILE                  Check a battle, army list or ruleset file\n"
+            "  validate FILE                  Check a battle, army list, ruleset or tables file\n"
             "  templates RULESET              The example armies a system ships, with their totals\n"
             "  new RULESET --army A --army B [--name NAME] [--seed N] [--output FILE]\n"
             "                                 Start a battle from two armies (template ids or files)\n"
             "  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]\n"
             "                                 Write the unit roster of a battle or an army list as a PDF\n"
+            "  solo BATTLE [--seed N] [--dice 5,2,...] [--input FILE] [--apply]\n"
+            "                                 Risk Factor skirmish: the orders of every\n"
+            "                                 uncommanded group Adjutant runs, with their odds\n"
             "\n"
             "Options:\n"
             "  --input FILE, -i FILE          The inputs as a JSON object (\"-\" reads standard input);\n"
@@ -115,6 +121,9 @@ print_help (void)
             "  --pdf FILE                     Where \"roster\" writes its PDF\n"
             "  --paper a4|letter              The roster's paper size (a4 unless given)\n"
             "  --side SIDE                    Only this side of the battle (its id or its name)\n"
+            "  --tables FILE                  The values of the tables players type in (an\n"
+            "                                 \"adjutant-tables\" file), used instead of the ones\n"
+            "                                 saved for this user; a battle's own still win\n"
             "  --compact                      Print JSON on one line\n"
             "  --help, -h                     Show this help\n"
             "  --version                      Show the version\n"
@@ -461,6 +470,28 @@ cmd_resolve (const Options *opts)
   return 0;
 }
 
+/* The tables players type in: each with its cells, what is entered and what is missing. */
+static void
+add_tables_report (json_object *out,
+                   AdjTables   *tables)
+{
+  json_object *report = adj_tables_report_json (tables);
+  gboolean complete = TRUE;
+  int missing = 0;
+
+  for (gsize i = 0; i < json_object_array_length (report); i++)
+    {
+      json_object *item = json_object_array_get_idx (report, i), *v = NULL;
+
+      json_object_object_get_ex (item, "missing", &v);
+      missing += json_object_get_int (v);
+      complete = complete && json_object_get_int (v) == 0;
+    }
+  json_object_object_add (out, "tables", report);
+  json_object_object_add (out, "tables_complete", json_object_new_boolean (complete));
+  json_object_object_add (out, "cells_missing", json_object_new_int (missing));
+}
+
 static int
 cmd_validate (const Options *opts)
 {
@@ -482,8 +513,9 @@ cmd_validate (const Options *opts)
   if (format == NULL)
     {
       g_set_error (&error, ADJ_ERROR, ADJ_ERROR_UNSUPPORTED,
-                   _("%s: $.format: expected “%s”, “%s” or “%s”: this is not an Adjutant file"),
-                   display, ADJ_BATTLE_FORMAT, ADJ_ARMY_FORMAT, ADJ_RULESET_FORMAT);
+                   _("%s: $.format: expected “%s”, “%s”, “%s” or “%s”: this is not an Adjutant "
+                     "file"), display, ADJ_BATTLE_FORMAT, ADJ_ARMY_FORMAT, ADJ_RULESET_FORMAT,
+                   ADJ_TABLES_FORMAT);
       return fail (error);
     }
   json_object_object_add (out, "file", json_object_new_string (display));
@@ -509,6 +541,20 @@ cmd_validate (const Options *opts)
           json_object_array_add (sides, json_object_new_string (side->name));
         }
       json_object_object_add (out, "sides", sides);
+      if (adj_battle_get_tables (battle) != NULL)
+        add_tables_report (out, adj_battle_get_tables (battle));
+    }
+  else if (g_str_equal (format, ADJ_TABLES_FORMAT))
+    {
+      g_autoptr(AdjTables) tables = adj_tables_from_json (json, display, "$", NULL, &error);
+
+      if (tables == NULL)
+        return fail (error);
+      json_object_object_add (out, "ruleset", json_object_new_string (
+        adj_ruleset_get_id (adj_tables_get_ruleset (tables))));
+      if (adj_tables_get_title (tables) != NULL)
+        json_object_object_add (out, "title", json_object_new_string (adj_tables_get_title (tables)));
+      add_tables_report (out, tables);
     }
   else if (g_str_equal (format, ADJ_ARMY_FORMAT))
     {
@@ -536,9 +582,9 @@ cmd_validate (const Options *opts)
   else
     {
       g_set_error (&error, ADJ_ERROR, ADJ_ERROR_UNSUPPORTED,
-                   _("%s: $.format: “%s” is not a format Adjutant reads (expected “%s”, “%s” "
-                     "or “%s”)"), display, format, ADJ_BATTLE_FORMAT, ADJ_ARMY_FORMAT,
-                   ADJ_RULESET_FORMAT);
+                   _("%s: $.format: “%s” is not a format Adjutant reads (expected “%s”, “%s”, "
+                     "“%s” or “%s”)"), display, format, ADJ_BATTLE_FORMAT, ADJ_ARMY_FORMAT,
+                   ADJ_RULESET_FORMAT, ADJ_TABLES_FORMAT);
       return fail (error);
     }
   json_object_object_add (out, "valid", json_object_new_boolean (TRUE));
@@ -714,6 +760,69 @@ cmd_roster (const Options *opts)
   return 0;
 }
 
+/* The solo step of the Risk Factor rules: one order per uncommanded enemy group. */
+static int
+cmd_solo (const Options *opts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(AdjRfSolo) solo = NULL;
+  g_autoptr(GArray) dice = NULL;
+  g_autoptr(json_object) out = NULL;
+  const char *path;
+  AdjRng rng;
+  AdjRng *use_rng = NULL;
+
+  if (opts->args->len != 1)
+    return usage_error (_("“solo” takes one battle file"));
+  if (opts->seed != NULL && opts->dice != NULL)
+    return usage_error (_("Give either --dice (rolled at the table) or --seed, not both"));
+  if (opts->cards != NULL || opts->battle != NULL)
+    return usage_error (_("“solo” rolls dice only, for the battle it is given: --cards and "
+                          "--battle do not belong to it"));
+  if (opts->seed != NULL)
+    {
+      guint64 seed;
+
+      if (!parse_seed (opts->seed, &seed, &error))
+        return usage_error ("%s", error->message);
+      adj_rng_seed (&rng, seed);
+      use_rng = &rng;
+    }
+  if (opts->dice != NULL && !adj_dice_parse (opts->dice, &dice, &error))
+    return usage_error ("--dice: %s", error->message);
+
+  path = g_ptr_array_index (opts->args, 0);
+  battle = adj_store_load_battle (path, &error);
+  if (battle == NULL || (solo = adj_rf_solo_new (battle, &error)) == NULL)
+    return fail (error);
+  if (opts->input != NULL)
+    {
+      g_autoptr(json_object) json = read_input_json (opts->input, &error);
+      const char *file = g_str_equal (opts->input, "-") ? _("standard input") : opts->input;
+
+      if (json == NULL || !adj_rf_solo_set_json (solo, json, file, &error))
+        return fail (error);
+    }
+  /* Without --seed or --dice the battle's own generator rolls, as the app would. */
+  if (use_rng == NULL)
+    use_rng = adj_battle_get_rng (battle);
+  if (!adj_rf_solo_roll (solo, dice != NULL ? NULL : use_rng,
+                         dice != NULL ? (const int *) dice->data : NULL,
+                         dice != NULL ? dice->len : 0, &error))
+    return fail (error);
+  out = adj_rf_solo_to_json (solo);
+  if (opts->apply)
+    {
+      if (!adj_rf_solo_apply (solo, &error) ||
+          !adj_store_save_battle (battle, path, &error))
+        return fail (error);
+    }
+  json_object_object_add (out, "applied", json_object_new_boolean (opts->apply));
+  print_json (opts, out);
+  return 0;
+}
+
 typedef struct {
   const char *name;
   int       (*run) (const Options *opts);
@@ -729,6 +838,7 @@ static const Command commands[] = {
   { "templates", cmd_templates },
   { "new", cmd_new },
   { "roster", cmd_roster },
+  { "solo", cmd_solo },
 };
 
 int
@@ -794,6 +904,8 @@ main (int   argc,
         slot = &opts.paper;
       else if (g_str_equal (arg, "--side"))
         slot = &opts.side;
+      else if (g_str_equal (arg, "--tables"))
+        slot = &opts.tables;
       else if (g_str_equal (arg, "--army"))
         {
           if (i + 1 >= argc)
@@ -846,7 +958,21 @@ main (int   argc,
       status = usage_error (_("No command given"));
       goto out;
     }
+  if (opts.tables != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdjTables) tables = adj_tables_load_file (opts.tables, NULL, &error);
+
+      /* Checked before anything runs: a broken file is never half used. */
+      if (tables == NULL)
+        {
+          status = fail (error);
+          goto out;
+        }
+      adj_tables_set_override (tables);
+    }
   status = command->run (&opts);
+  adj_tables_set_override (NULL);
 
 out:
   g_ptr_array_unref (opts.args);

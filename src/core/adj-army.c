@@ -13,6 +13,7 @@
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
+#include "adj-members.h"
 #include "adj-ruleset.h"
 
 #define MAX_ARMY_UNITS 5000
@@ -26,6 +27,7 @@ army_unit_free (AdjArmyUnit *u)
   g_free (u->rating);
   g_free (u->notes);
   json_object_put (u->status);
+  json_object_put (u->members);
   g_free (u);
 }
 
@@ -77,12 +79,13 @@ parse_unit (AdjArmy      *army,
             GError      **error)
 {
   static const char *const keys[] = {
-    "name", "type", "weapon", "rating", "notes", "count", "figures", "status", NULL
+    "name", "type", "weapon", "rating", "notes", "count", "figures", "status", "members", NULL
   };
   AdjRuleset *rs = army->ruleset;
   const char *name = NULL, *type = NULL, *weapon = NULL, *rating = NULL, *notes = NULL;
   gint64 count = 1, figures = -1;
-  json_object *status = NULL;
+  json_object *status = NULL, *members_json = NULL;
+  g_autoptr(json_object) members = NULL;
   const AdjUnitType *t;
   AdjArmyUnit *u;
 
@@ -145,8 +148,34 @@ parse_unit (AdjArmy      *army,
         }
     }
 
+  /* A record per figure, checked as a battle checks it. */
+  if (json_object_object_get_ex (obj, "members", &members_json))
+    {
+      g_autoptr(GError) local = NULL;
+      g_autoptr(AdjMemberSchema) schema = adj_member_schema_new (rs, &local);
+      g_autofree char *where = adj_json_path_key (path, "members");
+
+      if (local != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      members = adj_members_from_json (rs, schema, t, members_json, file, where, error);
+      if (members == NULL)
+        return FALSE;
+      if (figures >= 0 && figures != adj_members_count_in_play (members))
+        {
+          g_autofree char *at = adj_json_path_key (path, "figures");
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
+                                _("the members list %d figures in play, not %lld"),
+                                adj_members_count_in_play (members), (long long) figures);
+        }
+      figures = adj_members_count_in_play (members);
+    }
+
   u = g_new0 (AdjArmyUnit, 1);
   u->status = adj_json_copy (status);
+  u->members = g_steal_pointer (&members);
   u->name = g_strdup (name);
   u->type = g_strdup (type);
   u->weapon = g_strdup (weapon);
@@ -316,6 +345,8 @@ adj_army_to_json (AdjArmy *army)
         json_object_object_add (item, "figures", json_object_new_int (u->figures));
       if (u->status != NULL)
         json_object_object_add (item, "status", adj_json_copy (u->status));
+      if (u->members != NULL)
+        json_object_object_add (item, "members", adj_json_copy (u->members));
       json_object_array_add (units, item);
     }
   json_object_object_add (obj, "units", units);
@@ -479,6 +510,7 @@ add_unit_entry (AdjArmy *army,
   u->count = 1;
   u->figures = adj_unit_get_figures (unit);
   u->status = adj_json_copy (adj_unit_get_status (unit));
+  u->members = adj_json_copy (adj_unit_get_members (unit));
   g_ptr_array_add (army->units, u);
 }
 
@@ -566,6 +598,8 @@ adj_battle_add_army (AdjBattle    *battle,
             json_object_object_add (json, "figures", json_object_new_int (u->figures));
           if (u->status != NULL)
             json_object_object_add (json, "status", adj_json_copy (u->status));
+          if (u->members != NULL)
+            json_object_object_add (json, "members", adj_json_copy (u->members));
           if (adj_battle_insert_unit (battle, json, error) == NULL)
             return FALSE;
         }

@@ -21,6 +21,7 @@ typedef struct {
   int   count;       /* how many such units */
   int   figures;     /* -1: the type's full strength */
   json_object *status; /* the status a unit starts with (e.g. dismounted), or NULL */
+  json_object *members; /* its record per figure (adj-members.h), or NULL */
 } AdjArmyUnit;
 
 struct _AdjArmy {

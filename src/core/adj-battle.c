@@ -12,12 +12,15 @@
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
+#include "adj-members.h"
 #include "adj-store.h"
+#include "adj-tables.h"
 
 #define MAX_UNITS    20000
 #define MAX_SIDES    16
 #define MAX_ENTRIES  1000000
 #define MAX_NAME     200
+#define MAX_SECRET   (1024 * 1024)
 
 struct _AdjBattle {
   GObject      parent_instance;
@@ -27,6 +30,7 @@ struct _AdjBattle {
   int          turn;
   char        *phase;
   json_object *settings;
+  json_object *secrets;      /* name -> an opaque text the system keeps hidden (adj-secret.h) */
   GPtrArray   *sides;
   GListStore  *units;
   GHashTable  *unit_index;   /* id -> AdjUnit, borrowed from the store */
@@ -39,6 +43,7 @@ struct _AdjBattle {
   char        *file_path;    /* the file it was opened from or saved to, or NULL */
   GListStore  *journal_items; /* AdjJournalItem, one per journal entry */
   guint        saved_head;   /* seq of the newest entry in effect when last saved */
+  AdjTables   *tables;       /* the players' table values it carries (adj-tables.h), or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (AdjBattle, adj_battle, G_TYPE_OBJECT)
@@ -82,6 +87,7 @@ adj_battle_finalize (GObject *object)
   g_free (self->name);
   g_free (self->phase);
   json_object_put (self->settings);
+  json_object_put (self->secrets);
   g_ptr_array_unref (self->sides);
   g_hash_table_unref (self->unit_index);
   g_clear_object (&self->units);
@@ -90,6 +96,7 @@ adj_battle_finalize (GObject *object)
   g_clear_object (&self->journal_items);
   g_free (self->autosave_path);
   g_free (self->file_path);
+  g_clear_pointer (&self->tables, adj_tables_unref);
 
   G_OBJECT_CLASS (adj_battle_parent_class)->finalize (object);
 }
@@ -181,6 +188,7 @@ adj_battle_init (AdjBattle *self)
   self->journal = adj_journal_new ();
   self->journal_items = g_list_store_new (ADJ_TYPE_JOURNAL_ITEM);
   self->settings = json_object_new_object ();
+  self->secrets = json_object_new_object ();
   self->turn = 1;
   self->next_unit = 1;
   adj_rng_seed_random (&self->rng);
@@ -300,6 +308,19 @@ adj_battle_get_side_setting_int (AdjBattle  *battle,
 {
   json_object *v = side_setting (battle, side, field);
   return v != NULL ? json_object_get_int (v) : 0;
+}
+
+const char *
+adj_battle_get_secret (AdjBattle  *battle,
+                       const char *name)
+{
+  json_object *v = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  json_object_object_get_ex (battle->secrets, name, &v);
+  return json_object_is_type (v, json_type_string) ? json_object_get_string (v) : NULL;
 }
 
 const AdjUnitType *
@@ -484,7 +505,7 @@ adj_battle_unit_from_json (AdjBattle    *battle,
 {
   static const char *const keys[] = {
     "id", "side", "name", "type", "rating", "weapon", "figures", "destroyed", "status", "notes",
-    "card", NULL
+    "card", "members", NULL
   };
   AdjRuleset *rs = battle->ruleset;
   const char *id = NULL, *side = NULL, *name = NULL, *type_id = NULL;
@@ -492,6 +513,9 @@ adj_battle_unit_from_json (AdjBattle    *battle,
   gint64 figures = -1;
   gboolean destroyed = FALSE;
   json_object *status = NULL;
+  json_object *members_json = NULL;
+  g_autoptr(json_object) members = NULL;
+  g_autoptr(AdjMemberSchema) schema = NULL;
   const AdjUnitType *type;
   g_autoptr(AdjUnit) unit = NULL;
   GPtrArray *fields;
@@ -510,6 +534,7 @@ adj_battle_unit_from_json (AdjBattle    *battle,
       !adj_json_get_bool (json, "destroyed", FALSE, &destroyed, file, path, error) ||
       !adj_json_get_object (json, "status", FALSE, &status, file, path, error))
     return NULL;
+  json_object_object_get_ex (json, "members", &members_json);
 
   if (!adj_json_is_identifier (id))
     {
@@ -572,6 +597,37 @@ adj_battle_unit_from_json (AdjBattle    *battle,
         }
     }
 
+  /* A record per figure: given, or one default member per figure where the ruleset keeps
+   * them for this kind of unit.  The figures are then counted from it. */
+  {
+    g_autoptr(GError) local = NULL;
+
+    schema = adj_member_schema_new (rs, &local);
+    if (local != NULL)
+      {
+        g_propagate_error (error, g_steal_pointer (&local));
+        return NULL;
+      }
+  }
+  if (members_json != NULL)
+    {
+      g_autofree char *where = adj_json_path_key (path, "members");
+
+      members = adj_members_from_json (rs, schema, type, members_json, file, where, error);
+      if (members == NULL)
+        return NULL;
+      if (figures >= 0 && figures != adj_members_count_in_play (members))
+        {
+          g_autofree char *at = adj_json_path_key (path, "figures");
+          adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
+                         _("the members list %d figures in play, not %lld"),
+                         adj_members_count_in_play (members), (long long) figures);
+          return NULL;
+        }
+    }
+  else if (adj_member_schema_applies_to (schema, type->category))
+    members = adj_members_new_default (schema, figures >= 0 ? (int) figures : type->figures);
+
   unit = adj_unit_new (id, side, name, type_id);
   {
     json_object *v;
@@ -611,6 +667,8 @@ adj_battle_unit_from_json (AdjBattle    *battle,
     v = json_object_new_boolean (destroyed);
     adj_unit_set_field (unit, "destroyed", v);
     json_object_put (v);
+    if (members != NULL)
+      adj_unit_set_field (unit, "members", members);
   }
 
   if (status != NULL)
@@ -809,6 +867,17 @@ check_set (AdjBattle    *battle,
           if (f != NULL)
             return adj_field_check_json (rs, f, value, error);
         }
+      if (g_str_has_prefix (field, "secrets.") &&
+          adj_json_is_identifier (field + strlen ("secrets.")))
+        {
+          if (value == NULL || (json_object_is_type (value, json_type_string) &&
+                                json_object_get_string_len (value) <= MAX_SECRET))
+            return TRUE;
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("expected hidden information as a text of at most %d bytes"),
+                       MAX_SECRET);
+          return FALSE;
+        }
     }
   else if (g_str_has_prefix (target, "side:"))
     {
@@ -903,6 +972,31 @@ check_set (AdjBattle    *battle,
                        adj_json_type_name (value));
           return FALSE;
         }
+      if (g_str_equal (field, "members") || g_str_has_prefix (field, "members."))
+        {
+          g_autoptr(GError) local = NULL;
+          g_autoptr(AdjMemberSchema) schema = adj_member_schema_new (rs, &local);
+          guint index;
+          const char *key;
+
+          if (local != NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&local));
+              return FALSE;
+            }
+          if (g_str_equal (field, "members"))
+            return adj_members_check_list (rs, schema, type, value, error);
+          if (adj_members_parse_path (field, &index, &key))
+            return adj_members_check_value (rs, schema, type, adj_unit_get_members (unit), index,
+                                            key, value, error);
+        }
+      if (g_str_equal (field, "figures") && adj_unit_get_members (unit) != NULL)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                       _("%s counts its figures from its record per figure: change the members "
+                         "instead"), adj_unit_get_name (unit));
+          return FALSE;
+        }
       if (g_str_equal (field, "figures"))
         {
           if (json_object_is_type (value, json_type_int) &&
@@ -955,6 +1049,12 @@ read_field (AdjBattle  *battle,
         return json_object_new_string (battle->phase);
       if (g_str_equal (field, "pack"))
         return battle->pack != NULL ? adj_pack_to_json (battle->pack) : NULL;
+      if (g_str_has_prefix (field, "secrets."))
+        {
+          json_object *v = NULL;
+          json_object_object_get_ex (battle->secrets, field + strlen ("secrets."), &v);
+          return json_object_get (v);
+        }
       if (g_str_has_prefix (field, "settings."))
         {
           json_object *v = NULL;
@@ -1013,6 +1113,14 @@ write_field (AdjBattle   *battle,
           g_clear_pointer (&battle->pack, adj_pack_free);
           if (value != NULL)
             battle->pack = adj_pack_from_json (value, _("change"), "pack", NULL);
+        }
+      else if (g_str_has_prefix (field, "secrets."))
+        {
+          if (value == NULL)
+            json_object_object_del (battle->secrets, field + strlen ("secrets."));
+          else
+            json_object_object_add (battle->secrets, field + strlen ("secrets."),
+                                    adj_json_copy (value));
         }
       else
         json_object_object_add (battle->settings, field + strlen ("settings."),
@@ -1214,10 +1322,48 @@ describe_target (AdjBattle  *battle,
 }
 
 static char *
+describe_member_key (AdjBattle  *battle,
+                     const char *key)
+{
+  g_autoptr(AdjMemberSchema) schema = adj_member_schema_new (battle->ruleset, NULL);
+  const AdjField *f = adj_member_schema_find_field (schema, key);
+
+  if (f != NULL)
+    return g_strdup (adj_gettext (f->label));
+  if (g_str_equal (key, ADJ_MEMBER_NAME))
+    return g_strdup (_("name"));
+  if (g_str_equal (key, ADJ_MEMBER_RATING))
+    return g_strdup (_("rating"));
+  if (g_str_equal (key, ADJ_MEMBER_WEAPON))
+    return g_strdup (_("weapon"));
+  if (g_str_equal (key, ADJ_MEMBER_LOST))
+    return g_strdup (_("lost"));
+  return g_strdup (key);
+}
+
+static char *
 describe_field (AdjBattle  *battle,
+                const char *target,
                 const char *field)
 {
   const AdjField *f = NULL;
+  guint index;
+  const char *key;
+
+  if (g_str_equal (field, "members"))
+    return g_strdup (_("figures, one by one"));
+  if (adj_members_parse_path (field, &index, &key) && g_str_has_prefix (target, "unit:"))
+    {
+      AdjUnit *unit = adj_battle_find_unit (battle, target + strlen ("unit:"));
+      g_autofree char *who = adj_member_describe (unit != NULL ? adj_unit_get_members (unit)
+                                                               : NULL, index);
+      g_autofree char *what = describe_member_key (battle, key);
+
+      /* TRANSLATORS: one value of one figure, e.g. "Pte Hook, wounds" */
+      return g_strdup_printf (_("%s, %s"), who, what);
+    }
+  if (g_str_has_prefix (field, "secrets."))
+    return g_strdup (_("hidden information"));
 
   if (g_str_has_prefix (field, "status."))
     f = adj_ruleset_find_status_field (battle->ruleset, field + strlen ("status."));
@@ -1272,8 +1418,10 @@ adj_battle_edit (AdjBattle    *battle,
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
   who = describe_target (battle, target);
-  what = describe_field (battle, field);
-  shown = describe_value (value);
+  what = describe_field (battle, target, field);
+  /* Hidden information is never spelt out, not even as the opaque text it is kept in. */
+  shown = g_str_has_prefix (field, "secrets.") ? g_strdup (_("something hidden"))
+                                               : describe_value (value);
   /* TRANSLATORS: a journal line, e.g. "2nd Battalion: disrupted set to yes" */
   summary = g_strdup_printf (_("%s: %s set to %s"), who, what, shown);
   entry = adj_entry_new ("edit", NULL, summary);
@@ -1726,6 +1874,8 @@ adj_battle_to_json (AdjBattle *battle)
   json_object_object_add (obj, "turn", json_object_new_int (battle->turn));
   json_object_object_add (obj, "phase", json_object_new_string (battle->phase));
   json_object_object_add (obj, "settings", adj_json_copy (battle->settings));
+  if (json_object_object_length (battle->secrets) > 0)
+    json_object_object_add (obj, "secrets", adj_json_copy (battle->secrets));
 
   for (guint i = 0; i < battle->sides->len; i++)
     {
@@ -1749,6 +1899,8 @@ adj_battle_to_json (AdjBattle *battle)
   json_object_object_add (obj, "rng", json_object_new_string (rng));
   if (battle->pack != NULL)
     json_object_object_add (obj, "pack", adj_pack_to_json (battle->pack));
+  if (battle->tables != NULL)
+    json_object_object_add (obj, "tables", adj_tables_to_json (battle->tables));
 
   json_object_object_add (journal, "position", json_object_new_int ((int) battle->journal->position));
   for (guint i = 0; i < adj_journal_get_n_entries (battle->journal); i++)
@@ -1879,7 +2031,7 @@ adj_battle_from_json (json_object  *json,
 {
   static const char *const keys[] = {
     "format", "version", "ruleset", "id", "name", "created", "turn", "phase", "settings",
-    "sides", "units", "rng", "pack", "journal", "autosave", NULL
+    "sides", "units", "rng", "pack", "journal", "autosave", "secrets", "tables", NULL
   };
   g_autoptr(AdjBattle) battle = NULL;
   g_autoptr(AdjRuleset) rs = NULL;
@@ -1887,6 +2039,7 @@ adj_battle_from_json (json_object  *json,
   const char *rng = NULL;
   gint64 version = 0, turn = 1, created = 0;
   json_object *settings = NULL, *sides = NULL, *units = NULL, *pack = NULL, *journal = NULL;
+  json_object *secrets = NULL;
   g_autoptr(GError) local = NULL;
 
   if (!adj_json_check_format (json, ADJ_FILE_BATTLE, ADJ_BATTLE_FORMAT, ADJ_BATTLE_VERSION,
@@ -1912,7 +2065,8 @@ adj_battle_from_json (json_object  *json,
       !adj_json_get_array (json, "sides", TRUE, &sides, file, "$", error) ||
       !adj_json_get_array (json, "units", TRUE, &units, file, "$", error) ||
       !adj_json_get_string (json, "rng", FALSE, &rng, file, "$", error) ||
-      !adj_json_get_object (json, "journal", FALSE, &journal, file, "$", error))
+      !adj_json_get_object (json, "journal", FALSE, &journal, file, "$", error) ||
+      !adj_json_get_object (json, "secrets", FALSE, &secrets, file, "$", error))
     return NULL;
   json_object_object_get_ex (json, "pack", &pack);
 
@@ -1952,6 +2106,23 @@ adj_battle_from_json (json_object  *json,
         return NULL;
       json_object_object_foreach (settings, key, val)
         json_object_object_add (battle->settings, key, adj_json_copy (val));
+    }
+  if (secrets != NULL)
+    {
+      json_object_object_foreach (secrets, key, val)
+        {
+          g_autofree char *where = adj_json_path_key ("$.secrets", key);
+
+          if (!adj_json_is_identifier (key) || !json_object_is_type (val, json_type_string) ||
+              json_object_get_string_len (val) > MAX_SECRET)
+            {
+              adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                             _("expected hidden information as a text of at most %d bytes under "
+                               "an identifier"), MAX_SECRET);
+              return NULL;
+            }
+          json_object_object_add (battle->secrets, key, adj_json_copy (val));
+        }
     }
 
   for (gsize i = 0; i < json_object_array_length (sides); i++)
@@ -2025,6 +2196,14 @@ adj_battle_from_json (json_object  *json,
       if (battle->pack == NULL)
         return NULL;
     }
+  {
+    json_object *tables = NULL;
+
+    /* The players' table values travel with the battle, checked like a tables file. */
+    if (json_object_object_get_ex (json, "tables", &tables) &&
+        (battle->tables = adj_tables_from_json (tables, file, "$.tables", rs, error)) == NULL)
+      return NULL;
+  }
   if (journal != NULL && !load_journal (battle, journal, file, error))
     return NULL;
 
@@ -2272,4 +2451,24 @@ adj_battle_report (AdjBattle *battle,
       g_string_append (out, "\n");
     }
   return g_string_free (out, FALSE);
+}
+
+AdjTables *
+adj_battle_get_tables (AdjBattle *battle)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return battle->tables;
+}
+
+void
+adj_battle_set_tables (AdjBattle *battle,
+                       AdjTables *tables)
+{
+  g_return_if_fail (ADJ_IS_BATTLE (battle));
+  g_return_if_fail (tables == NULL || adj_tables_get_ruleset (tables) == battle->ruleset);
+
+  if (tables != NULL)
+    adj_tables_ref (tables);
+  g_clear_pointer (&battle->tables, adj_tables_unref);
+  battle->tables = tables;
 }

@@ -59,6 +59,11 @@ const char   *adj_battle_get_side_setting_string (AdjBattle *battle,
 int           adj_battle_get_side_setting_int    (AdjBattle *battle,
                                                   const char *side,
                                                   const char *field);
+/* Hidden information a system keeps with the battle (the markers of a hidden deployment, say),
+ * by name: an opaque text, obscured by the system (adj-secret.h), or NULL.  It is saved with
+ * the battle and changed through the journal as the battle field "secrets.<name>". */
+const char   *adj_battle_get_secret       (AdjBattle    *battle,
+                                           const char   *name);
 /* A unit's points value from its type (and rating where the system rates by it). */
 int           adj_battle_unit_value       (AdjBattle    *battle,
                                            AdjUnit      *unit);
@@ -173,6 +178,12 @@ AdjOutcome   *adj_battle_run              (AdjBattle    *battle,
                                            const char   *mechanic_id,
                                            json_object  *inputs,
                                            GError      **error);
+
+/* The players' table values the battle carries (adj-tables.h), or NULL; not journaled: use
+ * adj_tables_embed(), which also marks the battle changed. */
+AdjTables    *adj_battle_get_tables       (AdjBattle    *battle);
+void          adj_battle_set_tables       (AdjBattle    *battle,
+                                           AdjTables    *tables);
 
 /* ---- files ---- */
 json_object  *adj_battle_to_json          (AdjBattle    *battle);

@@ -17,7 +17,8 @@ typedef enum {
   ADJ_ERROR_IO,           /* reading or writing a file failed */
   ADJ_ERROR_NEED_DICE,    /* entered dice or cards ran out before the mechanic finished */
   ADJ_ERROR_NOT_ALLOWED,  /* the rules forbid this action with these inputs */
-  ADJ_ERROR_NOTHING_TO_DO /* undo or redo with an empty history */
+  ADJ_ERROR_NOTHING_TO_DO, /* undo or redo with an empty history */
+  ADJ_ERROR_TABLE_INCOMPLETE /* a table the players type in lacks cells a mechanic needs */
 } AdjError;
 
 GQuark adj_error_quark (void);

@@ -18,6 +18,8 @@
 static const AdjSystem *const all_systems[] = {
   &adj_wec_system,
   &adj_rn_system,
+  &adj_gl_system,
+  &adj_rf_system,
 };
 
 /* ---- registry ---- */
@@ -335,6 +337,16 @@ adj_mechanic_describe (const AdjMechanic *mech,
       json_object_array_add (outcomes, o);
     }
   json_object_object_add (obj, "outcomes", outcomes);
+
+  /* The tables the players type in that it reads, so a form can link to their editor. */
+  if (mech->tables != NULL)
+    {
+      json_object *tables = json_object_new_array ();
+
+      for (guint i = 0; mech->tables[i] != NULL; i++)
+        json_object_array_add (tables, json_object_new_string (mech->tables[i]));
+      json_object_object_add (obj, "tables", tables);
+    }
   return obj;
 }
 

@@ -45,6 +45,8 @@ struct _AdjMechanic {
   const AdjChoice *outcomes;    /* the possible results; NULL when they are numbers */
   guint            n_outcomes;
   const char      *random_note; /* N_(), e.g. "Ties are rolled again." */
+  /* The ids of the tables the players type in (adj-tables.h) that it reads; NULL: none. */
+  const char * const *tables;
 
   /* The dice and cards these inputs need, appended to @specs (AdjDrawSpec, static storage). */
   void     (*draws)   (const AdjContext *ctx,

@@ -436,7 +436,13 @@ unit_info_new (AdjRoster *self,
   if (adj_unit_get_notes (unit) != NULL && adj_unit_get_notes (unit)[0] != '\0')
     u->notes = g_strdup (adj_unit_get_notes (unit));
 
-  if (type->figures > 1)
+  /* A record per figure says exactly how many there were: a box for each, ticked when lost. */
+  if (adj_unit_get_members (unit) != NULL && adj_unit_get_n_members (unit) > 0)
+    {
+      u->boxes = (int) adj_unit_get_n_members (unit);
+      u->lost = CLAMP (u->boxes - figures, 0, u->boxes);
+    }
+  else if (type->figures > 1)
     {
       u->boxes = MAX (type->figures, figures);
       u->lost = CLAMP (u->boxes - figures, 0, u->boxes);

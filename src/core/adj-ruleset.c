@@ -12,6 +12,7 @@
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-ruleset.h"
+#include "adj-tables.h"
 
 struct _AdjRuleset {
   gatomicrefcount  ref;
@@ -30,6 +31,7 @@ struct _AdjRuleset {
   GPtrArray       *status_fields;
   GPtrArray       *side_fields;
   GPtrArray       *battle_fields;
+  GPtrArray       *table_shapes; /* AdjTableShape: tables the players type in */
   GHashTable      *modifiers;  /* "group/id" -> AdjModifier */
   AdjChoice       *unit_type_choices;
   AdjChoice       *weapon_choices;
@@ -42,7 +44,7 @@ static const char *const generic_keys[] = {
   "format", "version", "id", "name", "summary", "source", "distance", "turns",
   "categories", "ratings", "side_fields", "status_fields", "battle_fields", "weapons",
   "unit_types",
-  "modifiers", "roster", NULL
+  "modifiers", "roster", "tables", NULL
 };
 
 static char *data_dir_override;
@@ -87,6 +89,7 @@ adj_ruleset_unref (AdjRuleset *rs)
   g_clear_pointer (&rs->status_fields, g_ptr_array_unref);
   g_clear_pointer (&rs->side_fields, g_ptr_array_unref);
   g_clear_pointer (&rs->battle_fields, g_ptr_array_unref);
+  g_clear_pointer (&rs->table_shapes, g_ptr_array_unref);
   g_clear_pointer (&rs->modifiers, g_hash_table_unref);
   g_free (rs->unit_type_choices);
   g_free (rs->weapon_choices);
@@ -853,7 +856,8 @@ adj_ruleset_load_json (json_object  *root,
       !parse_fields (rs, root, "battle_fields", rs->battle_fields, file, error) ||
       !parse_weapons (rs, root, file, error) ||
       !parse_unit_types (rs, root, file, error) ||
-      !parse_modifiers (rs, root, file, error))
+      !parse_modifiers (rs, root, file, error) ||
+      !adj_table_shapes_parse (rs, root, file, &rs->table_shapes, error))
     return NULL;
 
   /* Choice lists for enum inputs that take their choices from the ruleset. */
@@ -1033,6 +1037,7 @@ GPtrArray *adj_ruleset_get_side_fields (AdjRuleset *rs) { return rs->side_fields
 GPtrArray *adj_ruleset_get_battle_fields (AdjRuleset *rs) { return rs->battle_fields; }
 GPtrArray *adj_ruleset_get_categories (AdjRuleset *rs) { return rs->categories; }
 GPtrArray *adj_ruleset_get_ratings (AdjRuleset *rs) { return rs->ratings; }
+GPtrArray *adj_ruleset_get_table_shapes (AdjRuleset *rs) { return rs->table_shapes; }
 
 const AdjUnitType *
 adj_ruleset_find_unit_type (AdjRuleset *rs,

@@ -109,6 +109,8 @@ GPtrArray          *adj_ruleset_get_side_fields  (AdjRuleset   *rs); /* of AdjFi
 GPtrArray          *adj_ruleset_get_battle_fields (AdjRuleset  *rs); /* of AdjField */
 GPtrArray          *adj_ruleset_get_categories   (AdjRuleset   *rs); /* of AdjChoice */
 GPtrArray          *adj_ruleset_get_ratings      (AdjRuleset   *rs); /* of AdjChoice */
+/* The tables the players type in (adj-tables.h), of AdjTableShape; empty when none. */
+GPtrArray          *adj_ruleset_get_table_shapes (AdjRuleset   *rs);
 
 const AdjUnitType  *adj_ruleset_find_unit_type  (AdjRuleset   *rs,
                                                   const char   *id);

@@ -29,6 +29,8 @@ typedef struct _AdjChangeSet   AdjChangeSet;
 typedef struct _AdjEntry       AdjEntry;
 typedef struct _AdjJournal     AdjJournal;
 typedef struct _AdjBattle      AdjBattle;
+typedef struct _AdjTables      AdjTables;
+typedef struct _AdjTableShape  AdjTableShape;
 
 /* The kinds a status field, a side setting or a mechanic input can take. */
 typedef enum {

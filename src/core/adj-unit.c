@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "adj-json.h"
+#include "adj-members.h"
 #include "adj-unit.h"
 
 struct _AdjUnit {
@@ -28,6 +29,7 @@ struct _AdjUnit {
   int          figures;
   gboolean     destroyed;
   json_object *status;
+  json_object *members;      /* one record per figure (an array), or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (AdjUnit, adj_unit, G_TYPE_OBJECT)
@@ -65,6 +67,7 @@ adj_unit_finalize (GObject *object)
   g_free (self->notes);
   g_free (self->card);
   json_object_put (self->status);
+  json_object_put (self->members);
 
   G_OBJECT_CLASS (adj_unit_parent_class)->finalize (object);
 }
@@ -177,6 +180,14 @@ const char *adj_unit_get_card (AdjUnit *unit) { return unit->card; }
 int adj_unit_get_figures (AdjUnit *unit) { return unit->figures; }
 gboolean adj_unit_get_destroyed (AdjUnit *unit) { return unit->destroyed; }
 json_object *adj_unit_get_status (AdjUnit *unit) { return unit->status; }
+json_object *adj_unit_get_members (AdjUnit *unit) { return unit->members; }
+
+guint
+adj_unit_get_n_members (AdjUnit *unit)
+{
+  g_return_val_if_fail (ADJ_IS_UNIT (unit), 0);
+  return unit->members != NULL ? (guint) json_object_array_length (unit->members) : 0;
+}
 
 gboolean
 adj_unit_get_status_bool (AdjUnit    *unit,
@@ -229,6 +240,17 @@ adj_unit_get_field (AdjUnit    *unit,
       json_object_object_get_ex (unit->status, field + strlen ("status."), &v);
       return json_object_get (v);
     }
+  /* Copies: a change keeps the value it read, and members are later changed in place. */
+  if (g_str_equal (field, "members"))
+    return adj_json_copy (unit->members);
+  if (g_str_has_prefix (field, "members."))
+    {
+      guint index;
+      const char *key;
+
+      if (adj_members_parse_path (field, &index, &key))
+        return adj_json_copy (adj_member_get (unit->members, index, key));
+    }
   if (g_str_equal (field, "name"))
     return string_or_null (unit->name);
   if (g_str_equal (field, "side"))
@@ -260,6 +282,51 @@ replace_string (char       **slot,
                                                        : NULL;
 }
 
+static gboolean
+set_member_field (AdjUnit     *unit,
+                  const char  *field,
+                  json_object *value)
+{
+  guint index;
+  const char *key;
+  json_object *member;
+
+  if (g_str_equal (field, "members"))
+    {
+      json_object_put (unit->members);
+      unit->members = json_object_is_type (value, json_type_array) ? adj_json_copy (value) : NULL;
+      return TRUE;
+    }
+  if (!adj_members_parse_path (field, &index, &key) || unit->members == NULL ||
+      index >= json_object_array_length (unit->members))
+    {
+      g_critical ("a unit has no field “%s”", field);
+      return FALSE;
+    }
+  member = json_object_array_get_idx (unit->members, index);
+  if (value == NULL)
+    json_object_object_del (member, key);
+  else
+    json_object_object_add (member, key, adj_json_copy (value));
+  return TRUE;
+}
+
+/* With a record per figure, the figures are the members still in play.  TRUE when the count
+ * changed. */
+static gboolean
+count_members (AdjUnit *unit)
+{
+  int n;
+
+  if (unit->members == NULL)
+    return FALSE;
+  n = adj_members_count_in_play (unit->members);
+  if (n == unit->figures)
+    return FALSE;
+  unit->figures = n;
+  return TRUE;
+}
+
 void
 adj_unit_set_field (AdjUnit     *unit,
                     const char  *field,
@@ -276,6 +343,12 @@ adj_unit_set_field (AdjUnit     *unit,
         json_object_object_del (unit->status, key);
       else
         json_object_object_add (unit->status, key, json_object_get (value));
+    }
+  else if (g_str_equal (field, "members") || g_str_has_prefix (field, "members."))
+    {
+      if (!set_member_field (unit, field, value))
+        return;
+      pspec = count_members (unit) ? properties[PROP_FIGURES] : NULL;
     }
   else if (g_str_equal (field, "name"))
     {
@@ -340,6 +413,8 @@ adj_unit_to_json (AdjUnit *unit)
   json_object_object_add (obj, "figures", json_object_new_int (unit->figures));
   json_object_object_add (obj, "destroyed", json_object_new_boolean (unit->destroyed));
   json_object_object_add (obj, "status", adj_json_copy (unit->status));
+  if (unit->members != NULL)
+    json_object_object_add (obj, "members", adj_json_copy (unit->members));
   if (unit->notes != NULL)
     json_object_object_add (obj, "notes", json_object_new_string (unit->notes));
   if (unit->card != NULL)

@@ -38,7 +38,14 @@ int          adj_unit_get_status_int  (AdjUnit     *unit,
 const char  *adj_unit_get_status_string (AdjUnit   *unit,
                                          const char *field);
 
-/* A field by its journal name: "name", "figures", "status.disrupted", ... (a new reference). */
+/* The record per figure (an array of member objects, see adj-members.h), or NULL when the
+ * unit keeps none; borrowed, do not modify.  With a record, the figures are its members that
+ * are not lost. */
+json_object *adj_unit_get_members     (AdjUnit     *unit);
+guint        adj_unit_get_n_members   (AdjUnit     *unit);
+
+/* A field by its journal name: "name", "figures", "status.disrupted", "members",
+ * "members.3.wounds", ... (a new reference). */
 json_object *adj_unit_get_field       (AdjUnit     *unit,
                                        const char  *field);
 /* Sets a field without any checks: the battle checks values before it calls this. */

@@ -9,5 +9,7 @@ G_BEGIN_DECLS
 
 extern const AdjSystem adj_wec_system;
 extern const AdjSystem adj_rn_system;
+extern const AdjSystem adj_gl_system;
+extern const AdjSystem adj_rf_system;
 
 G_END_DECLS
