@@ -2537,6 +2537,68 @@ test_assault_odds (gconstpointer data)
   assert_odds_equal (in->mechanic, odds, &dist, TRUE);
 }
 
+/* A close assault's odds are summed directly while the pile cannot run out; the card walk
+ * must give the same odds on cases too big for the brute force. */
+typedef struct {
+  const char *name;
+  const char *inputs;
+  const char *draw;      /* NULL: a full pack */
+  const char *turned;
+} AssaultSums;
+
+static const AssaultSums assault_sums_cases[] = {
+  { "plain/12-against-12", "{\"assaulter_figures\": 12, \"defender_figures\": 12}", NULL, NULL },
+  { "cover/6-against-5", "{\"assaulter_figures\": 6, \"defender_figures\": 5, "
+    "\"assaulter_in_cover\": true, \"defender_in_cover\": true}", NULL, NULL },
+  { "cover/short-pile", "{\"assaulter_figures\": 5, \"defender_figures\": 4, "
+    "\"defender_disrupted\": true, \"defender_in_cover\": true, \"assaulter_in_cover\": true}",
+    "AH,2S,3D,4C,5H,6S,7D,8C,9H,10S,JH,QC", "KD" },
+  { "against-a-commander", "{\"assaulter_figures\": 6, \"assaulter_with_commander\": true, "
+    "\"defender_type\": \"commander\", \"defender_weapon\": \"single-shot-rifle\", "
+    "\"defender_in_cover\": true, \"assaulter_in_cover\": true}", NULL, NULL },
+  { "commander-assaults", "{\"assaulter_type\": \"commander\", \"assaulter_weapon\": "
+    "\"hand-to-hand\", \"assaulter_disrupted\": true, \"defender_figures\": 7, "
+    "\"assaulter_in_cover\": true}", NULL, NULL },
+  { "commander-against-commander", "{\"assaulter_type\": \"commander\", \"assaulter_weapon\": "
+    "\"hand-to-hand\", \"assaulter_with_commander\": true, \"assaulter_disrupted\": true, "
+    "\"defender_type\": \"commander\", \"defender_weapon\": \"hand-to-hand\", "
+    "\"defender_with_commander\": true, \"defender_in_cover\": true, "
+    "\"assaulter_in_cover\": true}",
+    "JH,QH,KH,2D,3S,4C,5H,6S,7D,8C,9H,10S,2C,3C,4D", "KD" },
+  { "transport", "{\"assaulter_figures\": 4, \"defender_type\": \"horse-transport\", "
+    "\"defender_figures\": 1, \"defender_in_cover\": true}", NULL, NULL },
+};
+
+static void
+test_assault_sums (gconstpointer data)
+{
+  const AssaultSums *c = data;
+  g_autoptr(AdjInputs) in = inputs_new ("rn/assault", c->inputs);
+  g_autoptr(AdjPack) pack = c->draw != NULL ? pack_with (c->draw, c->turned) : NULL;
+  g_autoptr(AdjOdds) sums = odds_with_pack (in, pack);
+  g_autoptr(AdjOdds) walk = NULL;
+
+  adj_rn_set_direct_odds (FALSE);
+  walk = odds_with_pack (in, pack);
+  adj_rn_set_direct_odds (TRUE);
+
+  g_assert_cmpuint (sums->entries->len, ==, walk->entries->len);
+  for (guint i = 0; i < sums->entries->len; i++)
+    {
+      const AdjOddsEntry *a = g_ptr_array_index (sums->entries, i);
+      const AdjOddsEntry *b = g_ptr_array_index (walk->entries, i);
+
+      g_assert_cmpstr (a->key, ==, b->key);
+      g_assert_cmpfloat_with_epsilon (a->p, b->p, 1e-12);
+      /* Where both could count the ways, they are the same fraction. */
+      if (!sums->overflow && !walk->overflow)
+        {
+          g_assert_cmpuint (a->num, ==, b->num);
+          g_assert_cmpuint (a->den, ==, b->den);
+        }
+    }
+}
+
 /* The odds follow the battle's own pack: after a deal, the cards dealt are not there to turn. */
 static void
 test_battle_odds_follow_pack (Fixture       *f,
@@ -2692,6 +2754,12 @@ main (int   argc,
     {
       g_autofree char *path = g_strconcat ("/rn/odds/assault/", assault_odds_cases[i].name, NULL);
       g_test_add_data_func (path, &assault_odds_cases[i], test_assault_odds);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (assault_sums_cases); i++)
+    {
+      g_autofree char *path = g_strconcat ("/rn/odds/assault-sums/", assault_sums_cases[i].name,
+                                           NULL);
+      g_test_add_data_func (path, &assault_sums_cases[i], test_assault_sums);
     }
   ADD_FIXTURE ("/rn/battle/odds-follow-the-pack", test_battle_odds_follow_pack);
 

@@ -59,11 +59,26 @@ adj_card_is_face (AdjCard card)
   return adj_card_rank (card) >= ADJ_CARD_JACK;
 }
 
+const char *
+adj_card_name (AdjCard card)
+{
+  static char names[ADJ_DECK_SIZE][4];
+  static gsize made = 0;
+
+  if (g_once_init_enter (&made))
+    {
+      for (AdjCard c = 0; c < ADJ_DECK_SIZE; c++)
+        g_snprintf (names[c], sizeof names[c], "%s%c", rank_names[adj_card_rank (c)],
+                    suit_letters[adj_card_suit (c)]);
+      g_once_init_leave (&made, 1);
+    }
+  return names[card % ADJ_DECK_SIZE];
+}
+
 char *
 adj_card_to_string (AdjCard card)
 {
-  return g_strdup_printf ("%s%c", rank_names[adj_card_rank (card)],
-                          suit_letters[adj_card_suit (card)]);
+  return g_strdup (adj_card_name (card));
 }
 
 const char *
@@ -385,10 +400,8 @@ cards_to_json (GArray *a)
   json_object *arr = json_object_new_array_ext ((int) a->len);
 
   for (guint i = 0; i < a->len; i++)
-    {
-      g_autofree char *s = adj_card_to_string (g_array_index (a, AdjCard, i));
-      json_object_array_add (arr, json_object_new_string (s));
-    }
+    json_object_array_add (arr, json_object_new_string (adj_card_name (g_array_index (a, AdjCard,
+                                                                                        i))));
   return arr;
 }
 

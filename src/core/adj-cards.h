@@ -37,6 +37,8 @@ gboolean adj_card_is_red      (AdjCard     card);
 gboolean adj_card_is_face     (AdjCard     card);
 /* "AH", "10C", "KS": rank then suit letter. */
 char    *adj_card_to_string   (AdjCard     card);
+/* The same text ("10H"), as a string that lives as long as the program. */
+const char *adj_card_name     (AdjCard     card);
 /* Also accepts "TH", lower case and the suit symbols ♥ ♣ ♦ ♠. */
 gboolean adj_card_parse       (const char *text,
                                AdjCard    *card);

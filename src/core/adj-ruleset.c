@@ -1131,8 +1131,22 @@ adj_ruleset_get_modifier (AdjRuleset *rs,
                           const char *group,
                           const char *id)
 {
-  g_autofree char *key = g_strdup_printf ("%s/%s", group, id);
-  const AdjModifier *m = g_hash_table_lookup (rs->modifiers, key);
+  /* Called for every modifier of every roll: the key is built without allocating. */
+  char buf[128];
+  g_autofree char *long_key = NULL;
+  gsize lg = strlen (group), li = strlen (id);
+  const char *key = buf;
+  const AdjModifier *m;
+
+  if (lg + li + 2 <= sizeof buf)
+    {
+      memcpy (buf, group, lg);
+      buf[lg] = '/';
+      memcpy (buf + lg + 1, id, li + 1);
+    }
+  else
+    key = long_key = g_strconcat (group, "/", id, NULL);
+  m = g_hash_table_lookup (rs->modifiers, key);
 
   /* check_ruleset verified every modifier a mechanic uses, so this cannot be missing. */
   g_return_val_if_fail (m != NULL, NULL);

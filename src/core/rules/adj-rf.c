@@ -39,6 +39,8 @@
 typedef unsigned __int128 Ways;
 
 #define MAX_FIGURES 1000
+/* Figures on one side of a melee: two full groups of 30 fighting together. */
+#define MAX_MELEE   60
 #define MAX_CM      10000
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1910,8 +1912,8 @@ static const AdjMechanic rf_shooting = {
 static const AdjField melee_inputs[] = {
   UNIT_INPUT ("attacker", N_("Attacking group")),
   UNIT_INPUT ("defender", N_("Defending group")),
-  INT_INPUT ("attackers", N_("Attacking figures in the melee"), NULL, 1, MAX_FIGURES, 4),
-  INT_INPUT ("defenders", N_("Defending figures in the melee"), NULL, 1, MAX_FIGURES, 4),
+  INT_INPUT ("attackers", N_("Attacking figures in the melee"), NULL, 1, MAX_MELEE, 4),
+  INT_INPUT ("defenders", N_("Defending figures in the melee"), NULL, 1, MAX_MELEE, 4),
   ENUM_INPUT ("attacker_quality", N_("Quality of the attackers"),
               N_("Figures with a quality of their own in the group's record keep it."),
               quality_choices, "veteran", "attacker.rating"),
@@ -1928,9 +1930,9 @@ static const AdjField melee_inputs[] = {
   BOOL_INPUT ("defender_wall", N_("The defenders fight their way over a defended wall or fence"),
               NULL),
   INT_INPUT ("attacker_blocked", N_("Attackers who could not fall back"),
-             N_("Each takes a wound if his side has to fall back."), 0, MAX_FIGURES, 0),
+             N_("Each takes a wound if his side has to fall back."), 0, MAX_MELEE, 0),
   INT_INPUT ("defender_blocked", N_("Defenders who could not fall back"),
-             N_("Each takes a wound if his side has to fall back."), 0, MAX_FIGURES, 0),
+             N_("Each takes a wound if his side has to fall back."), 0, MAX_MELEE, 0),
 };
 
 enum { SIDE_A, SIDE_B };
@@ -2447,10 +2449,10 @@ melee_prefill (const AdjContext  *ctx,
   AdjUnit *b = input_unit (ctx, in, "defender");
 
   if (a != NULL && adj_unit_get_figures (a) > 0 &&
-      !adj_inputs_set_int (in, "attackers", MIN (adj_unit_get_figures (a), MAX_FIGURES), error))
+      !adj_inputs_set_int (in, "attackers", MIN (adj_unit_get_figures (a), MAX_MELEE), error))
     return FALSE;
   if (b != NULL && adj_unit_get_figures (b) > 0 &&
-      !adj_inputs_set_int (in, "defenders", MIN (adj_unit_get_figures (b), MAX_FIGURES), error))
+      !adj_inputs_set_int (in, "defenders", MIN (adj_unit_get_figures (b), MAX_MELEE), error))
     return FALSE;
   return TRUE;
 }

@@ -196,7 +196,7 @@ commander_result (AdjRuleset *rs,
                   AdjCard     card)
 {
   json_object *rules = rn_json (rs, "commander_hit", NULL);
-  g_autofree char *name = adj_card_to_string (card);
+  const char *name = adj_card_name (card);
 
   for (gsize i = 0; i < json_object_array_length (rules); i++)
     {
@@ -397,16 +397,24 @@ prefill_card (const AdjContext  *ctx,
   return adj_inputs_set_string (in, card_input, canonical, error);
 }
 
-/* A short name for a card: "Q♥". */
-static char *
+/* A short name for a card: "Q♥" (a string that lives as long as the program). */
+static const char *
 card_short (AdjCard card)
 {
   static const char *const ranks[] = {
     NULL, "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
   };
+  static char names[ADJ_DECK_SIZE][8];
+  static gsize made = 0;
 
-  return g_strdup_printf ("%s%s", ranks[adj_card_rank (card)],
-                          adj_suit_symbol (adj_card_suit (card)));
+  if (g_once_init_enter (&made))
+    {
+      for (AdjCard c = 0; c < ADJ_DECK_SIZE; c++)
+        g_snprintf (names[c], sizeof names[c], "%s%s", ranks[adj_card_rank (c)],
+                    adj_suit_symbol (adj_card_suit (c)));
+      g_once_init_leave (&made, 1);
+    }
+  return names[card % ADJ_DECK_SIZE];
 }
 
 static gboolean
@@ -630,7 +638,7 @@ resolve_hits (const AdjContext  *ctx,
         {
           AdjCard card;
           CommanderResult r;
-          g_autofree char *shown = NULL;
+          const char *shown = NULL;
 
           if (!adj_random_card (random, card_group, N_("Card for a hit on a disrupted commander"),
                                 &card, error))
@@ -1297,45 +1305,32 @@ walk_run (Walk    *w,
   return TRUE;
 }
 
-/* The finished states as the odds of the mechanic's declared outcomes. */
+/* Ways (over @total, when @exact) and probabilities of each declared outcome, as odds. */
 static void
-walk_odds (Walk              *w,
-           const AdjMechanic *mech,
-           AdjOdds           *odds)
+odds_from_counts (const AdjMechanic *mech,
+                  gboolean           exact,
+                  Ways              *counts,
+                  const double      *p,
+                  Ways               total,
+                  AdjOdds           *odds)
 {
-  WalkTable *done = g_ptr_array_index (w->tables, w->done_step);
-  Ways counts[16] = { 0 };
-  double p[16] = { 0 };
   Ways g;
-  gboolean exact = w->exact;
-
-  g_assert (mech->n_outcomes <= G_N_ELEMENTS (counts));
-  for (guint i = 0; i < done->states->len; i++)
-    {
-      const WalkState *st = &g_array_index (done->states, WalkState, i);
-      guint k = (guint) st->key.s[1];
-
-      g_assert (st->key.s[0] == PHASE_DONE && k < mech->n_outcomes);
-      if (exact && __builtin_add_overflow (counts[k], st->ways, &counts[k]))
-        exact = FALSE;
-      p[k] += st->p;
-    }
 
   declare_outcomes (mech, odds);
   if (exact)
     {
-      g = w->total;
+      g = total;
       for (guint k = 0; k < mech->n_outcomes; k++)
         g = gcd_ways (g, counts[k]);
       if (g > 1)
         for (guint k = 0; k < mech->n_outcomes; k++)
           counts[k] /= g;
-      if (w->total / g <= G_MAXUINT64)
+      if (total / g <= G_MAXUINT64)
         {
           for (guint k = 0; k < mech->n_outcomes; k++)
             adj_odds_add (odds, mech->outcomes[k].id, mech->outcomes[k].label,
                           (guint64) counts[k]);
-          adj_odds_finish (odds, (guint64) (w->total / g));
+          adj_odds_finish (odds, (guint64) (total / g));
           return;
         }
     }
@@ -1350,6 +1345,31 @@ walk_odds (Walk              *w,
       e->num = 0;
       e->den = 0;
     }
+}
+
+/* The finished states as the odds of the mechanic's declared outcomes. */
+static void
+walk_odds (Walk              *w,
+           const AdjMechanic *mech,
+           AdjOdds           *odds)
+{
+  WalkTable *done = g_ptr_array_index (w->tables, w->done_step);
+  Ways counts[16] = { 0 };
+  double p[16] = { 0 };
+  gboolean exact = w->exact;
+
+  g_assert (mech->n_outcomes <= G_N_ELEMENTS (counts));
+  for (guint i = 0; i < done->states->len; i++)
+    {
+      const WalkState *st = &g_array_index (done->states, WalkState, i);
+      guint k = (guint) st->key.s[1];
+
+      g_assert (st->key.s[0] == PHASE_DONE && k < mech->n_outcomes);
+      if (exact && __builtin_add_overflow (counts[k], st->ways, &counts[k]))
+        exact = FALSE;
+      p[k] += st->p;
+    }
+  odds_from_counts (mech, exact, counts, p, w->total, odds);
 }
 
 /* ---- dice: how many ways a throw gives each number of hits, and each pip total ---- */
@@ -1383,39 +1403,62 @@ hits_ways (guint  n,
     ways[s] = binom[s] * ways_pow (hit, s) * ways_pow (miss, n - s);
 }
 
-/* The joint distribution of hits and pips, by convolution one die at a time:
- * joint[s * (6n + 1) + p] ways to throw s hits and p pips. */
+/* The joint distribution of hits and pips: joint[s * (6n + 1) + p] ways to throw s hits and
+ * p pips.  Which s dice hit can be chosen C(n, s) ways; the hits' pips and the misses' pips
+ * are sums of dice showing only hitting faces or only missing ones, built a die at a time. */
+static void
+face_powers (guint  n,
+             int    lo,
+             int    hi,
+             Ways  *pow_)    /* [(n + 1) * (6n + 1)] */
+{
+  guint width = 6 * n + 1;
+
+  pow_[0] = 1;
+  for (guint m = 1; m <= n; m++)
+    for (guint v = (guint) lo * (m - 1); v <= (guint) hi * (m - 1); v++)
+      {
+        Ways w = pow_[(m - 1) * width + v];
+
+        if (w == 0)
+          continue;
+        for (int f = lo; f <= hi; f++)
+          pow_[m * width + v + (guint) f] += w;
+      }
+}
+
 static Ways *
 joint_ways (guint n,
             int   hit_on)
 {
   guint width = 6 * n + 1;
-  Ways *cur = g_new0 (Ways, (n + 1) * width);
-  Ways *next = g_new0 (Ways, (n + 1) * width);
+  Ways *joint = g_new0 (Ways, (n + 1) * width);
+  g_autofree Ways *hits = g_new0 (Ways, (n + 1) * width);
+  g_autofree Ways *misses = g_new0 (Ways, (n + 1) * width);
+  Ways binom = 1;
 
   g_assert (n <= MAX_DICE);
-  cur[0] = 1;
-  for (guint d = 0; d < n; d++)
+  face_powers (n, hit_on, 6, hits);
+  if (hit_on > 1)
+    face_powers (n, 1, hit_on - 1, misses);
+  else
+    misses[0] = 1;
+  for (guint s = 0; s <= n; s++)
     {
-      memset (next, 0, (n + 1) * width * sizeof (Ways));
-      for (guint s = 0; s <= d; s++)
-        for (guint p = d; p <= 6 * d; p++)
-          {
-            Ways w = cur[s * width + p];
+      const Ways *h = hits + s * width;
+      const Ways *m = misses + (n - s) * width;
 
-            if (w == 0)
-              continue;
-            for (int f = 1; f <= 6; f++)
-              next[(s + (f >= hit_on ? 1 : 0)) * width + p + (guint) f] += w;
-          }
-      {
-        Ways *t = cur;
-        cur = next;
-        next = t;
-      }
+      for (guint t = (guint) hit_on * s; t <= 6 * s; t++)
+        {
+          if (h[t] == 0)
+            continue;
+          for (guint v = n - s; v <= (guint) (hit_on - 1) * (n - s); v++)
+            if (m[v] != 0)
+              joint[s * width + t + v] += binom * h[t] * m[v];
+        }
+      binom = binom * (n - s) / (s + 1);
     }
-  g_free (next);
-  return cur;
+  return joint;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1425,6 +1468,7 @@ typedef struct {
   char    *unit;     /* NULL without a battle */
   char    *name;
   AdjCard  card;
+  int      order;    /* card_order() of the card, worked out once */
   guint    dealt;    /* its place in the deal */
   GArray  *rolls;    /* of int: the roll-off dice it threw, in order */
 } Recipient;
@@ -1530,15 +1574,12 @@ compare_rolls (const Recipient *a,
 
 static int
 compare_recipients (gconstpointer a,
-                    gconstpointer b,
-                    gpointer      data)
+                    gconstpointer b)
 {
   const Recipient *x = *(Recipient * const *) a, *y = *(Recipient * const *) b;
-  AdjRuleset *rs = data;
-  int ox = card_order (rs, x->card), oy = card_order (rs, y->card);
 
-  if (ox != oy)
-    return ox - oy;
+  if (x->order != y->order)
+    return x->order - y->order;
   return compare_rolls (x, y);
 }
 
@@ -1576,7 +1617,7 @@ roll_off (AdjRandom   *random,
       g_string_append_printf (text, "%s%s %d", i > 0 ? ", " : "", r->name, dice[i]);
     }
   {
-    g_autofree char *shown = card_short (((Recipient *) g_ptr_array_index (group, 0))->card);
+    const char *shown = card_short (((Recipient *) g_ptr_array_index (group, 0))->card);
     /* TRANSLATORS: e.g. "Roll-off for 7♥ (round 1): Spearmen 1 4, Spearmen 2 6" */
     g_autofree char *line = g_strdup_printf (_("Roll-off for %s (round %u): %s"), shown, round,
                                              text->str);
@@ -1668,10 +1709,11 @@ deal_resolve (const AdjContext  *ctx,
 
       if (!adj_random_deal (random, "deal", N_("Card dealt"), &r->card, error))
         return FALSE;
+      r->order = card_order (rs, r->card);
       r->dealt = i;
       r->rolls = g_array_new (FALSE, FALSE, sizeof (int));
     }
-  g_ptr_array_sort_with_data (people, compare_recipients, rs);
+  g_ptr_array_sort (people, compare_recipients);
 
   /* Equal cards only come with several packs: they are rolled off. */
   for (guint i = 0; i < n;)
@@ -1693,14 +1735,14 @@ deal_resolve (const AdjContext  *ctx,
         }
       i = j;
     }
-  g_ptr_array_sort_with_data (people, compare_recipients, rs);
+  g_ptr_array_sort (people, compare_recipients);
 
   order = json_object_new_array ();
   for (guint i = 0; i < n; i++)
     {
       Recipient *r = g_ptr_array_index (people, i);
       g_autofree char *card = adj_card_to_string (r->card);
-      g_autofree char *shown = card_short (r->card);
+      const char *shown = card_short (r->card);
       g_autofree char *line = g_strdup_printf ("%u. %s — %s", i + 1, shown, r->name);
       json_object *item = json_object_new_object ();
 
@@ -1725,7 +1767,7 @@ deal_resolve (const AdjContext  *ctx,
 
   {
     Recipient *first = g_ptr_array_index (people, 0);
-    g_autofree char *shown = card_short (first->card);
+    const char *shown = card_short (first->card);
 
     adj_outcome_set_result (outcome, rolled ? "dealt-rolloff" : "dealt",
                             /* TRANSLATORS: e.g. "Lancers act first, on A♥" */
@@ -1848,7 +1890,8 @@ joins_resolve (const AdjContext  *ctx,
   gboolean commander_lower;
   const char *cname = unit_name (ctx, in, "commander", _("The commander"));
   const char *uname = unit_name (ctx, in, "unit", _("the unit"));
-  g_autofree char *kept_s = NULL, *dropped_s = NULL, *kept_id = NULL, *dropped_id = NULL;
+  const char *kept_s = NULL, *dropped_s = NULL;
+  g_autofree char *kept_id = NULL, *dropped_id = NULL;
   AdjPack *pack;
 
   if (!find_unit (ctx, adj_inputs_get_string (in, "commander"), &commander, error) ||
@@ -1871,8 +1914,8 @@ joins_resolve (const AdjContext  *ctx,
   dropped_id = adj_card_to_string (dropped);
 
   {
-    g_autofree char *cs = card_short (cc);
-    g_autofree char *us = card_short (uc);
+    const char *cs = card_short (cc);
+    const char *us = card_short (uc);
     /* TRANSLATORS: e.g. "Lord Chelmsford holds J♠" */
     g_autofree char *cline = g_strdup_printf (_("%s holds %s"), cname, cs);
     g_autofree char *uline = g_strdup_printf (_("%s holds %s"), uname, us);
@@ -2048,7 +2091,7 @@ rough_resolve (const AdjContext  *ctx,
 {
   const char *colour = rn_string (ctx->ruleset, "activation", "rough_ground_colour");
   const char *name = unit_name (ctx, in, "unit", _("The unit"));
-  g_autofree char *shown = NULL;
+  const char *shown = NULL;
   AdjCard card;
 
   if (!input_card (in, "card", &card))
@@ -2170,9 +2213,13 @@ fire_side_prepare (const AdjContext  *ctx,
         return adj_not_allowed (error, _("The unit has no figures left"));
     }
 
-  /* A commander fires with his own dice; a unit with the dice of its weapon. */
+  /* A commander fires with his own dice (he is one figure, whatever the form says); a unit
+   * with the dice of its weapon. */
   if (is_commander (side->type))
-    side->dice_class = "commander";
+    {
+      side->dice_class = "commander";
+      side->figures = 1;
+    }
   else if (side->weapon != NULL && !side->limbered)
     side->dice_class = weapon_dice_class (side->weapon);
   if (side->dice_class != NULL)
@@ -2285,7 +2332,7 @@ cover_cards (const AdjContext  *ctx,
   for (int i = 1; i <= hits; i++)
     {
       AdjCard card;
-      g_autofree char *shown = NULL;
+      const char *shown = NULL;
       g_autofree char *line = NULL;
 
       if (!adj_random_card (random, group, N_("Cover card for a hit"), &card, error))
@@ -2638,11 +2685,11 @@ fire_prepare (const AdjContext  *ctx,
     return adj_not_allowed (error, _("%s reach only into the same hex: such a unit fights by "
                                      "close assault"), adj_gettext (firer->weapon->label));
   if (distance > firer->weapon->range)
-    return adj_not_allowed (error, ngettext ("Out of range: a %s reaches %d hex and the target is "
-                                             "%d away",
-                                             "Out of range: a %s reaches %d hexes and the target "
-                                             "is %d away", firer->weapon->range),
-                            adj_gettext (firer->weapon->label), firer->weapon->range, distance);
+    return adj_not_allowed (error, ngettext ("Out of range: the target is %d hex away and the "
+                                             "weapon (%s) reaches %d",
+                                             "Out of range: the target is %d hexes away and the "
+                                             "weapon (%s) reaches %d", distance),
+                            distance, adj_gettext (firer->weapon->label), firer->weapon->range);
   target_from_inputs (ctx, in, "target", target);
   if (target->gone)
     return adj_not_allowed (error, _("The target has no figures left"));
@@ -3270,6 +3317,588 @@ static const WalkRules assault_rules = {
   .finish = assault_finish,
 };
 
+/* How two throws compare: for every pair of hit counts, the ways (and the probability) that
+ * the assaulter's pips are higher, lower or equal.  Ways are kept only while 6^(both sides'
+ * dice) fits 128 bits. */
+typedef struct {
+  guint   na, nd;
+  gboolean exact;
+  Ways   *ways;     /* [(sa * (nd + 1) + sd) * 3 + compare] */
+  double *p;
+} PipCompare;
+
+static void
+pip_compare_free (PipCompare *pc)
+{
+  g_free (pc->ways);
+  g_free (pc->p);
+  g_free (pc);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PipCompare, pip_compare_free)
+
+static PipCompare *
+pip_compare_new (guint    na,
+                 guint    nd,
+                 int      hit_on,
+                 gboolean want_ways)
+{
+  PipCompare *pc = g_new0 (PipCompare, 1);
+  guint wa = 6 * na + 1, wd = 6 * nd + 1;
+  g_autofree Ways *ja = joint_ways (na, hit_on);
+  g_autofree Ways *jd = joint_ways (nd, hit_on);
+  g_autofree double *ja_p = g_new (double, (na + 1) * wa);
+  g_autofree double *jd_p = g_new (double, (nd + 1) * wd);
+  /* below[sd * (wd + 1) + q]: the defender throws sd hits and fewer than q pips. */
+  g_autofree Ways *below = g_new0 (Ways, (nd + 1) * (wd + 1));
+  g_autofree double *below_p = g_new0 (double, (nd + 1) * (wd + 1));
+  double scale_a = pow (6.0, na), scale_d = pow (6.0, nd);
+
+  pc->na = na;
+  pc->nd = nd;
+  pc->exact = want_ways && (na + nd) * log2 (6.0) < 127.0;
+  pc->ways = g_new0 (Ways, (na + 1) * (nd + 1) * 3);
+  pc->p = g_new0 (double, (na + 1) * (nd + 1) * 3);
+  for (guint i = 0; i < (na + 1) * wa; i++)
+    ja_p[i] = (double) ja[i] / scale_a;
+  for (guint i = 0; i < (nd + 1) * wd; i++)
+    jd_p[i] = (double) jd[i] / scale_d;
+  for (guint sd = 0; sd <= nd; sd++)
+    for (guint q = 0; q < wd; q++)
+      {
+        below[sd * (wd + 1) + q + 1] = below[sd * (wd + 1) + q] + jd[sd * wd + q];
+        below_p[sd * (wd + 1) + q + 1] = below_p[sd * (wd + 1) + q] + jd_p[sd * wd + q];
+      }
+
+  for (guint sa = 0; sa <= na; sa++)
+    {
+      guint lo = wa, hi = 0;
+      double all_a = 0;
+      Ways all_a_w = 0;
+
+      for (guint q = 0; q < wa; q++)
+        if (ja[sa * wa + q] != 0)
+          {
+            lo = MIN (lo, q);
+            hi = q;
+            all_a += ja_p[sa * wa + q];
+            all_a_w += ja[sa * wa + q];
+          }
+      if (lo > hi)
+        continue;
+      for (guint sd = 0; sd <= nd; sd++)
+        {
+          double all_d = below_p[sd * (wd + 1) + wd];
+          Ways all_d_w = below[sd * (wd + 1) + wd];
+          double *p = pc->p + (sa * (nd + 1) + sd) * 3;
+          Ways *w = pc->ways + (sa * (nd + 1) + sd) * 3;
+
+          if (all_d_w == 0)
+            continue;
+          for (guint q = lo; q <= hi; q++)
+            {
+              double x = ja_p[sa * wa + q];
+
+              p[COMPARE_HIGHER] += x * below_p[sd * (wd + 1) + MIN (q, wd)];
+              if (q < wd)
+                p[COMPARE_EQUAL] += x * jd_p[sd * wd + q];
+            }
+          p[COMPARE_LOWER] = all_a * all_d - p[COMPARE_HIGHER] - p[COMPARE_EQUAL];
+          if (!pc->exact)
+            continue;
+          for (guint q = lo; q <= hi; q++)
+            {
+              Ways x = ja[sa * wa + q];
+
+              w[COMPARE_HIGHER] += x * below[sd * (wd + 1) + MIN (q, wd)];
+              if (q < wd)
+                w[COMPARE_EQUAL] += x * jd[sd * wd + q];
+            }
+          w[COMPARE_LOWER] = all_a_w * all_d_w - w[COMPARE_HIGHER] - w[COMPARE_EQUAL];
+        }
+    }
+  return pc;
+}
+
+/* ---- exact odds of a close assault by sums, while the pile cannot run out ----
+ *
+ * The walk above follows the cards state by state, which grows with the square of both sides'
+ * dice.  While the pile cannot run out (no reshuffle), sums do the same work far faster.  Every
+ * ordered sequence of distinct cards off a shuffled pile is equally likely, so the two blocks of
+ * cover cards, whose sizes the dice alone fix, may be taken first (the assaulter's, then the
+ * defender's) and the cards for hit commanders after them, in their usual order: each way the
+ * game can go keeps its number of card sequences.  Only four kinds of card matter: whether it
+ * lets a hit through cover, and whether it kills a hit commander.
+ *
+ * Ways are counted over 6^(dice) x (N)_L, L the most cards any way can turn, each way padded
+ * with the cards it leaves unturned; when that total does not fit 128 bits, only the
+ * probabilities are kept.
+ */
+
+#define GROUPS 4   /* bit 0: the card lets a hit through cover; bit 1: it kills a commander */
+
+typedef struct {
+  guint     size[GROUPS];     /* cards of each group in the draw pile */
+  guint     n;                /* the draw pile */
+  gboolean  exact;
+  guint     n_binom;          /* binom[i * n_binom + k] = C(i, k), for i < n_binom */
+  Ways     *binom;
+  double   *binom_d;
+  Ways     *factorial;        /* k! for k <= MAX_DICE */
+  Ways     *fall;             /* fall[n * n_binom + k] = (n)_k, where it fits */
+  double   *fall_d;
+  GArray   *first[MAX_DICE + 1];   /* the mixes of each size from the whole pile, once */
+  gboolean  gone_a[MAX_DICE + 1];  /* targets that need no card: off the table after h hits */
+  gboolean  gone_d[MAX_DICE + 1];
+} Sums;
+
+static gboolean direct_odds_enabled = TRUE;
+
+void
+adj_rn_set_direct_odds (gboolean enabled)
+{
+  direct_odds_enabled = enabled;
+}
+
+/* (n)_k ordered ways, and (num_n)_k / (den_n)_k, from the tables. */
+static Ways
+falling_w (const Sums *sums,
+           guint       n,
+           guint       k)
+{
+  return k > n ? 0 : sums->fall[n * sums->n_binom + k];
+}
+
+static double
+ratio_falling (const Sums *sums,
+               guint       num_n,
+               guint       den_n,
+               guint       k)
+{
+  if (k > num_n)
+    return 0.0;
+  return sums->fall_d[num_n * sums->n_binom + k] / sums->fall_d[den_n * sums->n_binom + k];
+}
+
+/* One way a block of cover cards can fall: how many of each group. */
+typedef struct {
+  guint8 count[GROUPS];
+  Ways   ways;     /* ordered sequences */
+  double p;
+} Mix;
+
+/* Every mix of @k cards from piles of @size into @mixes, with its ordered ways and
+ * probability: k! prod C(size_g, count_g) ways over (n)_k, that is prod C(...) / C(n, k).
+ * Only the groups that have cards are counted over; the last of them takes what is left. */
+typedef struct {
+  const Sums  *sums;
+  const guint *size;
+  guint        active[GROUPS];
+  guint        n_active;
+  double       all;
+  GArray      *mixes;
+  Mix          cur;
+} MixWalk;
+
+static void
+mixes_from (MixWalk *mw,
+            guint    i,
+            guint    left,
+            double   p,
+            Ways     ways)
+{
+  const Sums *sums = mw->sums;
+  guint nb = sums->n_binom;
+  guint g = mw->active[i];
+  guint size = mw->size[g];
+
+  if (i + 1 == mw->n_active)
+    {
+      if (left > size)
+        return;
+      mw->cur.count[g] = (guint8) left;
+      mw->cur.p = p * sums->binom_d[size * nb + left] / mw->all;
+      if (sums->exact)
+        mw->cur.ways = ways * sums->binom[size * nb + left];
+      g_array_append_val (mw->mixes, mw->cur);
+      return;
+    }
+  for (guint a = 0; a <= MIN (left, size); a++)
+    {
+      mw->cur.count[g] = (guint8) a;
+      mixes_from (mw, i + 1, left - a, p * sums->binom_d[size * nb + a],
+                  sums->exact ? ways * sums->binom[size * nb + a] : 0);
+    }
+}
+
+static void
+block_mixes (const Sums  *sums,
+             const guint *size,
+             guint        k,
+             GArray      *mixes)
+{
+  MixWalk mw = { sums, size, { 0 }, 0, 0.0, mixes, { { 0 }, 0, 0 } };
+  guint n = 0;
+
+  g_array_set_size (mixes, 0);
+  for (guint g = 0; g < GROUPS; g++)
+    {
+      n += size[g];
+      if (size[g] > 0)
+        mw.active[mw.n_active++] = g;
+    }
+  if (k > n)
+    return;
+  if (mw.n_active == 0)
+    {
+      Mix none = { { 0 }, 1, 1.0 };
+      g_array_append_val (mixes, none);
+      return;
+    }
+  mw.all = sums->binom_d[n * sums->n_binom + k];
+  mixes_from (&mw, 0, k, 1.0, sums->exact ? sums->factorial[k] : 0);
+}
+
+/* The number of hits that need a commander card, of @hits on @t; 0 for other targets. */
+static guint
+commander_cards (const Target *t,
+                 guint         hits)
+{
+  if (t->effect != HIT_COMMANDER || t->gone || hits == 0)
+    return 0;
+  return t->disrupted ? hits : hits - 1;
+}
+
+/* Whether @hits put @t off the table, for a target that needs no card. */
+static gboolean
+gone_after (const Target *before,
+            guint         hits)
+{
+  Target t = *before;
+
+  for (guint i = 0; i < hits && !t.gone; i++)
+    hit_apply (&t, COMMANDER_UNHURT);
+  return t.gone;
+}
+
+typedef struct {
+  Ways   ways[2][2];   /* [defender gone][assaulter gone] */
+  double p[2][2];
+} CardResult;
+
+/* A hit commander turns @m cards (stopping at one that kills him) from a pile of @n with
+ * @killers; @pad cards more are turned afterwards in every way, unseen.  Adds the ways he
+ * lives and dies. */
+static void
+last_commander_block (const Sums *sums,
+                      guint       n,
+                      guint       killers,
+                      guint       m,
+                      guint       pad,
+                      Ways        before,
+                      double      p_before,
+                      Ways       *lives,
+                      Ways       *dies,
+                      double     *p_lives,
+                      double     *p_dies)
+{
+  double p_live = ratio_falling (sums, n - killers, n, m);
+
+  if (sums->exact)
+    {
+      Ways all = falling_w (sums, n, m + pad);
+      Ways live = falling_w (sums, n - killers, m) * falling_w (sums, n - m, pad);
+
+      *lives += before * live;
+      *dies += before * (all - live);
+    }
+  *p_lives += p_before * p_live;
+  *p_dies += p_before * (1.0 - p_live);
+}
+
+static void
+assault_cards (Sums         *sums,
+               const Target *a,          /* the assaulter as a target */
+               const Target *d,
+               guint         sa,         /* the assaulter's sixes */
+               guint         sd,
+               gboolean      a_cover,
+               gboolean      d_cover,
+               guint         l_max,
+               CardResult   *res)
+{
+  guint x = d_cover ? sa : 0, y = a_cover ? sd : 0;
+  GArray *first;
+
+  if (sums->first[x] == NULL)
+    {
+      sums->first[x] = g_array_new (FALSE, FALSE, sizeof (Mix));
+      block_mixes (sums, sums->size, x, sums->first[x]);
+    }
+  first = sums->first[x];
+  memset (res, 0, sizeof *res);
+
+  if (d->effect != HIT_COMMANDER && a->effect != HIT_COMMANDER)
+    {
+      /* No card but cover cards: the groups are only "counts" (1) and "lost" (0), and the
+       * defender's cover cards are a hypergeometric draw from what the assaulter's left. */
+      guint nb = sums->n_binom;
+
+      for (guint i = 0; i < first->len; i++)
+        {
+          const Mix *ma = &g_array_index (first, Mix, i);
+          guint reds = sums->size[1] - ma->count[1], blacks = sums->size[0] - ma->count[0];
+          guint n = reds + blacks;
+          gboolean dg = sums->gone_d[d_cover ? ma->count[1] : sa];
+
+          if (!a_cover)
+            {
+              gboolean ag = sums->gone_a[sd];
+              if (sums->exact)
+                res->ways[dg][ag] += ma->ways * falling_w (sums, n, l_max - x);
+              res->p[dg][ag] += ma->p;
+              continue;
+            }
+          for (guint r2 = y > blacks ? y - blacks : 0; r2 <= MIN (y, reds); r2++)
+            {
+              gboolean ag = sums->gone_a[r2];
+
+              res->p[dg][ag] += ma->p * sums->binom_d[reds * nb + r2] *
+                                sums->binom_d[blacks * nb + y - r2] / sums->binom_d[n * nb + y];
+              if (sums->exact)
+                res->ways[dg][ag] += ma->ways * sums->factorial[y] * sums->binom[reds * nb + r2] *
+                                     sums->binom[blacks * nb + y - r2] *
+                                     falling_w (sums, n - y, l_max - x - y);
+            }
+        }
+      return;
+    }
+
+  for (guint i = 0; i < first->len; i++)
+    {
+      const Mix *ma = &g_array_index (first, Mix, i);
+      guint left[GROUPS];
+
+      for (guint g = 0; g < GROUPS; g++)
+        left[g] = sums->size[g] - ma->count[g];
+      /* The second block's mixes have the shapes of the first's (the pile only shrank); their
+       * probabilities come from what the first left. */
+      if (sums->first[y] == NULL)
+        {
+          sums->first[y] = g_array_new (FALSE, FALSE, sizeof (Mix));
+          block_mixes (sums, sums->size, y, sums->first[y]);
+        }
+      for (guint j = 0; j < sums->first[y]->len; j++)
+        {
+          const Mix *shape = &g_array_index (sums->first[y], Mix, j);
+          guint nb = sums->n_binom;
+          Mix second = *shape;
+          const Mix *md = &second;
+
+          second.p = 1.0 / sums->binom_d[(sums->n - x) * nb + y];
+          second.ways = sums->factorial[y];
+          for (guint g = 0; g < GROUPS && second.p > 0; g++)
+            {
+              second.p *= sums->binom_d[left[g] * nb + shape->count[g]];
+              if (sums->exact)
+                second.ways *= sums->binom[left[g] * nb + shape->count[g]];
+            }
+          if (second.p == 0)
+            continue;
+          guint hits_on_d = d_cover ? ma->count[1] + ma->count[3] : sa;
+          guint hits_on_a = a_cover ? md->count[1] + md->count[3] : sd;
+          guint n = sums->n - x - y;
+          guint killers = left[2] + left[3] - md->count[2] - md->count[3];
+          guint m1 = commander_cards (d, hits_on_d), m2 = commander_cards (a, hits_on_a);
+          Ways w = sums->exact ? ma->ways * md->ways : 0;
+          double p = ma->p * md->p;
+
+          if (d->effect != HIT_COMMANDER && a->effect != HIT_COMMANDER)
+            {
+              gboolean dg = sums->gone_d[hits_on_d], ag = sums->gone_a[hits_on_a];
+              if (sums->exact)
+                res->ways[dg][ag] += w * falling_w (sums, n, l_max - x - y);
+              res->p[dg][ag] += p;
+            }
+          else if (a->effect != HIT_COMMANDER)
+            {
+              /* Only the defender turns cards, last of all. */
+              gboolean ag = sums->gone_a[hits_on_a];
+              last_commander_block (sums, n, killers, m1, l_max - x - y - m1, w, p,
+                                    &res->ways[0][ag], &res->ways[1][ag],
+                                    &res->p[0][ag], &res->p[1][ag]);
+            }
+          else
+            {
+              /* The assaulter's cards come last; the defender's first, if he is a commander,
+               * and where he dies among them sets what is left of the pile. */
+              gboolean dg_plain = d->effect != HIT_COMMANDER && sums->gone_d[hits_on_d];
+              guint m1_all = d->effect == HIT_COMMANDER ? m1 : 0;
+
+              for (guint k = 1; k <= m1_all && killers > 0; k++)
+                {
+                  /* The defender dies on the k-th card. */
+                  double pk = ratio_falling (sums, n - killers, n, k - 1) * killers /
+                              (double) (n - k + 1);
+                  Ways wk = sums->exact ? w * falling_w (sums, n - killers, k - 1) * killers : 0;
+
+                  last_commander_block (sums, n - k, killers - 1, m2,
+                                        l_max - x - y - k - m2, wk, p * pk,
+                                        &res->ways[1][0], &res->ways[1][1],
+                                        &res->p[1][0], &res->p[1][1]);
+                }
+              {
+                /* The defender lives through all his cards (or needs none). */
+                double pl = ratio_falling (sums, n - killers, n, m1_all);
+                Ways wl = sums->exact ? w * falling_w (sums, n - killers, m1_all) : 0;
+
+                last_commander_block (sums, n - m1_all, killers, m2,
+                                      l_max - x - y - m1_all - m2, wl, p * pl,
+                                      &res->ways[dg_plain][0], &res->ways[dg_plain][1],
+                                      &res->p[dg_plain][0], &res->p[dg_plain][1]);
+              }
+            }
+        }
+    }
+}
+
+static void
+sums_free (Sums *sums)
+{
+  for (guint i = 0; i <= MAX_DICE; i++)
+    if (sums->first[i] != NULL)
+      g_array_unref (sums->first[i]);
+  g_free (sums->binom);
+  g_free (sums->binom_d);
+  g_free (sums->factorial);
+  g_free (sums->fall);
+  g_free (sums->fall_d);
+  g_free (sums);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Sums, sums_free)
+
+/* Returns FALSE (and touches nothing) when the pile could run out: the walk handles that. */
+static gboolean
+assault_odds_by_sums (const AdjContext  *ctx,
+                      AdjInputs         *in,
+                      const FireSide    *as,
+                      const FireSide    *ds,
+                      const Target      *at,
+                      const Target      *dt,
+                      AdjOdds           *odds)
+{
+  gboolean a_cover = adj_inputs_get_bool (in, "assaulter_in_cover");
+  gboolean d_cover = adj_inputs_get_bool (in, "defender_in_cover");
+  int hit_on = rn_int (ctx->ruleset, "fire", "hit_on");
+  guint na = (guint) as->dice, nd = (guint) ds->dice;
+  guint l_max;
+  const AdjCard *cards = NULL;
+  guint n_cards = ADJ_DECK_SIZE;
+  g_autoptr(Sums) sums = g_new0 (Sums, 1);
+  g_autoptr(PipCompare) pc = NULL;
+  Ways counts[6] = { 0 };
+  double p[6] = { 0 };
+  Ways total;
+  double bits;
+  gboolean need_kills = at->effect == HIT_COMMANDER || dt->effect == HIT_COMMANDER;
+
+  if (!direct_odds_enabled)
+    return FALSE;
+  l_max = (d_cover ? na : 0) + (a_cover ? nd : 0) + commander_cards (dt, na) +
+          commander_cards (at, nd);
+  if (ctx->pack != NULL)
+    cards = adj_pack_draw_pile (ctx->pack, &n_cards);
+  if (l_max > n_cards)
+    return FALSE;
+
+  for (guint i = 0; i < n_cards; i++)
+    {
+      AdjCard c = cards != NULL ? cards[i] % ADJ_DECK_SIZE : (AdjCard) i;
+      guint g = (cover_counts (ctx->ruleset, c) ? 1 : 0) |
+                (need_kills && commander_result (ctx->ruleset, c) == COMMANDER_KILLED ? 2 : 0);
+      sums->size[g]++;
+    }
+  sums->n = n_cards;
+  bits = (na + nd) * log2 (6.0);
+  for (guint i = 0; i < l_max; i++)
+    bits += log2 ((double) (n_cards - i));
+  sums->exact = bits < 126.0;
+  sums->n_binom = MAX (n_cards, MAX_DICE) + 1;
+  sums->binom = g_new0 (Ways, sums->n_binom * sums->n_binom);
+  sums->binom_d = g_new0 (double, sums->n_binom * sums->n_binom);
+  for (guint i = 0; i < sums->n_binom; i++)
+    {
+      Ways *row = sums->binom + i * sums->n_binom;
+      double *row_d = sums->binom_d + i * sums->n_binom;
+      const Ways *up = row - sums->n_binom;
+      const double *up_d = row_d - sums->n_binom;
+
+      row[0] = 1;
+      row_d[0] = 1.0;
+      for (guint k = 1; k <= i; k++)
+        {
+          /* C(104, 52) still fits 128 bits; the doubles are rounded past 2^53. */
+          row[k] = up[k - 1] + (k < i ? up[k] : 0);
+          row_d[k] = up_d[k - 1] + (k < i ? up_d[k] : 0);
+        }
+    }
+  sums->fall = g_new0 (Ways, sums->n_binom * sums->n_binom);
+  sums->fall_d = g_new0 (double, sums->n_binom * sums->n_binom);
+  for (guint i = 0; i < sums->n_binom; i++)
+    {
+      Ways *row = sums->fall + i * sums->n_binom;
+      double *row_d = sums->fall_d + i * sums->n_binom;
+
+      row[0] = 1;
+      row_d[0] = 1.0;
+      /* Past 2^128 the ways wrap: they are only read while the total fits. */
+      for (guint k = 1; k <= i; k++)
+        {
+          row[k] = row[k - 1] * (Ways) (i - k + 1);
+          row_d[k] = row_d[k - 1] * (double) (i - k + 1);
+        }
+    }
+  sums->factorial = g_new (Ways, MAX_DICE + 1);
+  sums->factorial[0] = 1;
+  for (guint k = 1; k <= MAX_DICE; k++)
+    sums->factorial[k] = sums->factorial[k - 1] * k;
+  for (guint h = 0; h <= MAX_DICE; h++)
+    {
+      sums->gone_a[h] = gone_after (at, h);
+      sums->gone_d[h] = gone_after (dt, h);
+    }
+  total = sums->exact ? ways_pow (6, na + nd) * falling_w (sums, n_cards, l_max) : 0;
+
+  pc = pip_compare_new (na, nd, hit_on, sums->exact);
+  if (!pc->exact)
+    sums->exact = FALSE;
+  for (guint sa = 0; sa <= na; sa++)
+    for (guint sd = 0; sd <= nd; sd++)
+      {
+        const Ways *dice = pc->ways + (sa * (nd + 1) + sd) * 3;
+        const double *pd = pc->p + (sa * (nd + 1) + sd) * 3;
+        CardResult cr;
+
+        if (pd[0] == 0 && pd[1] == 0 && pd[2] == 0)
+          continue;
+        assault_cards (sums, at, dt, sa, sd, a_cover, d_cover, l_max, &cr);
+        for (int dg = 0; dg < 2; dg++)
+          for (int ag = 0; ag < 2; ag++)
+            for (int c = 0; c < 3; c++)
+              {
+                int key = assault_key (c, dg, ag);
+
+                if (sums->exact)
+                  counts[key] += dice[c] * cr.ways[dg][ag];
+                p[key] += pd[c] * cr.p[dg][ag];
+              }
+      }
+
+  odds_from_counts (in->mechanic, sums->exact, counts, p, total, odds);
+  return TRUE;
+}
+
 static gboolean
 assault_odds (const AdjContext  *ctx,
               AdjInputs         *in,
@@ -3282,15 +3911,14 @@ assault_odds (const AdjContext  *ctx,
   HitsNeed need;
   Walk w;
   int hit_on = rn_int (ctx->ruleset, "fire", "hit_on");
-  guint na, nd, wa, wd;
-  g_autofree Ways *ja = NULL;
-  g_autofree Ways *jd = NULL;
-  g_autofree Ways *below = NULL;   /* below[s * (wd + 1) + p]: defender throws with s, < p pips */
-  double ta, td;
+  guint na, nd;
+  g_autoptr(PipCompare) pc = NULL;
   gboolean ok;
 
   if (!assault_prepare (ctx, in, &as, &ds, &at, &dt, error))
     return FALSE;
+  if (assault_odds_by_sums (ctx, in, &as, &ds, &at, &dt, odds))
+    return TRUE;
   aw.a_cover = adj_inputs_get_bool (in, "assaulter_in_cover");
   aw.d_cover = adj_inputs_get_bool (in, "defender_in_cover");
   aw.a.effect = at.effect;
@@ -3307,62 +3935,29 @@ assault_odds (const AdjContext  *ctx,
    * the ways the pips compare. */
   na = (guint) as.dice;
   nd = (guint) ds.dice;
-  wa = 6 * na + 1;
-  wd = 6 * nd + 1;
-  ja = joint_ways (na, hit_on);
-  jd = joint_ways (nd, hit_on);
-  below = g_new0 (Ways, (nd + 1) * (wd + 1));
-  for (guint s = 0; s <= nd; s++)
-    for (guint p = 0; p < wd; p++)
-      below[s * (wd + 1) + p + 1] = below[s * (wd + 1) + p] + jd[s * wd + p];
-  if (!walk_mul (&w, ways_pow (6, na), ways_pow (6, nd), &w.total))
-    w.total = 0;
-  ta = pow (6.0, na);
-  td = pow (6.0, nd);
-
+  pc = pip_compare_new (na, nd, hit_on, TRUE);
+  w.total = ways_pow (6, na + nd);
+  if (!pc->exact)
+    w.exact = FALSE;
   for (guint sa = 0; sa <= na; sa++)
     for (guint sd = 0; sd <= nd; sd++)
-      {
-        Ways sum[3] = { 0, 0, 0 };
-        double psum[3] = { 0, 0, 0 };
-        Ways all_d = below[sd * (wd + 1) + wd];
+      for (int c = 0; c < 3; c++)
+        {
+          guint i = (sa * (nd + 1) + sd) * 3 + (guint) c;
+          WalkKey k;
 
-        if (all_d == 0)
-          continue;
-        for (guint p = 0; p < wa; p++)
-          {
-            Ways x = ja[sa * wa + p], part[3], prod;
-
-            if (x == 0)
-              continue;
-            part[COMPARE_HIGHER] = below[sd * (wd + 1) + MIN (p, wd)];
-            part[COMPARE_EQUAL] = p < wd ? jd[sd * wd + p] : 0;
-            part[COMPARE_LOWER] = all_d - part[COMPARE_HIGHER] - part[COMPARE_EQUAL];
-            for (int c = 0; c < 3; c++)
-              {
-                psum[c] += ((double) x / ta) * ((double) part[c] / td);
-                if (walk_mul (&w, x, part[c], &prod) &&
-                    __builtin_add_overflow (sum[c], prod, &sum[c]))
-                  w.exact = FALSE;
-              }
-          }
-        for (int c = 0; c < 3; c++)
-          {
-            WalkKey k;
-
-            if (psum[c] == 0.0)
-              continue;
-            walk_key_init (&k);
-            k.s[0] = ASSAULT_A_COVER;
-            k.s[1] = (gint16) sa;
-            k.s[3] = target_pack (&dt);
-            k.s[4] = target_pack (&at);
-            k.s[5] = (gint16) sd;
-            k.s[6] = (gint16) c;
-            assault_settle (&k, &aw);
-            walk_seed (&w, &k, sum[c], psum[c]);
-          }
-      }
+          if (pc->p[i] == 0.0)
+            continue;
+          walk_key_init (&k);
+          k.s[0] = ASSAULT_A_COVER;
+          k.s[1] = (gint16) sa;
+          k.s[3] = target_pack (&dt);
+          k.s[4] = target_pack (&at);
+          k.s[5] = (gint16) sd;
+          k.s[6] = (gint16) c;
+          assault_settle (&k, &aw);
+          walk_seed (&w, &k, pc->exact ? pc->ways[i] : 0, pc->p[i]);
+        }
 
   ok = walk_run (&w, error);
   if (ok)
@@ -3483,7 +4078,7 @@ cohesion_resolve (const AdjContext  *ctx,
       AdjCard card;
       AdjSuit suit;
       gboolean ok;
-      g_autofree char *shown = NULL;
+      const char *shown = NULL;
       g_autofree char *line = NULL;
 
       if (!adj_random_card (random, "cohesion", N_("Card to regain cohesion"), &card, error))

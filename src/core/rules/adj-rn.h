@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-rn.h: what the Redcoats & Natives turn view needs beyond the mechanics. */
+/* adj-rn.h: what the Redcoats & Natives turn view and tests need beyond the mechanics. */
 
 #pragma once
 
@@ -10,5 +10,9 @@ G_BEGIN_DECLS
 /* The ids of the units holding a card, in the order they act: by card (rank, then suit), and
  * equal cards in the order the last deal's roll-offs put them.  Free with g_ptr_array_unref. */
 GPtrArray *adj_rn_activation_order (AdjBattle *battle);
+
+/* Close assault odds are summed directly while the pile cannot run out, and walked card by
+ * card otherwise; tests turn the sums off to check one against the other. */
+void       adj_rn_set_direct_odds  (gboolean   enabled);
 
 G_END_DECLS

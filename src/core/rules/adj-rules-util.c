@@ -61,7 +61,12 @@ adj_score_add_modifier (AdjScore   *score,
     return;
   m = adj_ruleset_get_modifier (rs, group, id);
   if (times == 1)
-    adj_score_add (score, m->value, "%s", adj_gettext (m->label));
+    {
+      AdjScoreMod mod = { g_strdup (adj_gettext (m->label)), m->value };
+
+      g_array_append_val (score->mods, mod);
+      score->total += m->value;
+    }
   else
     /* TRANSLATORS: a modifier that counts several times, e.g. "Friendly stand ... (×3)" */
     adj_score_add (score, m->value * times, _("%s (×%d)"), adj_gettext (m->label), times);

@@ -427,9 +427,11 @@ fire_prepare (const AdjContext  *ctx,
     return adj_not_allowed (error, _("Stands in adjacent squares fight a close combat, "
                                      "not a fire combat"));
   if (distance > weapon->range)
-    return adj_not_allowed (error, _("Out of range: a %s reaches %d squares and the target is "
-                                     "%d away"), adj_gettext (weapon->label), weapon->range,
-                            distance);
+    return adj_not_allowed (error, ngettext ("Out of range: the target is %d square away and the "
+                                             "weapon (%s) reaches %d",
+                                             "Out of range: the target is %d squares away and the "
+                                             "weapon (%s) reaches %d", distance),
+                            distance, adj_gettext (weapon->label), weapon->range);
   if (adj_inputs_get_bool (in, "firer_limbered"))
     return adj_not_allowed (error, _("A limbered gun cannot fight in a turn it is towed"));
   if (g_str_equal (category, "cavalry") && !adj_unit_type_rule_bool (ft, "fires_mounted", TRUE))
