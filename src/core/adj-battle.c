@@ -2000,7 +2000,9 @@ load_journal (AdjBattle    *battle,
 
   for (gsize i = 0; i < n; i++)
     {
-      g_autofree char *where = adj_json_path_index ("$.journal.entries", i);
+      char where_buf[64];
+      const char *where = adj_json_path_index_buf (where_buf, sizeof where_buf,
+                                                   "$.journal.entries", i);
       AdjEntry *entry = adj_entry_from_json (json_object_array_get_idx (entries, i), file, where,
                                              error);
       if (entry == NULL)
@@ -2015,12 +2017,16 @@ load_journal (AdjBattle    *battle,
       battle->journal->next_seq = MAX (battle->journal->next_seq, entry->seq + 1);
     }
   battle->journal->position = (guint) position;
-  for (guint i = 0; i < adj_journal_get_n_entries (battle->journal); i++)
-    {
-      g_autoptr(AdjJournalItem) item =
-        adj_journal_item_new (adj_journal_get_entry (battle->journal, i), i >= position);
-      g_list_store_append (battle->journal_items, item);
-    }
+  {
+    /* One splice, not an append per entry: the model changes once. */
+    guint n_entries = adj_journal_get_n_entries (battle->journal);
+    g_autoptr(GPtrArray) items = g_ptr_array_new_full (n_entries, g_object_unref);
+
+    for (guint i = 0; i < n_entries; i++)
+      g_ptr_array_add (items, adj_journal_item_new (adj_journal_get_entry (battle->journal, i),
+                                                    i >= position));
+    g_list_store_splice (battle->journal_items, 0, 0, items->pdata, items->len);
+  }
   return check_journal_targets (battle, file, error);
 }
 
@@ -2295,7 +2301,7 @@ adj_battle_autosave (AdjBattle  *battle,
   json_object_object_add (meta, "file", battle->file_path != NULL
                                         ? json_object_new_string (battle->file_path) : NULL);
   json_object_object_add (json, "autosave", meta);
-  return adj_store_save_json (json, battle->autosave_path, error);
+  return adj_store_save_battle_json (json, battle->autosave_path, error);
 }
 
 GListModel *

@@ -155,7 +155,8 @@ adj_change_set_from_json (json_object  *json,
   for (gsize i = 0; i < json_object_array_length (json); i++)
     {
       json_object *obj = json_object_array_get_idx (json, i);
-      g_autofree char *where = adj_json_path_index (path, i);
+      char where_buf[160];
+      const char *where = adj_json_path_index_buf (where_buf, sizeof where_buf, path, i);
       const char *op = NULL, *target = NULL, *field = NULL;
       json_object *before = NULL, *after = NULL, *unit = NULL;
       gint64 index = 0;
@@ -172,8 +173,9 @@ adj_change_set_from_json (json_object  *json,
             return NULL;
           json_object_object_get_ex (obj, "before", &before);
           json_object_object_get_ex (obj, "after", &after);
-          adj_change_set_add_set (set, target, field, adj_json_copy (before),
-                                  adj_json_copy (after));
+          /* The values are shared with the document read, not copied: nothing changes them. */
+          adj_change_set_add_set (set, target, field, json_object_get (before),
+                                  json_object_get (after));
         }
       else if (g_str_equal (op, "add-unit") || g_str_equal (op, "remove-unit"))
         {
@@ -284,8 +286,8 @@ adj_entry_from_json (json_object  *json,
   entry->time = time;
   entry->turn = (int) turn;
   entry->phase = g_strdup (phase);
-  entry->inputs = adj_json_copy (inputs);
-  entry->outcome = adj_json_copy (outcome);
+  entry->inputs = json_object_get (inputs);
+  entry->outcome = json_object_get (outcome);
   adj_change_set_free (entry->changes);
   entry->changes = adj_change_set_from_json (changes, file, changes_path, error);
   if (entry->changes == NULL)

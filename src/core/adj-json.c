@@ -220,6 +220,16 @@ adj_json_path_index (const char *path,
   return g_strdup_printf ("%s[%" G_GSIZE_FORMAT "]", path, index);
 }
 
+const char *
+adj_json_path_index_buf (char       *buf,
+                         gsize       size,
+                         const char *path,
+                         gsize       index)
+{
+  g_snprintf (buf, size, "%s[%" G_GSIZE_FORMAT "]", path, index);
+  return buf;
+}
+
 gboolean
 adj_json_fail (GError     **error,
                int          code,
@@ -462,17 +472,187 @@ adj_json_is_identifier (const char *text)
   return TRUE;
 }
 
+/* ---- writing ----
+ *
+ * Our own writer rather than json-c's: it is quicker (no buffer kept in every value written),
+ * and it can put each element of a long list on a line of its own, which keeps a journal of
+ * thousands of entries readable and quick to read back.
+ */
+
+static void
+write_string (GString    *out,
+              const char *s)
+{
+  static const char hex[] = "0123456789abcdef";
+
+  g_string_append_c (out, '"');
+  for (const unsigned char *p = (const unsigned char *) s; *p != '\0'; p++)
+    switch (*p)
+      {
+      case '"': g_string_append (out, "\\\""); break;
+      case '\\': g_string_append (out, "\\\\"); break;
+      case '\n': g_string_append (out, "\\n"); break;
+      case '\r': g_string_append (out, "\\r"); break;
+      case '\t': g_string_append (out, "\\t"); break;
+      case '\b': g_string_append (out, "\\b"); break;
+      case '\f': g_string_append (out, "\\f"); break;
+      default:
+        if (*p < 0x20)
+          {
+            g_string_append (out, "\\u00");
+            g_string_append_c (out, hex[*p >> 4]);
+            g_string_append_c (out, hex[*p & 0xf]);
+          }
+        else
+          g_string_append_c (out, (char) *p);
+      }
+  g_string_append_c (out, '"');
+}
+
+static void
+write_indent (GString *out,
+              int      indent)
+{
+  g_string_append_c (out, '\n');
+  for (int i = 0; i < indent; i++)
+    g_string_append_c (out, ' ');
+}
+
+/* Whether @path is one of @paths or on the way to one. */
+/* Whether the text ends with @c: the first member of an object or array comes next. */
+static gboolean
+first_done (GString *out,
+            char     c)
+{
+  return out->len > 0 && out->str[out->len - 1] == c;
+}
+
+static gboolean
+leads_to (const char * const *paths,
+          const char         *path)
+{
+  gsize len = strlen (path);
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    if (strncmp (paths[i], path, len) == 0 && (paths[i][len] == '\0' || paths[i][len] == '.'))
+      return TRUE;
+  return FALSE;
+}
+
+/* @indent >= 0: indented by that much; LINE: on one line, spaced ("a": 1, "b": [1, 2]);
+ * PLAIN: on one line, no spaces at all. */
+#define LINE  (-1)
+#define PLAIN (-2)
+
+static void
+write_value (GString            *out,
+             json_object        *v,
+             int                 indent,
+             const char         *path,
+             const char * const *one_per_line)
+{
+  switch (json_object_get_type (v))
+    {
+    case json_type_null:
+      g_string_append (out, "null");
+      break;
+    case json_type_boolean:
+      g_string_append (out, json_object_get_boolean (v) ? "true" : "false");
+      break;
+    case json_type_int:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, json_object_get_int64 (v));
+      break;
+    case json_type_double:
+      g_string_append (out, json_object_to_json_string_ext (v, JSON_C_TO_STRING_PLAIN));
+      break;
+    case json_type_string:
+      write_string (out, json_object_get_string (v));
+      break;
+    case json_type_object:
+      {
+        gboolean first = TRUE;
+
+        if (json_object_object_length (v) == 0)
+          {
+            g_string_append (out, "{}");
+            break;
+          }
+        g_string_append_c (out, '{');
+        json_object_object_foreach (v, key, child)
+          {
+            g_autofree char *child_path = NULL;
+
+            if (!first)
+              g_string_append_c (out, ',');
+            first = FALSE;
+            if (indent >= 0)
+              write_indent (out, indent + 2);
+            else if (indent == LINE && !first_done (out, '{'))
+              g_string_append_c (out, ' ');
+            write_string (out, key);
+            g_string_append (out, indent == PLAIN ? ":" : ": ");
+            if (indent >= 0 && one_per_line != NULL)
+              child_path = path[0] != '\0' ? g_strconcat (path, ".", key, NULL) : g_strdup (key);
+            write_value (out, child, indent >= 0 ? indent + 2 : indent,
+                         child_path != NULL ? child_path : "",
+                         child_path != NULL && leads_to (one_per_line, child_path)
+                         ? one_per_line : NULL);
+          }
+        if (indent >= 0)
+          write_indent (out, indent);
+        g_string_append_c (out, '}');
+      }
+      break;
+    case json_type_array:
+      {
+        gsize n = json_object_array_length (v);
+        gboolean lines = indent >= 0 && one_per_line != NULL &&
+                         g_strv_contains (one_per_line, path);
+
+        if (n == 0)
+          {
+            g_string_append (out, "[]");
+            break;
+          }
+        g_string_append_c (out, '[');
+        for (gsize i = 0; i < n; i++)
+          {
+            if (i > 0)
+              g_string_append_c (out, ',');
+            if (indent >= 0)
+              write_indent (out, indent + 2);
+            else if (indent == LINE && i > 0)
+              g_string_append_c (out, ' ');
+            write_value (out, json_object_array_get_idx (v, i),
+                         lines ? LINE : indent >= 0 ? indent + 2 : indent, "", NULL);
+          }
+        if (indent >= 0)
+          write_indent (out, indent);
+        g_string_append_c (out, ']');
+      }
+      break;
+    default:
+      g_string_append (out, "null");
+      break;
+    }
+}
+
 char *
 adj_json_to_string (json_object *value,
                     gboolean     pretty)
 {
-  int flags = JSON_C_TO_STRING_NOSLASHESCAPE;
+  return adj_json_to_string_lines (value, pretty, NULL);
+}
 
-  if (pretty)
-    flags |= JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED;
-  else
-    flags |= JSON_C_TO_STRING_PLAIN;
-  return g_strdup (json_object_to_json_string_ext (value, flags));
+char *
+adj_json_to_string_lines (json_object        *value,
+                          gboolean            pretty,
+                          const char * const *one_per_line)
+{
+  GString *out = g_string_sized_new (4096);
+
+  write_value (out, value, pretty ? 0 : PLAIN, "", one_per_line);
+  return g_string_free (out, FALSE);
 }
 
 json_object *

@@ -30,6 +30,11 @@ char        *adj_json_path_key   (const char  *path,
                                   const char  *key);
 char        *adj_json_path_index (const char  *path,
                                   gsize        index);
+/* The same into @buf, without allocating (long paths are cut short), for loops over big arrays. */
+const char  *adj_json_path_index_buf (char       *buf,
+                                      gsize       size,
+                                      const char *path,
+                                      gsize       index);
 
 gboolean adj_json_fail (GError     **error,
                         int          code,
@@ -116,5 +121,10 @@ gboolean     adj_json_equal (json_object *a,
 
 char *adj_json_to_string (json_object *value,
                           gboolean     pretty);
+/* Pretty, except that every element of the arrays at the paths in @one_per_line (dotted keys
+ * from the top: "journal.entries") is written on one line of its own. */
+char *adj_json_to_string_lines (json_object        *value,
+                                gboolean            pretty,
+                                const char * const *one_per_line);
 
 G_END_DECLS

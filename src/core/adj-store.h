@@ -24,6 +24,10 @@ gboolean   adj_store_save_json     (json_object *json,
 gboolean   adj_store_save_battle   (AdjBattle   *battle,
                                     const char  *path,
                                     GError     **error);
+/* A battle's JSON (adj_battle_to_json(), with anything added), written as battles are. */
+gboolean   adj_store_save_battle_json (json_object *json,
+                                       const char  *path,
+                                       GError     **error);
 AdjBattle *adj_store_load_battle   (const char  *path,
                                     GError     **error);
 
