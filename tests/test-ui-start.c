@@ -4,7 +4,9 @@
 #include "config.h"
 
 #include "adj-test-ui.h"
+#include "adj-gen.h"
 #include "adj-json.h"
+#include "adj-store.h"
 #include "adj-side-view.h"
 #include "adj-unit-row.h"
 
@@ -62,6 +64,14 @@ check_demo (AdjApplication *app)
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Native infantry · Hand-held weapons"));
 }
 
+/* The unit whose change is watched, the unit selected first to show its side, and the line
+ * the side's summary must then show. */
+static struct {
+  const char *select;
+  const char *name;
+  const char *meta;
+} watched;
+
 static void
 check_one_row_updates (AdjApplication *app)
 {
@@ -77,8 +87,8 @@ check_one_row_updates (AdjApplication *app)
   adj_test_settle ();
   window = adj_test_the_window (app);
   battle = adj_battle_window_get_battle (window);
-  /* Show the Zulu side, whose first unit changes below. */
-  adj_battle_window_select_unit (window, "u16");
+  /* Show the side of the unit that changes below. */
+  adj_battle_window_select_unit (window, watched.select);
   adj_test_settle ();
   adj_test_collect_type (GTK_WIDGET (window), ADJ_TYPE_UNIT_ROW, rows);
   g_assert_cmpuint (rows->len, >, 4);
@@ -89,7 +99,7 @@ check_one_row_updates (AdjApplication *app)
 
       g_array_append_val (before, n);
       if (target == NULL && adj_unit_row_get_unit (row) != NULL &&
-          g_str_equal (adj_unit_get_name (adj_unit_row_get_unit (row)), "Zulu Spearmen 1"))
+          g_str_equal (adj_unit_get_name (adj_unit_row_get_unit (row)), watched.name))
         target = row;
     }
   g_assert_nonnull (target);
@@ -99,6 +109,13 @@ check_one_row_updates (AdjApplication *app)
   g_assert_no_error (error);
   adj_test_settle ();
 
+  /* The rows on screen are the same widgets, and only the changed unit's row was redone. */
+  {
+    g_autoptr(GPtrArray) after = g_ptr_array_new ();
+
+    adj_test_collect_type (GTK_WIDGET (window), ADJ_TYPE_UNIT_ROW, after);
+    g_assert_cmpuint (after->len, ==, rows->len);
+  }
   for (guint i = 0; i < rows->len; i++)
     {
       AdjUnitRow *row = g_ptr_array_index (rows, i);
@@ -110,9 +127,11 @@ check_one_row_updates (AdjApplication *app)
         g_assert_cmpuint (now, ==, g_array_index (before, guint, i));
     }
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (target), "destroyed"));
+  /* The row of the unit chosen was brought into view. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (target)));
   g_assert_true (adj_test_shows (GTK_WIDGET (target), "Destroyed"));
-  g_assert_true (adj_test_shows (GTK_WIDGET (window),
-                              "D12 (native army) · 18 of 19 units left · 36 points left"));
+  if (watched.meta != NULL)
+    g_assert_true (adj_test_shows (GTK_WIDGET (window), watched.meta));
 
   g_assert_true (adj_battle_undo (battle, &error));
   g_assert_no_error (error);
@@ -148,7 +167,30 @@ test_demo (void)
 static void
 test_one_row_updates (void)
 {
+  watched.select = "u16";
+  watched.name = "Zulu Spearmen 1";
+  watched.meta = "D12 (native army) · 18 of 19 units left · 36 points left";
   adj_test_run_app (check_one_row_updates, "--demo");
+}
+
+/* The same in a battle of a thousand units: one row is redone, not the list. */
+static void
+test_one_row_updates_big (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) big = adj_gen_battle ("wec", 1000, 0, 5, &error);
+  g_autofree char *path = NULL;
+
+  g_assert_no_error (error);
+  path = g_build_filename (adj_test_data_home, "thousand.json", NULL);
+  g_assert_true (adj_store_save_battle (big, path, &error));
+  g_assert_no_error (error);
+  /* The generator numbers each copy of a demo unit: the second copy of Zulu Spearmen 1. */
+  watched.select = "u50";
+  watched.name = "Zulu Spearmen 1 (2)";
+  watched.meta = NULL;
+  adj_test_run_app (check_one_row_updates, path);
+  g_remove (path);
 }
 
 static void
@@ -166,6 +208,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/start/demo", test_demo);
   g_test_add_func ("/ui/start/one-row-updates", test_one_row_updates);
+  g_test_add_func ("/ui/start/one-row-updates-in-1000", test_one_row_updates_big);
   g_test_add_func ("/ui/start/empty-then-demo", test_empty_then_demo);
   return adj_test_finish_ui (g_test_run ());
 }

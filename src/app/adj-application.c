@@ -525,6 +525,33 @@ set_accels (GtkApplication *app,
   gtk_application_set_accels_for_action (app, action, accels);
 }
 
+/* ADJUTANT_QUIT_AFTER_FIRST_FRAME: quit as soon as the first window has drawn once, so that a
+ * benchmark can time the start-up to the first frame. */
+static void
+on_first_paint (GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_first_paint, user_data);
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static void
+on_window_mapped (GtkWidget *window,
+                  gpointer   user_data)
+{
+  g_signal_handlers_disconnect_by_func (window, on_window_mapped, user_data);
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
+                    G_CALLBACK (on_first_paint), user_data);
+}
+
+static void
+on_window_added (GtkApplication *app,
+                 GtkWindow      *window,
+                 gpointer        user_data)
+{
+  g_signal_connect (window, "map", G_CALLBACK (on_window_mapped), app);
+}
+
 static void
 adj_application_startup (GApplication *application)
 {
@@ -563,6 +590,9 @@ adj_application_startup (GApplication *application)
     g_signal_connect_object (self->settings, "changed::style-variant",
                              G_CALLBACK (on_style_changed), self, 0);
   apply_style (self);
+
+  if (g_getenv ("ADJUTANT_QUIT_AFTER_FIRST_FRAME") != NULL)
+    g_signal_connect (app, "window-added", G_CALLBACK (on_window_added), NULL);
 }
 
 static void

@@ -29,6 +29,9 @@ struct _AdjSideView {
   GtkFilter         *filter;
   GtkFilterListModel *model;
   GtkSingleSelection *selection;
+  guint               scroll_to;   /* a row to bring into view on the next frame */
+  guint               scroll_tick;
+  guint               scroll_tries;
 };
 
 G_DEFINE_FINAL_TYPE (AdjSideView, adj_side_view, GTK_TYPE_WIDGET)
@@ -160,7 +163,12 @@ adj_side_view_dispose (GObject *object)
   AdjSideView *self = ADJ_SIDE_VIEW (object);
 
   if (self->list_view != NULL)
-    gtk_list_view_set_model (self->list_view, NULL);
+    {
+      if (self->scroll_tick != 0)
+        gtk_widget_remove_tick_callback (GTK_WIDGET (self->list_view), self->scroll_tick);
+      self->scroll_tick = 0;
+      gtk_list_view_set_model (self->list_view, NULL);
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_SIDE_VIEW);
   g_clear_object (&self->selection);
   g_clear_object (&self->model);
@@ -278,6 +286,50 @@ adj_side_view_get_selected (AdjSideView *self)
   return gtk_single_selection_get_selected_item (self->selection);
 }
 
+static gboolean
+scroll_on_tick (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  AdjSideView *self = ADJ_SIDE_VIEW (user_data);
+
+  GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+
+  /* Not laid out yet: try again on the next frames, for a while. */
+  if (adj != NULL && gtk_adjustment_get_page_size (adj) <= 0 && self->scroll_to < n &&
+      ++self->scroll_tries < 30)
+    return G_SOURCE_CONTINUE;
+  self->scroll_tick = 0;
+  if (adj == NULL || self->scroll_to >= n)
+    return G_SOURCE_REMOVE;
+  /* Rows are all about the same height: centre the row from the average.  (The list's own
+   * scroll-to-item action leaves a list it has not yet laid out blank in this GTK.) */
+  {
+    double row = gtk_adjustment_get_upper (adj) / n;
+    double page = gtk_adjustment_get_page_size (adj);
+    double top = row * self->scroll_to, value = gtk_adjustment_get_value (adj);
+
+    if (top < value || top + row > value + page)
+      gtk_adjustment_set_value (adj, CLAMP (top + row / 2 - page / 2, 0,
+                                            gtk_adjustment_get_upper (adj) - page));
+  }
+  return G_SOURCE_REMOVE;
+}
+
+/* Bring a row into view.  A list that has just been put on screen has no size yet, and
+ * scrolling it then leaves it blank: the scroll waits for the next frame. */
+static void
+scroll_to_row (AdjSideView *self,
+               guint        position)
+{
+  self->scroll_to = position;
+  self->scroll_tries = 0;
+  if (self->scroll_tick == 0)
+    self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->list_view), scroll_on_tick,
+                                                      self, NULL);
+}
+
 gboolean
 adj_side_view_select (AdjSideView *self,
                       AdjUnit     *unit)
@@ -298,6 +350,8 @@ adj_side_view_select (AdjSideView *self,
       if (item == unit)
         {
           gtk_single_selection_set_selected (self->selection, i);
+          /* A unit chosen from elsewhere (the journal, a search) comes into view. */
+          scroll_to_row (self, i);
           return TRUE;
         }
     }

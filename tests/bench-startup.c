@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-startup.c: how long Adjutant takes from launch to its first frame with a 200-unit
+ * battle open, beside a bare GTK window that does nothing, and how much memory it then holds.
+ *
+ *   bench-startup ADJUTANT BARE-WINDOW
+ *
+ * Both programs quit on their first frame (ADJUTANT_QUIT_AFTER_FIRST_FRAME); each is started
+ * in turn, several times, and the medians are compared.  Needs a display (Xvfb will do); without
+ * one it says so and exits 77, which meson counts as skipped.
+ */
+
+/* wait4() is a BSD call. */
+#define _DEFAULT_SOURCE
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include "adj-gen.h"
+#include "adj-store.h"
+
+#define RUNS 7
+
+static gint64
+now_us (void)
+{
+  return g_get_monotonic_time ();
+}
+
+static int
+cmp_double (gconstpointer a,
+            gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *v,
+        guint   n)
+{
+  qsort (v, n, sizeof *v, (int (*) (const void *, const void *)) cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Run @argv to its exit; its wall time in seconds and its peak memory in MiB. */
+static gboolean
+run_once (char   **argv,
+          char   **envp,
+          double  *seconds,
+          double  *peak_mib)
+{
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+  struct rusage ru;
+  int status = 0;
+  gint64 start = now_us (), deadline = start + 30 * G_USEC_PER_SEC;
+
+  if (!g_spawn_async (NULL, argv, envp, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                      NULL, NULL, &pid, &error))
+    {
+      g_printerr ("bench-startup: %s\n", error->message);
+      return FALSE;
+    }
+  for (;;)
+    {
+      pid_t r = wait4 (pid, &status, WNOHANG, &ru);
+
+      if (r == pid)
+        break;
+      if (now_us () > deadline)
+        {
+          kill (pid, SIGKILL);
+          wait4 (pid, &status, 0, &ru);
+          g_printerr ("bench-startup: %s did not draw a frame within 30 s\n", argv[0]);
+          return FALSE;
+        }
+      g_usleep (200);
+    }
+  *seconds = (double) (now_us () - start) / G_USEC_PER_SEC;
+  *peak_mib = (double) ru.ru_maxrss / 1024.0;
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    {
+      g_printerr ("bench-startup: %s ended badly (status %d)\n", argv[0], status);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+static void
+line (const char *what,
+      double      value,
+      const char *unit,
+      double      budget,
+      const char *budget_text)
+{
+  printf ("  %-52s %8.2f %-3s  budget %-14s %s\n", what, value, unit, budget_text,
+          value <= budget ? "ok" : "OVER");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *battle_path = NULL;
+  g_autofree char *xdg = NULL;
+  g_autoptr(AdjBattle) battle = NULL;
+  g_auto(GStrv) envp = NULL;
+  double app_t[RUNS], bare_t[RUNS], app_mem[RUNS], bare_mem[RUNS];
+  double app, bare, mem;
+
+  if (argc != 3)
+    {
+      g_printerr ("Usage: bench-startup ADJUTANT BARE-WINDOW\n");
+      return 2;
+    }
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      printf ("Start-up: no display (run the benchmarks under xvfb-run): skipped\n");
+      return 77;
+    }
+
+  dir = g_dir_make_tmp ("adjutant-startup-XXXXXX", &error);
+  battle = dir != NULL ? adj_gen_battle ("wec", 200, 200, 3, &error) : NULL;
+  battle_path = dir != NULL ? g_build_filename (dir, "battle-200.json", NULL) : NULL;
+  if (battle == NULL || !adj_store_save_battle (battle, battle_path, &error))
+    {
+      g_printerr ("bench-startup: %s\n", error->message);
+      return 1;
+    }
+
+  /* A fresh profile: no autosave to offer, no settings from the person running this. */
+  xdg = g_build_filename (dir, "xdg", NULL);
+  envp = g_get_environ ();
+  envp = g_environ_setenv (envp, "ADJUTANT_QUIT_AFTER_FIRST_FRAME", "1", TRUE);
+  envp = g_environ_setenv (envp, "ADJUTANT_NO_RESTORE", "1", TRUE);
+  envp = g_environ_setenv (envp, "GSETTINGS_BACKEND", "memory", TRUE);
+  envp = g_environ_setenv (envp, "XDG_DATA_HOME", xdg, TRUE);
+  envp = g_environ_setenv (envp, "XDG_CONFIG_HOME", xdg, TRUE);
+  envp = g_environ_setenv (envp, "XDG_CACHE_HOME", xdg, TRUE);
+  envp = g_environ_unsetenv (envp, "G_DEBUG");
+  envp = g_environ_unsetenv (envp, "MALLOC_CHECK_");
+
+  {
+    char *app_argv[] = { argv[1], battle_path, NULL };
+    char *bare_argv[] = { argv[2], NULL };
+
+    /* One of each first, unmeasured, so both start with warm caches. */
+    if (!run_once (bare_argv, envp, &bare_t[0], &bare_mem[0]) ||
+        !run_once (app_argv, envp, &app_t[0], &app_mem[0]))
+      return 1;
+    for (guint i = 0; i < RUNS; i++)
+      if (!run_once (bare_argv, envp, &bare_t[i], &bare_mem[i]) ||
+          !run_once (app_argv, envp, &app_t[i], &app_mem[i]))
+        return 1;
+  }
+
+  bare = median (bare_t, RUNS);
+  app = median (app_t, RUNS);
+  mem = median (app_mem, RUNS);
+  printf ("Start-up to the first frame (median of %d runs of each)\n", RUNS);
+  printf ("  %-52s %8.2f s\n", "a bare GTK window that does nothing", bare);
+  printf ("  %-52s %8.2f s\n", "Adjutant with a 200-unit battle open", app);
+  {
+    g_autofree char *budget = g_strdup_printf ("1.5 (%.2f s)", 1.5 * bare);
+    line ("Adjutant ÷ bare window", app / bare, "×", 1.5, budget);
+  }
+  printf ("\nMemory at the first frame (peak resident)\n");
+  printf ("  %-52s %8.1f MiB\n", "a bare GTK window", median (bare_mem, RUNS));
+  line ("Adjutant with a 200-unit battle open", mem, "MiB", 80, "80 MiB");
+
+  remove_tree (dir);
+  return 0;
+}
