@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "adj-test-ui.h"
+#include "adj-army-builder.h"
 #include "adj-json.h"
 #include "adj-mechanic-panel.h"
 #include "adj-new-battle-dialog.h"
@@ -132,6 +133,15 @@ tour (AdjApplication *app)
   dialog = adj_preferences_window_new (GTK_WINDOW (window), settings);
   gtk_window_present (GTK_WINDOW (dialog));
   save_shot (dialog, "preferences");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* The army builder with a list that breaks one limit, so both kinds of check show. */
+  dialog = adj_army_builder_new (GTK_WINDOW (window), settings, "wec");
+  adj_army_builder_add_units (ADJ_ARMY_BUILDER (dialog), "command-average", 1);
+  adj_army_builder_add_units (ADJ_ARMY_BUILDER (dialog), "regular-infantry", 6);
+  adj_army_builder_add_units (ADJ_ARMY_BUILDER (dialog), "heavy-artillery", 4);
+  gtk_window_present (GTK_WINDOW (dialog));
+  save_shot (dialog, "army-builder");
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   /* Redcoats & Natives: the deal and the walk down the order, then a fire through cover. */

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "adj-application.h"
+#include "adj-army-builder.h"
 #include "adj-battle-window.h"
 #include "adj-new-battle-dialog.h"
 #include "adj-preferences-window.h"
@@ -436,18 +437,54 @@ on_battle_created (AdjNewBattleDialog *dialog,
   adj_application_show_battle (self, battle, NULL);
 }
 
+GtkWidget *
+adj_application_new_battle_dialog (AdjApplication *self,
+                                   GtkWindow      *parent,
+                                   const char     *ruleset_id,
+                                   GFile          *army_list)
+{
+  g_autofree char *last = self->settings != NULL
+                          ? g_settings_get_string (self->settings, "last-ruleset") : NULL;
+  GtkWidget *dialog = adj_new_battle_dialog_new (parent != NULL ? parent : any_window (self),
+                                                 ruleset_id != NULL ? ruleset_id : last);
+
+  g_signal_connect_object (dialog, "battle-created", G_CALLBACK (on_battle_created), self, 0);
+  if (army_list != NULL)
+    {
+      /* An army list of the builder goes on the first side; the other side is chosen. */
+      adj_new_battle_dialog_set_start (ADJ_NEW_BATTLE_DIALOG (dialog), ADJ_START_ARMY_LISTS);
+      adj_new_battle_dialog_set_army_file (ADJ_NEW_BATTLE_DIALOG (dialog), 0, army_list);
+    }
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
 static void
 new_activated (GSimpleAction *action,
                GVariant      *parameter,
                gpointer       user_data)
 {
-  AdjApplication *self = user_data;
-  g_autofree char *last = self->settings != NULL
-                          ? g_settings_get_string (self->settings, "last-ruleset") : NULL;
-  GtkWidget *dialog = adj_new_battle_dialog_new (any_window (self), last);
+  adj_application_new_battle_dialog (ADJ_APPLICATION (user_data), NULL, NULL, NULL);
+}
 
-  g_signal_connect_object (dialog, "battle-created", G_CALLBACK (on_battle_created), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+static void
+army_builder_activated (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  AdjApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  const char *ruleset_id = NULL;
+  GtkWidget *builder;
+
+  /* The builder starts with the rules of the battle in front, if there is one. */
+  if (ADJ_IS_BATTLE_WINDOW (parent) &&
+      adj_battle_window_get_battle (ADJ_BATTLE_WINDOW (parent)) != NULL)
+    ruleset_id = adj_ruleset_get_id (adj_battle_get_ruleset (
+      adj_battle_window_get_battle (ADJ_BATTLE_WINDOW (parent))));
+  builder = adj_army_builder_new (NULL, self->settings, ruleset_id);
+  gtk_window_set_application (GTK_WINDOW (builder), GTK_APPLICATION (self));
+  gtk_window_present (GTK_WINDOW (builder));
 }
 
 static void
@@ -509,6 +546,7 @@ quit_activated (GSimpleAction *action,
 static const GActionEntry app_actions[] = {
   { "new", new_activated },
   { "open", open_activated },
+  { "army-builder", army_builder_activated },
   { "demo", demo_activated },
   { "preferences", preferences_activated },
   { "about", about_activated },

@@ -25,5 +25,11 @@ void            adj_application_show_battle  (AdjApplication *self,
                                               GFile          *file);
 /* Offer to restore the battles an earlier run left in the autosave folder. */
 void            adj_application_offer_restore (AdjApplication *self);
+/* The New Battle dialog, for @ruleset_id (NULL: the last used) and with @army_list (may be
+ * NULL) on the first side. */
+GtkWidget      *adj_application_new_battle_dialog (AdjApplication *self,
+                                                   GtkWindow      *parent,
+                                                   const char     *ruleset_id,
+                                                   GFile          *army_list);
 
 G_END_DECLS

@@ -393,6 +393,25 @@ adj_new_battle_dialog_set_ruleset (AdjNewBattleDialog *self,
 }
 
 void
+adj_new_battle_dialog_set_army_file (AdjNewBattleDialog *self,
+                                     guint               side,
+                                     GFile              *file)
+{
+  g_autofree char *base = NULL;
+  char **slot;
+
+  g_return_if_fail (ADJ_IS_NEW_BATTLE_DIALOG (self));
+  g_return_if_fail (side < 2);
+  g_return_if_fail (G_IS_FILE (file));
+
+  slot = side == 0 ? &self->file_a : &self->file_b;
+  g_free (*slot);
+  *slot = g_file_get_path (file);
+  base = g_file_get_basename (file);
+  adw_action_row_set_subtitle (side == 0 ? self->side_a_file : self->side_b_file, base);
+}
+
+void
 adj_new_battle_dialog_set_start (AdjNewBattleDialog *self,
                                  AdjStart            start)
 {

@@ -28,6 +28,10 @@ gboolean   adj_new_battle_dialog_set_ruleset (AdjNewBattleDialog *self,
                                               const char         *ruleset_id);
 void       adj_new_battle_dialog_set_start (AdjNewBattleDialog *self,
                                             AdjStart            start);
+/* Take the army list in @file for a side (0 or 1) when starting from saved army lists. */
+void       adj_new_battle_dialog_set_army_file (AdjNewBattleDialog *self,
+                                                guint               side,
+                                                GFile              *file);
 /* Build the battle as the dialog stands (emits nothing). */
 AdjBattle *adj_new_battle_dialog_build     (AdjNewBattleDialog *self,
                                             GError            **error);

@@ -72,24 +72,21 @@ adj_roster_default_paper (GSettings *settings)
 }
 
 gboolean
-adj_roster_print (GtkWindow  *parent,
-                  AdjBattle  *battle,
-                  GSettings  *settings,
-                  const char *export_path,
-                  guint      *n_pages,
-                  GError    **error)
+adj_roster_print_roster (GtkWindow  *parent,
+                         AdjRoster  *roster,
+                         const char *job_name,
+                         GSettings  *settings,
+                         const char *export_path,
+                         guint      *n_pages,
+                         GError    **error)
 {
   g_autoptr(GtkPrintOperation) op = NULL;
   g_autoptr(GtkPageSetup) setup = NULL;
-  g_autoptr(AdjRoster) roster = NULL;
   GtkPrintOperationResult result;
   PrintJob job = { 0 };
 
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (ADJ_IS_ROSTER (roster), FALSE);
 
-  roster = adj_roster_new_for_battle (battle, NULL, error);
-  if (roster == NULL)
-    return FALSE;
   job.roster = roster;
   job.settings = settings;
 
@@ -108,7 +105,7 @@ adj_roster_print (GtkWindow  *parent,
   gtk_print_operation_set_unit (op, GTK_UNIT_POINTS);
   gtk_print_operation_set_use_full_page (op, TRUE);
   gtk_print_operation_set_embed_page_setup (op, TRUE);
-  gtk_print_operation_set_job_name (op, adj_battle_get_name (battle));
+  gtk_print_operation_set_job_name (op, job_name);
   g_signal_connect (op, "begin-print", G_CALLBACK (on_begin_print), &job);
   g_signal_connect (op, "draw-page", G_CALLBACK (on_draw_page), &job);
 
@@ -130,7 +127,24 @@ adj_roster_print (GtkWindow  *parent,
     }
   if (n_pages != NULL)
     *n_pages = job.n_pages;
-  return result == GTK_PRINT_OPERATION_RESULT_APPLY ||
-         result == GTK_PRINT_OPERATION_RESULT_IN_PROGRESS ||
-         result == GTK_PRINT_OPERATION_RESULT_CANCEL;
+  return TRUE;
+}
+
+gboolean
+adj_roster_print (GtkWindow  *parent,
+                  AdjBattle  *battle,
+                  GSettings  *settings,
+                  const char *export_path,
+                  guint      *n_pages,
+                  GError    **error)
+{
+  g_autoptr(AdjRoster) roster = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  roster = adj_roster_new_for_battle (battle, NULL, error);
+  if (roster == NULL)
+    return FALSE;
+  return adj_roster_print_roster (parent, roster, adj_battle_get_name (battle), settings,
+                                  export_path, n_pages, error);
 }
