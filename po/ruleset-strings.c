@@ -764,6 +764,128 @@ N_("Moving together with a commander");
 N_("Small arms");
 /* $.fire.dice.artillery.label */
 N_("Artillery");
+/* $.roster.tables[0].title */
+N_("Units: figures and move");
+/* $.roster.tables[0].header[0] */
+N_("Unit");
+/* $.roster.tables[0].header[1] */
+N_("Figures");
+/* $.roster.tables[0].header[2] */
+N_("Move (hexes)");
+/* $.roster.tables[0].notes */
+N_("Medium and heavy guns move only when towed. A commander moving with a unit adds 1, a whole move along a road adds 1. A disrupted unit does not move; limbering or unlimbering takes the unit's turn.");
+/* $.roster.tables[1].title */
+N_("Weapon ranges");
+/* $.roster.tables[1].header[1] */
+N_("Range (hexes)");
+/* $.roster.tables[1].notes */
+N_("A range of 0 reaches only the same hex: such a unit fights by close assault.");
+/* $.roster.tables[2].title */
+N_("Fire dice");
+/* $.roster.tables[2].header[0] */
+N_("Firing");
+/* $.roster.tables[2].header[1] */
+N_("Still, in good order");
+/* $.roster.tables[2].header[2] */
+N_("Moved or disrupted");
+/* $.roster.tables[2].rows[0][1] */
+N_("1 die a figure");
+/* $.roster.tables[2].rows[0][2] */
+N_("1 die for every 2 figures");
+/* $.roster.tables[2].rows[1][0] */
+N_("Machine gun or gun");
+/* $.roster.tables[2].rows[1][1] */
+N_("2 dice a crew figure");
+/* $.roster.tables[2].rows[1][2] */
+N_("1 die a crew figure");
+/* $.roster.tables[2].rows[2][0] */
+N_("With a commander");
+/* $.roster.tables[2].rows[2][1] */
+N_("2 more dice");
+/* $.roster.tables[2].rows[2][2] */
+N_("1 more die");
+/* $.roster.tables[2].notes */
+N_("Every 6 is a hit. Machine-gun and artillery hits fall on every unit in the target hex.");
+/* $.roster.tables[3].title */
+N_("What a hit does");
+/* $.roster.tables[3].header[0] */
+N_("The target");
+/* $.roster.tables[3].header[1] */
+N_("Each hit");
+/* $.roster.tables[3].rows[0][1] */
+N_("First turn a card from the pack: red, the hit counts; black, it is lost");
+/* $.roster.tables[3].rows[1][0] */
+N_("In good order");
+/* $.roster.tables[3].rows[1][1] */
+N_("Disrupts it");
+/* $.roster.tables[3].rows[2][0] */
+N_("Already disrupted");
+/* $.roster.tables[3].rows[2][1] */
+N_("Kills a figure, or destroys a transport; with no figure left the unit is removed");
+/* $.roster.tables[3].rows[3][0] */
+N_("A disrupted commander");
+/* $.roster.tables[3].rows[3][1] */
+N_("Turn a card: Jack, Queen or King of hearts, killed; any other red card, wounded; black, unhurt");
+/* $.roster.tables[4].title */
+N_("The cards");
+/* $.roster.tables[4].header[0] */
+N_("Cards");
+/* $.roster.tables[4].header[1] */
+N_("What they mean");
+/* $.roster.tables[4].rows[0][0] */
+N_("Deal");
+/* $.roster.tables[4].rows[0][1] */
+N_("One card each; the lowest acts first: Ace, 2 to 10, Jack, Queen, King; on equal ranks hearts, clubs, diamonds, spades");
+/* $.roster.tables[4].rows[1][1] */
+N_("Sharing a unit's hex: keep the lower of the two cards, and both act on it");
+/* $.roster.tables[4].rows[2][0] */
+N_("Hills, woods");
+/* $.roster.tables[4].rows[2][1] */
+N_("Only a unit whose card is black may go in");
+/* $.roster.tables[4].rows[3][0] */
+N_("Effect cards");
+/* $.roster.tables[4].rows[3][1] */
+N_("Cover, commander and cohesion cards are turned from what is left of the pack; the turned cards go back in when it runs out");
+/* $.roster.tables[5].title */
+N_("Close assault");
+/* $.roster.tables[5].header[0] */
+N_("Total of all pips");
+/* $.roster.tables[5].header[1] */
+N_("Result");
+/* $.roster.tables[5].rows[0][0] */
+N_("Assaulter higher");
+/* $.roster.tables[5].rows[0][1] */
+N_("The defender falls back a hex; the assaulter moves in");
+/* $.roster.tables[5].rows[1][0] */
+N_("Assaulter lower");
+/* $.roster.tables[5].rows[1][1] */
+N_("The assaulter falls back a hex, disrupted");
+/* $.roster.tables[5].rows[2][0] */
+N_("Equal");
+/* $.roster.tables[5].rows[2][1] */
+N_("Both stay where they are");
+/* $.roster.tables[5].notes */
+N_("Both sides throw their fire dice at once; the hits count as in fire, the assaulter's first.");
+/* $.roster.tables[6].title */
+N_("Regaining cohesion");
+/* $.roster.tables[6].header[0] */
+N_("Card turned");
+/* $.roster.tables[6].header[1] */
+N_("Good, or a commander");
+/* $.roster.tables[6].rows[0][0] */
+N_("Hearts");
+/* $.roster.tables[6].rows[0][1] */
+N_("fails");
+/* $.roster.tables[6].rows[1][0] */
+N_("Diamonds");
+/* $.roster.tables[6].rows[1][1] */
+N_("rallies");
+/* $.roster.tables[6].rows[2][0] */
+N_("Clubs");
+/* $.roster.tables[6].rows[3][0] */
+N_("Spades");
+/* $.roster.tables[6].notes */
+N_("At the end of the turn every disrupted unit and commander turns a card. A unit that fails tries once more if a commander shares its hex; a commander always has two tries.");
 /* $.templates[0].notes */
 N_("A small marching column of the 1880s, made up for this app as an example: regular foot with single-shot rifles, a squadron of horse, a field battery, a machine gun and the baggage.");
 /* $.templates[1].notes */
@@ -902,8 +1024,6 @@ N_("Value");
 N_("Move (squares)");
 /* $.roster.tables[0].notes */
 N_("Dismounted cavalry moves 2, a mounted commander 4. The command stand's value is not part of the army's points.");
-/* $.roster.tables[1].title */
-N_("Weapon ranges");
 /* $.roster.tables[1].header[1] */
 N_("Range (squares)");
 /* $.roster.tables[1].notes */
@@ -974,8 +1094,6 @@ N_("A stand that cannot fall back clear of the enemy within its move, or is bloc
 N_("Withdrawal and victory");
 /* $.roster.tables[7].header[0] */
 N_("Difference in remaining value");
-/* $.roster.tables[7].header[1] */
-N_("Result");
 /* $.roster.tables[7].rows[0][1] */
 N_("Draw");
 /* $.roster.tables[7].rows[1][0] */

@@ -400,7 +400,8 @@ unit_info_new (AdjRoster *self,
   AdjDistanceUnit dist = adj_ruleset_get_distance_unit (rs);
   GPtrArray *fields = adj_ruleset_get_status_fields (rs);
   UnitInfo *u = g_new0 (UnitInfo, 1);
-  g_autofree char *move = format_distance (dist, type->move);
+  g_autofree char *move = type->move >= 0 ? format_distance (dist, type->move)
+                                           : g_strdup (_("as rolled"));
   int figures = adj_unit_get_figures (unit);
 
   u->id = g_strdup (adj_unit_get_id (unit));
@@ -424,10 +425,11 @@ unit_info_new (AdjRoster *self,
   if (weapon != NULL)
     {
       g_autofree char *range = weapon->range > 0 ? format_distance (dist, weapon->range)
-                                                 : g_strdup (_("contact"));
+                               : weapon->range == 0 ? g_strdup (_("contact")) : NULL;
 
       /* TRANSLATORS: a weapon and its range, e.g. "Single-shot rifle (2 squares)" */
-      u->weapon = g_strdup_printf (_("%s (%s)"), adj_gettext (weapon->label), range);
+      u->weapon = range != NULL ? g_strdup_printf (_("%s (%s)"), adj_gettext (weapon->label), range)
+                                : g_strdup (adj_gettext (weapon->label));
     }
   else
     u->weapon = g_strdup ("\u2014");
@@ -604,7 +606,7 @@ row_from_source (AdjRoster   *self,
           else if (g_str_equal (column, "value"))
             cell = t->value >= 0 ? g_strdup_printf ("%d", t->value) : g_strdup ("\u2014");
           else if (g_str_equal (column, "move"))
-            cell = g_strdup_printf ("%d", t->move);
+            cell = t->move >= 0 ? g_strdup_printf ("%d", t->move) : g_strdup ("\u2014");
           else if (g_str_equal (column, "figures"))
             cell = g_strdup_printf ("%d", t->figures);
           else if (g_str_equal (column, "weapons"))
@@ -627,7 +629,7 @@ row_from_source (AdjRoster   *self,
           if (g_str_equal (column, "label"))
             cell = g_strdup (adj_gettext (w->label));
           else if (g_str_equal (column, "range"))
-            cell = g_strdup_printf ("%d", w->range);
+            cell = w->range >= 0 ? g_strdup_printf ("%d", w->range) : g_strdup ("\u2014");
         }
       else if (g_str_equal (source, "modifiers"))
         {

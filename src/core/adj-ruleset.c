@@ -396,7 +396,7 @@ parse_weapons (AdjRuleset   *rs,
       json_object *obj = json_object_array_get_idx (arr, i);
       g_autofree char *where = adj_json_path_index ("$.weapons", i);
       AdjWeapon *w = g_new0 (AdjWeapon, 1);
-      gint64 range = 0;
+      gint64 range = -1;   /* none given: the players' own table says */
       json_object *rules = NULL;
 
       g_ptr_array_add (rs->weapons, w);
@@ -438,7 +438,7 @@ parse_unit_types (AdjRuleset   *rs,
       json_object *obj = json_object_array_get_idx (arr, i);
       g_autofree char *where = adj_json_path_index ("$.unit_types", i);
       AdjUnitType *t = g_new0 (AdjUnitType, 1);
-      gint64 value = -1, move = 0, figures = 1;
+      gint64 value = -1, move = -1, figures = 1;   /* move -1: rolled, or as a table says */
       json_object *weapons = NULL, *rules = NULL;
 
       g_ptr_array_add (rs->unit_types, t);

@@ -47,7 +47,8 @@ struct _AdjField {
 struct _AdjWeapon {
   const char  *id;
   const char  *label;
-  int          range;               /* in the system's distance unit; 0 for same square/hex */
+  int          range;               /* in the system's distance unit; 0 for same square/hex;
+                                     * -1 when the rules give none (a players' table does) */
   json_object *json;
 };
 
@@ -56,7 +57,8 @@ struct _AdjUnitType {
   const char  *label;
   const char  *category;
   int          value;               /* points, or -1 when the system has none */
-  int          move;                /* in the system's distance unit */
+  int          move;                /* in the system's distance unit; -1 when it is rolled or
+                                     * read from a table */
   int          figures;             /* figures in a full unit (1 for a stand) */
   const char **weapons;             /* NULL-terminated; the first is the default */
   json_object *json;
