@@ -11,6 +11,7 @@
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
+#include "adj-members.h"
 #include "adj-ruleset.h"
 #include "adj-tables.h"
 
@@ -44,7 +45,7 @@ static const char *const generic_keys[] = {
   "format", "version", "id", "name", "summary", "source", "distance", "turns",
   "categories", "ratings", "side_fields", "status_fields", "battle_fields", "weapons",
   "unit_types",
-  "modifiers", "roster", "tables", NULL
+  "modifiers", "roster", "tables", "members", NULL
 };
 
 static char *data_dir_override;
@@ -880,10 +881,21 @@ adj_ruleset_load_json (json_object  *root,
 
   if (rs->system->check_ruleset != NULL && !rs->system->check_ruleset (rs, error))
     return NULL;
-  /* Last: the roster's tables name unit types, weapons and modifiers, whose own problems are
-   * better told by the checks above. */
+  /* Last: the roster's tables and the record per figure name unit types, weapons, categories
+   * and modifiers, whose own problems are better told by the checks above. */
   if (!parse_roster (rs, root, file, error))
     return NULL;
+  {
+    g_autoptr(GError) local = NULL;
+    AdjMemberSchema *schema = adj_member_schema_new (rs, &local);
+
+    if (local != NULL)
+      {
+        g_propagate_error (error, g_steal_pointer (&local));
+        return NULL;
+      }
+    g_clear_pointer (&schema, adj_member_schema_free);
+  }
 
   return g_steal_pointer (&rs);
 }
