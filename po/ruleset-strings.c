@@ -30,12 +30,18 @@ N_("Which side moves or fires one unit");
 N_("Which side carries out the whole phase");
 /* $.status_fields[0].label */
 N_("Officer with the unit");
+/* $.status_fields[0].badge */
+N_("Officer");
 /* $.status_fields[0].hint */
 N_("The officer, induna or commandant is still with it: it adds to morale and to his own fight in a melee.");
 /* $.status_fields[1].label */
 N_("NCO with the unit");
+/* $.status_fields[1].badge */
+N_("NCO");
 /* $.status_fields[2].label */
 N_("The NCO counts as a leader");
+/* $.status_fields[2].badge */
+N_("NCO leads");
 /* $.status_fields[2].hint */
 N_("Only when the scenario makes him one, for instance in charge of a detached section.");
 /* $.status_fields[3].label */
@@ -284,10 +290,14 @@ N_("Run by Adjutant (solo enemy)");
 N_("Its uncommanded groups take their orders from the Risk Factor tables in the Enemy reacts step.");
 /* $.status_fields[0].label */
 N_("Under command this turn");
+/* $.status_fields[0].badge */
+N_("Commanded");
 /* $.status_fields[0].hint */
 N_("Commanded groups do as their player wishes and take no Risk Factor roll.");
 /* $.status_fields[1].label */
 N_("Moved this turn");
+/* $.status_fields[1].badge */
+N_("Moved");
 /* $.status_fields[1].hint */
 N_("Uncommanded groups on the move shoot with one figure in three, not one in two.");
 /* $.status_fields[2].label */
@@ -302,10 +312,14 @@ N_("Muzzle");
 N_("Magazine (repeaters)");
 /* $.status_fields[3].label */
 N_("Muzzle-loaders loaded");
+/* $.status_fields[3].badge */
+N_("Loaded");
 /* $.status_fields[3].hint */
 N_("Commanded muzzle-loaders spend a halted turn loading before they can fire.");
 /* $.status_fields[4].label */
 N_("Entirely in cover");
+/* $.status_fields[4].badge */
+N_("In cover");
 /* $.status_fields[5].hint */
 N_("A routing group runs, neither fights nor shoots, and costs two command points a figure.");
 /* $.status_fields[6].label */
@@ -332,12 +346,18 @@ N_("Platoon");
 N_("Groups with the same platoon number (not 0) that keep within 5 cm of each other with an officer or NCO close by react as one.");
 /* $.status_fields[8].label */
 N_("Holding a fortified position");
+/* $.status_fields[8].badge */
+N_("Fortified");
 /* $.status_fields[9].label */
 N_("Superior melee troops");
+/* $.status_fields[9].badge */
+N_("Superior in melee");
 /* $.status_fields[9].hint */
 N_("Fighters who count +1 in every melee.");
 /* $.status_fields[10].label */
 N_("Hidden, not yet on the table");
+/* $.status_fields[10].badge */
+N_("Hidden");
 /* $.weapons[0].label */
 N_("Rifle");
 /* $.weapons[1].label */
@@ -404,8 +424,6 @@ N_("Role");
 N_("Rank and file");
 /* $.members.fields[0].choices[1].label */
 N_("Officer or leader");
-/* $.members.fields[0].choices[2].label */
-N_("NCO");
 /* $.members.fields[0].choices[3].label */
 N_("Drummer");
 /* $.members.fields[0].choices[4].label */
@@ -698,12 +716,12 @@ N_("A commander who was wounded stays disrupted until he rallies.");
 N_("A unit that moved throws fewer dice when it fires.");
 /* $.status_fields[3].label */
 N_("Has acted this turn");
+/* $.status_fields[3].badge */
+N_("Acted");
 /* $.status_fields[4].label */
 N_("Limbered");
 /* $.status_fields[4].hint */
 N_("Hooked up to its transport: it moves with the transport, shares its card and cannot fire. Limbering or unlimbering takes a whole turn.");
-/* $.status_fields[5].label */
-N_("In cover");
 /* $.status_fields[5].hint */
 N_("Woods, buildings, walls, rocks, scrub, tall crops or grass: every hit on it needs a red card to count.");
 /* $.weapons[0].label */
@@ -948,12 +966,16 @@ N_("A mounted commander moves 4 squares, on foot 2.");
 N_("Towed by a transport stand this turn: it cannot fight.");
 /* $.status_fields[3].label */
 N_("On a large stand");
+/* $.status_fields[3].badge */
+N_("Large stand");
 /* $.status_fields[3].hint */
 N_("Wider or deeper than 50 mm: the gun moves only when a transport stand tows it.");
 /* $.status_fields[4].label */
 N_("Activated this turn");
 /* $.status_fields[5].label */
 N_("Started a combat this turn");
+/* $.status_fields[5].badge */
+N_("Fought");
 /* $.status_fields[5].hint */
 N_("A stand may start only one combat per turn.");
 /* $.weapons[0].label */

@@ -121,8 +121,12 @@ test_wec_lookups (void)
   g_assert_true (adj_field_applies_to (f, "cavalry"));
   g_assert_false (adj_field_applies_to (f, "infantry"));
   g_assert_false (adj_field_applies_to (f, NULL));
+  /* A field without a short badge text is listed by its label. */
+  g_assert_null (f->badge);
   f = adj_ruleset_find_status_field (rs, "activated");
   g_assert_nonnull (f);
+  g_assert_cmpstr (f->label, ==, "Activated this turn");
+  g_assert_cmpstr (f->badge, ==, "Acted");
   g_assert_true (f->per_turn);
   g_assert_null (f->applies_to);
   g_assert_true (adj_field_applies_to (f, "transport"));

@@ -57,6 +57,26 @@ check_demo (AdjApplication *app)
   g_assert_false (adj_test_shows (GTK_WIDGET (window), "Zulu Spearmen 1"));
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Turn 1 of 12 · Set-up"));
 
+  /* A status shows as its short badge in the list: "Fought", not the field's whole label. */
+  {
+    g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+    g_autoptr(GError) error = NULL;
+    AdjUnitRow *row = NULL;
+    g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+    g_assert_true (adj_battle_edit (battle, "unit:u1", "status.fought", yes, &error));
+    g_assert_no_error (error);
+    adj_test_settle ();
+    adj_test_collect_type (GTK_WIDGET (window), ADJ_TYPE_UNIT_ROW, rows);
+    for (guint i = 0; i < rows->len && row == NULL; i++)
+      if (adj_unit_row_get_unit (g_ptr_array_index (rows, i)) == adj_battle_find_unit (battle, "u1"))
+        row = g_ptr_array_index (rows, i);
+    g_assert_nonnull (row);
+    g_assert_true (adj_test_shows (GTK_WIDGET (row), "Fought"));
+    g_assert_false (adj_test_shows (GTK_WIDGET (row), "Started a combat this turn"));
+    g_assert_true (adj_battle_undo (battle, &error));
+  }
+
   /* Switching sides shows the other list. */
   adj_battle_window_select_unit (window, "u16");
   adj_test_settle ();

@@ -105,6 +105,8 @@ update_badges (AdjUnitRow *self)
       const AdjField *f = g_ptr_array_index (fields, i);
       json_object *v = NULL;
       g_autofree char *text = NULL;
+      /* A list shows the field's short badge text where the ruleset gives one. */
+      const char *label = adj_gettext (f->badge != NULL ? f->badge : f->label);
 
       if (!json_object_object_get_ex (status, f->name, &v) || v == NULL)
         continue;
@@ -112,12 +114,12 @@ update_badges (AdjUnitRow *self)
         {
         case ADJ_FIELD_BOOL:
           if (json_object_get_boolean (v) != (f->def != 0))
-            text = json_object_get_boolean (v) ? g_strdup (adj_gettext (f->label))
-                                              : g_strdup_printf (_("Not %s"), adj_gettext (f->label));
+            text = json_object_get_boolean (v) ? g_strdup (label)
+                                              : g_strdup_printf (_("Not %s"), label);
           break;
         case ADJ_FIELD_INT:
           if (json_object_get_int (v) != f->def)
-            text = g_strdup_printf ("%s %d", adj_gettext (f->label), json_object_get_int (v));
+            text = g_strdup_printf ("%s %d", label, json_object_get_int (v));
           break;
         case ADJ_FIELD_ENUM:
           if (g_strcmp0 (json_object_get_string (v), f->def_choice) != 0)

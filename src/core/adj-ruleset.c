@@ -243,6 +243,7 @@ parse_field (AdjRuleset   *rs,
       !adj_json_get_string (obj, "kind", TRUE, &kind, file, path, error) ||
       !parse_label (obj, "label", TRUE, &field->label, file, path, error) ||
       !parse_label (obj, "hint", FALSE, &field->hint, file, path, error) ||
+      !parse_label (obj, "badge", FALSE, &field->badge, file, path, error) ||
       !adj_json_get_bool (obj, "per_turn", FALSE, &field->per_turn, file, path, error) ||
       !adj_json_get_bool (obj, "secret", FALSE, &field->secret, file, path, error) ||
       !adj_json_get_bool (obj, "hides_unit", FALSE, &field->hides_unit, file, path, error))

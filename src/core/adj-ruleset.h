@@ -42,6 +42,7 @@ struct _AdjField {
   gboolean            per_turn;     /* status fields: back to the default when a turn begins */
   gboolean            secret;       /* status and side fields: hidden information, never printed */
   gboolean            hides_unit;   /* bool status fields: while true, the whole unit is hidden */
+  const char         *badge;        /* status fields: a short label for lists (NULL: label) */
 };
 
 struct _AdjWeapon {
