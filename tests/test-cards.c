@@ -762,6 +762,116 @@ test_pack_json_error (gconstpointer data)
   g_assert_cmpstr (error->message, ==, c->message);
 }
 
+/* ---- the shuffle is fair: chi-square on where each card lands ----
+ *
+ * A fresh pack is shuffled many times from a fixed seed, and the number of times each card
+ * ends at each place in the pile is counted: a fair shuffle puts every card at every place
+ * equally often.  Pearson's chi-square statistic over the whole 52 × 52 table has
+ * (52 − 1)² = 2601 degrees of freedom (every row and every column sums to the number of
+ * shuffles); over the top card alone — the one turned first — it has 51.  The significance is
+ * α = 0.001 in each tail, as for the dice in test-rng.c; the critical values are the 0.001 and
+ * 0.999 quantiles of the chi-square distribution, computed with mpmath. */
+
+#define SHUFFLES (52 * 200)
+
+static double
+chi_square_uniform (const guint64 *observed,
+                    guint          n,
+                    double         expected)
+{
+  double x2 = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      double d = (double) observed[i] - expected;
+      x2 += d * d / expected;
+    }
+  return x2;
+}
+
+typedef struct {
+  const char *name;
+  gboolean    recycle;   /* shuffle the turned cards back under (adj_pack_recycle_turned) */
+} ShuffleCase;
+
+static const ShuffleCase shuffle_cases[] = {
+  { "shuffle", FALSE },
+  { "recycle-turned", TRUE },
+};
+
+static void
+test_pack_shuffle_fair (gconstpointer data)
+{
+  const ShuffleCase *c = data;
+  g_autofree guint64 *at = g_new0 (guint64, 52 * 52);   /* [card * 52 + place] */
+  guint64 top[52] = { 0 };
+  double x2_all, x2_top;
+  AdjRng rng;
+
+  adj_rng_seed (&rng, 1879);
+  for (guint i = 0; i < SHUFFLES; i++)
+    {
+      g_autoptr(AdjPack) pack = adj_pack_new (1);
+      const AdjCard *pile;
+      guint n;
+
+      if (c->recycle)
+        {
+          AdjCard card;
+
+          /* Every card turned, in order, then shuffled back as a new draw pile. */
+          while (adj_pack_turn (pack, &card))
+            ;
+          adj_pack_recycle_turned (pack, &rng);
+        }
+      else
+        adj_pack_shuffle (pack, &rng);
+      pile = adj_pack_draw_pile (pack, &n);
+      g_assert_cmpuint (n, ==, 52);
+      for (guint place = 0; place < 52; place++)
+        at[pile[place] * 52 + place]++;
+      top[pile[51]]++;   /* the top of the pile is the last element */
+    }
+
+  x2_all = chi_square_uniform (at, 52 * 52, SHUFFLES / 52.0);
+  x2_top = chi_square_uniform (top, 52, SHUFFLES / 52.0);
+  g_test_message ("%s, seed 1879, %d shuffles: chi-square %.1f over every card and place "
+                  "(2601 degrees of freedom, accepted 2383.8 to 2829.6), %.2f over the top "
+                  "card (51, accepted 25.37 to 87.97)", c->name, SHUFFLES, x2_all, x2_top);
+  g_assert_cmpfloat (x2_all, >, 2383.804257);
+  g_assert_cmpfloat (x2_all, <, 2829.593892);
+  g_assert_cmpfloat (x2_top, >, 25.368018);
+  g_assert_cmpfloat (x2_top, <, 87.967980);
+}
+
+/* The same test rejects a shuffle with a well-known flaw: swapping each card with any place in
+ * the whole pack (not only those not yet fixed) favours some orders over others. */
+static void
+test_pack_shuffle_fair_catches_naive (void)
+{
+  g_autofree guint64 *at = g_new0 (guint64, 52 * 52);
+  AdjRng rng;
+
+  adj_rng_seed (&rng, 1879);
+  for (guint i = 0; i < SHUFFLES; i++)
+    {
+      AdjCard pile[52];
+
+      for (guint k = 0; k < 52; k++)
+        pile[k] = (AdjCard) k;
+      for (guint k = 0; k < 52; k++)
+        {
+          guint j = adj_rng_below (&rng, 52);
+          AdjCard t = pile[k];
+          pile[k] = pile[j];
+          pile[j] = t;
+        }
+      for (guint place = 0; place < 52; place++)
+        at[pile[place] * 52 + place]++;
+    }
+  g_assert_cmpfloat (chi_square_uniform (at, 52 * 52, SHUFFLES / 52.0), >=, 2829.593892);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -798,6 +908,12 @@ main (int   argc,
   g_test_add_func ("/cards/pack/several-decks", test_pack_several_decks);
   g_test_add_func ("/cards/pack/shuffle/permutation", test_pack_shuffle_permutation);
   g_test_add_func ("/cards/pack/shuffle/reproducible", test_pack_shuffle_reproducible);
+  for (guint i = 0; i < G_N_ELEMENTS (shuffle_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cards/pack/fair/%s", shuffle_cases[i].name);
+      g_test_add_data_func (path, &shuffle_cases[i], test_pack_shuffle_fair);
+    }
+  g_test_add_func ("/cards/pack/fair/catches-naive-shuffle", test_pack_shuffle_fair_catches_naive);
   g_test_add_func ("/cards/pack/deal-turn", test_pack_deal_turn);
   g_test_add_func ("/cards/pack/take", test_pack_take);
   g_test_add_func ("/cards/pack/take-two-decks", test_pack_take_two_decks);

@@ -550,6 +550,72 @@ test_type_names (void)
   g_assert_cmpstr (adj_json_type_name (o), ==, "an object");
 }
 
+/* ---- writing: what is written reads back as the same document ---- */
+
+typedef struct {
+  const char *name;
+  const char *text;       /* a JSON document (escapes as in the file) */
+  const char *written;    /* the compact text expected, or NULL: not checked */
+} WriteCase;
+
+static const WriteCase write_cases[] = {
+  /* json-c keeps integers past G_MAXINT64 unsigned; they were written clamped to G_MAXINT64. */
+  { "integer-unsigned", "[12345678901234567890, 18446744073709551615]",
+    "[12345678901234567890,18446744073709551615]" },
+  { "integer-extremes", "[9223372036854775807, -9223372036854775808, 0, -1]",
+    "[9223372036854775807,-9223372036854775808,0,-1]" },
+  /* A NUL inside a string ("\u0000") ended it early when written. */
+  { "string-nul", "{\"name\": \"Fort\\u0000Pearson\", \"k\": [\"\\u0000\"]}",
+    "{\"name\":\"Fort\\u0000Pearson\",\"k\":[\"\\u0000\"]}" },
+  { "string-controls", "[\"\\u0001\\u001f\\b\\f\\n\\r\\t\\\"\\\\/\"]",
+    "[\"\\u0001\\u001f\\b\\f\\n\\r\\t\\\"\\\\/\"]" },
+  { "string-unicode", "[\"Isandlwana \\u2014 \\u00e9\\ud83c\\udff4\"]", NULL },
+  { "doubles", "[0.1, -0.0, 1.5e-320, 1e999, -1e999, 2.5E+3]",
+    "[0.1,-0.0,1.5e-320,1e999,-1e999,2.5E+3]" },
+  { "deep", "[[[[[[[[[[[[[[[[[[[[{\"a\": [[[[[[[[[[]]]]]]]]]]}]]]]]]]]]]]]]]]]]]]]", NULL },
+};
+
+static void
+test_write_round_trip (gconstpointer data)
+{
+  const WriteCase *c = data;
+  static const char *const lines[] = { "k", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) json = adj_json_parse_data (c->text, strlen (c->text), "t", &error);
+  g_autoptr(json_object) copy = NULL;
+  g_autofree char *plain = NULL;
+
+  g_assert_no_error (error);
+  copy = adj_json_copy (json);
+  plain = adj_json_to_string (copy, FALSE);
+  if (c->written != NULL)
+    g_assert_cmpstr (plain, ==, c->written);
+  for (guint pretty = 0; pretty < 3; pretty++)
+    {
+      g_autofree char *text = pretty == 2 ? adj_json_to_string_lines (copy, TRUE, lines)
+                                          : adj_json_to_string (copy, pretty == 1);
+      g_autoptr(json_object) again = adj_json_parse_data (text, strlen (text), "w", &error);
+
+      g_assert_no_error (error);
+      g_assert_true (adj_json_equal (json, again));
+    }
+}
+
+/* A number computed as not finite has no JSON spelling: it is written as null. */
+static void
+test_write_not_finite (void)
+{
+  g_autoptr(json_object) arr = json_object_new_array ();
+  g_autofree char *text = NULL;
+
+  json_object_array_add (arr, json_object_new_double (1.0 / 0.0));
+  json_object_array_add (arr, json_object_new_double (-1.0 / 0.0));
+  json_object_array_add (arr, json_object_new_double (0.0 / 0.0));
+  json_object_array_add (arr, json_object_new_double (0.25));
+  text = adj_json_to_string (arr, FALSE);
+  g_assert_cmpstr (text, ==, "[null,null,null,0.25]");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -593,6 +659,12 @@ main (int   argc,
   g_test_add_func ("/json/identifier/null", test_identifier_null);
   g_test_add_func ("/json/copy-equal", test_copy_equal);
   g_test_add_func ("/json/type-names", test_type_names);
+  for (guint i = 0; i < G_N_ELEMENTS (write_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/json/write/%s", write_cases[i].name);
+      g_test_add_data_func (path, &write_cases[i], test_write_round_trip);
+    }
+  g_test_add_func ("/json/write/not-finite", test_write_not_finite);
 
   return g_test_run ();
 }

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-rng.c: the per-battle generator — seeding, reproducibility, saving and dice bounds. */
+/* test-rng.c: the per-battle generator — seeding, reproducibility, saving, dice bounds, and
+ * chi-square tests that the dice are fair. */
 
 #include "config.h"
 
 #include <string.h>
 
+#include "adj-random.h"
 #include "adj-rng.h"
 
 /* Known answers from an independent implementation of splitmix64 + xoshiro256** (the
@@ -202,6 +204,188 @@ test_die_bounds (gconstpointer data)
     g_assert_cmpuint (seen[v], >, 0);
 }
 
+/* ---- the dice are fair: chi-square goodness of fit ----
+ *
+ * Each test throws a die many times from a fixed seed and compares the counts of its faces
+ * with a uniform die by Pearson's chi-square statistic, X² = Σ (observed − expected)² /
+ * expected, with faces − 1 degrees of freedom.  The significance is α = 0.001 in each tail: a
+ * fair die gives an X² above the upper critical value, or below the lower one (too even to be
+ * chance, as a die that cycles through its faces would be), once in a thousand seeds.  With
+ * the seeds fixed the outcome never changes from run to run; the seeds are not chosen.  The
+ * critical values are the 0.001 and 0.999 quantiles of the chi-square distribution, computed
+ * with mpmath (regularized incomplete gamma function). */
+
+typedef struct {
+  guint  df;
+  double lower;   /* P(X² <= lower) = 0.001 */
+  double upper;   /* P(X² >= upper) = 0.001 */
+} ChiCritical;
+
+static const ChiCritical chi_critical[] = {
+  { 5, 0.210213, 20.515006 },
+  { 7, 0.598494, 24.321886 },
+  { 9, 1.151950, 27.877165 },
+  { 10, 1.478743, 29.588298 },
+  { 11, 1.833853, 31.264134 },
+  { 35, 14.687847, 66.618829 },
+};
+
+static double
+chi_square (const guint64 *observed,
+            const double  *expected,
+            guint          n)
+{
+  double x2 = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      double d = (double) observed[i] - expected[i];
+      x2 += d * d / expected[i];
+    }
+  return x2;
+}
+
+static void
+assert_chi_square (const char *what,
+                   double      x2,
+                   guint       df)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (chi_critical); i++)
+    if (chi_critical[i].df == df)
+      {
+        g_test_message ("%s: chi-square %.3f with %u degrees of freedom (accepted: %.3f to %.3f)",
+                        what, x2, df, chi_critical[i].lower, chi_critical[i].upper);
+        g_assert_cmpfloat (x2, >, chi_critical[i].lower);
+        g_assert_cmpfloat (x2, <, chi_critical[i].upper);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+typedef struct {
+  guint   sides;
+  guint64 seed;
+} FairCase;
+
+#define FAIR_THROWS 120000
+
+static const FairCase fair_cases[] = {
+  { 6, 1879 }, { 6, 20261122 }, { 8, 1879 }, { 10, 1879 }, { 12, 1879 }, { 12, 20261122 },
+};
+
+/* adj_rng_die(), as the generator throws it. */
+static void
+test_fair_die (gconstpointer data)
+{
+  const FairCase *c = data;
+  g_autofree guint64 *count = g_new0 (guint64, c->sides);
+  g_autofree double *expected = g_new0 (double, c->sides);
+  g_autofree char *what = g_strdup_printf ("d%u, seed %" G_GUINT64_FORMAT, c->sides, c->seed);
+  AdjRng rng;
+
+  adj_rng_seed (&rng, c->seed);
+  for (guint i = 0; i < FAIR_THROWS; i++)
+    count[adj_rng_die (&rng, c->sides) - 1]++;
+  for (guint f = 0; f < c->sides; f++)
+    expected[f] = (double) FAIR_THROWS / c->sides;
+  assert_chi_square (what, chi_square (count, expected, c->sides), c->sides - 1);
+}
+
+/* The same dice as a mechanic throws them: through AdjRandom, several at once. */
+static void
+test_fair_random (gconstpointer data)
+{
+  const FairCase *c = data;
+  g_autofree guint64 *count = g_new0 (guint64, c->sides);
+  g_autofree double *expected = g_new0 (double, c->sides);
+  g_autofree char *what = g_strdup_printf ("d%u through AdjRandom, seed %" G_GUINT64_FORMAT,
+                                           c->sides, c->seed);
+  AdjRng rng;
+
+  adj_rng_seed (&rng, c->seed);
+  for (guint i = 0; i < FAIR_THROWS / 4; i++)
+    {
+      g_autoptr(AdjRandom) random = adj_random_new (&rng, NULL);
+      g_autoptr(GError) error = NULL;
+      int dice[4];
+
+      g_assert_true (adj_random_roll (random, NULL, "test", 4, c->sides, dice, &error));
+      g_assert_no_error (error);
+      for (guint k = 0; k < 4; k++)
+        count[dice[k] - 1]++;
+    }
+  for (guint f = 0; f < c->sides; f++)
+    expected[f] = (double) FAIR_THROWS / c->sides;
+  assert_chi_square (what, chi_square (count, expected, c->sides), c->sides - 1);
+}
+
+/* 2D6, the European armies' roll: the sums 2 to 12 against the triangle 1, 2 .. 6 .. 2, 1. */
+static void
+test_fair_2d6 (void)
+{
+  guint64 count[11] = { 0 };
+  double expected[11];
+  AdjRng rng;
+
+  adj_rng_seed (&rng, 1879);
+  for (guint i = 0; i < FAIR_THROWS; i++)
+    count[adj_rng_die (&rng, 6) + adj_rng_die (&rng, 6) - 2]++;
+  for (guint s = 2; s <= 12; s++)
+    expected[s - 2] = FAIR_THROWS * (6.0 - ABS (7.0 - s)) / 36.0;
+  assert_chi_square ("2d6 sums, seed 1879", chi_square (count, expected, 11), 10);
+}
+
+/* Each throw independent of the one before: the 36 pairs of consecutive d6 throws are equally
+ * common (a generator that avoided repeating a face would fail here, not above). */
+static void
+test_fair_d6_pairs (void)
+{
+  guint64 count[36] = { 0 };
+  double expected[36];
+  AdjRng rng;
+  int last;
+
+  adj_rng_seed (&rng, 1879);
+  last = adj_rng_die (&rng, 6);
+  for (guint i = 0; i < FAIR_THROWS; i++)
+    {
+      int v = adj_rng_die (&rng, 6);
+
+      count[(last - 1) * 6 + (v - 1)]++;
+      last = v;
+    }
+  for (guint k = 0; k < 36; k++)
+    expected[k] = FAIR_THROWS / 36.0;
+  assert_chi_square ("consecutive d6 pairs, seed 1879", chi_square (count, expected, 36), 35);
+}
+
+/* The test itself can fail: a die that cycles through its faces is too even, one that favours
+ * a face is too uneven. */
+static void
+test_fair_catches_unfair (void)
+{
+  guint64 cycling[6], loaded[6] = { 0 };
+  double expected[6];
+  AdjRng rng;
+
+  adj_rng_seed (&rng, 1879);
+  for (guint f = 0; f < 6; f++)
+    {
+      cycling[f] = FAIR_THROWS / 6;
+      expected[f] = FAIR_THROWS / 6.0;
+    }
+  for (guint i = 0; i < FAIR_THROWS; i++)
+    {
+      int v = adj_rng_die (&rng, 6);
+      /* One six in twenty turned into a one. */
+      if (v == 6 && adj_rng_below (&rng, 20) == 0)
+        v = 1;
+      loaded[v - 1]++;
+    }
+  g_assert_cmpfloat (chi_square (cycling, expected, 6), <=, chi_critical[0].lower);
+  g_assert_cmpfloat (chi_square (loaded, expected, 6), >=, chi_critical[0].upper);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -237,6 +421,18 @@ main (int   argc,
       g_autofree char *path = g_strdup_printf ("/rng/die/d%u", die_sides[i]);
       g_test_add_data_func (path, &die_sides[i], test_die_bounds);
     }
+  for (guint i = 0; i < G_N_ELEMENTS (fair_cases); i++)
+    {
+      g_autofree char *die = g_strdup_printf ("/rng/fair/d%u/seed-%" G_GUINT64_FORMAT,
+                                              fair_cases[i].sides, fair_cases[i].seed);
+      g_autofree char *random = g_strdup_printf ("/rng/fair/random-d%u/seed-%" G_GUINT64_FORMAT,
+                                                 fair_cases[i].sides, fair_cases[i].seed);
+      g_test_add_data_func (die, &fair_cases[i], test_fair_die);
+      g_test_add_data_func (random, &fair_cases[i], test_fair_random);
+    }
+  g_test_add_func ("/rng/fair/2d6", test_fair_2d6);
+  g_test_add_func ("/rng/fair/d6-pairs", test_fair_d6_pairs);
+  g_test_add_func ("/rng/fair/catches-unfair", test_fair_catches_unfair);
 
   return g_test_run ();
 }

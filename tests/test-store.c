@@ -1,18 +1,32 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-store.c: saving and loading battles — round trips, atomic saves that fail safely, and a
- * clear error for every kind of broken file. */
+ * clear error for every kind of broken file.
+ *
+ * A failed save is tried against real failures where the system allows it: a read-only folder
+ * (a read-only bind mount, or folder permissions when not root), a full disk and a folder out
+ * of inodes (tiny tmpfs mounts).  Mounting needs a mount namespace of one's own, so those
+ * cases run in a child process that makes one; where the system refuses (no privilege), they
+ * skip, and the write hook (adj_store_set_write_func()) still simulates the full disk. */
+
+#define _GNU_SOURCE   /* unshare() */
 
 #include "config.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <sched.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-json.h"
+#include "adj-random.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
 
@@ -418,38 +432,170 @@ test_short_writes (Fixture       *f,
   g_assert_cmpstr (back, ==, text);
 }
 
+/* ---- real failures, in a mount namespace of their own ---- */
+
+#define CANNOT_MOUNT 77
+
+typedef void (*MountedFunc) (Fixture *f);
+
+/* Run @func in a child process with private mounts, where it may mount over @f->dir; FALSE
+ * when this system does not let a process have its own mounts (then nothing was tried). */
+static gboolean
+run_with_own_mounts (Fixture     *f,
+                     MountedFunc  func)
+{
+  pid_t pid;
+  int status = 0;
+
+  fflush (stdout);
+  fflush (stderr);
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      if (unshare (CLONE_NEWNS) != 0 ||
+          mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+        _exit (CANNOT_MOUNT);
+      func (f);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  if (WIFEXITED (status) && WEXITSTATUS (status) == CANNOT_MOUNT)
+    return FALSE;
+  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    g_error ("the save in a mount namespace of its own failed its checks (status %d)", status);
+  return TRUE;
+}
+
+/* Save a changed battle over @f->path, which holds an earlier save, and check that it fails
+ * with @expect_what and @expect_errno, leaving the earlier save byte for byte and nothing
+ * else in the folder but @others. */
 static void
-test_read_only_dir (Fixture       *f,
-                    gconstpointer  data)
+check_failed_save (Fixture    *f,
+                   const char *expect_what,
+                   int         expect_errno,
+                   const char *others)
 {
   g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(json_object) name = json_object_new_string ("Changed");
   g_autoptr(GError) error = NULL;
   g_autofree char *old_text = NULL;
   g_autofree char *new_text = NULL;
   g_autofree char *names = NULL;
   g_autofree char *expect = NULL;
+  g_autofree char *expect_names = NULL;
   gsize old_length, new_length;
 
-  if (geteuid () == 0)
-    {
-      g_test_skip ("root ignores directory permissions");
-      return;
-    }
-
-  g_assert_true (adj_store_save_battle (battle, f->path, &error));
   old_text = read_file (f->path, &old_length);
-  g_assert_cmpint (g_chmod (f->dir, 0500), ==, 0);
+  g_assert_true (adj_battle_edit (battle, "battle", "name", name, &error));
   g_assert_false (adj_store_save_battle (battle, f->path, &error));
-  g_assert_cmpint (g_chmod (f->dir, 0700), ==, 0);
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
-  expect = g_strdup_printf ("%s: cannot create a file in this folder: %s", f->path,
-                            g_strerror (EACCES));
+  expect = g_strdup_printf ("%s: %s: %s", f->path, expect_what, g_strerror (expect_errno));
   g_assert_cmpstr (error->message, ==, expect);
 
   new_text = read_file (f->path, &new_length);
   g_assert_cmpmem (new_text, new_length, old_text, old_length);
   names = list_dir (f->dir);
-  g_assert_cmpstr (names, ==, "battle.json");
+  expect_names = others != NULL ? g_strconcat ("battle.json ", others, NULL)
+                                : g_strdup ("battle.json");
+  g_assert_cmpstr (names, ==, expect_names);
+}
+
+static void
+save_earlier (Fixture *f)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  g_assert_no_error (error);
+}
+
+static void
+read_only_mounted (Fixture *f)
+{
+  g_assert_cmpint (mount (f->dir, f->dir, NULL, MS_BIND, NULL), ==, 0);
+  g_assert_cmpint (mount (NULL, f->dir, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL), ==, 0);
+  check_failed_save (f, "cannot create a file in this folder", EROFS, NULL);
+}
+
+static void
+test_read_only_dir (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *old_text = NULL;
+  g_autofree char *new_text = NULL;
+  gsize old_length, new_length;
+
+  save_earlier (f);
+  old_text = read_file (f->path, &old_length);
+  if (geteuid () != 0)
+    {
+      /* Folder permissions are enough for everyone but root. */
+      g_assert_cmpint (g_chmod (f->dir, 0500), ==, 0);
+      check_failed_save (f, "cannot create a file in this folder", EACCES, NULL);
+      g_assert_cmpint (g_chmod (f->dir, 0700), ==, 0);
+    }
+  else if (!run_with_own_mounts (f, read_only_mounted))
+    {
+      g_test_skip ("root ignores folder permissions, and cannot mount a read-only folder here");
+      return;
+    }
+  /* Seen from outside the child's mounts too: the earlier save is as it was. */
+  new_text = read_file (f->path, &new_length);
+  g_assert_cmpmem (new_text, new_length, old_text, old_length);
+}
+
+/* A disk that really is full: a 64 KiB tmpfs, filled up to its last page after the earlier
+ * save, so the new text starts to go down and then runs out of room. */
+static void
+disk_full_mounted (Fixture *f)
+{
+  g_autofree char *filler = g_build_filename (f->dir, "filler", NULL);
+  g_autofree char *block = g_malloc0 (4096);
+  struct statvfs st;
+  FILE *out;
+
+  g_assert_cmpint (mount ("adj-test", f->dir, "tmpfs", 0, "size=64k,mode=0700"), ==, 0);
+  save_earlier (f);
+  out = fopen (filler, "w");
+  g_assert_nonnull (out);
+  for (;;)
+    {
+      g_assert_cmpint (statvfs (f->dir, &st), ==, 0);
+      if (st.f_bavail * st.f_frsize <= 4096)
+        break;
+      g_assert_cmpuint (fwrite (block, 1, 4096, out), ==, 4096);
+      g_assert_cmpint (fflush (out), ==, 0);
+    }
+  g_assert_cmpint (fclose (out), ==, 0);
+  check_failed_save (f, "writing failed, the file was left as it was", ENOSPC, "filler");
+}
+
+static void
+test_disk_full_tmpfs (Fixture       *f,
+                      gconstpointer  data)
+{
+  if (!run_with_own_mounts (f, disk_full_mounted))
+    g_test_skip ("cannot mount a small tmpfs here; the write hook simulates a full disk");
+}
+
+/* A file system with room left but no inode for the temporary file. */
+static void
+no_inodes_mounted (Fixture *f)
+{
+  g_assert_cmpint (mount ("adj-test", f->dir, "tmpfs", 0, "size=1m,nr_inodes=2,mode=0700"), ==,
+                   0);
+  save_earlier (f);
+  check_failed_save (f, "cannot create a file in this folder", ENOSPC, NULL);
+}
+
+static void
+test_no_inodes_tmpfs (Fixture       *f,
+                      gconstpointer  data)
+{
+  if (!run_with_own_mounts (f, no_inodes_mounted))
+    g_test_skip ("cannot mount a small tmpfs here");
 }
 
 static void
@@ -567,6 +713,95 @@ test_autosave_path (Fixture       *f,
   g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));
   g_assert_true (g_str_has_prefix (path, dir));
   g_assert_true (g_str_has_suffix (path, name));
+}
+
+/* ---- the random sequence goes on after a reload ---- */
+
+static json_object *
+roll_initiative (AdjBattle *battle)
+{
+  g_autoptr(json_object) inputs = json_object_new_object ();
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(GError) error = NULL;
+
+  json_object_object_add (inputs, "side_a", json_object_new_string ("a"));
+  json_object_object_add (inputs, "side_b", json_object_new_string ("b"));
+  outcome = adj_battle_run (battle, "wec/initiative", inputs, &error);
+  g_assert_no_error (error);
+  return adj_outcome_to_json (outcome);
+}
+
+static void
+assert_same_future (AdjBattle *a,
+                    AdjBattle *b)
+{
+  g_autofree char *state_a = adj_rng_to_string (adj_battle_get_rng (a));
+  g_autofree char *state_b = adj_rng_to_string (adj_battle_get_rng (b));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (state_a, ==, state_b);
+  /* The same dice, through a mechanic and its journal entry ... */
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autoptr(json_object) roll_a = roll_initiative (a);
+      g_autoptr(json_object) roll_b = roll_initiative (b);
+
+      g_assert_true (adj_json_equal (roll_a, roll_b));
+    }
+  /* ... the same cards off the pack ... */
+  for (guint i = 0; i < 3; i++)
+    {
+      AdjCard card_a, card_b;
+
+      g_assert_true (adj_battle_turn_card (a, NULL, &card_a, &error));
+      g_assert_true (adj_battle_turn_card (b, NULL, &card_b, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (card_a, ==, card_b);
+    }
+  /* ... and the same dice straight from the generator. */
+  {
+    g_autoptr(AdjRandom) random_a = adj_battle_new_random (a);
+    g_autoptr(AdjRandom) random_b = adj_battle_new_random (b);
+    int dice_a[100], dice_b[100];
+
+    g_assert_true (adj_random_roll (random_a, NULL, "d12", 100, 12, dice_a, &error));
+    g_assert_true (adj_random_roll (random_b, NULL, "d12", 100, 12, dice_b, &error));
+    g_assert_no_error (error);
+    g_assert_cmpmem (dice_a, sizeof dice_a, dice_b, sizeof dice_b);
+  }
+}
+
+/* Save in the middle of a game, load it again, and roll on in both: the same dice and cards. */
+static void
+test_random_continues (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(AdjBattle) loaded = NULL;
+  g_autoptr(AdjBattle) from_autosave = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *autosave = g_build_filename (f->dir, "autosave.json", NULL);
+  g_autoptr(json_object) discard = NULL;
+
+  adj_battle_set_seed (battle, 1879);
+  discard = roll_initiative (battle);
+  g_assert_true (adj_battle_turn_card (battle, NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  g_assert_no_error (error);
+  loaded = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  assert_same_future (battle, loaded);
+
+  /* The autosave after each entry carries the generator too: a restored game rolls on alike. */
+  adj_battle_set_autosave_path (battle, autosave);
+  g_clear_pointer (&discard, json_object_put);
+  discard = roll_initiative (battle);
+  from_autosave = adj_store_load_battle (autosave, &error);
+  g_assert_no_error (error);
+  adj_battle_set_autosave_path (battle, NULL);
+  assert_same_future (battle, from_autosave);
 }
 
 /* ---- sniffing ---- */
@@ -1014,10 +1249,13 @@ main (int   argc,
   ADD ("/store/save/zero-write", test_zero_write);
   ADD ("/store/save/short-writes", test_short_writes);
   ADD ("/store/save/read-only-dir", test_read_only_dir);
+  ADD ("/store/save/disk-full/tmpfs", test_disk_full_tmpfs);
+  ADD ("/store/save/no-inodes/tmpfs", test_no_inodes_tmpfs);
   ADD ("/store/save/path-is-dir", test_path_is_dir);
   ADD ("/store/save/missing-dir", test_missing_dir);
   ADD ("/store/autosave", test_autosave);
   ADD ("/store/autosave/path", test_autosave_path);
+  ADD ("/store/random-continues", test_random_continues);
   for (guint i = 0; i < G_N_ELEMENTS (sniff_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/store/sniff/%u", i);

@@ -590,6 +590,62 @@ on_window_added (GtkApplication *app,
   g_signal_connect (window, "map", G_CALLBACK (on_window_mapped), app);
 }
 
+/* ADJUTANT_TEST_ACTIONS="win.turn-card win.next-phase ...": once the first battle window shows
+ * a battle, activate these window actions one after another, 50 ms apart, as a player would
+ * from the keyboard, then carry on as usual.  It lets a test drive the real program from
+ * outside (and kill it in the middle of a game); without the variable none of this runs. */
+typedef struct {
+  AdjBattleWindow  *window;
+  char            **actions;
+  guint             next;
+} TestActions;
+
+static void
+test_actions_free (gpointer data)
+{
+  TestActions *run = data;
+
+  g_object_unref (run->window);
+  g_strfreev (run->actions);
+  g_free (run);
+}
+
+static gboolean
+run_next_test_action (gpointer data)
+{
+  TestActions *run = data;
+  g_autofree char *name = NULL;
+  g_autoptr(GVariant) target = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (adj_battle_window_get_battle (run->window) == NULL)
+    return G_SOURCE_CONTINUE;
+  while (run->actions[run->next] != NULL && run->actions[run->next][0] == '\0')
+    run->next++;
+  if (run->actions[run->next] == NULL)
+    return G_SOURCE_REMOVE;
+  if (!g_action_parse_detailed_name (run->actions[run->next++], &name, &target, &error) ||
+      !gtk_widget_activate_action_variant (GTK_WIDGET (run->window), name, target))
+    g_warning ("ADJUTANT_TEST_ACTIONS: cannot activate “%s”", run->actions[run->next - 1]);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_window_added_for_test_actions (GtkApplication *app,
+                                  GtkWindow      *window,
+                                  gpointer        user_data)
+{
+  TestActions *run;
+
+  if (!ADJ_IS_BATTLE_WINDOW (window))
+    return;
+  g_signal_handlers_disconnect_by_func (app, on_window_added_for_test_actions, user_data);
+  run = g_new0 (TestActions, 1);
+  run->window = g_object_ref (ADJ_BATTLE_WINDOW (window));
+  run->actions = g_strsplit (g_getenv ("ADJUTANT_TEST_ACTIONS"), " ", -1);
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 50, run_next_test_action, run, test_actions_free);
+}
+
 static void
 adj_application_startup (GApplication *application)
 {
@@ -631,6 +687,8 @@ adj_application_startup (GApplication *application)
 
   if (g_getenv ("ADJUTANT_QUIT_AFTER_FIRST_FRAME") != NULL)
     g_signal_connect (app, "window-added", G_CALLBACK (on_window_added), NULL);
+  if (g_getenv ("ADJUTANT_TEST_ACTIONS") != NULL)
+    g_signal_connect (app, "window-added", G_CALLBACK (on_window_added_for_test_actions), NULL);
 }
 
 static void

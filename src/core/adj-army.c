@@ -14,6 +14,7 @@
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-members.h"
+#include "adj-migrate.h"
 #include "adj-ruleset.h"
 
 #define MAX_ARMY_UNITS 5000
@@ -284,11 +285,17 @@ adj_army_from_file_json (json_object  *json,
   const char *ruleset = NULL;
   gint64 version = 0;
   g_autoptr(AdjRuleset) rs = NULL;
+  g_autoptr(json_object) migrated = NULL;
   g_autoptr(GError) local = NULL;
 
   if (!adj_json_check_format (json, ADJ_FILE_ARMY, ADJ_ARMY_FORMAT, ADJ_ARMY_VERSION, &version,
                               file, error))
     return NULL;
+  migrated = adj_migrate (adj_migrate_chain_for (ADJ_ARMY_FORMAT), json, version, file, "$",
+                          error);
+  if (migrated == NULL)
+    return NULL;
+  json = migrated;
   if (!adj_json_get_string (json, "ruleset", TRUE, &ruleset, file, "$", error))
     return NULL;
   rs = adj_ruleset_lookup (ruleset, &local);

@@ -13,6 +13,7 @@
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-members.h"
+#include "adj-migrate.h"
 #include "adj-store.h"
 #include "adj-tables.h"
 
@@ -2046,11 +2047,18 @@ adj_battle_from_json (json_object  *json,
   gint64 version = 0, turn = 1, created = 0;
   json_object *settings = NULL, *sides = NULL, *units = NULL, *pack = NULL, *journal = NULL;
   json_object *secrets = NULL;
+  g_autoptr(json_object) migrated = NULL;
   g_autoptr(GError) local = NULL;
 
   if (!adj_json_check_format (json, ADJ_FILE_BATTLE, ADJ_BATTLE_FORMAT, ADJ_BATTLE_VERSION,
                               &version, file, error))
     return NULL;
+  /* A file of an older version is brought up to date first, then checked as a new one is. */
+  migrated = adj_migrate (adj_migrate_chain_for (ADJ_BATTLE_FORMAT), json, version, file, "$",
+                          error);
+  if (migrated == NULL)
+    return NULL;
+  json = migrated;
 
   if (!adj_json_check_keys (json, keys, file, "$", error) ||
       !adj_json_get_string (json, "ruleset", TRUE, &ruleset, file, "$", error))

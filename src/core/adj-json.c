@@ -479,14 +479,18 @@ adj_json_is_identifier (const char *text)
  * thousands of entries readable and quick to read back.
  */
 
+/* @length bytes of @s: a string read from "\u0000" holds a NUL, which is written back the
+ * same way rather than ending the string early. */
 static void
 write_string (GString    *out,
-              const char *s)
+              const char *s,
+              gsize       length)
 {
   static const char hex[] = "0123456789abcdef";
+  const unsigned char *end = (const unsigned char *) s + length;
 
   g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) s; *p != '\0'; p++)
+  for (const unsigned char *p = (const unsigned char *) s; p < end; p++)
     switch (*p)
       {
       case '"': g_string_append (out, "\\\""); break;
@@ -560,13 +564,31 @@ write_value (GString            *out,
       g_string_append (out, json_object_get_boolean (v) ? "true" : "false");
       break;
     case json_type_int:
-      g_string_append_printf (out, "%" G_GINT64_FORMAT, json_object_get_int64 (v));
+      {
+        gint64 i = json_object_get_int64 (v);
+
+        /* json-c keeps integers past G_MAXINT64 unsigned, and clamps them when asked for a
+         * signed one: write them as they are, so that they read back the same. */
+        if (i == G_MAXINT64 && json_object_get_uint64 (v) > (guint64) G_MAXINT64)
+          g_string_append_printf (out, "%" G_GUINT64_FORMAT, json_object_get_uint64 (v));
+        else
+          g_string_append_printf (out, "%" G_GINT64_FORMAT, i);
+      }
       break;
     case json_type_double:
-      g_string_append (out, json_object_to_json_string_ext (v, JSON_C_TO_STRING_PLAIN));
+      {
+        const char *text = json_object_to_json_string_ext (v, JSON_C_TO_STRING_PLAIN);
+
+        /* A number read from a file keeps its text ("1e999" stays so); one computed as not
+         * finite would come out as "NaN" or "Infinity", which is not JSON: null instead. */
+        if (text[0] == 'N' || text[0] == 'I' || (text[0] == '-' && text[1] == 'I'))
+          g_string_append (out, "null");
+        else
+          g_string_append (out, text);
+      }
       break;
     case json_type_string:
-      write_string (out, json_object_get_string (v));
+      write_string (out, json_object_get_string (v), (gsize) json_object_get_string_len (v));
       break;
     case json_type_object:
       {
@@ -589,7 +611,7 @@ write_value (GString            *out,
               write_indent (out, indent + 2);
             else if (indent == LINE && !first_done (out, '{'))
               g_string_append_c (out, ' ');
-            write_string (out, key);
+            write_string (out, key, strlen (key));
             g_string_append (out, indent == PLAIN ? ":" : ": ");
             if (indent >= 0 && one_per_line != NULL)
               child_path = path[0] != '\0' ? g_strconcat (path, ".", key, NULL) : g_strdup (key);

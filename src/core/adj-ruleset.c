@@ -12,6 +12,7 @@
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-members.h"
+#include "adj-migrate.h"
 #include "adj-ruleset.h"
 #include "adj-tables.h"
 
@@ -834,6 +835,16 @@ adj_ruleset_load_json (json_object  *root,
   if (!adj_json_check_format (root, ADJ_FILE_RULESET, ADJ_RULESET_FORMAT, ADJ_RULESET_VERSION,
                               &version, file, error))
     return NULL;
+  /* A ruleset of an older version is brought up to date first, then checked as a new one is;
+   * what the ruleset keeps is the upgraded document. */
+  {
+    json_object *migrated = adj_migrate (adj_migrate_chain_for (ADJ_RULESET_FORMAT), root,
+                                         version, file, "$", error);
+    if (migrated == NULL)
+      return NULL;
+    json_object_put (rs->root);
+    rs->root = root = migrated;
+  }
 
   if (!parse_id (root, "id", &rs->id, file, "$", error) ||
       !parse_label (root, "name", TRUE, &rs->name, file, "$", error) ||

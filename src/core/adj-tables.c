@@ -15,6 +15,7 @@
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
+#include "adj-migrate.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
 #include "adj-tables.h"
@@ -1304,6 +1305,7 @@ adj_tables_from_json (json_object  *json,
   g_autofree char *tables_path = adj_json_path_key (path, "tables");
   const char *format = NULL, *ruleset = NULL, *title = NULL, *notes = NULL;
   json_object *values = NULL;
+  g_autoptr(json_object) migrated = NULL;
   gint64 version = 0;
 
   g_return_val_if_fail (file != NULL && path != NULL, NULL);
@@ -1334,6 +1336,12 @@ adj_tables_from_json (json_object  *json,
                      _("file version %lld does not exist"), (long long) version);
       return NULL;
     }
+  /* Values of an older version are brought up to date first, then checked as new ones are. */
+  migrated = adj_migrate (adj_migrate_chain_for (ADJ_TABLES_FORMAT), json, version, file, path,
+                          error);
+  if (migrated == NULL)
+    return NULL;
+  json = migrated;
   if (!adj_json_check_keys (json, keys, file, path, error) ||
       !adj_json_get_string (json, "ruleset", TRUE, &ruleset, file, path, error) ||
       !adj_json_get_string (json, "title", FALSE, &title, file, path, error) ||

@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-ui-reliability.c: nothing is lost — the real program killed (SIGKILL) in the middle of a
+ * game, and the next start offering the autosave and restoring it with every journal entry and
+ * the same random sequence; a save that fails telling the referee why, with the file on disk
+ * left as it was.
+ *
+ * The killed program is the built `adjutant` itself ($ADJUTANT_APP), given a battle file and
+ * driven through its window actions by ADJUTANT_TEST_ACTIONS (src/app/adj-application.c), with
+ * a data folder of this test's own and no session bus, so that nothing else sees it. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include "adj-test-ui.h"
+#include "adj-error.h"
+#include "adj-json.h"
+#include "adj-store.h"
+
+static char *tmpdir;
+
+static char *
+demo_copy (const char *name)
+{
+  g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "wec-zulu-war.json", NULL);
+  g_autofree char *text = NULL;
+  char *path = g_build_filename (tmpdir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (demo, &text, &length, &error));
+  g_assert_true (g_file_set_contents (path, text, (gssize) length, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+/* The one autosave in the autosave folder, or NULL; fails the test if there are several or a
+ * temporary file was left behind. */
+static char *
+the_autosave (void)
+{
+  g_autofree char *dir_path = adj_store_autosave_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  char *found = NULL;
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      if (name[0] == '.')
+        continue;   /* a save in progress: its rename makes it whole, or it never counts */
+      g_assert_true (g_str_has_suffix (name, ".json"));
+      g_assert_null (found);
+      found = g_build_filename (dir_path, name, NULL);
+    }
+  return found;
+}
+
+static guint
+count_temporary_files (void)
+{
+  g_autofree char *dir_path = adj_store_autosave_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (name[0] == '.')
+      n++;
+  return n;
+}
+
+/* ---- the program killed in the middle of a game ---- */
+
+typedef struct {
+  guint      reads;        /* autosaves read while the program ran */
+  guint      seen;         /* the most journal entries seen in one */
+  json_object *last;       /* the autosave last read, as JSON */
+} Watch;
+
+/* Read the autosave as it is now: whenever it exists it must be a whole battle, never a part
+ * of one, and its journal never shrinks. */
+static void
+watch_autosave (Watch *w)
+{
+  g_autofree char *path = the_autosave ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = NULL;
+  guint n;
+
+  if (path == NULL)
+    return;
+  battle = adj_store_load_battle (path, &error);
+  g_assert_no_error (error);
+  w->reads++;
+  n = adj_journal_get_n_entries (adj_battle_get_journal (battle));
+  g_assert_cmpuint (n, >=, w->seen);
+  w->seen = n;
+  g_clear_pointer (&w->last, json_object_put);
+  w->last = adj_battle_to_json (battle);
+}
+
+/* Start the real program on @battle_path with @actions, wait until its autosave holds
+ * @kill_at journal entries, and kill it (SIGKILL: no chance to tidy up). */
+static void
+run_and_kill (const char *battle_path,
+              const char *actions,
+              guint       kill_at,
+              Watch      *w)
+{
+  const char *app = g_getenv ("ADJUTANT_APP");
+  const char *argv[] = { app, battle_path, NULL };
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autoptr(GError) error = NULL;
+  gint64 deadline = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+  GPid pid;
+  int status;
+
+  g_assert_nonnull (app);
+  envp = g_environ_setenv (envp, "ADJUTANT_TEST_ACTIONS", actions, TRUE);
+  /* It must not offer a restore itself, and must not find (or be found by) another Adjutant
+   * on a session bus: with no bus, an application runs on its own. */
+  envp = g_environ_setenv (envp, "ADJUTANT_NO_RESTORE", "1", TRUE);
+  envp = g_environ_setenv (envp, "DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent", TRUE);
+  g_assert_true (g_spawn_async (NULL, (char **) argv, envp, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                                &pid, &error));
+  g_assert_no_error (error);
+
+  while (w->seen < kill_at)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_assert_cmpint (waitpid (pid, &status, WNOHANG), ==, 0);   /* still running */
+      g_usleep (20 * G_TIME_SPAN_MILLISECOND);
+      watch_autosave (w);
+    }
+  g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFSIGNALED (status));
+  g_assert_cmpint (WTERMSIG (status), ==, SIGKILL);
+  g_spawn_close_pid (pid);
+  /* What the killed program left is a whole battle, at least as far on as last seen. */
+  watch_autosave (w);
+}
+
+/* Drop what only an autosave has: the battle as the referee had it. */
+static json_object *
+without_autosave_note (json_object *json)
+{
+  json_object *copy = adj_json_copy (json);
+
+  json_object_object_del (copy, "autosave");
+  return copy;
+}
+
+static Watch killed;
+static char *killed_file;
+static const char *const killed_summaries[] = {
+  "Turned the Queen of Spades", "Turn 1 — Initiative", "Turned the Six of Hearts",
+  "Turn 1 — First side activates", NULL,
+};
+
+static void
+check_restore_after_kill (AdjApplication *app)
+{
+  AdwMessageDialog *dialog;
+  AdjBattleWindow *window;
+  AdjBattle *battle;
+  g_autoptr(json_object) restored = NULL;
+  g_autoptr(json_object) expect = without_autosave_note (killed.last);
+  g_autoptr(AdjBattle) twin = NULL;
+  g_autoptr(GError) error = NULL;
+  AdjJournal *journal;
+  AdjCard twin_card;
+
+  adj_test_settle ();
+  dialog = adj_test_find_dialog (app);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Restore the Last Battle?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "with 4 journal entries"));
+  adw_message_dialog_response (dialog, "restore");
+  adj_test_settle ();
+
+  window = adj_test_the_window (app);
+  battle = adj_battle_window_get_battle (window);
+  g_assert_nonnull (battle);
+  /* Every entry, in order, and the battle exactly as the killed program had it. */
+  journal = adj_battle_get_journal (battle);
+  g_assert_cmpuint (adj_journal_get_n_entries (journal), ==,
+                   g_strv_length ((GStrv) killed_summaries));
+  for (guint i = 0; killed_summaries[i] != NULL; i++)
+    g_assert_cmpstr (adj_journal_get_entry (journal, i)->summary, ==, killed_summaries[i]);
+  restored = adj_battle_to_json (battle);
+  g_assert_true (adj_json_equal (restored, expect));
+  /* It still belongs to its file, and holds changes the file has not. */
+  g_assert_cmpstr (adj_battle_get_file_path (battle), ==, killed_file);
+  g_assert_true (adj_battle_get_modified (battle));
+  adj_battle_window_show_page (window, "journal");
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Turned the Six of Hearts"));
+
+  /* The game goes on with the same cards the killed program would have turned. */
+  twin = adj_battle_from_json (expect, "twin", &error);
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.turn-card", NULL));
+  g_assert_true (adj_battle_turn_card (twin, NULL, &twin_card, &error));
+  g_assert_no_error (error);
+  {
+    AdjEntry *last = adj_journal_get_entry (journal, adj_journal_get_n_entries (journal) - 1);
+    g_autofree char *twin_name = adj_card_describe (twin_card);
+    g_autofree char *expect_summary = g_strdup_printf ("Turned the %s", twin_name);
+    g_autofree char *rng = adj_rng_to_string (adj_battle_get_rng (battle));
+    g_autofree char *twin_rng = adj_rng_to_string (adj_battle_get_rng (twin));
+
+    g_assert_cmpstr (last->summary, ==, expect_summary);
+    g_assert_cmpstr (rng, ==, twin_rng);
+  }
+}
+
+static void
+test_killed_mid_game (void)
+{
+  g_autofree char *autosave_dir = adj_store_autosave_dir ();
+  g_autofree char *autosave = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (g_getenv ("ADJUTANT_APP") == NULL)
+    {
+      g_test_skip ("ADJUTANT_APP does not name the program");
+      return;
+    }
+  adj_test_remove_tree (autosave_dir);
+  killed_file = demo_copy ("zulu.json");
+  g_assert_true (g_file_get_contents (killed_file, &before, NULL, &error));
+
+  /* Four journal entries, then nothing: killed while the referee thinks. */
+  run_and_kill (killed_file, "win.turn-card win.next-phase win.turn-card win.next-phase", 4,
+                &killed);
+  g_assert_cmpuint (killed.seen, ==, 4);
+  g_assert_cmpuint (count_temporary_files (), ==, 0);
+  autosave = the_autosave ();
+  g_assert_nonnull (autosave);
+  /* The battle file itself was never touched: only a save writes it. */
+  g_assert_true (g_file_get_contents (killed_file, &after, NULL, &error));
+  g_assert_cmpstr (after, ==, before);
+
+  g_unsetenv ("ADJUTANT_NO_RESTORE");
+  adj_test_run_app (check_restore_after_kill, NULL);
+  g_setenv ("ADJUTANT_NO_RESTORE", "1", TRUE);
+
+  g_clear_pointer (&killed.last, json_object_put);
+  g_unlink (killed_file);
+  g_clear_pointer (&killed_file, g_free);
+  adj_test_remove_tree (autosave_dir);
+}
+
+/* Killed while entries keep coming, 50 ms apart, several times over: whatever moment the kill
+ * lands on, the autosave is a whole battle that loads and is never behind what was seen. */
+static void
+test_killed_while_writing (void)
+{
+  g_autofree char *autosave_dir = adj_store_autosave_dir ();
+  g_autoptr(GString) actions = g_string_new (NULL);
+  g_autofree char *path = NULL;
+
+  if (g_getenv ("ADJUTANT_APP") == NULL)
+    {
+      g_test_skip ("ADJUTANT_APP does not name the program");
+      return;
+    }
+  for (guint i = 0; i < 200; i++)
+    g_string_append (actions, i % 3 == 2 ? "win.next-phase " : "win.turn-card ");
+  path = demo_copy ("busy.json");
+  for (guint round = 0; round < 3; round++)
+    {
+      Watch w = { 0 };
+      guint kill_at = 5 + 7 * round;
+
+      adj_test_remove_tree (autosave_dir);
+      run_and_kill (path, actions->str, kill_at, &w);
+      g_assert_cmpuint (w.seen, >=, kill_at);
+      g_assert_cmpuint (w.reads, >=, 1);
+      g_assert_nonnull (w.last);
+      g_test_message ("round %u: killed at %u or more entries, %u autosaves read while running",
+                      round, w.seen, w.reads);
+      g_clear_pointer (&w.last, json_object_put);
+    }
+  adj_test_remove_tree (autosave_dir);
+  g_unlink (path);
+}
+
+/* ---- a save that fails says why, and leaves the file alone ---- */
+
+static gssize
+full_disk_write (int         fd,
+                 const void *buf,
+                 gsize       count)
+{
+  errno = ENOSPC;
+  return -1;
+}
+
+static void
+check_save_fails (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdwMessageDialog *dialog;
+  g_autofree char *path = g_build_filename (tmpdir, "saved.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) folder = g_file_new_for_path (tmpdir);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *expect = NULL;
+  g_autofree char *toast = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize before_length, after_length;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  g_assert_true (adj_battle_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &before, &before_length, &error));
+
+  /* The disk fills up: the next change cannot be autosaved, and the window says so. */
+  adj_store_set_write_func (full_disk_write);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL));
+  adj_test_settle ();
+  toast = g_strdup_printf ("Autosave failed: %s: writing failed, the file was left as it was: %s",
+                           adj_battle_get_autosave_path (adj_battle_window_get_battle (window)),
+                           g_strerror (ENOSPC));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), toast));
+
+  /* Saving fails too: a dialog with the reason, the file as it was, the battle still changed. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  adj_test_settle ();
+  dialog = adj_test_find_dialog (app);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Save the Battle");
+  expect = g_strdup_printf ("%s: writing failed, the file was left as it was: %s", path,
+                            g_strerror (ENOSPC));
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, expect);
+  adw_message_dialog_response (dialog, "close");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  adj_test_settle ();
+  adj_store_set_write_func (NULL);
+  g_assert_true (g_file_get_contents (path, &after, &after_length, &error));
+  g_assert_cmpmem (after, after_length, before, before_length);
+  g_assert_true (adj_battle_get_modified (adj_battle_window_get_battle (window)));
+
+  /* A folder where the file should be is refused with its own reason. */
+  g_assert_false (adj_battle_window_save_to (window, folder, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
+  g_clear_error (&error);
+
+  /* Room again: the save goes through. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  adj_test_settle ();
+  g_assert_null (adj_test_find_dialog (app));
+  g_assert_false (adj_battle_get_modified (adj_battle_window_get_battle (window)));
+  g_unlink (path);
+}
+
+static void
+test_save_fails (void)
+{
+  adj_test_run_app (check_save_fails, "--demo");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if (!adj_test_init_ui (&argc, &argv))
+    return 0;
+  tmpdir = g_dir_make_tmp ("adj-test-ui-reliability-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/reliability/killed-mid-game", test_killed_mid_game);
+  g_test_add_func ("/ui/reliability/killed-while-writing", test_killed_while_writing);
+  g_test_add_func ("/ui/reliability/save-fails", test_save_fails);
+  status = g_test_run ();
+  g_rmdir (tmpdir);
+  g_free (tmpdir);
+  return adj_test_finish_ui (status);
+}
