@@ -20,6 +20,7 @@ static const AdjSystem *const all_systems[] = {
   &adj_rn_system,
   &adj_gl_system,
   &adj_rf_system,
+  &adj_rr_system,
 };
 
 /* ---- registry ---- */

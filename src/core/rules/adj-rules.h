@@ -11,5 +11,6 @@ extern const AdjSystem adj_wec_system;
 extern const AdjSystem adj_rn_system;
 extern const AdjSystem adj_gl_system;
 extern const AdjSystem adj_rf_system;
+extern const AdjSystem adj_rr_system;
 
 G_END_DECLS
