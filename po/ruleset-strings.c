@@ -911,6 +911,732 @@ N_("A made-up warrior host as an example: many spearmen, a few bands with old mu
 /* $.templates[2].notes */
 N_("A made-up force of fierce hillmen as an example: fewer warriors, most of them with good rifles, and an old mountain gun.");
 
+/* rr.json */
+/* $.summary */
+N_("The solitaire board game of Colenso, 15 December 1899: Adjutant keeps the tracks, cups and hidden drift markers, walks the sequence of play step by step, rolls every die and plays the Boer side's automatic decisions, while the map and counters stay on the table.");
+/* $.turns.phases[0].label */
+N_("Orders");
+/* $.turns.phases[1].label */
+N_("Shell Fire");
+/* $.turns.phases[3].label */
+N_("Rifle Fire");
+/* $.turns.phases[4].label */
+N_("Status");
+/* $.categories[1].label */
+N_("Headquarters");
+/* $.categories[2].label */
+N_("Brigade leader");
+/* $.categories[3].label */
+N_("Battalion");
+/* $.categories[4].label */
+N_("Regiment");
+/* $.categories[5].label */
+N_("Battery");
+/* $.categories[6].label */
+N_("Commando");
+/* $.categories[7].label */
+N_("Boer artillery");
+/* $.categories[8].label */
+N_("Objective marker");
+/* $.categories[9].label */
+N_("Emplacement marker");
+/* $.status_fields[0].label */
+N_("Brigade");
+/* $.status_fields[0].choices[0].label */
+N_("2nd (English) Infantry Brigade");
+/* $.status_fields[0].choices[1].label */
+N_("4th (Light) Infantry Brigade");
+/* $.status_fields[0].choices[2].label */
+N_("5th (Irish) Infantry Brigade");
+/* $.status_fields[0].choices[3].label */
+N_("6th (Fusilier) Infantry Brigade");
+/* $.status_fields[0].choices[4].label */
+N_("Mounted Brigade");
+/* $.status_fields[0].choices[5].label */
+N_("1st Brigade, Royal Artillery");
+/* $.status_fields[0].choices[6].label */
+N_("Naval Artillery Section");
+/* $.status_fields[0].choices[7].label */
+N_("2nd Brigade, Royal Artillery");
+/* $.status_fields[0].choices[8].label */
+N_("Naval Brigade");
+/* $.status_fields[1].label */
+N_("Group");
+/* $.status_fields[1].choices[0].label */
+N_("1st Group");
+/* $.status_fields[1].choices[1].label */
+N_("1st Sub-Group");
+/* $.status_fields[1].choices[2].label */
+N_("2nd Group");
+/* $.status_fields[1].choices[3].label */
+N_("3rd Group");
+/* $.status_fields[1].choices[4].label */
+N_("4th Group");
+/* $.status_fields[1].choices[5].label */
+N_("Guns on the Colenso Koppies");
+/* $.status_fields[1].choices[6].label */
+N_("Guns on Red Hill");
+/* $.status_fields[2].label */
+N_("Strength printed on the counter");
+/* $.status_fields[2].hint */
+N_("The strength points on the front of the counter; 0 until you enter it.");
+/* $.status_fields[3].label */
+N_("Strength on the reverse");
+/* $.status_fields[3].hint */
+N_("The strength points on the reduced side of the counter.");
+/* $.status_fields[4].label */
+N_("Reduced");
+/* $.status_fields[4].hint */
+N_("The counter has been turned to its reduced side.");
+/* $.status_fields[5].label */
+N_("Number marker");
+/* $.status_fields[5].hint */
+N_("Strength points lost since the counter was last turned over.");
+/* $.status_fields[6].choices[0].label */
+N_("Normal");
+/* $.status_fields[6].choices[2].label */
+N_("Suppressed");
+/* $.status_fields[6].choices[3].label */
+N_("Routed");
+/* $.status_fields[7].label */
+N_("Mounted");
+/* $.status_fields[9].label */
+N_("Mode");
+/* $.status_fields[9].choices[0].label */
+N_("Operative");
+/* $.status_fields[10].label */
+N_("Leader marker");
+/* $.status_fields[10].choices[0].label */
+N_("None");
+/* $.status_fields[10].choices[1].label */
+N_("Panicked");
+/* $.status_fields[10].choices[2].label */
+N_("Standing Firm");
+/* $.status_fields[11].label */
+N_("Replacement leader");
+/* $.status_fields[11].hint */
+N_("The first leader has fallen; his replacement cannot be eliminated.");
+/* $.status_fields[12].label */
+N_("Receive Orders modifier");
+/* $.status_fields[12].hint */
+N_("What the letter of his rating adds to the Receive Orders roll, from your chart.");
+/* $.status_fields[13].label */
+N_("Last order sent in turn");
+/* $.status_fields[13].hint */
+N_("A brigade gets at most one order a turn.");
+/* $.status_fields[14].label */
+N_("SP counter");
+/* $.status_fields[14].choices[1].label */
+N_("A value");
+/* $.status_fields[14].choices[2].label */
+N_("No Fire");
+/* $.status_fields[15].label */
+N_("SP counter value");
+/* $.status_fields[16].label */
+N_("Released or Return marker");
+/* $.status_fields[16].choices[1].label */
+N_("Released");
+/* $.status_fields[16].choices[2].label */
+N_("Return");
+/* $.status_fields[17].label */
+N_("Marker showing");
+/* $.status_fields[17].choices[0].label */
+N_("Objective");
+/* $.status_fields[17].choices[1].label */
+N_("Fail");
+/* $.status_fields[18].label */
+N_("Sent");
+/* $.status_fields[18].hint */
+N_("The Send Orders roll has been made for this planned objective.");
+/* $.status_fields[19].label */
+N_("On the turn track in box");
+/* $.status_fields[19].hint */
+N_("0: on the map; -1: waiting to be placed after a charge at the guns.");
+/* $.status_fields[20].label */
+N_("Emplacement");
+/* $.status_fields[20].choices[0].label */
+N_("Marker showing Hidden");
+/* $.status_fields[20].choices[1].label */
+N_("Marker removed: the Boers have fired from it");
+/* $.status_fields[20].choices[2].label */
+N_("Captured by the British");
+/* $.battle_fields[0].label */
+N_("Confidence");
+/* $.battle_fields[1].label */
+N_("Times the Boers were shaken");
+/* $.battle_fields[2].label */
+N_("Loss");
+/* $.battle_fields[3].label */
+N_("Segment");
+/* $.battle_fields[3].choices[0].label */
+N_("British Event");
+/* $.battle_fields[3].choices[1].label */
+N_("British Command Points");
+/* $.battle_fields[3].choices[2].label */
+N_("British Send Orders");
+/* $.battle_fields[3].choices[3].label */
+N_("British Receive Orders");
+/* $.battle_fields[3].choices[4].label */
+N_("British Emergency Withdrawal");
+/* $.battle_fields[3].choices[5].label */
+N_("Boer Shell Fire");
+/* $.battle_fields[3].choices[6].label */
+N_("Boer Recovery");
+/* $.battle_fields[3].choices[7].label */
+N_("British Shell Fire");
+/* $.battle_fields[3].choices[8].label */
+N_("British Movement");
+/* $.battle_fields[3].choices[9].label */
+N_("British Assault");
+/* $.battle_fields[3].choices[10].label */
+N_("Boer Event");
+/* $.battle_fields[3].choices[11].label */
+N_("Boer Movement");
+/* $.battle_fields[3].choices[12].label */
+N_("British Rifle Fire");
+/* $.battle_fields[3].choices[13].label */
+N_("British Recovery");
+/* $.battle_fields[3].choices[14].label */
+N_("Boer Rifle Fire");
+/* $.battle_fields[3].choices[15].label */
+N_("Boer Shaken");
+/* $.battle_fields[3].choices[16].label */
+N_("Victory");
+/* $.battle_fields[4].label */
+N_("Step of the segment");
+/* $.battle_fields[5].label */
+N_("Step carried out");
+/* $.battle_fields[6].label */
+N_("Command points left");
+/* $.battle_fields[7].label */
+N_("Command points spent this turn");
+/* $.battle_fields[8].label */
+N_("Buller is in the HQ's area");
+/* $.battle_fields[9].label */
+N_("Long's free order used in turn");
+/* $.battle_fields[10].label */
+N_("Boer Guns Misfire chit on the track");
+/* $.battle_fields[10].hint */
+N_("The turn whose Boer Shell Fire it stops; 0 when it is not in play.");
+/* $.battle_fields[11].label */
+N_("British Guns Ammo Shortage chit on the track");
+/* $.battle_fields[11].hint */
+N_("The turn whose British Shell Fire it stops; 0 when it is not in play.");
+/* $.battle_fields[12].label */
+N_("Variant: Hesitate");
+/* $.battle_fields[13].label */
+N_("Variant: Close Order");
+/* $.battle_fields[14].label */
+N_("Variant: No Hlangwane");
+/* $.battle_fields[15].choices[0].label */
+N_("The battle goes on");
+/* $.battle_fields[15].choices[1].label */
+N_("British Victory");
+/* $.battle_fields[15].choices[2].label */
+N_("Pyrrhic British Victory");
+/* $.battle_fields[15].choices[3].label */
+N_("Boer Victory");
+/* $.battle_fields[16].label */
+N_("Why the battle ended");
+/* $.battle_fields[16].choices[0].label */
+N_("It has not ended");
+/* $.battle_fields[16].choices[1].label */
+N_("The Boers were shaken a second time");
+/* $.battle_fields[16].choices[2].label */
+N_("Boer confidence fell back to box 1");
+/* $.battle_fields[16].choices[3].label */
+N_("The Loss marker reached 20");
+/* $.battle_fields[16].choices[4].label */
+N_("The Game Turn reached 20");
+/* $.battle_fields[17].label */
+N_("Wagon Drift");
+/* $.battle_fields[17].choices[0].label */
+N_("Not found, value hidden");
+/* $.battle_fields[17].choices[1].label */
+N_("Not found, value shown");
+/* $.battle_fields[17].choices[2].label */
+N_("Found");
+/* $.battle_fields[17].choices[3].label */
+N_("Opened by a commando");
+/* $.battle_fields[18].label */
+N_("Wagon Drift: value shown");
+/* $.battle_fields[18].hint */
+N_("0 while the marker is face down.");
+/* $.battle_fields[19].label */
+N_("Wagon Drift: last tried in turn");
+/* $.battle_fields[19].hint */
+N_("The British may try to find a drift once a turn.");
+/* $.battle_fields[20].label */
+N_("Native Drift");
+/* $.battle_fields[21].label */
+N_("Native Drift: value shown");
+/* $.battle_fields[22].label */
+N_("Native Drift: last tried in turn");
+/* $.battle_fields[23].label */
+N_("2nd Pont Drift");
+/* $.battle_fields[24].label */
+N_("2nd Pont Drift: value shown");
+/* $.battle_fields[25].label */
+N_("2nd Pont Drift: last tried in turn");
+/* $.battle_fields[26].label */
+N_("Small Falls Drift");
+/* $.battle_fields[27].label */
+N_("Small Falls Drift: value shown");
+/* $.battle_fields[28].label */
+N_("Small Falls Drift: last tried in turn");
+/* $.battle_fields[29].label */
+N_("Bridle Drift");
+/* $.battle_fields[30].label */
+N_("Bridle Drift: value shown");
+/* $.battle_fields[31].label */
+N_("Bridle Drift: last tried in turn");
+/* $.battle_fields[32].label */
+N_("1st Pont Drift");
+/* $.battle_fields[33].label */
+N_("1st Pont Drift: value shown");
+/* $.battle_fields[34].label */
+N_("1st Pont Drift: last tried in turn");
+/* $.unit_types[0].label */
+N_("Buller");
+/* $.unit_types[2].notes */
+N_("Never eliminated: its staff are always replaced.");
+/* $.unit_types[4].label */
+N_("Battalion of infantry");
+/* $.unit_types[5].label */
+N_("Regiment of cavalry");
+/* $.unit_types[6].notes */
+N_("All the batteries in an area count one stacking point together.");
+/* $.unit_types[8].notes */
+N_("One strength point lost eliminates it; it is lost if forced to move.");
+/* $.unit_types[9].label */
+N_("Planned Objective marker");
+/* $.unit_types[9].notes */
+N_("Named after the area it stands in.");
+/* $.unit_types[10].notes */
+N_("Named after the area it stands in or is bound for.");
+/* $.unit_types[11].notes */
+N_("Named after its area.");
+/* $.sequence[0].segments[0].steps[0].label */
+N_("Close Order and Bob Hart chits go back");
+/* $.sequence[0].segments[0].steps[0].hint */
+N_("Every Close Order and Bob Hart chit in play goes back into the British event cup.");
+/* $.sequence[0].segments[0].steps[1].label */
+N_("Draw a British event chit");
+/* $.sequence[0].segments[0].steps[1].hint */
+N_("One chit comes out of the cup at random: do what your British Events card says for it.");
+/* $.sequence[0].segments[1].steps[0].label */
+N_("Collect command points");
+/* $.sequence[0].segments[1].steps[0].hint */
+N_("Three with Buller beside the HQ in operative mode; one with the HQ in movement mode, with Buller away from the HQ, or with Buller dead and the HQ operative; none with Buller dead and the HQ moving. Points left over from the last turn are lost.");
+/* $.sequence[0].segments[2].steps[0].label */
+N_("Choose objectives");
+/* $.sequence[0].segments[2].steps[0].hint */
+N_("A brigade may get one order a turn: an objective area no more than five areas from its leader, never a drift or a bridge. Each costs 1 CP. Long may give a battery brigade in his own area one free order, which takes effect at once.");
+/* $.sequence[0].segments[2].steps[1].label */
+N_("Roll for each order sent");
+/* $.sequence[0].segments[2].steps[1].hint */
+N_("Two dice on the Send Orders table for every order: lost, or its Objective Marker goes onto the turn track for the turn it arrives.");
+/* $.sequence[0].segments[3].steps[0].label */
+N_("Roll for each order arriving");
+/* $.sequence[0].segments[3].steps[0].hint */
+N_("For each Objective Marker in this turn's box: two dice and the leader's modifier on the Receive Orders table. The order is ignored, carried out, or becomes a charge at the guns.");
+/* $.sequence[0].segments[4].steps[0].label */
+N_("Emergency withdrawals");
+/* $.sequence[0].segments[4].steps[0].hint */
+N_("A brigade that has lost a quarter of its strength may roll on the Emergency Withdrawal table; one that has lost half withdraws without rolling. Its Objective Marker goes, showing Fail, to an area nearer the HQ and out of Boer rifle range.");
+/* $.sequence[1].segments[0].steps[0].label */
+N_("Do the Boer guns misfire?");
+/* $.sequence[1].segments[0].steps[0].hint */
+N_("When the Boer Guns Misfire chit is in play this turn, it goes back into the Boer event cup and the Boer guns stay silent.");
+/* $.sequence[1].segments[0].steps[1].label */
+N_("Boer guns fire");
+/* $.sequence[1].segments[0].steps[1].hint */
+N_("Every gun fires once, strongest first, at British units up to three areas away (in its own area only when suppressed). Zone, six plot markers and a die choose the target area.");
+/* $.sequence[1].segments[1].steps[0].label */
+N_("Boer units recover");
+/* $.sequence[1].segments[1].steps[0].hint */
+N_("Each disrupted, suppressed or routed Boer unit rolls two dice on the Unit Recovery table and may climb one or two morale levels.");
+/* $.sequence[1].segments[2].steps[0].label */
+N_("Are the British guns short of shells?");
+/* $.sequence[1].segments[2].steps[0].hint */
+N_("When the British Guns Ammo Shortage chit is in play this turn, it goes back into the Boer event cup and the batteries do not fire.");
+/* $.sequence[1].segments[2].steps[1].label */
+N_("British batteries fire");
+/* $.sequence[1].segments[2].steps[1].hint */
+N_("Every unlimbered battery fires once at Boer units up to two areas away (in its own area only when suppressed), on the Shell Fire table.");
+/* $.sequence[2].segments[0].steps[0].label */
+N_("Routed units fall back");
+/* $.sequence[2].segments[0].steps[0].hint */
+N_("Routed British units move first, by the shortest way towards the HQ.");
+/* $.sequence[2].segments[0].steps[1].label */
+N_("Brigades move");
+/* $.sequence[2].segments[0].steps[1].hint */
+N_("Brigade by brigade, from the 2nd Artillery bar to the Mounted bar: the leader heads for his objective and his units follow. A battalion or regiment about to enter a drift nobody has found must find it first.");
+/* $.sequence[2].segments[1].steps[0].label */
+N_("Approach fire");
+/* $.sequence[2].segments[1].steps[0].hint */
+N_("In every area the British share with Boer units, both sides fire once, commandos first; terrain and emplacements count.");
+/* $.sequence[2].segments[1].steps[1].label */
+N_("Close combat");
+/* $.sequence[2].segments[1].steps[1].hint */
+N_("Where both sides are still there, both fire once more, commandos first, with no terrain or emplacement; afterwards they share the area and the Boers keep any emplacement.");
+/* $.sequence[2].segments[1].steps[2].label */
+N_("Leaders and guns left alone");
+/* $.sequence[2].segments[1].steps[2].hint */
+N_("Buller, Long, leaders and batteries left alone with Boer units are lost; a brigade leader is replaced in the nearest area holding a unit of his brigade.");
+/* $.sequence[2].segments[2].steps[0].label */
+N_("Draw a Boer event chit");
+/* $.sequence[2].segments[2].steps[0].hint */
+N_("From turn 5 on, one chit comes out of the Boer event cup: do what your Boer Events card says for it.");
+/* $.sequence[2].segments[3].steps[0].label */
+N_("Commandos move");
+/* $.sequence[2].segments[3].steps[0].hint */
+N_("Each commando moves one area by the Boer priorities: routed ones to the red map edge, those with a Return marker towards home, those outnumbered by battalions or regiments to the red edge, released ones towards the British. Strongest first within a priority.");
+/* $.sequence[3].segments[0].steps[0].label */
+N_("Battalions and regiments fire");
+/* $.sequence[3].segments[0].steps[0].hint */
+N_("Every battalion and regiment that is not routed (and regiments with strength left) fires once at Boer units in its own or an adjacent area (its own only when suppressed), on the Rifle Fire table.");
+/* $.sequence[3].segments[1].steps[0].label */
+N_("Panicked and Standing Firm markers");
+/* $.sequence[3].segments[1].steps[0].hint */
+N_("Two dice for every leader carrying one of these markers: 4 or more takes it off.");
+/* $.sequence[3].segments[1].steps[1].label */
+N_("British units recover");
+/* $.sequence[3].segments[1].steps[1].hint */
+N_("Each disrupted, suppressed or routed British unit rolls two dice on the Unit Recovery table and may climb one or two morale levels.");
+/* $.sequence[3].segments[2].steps[0].label */
+N_("Commandos fire");
+/* $.sequence[3].segments[2].steps[0].hint */
+N_("Every commando that is not routed fires once, strongest first, at British units in its own or an adjacent area (its own only when suppressed). A commando without an SP counter draws one before it fires.");
+/* $.sequence[4].segments[0].steps[0].label */
+N_("Emplacements change hands");
+/* $.sequence[4].segments[0].steps[0].hint */
+N_("An emplacement held by British units with no Boer unit in its area is captured; a captured one with no British unit left in it is taken back by the Boers.");
+/* $.sequence[4].segments[0].steps[1].label */
+N_("SP counters go back");
+/* $.sequence[4].segments[0].steps[1].hint */
+N_("Every SP counter on a commando goes back into the SP counter cup.");
+/* $.sequence[4].segments[0].steps[2].label */
+N_("Boer confidence");
+/* $.sequence[4].segments[0].steps[2].hint */
+N_("Confidence goes up one box, then moves as the Status chart says; it never leaves boxes 1 to 20.");
+/* $.sequence[4].segments[0].steps[3].label */
+N_("Are the Boers shaken?");
+/* $.sequence[4].segments[0].steps[3].hint */
+N_("When Confidence is at or below the Game Turn: two dice, plus one for every box it is below. 12 or more shakes the Boers, and the two No Fire counters join the SP counter cup.");
+/* $.sequence[4].segments[1].steps[0].label */
+N_("Does the battle end?");
+/* $.sequence[4].segments[1].steps[0].hint */
+N_("It ends when the Boers are shaken a second time, or Confidence is back in box 1 on turn 5 or later (they withdraw), or when the Loss marker or the Game Turn reaches 20 (they hold). Otherwise the Game Turn moves on.");
+/* $.drifts.other[0].label */
+N_("Robinson's Drift");
+/* $.tables[0].title */
+N_("Send Orders table");
+/* $.tables[0].hint */
+N_("From your Charts & Tables card: for each total, how many turns the order takes to arrive, or whether it is lost on the way.");
+/* $.tables[0].notes */
+N_("A total below the first line reads the first line; one above the last line reads the last line.");
+/* $.tables[0].rows.label */
+N_("Two dice (with modifiers)");
+/* $.tables[0].value.label */
+N_("Turns until it arrives");
+/* $.tables[0].value.special[0].label */
+N_("Order lost");
+/* $.tables[1].title */
+N_("Receive Orders table");
+/* $.tables[1].hint */
+N_("From your Charts & Tables card: what the leader does with the order, by the total of two dice and his rating's modifier.");
+/* $.tables[1].value.label */
+N_("Reaction");
+/* $.tables[1].value.choices[0].label */
+N_("Ignores the order");
+/* $.tables[1].value.choices[1].label */
+N_("Carries it out as ordered");
+/* $.tables[1].value.choices[2].label */
+N_("Charges the guns");
+/* $.tables[2].title */
+N_("Emergency Withdrawal table");
+/* $.tables[2].hint */
+N_("From your Charts & Tables card: whether a brigade that has lost a quarter of its strength may pull back.");
+/* $.tables[2].value.choices[0].label */
+N_("Withdraws");
+/* $.tables[2].value.choices[1].label */
+N_("Carries on");
+/* $.tables[3].title */
+N_("Unit Recovery table");
+/* $.tables[3].hint */
+N_("From your Charts & Tables card: how far a shaken unit climbs back, by its present morale level and the total of two dice with its recovery modifiers.");
+/* $.tables[3].columns.label */
+N_("Present morale level");
+/* $.tables[3].value.choices[0].label */
+N_("Unchanged");
+/* $.tables[3].value.choices[1].label */
+N_("Up one level");
+/* $.tables[3].value.choices[2].label */
+N_("Up two levels");
+/* $.tables[4].title */
+N_("Formation Morale table");
+/* $.tables[4].hint */
+N_("From your Charts & Tables card: the morale level a brigade or group that has just lost strength falls to, by the total of two dice with its morale modifiers.");
+/* $.tables[4].notes */
+N_("A total below the first line reads the first line; one above the last line reads the last line. Units already at that level or worse are not changed.");
+/* $.tables[4].columns.label */
+N_("Who tests");
+/* $.tables[4].columns.keys[0].label */
+N_("British brigade");
+/* $.tables[4].columns.keys[1].label */
+N_("Boer group in an emplacement");
+/* $.tables[4].columns.keys[2].label */
+N_("Boer group not in an emplacement");
+/* $.tables[4].value.label */
+N_("Morale level");
+/* $.tables[4].value.choices[0].label */
+N_("No effect");
+/* $.tables[5].title */
+N_("Shell Fire table");
+/* $.tables[5].hint */
+N_("From your Charts & Tables card: what a shot of artillery does to the target area, by the total of two dice with the fire modifiers and by the strength of the firing guns.");
+/* $.tables[5].notes */
+N_("A total below the first line reads the first line; one above the last line reads the last line. If your chart has a single column, give every column the same results; a stronger firer than the last column reads the last column.");
+/* $.tables[5].columns.label */
+N_("Strength of the firer");
+/* $.tables[5].value.label */
+N_("Effect on the target area");
+/* $.tables[6].title */
+N_("Rifle Fire table");
+/* $.tables[6].hint */
+N_("From your Charts & Tables card: the strength points a rifle shot takes from its target, by one die with the fire modifiers and by the strength of the firer.");
+/* $.tables[6].rows.label */
+N_("One die (with modifiers)");
+/* $.tables[6].value.label */
+N_("Strength points lost");
+/* $.tables[7].title */
+N_("Status chart");
+/* $.tables[7].hint */
+N_("From your Charts & Tables card, line by line from the top: how far each event moves the Confidence and Loss markers (up is positive). Leave a line at 0 when it moves neither.");
+/* $.tables[7].notes */
+N_("Adjutant names a line by its number, so keep the order of your chart.");
+/* $.tables[7].rows.label */
+N_("Line of the chart");
+/* $.tables[7].columns.label */
+N_("Marker");
+/* $.tables[7].value.label */
+N_("Boxes moved");
+/* $.tables[8].title */
+N_("British event chits");
+/* $.tables[8].hint */
+N_("How many chits of each kind your British event cup holds. Give each of your other chits a letter, in the order of your British Events card.");
+/* $.tables[8].notes */
+N_("The Hesitate and Close Order chits only go into the cup when their variants are chosen.");
+/* $.tables[8].rows.label */
+N_("Chit");
+/* $.tables[8].rows.keys[0].label */
+N_("Hesitate");
+/* $.tables[8].rows.keys[1].label */
+N_("Close Order");
+/* $.tables[8].rows.keys[2].label */
+N_("Bob Hart");
+/* $.tables[8].rows.keys[3].label */
+N_("Other chit A");
+/* $.tables[8].rows.keys[4].label */
+N_("Other chit B");
+/* $.tables[8].rows.keys[5].label */
+N_("Other chit C");
+/* $.tables[8].rows.keys[6].label */
+N_("Other chit D");
+/* $.tables[8].rows.keys[7].label */
+N_("Other chit E");
+/* $.tables[8].rows.keys[8].label */
+N_("Other chit F");
+/* $.tables[8].rows.keys[9].label */
+N_("Other chit G");
+/* $.tables[8].rows.keys[10].label */
+N_("Other chit H");
+/* $.tables[8].rows.keys[11].label */
+N_("Other chit I");
+/* $.tables[8].rows.keys[12].label */
+N_("Other chit J");
+/* $.tables[8].value.label */
+N_("Chits");
+/* $.tables[9].title */
+N_("Boer event chits");
+/* $.tables[9].hint */
+N_("How many chits of each kind your Boer event cup holds. Give each of your other chits a letter, in the order of your Boer Events card.");
+/* $.tables[9].notes */
+N_("The 1st Group Released chit stays out of the cup with the No Hlangwane variant. Enter 0 for a release your set does not have.");
+/* $.tables[9].rows.keys[0].label */
+N_("1st Group Released");
+/* $.tables[9].rows.keys[1].label */
+N_("2nd Group Released");
+/* $.tables[9].rows.keys[2].label */
+N_("3rd Group Released");
+/* $.tables[9].rows.keys[3].label */
+N_("4th Group Released");
+/* $.tables[9].rows.keys[4].label */
+N_("Boer Guns Misfire");
+/* $.tables[9].rows.keys[5].label */
+N_("British Guns Ammo Shortage");
+/* $.tables[10].title */
+N_("Boer SP counters");
+/* $.tables[10].hint */
+N_("How many SP counters of each value your SP counter cup holds.");
+/* $.tables[10].notes */
+N_("Leave out the two No Fire counters: they wait beside the cup until the Boers are shaken for the first time.");
+/* $.tables[10].rows.label */
+N_("Value printed on the counter");
+/* $.tables[10].value.label */
+N_("Counters");
+/* $.tables[11].title */
+N_("Variants chart");
+/* $.tables[11].hint */
+N_("The balance rating of each variant on your Variants Chart. Give each variant Adjutant does not name a letter, in the order of your chart.");
+/* $.tables[11].notes */
+N_("The variants chosen for a game must add up to a balance of zero.");
+/* $.tables[11].rows.label */
+N_("Variant");
+/* $.tables[11].rows.keys[2].label */
+N_("No Hlangwane");
+/* $.tables[11].rows.keys[3].label */
+N_("Other variant A");
+/* $.tables[11].rows.keys[4].label */
+N_("Other variant B");
+/* $.tables[11].rows.keys[5].label */
+N_("Other variant C");
+/* $.tables[11].rows.keys[6].label */
+N_("Other variant D");
+/* $.tables[11].rows.keys[7].label */
+N_("Other variant E");
+/* $.tables[11].rows.keys[8].label */
+N_("Other variant F");
+/* $.tables[11].rows.keys[9].label */
+N_("Other variant G");
+/* $.tables[11].rows.keys[10].label */
+N_("Other variant H");
+/* $.tables[11].value.label */
+N_("Balance rating");
+/* $.decisions[0].label */
+N_("Buller dead and the HQ in movement mode give no command points.");
+/* $.decisions[1].label */
+N_("A roll read on a chart takes the modifiers the player gives; a modified total beyond the chart reads its first or last line.");
+/* $.decisions[2].label */
+N_("Long's free order counts as that brigade's one order of the turn. A brigade whose order is still on its way (its Objective Marker on the turn track) gets no new order until it arrives.");
+/* $.decisions[3].label */
+N_("Objective areas, emplacement areas and target areas are named by the player; Adjutant does not hold the map, so it trusts the player on distances and takes the names as given, refusing only the six drift areas as objectives.");
+/* $.decisions[4].label */
+N_("After a charge at the guns the player names the area the Objective Marker goes to; until then the brigade waits for it.");
+/* $.decisions[5].label */
+N_("Drift markers are drawn with dice from the face-down markers: one die for each area in turn, among the markers still left. The markers set aside are never shown.");
+/* $.decisions[6].label */
+N_("A drift opened by a commando is free for the British too; its marker goes without being shown.");
+/* $.decisions[7].label */
+N_("A chit is drawn with one die as large as the cup (no die when one chit is left). Only the Close Order and Bob Hart chits come back into the British cup, the Boer Guns Misfire and British Guns Ammo Shortage chits into the Boer cup, and the SP counters into theirs; every other chit drawn leaves the game.");
+/* $.decisions[8].label */
+N_("With the British Guns Ammo Shortage chit in play the batteries do not fire in that turn's British Shell Fire segment, as the Boer guns do not fire with the Boer Guns Misfire chit.");
+/* $.decisions[9].label */
+N_("A group released by its chit gets a Released marker on each of its commandos that is still in play and carries no marker; a sub-group is never released.");
+/* $.decisions[10].label */
+N_("A commando that draws a No Fire counter does not fire this turn; its strength counts without a counter.");
+/* $.decisions[11].label */
+N_("When the SP counter cup is empty a commando fires without a counter.");
+/* $.decisions[12].label */
+N_("A routed Boer unit counts two less in strength, as a suppressed one does.");
+/* $.decisions[13].label */
+N_("A brigade's strength for emergency withdrawal is the sum of its units' strength at the start of the game (the 2nd Royal Fusiliers count 2); what it has lost is that sum less what its units have now, every eliminated unit counting in full.");
+/* $.decisions[14].label */
+N_("Losses beyond what eliminates a unit are reported so that the player can take them from another unit of the same kind in the area, as the rules say.");
+/* $.decisions[15].label */
+N_("A regiment's first loss takes one point off its strength (a Number marker); the second eliminates it whatever is left.");
+/* $.decisions[16].label */
+N_("A brigade leader eliminated is replaced at once; the replacement takes over without any Panicked or Standing Firm marker and cannot be eliminated. Buller and Long are not replaced.");
+/* $.decisions[17].label */
+N_("Shaken is a state of the Confidence marker; its box does not change.");
+/* $.decisions[18].label */
+N_("When the Boers withdraw in the same Victory segment as the Loss marker or the Game Turn reaches 20, the withdrawal decides: a British or Pyrrhic British Victory.");
+/* $.decisions[19].label */
+N_("The Game Turn never passes box 20: the battle ends in turn 20's Victory segment.");
+/* $.decisions[20].label */
+N_("The Status chart is typed in line by line; the player names the lines that happened and Adjutant moves the markers, keeping Confidence and Loss between 1 and 20.");
+/* $.decisions[21].label */
+N_("The Boer Zone, Plot, Movement and Target charts choose among areas and counters on the map, which Adjutant does not hold: the player applies them and gives Adjutant the result (the six plot markers' areas, the commando's new area, the target), and Adjutant rolls where a die decides.");
+/* $.decisions[22].label */
+N_("What each event chit does is read from the player's own Events cards; Adjutant keeps the cups, draws the chits and carries out what the rules themselves say of a chit (returns, reminders on the turn track, Released markers, No Fire).");
+/* $.decisions[23].label */
+N_("The guns on the Colenso Koppies and those on Red Hill are each a sub-group; the three Orange Free State commandos of the 4th Group start at Robinson's Drift.");
+/* $.decisions[24].label */
+N_("The Naval Artillery Section, which acts as a brigade, is Lieutenant Ogilvy's section of naval 12-pounders; its leader is Ogilvy.");
+/* $.decisions[25].label */
+N_("Close Order and Bob Hart chits taken off a routed brigade's leader wait out of the cup until the next British Event segment puts them all back.");
+/* $.decisions[26].label */
+N_("Steps Adjutant does by itself (collecting command points, returning chits and counters, the Confidence box, the victory check) happen as the step marker reaches them; a step that needs a roll the rules require (event chits, orders sent and arriving, the Shaken test) must be rolled before the marker moves on.");
+/* $.roster.tables[0].title */
+N_("Command points each turn");
+/* $.roster.tables[0].header[0] */
+N_("Buller and the HQ");
+/* $.roster.tables[0].header[1] */
+N_("CP");
+/* $.roster.tables[0].rows[0][0] */
+N_("Buller with the HQ, operative mode");
+/* $.roster.tables[0].rows[1][0] */
+N_("Buller with the HQ, movement mode");
+/* $.roster.tables[0].rows[2][0] */
+N_("Buller away from the HQ");
+/* $.roster.tables[0].rows[3][0] */
+N_("Buller dead, HQ operative");
+/* $.roster.tables[0].rows[4][0] */
+N_("Buller dead, HQ moving");
+/* $.roster.tables[0].notes */
+N_("One CP for each order; points not spent in the turn are lost. Turn 1 starts at Send Orders with 8 CP.");
+/* $.roster.tables[1].title */
+N_("Leaders");
+/* $.roster.tables[1].header[0] */
+N_("When");
+/* $.roster.tables[1].header[1] */
+N_("Two dice");
+/* $.roster.tables[1].rows[0][0] */
+N_("His brigade loses strength");
+/* $.roster.tables[1].rows[0][1] */
+N_("3 or less: Panicked; 10 or more: Standing Firm (none if a marker is on)");
+/* $.roster.tables[1].rows[1][1] */
+N_("4 or more takes the marker off");
+/* $.roster.tables[1].rows[2][0] */
+N_("A British unit loses strength in his area");
+/* $.roster.tables[1].rows[2][1] */
+N_("2 or 12: Buller, Long or the leader falls");
+/* $.roster.tables[1].notes */
+N_("A fallen brigade leader is replaced; the replacement cannot fall.");
+/* $.roster.tables[2].title */
+N_("Strength and losses");
+/* $.roster.tables[2].header[0] */
+N_("Counter");
+/* $.roster.tables[2].header[1] */
+N_("Losses");
+/* $.roster.tables[2].rows[0][0] */
+N_("Battalion or commando");
+/* $.roster.tables[2].rows[0][1] */
+N_("Number marker; turn it over when the front strength less the marker equals the back; gone when the marker equals the back");
+/* $.roster.tables[2].rows[1][1] */
+N_("The first loss is marked, the second eliminates it");
+/* $.roster.tables[2].rows[2][0] */
+N_("Battery or Boer gun");
+/* $.roster.tables[2].rows[2][1] */
+N_("One loss eliminates it");
+/* $.roster.tables[2].rows[3][0] */
+N_("Boer strength");
+/* $.roster.tables[2].rows[3][1] */
+N_("Counter less Number marker, plus or minus the SP counter, less 1 disrupted or 2 suppressed");
+/* $.roster.tables[2].notes */
+N_("Stacking: a battalion 2, a regiment 1, all batteries together 1; 9 or more in an area and fire against it hurts more.");
+/* $.roster.tables[3].title */
+N_("End of the battle");
+/* $.roster.tables[3].rows[0][0] */
+N_("Boers shaken twice, or Confidence in box 1 from turn 5");
+/* $.roster.tables[3].rows[0][1] */
+N_("They withdraw: British Victory with Loss 14 or less, Pyrrhic British Victory with 15 or more");
+/* $.roster.tables[3].rows[1][0] */
+N_("Loss or Game Turn reaches 20");
+/* $.roster.tables[3].notes */
+N_("The Shaken test: when Confidence is at or below the Game Turn, two dice plus the gap; 12 or more.");
+
 /* wec.json */
 /* $.summary */
 N_("Colonial battles of the late nineteenth century with 15 mm stands on a grid of 50 mm squares; European-style armies roll 2D6, native armies a D12.");
@@ -958,8 +1684,6 @@ N_("On for a one-off battle or when only one side is dug in; off when both sides
 N_("Dismounted");
 /* $.status_fields[0].hint */
 N_("Fights as infantry of the same class and moves 2 squares.");
-/* $.status_fields[1].label */
-N_("Mounted");
 /* $.status_fields[1].hint */
 N_("A mounted commander moves 4 squares, on foot 2.");
 /* $.status_fields[2].hint */
@@ -1072,8 +1796,6 @@ N_("End");
 N_("After turn 12, or when a side has withdrawn or conceded.");
 /* $.roster.tables[3].title */
 N_("Moving");
-/* $.roster.tables[3].header[0] */
-N_("When");
 /* $.roster.tables[3].header[1] */
 N_("Squares");
 /* $.roster.tables[3].notes */
@@ -1094,8 +1816,6 @@ N_("Combat results");
 N_("Attacker's score against the defender's");
 /* $.roster.tables[6].rows[0][0] */
 N_("Lower");
-/* $.roster.tables[6].rows[0][1] */
-N_("No effect");
 /* $.roster.tables[6].rows[0][2] */
 N_("The attacker recoils");
 /* $.roster.tables[6].rows[1][0] */

@@ -10,9 +10,14 @@
 #include "adj-army-builder.h"
 #include "adj-json.h"
 #include "adj-mechanic-panel.h"
+#include "adj-gl-turn-view.h"
 #include "adj-new-battle-dialog.h"
 #include "adj-preferences-window.h"
+#include "adj-rf-view.h"
 #include "adj-rn-turn-view.h"
+#include "adj-table-editor.h"
+#include "adj-tables.h"
+#include "adj-unit-pane.h"
 
 static const char *outdir;
 static guint shots;
@@ -167,6 +172,171 @@ tour (AdjApplication *app)
     adj_mechanic_panel_use_unit (panel, 0, "u8");
     adj_mechanic_panel_use_unit (panel, 1, "u13");
     save_shot (GTK_WIDGET (window), "rn-fire-odds");
+  }
+
+  /* Glidden: the turn by cards, a fire waiting for the players' hit table, the table editor
+   * with a value refused, the fire once the tables are in, and the Tables preferences. */
+  {
+    g_autofree char *gl_path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                                 "gl-mission-station.json", NULL);
+    g_autoptr(GFile) gl_file = g_file_new_for_path (gl_path);
+    static const char *const hit[][6] = {
+      { "short", "4", "5", "4", "3", "4" },
+      { "medium", "5", "6", "none", "4", "5" },
+      { "long", "6", "none", "none", "5", "6" },
+    };
+    static const char *const weapons[] = { "breech-loader", "musket", "spear", "maxim", "gun" };
+    AdjGlTurnView *gl_turn;
+    AdjBattle *battle;
+    AdjTableEditor *editor;
+    GtkWidget *prefs, *expander;
+
+    adj_battle_set_autosave_path (adj_battle_window_get_battle (window), NULL);
+    adj_battle_window_set_battle (window, NULL, NULL);
+    g_application_open (G_APPLICATION (app), &gl_file, 1, "");
+    adj_test_settle ();
+    battle = adj_battle_window_get_battle (window);
+    resize (GTK_WINDOW (window), 1280, 800);
+    gl_turn = ADJ_GL_TURN_VIEW (adj_battle_window_get_special_view (window));
+    adj_gl_turn_view_turn_card (gl_turn, "9H", NULL);
+    adj_gl_turn_view_turn_card (gl_turn, "KS", NULL);
+    adj_gl_turn_view_turn_card (gl_turn, "3D", NULL);
+    adj_battle_window_show_page (window, "turn");
+    save_shot (GTK_WIDGET (window), "gl-turn-1280x800");
+    resize (GTK_WINDOW (window), 1024, 600);
+    save_shot (GTK_WIDGET (window), "gl-turn-1024x600");
+
+    /* The players' tables taken out: the fire says what it misses. */
+    adj_tables_embed (battle, NULL, NULL);
+    adj_battle_window_show_page (window, "act");
+    adj_mechanic_panel_select (panel, "gl/fire");
+    adj_mechanic_panel_use_unit (panel, 0, "u1");
+    adj_mechanic_panel_use_unit (panel, 1, "u5");
+    save_shot (GTK_WIDGET (window), "gl-fire-no-table-1024x600");
+    resize (GTK_WINDOW (window), 1280, 800);
+    save_shot (GTK_WIDGET (window), "gl-fire-no-table-1280x800");
+
+    editor = ADJ_TABLE_EDITOR (adj_mechanic_panel_open_table (panel, "hit"));
+    for (guint r = 0; r < G_N_ELEMENTS (hit); r++)
+      for (guint c = 0; c < G_N_ELEMENTS (weapons); c++)
+        if (r < 2)
+          gtk_editable_set_text (GTK_EDITABLE (adj_table_editor_get_cell (editor, hit[r][0],
+                                                                          weapons[c])),
+                                 hit[r][c + 1]);
+    gtk_editable_set_text (GTK_EDITABLE (adj_table_editor_get_cell (editor, "long", "musket")),
+                           "9");
+    save_shot (GTK_WIDGET (editor), "gl-table-editor");
+    gtk_window_set_default_size (GTK_WINDOW (editor), 1024, 600);
+    adj_test_settle ();
+    save_shot (GTK_WIDGET (editor), "gl-table-editor-1024x600");
+    for (guint c = 0; c < G_N_ELEMENTS (weapons); c++)
+      gtk_editable_set_text (GTK_EDITABLE (adj_table_editor_get_cell (editor, "long", weapons[c])),
+                             hit[2][c + 1]);
+    adj_table_editor_save (editor, NULL);
+    gtk_window_destroy (GTK_WINDOW (editor));
+
+    editor = ADJ_TABLE_EDITOR (adj_mechanic_panel_open_table (panel, "movement"));
+    gtk_editable_set_text (GTK_EDITABLE (adj_table_editor_get_cell (editor, "cavalry", "clear")),
+                           "4");
+    save_shot (GTK_WIDGET (editor), "gl-movement-table");
+    gtk_window_destroy (GTK_WINDOW (editor));
+
+    editor = ADJ_TABLE_EDITOR (adj_mechanic_panel_open_table (panel, "saves"));
+    gtk_editable_set_text (GTK_EDITABLE (adj_table_editor_get_cell (editor, "open", "value")),
+                           "none");
+    gtk_editable_set_text (GTK_EDITABLE (adj_table_editor_get_cell (editor, "soft", "value")),
+                           "5");
+    gtk_editable_set_text (GTK_EDITABLE (adj_table_editor_get_cell (editor, "hard", "value")),
+                           "4");
+    adj_table_editor_set_destination (editor, ADJ_TABLE_SOURCE_BATTLE);
+    save_shot (GTK_WIDGET (editor), "gl-saving-table");
+    adj_table_editor_save (editor, NULL);
+    gtk_window_destroy (GTK_WINDOW (editor));
+
+    adj_mechanic_panel_resolve_entered (panel, "6, 2, 5, 4, 1, 3, 6, 2, 4, 5", NULL, NULL);
+    expander = adj_test_find_type (GTK_WIDGET (panel), GTK_TYPE_EXPANDER);
+    gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
+    save_shot (GTK_WIDGET (window), "gl-fire-result-1280x800");
+    adj_mechanic_panel_apply (panel);
+    save_shot (GTK_WIDGET (window), "gl-who-falls-1280x800");
+    resize (GTK_WINDOW (window), 1024, 600);
+    save_shot (GTK_WIDGET (window), "gl-who-falls-1024x600");
+
+    prefs = adj_preferences_window_new (GTK_WINDOW (window), settings);
+    gtk_window_present (GTK_WINDOW (prefs));
+    adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (prefs), "tables");
+    save_shot (prefs, "gl-preferences-tables");
+    gtk_window_destroy (GTK_WINDOW (prefs));
+  }
+
+  /* A skirmish against the solo enemy: the step before and after the roll, a marker spotted,
+   * and the record of each figure, at the usual size and at 1024x600. */
+  {
+    g_autofree char *rf_path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                                 "rf-patrol-at-the-kraal.json", NULL);
+    g_autoptr(GFile) rf_file = g_file_new_for_path (rf_path);
+    g_autoptr(json_object) wound = json_object_new_int (1);
+    g_autoptr(json_object) lost = json_object_new_boolean (TRUE);
+    AdjRfView *enemy;
+    AdjBattle *battle;
+
+    adj_battle_set_autosave_path (adj_battle_window_get_battle (window), NULL);
+    adj_battle_window_set_battle (window, NULL, NULL);
+    g_application_open (G_APPLICATION (app), &rf_file, 1, "");
+    adj_test_settle ();
+    battle = adj_battle_window_get_battle (window);
+    enemy = ADJ_RF_VIEW (adj_battle_window_get_special_view (window));
+    resize (GTK_WINDOW (window), 1280, 800);
+    /* Two markers spotted, so that three groups react. */
+    {
+      g_autoptr(GPtrArray) markers = adj_rf_hidden_markers (battle);
+      g_autofree char *m0 = g_strdup (g_ptr_array_index (markers, 0));
+      g_autofree char *m1 = g_strdup (g_ptr_array_index (markers, 1));
+
+      adj_rf_view_spot (enemy, m0, NULL, NULL);
+      adj_rf_view_spot (enemy, m1, NULL, NULL);
+    }
+    adj_rf_view_set_switch (enemy, 0, "enemy_in_range", TRUE, NULL);
+    /* The enemy's list: the markers show, the groups under them do not. */
+    adj_battle_window_select_unit (window, "u6");
+    adj_battle_window_show_page (window, "enemy");
+    save_shot (GTK_WIDGET (window), "rf-enemy-1280x800");
+    resize (GTK_WINDOW (window), 1024, 600);
+    save_shot (GTK_WIDGET (window), "rf-enemy-1024x600");
+    adj_battle_set_seed (battle, 1879);
+    adj_rf_view_roll (enemy, NULL, NULL);
+    save_shot (GTK_WIDGET (window), "rf-orders-1024x600");
+    resize (GTK_WINDOW (window), 1280, 800);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+    save_shot (GTK_WIDGET (window), "rf-orders-undone-1280x800");
+    if (settings != NULL)
+      g_settings_set_boolean (settings, "table-mode", TRUE);
+    save_shot (GTK_WIDGET (window), "rf-orders-table-mode");
+    if (settings != NULL)
+      g_settings_set_boolean (settings, "table-mode", FALSE);
+
+    adj_battle_window_show_page (window, "unit");
+    adj_battle_window_select_unit (window, "u2");
+    adj_battle_edit (battle, "unit:u2", "members.2.wounds", wound, NULL);
+    adj_battle_edit (battle, "unit:u2", "members.5.lost", lost, NULL);
+    save_shot (GTK_WIDGET (window), "rf-figures-1280x800");
+    resize (GTK_WINDOW (window), 1024, 600);
+    save_shot (GTK_WIDGET (window), "rf-figures-1024x600");
+
+    adj_battle_window_show_page (window, "enemy");
+    adj_rf_view_show_deploy (enemy);
+    adj_test_settle ();
+    {
+      AdwMessageDialog *deploy = adj_test_find_dialog (app);
+      if (deploy != NULL)
+        {
+          GtkWidget *check = adj_test_find_type (GTK_WIDGET (deploy), GTK_TYPE_CHECK_BUTTON);
+          if (check != NULL)
+            gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+          save_shot (GTK_WIDGET (deploy), "rf-hide-groups");
+          gtk_window_destroy (GTK_WINDOW (deploy));
+        }
+    }
   }
 
   resize (GTK_WINDOW (window), 1024, 600);

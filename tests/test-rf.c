@@ -2160,6 +2160,82 @@ test_solo_orders (void)
   }
 }
 
+/* The switches the players set: only parts that can count for the group, and which die face
+ * gives which action as they stand. */
+static void
+test_solo_switches (void)
+{
+  g_autoptr(AdjBattle) battle = skirmish ();
+  g_autoptr(AdjRfSolo) solo = solo_new (battle);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) raw = adj_rf_solo_get_switches (solo, 0);     /* Zulu impi 1: raw natives */
+  g_autoptr(GArray) veteran = adj_rf_solo_get_switches (solo, 1); /* Zulu impi 2: veterans */
+  g_autoptr(GArray) musket = adj_rf_solo_get_switches (solo, 2);  /* Musketeers: raw natives */
+  AdjRuleset *ruleset = adj_battle_get_ruleset (battle);
+  const char *const raw_inputs[] = { "no_enemy", "enemy_in_range", "in_enemy_range",
+                                     "flank_or_retreating", "near_cavalry", "losing_melee" };
+
+  g_assert_cmpuint (raw->len, ==, G_N_ELEMENTS (raw_inputs));
+  for (guint k = 0; k < raw->len; k++)
+    {
+      AdjRfSwitch *sw = &g_array_index (raw, AdjRfSwitch, k);
+
+      g_assert_cmpstr (sw->input, ==, raw_inputs[k]);
+      g_assert_nonnull (adj_mechanic_find_input (adj_mechanic_lookup ("rf/reaction"), sw->input));
+      g_assert_cmpint (sw->value, ==, adj_ruleset_get_modifier (ruleset, "risk", sw->part)->value);
+      g_assert_true (sw->label != NULL && sw->label[0] != '\0');
+    }
+  g_assert_cmpint (g_array_index (raw, AdjRfSwitch, 0).value, ==, -4);
+  /* Not raw: the raw part cannot count, so it is not offered. */
+  g_assert_cmpuint (veteran->len, ==, raw->len - 1);
+  for (guint k = 0; k < veteran->len; k++)
+    g_assert_cmpstr (g_array_index (veteran, AdjRfSwitch, k).input, !=, "in_enemy_range");
+  g_assert_cmpuint (musket->len, ==, raw->len);
+
+  /* Routing already counts the +3: "losing a melee" adds nothing more. */
+  {
+    g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+    g_autoptr(AdjRfSolo) routing = NULL;
+    g_autoptr(GArray) sw = NULL;
+
+    g_assert_true (adj_battle_edit (battle, "unit:u4", "status.routing", yes, &error));
+    g_assert_no_error (error);
+    routing = solo_new (battle);
+    sw = adj_rf_solo_get_switches (routing, 0);
+    g_assert_cmpuint (sw->len, ==, raw->len - 1);
+    g_assert_cmpstr (g_array_index (sw, AdjRfSwitch, sw->len - 1).input, ==, "near_cavalry");
+    undo (battle);
+  }
+
+  /* Faces: RF 0 on the close-combat table carries on but for a 6; RF 2 as the odds say. */
+  for (int d = 1; d <= 5; d++)
+    g_assert_cmpstr (adj_rf_solo_action_for_die (solo, 0, d), ==, "carry-on");
+  g_assert_cmpstr (adj_rf_solo_action_for_die (solo, 0, 6), ==, "close-in");
+  g_assert_true (adj_inputs_set_bool (adj_rf_solo_get_inputs (solo, 0), "enemy_in_range", TRUE,
+                                      &error));
+  g_assert_true (adj_inputs_set_bool (adj_rf_solo_get_inputs (solo, 0), "in_enemy_range", TRUE,
+                                      &error));
+  g_assert_cmpint (adj_rf_solo_get_rf (solo, 0, NULL), ==, 2);
+  {
+    g_autoptr(AdjOdds) odds = adj_rf_solo_odds (solo, 0, &error);
+    const char *const expect[] = { "halt", "advance", "advance", "attack", "attack", "attack" };
+
+    for (int d = 1; d <= 6; d++)
+      g_assert_cmpstr (adj_rf_solo_action_for_die (solo, 0, d), ==, expect[d - 1]);
+    /* The faces agree with the exact odds. */
+    assert_odds (odds, "attack", 3, 6);
+  }
+  /* The die modifier moves the faces: +2 makes a 1 count as 3. */
+  g_assert_true (adj_inputs_set_int (adj_rf_solo_get_inputs (solo, 0), "die_modifier", 2,
+                                     &error));
+  g_assert_cmpstr (adj_rf_solo_action_for_die (solo, 0, 1), ==, "advance");
+  g_assert_cmpstr (adj_rf_solo_action_for_die (solo, 0, 2), ==, "attack");
+
+  /* Meanings in our words, from the ruleset. */
+  g_assert_true (g_str_has_prefix (adj_rf_action_meaning (ruleset, "attack"), "Close with"));
+  g_assert_null (adj_rf_action_meaning (ruleset, "dance"));
+}
+
 /* A rout makes the group routing; the next order that is not a rout ends it. */
 static void
 test_solo_rout (void)
@@ -2854,6 +2930,7 @@ main (int   argc,
   g_test_add_func ("/rf/solo/seeded", test_solo_seeded);
   g_test_add_func ("/rf/solo/orders", test_solo_orders);
   g_test_add_func ("/rf/solo/rout", test_solo_rout);
+  g_test_add_func ("/rf/solo/switches", test_solo_switches);
   g_test_add_func ("/rf/hidden/dummy-count", test_dummy_count);
   g_test_add_func ("/rf/hidden/refused", test_hidden_refused);
   g_test_add_func ("/rf/hidden/deploy-undo", test_hidden_deploy);

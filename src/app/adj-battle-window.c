@@ -17,10 +17,12 @@
 #include "adj-application.h"
 #include "adj-battle-window.h"
 #include "adj-cards-page.h"
+#include "adj-gl-turn-view.h"
 #include "adj-i18n.h"
 #include "adj-journal-view.h"
 #include "adj-json.h"
 #include "adj-mechanic-panel.h"
+#include "adj-rf-view.h"
 #include "adj-rn-turn-view.h"
 #include "adj-roster-print.h"
 #include "adj-side-view.h"
@@ -38,6 +40,8 @@ typedef struct {
 
 static const SpecialView special_views[] = {
   { "rn", "turn", N_("_Turn"), "view-list-ordered-symbolic", adj_rn_turn_view_new },
+  { "gl", "turn", N_("_Turn"), "view-list-ordered-symbolic", adj_gl_turn_view_new },
+  { "rf", "enemy", N_("_Enemy"), "emoji-people-symbolic", adj_rf_view_new },
 };
 
 struct _AdjBattleWindow {
@@ -168,6 +172,8 @@ update_actions (AdjBattleWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-card", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reshuffle", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-page", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enemy-reacts",
+                                 have && self->special != NULL && ADJ_IS_RF_VIEW (self->special));
 }
 
 static void
@@ -968,6 +974,22 @@ action_enter_card (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The solo step of a skirmish: to the enemy's page, and a roll for every group listed. */
+static void
+action_enemy_reacts (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->special == NULL || !ADJ_IS_RF_VIEW (self->special))
+    return;
+  adw_view_stack_set_visible_child (self->view_stack, self->special);
+  if (!adj_rf_view_roll (ADJ_RF_VIEW (self->special), NULL, &error))
+    adj_battle_window_toast (self, error->message, FALSE);
+}
+
 static void
 action_show_page (GtkWidget  *widget,
                   const char *name,
@@ -1102,6 +1124,10 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.reshuffle", NULL, action_turn_card);
   gtk_widget_class_install_action (widget_class, "win.enter-card", NULL, action_enter_card);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", action_show_page);
+  gtk_widget_class_install_action (widget_class, "win.enemy-reacts", NULL, action_enemy_reacts);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.enemy-reacts",
+                                       NULL);
 }
 
 static void

@@ -13,6 +13,7 @@
 
 #include "adj-field-row.h"
 #include "adj-i18n.h"
+#include "adj-side-view.h"
 
 #define CM_PER_INCH 2.54
 
@@ -123,7 +124,8 @@ fill_reference_choices (GtkWidget *row)
           AdjSide *side = adj_battle_find_side (state->battle, adj_unit_get_side (unit));
           g_autofree char *label = NULL;
 
-          if (adj_unit_get_destroyed (unit))
+          /* Nor a unit kept hidden: its name would say it is in the fight. */
+          if (adj_unit_get_destroyed (unit) || adj_side_view_unit_hidden (state->battle, unit))
             continue;
           /* TRANSLATORS: a unit in a drop-down, e.g. "24th Foot (British)" */
           label = g_strdup_printf (_("%s (%s)"), adj_unit_get_name (unit),
@@ -232,7 +234,11 @@ adj_field_row_new (const AdjField     *field,
 
   g_object_set_data_full (G_OBJECT (row), "adj-field-row", state, (GDestroyNotify) row_state_free);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_gettext (field->label));
-  if (field->hint != NULL && field->measure == NULL)
+  /* A drop-down whose hint takes the subtitle squeezes its value to "…": its value is then
+   * the subtitle, read in full, and the hint stays in the tooltip. */
+  if (field->hint != NULL && field->kind == ADJ_FIELD_ENUM)
+    adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (row), TRUE);
+  else if (field->hint != NULL && field->measure == NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), adj_gettext (field->hint));
   if (field->hint != NULL)
     gtk_widget_set_tooltip_text (row, adj_gettext (field->hint));

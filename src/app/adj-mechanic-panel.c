@@ -11,11 +11,15 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "adj-error.h"
 #include "adj-field-row.h"
 #include "adj-i18n.h"
 #include "adj-mechanic-panel.h"
 #include "adj-odds-bar.h"
+#include "adj-table-editor.h"
+#include "adj-tables.h"
 
 struct _AdjMechanicPanel {
   GtkWidget          parent_instance;
@@ -28,6 +32,7 @@ struct _AdjMechanicPanel {
   AdjOddsBar        *odds_bar;
   GtkLabel          *odds_note;
   GtkLabel          *message_label;
+  GtkBox            *tables_box;
   GtkLabel          *draws_label;
   GtkButton         *roll_button;
   GtkButton         *enter_button;
@@ -59,6 +64,21 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void update_odds (AdjMechanicPanel *self);
+
+/* After some results the rules go straight on to another action: it is offered, filled in. */
+typedef struct {
+  const char *mechanic;    /* the one applied */
+  const char *count;       /* its outcome value that must be above 0 */
+  const char *next;        /* the action to go on with */
+  const char *unit_from;   /* the input of the applied one naming the unit */
+  const char *unit_to;     /* the same unit in the next one */
+  const char *count_to;    /* the input that takes the count */
+} FollowUp;
+
+static const FollowUp follow_ups[] = {
+  /* Glidden: each casualty of a volley turns a card to say who falls. */
+  { "gl/fire", "casualties", "gl/hit-cards", "target", "target", "hits" },
+};
 
 static json_object *
 input_json (AdjInputs      *inputs,
@@ -190,16 +210,22 @@ describe_draws (AdjMechanicPanel *self)
   for (guint i = 0; i < specs->len; i++)
     {
       const AdjDrawSpec *d = &g_array_index (specs, AdjDrawSpec, i);
+      guint count = d->count;
 
+      /* The same draw again and again (a card per casualty) reads as one. */
+      while (i + 1 < specs->len &&
+             g_strcmp0 (g_array_index (specs, AdjDrawSpec, i + 1).label, d->label) == 0 &&
+             g_array_index (specs, AdjDrawSpec, i + 1).sides == d->sides)
+        count += g_array_index (specs, AdjDrawSpec, ++i).count;
       if (text->len > 0)
         g_string_append (text, ", ");
       if (d->sides == 0)
-        g_string_append_printf (text, ngettext ("%s: %u card", "%s: %u cards", d->count),
-                                adj_gettext (d->label), d->count);
-      else if (d->count == 1)
+        g_string_append_printf (text, ngettext ("%s: %u card", "%s: %u cards", count),
+                                adj_gettext (d->label), count);
+      else if (count == 1)
         g_string_append_printf (text, "%s: D%u", adj_gettext (d->label), d->sides);
       else
-        g_string_append_printf (text, "%s: %uD%u", adj_gettext (d->label), d->count, d->sides);
+        g_string_append_printf (text, "%s: %uD%u", adj_gettext (d->label), count, d->sides);
     }
   if (text->len == 0)
     g_string_append (text, _("No dice: the rules decide"));
@@ -209,11 +235,115 @@ describe_draws (AdjMechanicPanel *self)
 }
 
 static void
+on_table_saved (AdjTableEditor   *editor,
+                int               destination,
+                AdjMechanicPanel *self)
+{
+  /* The form is judged again on the new values: a result rolled before goes. */
+  clear_result (self);
+  update_odds (self);
+}
+
+static void
+on_enter_table_clicked (GtkButton        *button,
+                        AdjMechanicPanel *self)
+{
+  adj_mechanic_panel_open_table (self, g_object_get_data (G_OBJECT (button), "adj-table"));
+}
+
+/* Whether @text is what a mechanic says about one of these incomplete tables. */
+static gboolean
+speaks_of_table (AdjMechanicPanel *self,
+                 AdjTables        *tables,
+                 const char       *text)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+
+  for (guint i = 0; text != NULL && self->mech->tables[i] != NULL; i++)
+    {
+      const AdjTableShape *shape = adj_table_shape_lookup (rs, self->mech->tables[i]);
+
+      if (shape != NULL && !adj_tables_is_complete (tables, shape->id) &&
+          strstr (text, adj_gettext (shape->title)) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The tables the players type in that this action reads: which are incomplete, what the action
+ * says is missing, and a way to enter them.  Returns whether it showed @said. */
+static void
+update_tables (AdjMechanicPanel *self,
+               const char       *said,
+               AdjTables        *tables,
+               const char       *load_error)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+  GtkWidget *child;
+  guint shown = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tables_box))) != NULL)
+    gtk_box_remove (self->tables_box, child);
+
+  if (said != NULL || load_error != NULL)
+    {
+      GtkWidget *label = gtk_label_new (said != NULL ? said : load_error);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_add_css_class (label, said != NULL ? "table-status-text" : "error");
+      gtk_box_append (self->tables_box, label);
+      if (said != NULL)
+        {
+          GtkWidget *never = gtk_label_new (_("Adjutant never guesses a value: enter the table "
+                                              "from your copy of the rules."));
+          gtk_label_set_xalign (GTK_LABEL (never), 0);
+          gtk_label_set_wrap (GTK_LABEL (never), TRUE);
+          gtk_widget_add_css_class (never, "dim-label");
+          gtk_box_append (self->tables_box, never);
+        }
+    }
+
+  for (guint i = 0; self->mech->tables != NULL && self->mech->tables[i] != NULL; i++)
+    {
+      const char *id = self->mech->tables[i];
+      const AdjTableShape *shape = adj_table_shape_lookup (rs, id);
+      g_autofree char *progress = NULL;
+      GtkWidget *row, *label, *button;
+
+      if (shape == NULL || (tables != NULL && adj_tables_is_complete (tables, id)))
+        continue;
+      progress = tables != NULL ? adj_table_describe_progress (tables, id)
+                                : g_strdup (adj_gettext (shape->title));
+      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      label = gtk_label_new (progress);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_set_hexpand (label, TRUE);
+      button = gtk_button_new_with_mnemonic (_("E_nter Table…"));
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (button, adj_gettext (shape->hint));
+      g_object_set_data_full (G_OBJECT (button), "adj-table", g_strdup (id), g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (on_enter_table_clicked), self);
+      gtk_box_append (GTK_BOX (row), label);
+      gtk_box_append (GTK_BOX (row), button);
+      gtk_box_append (self->tables_box, row);
+      shown++;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->tables_box), shown > 0 || said != NULL ||
+                                                         load_error != NULL);
+}
+
+static void
 update_odds (AdjMechanicPanel *self)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(GError) tables_error = NULL;
   g_autoptr(AdjOdds) odds = NULL;
+  g_autoptr(AdjTables) tables = NULL;
   g_autofree char *draws = NULL;
+  const char *note = NULL, *message = NULL, *said = NULL;
   AdjContext ctx = { 0 };
 
   if (self->battle == NULL || self->mech == NULL)
@@ -222,15 +352,35 @@ update_odds (AdjMechanicPanel *self)
   odds = adj_mechanic_odds (self->mech, &ctx, self->inputs, &error);
   adj_odds_bar_set_odds (self->odds_bar, odds);
   gtk_widget_set_visible (GTK_WIDGET (self->odds_bar), odds != NULL);
-  gtk_label_set_text (self->odds_note, odds != NULL && odds->note != NULL ? adj_gettext (odds->note)
-                                                                          : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->odds_note), odds != NULL && odds->note != NULL);
-  show_message (self, odds == NULL ? error->message : NULL);
+  note = odds != NULL && odds->note != NULL ? adj_gettext (odds->note) : NULL;
+  message = odds == NULL ? error->message : NULL;
+
+  /* What the action says about a table not yet entered goes with the way to enter it. */
+  if (self->mech->tables != NULL)
+    {
+      tables = adj_tables_for_context (&ctx, &tables_error);
+      if (g_error_matches (error, ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE))
+        said = g_steal_pointer (&message);
+      else if (tables != NULL && speaks_of_table (self, tables, note))
+        said = g_steal_pointer (&note);
+      if (tables_error != NULL && g_strcmp0 (message, tables_error->message) == 0)
+        message = NULL;
+    }
+  update_tables (self, said, tables, tables_error != NULL ? tables_error->message : NULL);
+
+  gtk_label_set_text (self->odds_note, note != NULL ? note : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->odds_note), note != NULL);
+  show_message (self, message);
   gtk_widget_set_sensitive (GTK_WIDGET (self->roll_button), odds != NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->enter_button), odds != NULL);
 
-  draws = describe_draws (self);
+  /* Until the table is entered the dice are not known either. */
+  if (odds == NULL && said != NULL)
+    draws = g_strdup (self->mech->random_note != NULL ? adj_gettext (self->mech->random_note) : "");
+  else
+    draws = describe_draws (self);
   gtk_label_set_text (self->draws_label, draws);
+  gtk_widget_set_visible (GTK_WIDGET (self->draws_label), draws[0] != '\0');
 }
 
 static int
@@ -469,6 +619,7 @@ adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, odds_bar);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, odds_note);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, message_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, tables_box);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, draws_label);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, enter_button);
@@ -793,6 +944,51 @@ adj_mechanic_panel_get_outcome (AdjMechanicPanel *self)
   return self->outcome;
 }
 
+/* Go on with the action the rules call for next, filled in from the one just applied. */
+static void
+follow_up (AdjMechanicPanel *self,
+           AdjInputs        *inputs,
+           AdjOutcome       *outcome)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (follow_ups); i++)
+    {
+      const FollowUp *f = &follow_ups[i];
+      const char *unit;
+      const AdjField *field;
+      int count;
+
+      if (!g_str_equal (outcome->mechanic->id, f->mechanic))
+        continue;
+      count = adj_outcome_get_value_int (outcome, f->count, 0);
+      if (count <= 0)
+        return;
+      unit = adj_inputs_get_string (inputs, f->unit_from);
+      if (!adj_mechanic_panel_select (self, f->next))
+        return;
+      if (unit != NULL)
+        for (guint k = 0, slot = 0; k < self->mech->n_inputs; k++)
+          {
+            if (self->mech->inputs[k].kind != ADJ_FIELD_UNIT)
+              continue;
+            if (g_str_equal (self->mech->inputs[k].name, f->unit_to))
+              {
+                adj_mechanic_panel_use_unit (self, slot, unit);
+                break;
+              }
+            slot++;
+          }
+      field = adj_mechanic_find_input (self->mech, f->count_to);
+      if (field != NULL &&
+          adj_inputs_set_int (self->inputs, f->count_to, CLAMP (count, field->min, field->max),
+                              NULL))
+        {
+          refresh_rows (self);
+          update_odds (self);
+        }
+      return;
+    }
+}
+
 gboolean
 adj_mechanic_panel_apply (AdjMechanicPanel *self)
 {
@@ -817,6 +1013,7 @@ adj_mechanic_panel_apply (AdjMechanicPanel *self)
   journal = adj_battle_get_journal (self->battle);
   summary = adj_journal_get_entry (journal, journal->position - 1)->summary;
   g_signal_emit (self, signals[APPLIED], 0, summary);
+  follow_up (self, inputs, outcome);
   return TRUE;
 }
 
@@ -843,4 +1040,23 @@ adj_mechanic_panel_set_imperial (AdjMechanicPanel *self,
   self->imperial = imperial;
   for (guint i = 0; i < self->rows->len; i++)
     adj_field_row_set_imperial (g_ptr_array_index (self->rows, i), imperial);
+}
+
+GtkWidget *
+adj_mechanic_panel_open_table (AdjMechanicPanel *self,
+                               const char       *table_id)
+{
+  GtkWidget *editor;
+  GtkRoot *root;
+
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), NULL);
+  g_return_val_if_fail (self->battle != NULL, NULL);
+
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  editor = adj_table_editor_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                 adj_battle_get_ruleset (self->battle), self->battle, table_id);
+  g_return_val_if_fail (editor != NULL, NULL);
+  g_signal_connect_object (editor, "saved", G_CALLBACK (on_table_saved), self, 0);
+  gtk_window_present (GTK_WINDOW (editor));
+  return editor;
 }

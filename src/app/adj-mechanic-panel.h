@@ -44,5 +44,8 @@ void               adj_mechanic_panel_discard       (AdjMechanicPanel *self);
 char              *adj_mechanic_panel_describe_odds (AdjMechanicPanel *self);
 void               adj_mechanic_panel_set_imperial  (AdjMechanicPanel *self,
                                                      gboolean          imperial);
+/* Open the editor of a table the players type in; the form is judged again once it is saved. */
+GtkWidget         *adj_mechanic_panel_open_table    (AdjMechanicPanel *self,
+                                                     const char       *table_id);
 
 G_END_DECLS

@@ -12,7 +12,15 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AdjPreferencesWindow, adj_preferences_window, ADJ, PREFERENCES_WINDOW,
                       AdwPreferencesWindow)
 
-GtkWidget *adj_preferences_window_new (GtkWindow *parent,
-                                       GSettings *settings);
+GtkWidget  *adj_preferences_window_new            (GtkWindow            *parent,
+                                                   GSettings            *settings);
+/* Open the editor of one of the tables the players type in, for their own tables file. */
+GtkWidget  *adj_preferences_window_open_table     (AdjPreferencesWindow *self,
+                                                   const char           *ruleset_id,
+                                                   const char           *table_id);
+/* What the Tables page says of a table: "12 of 24 cells entered". */
+const char *adj_preferences_window_describe_table (AdjPreferencesWindow *self,
+                                                   const char           *ruleset_id,
+                                                   const char           *table_id);
 
 G_END_DECLS

@@ -2,7 +2,8 @@
 /* adj-side-view.c: one side of a battle — its name, totals and units.
  *
  * The list is a GtkListView over a filtered view of the battle's units: rows are recycled and
- * each follows its own unit, so nothing is rebuilt when one unit changes.
+ * each follows its own unit, so nothing is rebuilt when one unit changes.  Units the ruleset
+ * keeps hidden for now (a group under a hidden marker) are not listed, nor counted.
  */
 
 #define G_LOG_DOMAIN "adj-side-view"
@@ -43,6 +44,26 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+gboolean
+adj_side_view_unit_hidden (AdjBattle *battle,
+                           AdjUnit   *unit)
+{
+  GPtrArray *fields;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (ADJ_IS_UNIT (unit), FALSE);
+
+  fields = adj_ruleset_get_status_fields (adj_battle_get_ruleset (battle));
+  for (guint i = 0; i < fields->len; i++)
+    {
+      const AdjField *f = g_ptr_array_index (fields, i);
+
+      if (f->hides_unit && adj_unit_get_status_bool (unit, f->name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 unit_shown (gpointer item,
             gpointer user_data)
@@ -50,7 +71,8 @@ unit_shown (gpointer item,
   AdjSideView *self = user_data;
   AdjUnit *unit = ADJ_UNIT (item);
 
-  if (g_strcmp0 (adj_unit_get_side (unit), self->side) != 0)
+  if (g_strcmp0 (adj_unit_get_side (unit), self->side) != 0 ||
+      adj_side_view_unit_hidden (self->battle, unit))
     return FALSE;
   if (self->search != NULL)
     {

@@ -22,6 +22,10 @@ GListModel *adj_side_view_get_model (AdjSideView *self);
 void        adj_side_view_set_search (AdjSideView *self,
                                       const char  *text);
 AdjUnit    *adj_side_view_get_selected (AdjSideView *self);
+/* Whether @unit is kept from the players for now (a status field of the ruleset that hides
+ * its unit is on, as for a group still under a hidden marker): no list shows it. */
+gboolean    adj_side_view_unit_hidden (AdjBattle  *battle,
+                                       AdjUnit    *unit);
 /* Select @unit when it is listed here (NULL clears the selection). */
 gboolean    adj_side_view_select     (AdjSideView *self,
                                       AdjUnit     *unit);

@@ -4,6 +4,11 @@
  * The rows come from the ruleset's status fields (those that apply to the unit's category)
  * plus the fields every unit has; each change is a journal entry, so it shows in the journal
  * and undoes.  The pane follows the unit: after an undo it shows the value the unit has again.
+ *
+ * A unit that keeps a record per figure (the ruleset's member schema, adj-members.h) gets a row
+ * per figure: what sets it apart in its subtitle, a stepper for each number the schema records
+ * (wounds, say) and a "Lost" toggle at hand, and everything else once the row is opened.  The
+ * figure count is never edited there: it follows the figures that are not lost.
  */
 
 #define G_LOG_DOMAIN "adj-unit-pane"
@@ -12,7 +17,21 @@
 
 #include "adj-field-row.h"
 #include "adj-i18n.h"
+#include "adj-members.h"
 #include "adj-unit-pane.h"
+
+/* The widgets of one figure's row. */
+typedef struct {
+  AdjUnitPane *pane;
+  guint        index;
+  GtkWidget   *row;        /* AdwExpanderRow */
+  GPtrArray   *spins;      /* GtkSpinButton, one per number the schema records */
+  GtkWidget   *lost;       /* GtkToggleButton */
+  GPtrArray   *editors;    /* once opened: the field rows, the name, rating and weapon */
+  GtkWidget   *name;
+  GtkWidget   *rating;
+  GtkWidget   *weapon;
+} MemberRow;
 
 struct _AdjUnitPane {
   GtkWidget            parent_instance;
@@ -21,6 +40,7 @@ struct _AdjUnitPane {
   GtkLabel            *name_label;
   GtkLabel            *detail_label;
   AdwPreferencesGroup *state_group;
+  AdwPreferencesGroup *members_group;
   AdwEntryRow         *name_row;
 
   AdjBattle           *battle;
@@ -31,6 +51,9 @@ struct _AdjUnitPane {
   AdjField            *figures_field;
   AdjField            *weapon_field;
   AdjChoice           *weapon_choices;
+  AdjMemberSchema     *schema;      /* when the unit keeps a record per figure */
+  GPtrArray           *member_rows; /* of MemberRow */
+  gboolean             quiet;       /* showing values, not editing them */
 };
 
 G_DEFINE_FINAL_TYPE (AdjUnitPane, adj_unit_pane, GTK_TYPE_WIDGET)
@@ -114,6 +137,9 @@ add_row (AdjUnitPane    *self,
   g_ptr_array_add (self->fields, g_strdup (unit_field));
 }
 
+static void clear_members (AdjUnitPane *self);
+static void build_members (AdjUnitPane *self);
+
 static void
 clear_rows (AdjUnitPane *self)
 {
@@ -121,6 +147,7 @@ clear_rows (AdjUnitPane *self)
     adw_preferences_group_remove (self->state_group, g_ptr_array_index (self->rows, i));
   g_ptr_array_set_size (self->rows, 0);
   g_ptr_array_set_size (self->fields, 0);
+  clear_members (self);
   g_clear_pointer (&self->figures_field, g_free);
   g_clear_pointer (&self->weapon_field, g_free);
   g_clear_pointer (&self->weapon_choices, g_free);
@@ -147,8 +174,9 @@ build_rows (AdjUnitPane *self)
       add_row (self, f, name);
     }
 
-  /* Figures, when the unit is more than one figure or stand. */
-  if (type->figures > 1)
+  /* Figures, when the unit is more than one figure or stand and does not count them from its
+   * record per figure. */
+  if (type->figures > 1 && adj_unit_get_members (self->unit) == NULL)
     {
       self->figures_field = g_new0 (AdjField, 1);
       self->figures_field->name = "figures";
@@ -180,6 +208,438 @@ build_rows (AdjUnitPane *self)
     }
 
   add_row (self, &destroyed_field, "destroyed");
+  build_members (self);
+}
+
+/* ---- the record per figure ---- */
+
+static void refresh_members (AdjUnitPane *self);
+
+static void
+member_row_free (MemberRow *m)
+{
+  g_ptr_array_unref (m->spins);
+  g_clear_pointer (&m->editors, g_ptr_array_unref);
+  g_free (m);
+}
+
+static gboolean
+edit_member (AdjUnitPane *self,
+             guint        index,
+             const char  *key,
+             json_object *value)
+{
+  g_autofree char *target = g_strconcat ("unit:", adj_unit_get_id (self->unit), NULL);
+  g_autofree char *field = g_strdup_printf ("members.%u.%s", index, key);
+  g_autoptr(GError) error = NULL;
+
+  if (adj_battle_edit (self->battle, target, field, value, &error))
+    return TRUE;
+  g_signal_emit (self, signals[FAILED], 0, error->message);
+  return FALSE;
+}
+
+static const char *
+choice_label (const AdjChoice *choices,
+              guint            n,
+              const char      *id)
+{
+  const AdjChoice *c = adj_field_find_choice (choices, n, id);
+  return c != NULL ? adj_gettext (c->label) : id;
+}
+
+/* What sets a figure apart: its role and other choices away from the default, what is true
+ * of it, and a rating or weapon of its own. */
+static char *
+member_subtitle (AdjUnitPane *self,
+                 guint        index)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+  json_object *members = adj_unit_get_members (self->unit);
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  const char *rating = adj_member_get_string (members, index, ADJ_MEMBER_RATING);
+  const char *weapon = adj_member_get_string (members, index, ADJ_MEMBER_WEAPON);
+
+  for (guint i = 0; i < adj_member_schema_get_n_fields (self->schema); i++)
+    {
+      const AdjField *f = adj_member_schema_get_field (self->schema, i);
+
+      if (f->kind == ADJ_FIELD_ENUM)
+        {
+          const char *v = adj_member_get_string (members, index, f->name);
+          guint n;
+          const AdjChoice *choices = adj_ruleset_field_choices (rs, f, &n);
+
+          if (v != NULL && g_strcmp0 (v, f->def_choice) != 0)
+            g_ptr_array_add (parts, (gpointer) choice_label (choices, n, v));
+        }
+      else if (f->kind == ADJ_FIELD_BOOL && adj_member_get_bool (members, index, f->name))
+        g_ptr_array_add (parts, (gpointer) adj_gettext (f->label));
+    }
+  if (rating != NULL)
+    {
+      const AdjChoice *c = adj_ruleset_find_rating (rs, rating);
+      g_ptr_array_add (parts, (gpointer) (c != NULL ? adj_gettext (c->label) : rating));
+    }
+  if (weapon != NULL)
+    {
+      const AdjWeapon *w = adj_ruleset_find_weapon (rs, weapon);
+      g_ptr_array_add (parts, (gpointer) (w != NULL ? adj_gettext (w->label) : weapon));
+    }
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (" · ", (char **) parts->pdata);
+}
+
+static void
+on_member_spin_changed (GtkSpinButton *spin,
+                        MemberRow     *m)
+{
+  g_autoptr(json_object) value = NULL;
+
+  if (m->pane->quiet)
+    return;
+  value = json_object_new_int (gtk_spin_button_get_value_as_int (spin));
+  if (!edit_member (m->pane, m->index, g_object_get_data (G_OBJECT (spin), "key"), value))
+    refresh_members (m->pane);
+}
+
+static void
+on_member_lost_toggled (GtkToggleButton *button,
+                        MemberRow       *m)
+{
+  g_autoptr(json_object) value = NULL;
+
+  if (m->pane->quiet)
+    return;
+  value = json_object_new_boolean (gtk_toggle_button_get_active (button));
+  if (!edit_member (m->pane, m->index, ADJ_MEMBER_LOST, value))
+    refresh_members (m->pane);
+}
+
+static void
+on_member_field_changed (GtkWidget      *row,
+                         const AdjField *field,
+                         gpointer        user_data)
+{
+  MemberRow *m = user_data;
+  g_autoptr(json_object) value = adj_field_row_get_value (row);
+
+  if (m->pane->quiet)
+    return;
+  if (!edit_member (m->pane, m->index, field->name, value))
+    refresh_members (m->pane);
+}
+
+static void
+on_member_name_apply (AdwEntryRow *entry,
+                      MemberRow   *m)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
+  g_autoptr(json_object) value = name[0] != '\0' ? json_object_new_string (name) : NULL;
+
+  if (!edit_member (m->pane, m->index, ADJ_MEMBER_NAME, value))
+    refresh_members (m->pane);
+}
+
+static void
+on_member_choice_selected (AdwComboRow *combo,
+                           GParamSpec  *pspec,
+                           MemberRow   *m)
+{
+  GPtrArray *ids = g_object_get_data (G_OBJECT (combo), "ids");
+  const char *key = g_object_get_data (G_OBJECT (combo), "key");
+  guint pos = adw_combo_row_get_selected (combo);
+  const char *id = pos < ids->len ? g_ptr_array_index (ids, pos) : NULL;
+  g_autoptr(json_object) value = id != NULL ? json_object_new_string (id) : NULL;
+
+  if (m->pane->quiet)
+    return;
+  if (!edit_member (m->pane, m->index, key, value))
+    refresh_members (m->pane);
+}
+
+/* A drop-down of the group's own value (NULL) or one of @n choices, for a figure's rating or
+ * weapon. */
+static GtkWidget *
+member_choice_row (MemberRow       *m,
+                   const char      *key,
+                   const char      *title,
+                   const char      *own,
+                   const AdjChoice *choices,
+                   guint            n)
+{
+  GtkWidget *combo = adw_combo_row_new ();
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+  /* TRANSLATORS: the choice that leaves a figure as its group is, e.g. "As the group (Veteran)" */
+  g_autofree char *same = g_strdup_printf (_("As the group (%s)"), own != NULL ? own : "—");
+
+  gtk_string_list_append (list, same);
+  g_ptr_array_add (ids, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      gtk_string_list_append (list, adj_gettext (choices[i].label));
+      g_ptr_array_add (ids, g_strdup (choices[i].id));
+    }
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (combo), title);
+  adw_combo_row_set_model (ADW_COMBO_ROW (combo), G_LIST_MODEL (list));
+  g_object_set_data_full (G_OBJECT (combo), "ids", ids, (GDestroyNotify) g_ptr_array_unref);
+  g_object_set_data (G_OBJECT (combo), "key", (gpointer) key);
+  g_signal_connect (combo, "notify::selected", G_CALLBACK (on_member_choice_selected), m);
+  return combo;
+}
+
+static void
+set_choice_row (GtkWidget  *combo,
+                const char *id)
+{
+  GPtrArray *ids = g_object_get_data (G_OBJECT (combo), "ids");
+
+  for (guint i = 0; i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
+      adw_combo_row_set_selected (ADW_COMBO_ROW (combo), i);
+}
+
+static void
+refresh_member_row (AdjUnitPane *self,
+                    MemberRow   *m)
+{
+  json_object *members = adj_unit_get_members (self->unit);
+  g_autofree char *title = adj_member_describe (members, m->index);
+  g_autofree char *subtitle = member_subtitle (self, m->index);
+  gboolean lost = adj_member_get_bool (members, m->index, ADJ_MEMBER_LOST);
+
+  self->quiet = TRUE;
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (m->row), title);
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (m->row), subtitle);
+  for (guint i = 0; i < m->spins->len; i++)
+    {
+      GtkSpinButton *spin = g_ptr_array_index (m->spins, i);
+      gtk_spin_button_set_value (spin, adj_member_get_int (members, m->index,
+                                                           g_object_get_data (G_OBJECT (spin),
+                                                                              "key")));
+    }
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (m->lost), lost);
+  if (lost)
+    gtk_widget_add_css_class (m->row, "member-lost");
+  else
+    gtk_widget_remove_css_class (m->row, "member-lost");
+  if (m->editors != NULL)
+    {
+      const char *name = adj_member_get_string (members, m->index, ADJ_MEMBER_NAME);
+
+      for (guint i = 0; i < m->editors->len; i++)
+        {
+          GtkWidget *row = g_ptr_array_index (m->editors, i);
+          const AdjField *f = adj_field_row_get_field (row);
+          adj_field_row_set_value (row, adj_member_get (members, m->index, f->name));
+        }
+      if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (m->name)), name != NULL ? name : "")
+          != 0)
+        gtk_editable_set_text (GTK_EDITABLE (m->name), name != NULL ? name : "");
+      set_choice_row (m->rating, adj_member_get_string (members, m->index, ADJ_MEMBER_RATING));
+      if (m->weapon != NULL)
+        set_choice_row (m->weapon, adj_member_get_string (members, m->index, ADJ_MEMBER_WEAPON));
+    }
+  self->quiet = FALSE;
+}
+
+/* The rest of a figure's record, made when its row is first opened. */
+static void
+on_member_expanded (AdwExpanderRow *row,
+                    GParamSpec     *pspec,
+                    MemberRow      *m)
+{
+  AdjUnitPane *self = m->pane;
+  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+  const AdjUnitType *type = adj_battle_unit_type (self->battle, self->unit);
+  GPtrArray *ratings = adj_ruleset_get_ratings (rs);
+  g_autofree AdjChoice *rating_choices = NULL;
+  g_autofree AdjChoice *weapon_choices = NULL;
+  const AdjChoice *own_rating = adj_ruleset_find_rating (rs, adj_unit_get_rating (self->unit));
+  const AdjWeapon *own_weapon = adj_ruleset_find_weapon (rs, adj_unit_get_weapon (self->unit));
+  guint n_weapons = g_strv_length ((char **) type->weapons);
+
+  if (!adw_expander_row_get_expanded (row) || m->editors != NULL)
+    return;
+  m->editors = g_ptr_array_new ();
+
+  m->name = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (m->name), _("Name"));
+  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (m->name), TRUE);
+  g_signal_connect (m->name, "apply", G_CALLBACK (on_member_name_apply), m);
+  adw_expander_row_add_row (row, m->name);
+
+  for (guint i = 0; i < adj_member_schema_get_n_fields (self->schema); i++)
+    {
+      const AdjField *f = adj_member_schema_get_field (self->schema, i);
+      GtkWidget *editor;
+
+      /* Numbers are at hand in the row itself. */
+      if (f->kind == ADJ_FIELD_INT)
+        continue;
+      editor = adj_field_row_new (f, rs, self->battle, on_member_field_changed, m);
+      adw_expander_row_add_row (row, editor);
+      g_ptr_array_add (m->editors, editor);
+    }
+
+  if (ratings->len > 0)
+    {
+      rating_choices = g_new0 (AdjChoice, ratings->len);
+      for (guint i = 0; i < ratings->len; i++)
+        rating_choices[i] = *(AdjChoice *) g_ptr_array_index (ratings, i);
+      m->rating = member_choice_row (m, ADJ_MEMBER_RATING, _("Rating"),
+                                     own_rating != NULL ? adj_gettext (own_rating->label) : NULL,
+                                     rating_choices, ratings->len);
+      adw_expander_row_add_row (row, m->rating);
+    }
+  if (n_weapons > 1)
+    {
+      weapon_choices = g_new0 (AdjChoice, n_weapons);
+      for (guint i = 0; i < n_weapons; i++)
+        {
+          const AdjWeapon *w = adj_ruleset_find_weapon (rs, type->weapons[i]);
+          weapon_choices[i].id = w->id;
+          weapon_choices[i].label = w->label;
+        }
+      m->weapon = member_choice_row (m, ADJ_MEMBER_WEAPON, _("Weapon"),
+                                     own_weapon != NULL ? adj_gettext (own_weapon->label) : NULL,
+                                     weapon_choices, n_weapons);
+      adw_expander_row_add_row (row, m->weapon);
+    }
+  refresh_member_row (self, m);
+}
+
+static MemberRow *
+member_row_new (AdjUnitPane *self,
+                guint        index)
+{
+  MemberRow *m = g_new0 (MemberRow, 1);
+
+  m->pane = self;
+  m->index = index;
+  m->spins = g_ptr_array_new ();
+  m->row = adw_expander_row_new ();
+  /* Actions go in from the end of the row: "Lost" last, the numbers before it. */
+  m->lost = gtk_toggle_button_new_with_label (_("Lost"));
+  gtk_widget_set_valign (m->lost, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (m->lost, _("Out of play: killed, taken or run off"));
+  gtk_widget_add_css_class (m->lost, "member-lost-toggle");
+  g_signal_connect (m->lost, "toggled", G_CALLBACK (on_member_lost_toggled), m);
+  adw_expander_row_add_action (ADW_EXPANDER_ROW (m->row), m->lost);
+  for (guint i = 0; i < adj_member_schema_get_n_fields (self->schema); i++)
+    {
+      const AdjField *f = adj_member_schema_get_field (self->schema, i);
+      GtkWidget *box, *label, *spin;
+
+      if (f->kind != ADJ_FIELD_INT)
+        continue;
+      box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      label = gtk_label_new (adj_gettext (f->label));
+      gtk_widget_add_css_class (label, "dim-label");
+      spin = gtk_spin_button_new_with_range (f->min, f->max, 1);
+      gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      adj_gettext (f->label), -1);
+      if (f->hint != NULL)
+        gtk_widget_set_tooltip_text (box, adj_gettext (f->hint));
+      g_object_set_data (G_OBJECT (spin), "key", (gpointer) f->name);
+      g_signal_connect (spin, "value-changed", G_CALLBACK (on_member_spin_changed), m);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), spin);
+      gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (m->row), box);
+      g_ptr_array_add (m->spins, spin);
+    }
+  g_signal_connect (m->row, "notify::expanded", G_CALLBACK (on_member_expanded), m);
+  return m;
+}
+
+static void
+clear_members (AdjUnitPane *self)
+{
+  if (self->members_group == NULL)
+    return;
+  for (guint i = 0; i < self->member_rows->len; i++)
+    adw_preferences_group_remove (self->members_group,
+                                  ((MemberRow *) g_ptr_array_index (self->member_rows, i))->row);
+  g_ptr_array_set_size (self->member_rows, 0);
+  g_clear_pointer (&self->schema, adj_member_schema_free);
+  gtk_widget_set_visible (GTK_WIDGET (self->members_group), FALSE);
+}
+
+static void
+update_members_description (AdjUnitPane *self)
+{
+  json_object *members = adj_unit_get_members (self->unit);
+  guint n = adj_unit_get_n_members (self->unit);
+  int in_play = adj_members_count_in_play (members);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_string_append_printf (text, ngettext ("%d of %u figure in play", "%d of %u figures in play",
+                                          n), in_play, n);
+  /* The numbers the record keeps, added up over the figures in play: "Wounds 2". */
+  for (guint i = 0; i < adj_member_schema_get_n_fields (self->schema); i++)
+    {
+      const AdjField *f = adj_member_schema_get_field (self->schema, i);
+      int sum = 0;
+
+      if (f->kind != ADJ_FIELD_INT)
+        continue;
+      for (guint k = 0; k < n; k++)
+        if (!adj_member_get_bool (members, k, ADJ_MEMBER_LOST))
+          sum += adj_member_get_int (members, k, f->name);
+      if (sum != 0)
+        g_string_append_printf (text, " · %s %d", adj_gettext (f->label), sum);
+    }
+  adw_preferences_group_set_description (self->members_group, text->str);
+}
+
+static void
+refresh_members (AdjUnitPane *self)
+{
+  for (guint i = 0; i < self->member_rows->len; i++)
+    refresh_member_row (self, g_ptr_array_index (self->member_rows, i));
+  if (self->schema != NULL)
+    update_members_description (self);
+}
+
+static void
+build_members (AdjUnitPane *self)
+{
+  clear_members (self);
+  if (adj_unit_get_members (self->unit) == NULL)
+    return;
+  self->schema = adj_member_schema_new (adj_battle_get_ruleset (self->battle), NULL);
+  if (self->schema == NULL)
+    return;
+  for (guint i = 0; i < adj_unit_get_n_members (self->unit); i++)
+    {
+      MemberRow *m = member_row_new (self, i);
+
+      adw_preferences_group_add (self->members_group, m->row);
+      g_ptr_array_add (self->member_rows, m);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->members_group), TRUE);
+  refresh_members (self);
+}
+
+static void
+on_add_member_clicked (AdjUnitPane *self)
+{
+  g_autofree char *target = NULL;
+  g_autoptr(json_object) list = NULL;
+  g_autoptr(json_object) fresh = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->unit == NULL || self->schema == NULL)
+    return;
+  list = adj_unit_get_field (self->unit, "members");
+  fresh = adj_members_new_default (self->schema, 1);
+  json_object_array_add (list, json_object_get (json_object_array_get_idx (fresh, 0)));
+  target = g_strconcat ("unit:", adj_unit_get_id (self->unit), NULL);
+  if (!adj_battle_edit (self->battle, target, "members", list, &error))
+    g_signal_emit (self, signals[FAILED], 0, error->message);
 }
 
 static void
@@ -190,8 +650,11 @@ on_unit_changed (AdjUnit     *unit,
   /* A new type may bring other fields with it; anything else only changes values. */
   if (g_str_equal (field, "type"))
     build_rows (self);
+  else if (self->member_rows->len != adj_unit_get_n_members (unit))
+    build_members (self);
   update_header (self);
   refresh_values (self);
+  refresh_members (self);
 }
 
 static void
@@ -246,6 +709,8 @@ adj_unit_pane_finalize (GObject *object)
 
   g_ptr_array_unref (self->rows);
   g_ptr_array_unref (self->fields);
+  g_ptr_array_unref (self->member_rows);
+  adj_member_schema_free (self->schema);
   g_free (self->figures_field);
   g_free (self->weapon_field);
   g_free (self->weapon_choices);
@@ -274,10 +739,12 @@ adj_unit_pane_class_init (AdjUnitPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjUnitPane, name_label);
   gtk_widget_class_bind_template_child (widget_class, AdjUnitPane, detail_label);
   gtk_widget_class_bind_template_child (widget_class, AdjUnitPane, state_group);
+  gtk_widget_class_bind_template_child (widget_class, AdjUnitPane, members_group);
   gtk_widget_class_bind_template_child (widget_class, AdjUnitPane, name_row);
   gtk_widget_class_bind_template_callback (widget_class, on_act_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_target_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_name_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_add_member_clicked);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -287,6 +754,7 @@ adj_unit_pane_init (AdjUnitPane *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_ptr_array_new ();
   self->fields = g_ptr_array_new_with_free_func (g_free);
+  self->member_rows = g_ptr_array_new_with_free_func ((GDestroyNotify) member_row_free);
 }
 
 GtkWidget *
@@ -341,4 +809,15 @@ adj_unit_pane_get_row (AdjUnitPane *self,
     if (g_str_equal (g_ptr_array_index (self->fields, i), field))
       return g_ptr_array_index (self->rows, i);
   return NULL;
+}
+
+GtkWidget *
+adj_unit_pane_get_member_row (AdjUnitPane *self,
+                              guint        index)
+{
+  g_return_val_if_fail (ADJ_IS_UNIT_PANE (self), NULL);
+
+  if (index >= self->member_rows->len)
+    return NULL;
+  return ((MemberRow *) g_ptr_array_index (self->member_rows, index))->row;
 }

@@ -21,5 +21,8 @@ AdjUnit   *adj_unit_pane_get_unit (AdjUnitPane *self);
 /* The row editing a field ("destroyed", "figures", "weapon", "status.dismounted", ...). */
 GtkWidget *adj_unit_pane_get_row  (AdjUnitPane *self,
                                    const char  *field);
+/* The row of figure @index of a unit that keeps a record per figure, or NULL. */
+GtkWidget *adj_unit_pane_get_member_row (AdjUnitPane *self,
+                                         guint        index);
 
 G_END_DECLS

@@ -148,6 +148,7 @@ update (AdjUnitRow *self)
   g_autofree char *detail = NULL;
   g_autofree char *value = NULL;
   int points;
+  int full;
 
   self->updates++;
   if (self->unit == NULL)
@@ -164,10 +165,13 @@ update (AdjUnitRow *self)
   weapon = adj_ruleset_find_weapon (adj_battle_get_ruleset (self->battle),
                                     adj_unit_get_weapon (self->unit));
   gtk_label_set_text (self->name_label, adj_unit_get_name (self->unit));
-  if (type->figures > 1)
+  /* A unit with a record per figure is at full strength with every figure it lists. */
+  full = adj_unit_get_members (self->unit) != NULL ? (int) adj_unit_get_n_members (self->unit)
+                                                   : type->figures;
+  if (full > 1)
     /* TRANSLATORS: a unit's type, figures left and weapon, e.g. "Infantry · 3/4 · Musket" */
     detail = g_strdup_printf (_("%s · %d/%d · %s"), adj_gettext (type->label),
-                              adj_unit_get_figures (self->unit), type->figures,
+                              adj_unit_get_figures (self->unit), full,
                               weapon != NULL ? adj_gettext (weapon->label) : "");
   else if (weapon != NULL)
     /* TRANSLATORS: a unit's type and weapon, e.g. "Regular infantry · Single-shot rifle" */

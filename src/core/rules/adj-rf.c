@@ -3156,6 +3156,84 @@ adj_rf_solo_odds (AdjRfSolo  *solo,
   return adj_mechanic_odds (&rf_reaction, &ctx, o->inputs, error);
 }
 
+/* The situational parts, with the input that sets each: a few words for a switch each. */
+static const struct {
+  const char *input;
+  const char *part;
+  const char *label;
+} solo_switches[] = {
+  { "no_enemy", "no-enemy", N_("No enemy in sight") },
+  { "enemy_in_range", "enemy-in-range", N_("Enemy in range") },
+  { "in_enemy_range", "raw-in-range", N_("Raw, and an enemy in reach") },
+  { "flank_or_retreating", "flank-or-retreating", N_("Enemy on flank or rear, or friends "
+                                                     "falling back") },
+  { "near_cavalry", "natives-near-cavalry", N_("Enemy horsemen within 50 cm") },
+  { "losing_melee", "routing-or-losing", N_("Losing a melee") },
+};
+
+GArray *
+adj_rf_solo_get_switches (AdjRfSolo *solo,
+                          guint      i)
+{
+  Order *o = solo_order (solo, i);
+  AdjRuleset *rs;
+  GArray *out;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  rs = adj_battle_get_ruleset (solo->battle);
+  out = g_array_new (FALSE, FALSE, sizeof (AdjRfSwitch));
+  for (guint k = 0; k < G_N_ELEMENTS (solo_switches); k++)
+    {
+      const char *input = solo_switches[k].input;
+      AdjRfSwitch sw = { input, solo_switches[k].part, solo_switches[k].label,
+                         modifier_value (rs, "risk", solo_switches[k].part) };
+
+      /* Parts that cannot count for this group, or count already from the battle. */
+      if ((g_str_equal (input, "in_enemy_range") && !adj_inputs_get_bool (o->inputs, "raw")) ||
+          (g_str_equal (input, "near_cavalry") && !adj_inputs_get_bool (o->inputs, "native")) ||
+          (g_str_equal (input, "losing_melee") && adj_inputs_get_bool (o->inputs, "routing")))
+        continue;
+      g_array_append_val (out, sw);
+    }
+  return out;
+}
+
+const char *
+adj_rf_solo_action_for_die (AdjRfSolo *solo,
+                            guint      i,
+                            int        die)
+{
+  Order *o = solo_order (solo, i);
+  AdjRuleset *rs;
+
+  g_return_val_if_fail (o != NULL, NULL);
+  g_return_val_if_fail (die >= 1 && die <= 6, NULL);
+  rs = adj_battle_get_ruleset (solo->battle);
+  return reaction_action (rs, adj_inputs_get_string (o->inputs, "arms"),
+                          risk_parts (rs, o->inputs, NULL), reaction_face (o->inputs, die));
+}
+
+const char *
+adj_rf_action_meaning (AdjRuleset *rs,
+                       const char *action)
+{
+  json_object *actions;
+
+  g_return_val_if_fail (rs != NULL, NULL);
+
+  if (action == NULL || adj_ruleset_get_system (rs) != &adj_rf_system)
+    return NULL;
+  actions = rf_get (rf_section (rs, "risk_factor"), "actions");
+  for (gsize k = 0; k < json_object_array_length (actions); k++)
+    {
+      json_object *a = json_object_array_get_idx (actions, k);
+
+      if (g_strcmp0 (json_object_get_string (rf_get (a, "id")), action) == 0)
+        return json_object_get_string (rf_get (a, "hint"));
+    }
+  return NULL;
+}
+
 gboolean
 adj_rf_solo_roll (AdjRfSolo  *solo,
                   AdjRng     *rng,
@@ -4044,7 +4122,7 @@ static const AdjMechanic *const rf_mechanics[] = {
 };
 
 static const char *const rf_keys[] = {
-  ADJ_MEMBERS_KEY, "command", "movement", "fire", "to_hit", "damage", "melee", "risk_factor",
+  "command", "movement", "fire", "to_hit", "damage", "melee", "risk_factor",
   "hidden_deployment", "templates", NULL
 };
 

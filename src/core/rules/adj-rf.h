@@ -80,6 +80,28 @@ gboolean     adj_rf_solo_roll           (AdjRfSolo    *solo,
 gboolean     adj_rf_solo_is_rolled      (AdjRfSolo    *solo);
 AdjOutcome  *adj_rf_solo_get_outcome    (AdjRfSolo    *solo,
                                          guint         i);
+/* A situational part of a group's Risk Factor: what the players see on the table and set. */
+typedef struct {
+  const char *input;       /* the rf/reaction input it sets */
+  const char *part;        /* the part it makes count, an id of the ruleset's "risk" group */
+  const char *label;       /* untranslated, a few words: "Enemy in range" */
+  int         value;       /* what the part adds when it counts */
+} AdjRfSwitch;
+
+/* The situational parts the players may set for order @i (of AdjRfSwitch; free with
+ * g_array_unref), in the order of the parts.  Those that cannot change this group's Risk
+ * Factor are left out: "raw and within an enemy's reach" for a group that is not raw, "near
+ * enemy horsemen" for one that is not native, "losing a melee" for one already routing. */
+GArray      *adj_rf_solo_get_switches   (AdjRfSolo    *solo,
+                                         guint         i);
+/* The action a reaction die of @die (1-6, before its modifier) gives order @i as its inputs
+ * stand now: which faces give what, for the odds shown before rolling. */
+const char  *adj_rf_solo_action_for_die (AdjRfSolo    *solo,
+                                         guint         i,
+                                         int           die);
+/* The players' description of a reaction action ("attack"), untranslated; NULL if unknown. */
+const char  *adj_rf_action_meaning      (AdjRuleset   *rs,
+                                         const char   *action);
 /* "Zulu impi 2 — RF 3 — rolled 5 — ATTACK: close with the nearest enemy ..." (translated). */
 char        *adj_rf_solo_order_text     (AdjRfSolo    *solo,
                                          guint         i);
