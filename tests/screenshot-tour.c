@@ -189,7 +189,7 @@ tour (AdjApplication *app)
     AdjGlTurnView *gl_turn;
     AdjBattle *battle;
     AdjTableEditor *editor;
-    GtkWidget *prefs, *expander;
+    GtkWidget *prefs;
 
     adj_battle_set_autosave_path (adj_battle_window_get_battle (window), NULL);
     adj_battle_window_set_battle (window, NULL, NULL);
