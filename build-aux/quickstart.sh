@@ -12,6 +12,9 @@
 # "test" runs the suite twice: in the normal build, then in a second build with
 # AddressSanitizer, UndefinedBehaviorSanitizer and the leak checker (in <builddir>-sanitize);
 # any finding fails the run.  ADJUTANT_SANITIZE=0 skips the second pass.
+#
+# ADJUTANT_FUZZ_SECONDS=N (continuous integration sets 60) also fuzzes every file loader for N
+# seconds each with build-aux/fuzz.sh (in <builddir>-fuzz, needs clang); a crash fails the run.
 
 set -euo pipefail
 
@@ -37,6 +40,9 @@ packages=(
 )
 if [ "$mode" = test ]; then
   packages+=(xvfb xauth appstream flatpak-builder python3 poppler-utils)
+  if [ "${ADJUTANT_FUZZ_SECONDS:-0}" != 0 ]; then
+    packages+=(clang libclang-rt-14-dev)
+  fi
 fi
 
 missing=()
@@ -96,6 +102,11 @@ if [ "${ADJUTANT_SANITIZE:-1}" != 0 ]; then
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     LSAN_OPTIONS=suppressions="$here/build-aux/lsan.supp" \
+    || status=$?
+fi
+
+if [ "${ADJUTANT_FUZZ_SECONDS:-0}" != 0 ]; then
+  ADJUTANT_FUZZ_BUILDDIR=$builddir-fuzz bash build-aux/fuzz.sh "$ADJUTANT_FUZZ_SECONDS" \
     || status=$?
 fi
 
