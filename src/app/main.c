@@ -7,6 +7,7 @@
 #include <locale.h>
 
 #include "adj-application.h"
+#include "adj-i18n.h"
 
 int
 main (int   argc,
@@ -15,7 +16,7 @@ main (int   argc,
   g_autoptr(AdjApplication) app = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, adj_i18n_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -11,6 +11,10 @@
 
 G_BEGIN_DECLS
 
+/* Where the message catalogues are: the build tree's for a program run from the build tree,
+ * LOCALEDIR once installed. */
+const char *adj_i18n_locale_dir (void);
+
 static inline const char *
 adj_gettext (const char *text)
 {

@@ -958,6 +958,12 @@ adj_ruleset_data_dir (void)
   return running_uninstalled () ? ADJ_SOURCE_DATADIR : ADJ_PKGDATADIR;
 }
 
+const char *
+adj_i18n_locale_dir (void)
+{
+  return running_uninstalled () ? ADJ_BUILD_LOCALEDIR : LOCALEDIR;
+}
+
 void
 adj_ruleset_set_data_dir (const char *dir)
 {
