@@ -1198,6 +1198,8 @@ N_("1st Pont Drift: value shown");
 N_("1st Pont Drift: last tried in turn");
 /* $.unit_types[0].label */
 N_("Buller");
+/* $.unit_types[1].label */
+N_("Colonel Long");
 /* $.unit_types[2].notes */
 N_("Never eliminated: its staff are always replaced.");
 /* $.unit_types[4].label */

@@ -1699,7 +1699,7 @@ static const AdjMechanic rr_leader_recovery = {
 
 static const AdjChoice rank_choices[] = {
   { "buller", N_("Buller") },
-  { "long", N_("Long") },
+  { "long", N_("Colonel Long") },
   { "leader", N_("A brigade leader") },
   { "replacement", N_("A replacement leader") },
 };
