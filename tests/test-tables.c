@@ -1062,6 +1062,57 @@ test_battle_wins (void)
   forget_user_tables ();
 }
 
+/* What a roll reads shares its tables with the battle and the user's file: changing it leaves
+ * them as they were, and a user's file written again is read again. */
+static void
+test_shared_for_roll (void)
+{
+  g_autoptr(AdjBattle) battle = new_battle ();
+  g_autoptr(AdjTables) user = adj_tables_new (gl);
+  g_autoptr(AdjTables) carried = adj_tables_new (gl);
+  g_autoptr(AdjTables) seen = NULL;
+  g_autoptr(AdjTables) again = NULL;
+  g_autoptr(AdjTables) later = NULL;
+  g_autoptr(json_object) three = json_object_new_int (3);
+  g_autoptr(json_object) five = json_object_new_int (5);
+  g_autoptr(json_object) six = json_object_new_int (6);
+  g_autoptr(GError) error = NULL;
+  AdjContext ctx;
+
+  forget_user_tables ();
+  fill_hit (user);
+  g_assert_true (adj_tables_save_user (user, &error));
+  g_assert_true (adj_tables_set_cell (carried, "saves", "soft", "value", six, &error));
+  g_assert_true (adj_tables_embed (battle, carried, &error));
+  g_assert_no_error (error);
+  adj_battle_context (battle, &ctx);
+
+  seen = adj_tables_for_context (&ctx, &error);
+  g_assert_no_error (error);
+  g_assert_true (adj_tables_set_cell (seen, "saves", "soft", "value", three, &error));
+  g_assert_true (adj_tables_set_cell (seen, "hit", "short", "musket", three, &error));
+  g_assert_cmpint (json_object_get_int (adj_tables_get_cell (seen, "saves", "soft", "value")),
+                   ==, 3);
+  /* Neither the battle's table nor the user's changed with it. */
+  again = adj_tables_for_context (&ctx, &error);
+  g_assert_cmpint (json_object_get_int (adj_tables_get_cell (again, "saves", "soft", "value")),
+                   ==, 6);
+  g_assert_cmpint (json_object_get_int (adj_tables_get_cell (again, "hit", "short", "musket")),
+                   ==, json_object_get_int (adj_tables_get_cell (user, "hit", "short",
+                                                                   "musket")));
+  g_assert_cmpint (json_object_get_int (adj_tables_get_cell (adj_battle_get_tables (battle),
+                                                             "saves", "soft", "value")), ==, 6);
+
+  /* The user writes the file again: the next roll reads the new value. */
+  g_assert_true (adj_tables_set_cell (user, "hit", "short", "musket", five, &error));
+  g_assert_true (adj_tables_save_user (user, &error));
+  later = adj_tables_for_context (&ctx, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (json_object_get_int (adj_tables_get_cell (later, "hit", "short", "musket")),
+                   ==, 5);
+  forget_user_tables ();
+}
+
 /* A mechanic that reads tables says so in its description. */
 static void
 test_describe_lists_tables (void)
@@ -1122,6 +1173,7 @@ main (int   argc,
   g_test_add_func ("/tables/battle/embed-extract", test_embed_extract);
   g_test_add_func ("/tables/battle/load-error", test_battle_load_error);
   g_test_add_func ("/tables/battle/wins", test_battle_wins);
+  g_test_add_func ("/tables/battle/shared-for-roll", test_shared_for_roll);
   g_test_add_func ("/tables/describe", test_describe_lists_tables);
 
   status = g_test_run ();

@@ -43,9 +43,24 @@ struct _AdjTables {
   json_object     *values;    /* table -> row -> column -> value: the entered cells only */
   GHashTable      *sources;   /* table id -> AdjTableSource + 1, set by adj_tables_for_context */
   AdjTableSource   origin;    /* where the entered tables of this set come from */
+  gboolean         shared;    /* the tables in values are shared with others: copy to change */
 };
 
 static AdjTables *override_tables;
+
+/* The user's tables file of each ruleset as last read, and what the file looked like then:
+ * a mechanic reads the tables on every roll, and the file is parsed again only once it
+ * changed. */
+typedef struct {
+  AdjTables *tables;
+  dev_t      dev;
+  ino_t      ino;
+  off_t      size;
+  gint64     mtime_ns;
+} UserCache;
+
+static GHashTable *user_cache;   /* path -> UserCache */
+G_LOCK_DEFINE_STATIC (user_cache);
 
 /* ------------------------------------------------------------------------------------------ */
 /* shapes                                                                                      */
@@ -957,6 +972,15 @@ adj_tables_set_cell (AdjTables    *tables,
         }
     }
 
+  if (tables->shared)
+    {
+      /* Tables read for a roll share their values with the battle and the user's file. */
+      json_object *own = adj_json_copy (tables->values);
+
+      json_object_put (tables->values);
+      tables->values = own;
+      tables->shared = FALSE;
+    }
   if (!json_object_object_get_ex (tables->values, table_id, &t))
     {
       if (value == NULL)
@@ -1451,30 +1475,84 @@ adj_tables_user_path (const char *ruleset_id)
   return g_build_filename (g_get_user_data_dir (), "adjutant", "tables", name, NULL);
 }
 
-AdjTables *
-adj_tables_load_user (AdjRuleset  *rs,
-                      GError     **error)
+static void
+user_cache_free (gpointer data)
+{
+  UserCache *entry = data;
+
+  adj_tables_unref (entry->tables);
+  g_free (entry);
+}
+
+/* The user's tables of @rs as its file holds them now, shared with the cache (unref when
+ * done; never change them), or NULL with @error set when the file cannot be read. */
+static AdjTables *
+user_tables_cached (AdjRuleset  *rs,
+                    GError     **error)
 {
   g_autofree char *path = NULL;
   g_autofree char *display = NULL;
   g_autoptr(json_object) json = NULL;
-
-  g_return_val_if_fail (rs != NULL, NULL);
+  AdjTables *tables;
+  UserCache *entry;
+  GStatBuf st;
 
   if (override_tables != NULL)
     {
       if (adj_tables_get_ruleset (override_tables) == rs)
-        return adj_tables_copy (override_tables);
+        return adj_tables_ref (override_tables);
       return adj_tables_new (rs);
     }
   path = adj_tables_user_path (adj_ruleset_get_id (rs));
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+  if (g_stat (path, &st) != 0)
     return adj_tables_new (rs);
+
+  G_LOCK (user_cache);
+  entry = user_cache != NULL ? g_hash_table_lookup (user_cache, path) : NULL;
+  if (entry != NULL && entry->tables->rs == rs && entry->dev == st.st_dev &&
+      entry->ino == st.st_ino && entry->size == st.st_size &&
+      entry->mtime_ns == (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) +
+                         st.st_mtim.tv_nsec)
+    {
+      tables = adj_tables_ref (entry->tables);
+      G_UNLOCK (user_cache);
+      return tables;
+    }
+  G_UNLOCK (user_cache);
+
   json = adj_json_parse_file (path, error);
   if (json == NULL)
     return NULL;
   display = g_filename_display_name (path);
-  return adj_tables_from_json (json, display, "$", rs, error);
+  tables = adj_tables_from_json (json, display, "$", rs, error);
+  if (tables == NULL)
+    return NULL;
+
+  entry = g_new0 (UserCache, 1);
+  entry->tables = adj_tables_ref (tables);
+  entry->dev = st.st_dev;
+  entry->ino = st.st_ino;
+  entry->size = st.st_size;
+  entry->mtime_ns = (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) +
+                    st.st_mtim.tv_nsec;
+  G_LOCK (user_cache);
+  if (user_cache == NULL)
+    user_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, user_cache_free);
+  g_hash_table_insert (user_cache, g_steal_pointer (&path), entry);
+  G_UNLOCK (user_cache);
+  return tables;
+}
+
+AdjTables *
+adj_tables_load_user (AdjRuleset  *rs,
+                      GError     **error)
+{
+  g_autoptr(AdjTables) cached = NULL;
+
+  g_return_val_if_fail (rs != NULL, NULL);
+
+  cached = user_tables_cached (rs, error);
+  return cached != NULL ? adj_tables_copy (cached) : NULL;
 }
 
 gboolean
@@ -1526,17 +1604,26 @@ AdjTables *
 adj_tables_for_context (const AdjContext  *ctx,
                         GError           **error)
 {
-  g_autoptr(AdjTables) tables = NULL;
-  AdjTables *carried = NULL;
+  g_autoptr(AdjTables) user = NULL;
+  AdjTables *tables, *carried = NULL;
   GPtrArray *shapes;
 
   g_return_val_if_fail (ctx != NULL && ctx->ruleset != NULL, NULL);
 
-  tables = adj_tables_load_user (ctx->ruleset, error);
-  if (tables == NULL)
+  user = user_tables_cached (ctx->ruleset, error);
+  if (user == NULL)
     return NULL;
   if (ctx->battle != NULL)
     carried = adj_battle_get_tables (ctx->battle);
+
+  /* The set read for a roll shares each table with where it comes from: nothing is copied,
+   * and adj_tables_set_cell() copies them first should anyone change one. */
+  tables = adj_tables_new (ctx->ruleset);
+  tables->file = g_strdup (user->file);
+  tables->title = g_strdup (user->title);
+  tables->notes = g_strdup (user->notes);
+  tables->origin = user->origin;
+  tables->shared = TRUE;
 
   /* A table is taken whole from one place: the battle's when it carries it, else the user's. */
   shapes = adj_ruleset_get_table_shapes (ctx->ruleset);
@@ -1547,14 +1634,18 @@ adj_tables_for_context (const AdjContext  *ctx,
 
       if (carried != NULL && json_object_object_get_ex (carried->values, shape->id, &own))
         {
-          json_object_object_add (tables->values, shape->id, adj_json_copy (own));
+          json_object_object_add (tables->values, shape->id, json_object_get (own));
           set_source (tables, shape->id, ADJ_TABLE_SOURCE_BATTLE);
         }
+      else if (json_object_object_get_ex (user->values, shape->id, &own))
+        {
+          json_object_object_add (tables->values, shape->id, json_object_get (own));
+          set_source (tables, shape->id, ADJ_TABLE_SOURCE_USER);
+        }
       else
-        set_source (tables, shape->id, adj_tables_has_table (tables, shape->id)
-                                       ? ADJ_TABLE_SOURCE_USER : ADJ_TABLE_SOURCE_NONE);
+        set_source (tables, shape->id, ADJ_TABLE_SOURCE_NONE);
     }
-  return g_steal_pointer (&tables);
+  return tables;
 }
 
 /* ------------------------------------------------------------------------------------------ */
