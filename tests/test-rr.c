@@ -428,6 +428,15 @@ unit (AdjBattle  *battle,
   return u;
 }
 
+/* Whether the current step still waits for something. */
+static gboolean
+is_pending (AdjBattle *battle)
+{
+  g_autofree char *pending = adj_rr_pending (battle);
+
+  return pending != NULL;
+}
+
 static void
 next_ok (AdjBattle *battle)
 {
@@ -1322,7 +1331,7 @@ test_orders_flow (void)
   g_assert_no_error (error);
   assert_order (battle, "5th-brigade", ADJ_RR_ORDER_OBJECTIVE, NULL, "Fort Wylie");
   g_clear_pointer (&pending, g_free);
-  g_assert_null (adj_rr_pending (battle));
+  g_assert_false (is_pending (battle));
 }
 
 /* An order ignored takes both markers off; one sent while a brigade moves keeps the old
@@ -2470,12 +2479,12 @@ test_victory_battle (void)
 
   walk_to (battle, "shaken-test");
   /* Turn 1: Confidence 2 is above the Game Turn: no test is due, none may be rolled. */
-  g_assert_null (adj_rr_pending (battle));
+  g_assert_false (is_pending (battle));
   g_assert_false (adj_rr_shaken_test (battle, NULL, &error));
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
   g_clear_error (&error);
   g_assert_true (adj_rr_move_markers (battle, -1, 0, "test", &error));
-  g_assert_nonnull (adj_rr_pending (battle));
+  g_assert_true (is_pending (battle));
   {
     g_autoptr(AdjRandom) r = DICE (6, 6);
     g_assert_true (adj_rr_shaken_test (battle, r, &error));
@@ -2488,7 +2497,7 @@ test_victory_battle (void)
   /* Turn 2: Confidence 2, level with the Game Turn: the test is due. Bring Loss to 15 and
    * shake them again: they withdraw. */
   advance_to (battle, 2, "shaken-test");
-  g_assert_nonnull (adj_rr_pending (battle));
+  g_assert_true (is_pending (battle));
   g_assert_false (adj_rr_next_step (battle, &error));
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
   g_clear_error (&error);
@@ -2676,7 +2685,7 @@ test_scripted_turn (void)
   }
   next_ok (battle);
   assert_step (battle, 1, "orders", "receive-orders", "roll-receive");
-  g_assert_null (adj_rr_pending (battle));       /* nothing arrives this turn */
+  g_assert_false (is_pending (battle));       /* nothing arrives this turn */
   for (guint i = 6; i < G_N_ELEMENTS (turn_order); i++)
     {
       next_ok (battle);
@@ -2708,7 +2717,7 @@ test_scripted_turn (void)
           g_assert_cmpint (setting_int (battle, "loss"), ==, 11);
         }
       if (g_str_equal (turn_order[i].step, "shaken-test"))
-        g_assert_null (adj_rr_pending (battle));   /* 3 > 1: no test */
+        g_assert_false (is_pending (battle));   /* 3 > 1: no test */
     }
   /* The victory check moved the Game Turn on. */
   g_assert_cmpint (adj_battle_get_turn (battle), ==, 2);
@@ -2750,7 +2759,7 @@ test_scripted_turn (void)
       if (g_str_equal (turn_order[i].step, "roll-receive"))
         {
           g_autoptr(AdjRandom) r = DICE (5, 5);   /* 10: as ordered */
-          g_assert_nonnull (adj_rr_pending (battle));
+          g_assert_true (is_pending (battle));
           g_assert_true (adj_rr_roll_receive_orders (battle, r, &error));
           g_assert_no_error (error);
           assert_order (battle, "4th-brigade", ADJ_RR_ORDER_OBJECTIVE, NULL, "Colenso Station");
@@ -3172,7 +3181,7 @@ test_demo (void)
   g_assert_true (adj_rr_roll_send_orders (battle, NULL, &error));
   g_assert_no_error (error);
   next_ok (battle);
-  if (adj_rr_pending (battle) != NULL)
+  if (is_pending (battle))
     {
       AdjRrOrder order;
 
@@ -3182,7 +3191,7 @@ test_demo (void)
       if (order.state == ADJ_RR_ORDER_CHARGE)
         g_assert_true (adj_rr_place_objective (battle, "2nd-brigade", "Fort Wylie", &error));
     }
-  g_assert_null (adj_rr_pending (battle));
+  g_assert_false (is_pending (battle));
   walk_to (battle, "boer-guns-fire");
   assert_step (battle, 1, "shell-fire", "boer-shell-fire", "boer-guns-fire");
 }
