@@ -978,10 +978,14 @@ N_("Guns on the Colenso Koppies");
 N_("Guns on Red Hill");
 /* $.status_fields[2].label */
 N_("Strength printed on the counter");
+/* $.status_fields[2].badge */
+N_("SP");
 /* $.status_fields[2].hint */
 N_("The strength points on the front of the counter; 0 until you enter it.");
 /* $.status_fields[3].label */
 N_("Strength on the reverse");
+/* $.status_fields[3].badge */
+N_("Reverse SP");
 /* $.status_fields[3].hint */
 N_("The strength points on the reduced side of the counter.");
 /* $.status_fields[4].label */
@@ -990,6 +994,8 @@ N_("Reduced");
 N_("The counter has been turned to its reduced side.");
 /* $.status_fields[5].label */
 N_("Number marker");
+/* $.status_fields[5].badge */
+N_("Losses");
 /* $.status_fields[5].hint */
 N_("Strength points lost since the counter was last turned over.");
 /* $.status_fields[6].choices[0].label */
@@ -1018,10 +1024,14 @@ N_("Replacement leader");
 N_("The first leader has fallen; his replacement cannot be eliminated.");
 /* $.status_fields[12].label */
 N_("Receive Orders modifier");
+/* $.status_fields[12].badge */
+N_("Orders modifier");
 /* $.status_fields[12].hint */
 N_("What the letter of his rating adds to the Receive Orders roll, from your chart.");
 /* $.status_fields[13].label */
 N_("Last order sent in turn");
+/* $.status_fields[13].badge */
+N_("Ordered in turn");
 /* $.status_fields[13].hint */
 N_("A brigade gets at most one order a turn.");
 /* $.status_fields[14].label */
@@ -1050,6 +1060,8 @@ N_("Sent");
 N_("The Send Orders roll has been made for this planned objective.");
 /* $.status_fields[19].label */
 N_("On the turn track in box");
+/* $.status_fields[19].badge */
+N_("Due in turn");
 /* $.status_fields[19].hint */
 N_("0: on the map; -1: waiting to be placed after a charge at the guns.");
 /* $.status_fields[20].label */
@@ -1571,23 +1583,45 @@ N_("Close Order and Bob Hart chits taken off a routed brigade's leader wait out 
 /* $.decisions[26].label */
 N_("Steps Adjutant does by itself (collecting command points, returning chits and counters, the Confidence box, the victory check) happen as the step marker reaches them; a step that needs a roll the rules require (event chits, orders sent and arriving, the Shaken test) must be rolled before the marker moves on.");
 /* $.roster.tables[0].title */
-N_("Command points each turn");
+N_("CP and tracks");
 /* $.roster.tables[0].header[0] */
-N_("Buller and the HQ");
+N_("Buller and HQ, or track");
 /* $.roster.tables[0].header[1] */
-N_("CP");
+N_("CP, or what it shows");
 /* $.roster.tables[0].rows[0][0] */
-N_("Buller with the HQ, operative mode");
+N_("Buller at HQ, operative");
+/* $.roster.tables[0].rows[0][1] */
+N_("3 CP");
 /* $.roster.tables[0].rows[1][0] */
-N_("Buller with the HQ, movement mode");
+N_("Buller at HQ, moving");
+/* $.roster.tables[0].rows[1][1] */
+N_("1 CP");
 /* $.roster.tables[0].rows[2][0] */
-N_("Buller away from the HQ");
+N_("Buller away from HQ");
 /* $.roster.tables[0].rows[3][0] */
 N_("Buller dead, HQ operative");
 /* $.roster.tables[0].rows[4][0] */
 N_("Buller dead, HQ moving");
+/* $.roster.tables[0].rows[4][1] */
+N_("0 CP");
+/* $.roster.tables[0].rows[5][0] */
+N_("Game Turn, 1 to 20");
+/* $.roster.tables[0].rows[5][1] */
+N_("The turn in play; Boer event chits come out from turn 5, and at 20 the battle ends with the Boers holding");
+/* $.roster.tables[0].rows[6][0] */
+N_("Confidence, 1 to 20");
+/* $.roster.tables[0].rows[6][1] */
+N_("How steady the Boers feel: one box up at each Boer Shaken segment, then as the Status chart says; at or below the Game Turn they roll to see if they break");
+/* $.roster.tables[0].rows[7][0] */
+N_("Shaken");
+/* $.roster.tables[0].rows[7][1] */
+N_("The first time, the two No Fire counters join the SP cup; the second time, the Boers withdraw");
+/* $.roster.tables[0].rows[8][0] */
+N_("Loss, starts at 10");
+/* $.roster.tables[0].rows[8][1] */
+N_("Moved by the Status chart: 15 or more makes a British win Pyrrhic, and 20 ends the battle as a Boer Victory");
 /* $.roster.tables[0].notes */
-N_("One CP for each order; points not spent in the turn are lost. Turn 1 starts at Send Orders with 8 CP.");
+N_("An order costs 1 CP and points left when the turn ends are lost; turn 1 opens at Send Orders with 8 CP. From turn 5, Confidence back in box 1 also makes the Boers withdraw.");
 /* $.roster.tables[1].title */
 N_("Leaders");
 /* $.roster.tables[1].header[0] */
@@ -1610,8 +1644,6 @@ N_("A fallen brigade leader is replaced; the replacement cannot fall.");
 N_("Strength and losses");
 /* $.roster.tables[2].header[0] */
 N_("Counter");
-/* $.roster.tables[2].header[1] */
-N_("Losses");
 /* $.roster.tables[2].rows[0][0] */
 N_("Battalion or commando");
 /* $.roster.tables[2].rows[0][1] */

@@ -15,6 +15,7 @@
 #include "adj-preferences-window.h"
 #include "adj-rf-view.h"
 #include "adj-rn-turn-view.h"
+#include "adj-rr-dashboard.h"
 #include "adj-table-editor.h"
 #include "adj-tables.h"
 #include "adj-unit-pane.h"
@@ -345,6 +346,53 @@ tour (AdjApplication *app)
   save_shot (GTK_WIDGET (window), "narrow-700");
   resize (GTK_WINDOW (window), 1600, 1000);
   save_shot (GTK_WIDGET (window), "large-1600x1000");
+
+  /* Redvers' Reverse: the Colenso dashboard at the demo's first step, then with an order sent
+   * and on its way, scrolled down to the drifts, cups and counters, at 1024x600 and in dark
+   * style. */
+  {
+    g_autofree char *rr_path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                                 "rr-colenso.json", NULL);
+    g_autoptr(GFile) rr_file = g_file_new_for_path (rr_path);
+    AdjRrDashboard *dashboard;
+    GtkAdjustment *scroll;
+
+    adj_battle_set_autosave_path (adj_battle_window_get_battle (window), NULL);
+    adj_battle_window_set_battle (window, NULL, NULL);
+    g_application_open (G_APPLICATION (app), &rr_file, 1, "");
+    adj_test_settle ();
+    dashboard = ADJ_RR_DASHBOARD (adj_battle_window_get_special_view (window));
+    resize (GTK_WINDOW (window), 1280, 800);
+    adj_battle_window_show_page (window, "colenso");
+    save_shot (GTK_WIDGET (window), "rr-dashboard-1280x800");
+    adj_rr_dashboard_plan_order (dashboard, "4th-brigade", "Colenso Station", FALSE, NULL);
+    adj_rr_dashboard_plan_order (dashboard, "5th-brigade", "Bridle Drift Loop", FALSE, NULL);
+    adj_rr_dashboard_next_step (dashboard, NULL);
+    adj_rr_dashboard_roll (dashboard, "roll-send", "2 2, 1 2", NULL);
+    save_shot (GTK_WIDGET (window), "rr-dashboard-orders-1280x800");
+    scroll = gtk_scrolled_window_get_vadjustment (
+      GTK_SCROLLED_WINDOW (adj_test_find_type (GTK_WIDGET (dashboard), GTK_TYPE_SCROLLED_WINDOW)));
+    gtk_adjustment_set_value (scroll, 560);
+    save_shot (GTK_WIDGET (window), "rr-dashboard-brigades-1280x800");
+    gtk_adjustment_set_value (scroll, 1280);
+    save_shot (GTK_WIDGET (window), "rr-dashboard-counters-1280x800");
+    gtk_adjustment_set_value (scroll, 0);
+    resize (GTK_WINDOW (window), 1024, 600);
+    {
+      GtkWidget *leaflet = adj_test_find_type (GTK_WIDGET (window), ADW_TYPE_LEAFLET);
+
+      /* Too narrow for both panes: the dashboard's pane, as choosing a unit would show it. */
+      if (leaflet != NULL && adw_leaflet_get_folded (ADW_LEAFLET (leaflet)))
+        adw_leaflet_navigate (ADW_LEAFLET (leaflet), ADW_NAVIGATION_DIRECTION_FORWARD);
+    }
+    save_shot (GTK_WIDGET (window), "rr-dashboard-1024x600");
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                        ADW_COLOR_SCHEME_FORCE_DARK);
+    resize (GTK_WINDOW (window), 1280, 800);
+    save_shot (GTK_WIDGET (window), "rr-dashboard-dark");
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                        ADW_COLOR_SCHEME_DEFAULT);
+  }
 }
 
 int

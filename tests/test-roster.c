@@ -13,7 +13,9 @@
 #include "adj-error.h"
 #include "adj-json.h"
 #include "adj-roster.h"
+#include "adj-rr.h"
 #include "adj-ruleset.h"
+#include "adj-secret.h"
 #include "adj-store.h"
 
 /* The page's content area, as the renderer promises to keep to it (half-inch margins and the
@@ -1093,6 +1095,124 @@ test_secrets (void)
   assert_has (layout, "2 units");
 }
 
+/* ---- Redvers' Reverse: the quick reference, and nothing hidden on paper ---- */
+
+static json_object *
+open_secret (AdjBattle  *battle,
+             const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = adj_secret_open (adj_battle_get_secret (battle, name), &error);
+
+  g_assert_no_error (error);
+  return json_tokener_parse (text);
+}
+
+/* The Colenso demo's roster, made by adjutant-cli as a player would (by the core when the
+ * tool is not built): the "CP and tracks" reference is there, with the command points of each
+ * state of Buller and the HQ; no drift marker's value and no chit still in a cup is. */
+static void
+test_rr_reference (void)
+{
+  g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rr-colenso.json", NULL);
+  const char *cli = g_getenv ("ADJUTANT_CLI");
+  g_autofree char *path = tmp_path ("rr-colenso.pdf");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = adj_store_load_battle (demo, &error);
+  g_autoptr(json_object) drifts = NULL;
+  g_autoptr(json_object) cups = NULL;
+  g_autofree char *flow = NULL;
+  g_autofree char *layout = NULL;
+  AdjRuleset *rs;
+  static const char *const cp_rows[][2] = {
+    { "Buller at HQ, operative", "3 CP" },
+    { "Buller at HQ, moving", "1 CP" },
+    { "Buller away from HQ", "1 CP" },
+    { "Buller dead, HQ operative", "1 CP" },
+    { "Buller dead, HQ moving", "0 CP" },
+  };
+
+  g_assert_no_error (error);
+  rs = adj_battle_get_ruleset (battle);
+  if (cli != NULL && g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      const char *argv[] = { cli, "roster", demo, "--pdf", path, NULL };
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                                   NULL, NULL, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+    }
+  else
+    {
+      g_autoptr(AdjRoster) roster = adj_roster_new_for_battle (battle, NULL, &error);
+
+      g_assert_no_error (error);
+      write_pdf (roster, path, ADJ_PAPER_A4);
+    }
+  layout = pdf_text (path, "-layout");
+  if (layout == NULL)
+    return;
+  flow = pdf_text (path, "-flow");
+
+  assert_has_text (flow, "Quick reference: Redvers' Reverse");
+  assert_has_text (flow, "CP and tracks");
+  for (guint i = 0; i < G_N_ELEMENTS (cp_rows); i++)
+    {
+      g_autofree char *line = g_strdup_printf ("%s %s", cp_rows[i][0], cp_rows[i][1]);
+
+      assert_has_text (flow, cp_rows[i][0]);
+      /* The state and its points on one line of the table. */
+      assert_has (layout, line);
+    }
+  assert_has_text (flow, "Game Turn, 1 to 20");
+  assert_has_text (flow, "Confidence, 1 to 20");
+  assert_has_text (flow, "Shaken");
+  assert_has_text (flow, "Loss, starts at 10");
+  assert_has_text (flow, "turn 1 opens at Send Orders with 8 CP");
+
+  /* The values under the drift markers: neither beside a drift's name nor anywhere as "shows". */
+  drifts = open_secret (battle, ADJ_RR_DRIFTS_SECRET);
+  json_object_object_foreach (json_object_object_get (drifts, "areas"), drift, value)
+    {
+      const char *label = adj_rr_drift_label (rs, drift);
+      int v = json_object_get_int (value);
+      g_autofree char *a = g_strdup_printf ("%s %d", label, v);
+      g_autofree char *b = g_strdup_printf ("%s: %d", label, v);
+      g_autofree char *c = g_strdup_printf ("%s (%d)", label, v);
+      g_autofree char *d = g_strdup_printf ("shows %d", v);
+
+      assert_lacks (flow, a);
+      assert_lacks (flow, b);
+      assert_lacks (flow, c);
+      assert_lacks (flow, d);
+      assert_lacks (layout, a);
+    }
+  /* What the event cups hold: no chit's name. */
+  cups = open_secret (battle, ADJ_RR_CUPS_SECRET);
+  {
+    static const char *const keys[] = { "british", "boer" };
+    static const AdjRrCup which[] = { ADJ_RR_CUP_BRITISH, ADJ_RR_CUP_BOER };
+
+    for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+      {
+        json_object *inside = json_object_object_get (json_object_object_get (cups, keys[k]),
+                                                      "cup");
+
+        g_assert_cmpuint (json_object_array_length (inside), >, 0);
+        for (gsize i = 0; i < json_object_array_length (inside); i++)
+          {
+            g_autofree char *label = adj_rr_chit_label (
+              rs, which[k], json_object_get_string (json_object_array_get_idx (inside, i)));
+
+            assert_lacks (flow, label);
+          }
+      }
+  }
+}
+
 /* ---- figures, tracked numbers and choices, destroyed units ---- */
 
 static void
@@ -1318,6 +1438,7 @@ main (int   argc,
   g_test_add_func ("/roster/paper/names", test_paper_names);
   g_test_add_func ("/roster/one-side", test_one_side);
   g_test_add_func ("/roster/secrets", test_secrets);
+  g_test_add_func ("/roster/rr-reference", test_rr_reference);
   g_test_add_func ("/roster/figures-and-tracks", test_figures_and_tracks);
   g_test_add_func ("/roster/render-image", test_render_image);
   g_test_add_func ("/roster/write-errors", test_write_errors);

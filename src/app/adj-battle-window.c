@@ -25,6 +25,7 @@
 #include "adj-rf-view.h"
 #include "adj-rn-turn-view.h"
 #include "adj-roster-print.h"
+#include "adj-rr-dashboard.h"
 #include "adj-side-view.h"
 #include "adj-store.h"
 #include "adj-unit-pane.h"
@@ -42,6 +43,7 @@ static const SpecialView special_views[] = {
   { "rn", "turn", N_("_Turn"), "view-list-ordered-symbolic", adj_rn_turn_view_new },
   { "gl", "turn", N_("_Turn"), "view-list-ordered-symbolic", adj_gl_turn_view_new },
   { "rf", "enemy", N_("_Enemy"), "emoji-people-symbolic", adj_rf_view_new },
+  { "rr", "colenso", N_("_Dashboard"), "emoji-flags-symbolic", adj_rr_dashboard_new },
 };
 
 struct _AdjBattleWindow {

@@ -3,7 +3,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <locale.h>
 
 #include "adj-application.h"

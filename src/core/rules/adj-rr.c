@@ -4566,10 +4566,15 @@ auto_return_counters (AdjBattle  *battle,
         return FALSE;
     }
   shuffle_array (cup, adj_battle_get_rng (battle));
-  summary = g_strdup_printf (ngettext ("Boer Shaken: %u SP counter goes back into the cup (%u in "
-                                       "it)",
-                                       "Boer Shaken: %u SP counters go back into the cup (%u in "
-                                       "it)", back), back, (guint) json_object_array_length (cup));
+  if (back == 0)
+    summary = g_strdup_printf (_("Boer Shaken: no commando carries an SP counter (%u in the cup)"),
+                               (guint) json_object_array_length (cup));
+  else
+    summary = g_strdup_printf (ngettext ("Boer Shaken: %u SP counter goes back into the cup (%u "
+                                         "in it)",
+                                         "Boer Shaken: %u SP counters go back into the cup (%u "
+                                         "in it)", back),
+                               back, (guint) json_object_array_length (cup));
   g_free (entry->summary);
   entry->summary = g_steal_pointer (&summary);
   if ((back > 0 && !seal_cups (battle, entry->changes, cups, error)) ||

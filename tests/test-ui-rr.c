@@ -1,0 +1,414 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-ui-rr.c: Redvers' Reverse in the real window — the Colenso dashboard walked with "Next
+ * Step" from the demo's first step through the whole of Game Turn 1 and into Game Turn 2, each
+ * roll a step asks for made from its own button (dice typed into the dialog, or the battle's
+ * generator on a fixed seed); the tracks, the command points, a brigade's order and the cups
+ * follow, a drift stays hidden until a battalion finds it, a step that still wants its roll
+ * refuses to move on, and undo takes a step back. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "adj-test-ui.h"
+#include "adj-error.h"
+#include "adj-json.h"
+#include "adj-rr-dashboard.h"
+#include "adj-rr.h"
+#include "adj-secret.h"
+
+/* Let the main loop run what is pending (no frame wait: the dashboard updates synchronously). */
+static void
+flush (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static guint
+position (AdjBattle *battle)
+{
+  return adj_battle_get_journal (battle)->position;
+}
+
+static void
+tracks (AdjBattle   *battle,
+        AdjRrTracks *t)
+{
+  adj_rr_get_tracks (battle, t);
+}
+
+/* "Next Step" on the dashboard: the marker moves (one journal entry, two for a step Adjutant
+ * carries out itself). */
+static void
+next_step (AdjRrDashboard *dash,
+           AdjBattle      *battle)
+{
+  guint before = position (battle);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dash), "rr.next-step", NULL));
+  flush ();
+  g_assert_cmpuint (position (battle), >, before);
+}
+
+/* The button of a row (a brigade or a drift) titled @title. */
+static GtkButton *
+row_button (GtkWidget  *root,
+            const char *title)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  adj_test_collect_type (root, ADW_TYPE_ACTION_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (rows, i);
+
+      if (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), title) == 0)
+        {
+          GtkWidget *button = adj_test_find_type (row, GTK_TYPE_BUTTON);
+
+          g_assert_nonnull (button);
+          return GTK_BUTTON (button);
+        }
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* A button of the step, by its label. */
+static GtkButton *
+step_button (GtkWidget  *root,
+             const char *label)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  adj_test_collect_type (root, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GtkWidget *b = g_ptr_array_index (buttons, i);
+
+      if (gtk_widget_get_mapped (b) &&
+          g_strcmp0 (gtk_button_get_label (GTK_BUTTON (b)), label) == 0)
+        return GTK_BUTTON (b);
+    }
+  return NULL;
+}
+
+/* Answer the dialog on top with @response, after typing @text into its last entry. */
+static void
+answer (AdjApplication *app,
+        const char     *heading,
+        const char     *text,
+        const char     *response)
+{
+  AdwMessageDialog *dialog = adj_test_find_dialog (app);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, heading);
+  adj_test_collect_type (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, entries);
+  if (text != NULL)
+    {
+      g_assert_cmpuint (entries->len, >, 0);
+      gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (entries, entries->len - 1)), text);
+    }
+  adw_message_dialog_response (dialog, response);
+  gtk_window_close (GTK_WINDOW (dialog));
+  adj_test_settle ();
+}
+
+static json_object *
+open_secret (AdjBattle  *battle,
+             const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = adj_secret_open (adj_battle_get_secret (battle, name), &error);
+
+  g_assert_no_error (error);
+  return json_tokener_parse (text);
+}
+
+/* Every drift says "Hidden", and no label shows the value under a marker. */
+static void
+assert_drifts_hidden (AdjRrDashboard *dash,
+                      AdjBattle      *battle,
+                      json_object    *values)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (battle);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  adj_test_collect_labels (GTK_WIDGET (dash), labels);
+  for (const char * const *d = adj_rr_drifts (rs); *d != NULL; d++)
+    {
+      json_object *v = NULL;
+
+      g_assert_cmpstr (adj_rr_dashboard_get_drift_text (dash, *d), ==, "Hidden");
+      g_assert_true (json_object_object_get_ex (json_object_object_get (values, "areas"), *d, &v));
+      for (guint i = 0; i < labels->len; i++)
+        {
+          const char *text = g_ptr_array_index (labels, i);
+          g_autofree char *shows = g_strdup_printf ("Shows %d", json_object_get_int (v));
+          g_autofree char *found = g_strdup_printf ("Found · %d", json_object_get_int (v));
+
+          g_assert_null (strstr (text, shows));
+          g_assert_null (strstr (text, found));
+        }
+    }
+}
+
+/* Walk on with "Next Step" until the marker stands at @step, checking the drifts at each. */
+static void
+walk_to (AdjRrDashboard *dash,
+         AdjBattle      *battle,
+         json_object    *drifts,
+         const char     *step)
+{
+  AdjRrTracks t;
+
+  for (guint guard = 0; guard < 40; guard++)
+    {
+      tracks (battle, &t);
+      if (g_str_equal (t.step, step))
+        return;
+      next_step (dash, battle);
+      if (drifts != NULL)
+        assert_drifts_hidden (dash, battle, drifts);
+      /* What the page shows is the step the core stands at. */
+      tracks (battle, &t);
+      g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_TURN), ==, t.turn);
+      g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_CONFIDENCE), ==,
+                       t.confidence);
+      g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_LOSS), ==, t.loss);
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+strv_has (GStrv       strv,
+          const char *text)
+{
+  return strv != NULL && g_strv_contains ((const char * const *) strv, text);
+}
+
+static void
+check_dashboard (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjBattle *battle;
+  AdjRrDashboard *dash;
+  g_autoptr(json_object) drifts = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) actions = NULL;
+  GtkButton *button;
+  AdjRrTracks t;
+  gboolean found = FALSE;
+  int wagon;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  /* The size the screenshots are reviewed at, with the units and the dashboard side by side. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  adj_test_settle ();
+  battle = adj_battle_window_get_battle (window);
+  g_assert_nonnull (battle);
+  g_assert_true (ADJ_IS_RR_DASHBOARD (adj_battle_window_get_special_view (window)));
+  dash = ADJ_RR_DASHBOARD (adj_battle_window_get_special_view (window));
+  /* The system's own page opens first. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dash)));
+  drifts = open_secret (battle, ADJ_RR_DRIFTS_SECRET);
+  wagon = json_object_get_int (json_object_object_get (json_object_object_get (drifts, "areas"),
+                                                       "wagon-drift"));
+  g_assert_cmpint (wagon, >=, 4);
+
+  /* The demo opens at Send Orders in Game Turn 1, with 8 CP. */
+  g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_TURN), ==, 1);
+  g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_CONFIDENCE), ==, 1);
+  g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_LOSS), ==, 10);
+  g_assert_cmpstr (adj_rr_dashboard_get_step_title (dash), ==, "Choose objectives");
+  g_assert_cmpstr (adj_rr_dashboard_get_cp_text (dash), ==, "8 CP left, 0 spent");
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Choose objectives"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "British Send Orders · step 1 of 2"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Turn 1 of 20 · Orders phase"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "8"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Not shaken"));
+  g_assert_cmpstr (adj_rr_dashboard_get_order_text (dash, "4th-brigade"), ==, "No order");
+  g_assert_cmpstr (adj_rr_dashboard_get_cup_text (dash, ADJ_RR_CUP_BRITISH), ==,
+                   "11 in the cup");
+  g_assert_cmpstr (adj_rr_dashboard_get_cup_text (dash, ADJ_RR_CUP_SP), ==, "18 in the cup");
+  assert_drifts_hidden (dash, battle, drifts);
+  /* The counters of both sides are listed, with their strength and morale. */
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "2nd Royal Fusiliers"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Losses 1 · Reduced"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Middelburg Commando"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "7 SP"));
+
+  /* An order from the brigade's own row: the Planned Objective, and 1 CP spent. */
+  button = row_button (GTK_WIDGET (dash), "4th (Light) Infantry Brigade");
+  g_assert_cmpstr (gtk_button_get_label (button), ==, "_Order…");
+  g_signal_emit_by_name (button, "clicked");
+  adj_test_settle ();
+  answer (app, "An Order for Lyttelton", "Colenso Station", "send");
+  g_assert_cmpstr (adj_rr_dashboard_get_order_text (dash, "4th-brigade"), ==,
+                   "Planned: Colenso Station");
+  g_assert_cmpstr (adj_rr_dashboard_get_cp_text (dash), ==, "7 CP left, 1 spent");
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "7"));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (row_button (GTK_WIDGET (dash),
+                                                                  "4th (Light) Infantry "
+                                                                  "Brigade"))));
+
+  /* Undo takes the order back, redo brings it again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  flush ();
+  g_assert_cmpstr (adj_rr_dashboard_get_order_text (dash, "4th-brigade"), ==, "No order");
+  g_assert_cmpstr (adj_rr_dashboard_get_cp_text (dash), ==, "8 CP left, 0 spent");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  flush ();
+  g_assert_cmpstr (adj_rr_dashboard_get_order_text (dash, "4th-brigade"), ==,
+                   "Planned: Colenso Station");
+
+  /* The roll for it, with dice typed in: 2 + 2 reads "one turn" on the demo's table. */
+  next_step (dash, battle);
+  g_assert_cmpstr (adj_rr_dashboard_get_step_title (dash), ==, "Roll for each order sent");
+  actions = adj_rr_dashboard_get_step_actions (dash);
+  g_assert_true (strv_has (actions, "_Roll for the Orders Sent"));
+  g_assert_true (strv_has (actions, "_Enter Dice…"));
+  button = step_button (GTK_WIDGET (dash), "_Enter Dice…");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  adj_test_settle ();
+  answer (app, "Enter the Dice", "2 2", "roll");
+  g_assert_cmpstr (adj_rr_dashboard_get_order_text (dash, "4th-brigade"), ==,
+                   "Arrives next turn (turn 2)");
+  /* The roll is done: its button rests, and what it did is shown under the step. */
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (step_button (GTK_WIDGET (dash),
+                                                                    "_Roll for the Orders "
+                                                                    "Sent"))));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash),
+                                 "Send Orders roll, Lyttelton (Colenso Station): the order "
+                                 "arrives — Objective Marker in the turn 2 box"));
+
+  /* On through the rest of Game Turn 1: nothing arrives yet, the drifts stay hidden, and at
+   * British Movement each drift offers its search. */
+  walk_to (dash, battle, drifts, "brigades-move");
+  g_assert_cmpstr (gtk_button_get_label (row_button (GTK_WIDGET (dash), "Wagon Drift")), ==,
+                   "_Find…");
+  walk_to (dash, battle, drifts, "shaken-test");
+  /* Confidence went up a box and stands above the Game Turn: no test is due. */
+  tracks (battle, &t);
+  g_assert_cmpint (t.confidence, ==, 2);
+  g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_CONFIDENCE), ==, 2);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (step_button (GTK_WIDGET (dash),
+                                                                    "_Roll the Shaken "
+                                                                    "Test"))));
+  /* The victory check moves the Game Turn on. */
+  next_step (dash, battle);
+  g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_TURN), ==, 2);
+  g_assert_cmpstr (adj_rr_dashboard_get_step_title (dash), ==, "Does the battle end?");
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Turn 2 of 20 · Status phase"));
+  g_assert_cmpstr (adj_rr_dashboard_get_order_text (dash, "4th-brigade"), ==,
+                   "Arrives this turn");
+
+  /* Undo steps back: the check is taken back and the Game Turn with it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  flush ();
+  g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_TURN), ==, 1);
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Turn 1 of 20 · Status phase"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  flush ();
+  tracks (battle, &t);
+  g_assert_cmpstr (t.step, ==, "shaken-test");
+  g_assert_cmpstr (adj_rr_dashboard_get_step_title (dash), ==, "Are the Boers shaken?");
+  walk_to (dash, battle, drifts, "victory-check");
+  g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_TURN), ==, 2);
+
+  /* Game Turn 2: the British event chit must be drawn before the marker moves on. */
+  walk_to (dash, battle, drifts, "draw-event");
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Draw the British event chit first"));
+  {
+    guint before = position (battle);
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dash), "rr.next-step", NULL));
+    flush ();
+    g_assert_cmpuint (position (battle), ==, before);
+  }
+  adj_battle_set_seed (battle, 1899);
+  button = step_button (GTK_WIDGET (dash), "_Draw a British Event Chit");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (button)));
+  g_signal_emit_by_name (button, "clicked");
+  flush ();
+  g_assert_cmpstr (adj_rr_dashboard_get_cup_text (dash, ADJ_RR_CUP_BRITISH), ==,
+                   "10 in the cup");
+  g_assert_false (adj_test_shows (GTK_WIDGET (dash), "Draw the British event chit first"));
+
+  /* Command points: Buller with the HQ in operative mode gives 3. */
+  walk_to (dash, battle, drifts, "collect-cp");
+  g_assert_cmpstr (adj_rr_dashboard_get_cp_text (dash), ==, "3 CP left, 0 spent");
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "3"));
+
+  /* The order arrives this turn: 5 + 5 reads "as ordered". */
+  walk_to (dash, battle, drifts, "roll-receive");
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash),
+                                 "Roll for the orders arriving this turn first (Lyttelton)"));
+  g_assert_true (adj_rr_dashboard_roll (dash, "roll-receive", "5 5", &error));
+  g_assert_no_error (error);
+  flush ();
+  g_assert_cmpstr (adj_rr_dashboard_get_order_text (dash, "4th-brigade"), ==,
+                   "Arrived: making for Colenso Station");
+
+  /* A battalion about to cross Wagon Drift looks for it: the marker is shown, and a 2 finds
+   * it whatever it is. */
+  walk_to (dash, battle, drifts, "brigades-move");
+  g_signal_emit_by_name (row_button (GTK_WIDGET (dash), "Wagon Drift"), "clicked");
+  adj_test_settle ();
+  {
+    AdwMessageDialog *dialog = adj_test_find_dialog (app);
+    GtkDropDown *drop = GTK_DROP_DOWN (adj_test_find_type (GTK_WIDGET (dialog),
+                                                           GTK_TYPE_DROP_DOWN));
+    GListModel *names = gtk_drop_down_get_model (drop);
+    guint pick = GTK_INVALID_LIST_POSITION;
+
+    for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+      if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (names), i),
+                       "1st Rifle Brigade"))
+        pick = i;
+    g_assert_cmpuint (pick, !=, GTK_INVALID_LIST_POSITION);
+    gtk_drop_down_set_selected (drop, pick);
+  }
+  answer (app, "Look for Wagon Drift", "1 1", "find");
+  {
+    g_autofree char *text = g_strdup_printf ("Found · %d", wagon);
+
+    g_assert_cmpstr (adj_rr_dashboard_get_drift_text (dash, "wagon-drift"), ==, text);
+    g_assert_true (adj_test_shows (GTK_WIDGET (dash), text));
+  }
+  g_assert_cmpstr (adj_rr_dashboard_get_drift_text (dash, "bridle-drift"), ==, "Hidden");
+  /* Found for good: nobody looks for it again. */
+  g_assert_false (adj_rr_find_drift (battle, "wagon-drift", "1st-rifle-brigade", NULL, &found,
+                                     &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+  g_clear_error (&error);
+
+  /* Undo hides it again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  flush ();
+  assert_drifts_hidden (dash, battle, drifts);
+}
+
+static void
+test_dashboard (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rr-colenso.json", NULL);
+  adj_test_run_app (check_dashboard, path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!adj_test_init_ui (&argc, &argv))
+    return 0;
+  g_test_add_func ("/ui/rr/dashboard", test_dashboard);
+  return adj_test_finish_ui (g_test_run ());
+}
