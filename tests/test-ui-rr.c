@@ -318,6 +318,11 @@ check_dashboard (AdjApplication *app)
   tracks (battle, &t);
   g_assert_cmpstr (t.step, ==, "shaken-test");
   g_assert_cmpstr (adj_rr_dashboard_get_step_title (dash), ==, "Are the Boers shaken?");
+  /* The header's Next Phase moves the same step marker, not the phase behind its back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL));
+  flush ();
+  tracks (battle, &t);
+  g_assert_cmpstr (t.step, ==, "victory-check");
   walk_to (dash, battle, drifts, "victory-check");
   g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_TURN), ==, 2);
 
@@ -328,6 +333,10 @@ check_dashboard (AdjApplication *app)
     guint before = position (battle);
 
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dash), "rr.next-step", NULL));
+    flush ();
+    g_assert_cmpuint (position (battle), ==, before);
+    /* Nor does the header's Next Turn skip it. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-turn", NULL));
     flush ();
     g_assert_cmpuint (position (battle), ==, before);
   }

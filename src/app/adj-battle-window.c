@@ -26,6 +26,7 @@
 #include "adj-rn-turn-view.h"
 #include "adj-roster-print.h"
 #include "adj-rr-dashboard.h"
+#include "adj-rr.h"
 #include "adj-side-view.h"
 #include "adj-store.h"
 #include "adj-unit-pane.h"
@@ -599,8 +600,20 @@ action_next_phase (GtkWidget  *widget,
 
   if (self->battle == NULL)
     return;
-  ok = g_str_equal (name, "win.next-turn") ? adj_battle_next_turn (self->battle, &error)
-                                           : adj_battle_next_phase (self->battle, &error);
+  if (adj_rr_is_set_up (self->battle))
+    {
+      /* Redvers' Reverse moves its phases with the step marker: a step at a time, or every
+       * step up to the next Game Turn, stopping where one still needs something. */
+      int turn = adj_battle_get_turn (self->battle);
+
+      do
+        ok = adj_rr_next_step (self->battle, &error);
+      while (ok && g_str_equal (name, "win.next-turn") &&
+             adj_battle_get_turn (self->battle) == turn);
+    }
+  else
+    ok = g_str_equal (name, "win.next-turn") ? adj_battle_next_turn (self->battle, &error)
+                                             : adj_battle_next_phase (self->battle, &error);
   if (!ok)
     adj_battle_window_toast (self, error->message, FALSE);
 }
