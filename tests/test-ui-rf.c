@@ -229,7 +229,8 @@ check_solo (AdjApplication *app)
     AdwMessageDialog *dialog = adj_test_find_dialog (app);
     g_autoptr(GPtrArray) checks = g_ptr_array_new ();
     g_autoptr(GPtrArray) entries = g_ptr_array_new ();
-    guint n_markers = adj_rf_hidden_markers (battle)->len;
+    g_autoptr(GPtrArray) hidden = adj_rf_hidden_markers (battle);
+    guint n_markers = hidden->len;
     g_autoptr(GPtrArray) now = NULL;
 
     g_assert_nonnull (dialog);
