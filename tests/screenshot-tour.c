@@ -393,6 +393,155 @@ tour (AdjApplication *app)
     adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                         ADW_COLOR_SCHEME_DEFAULT);
   }
+
+  /* Redvers' Reverse from New Battle: the dashboard before set-up, without charts and then with
+   * the demo's, and the set-up dialog with variants that do not balance and with ones that do,
+   * at 1280x800 and 1024x600. */
+  {
+    g_autofree char *rr_path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                                 "rr-colenso.json", NULL);
+    g_autofree char *rr_text = NULL;
+    g_autoptr(json_object) rr_json = g_file_get_contents (rr_path, &rr_text, NULL, NULL)
+                                     ? json_tokener_parse (rr_text) : NULL;
+    g_autoptr(AdjTables) rr_tables = NULL;
+    AdjRrDashboard *dashboard;
+    AdjBattle *battle;
+    GtkWidget *setup;
+    GtkWidget *created;
+
+    adj_battle_set_autosave_path (adj_battle_window_get_battle (window), NULL);
+    adj_battle_window_set_battle (window, NULL, NULL);
+    resize (GTK_WINDOW (window), 1280, 800);
+    created = adj_application_new_battle_dialog (app, GTK_WINDOW (window), "rr", NULL);
+    adj_test_settle ();
+    save_shot (created, "rr-new-battle");
+    {
+      g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+      adj_test_collect_type (created, GTK_TYPE_BUTTON, buttons);
+      for (guint i = 0; i < buttons->len; i++)
+        if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), "C_reate") == 0)
+          {
+            g_signal_emit_by_name (g_ptr_array_index (buttons, i), "clicked");
+            break;
+          }
+    }
+    adj_test_settle ();
+    battle = adj_battle_window_get_battle (window);
+    if (rr_json != NULL)
+      rr_tables = adj_tables_from_json (json_object_object_get (rr_json, "tables"), rr_path,
+                                        "$.tables", adj_battle_get_ruleset (battle), NULL);
+    dashboard = ADJ_RR_DASHBOARD (adj_battle_window_get_special_view (window));
+    save_shot (GTK_WIDGET (window), "rr-not-set-up-1280x800");
+    setup = adj_rr_dashboard_show_setup (dashboard);
+    save_shot (setup, "rr-setup-no-charts-1280x800");
+    gtk_window_destroy (GTK_WINDOW (setup));
+
+    if (rr_tables != NULL)
+      adj_tables_embed (battle, rr_tables, NULL);
+    adj_battle_window_show_page (window, "journal");
+    adj_battle_window_show_page (window, "colenso");
+    save_shot (GTK_WIDGET (window), "rr-not-set-up-charts-1280x800");
+    {
+      GtkWidget *page = adj_test_find_type (GTK_WIDGET (dashboard), ADW_TYPE_STATUS_PAGE);
+      GtkWidget *scrolled = page != NULL ? adj_test_find_type (page, GTK_TYPE_SCROLLED_WINDOW)
+                                         : NULL;
+      GtkWidget *counters = page != NULL ? adj_test_find_type (page, ADW_TYPE_EXPANDER_ROW)
+                                         : NULL;
+
+      if (counters != NULL)
+        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (counters), TRUE);
+      adj_test_settle ();
+      if (scrolled != NULL)
+        gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (
+                                    GTK_SCROLLED_WINDOW (scrolled)), 560);
+      save_shot (GTK_WIDGET (window), "rr-not-set-up-strengths-1280x800");
+      if (scrolled != NULL)
+        gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (
+                                    GTK_SCROLLED_WINDOW (scrolled)), 0);
+    }
+    setup = adj_rr_dashboard_show_setup (dashboard);
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+      adj_test_collect_type (setup, ADW_TYPE_ACTION_ROW, rows);
+      for (guint i = 0; i < rows->len; i++)
+        {
+          GtkWidget *row = g_ptr_array_index (rows, i);
+          const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+          GtkWidget *check = adj_test_find_type (row, GTK_TYPE_CHECK_BUTTON);
+
+          if (check != NULL && (g_strcmp0 (title, "Hesitate") == 0 ||
+                                g_strcmp0 (title, "No Hlangwane") == 0))
+            gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+        }
+    }
+    save_shot (setup, "rr-setup-unbalanced-1280x800");
+    {
+      GtkWidget *area = adj_test_find_type (setup, ADW_TYPE_ENTRY_ROW);
+      GtkWidget *scrolled = adj_test_find_type (setup, GTK_TYPE_SCROLLED_WINDOW);
+
+      if (area != NULL)
+        gtk_editable_set_text (GTK_EDITABLE (area), "Fort Wylie");
+      if (scrolled != NULL)
+        gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (
+                                    GTK_SCROLLED_WINDOW (scrolled)), 2000);
+      save_shot (setup, "rr-setup-emplacements-1280x800");
+    }
+    gtk_window_destroy (GTK_WINDOW (setup));
+
+    resize (GTK_WINDOW (window), 1024, 600);
+    {
+      GtkWidget *leaflet = adj_test_find_type (GTK_WIDGET (window), ADW_TYPE_LEAFLET);
+
+      if (leaflet != NULL && adw_leaflet_get_folded (ADW_LEAFLET (leaflet)))
+        adw_leaflet_navigate (ADW_LEAFLET (leaflet), ADW_NAVIGATION_DIRECTION_FORWARD);
+    }
+    save_shot (GTK_WIDGET (window), "rr-not-set-up-1024x600");
+    setup = adj_rr_dashboard_show_setup (dashboard);
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+      adj_test_collect_type (setup, ADW_TYPE_ACTION_ROW, rows);
+      for (guint i = 0; i < rows->len; i++)
+        {
+          GtkWidget *row = g_ptr_array_index (rows, i);
+          const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+          GtkWidget *check = adj_test_find_type (row, GTK_TYPE_CHECK_BUTTON);
+
+          if (check != NULL && (g_strcmp0 (title, "Hesitate") == 0 ||
+                                g_strcmp0 (title, "Close Order") == 0 ||
+                                g_strcmp0 (title, "No Hlangwane") == 0))
+            gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+        }
+    }
+    save_shot (setup, "rr-setup-balanced-1024x600");
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (setup), "setup");
+    gtk_window_destroy (GTK_WINDOW (setup));
+    adj_test_settle ();
+    save_shot (GTK_WIDGET (window), "rr-set-up-1024x600");
+    resize (GTK_WINDOW (window), 1280, 800);
+    save_shot (GTK_WIDGET (window), "rr-set-up-1280x800");
+    {
+      GtkWidget *scrolled = adj_test_find_type (GTK_WIDGET (dashboard), GTK_TYPE_SCROLLED_WINDOW);
+      g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+      /* The game's own scroller, not the status page's (hidden now). */
+      adj_test_collect_type (GTK_WIDGET (dashboard), GTK_TYPE_SCROLLED_WINDOW, all);
+      for (guint i = 0; i < all->len; i++)
+        if (gtk_widget_get_mapped (g_ptr_array_index (all, i)))
+          scrolled = g_ptr_array_index (all, i);
+      if (scrolled != NULL)
+        gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (
+                                    GTK_SCROLLED_WINDOW (scrolled)), 640);
+      save_shot (GTK_WIDGET (window), "rr-set-up-brigades-1280x800");
+      if (scrolled != NULL)
+        gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (
+                                    GTK_SCROLLED_WINDOW (scrolled)), 1500);
+      save_shot (GTK_WIDGET (window), "rr-set-up-counters-1280x800");
+    }
+    adj_battle_set_autosave_path (battle, NULL);
+  }
 }
 
 int

@@ -1066,6 +1066,63 @@ test_setup_refused (void)
   }
 }
 
+/* The counters still showing 0: every battalion, regiment and commando of a battle made
+ * without strengths (the guns come with the orders of battle), none once all are in, and a
+ * battalion with only its front strength still counts. */
+static void
+test_missing_strengths (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) bare = adj_battle_new (rs, "Colenso");
+  g_autoptr(AdjBattle) full = battle_new (NULL, NULL, FALSE);
+  g_autoptr(AdjBattle) some = adj_battle_new (rs, "Colenso");
+  g_autoptr(json_object) front = json_tokener_parse ("{\"2nd Royal Fusiliers\": {\"sp\": 5},"
+                                                     " \"2nd-devonshire-regiment\":"
+                                                     " {\"sp\": 5, \"reduced_sp\": 3}}");
+  g_autoptr(GPtrArray) missing = NULL;
+  guint expected = 0;
+  GListModel *units;
+
+  g_assert_true (adj_rr_add_order_of_battle (bare, NULL, &error));
+  g_assert_no_error (error);
+  units = adj_battle_get_units (bare);
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+      const char *type = adj_unit_get_type_id (unit);
+
+      if (g_str_equal (type, "battalion") || g_str_equal (type, "regiment") ||
+          g_str_equal (type, "commando"))
+        expected++;
+    }
+  g_assert_cmpuint (expected, ==, 16 + 6 + 15);
+  missing = adj_rr_missing_strengths (bare);
+  g_assert_cmpuint (missing->len, ==, expected);
+  for (guint i = 0; i < missing->len; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (bare, g_ptr_array_index (missing, i));
+      const char *type = adj_unit_get_type_id (unit);
+
+      g_assert_true (g_str_equal (type, "battalion") || g_str_equal (type, "regiment") ||
+                     g_str_equal (type, "commando"));
+    }
+  g_clear_pointer (&missing, g_ptr_array_unref);
+
+  missing = adj_rr_missing_strengths (full);
+  g_assert_cmpuint (missing->len, ==, 0);
+  g_clear_pointer (&missing, g_ptr_array_unref);
+
+  /* The Fusiliers' reverse is still 0; the Devons are complete. */
+  g_assert_true (adj_rr_add_order_of_battle (some, front, &error));
+  g_assert_no_error (error);
+  missing = adj_rr_missing_strengths (some);
+  g_assert_cmpuint (missing->len, ==, expected - 1);
+  g_assert_true (g_ptr_array_find_with_equal_func (missing, "2nd-royal-fusiliers", g_str_equal,
+                                                   NULL));
+  g_assert_false (g_ptr_array_find_with_equal_func (missing, "2nd-devonshire-regiment",
+                                                    g_str_equal, NULL));
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Send and Receive Orders                                                                     */
 
@@ -3217,6 +3274,7 @@ main (int   argc,
   g_test_add_func ("/rr/setup/drifts", test_setup_drifts);
   g_test_add_func ("/rr/setup/cups-and-tracks", test_setup_cups);
   g_test_add_func ("/rr/setup/refused", test_setup_refused);
+  g_test_add_func ("/rr/setup/missing-strengths", test_missing_strengths);
   g_test_add_func ("/rr/orders/send-table", test_send_orders_table);
   g_test_add_func ("/rr/orders/receive-table", test_receive_orders_table);
   g_test_add_func ("/rr/orders/table-missing", test_table_missing);

@@ -4,7 +4,10 @@
  * roll a step asks for made from its own button (dice typed into the dialog, or the battle's
  * generator on a fixed seed); the tracks, the command points, a brigade's order and the cups
  * follow, a drift stays hidden until a battalion finds it, a step that still wants its roll
- * refuses to move on, and undo takes a step back. */
+ * refuses to move on, and undo takes a step back.  And a new game started from the New Battle
+ * dialog: every counter is there, the dashboard says what set-up needs, the set-up dialog
+ * refuses missing charts and unbalanced variants, sets the game up as one entry without showing
+ * a drift, and undo takes it back. */
 
 #include "config.h"
 
@@ -13,9 +16,12 @@
 #include "adj-test-ui.h"
 #include "adj-error.h"
 #include "adj-json.h"
+#include "adj-new-battle-dialog.h"
 #include "adj-rr-dashboard.h"
 #include "adj-rr.h"
 #include "adj-secret.h"
+#include "adj-table-editor.h"
+#include "adj-tables.h"
 
 /* Let the main loop run what is pending (no frame wait: the dashboard updates synchronously). */
 static void
@@ -404,6 +410,360 @@ check_dashboard (AdjApplication *app)
   assert_drifts_hidden (dash, battle, drifts);
 }
 
+/* A button inside @root by its label (a plain label or the label of its AdwButtonContent). */
+static GtkButton *
+labelled_button (GtkWidget  *root,
+                 const char *label)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  adj_test_collect_type (root, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GtkButton *b = g_ptr_array_index (buttons, i);
+      GtkWidget *child = gtk_button_get_child (b);
+
+      if (g_strcmp0 (gtk_button_get_label (b), label) == 0 ||
+          (ADW_IS_BUTTON_CONTENT (child) &&
+           g_strcmp0 (adw_button_content_get_label (ADW_BUTTON_CONTENT (child)), label) == 0))
+        return b;
+    }
+  return NULL;
+}
+
+/* The AdwActionRow titled @title inside @root. */
+static GtkWidget *
+find_row (GtkWidget  *root,
+          const char *title)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  adj_test_collect_type (root, ADW_TYPE_ACTION_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), title) == 0)
+      return g_ptr_array_index (rows, i);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* The check button of the set-up dialog's variant titled @title. */
+static GtkCheckButton *
+variant_check (GtkWidget  *dialog,
+               const char *title)
+{
+  GtkWidget *check = adj_test_find_type (find_row (dialog, title), GTK_TYPE_CHECK_BUTTON);
+
+  g_assert_nonnull (check);
+  return GTK_CHECK_BUTTON (check);
+}
+
+/* The text of the first label in @root carrying the style class @css. */
+static const char *
+label_with_class (GtkWidget  *root,
+                  const char *css)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  adj_test_collect_type (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_has_css_class (g_ptr_array_index (labels, i), css))
+      return gtk_label_get_text (g_ptr_array_index (labels, i));
+  return NULL;
+}
+
+static AdjTableEditor *
+find_table_editor (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (ADJ_IS_TABLE_EDITOR (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADJ_TABLE_EDITOR (w);
+    }
+  return NULL;
+}
+
+/* The demo's example charts, as a player would have typed them in. */
+static AdjTables *
+demo_tables (AdjRuleset *rs)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rr-colenso.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(json_object) demo = NULL;
+  AdjTables *tables;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  demo = json_tokener_parse (text);
+  g_assert_nonnull (demo);
+  tables = adj_tables_from_json (json_object_object_get (demo, "tables"), path, "$.tables", rs,
+                                 &error);
+  g_assert_no_error (error);
+  return tables;
+}
+
+static void
+check_setup (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  GtkWidget *new_battle;
+  AdjBattle *battle;
+  AdjRrDashboard *dash;
+  AdwMessageDialog *dialog;
+  AdjTableEditor *editor;
+  GtkButton *button;
+  g_autoptr(GPtrArray) areas = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjTables) tables = NULL;
+  g_autoptr(json_object) drifts = NULL;
+  g_autoptr(GPtrArray) missing = NULL;
+  guint n_units, before;
+  AdjRrTracks t;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  adj_test_settle ();
+
+  /* New Battle, Redvers' Reverse: the counters come with the rules, so no armies are asked
+   * for; Create, as the user presses it. */
+  new_battle = adj_application_new_battle_dialog (app, GTK_WINDOW (window), "rr", NULL);
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (new_battle, "Both sides and every counter come from the orders "
+                                             "of battle in these rules"));
+  g_assert_false (adj_test_shows (new_battle, "First Side"));
+  button = labelled_button (new_battle, "C_reate");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  adj_test_settle ();
+
+  battle = adj_battle_window_get_battle (window);
+  g_assert_nonnull (battle);
+  g_assert_cmpstr (adj_ruleset_get_id (adj_battle_get_ruleset (battle)), ==, "rr");
+  g_assert_cmpuint (adj_battle_get_sides (battle)->len, ==, 2);
+  g_assert_nonnull (adj_battle_find_side (battle, ADJ_RR_BRITISH));
+  g_assert_nonnull (adj_battle_find_side (battle, ADJ_RR_BOER));
+  g_assert_nonnull (adj_battle_find_unit (battle, "buller"));
+  g_assert_nonnull (adj_battle_find_unit (battle, "2nd-royal-fusiliers"));
+  g_assert_nonnull (adj_battle_find_unit (battle, "middelburg-commando"));
+  n_units = adj_battle_get_n_units (battle);
+  g_assert_false (adj_rr_is_set_up (battle));
+  g_assert_cmpuint (position (battle), ==, 0);
+
+  /* The dashboard says what set-up does and needs, instead of an empty game. */
+  dash = ADJ_RR_DASHBOARD (adj_battle_window_get_special_view (window));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dash)));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "The Game Is Not Set Up Yet"));
+  g_assert_false (adj_test_shows (GTK_WIDGET (dash), "Command points left this turn"));
+  button = labelled_button (GTK_WIDGET (dash), "_Set Up the Game…");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (button)));
+  missing = adj_rr_missing_strengths (battle);
+  g_assert_cmpuint (missing->len, >, 0);
+  {
+    g_autofree char *count = g_strdup_printf ("%u counters still show 0", missing->len);
+
+    g_assert_true (adj_test_shows (GTK_WIDGET (dash), count));
+  }
+  /* No chart typed in yet: each says so, and offers its editor (the action panel's). */
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "British event chits"));
+  g_assert_false (adj_test_shows (GTK_WIDGET (dash), "Complete"));
+  g_signal_emit_by_name (row_button (GTK_WIDGET (dash), "British event chits"), "clicked");
+  adj_test_settle ();
+  editor = find_table_editor ();
+  g_assert_nonnull (editor);
+  g_assert_cmpstr (adj_table_editor_get_table_id (editor), ==, "british-event-chits");
+  gtk_window_destroy (GTK_WINDOW (editor));
+  adj_test_settle ();
+
+  /* The set-up dialog names the chart it misses and will not set up. */
+  g_signal_emit_by_name (labelled_button (GTK_WIDGET (dash), "_Set Up the Game…"), "clicked");
+  adj_test_settle ();
+  dialog = adj_test_find_dialog (app);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Set Up the Game");
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "setup"));
+  g_assert_true (g_str_has_prefix (label_with_class (GTK_WIDGET (dialog), "rr-verdict"),
+                                   "Enter the British event chits first"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dialog), "Charts to Enter First"));
+  /* Its Enter… makes way for the chart's editor. */
+  g_signal_emit_by_name (row_button (GTK_WIDGET (dialog), "Boer SP counters"), "clicked");
+  adj_test_settle ();
+  g_assert_null (adj_test_find_dialog (app));
+  editor = find_table_editor ();
+  g_assert_nonnull (editor);
+  g_assert_cmpstr (adj_table_editor_get_table_id (editor), ==, "sp-counters");
+  gtk_window_destroy (GTK_WINDOW (editor));
+  adj_test_settle ();
+  g_assert_cmpuint (position (battle), ==, 0);
+
+  /* A counter of the list opens in the Unit page; once both its strengths are in there, it
+   * leaves the list. */
+  {
+    g_autoptr(json_object) front = json_object_new_int (5);
+    g_autoptr(json_object) back = json_object_new_int (3);
+    g_autofree char *count = g_strdup_printf ("%u counters still show 0", missing->len - 1);
+    AdjUnit *shown;
+
+    g_signal_emit_by_name (find_row (GTK_WIDGET (dash), "2nd Royal Fusiliers"), "activated");
+    adj_test_settle ();
+    g_assert_cmpstr (adj_unit_get_id (adj_battle_window_get_selected_unit (window)), ==,
+                     "2nd-royal-fusiliers");
+    shown = adj_unit_pane_get_unit (adj_battle_window_get_unit_pane (window));
+    g_assert_nonnull (shown);
+    g_assert_cmpstr (adj_unit_get_id (shown), ==, "2nd-royal-fusiliers");
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (adj_battle_window_get_unit_pane (window))));
+    g_assert_true (adj_battle_edit (battle, "unit:2nd-royal-fusiliers", "status.sp", front,
+                                    &error));
+    g_assert_no_error (error);
+    g_assert_true (adj_battle_edit (battle, "unit:2nd-royal-fusiliers", "status.reduced_sp",
+                                    back, &error));
+    g_assert_no_error (error);
+    adj_battle_window_show_page (window, "colenso");
+    adj_test_settle ();
+    g_assert_true (adj_test_shows (GTK_WIDGET (dash), count));
+  }
+
+  /* The demo's example charts, carried by the battle; the page sees them once shown again. */
+  tables = demo_tables (adj_battle_get_ruleset (battle));
+  g_assert_true (adj_tables_embed (battle, tables, &error));
+  g_assert_no_error (error);
+  adj_battle_window_show_page (window, "journal");
+  adj_test_settle ();
+  adj_battle_window_show_page (window, "colenso");
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Complete"));
+
+  /* Charts taken out while the dialog was open: set-up says which one is missing, and offers
+   * its editor. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dash), "rr.setup", NULL));
+  adj_test_settle ();
+  dialog = adj_test_find_dialog (app);
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "setup"));
+  g_assert_true (adj_tables_embed (battle, NULL, &error));
+  g_assert_no_error (error);
+  adw_message_dialog_response (dialog, "setup");
+  gtk_window_close (GTK_WINDOW (dialog));
+  adj_test_settle ();
+  g_assert_false (adj_rr_is_set_up (battle));
+  dialog = adj_test_find_dialog (app);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "A Chart Is Not Complete");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog),
+                                   "Enter the British event chits first"));
+  adw_message_dialog_response (dialog, "enter");
+  gtk_window_close (GTK_WINDOW (dialog));
+  adj_test_settle ();
+  editor = find_table_editor ();
+  g_assert_nonnull (editor);
+  g_assert_cmpstr (adj_table_editor_get_table_id (editor), ==, "british-event-chits");
+  gtk_window_destroy (GTK_WINDOW (editor));
+  g_assert_true (adj_tables_embed (battle, tables, &error));
+  g_assert_no_error (error);
+  adj_test_settle ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dash), "rr.setup", NULL));
+  adj_test_settle ();
+  dialog = adj_test_find_dialog (app);
+  g_assert_nonnull (dialog);
+  g_assert_false (adj_test_shows (GTK_WIDGET (dialog), "Charts to Enter First"));
+  /* Nothing ticked: the game as written may be set up. */
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "setup"));
+  g_assert_cmpstr (label_with_class (GTK_WIDGET (dialog), "rr-balance"), ==, "Balance 0");
+  /* Hesitate (−1), then No Hlangwane (+2): unbalanced, and the dialog says why. */
+  gtk_check_button_set_active (variant_check (GTK_WIDGET (dialog), "Hesitate"), TRUE);
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "setup"));
+  g_assert_cmpstr (label_with_class (GTK_WIDGET (dialog), "rr-balance"), ==, "Balance −1");
+  gtk_check_button_set_active (variant_check (GTK_WIDGET (dialog), "No Hlangwane"), TRUE);
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "setup"));
+  g_assert_cmpstr (label_with_class (GTK_WIDGET (dialog), "rr-balance"), ==, "Balance +1");
+  g_assert_nonnull (strstr (label_with_class (GTK_WIDGET (dialog), "rr-verdict"),
+                            "add up to +1"));
+  /* Close Order (−1) brings it to 0. */
+  gtk_check_button_set_active (variant_check (GTK_WIDGET (dialog), "Close Order"), TRUE);
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "setup"));
+  g_assert_cmpstr (label_with_class (GTK_WIDGET (dialog), "rr-balance"), ==, "Balance 0");
+  /* Two emplacements; an area named twice is refused. */
+  adj_test_collect_type (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, areas);
+  g_assert_cmpuint (areas->len, ==, 1);
+  gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (areas, 0)), "Fort Wylie");
+  g_signal_emit_by_name (labelled_button (GTK_WIDGET (dialog), "_Add Area"), "clicked");
+  g_ptr_array_set_size (areas, 0);
+  adj_test_collect_type (GTK_WIDGET (dialog), ADW_TYPE_ENTRY_ROW, areas);
+  g_assert_cmpuint (areas->len, ==, 2);
+  gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (areas, 1)), " Fort Wylie ");
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "setup"));
+  gtk_editable_set_text (GTK_EDITABLE (g_ptr_array_index (areas, 1)), "Colenso Koppies");
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "setup"));
+  /* Strengths missing do not stop it, and the dialog says so. */
+  {
+    g_autofree char *title = g_strdup_printf ("%u Counters Without Their Strengths",
+                                              missing->len - 1);
+
+    g_assert_true (adj_test_shows (GTK_WIDGET (dialog), title));
+  }
+
+  before = position (battle);
+  adw_message_dialog_response (dialog, "setup");
+  gtk_window_close (GTK_WINDOW (dialog));
+  adj_test_settle ();
+
+  /* Set up, as one journal entry: turn 1, 8 CP, the cups as the variants make them. */
+  g_assert_true (adj_rr_is_set_up (battle));
+  g_assert_cmpuint (position (battle), ==, before + 1);
+  tracks (battle, &t);
+  g_assert_cmpint (t.turn, ==, 1);
+  g_assert_cmpint (t.cp, ==, 8);
+  g_assert_false (adj_test_shows (GTK_WIDGET (dash), "The Game Is Not Set Up Yet"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Turn 1 of 20 · Orders phase"));
+  g_assert_cmpint (adj_rr_dashboard_get_marker (dash, ADJ_RR_DASHBOARD_TURN), ==, 1);
+  g_assert_cmpstr (adj_rr_dashboard_get_cp_text (dash), ==, "8 CP left, 0 spent");
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "8"));
+  g_assert_cmpstr (adj_rr_dashboard_get_step_title (dash), ==, "Choose objectives");
+  /* Hesitate and Close Order chits went in (5 + 2 beside the demo's 11 others). */
+  g_assert_cmpstr (adj_rr_dashboard_get_cup_text (dash, ADJ_RR_CUP_BRITISH), ==,
+                   "18 in the cup");
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Fort Wylie"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Colenso Koppies"));
+  /* The Fusiliers, entered before set-up, start below strength; counters not entered say so
+   * rather than "0 SP". */
+  g_assert_cmpint (adj_rr_unit_strength (battle, adj_battle_find_unit (battle,
+                                                                       "2nd-royal-fusiliers")),
+                   ==, 2);
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "SP not entered"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Hildyard · strengths not entered yet"));
+  /* Their brigade still takes orders. */
+  button = row_button (GTK_WIDGET (dash), "2nd (English) Infantry Brigade");
+  g_assert_cmpstr (gtk_button_get_label (button), ==, "_Order…");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (button)));
+  g_assert_false (adj_test_shows (GTK_WIDGET (dash), "0 SP"));
+  /* No drift marker's value shows anywhere. */
+  drifts = open_secret (battle, ADJ_RR_DRIFTS_SECRET);
+  assert_drifts_hidden (dash, battle, drifts);
+
+  /* Undo takes the whole set-up back: the page that sets it up returns. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  adj_test_settle ();
+  g_assert_false (adj_rr_is_set_up (battle));
+  g_assert_cmpuint (position (battle), ==, before);
+  g_assert_cmpuint (adj_battle_get_n_units (battle), ==, n_units);
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "The Game Is Not Set Up Yet"));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (labelled_button (GTK_WIDGET (dash),
+                                                                     "_Set Up the Game…"))));
+  g_assert_false (adj_test_shows (GTK_WIDGET (dash), "Fort Wylie"));
+}
+
+static void
+test_setup (void)
+{
+  adj_test_run_app (check_setup, NULL);
+}
+
 static void
 test_dashboard (void)
 {
@@ -419,5 +779,6 @@ main (int   argc,
   if (!adj_test_init_ui (&argc, &argv))
     return 0;
   g_test_add_func ("/ui/rr/dashboard", test_dashboard);
+  g_test_add_func ("/ui/rr/setup", test_setup);
   return adj_test_finish_ui (g_test_run ());
 }

@@ -2,7 +2,9 @@
 /* adj-new-battle-dialog.c: start a battle.
  *
  * The choices come from the data: the rulesets installed, and for the chosen system its example
- * armies.  Creating emits "battle-created" with a battle that is not tied to any file yet.
+ * armies.  A system whose rules ship the orders of battle of its one battle takes its sides and
+ * counters from them instead, and asks for no armies.  Creating emits "battle-created" with a
+ * battle that is not tied to any file yet.
  */
 
 #define G_LOG_DOMAIN "adj-new-battle-dialog"
@@ -13,6 +15,7 @@
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-new-battle-dialog.h"
+#include "adj-rr.h"
 
 struct _AdjNewBattleDialog {
   AdwWindow       parent_instance;
@@ -36,6 +39,19 @@ struct _AdjNewBattleDialog {
 
 G_DEFINE_FINAL_TYPE (AdjNewBattleDialog, adj_new_battle_dialog, ADW_TYPE_WINDOW)
 
+/* Systems whose sides and counters come from the orders of battle in their rules: the function
+ * adds them all to a new, empty battle (strengths the player reads off the counters come later). */
+typedef struct {
+  const char *ruleset;
+  gboolean  (*add) (AdjBattle    *battle,
+                    json_object  *strengths,
+                    GError      **error);
+} OrderOfBattle;
+
+static const OrderOfBattle orders_of_battle[] = {
+  { "rr", adj_rr_add_order_of_battle },
+};
+
 enum {
   BATTLE_CREATED,
   N_SIGNALS
@@ -57,6 +73,15 @@ chosen_ruleset (AdjNewBattleDialog  *self,
   return adj_ruleset_lookup (self->ruleset_ids[pos], error);
 }
 
+static const OrderOfBattle *
+find_order_of_battle (AdjRuleset *rs)
+{
+  for (guint i = 0; rs != NULL && i < G_N_ELEMENTS (orders_of_battle); i++)
+    if (g_str_equal (orders_of_battle[i].ruleset, adj_ruleset_get_id (rs)))
+      return &orders_of_battle[i];
+  return NULL;
+}
+
 static AdjStart
 chosen_start (AdjNewBattleDialog *self)
 {
@@ -71,12 +96,24 @@ chosen_start (AdjNewBattleDialog *self)
 static void
 update_visibility (AdjNewBattleDialog *self)
 {
+  g_autoptr(AdjRuleset) rs = chosen_ruleset (self, NULL);
+  gboolean armies = find_order_of_battle (rs) == NULL;
   AdjStart start = chosen_start (self);
 
   gtk_widget_set_visible (GTK_WIDGET (self->side_a_template), start == ADJ_START_EXAMPLES);
   gtk_widget_set_visible (GTK_WIDGET (self->side_b_template), start == ADJ_START_EXAMPLES);
   gtk_widget_set_visible (GTK_WIDGET (self->side_a_file), start == ADJ_START_ARMY_LISTS);
   gtk_widget_set_visible (GTK_WIDGET (self->side_b_file), start == ADJ_START_ARMY_LISTS);
+
+  /* With the orders of battle in the rules there are no armies to choose or sides to name. */
+  gtk_widget_set_visible (GTK_WIDGET (self->start_row), armies);
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->side_a_name),
+                                                   ADW_TYPE_PREFERENCES_GROUP), armies);
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->side_b_name),
+                                                   ADW_TYPE_PREFERENCES_GROUP), armies);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->system_row),
+                               armies ? NULL : _("Both sides and every counter come from the "
+                                                 "orders of battle in these rules"));
 }
 
 static void
@@ -190,13 +227,26 @@ adj_new_battle_dialog_build (AdjNewBattleDialog  *self,
   g_autoptr(AdjArmy) a = NULL;
   g_autoptr(AdjArmy) b = NULL;
   g_autofree char *name = NULL;
+  const OrderOfBattle *oob;
   const char *typed;
 
   g_return_val_if_fail (ADJ_IS_NEW_BATTLE_DIALOG (self), NULL);
 
   rs = chosen_ruleset (self, error);
-  if (rs == NULL || (a = side_army (self, rs, 0, error)) == NULL ||
-      (b = side_army (self, rs, 1, error)) == NULL)
+  if (rs == NULL)
+    return NULL;
+  oob = find_order_of_battle (rs);
+  if (oob != NULL)
+    {
+      typed = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
+      name = typed[0] != '\0' ? g_strstrip (g_strdup (typed))
+                              : g_strdup (adj_ruleset_get_name (rs));
+      battle = adj_battle_new (rs, name);
+      if (!oob->add (battle, NULL, error))
+        return NULL;
+      return g_steal_pointer (&battle);
+    }
+  if ((a = side_army (self, rs, 0, error)) == NULL || (b = side_army (self, rs, 1, error)) == NULL)
     return NULL;
 
   /* The names typed for the sides win over the armies' own. */

@@ -16,6 +16,12 @@
  * Everything is read through adj-rr.h, which never gives a hidden value: a drift shows its
  * marker only once the rules turn it over, and a cup only how many chits it holds.  Every
  * button calls a core function that journals what it does, so undo takes it back.
+ *
+ * Before the game is set up a status page stands in for all of it: what set-up does, the charts
+ * it reads (each with the action panel's table editor a click away) and the counters whose
+ * strengths are still to be entered (each a click from the Unit page), and the button to the
+ * set-up dialog, where the player ticks variants until their ratings balance and names the
+ * emplacement areas.  Set-up is one journal entry: undo brings the status page back.
  */
 
 #define G_LOG_DOMAIN "adj-rr-dashboard"
@@ -31,6 +37,7 @@
 #include "adj-random.h"
 #include "adj-rr-dashboard.h"
 #include "adj-rr.h"
+#include "adj-table-editor.h"
 #include "adj-tables.h"
 
 /* ---- a track of numbered boxes ---- */
@@ -258,6 +265,11 @@ fixed_row_free (gpointer data)
 struct _AdjRrDashboard {
   GtkWidget      parent_instance;
 
+  GtkWidget     *setup_page;
+  AdwPreferencesGroup *charts_group;
+  GtkWidget     *strengths_group;
+  AdwExpanderRow *strengths_row;
+  GtkWidget     *strengths_done_row;
   GtkWidget     *scroller;
   GtkLabel      *where_label;
   GtkButton     *next_button;
@@ -308,6 +320,9 @@ struct _AdjRrDashboard {
   GtkWidget     *dice_button;   /* and its dice typed in */
   char          *step_title;
   char          *cp_text;
+  GPtrArray     *chart_rows;    /* AdwActionRow per chart set-up reads, before set-up */
+  GPtrArray     *strength_rows; /* a row per counter still without its strengths */
+  char          *missing_key;   /* their ids, joined: the rows are made again when it changes */
 };
 
 G_DEFINE_FINAL_TYPE (AdjRrDashboard, adj_rr_dashboard, GTK_TYPE_WIDGET)
@@ -668,18 +683,23 @@ update_unit_row (GtkWidget *row)
       gtk_label_set_text (parts->strength, _("Eliminated"));
       gtk_widget_add_css_class (row, "destroyed");
     }
+  else if (member (status, "sp") != NULL && adj_unit_get_status_int (unit, "sp") <= 0)
+    /* Nothing was read off the counter yet: a 0 would look like a strength. */
+    gtk_label_set_text (parts->strength, _("SP not entered"));
   else if (member (status, "sp") != NULL)
     {
       g_autofree char *text = g_strdup_printf (_("%d SP"), adj_rr_unit_strength (self->battle,
                                                                                 unit));
       gtk_label_set_text (parts->strength, text);
-      gtk_widget_remove_css_class (row, "destroyed");
     }
   else
-    {
-      gtk_label_set_text (parts->strength, "");
-      gtk_widget_remove_css_class (row, "destroyed");
-    }
+    gtk_label_set_text (parts->strength, "");
+  if (!destroyed)
+    gtk_widget_remove_css_class (row, "destroyed");
+  if (!destroyed && member (status, "sp") != NULL && adj_unit_get_status_int (unit, "sp") <= 0)
+    gtk_widget_add_css_class (GTK_WIDGET (parts->strength), "rr-not-entered");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (parts->strength), "rr-not-entered");
 }
 
 static void
@@ -931,6 +951,7 @@ update_brigades (AdjRrDashboard    *self,
       g_autofree char *text = NULL;
       g_autofree char *subtitle = NULL;
       gboolean lost_quarter;
+      gboolean strengths;
 
       if (leader == NULL || !adj_rr_get_order (self->battle, r->id, &order))
         {
@@ -938,14 +959,18 @@ update_brigades (AdjRrDashboard    *self,
           fixed_row_offer (r, NULL, NULL, NULL);
           continue;
         }
-      adj_rr_brigade_strength (self->battle, r->id, &start, &now, NULL);
+      strengths = adj_rr_brigade_strength (self->battle, r->id, &start, &now, NULL);
       text = order_text (&order);
       fixed_row_set_state (r, text, order.state == ADJ_RR_ORDER_IN_TRANSIT
                                     ? _("Sent: its Objective Marker waits on the turn track")
                                     : NULL);
       set_state_class (GTK_WIDGET (r->state), order_classes,
                        order_classes[MIN ((guint) order.state, G_N_ELEMENTS (order_classes) - 2)]);
-      if (order.ordered_this_turn)
+      if (!strengths)
+        /* TRANSLATORS: under a brigade, e.g. "Hart · strengths not entered yet" */
+        subtitle = g_strdup_printf (_("%s · strengths not entered yet"),
+                                    adj_unit_get_name (leader));
+      else if (order.ordered_this_turn)
         /* TRANSLATORS: under a brigade, e.g. "Hart · 18 of 20 SP · ordered this turn" */
         subtitle = g_strdup_printf (_("%s · %d of %d SP · ordered this turn"),
                                     adj_unit_get_name (leader), now, start);
@@ -957,7 +982,8 @@ update_brigades (AdjRrDashboard    *self,
 
       /* The button the step offers for this brigade. */
       lost_quarter = start > 0 && (start - now) * 4 >= start;
-      if (over || now == 0)
+      /* A brigade whose strengths are not in yet still takes orders; one wiped out does not. */
+      if (over || (strengths && now == 0))
         fixed_row_offer (r, NULL, NULL, NULL);
       else if (g_strcmp0 (t->step, "plan-orders") == 0 && !order.ordered_this_turn &&
                order.state != ADJ_RR_ORDER_IN_TRANSIT && order.state != ADJ_RR_ORDER_CHARGE)
@@ -1151,6 +1177,315 @@ update_emplacements (AdjRrDashboard *self)
     }
   gtk_widget_set_visible (self->emplacement_heading, ids->len > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->emplacement_list), ids->len > 0);
+}
+
+/* ---- before set-up ---- */
+
+static void refresh (AdjRrDashboard *self);
+
+/* The charts adj_rr_setup() reads, in the order it reads them; the variants only for the rows
+ * chosen. */
+static const char *const setup_charts[] = {
+  "variants", "british-event-chits", "boer-event-chits", "sp-counters", NULL
+};
+
+/* The values of the players' charts in effect for this battle. */
+static AdjTables *
+setup_tables (AdjRrDashboard  *self,
+              GError         **error)
+{
+  AdjContext ctx;
+
+  adj_battle_context (self->battle, &ctx);
+  return adj_tables_for_context (&ctx, error);
+}
+
+/* The first chart set-up with @variants would find incomplete, or NULL. */
+static const char *
+incomplete_chart (AdjRrDashboard     *self,
+                  const char * const *variants)
+{
+  g_autoptr(AdjTables) tables = setup_tables (self, NULL);
+  guint n = variants != NULL ? g_strv_length ((char **) variants) : 0;
+
+  if (tables == NULL)
+    return NULL;
+  if (n > 0)
+    {
+      g_autofree AdjTableCell *cells = g_new0 (AdjTableCell, n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          cells[i].row = variants[i];
+          cells[i].column = "value";
+        }
+      if (!adj_tables_require (tables, "variants", cells, n, NULL))
+        return "variants";
+    }
+  for (guint i = 1; setup_charts[i] != NULL; i++)
+    if (!adj_tables_is_complete (tables, setup_charts[i]))
+      return setup_charts[i];
+  return NULL;
+}
+
+static void
+on_chart_saved (AdjTableEditor *editor,
+                int             destination,
+                AdjRrDashboard *self)
+{
+  /* Saved to the user's file, the battle itself does not change: look again. */
+  refresh (self);
+}
+
+/* The table editor of a chart, as the action panel opens it. */
+static void
+open_chart (AdjRrDashboard *self,
+            const char     *table_id)
+{
+  AdjBattleWindow *window = battle_window (self);
+  GtkWidget *editor;
+
+  if (window == NULL)
+    return;
+  editor = adj_mechanic_panel_open_table (adj_battle_window_get_mechanic_panel (window),
+                                          table_id);
+  if (editor != NULL)
+    g_signal_connect_object (editor, "saved", G_CALLBACK (on_chart_saved), self, 0);
+}
+
+static void
+on_enter_chart_clicked (GtkButton      *button,
+                        AdjRrDashboard *self)
+{
+  open_chart (self, g_object_get_data (G_OBJECT (button), "table"));
+}
+
+static void
+build_chart_rows (AdjRrDashboard *self)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+
+  for (guint i = 0; setup_charts[i] != NULL; i++)
+    {
+      const AdjTableShape *shape = adj_table_shape_lookup (rs, setup_charts[i]);
+      GtkWidget *row, *icon, *button;
+
+      if (shape == NULL)
+        continue;
+      row = adw_action_row_new ();
+      icon = gtk_image_new ();
+      button = gtk_button_new_with_mnemonic (_("_Enter…"));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_gettext (shape->title));
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (button, _("Type the chart in from your copy of the game"));
+      g_object_set_data (G_OBJECT (button), "table", (gpointer) setup_charts[i]);
+      g_signal_connect (button, "clicked", G_CALLBACK (on_enter_chart_clicked), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+      g_object_set_data (G_OBJECT (row), "table", (gpointer) setup_charts[i]);
+      g_object_set_data (G_OBJECT (row), "icon", icon);
+      g_object_set_data (G_OBJECT (row), "button", button);
+      adw_preferences_group_add (self->charts_group, row);
+      g_ptr_array_add (self->chart_rows, row);
+    }
+}
+
+static void
+update_chart_rows (AdjRrDashboard *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjTables) tables = setup_tables (self, &error);
+
+  for (guint i = 0; i < self->chart_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->chart_rows, i);
+      const char *id = g_object_get_data (G_OBJECT (row), "table");
+      GtkWidget *icon = g_object_get_data (G_OBJECT (row), "icon");
+      gboolean optional = g_str_equal (id, "variants");
+      gboolean complete = tables != NULL && adj_tables_is_complete (tables, id);
+      g_autofree char *entered = tables != NULL ? adj_table_describe_entered (tables, id) : NULL;
+      g_autofree char *subtitle = NULL;
+
+      if (tables == NULL)
+        subtitle = g_strdup (error->message);
+      else if (complete)
+        subtitle = g_strdup (_("Complete"));
+      else if (optional)
+        /* TRANSLATORS: e.g. "3 of 11 cells entered · only the variants you play need a
+         * rating" */
+        subtitle = g_strdup_printf (_("%s · only the variants you play need a rating"), entered);
+      else
+        /* TRANSLATORS: e.g. "3 of 13 cells entered · needed before set-up" */
+        subtitle = g_strdup_printf (_("%s · needed before set-up"), entered);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      gtk_image_set_from_icon_name (GTK_IMAGE (icon), complete ? "emblem-ok-symbolic"
+                                                              : "dialog-warning-symbolic");
+      gtk_widget_set_visible (icon, complete || !optional);
+      if (complete)
+        {
+          gtk_widget_add_css_class (icon, "success");
+          gtk_widget_remove_css_class (icon, "warning");
+        }
+      else
+        {
+          gtk_widget_add_css_class (icon, "warning");
+          gtk_widget_remove_css_class (icon, "success");
+        }
+      gtk_widget_set_visible (g_object_get_data (G_OBJECT (row), "button"), !complete);
+    }
+}
+
+/* Whether the orders of battle start the counter below its printed strength, which set-up
+ * works out from that strength. */
+static gboolean
+starts_reduced (AdjRuleset *rs,
+                const char *unit_id)
+{
+  json_object *brigades = member (member (member (adj_ruleset_get_json (rs), "order_of_battle"),
+                                          "british"), "brigades");
+
+  for (gsize b = 0; brigades != NULL && b < json_object_array_length (brigades); b++)
+    {
+      json_object *units = member (json_object_array_get_idx (brigades, b), "units");
+
+      for (gsize k = 0; units != NULL && k < json_object_array_length (units); k++)
+        {
+          json_object *u = json_object_array_get_idx (units, k);
+
+          if (g_strcmp0 (member_string (u, "id"), unit_id) == 0)
+            return member (u, "start_sp") != NULL;
+        }
+    }
+  return FALSE;
+}
+
+/* What to say of the counters in @ids that set-up reads: their strengths first. */
+static void
+append_read_first (AdjRrDashboard *self,
+                   GPtrArray      *ids,
+                   GString        *text)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (self->battle, g_ptr_array_index (ids, i));
+
+      if (unit == NULL || !starts_reduced (rs, adj_unit_get_id (unit)))
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      /* TRANSLATORS: a counter set-up reads, e.g. "Enter the 2nd Royal Fusiliers first: ..." */
+      g_string_append_printf (text, _("Enter the %s first: set-up marks the losses it starts "
+                                      "the game with from its strength."),
+                              adj_unit_get_name (unit));
+    }
+}
+
+static void
+on_strength_row_activated (AdwActionRow   *row,
+                           AdjRrDashboard *self)
+{
+  AdjBattleWindow *window = battle_window (self);
+
+  if (window == NULL)
+    return;
+  adj_battle_window_select_unit (window, g_object_get_data (G_OBJECT (row), "unit-id"));
+  adj_battle_window_show_page (window, "unit");
+}
+
+static void
+update_strengths (AdjRrDashboard *self)
+{
+  g_autoptr(GPtrArray) ids = adj_rr_missing_strengths (self->battle);
+  g_autoptr(GString) key = g_string_new (NULL);
+  g_autoptr(GString) description = g_string_new (NULL);
+  g_autofree char *count = NULL;
+
+  /* Each counter with what it still lacks, so a row says "reverse" once the front is in. */
+  for (guint i = 0; i < ids->len; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (self->battle, g_ptr_array_index (ids, i));
+
+      g_string_append_printf (key, "%s:%d:%d\n", (const char *) g_ptr_array_index (ids, i),
+                              unit != NULL && adj_unit_get_status_int (unit, "sp") > 0,
+                              unit != NULL && adj_unit_get_status_int (unit, "reduced_sp") > 0);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->strengths_row), ids->len > 0);
+  gtk_widget_set_visible (self->strengths_done_row, ids->len == 0);
+  if (g_strcmp0 (self->missing_key, key->str) == 0)
+    return;
+  g_free (self->missing_key);
+  self->missing_key = g_strdup (key->str);
+
+  for (guint i = 0; i < self->strength_rows->len; i++)
+    adw_expander_row_remove (self->strengths_row, g_ptr_array_index (self->strength_rows, i));
+  g_ptr_array_set_size (self->strength_rows, 0);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (self->battle, g_ptr_array_index (ids, i));
+      const AdjUnitType *type = unit != NULL ? adj_battle_unit_type (self->battle, unit) : NULL;
+      const char *type_id = unit != NULL ? adj_unit_get_type_id (unit) : NULL;
+      gboolean two_sided = g_strcmp0 (type_id, "battalion") == 0 ||
+                           g_strcmp0 (type_id, "commando") == 0;
+      gboolean no_front = unit != NULL && adj_unit_get_status_int (unit, "sp") <= 0;
+      gboolean no_reverse = two_sided && adj_unit_get_status_int (unit, "reduced_sp") <= 0;
+      GtkWidget *row, *arrow;
+      g_autofree char *subtitle = NULL;
+
+      if (unit == NULL)
+        continue;
+      row = adw_action_row_new ();
+      arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+      /* TRANSLATORS: under a counter to enter, e.g. "Battalion of infantry · both strengths
+       * missing" */
+      subtitle = g_strdup_printf (_("%s · %s"), type != NULL ? adj_gettext (type->label) : "",
+                                  no_front && no_reverse ? _("both strengths missing")
+                                  : no_front ? _("strength missing")
+                                             : _("reverse strength missing"));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_unit_get_name (unit));
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_widget_set_tooltip_text (row, _("Open this counter in the Unit page"));
+      g_object_set_data_full (G_OBJECT (row), "unit-id", g_strdup (adj_unit_get_id (unit)),
+                              g_free);
+      g_signal_connect (row, "activated", G_CALLBACK (on_strength_row_activated), self);
+      adw_expander_row_add_row (self->strengths_row, row);
+      g_ptr_array_add (self->strength_rows, row);
+    }
+
+  count = g_strdup_printf (ngettext ("%u counter still shows 0", "%u counters still show 0",
+                                     ids->len), ids->len);
+  adw_expander_row_set_subtitle (self->strengths_row, count);
+  if (ids->len > 0)
+    g_string_append (description, _("Set-up can go ahead without them. Enter them whenever you "
+                                    "like in the Unit page: pick a counter below to open it "
+                                    "there."));
+  append_read_first (self, ids, description);
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->strengths_group),
+                                         description->len > 0 ? description->str : NULL);
+}
+
+static void
+update_setup_page (AdjRrDashboard *self)
+{
+  json_object *tracks = member (adj_ruleset_get_json (adj_battle_get_ruleset (self->battle)),
+                                "tracks");
+  json_object *cp = member (tracks, "start_cp");
+  g_autofree char *description = NULL;
+
+  description = g_strdup_printf (_("Setting up picks the variants and the areas with an "
+                                   "emplacement, lays the six drift markers face down without "
+                                   "showing them, fills the chit cups from your charts and "
+                                   "starts Game Turn 1 at British Send Orders with %d CP. It is "
+                                   "one step: Undo takes it back."),
+                                 cp != NULL ? json_object_get_int (cp) : 8);
+  adw_status_page_set_description (ADW_STATUS_PAGE (self->setup_page), description);
+  update_chart_rows (self);
+  update_strengths (self);
 }
 
 /* ---- the step ---- */
@@ -1484,16 +1819,20 @@ refresh (AdjRrDashboard *self)
   int last = adj_ruleset_get_max_turns (rs) > 0 ? adj_ruleset_get_max_turns (rs) : 20;
   const AdjChoice *phase;
   g_autofree char *where = NULL;
+  gboolean set_up = adj_rr_is_set_up (self->battle);
   AdjRrTracks t;
 
   adj_rr_get_tracks (self->battle, &t);
   phase = adj_ruleset_find_phase (rs, t.phase);
-  if (!adj_rr_is_set_up (self->battle))
-    where = g_strdup (_("Not set up yet: the drift markers and the cups are not ready"));
-  else
-    /* TRANSLATORS: e.g. "Turn 3 of 20 · Movement phase" */
-    where = g_strdup_printf (_("Turn %d of %d · %s phase"), t.turn, last,
-                             phase != NULL ? adj_gettext (phase->label) : t.phase);
+  /* Before set-up there is no game to show: the page that sets it up stands in for it. */
+  gtk_widget_set_visible (self->setup_page, !set_up);
+  gtk_widget_set_visible (self->scroller, set_up);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rr.setup", !set_up);
+  if (!set_up)
+    update_setup_page (self);
+  /* TRANSLATORS: e.g. "Turn 3 of 20 · Movement phase" */
+  where = g_strdup_printf (_("Turn %d of %d · %s phase"), t.turn, last,
+                           phase != NULL ? adj_gettext (phase->label) : t.phase);
   gtk_label_set_text (self->where_label, where);
   update_step (self, &t);
   update_tracks (self, &t);
@@ -1991,6 +2330,440 @@ show_status_dialog (AdjRrDashboard *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* "+2", "−1", "0": a balance rating as the chart prints it. */
+static char *
+signed_text (int value)
+{
+  return value < 0 ? g_strdup_printf ("−%d", -value)
+       : value > 0 ? g_strdup_printf ("+%d", value) : g_strdup ("0");
+}
+
+/* The set-up dialog: the variants with their ratings and the running balance, the emplacement
+ * areas, the counters without strengths and the charts still to enter. */
+typedef struct {
+  AdjRrDashboard      *self;
+  AdwMessageDialog    *dialog;
+  GPtrArray           *variants;   /* row ids of the variants chart, parallel to checks */
+  GPtrArray           *checks;     /* GtkCheckButton */
+  GArray              *ratings;    /* int, parallel; only read for rows with a rating */
+  GtkLabel            *balance;
+  AdwPreferencesGroup *places;
+  GPtrArray           *entries;    /* AdwEntryRow */
+  GtkLabel            *verdict;
+} Setup;
+
+static void
+setup_free (gpointer  data,
+            GClosure *closure)
+{
+  Setup *d = data;
+
+  g_object_unref (d->self);
+  g_ptr_array_unref (d->variants);
+  g_ptr_array_unref (d->checks);
+  g_array_unref (d->ratings);
+  g_ptr_array_unref (d->entries);
+  g_free (d);
+}
+
+/* The variants ticked (NULL-terminated, the ids borrowed). */
+static GPtrArray *
+setup_chosen (Setup *d)
+{
+  GPtrArray *chosen = g_ptr_array_new ();
+
+  for (guint i = 0; i < d->checks->len; i++)
+    if (gtk_check_button_get_active (g_ptr_array_index (d->checks, i)))
+      g_ptr_array_add (chosen, g_ptr_array_index (d->variants, i));
+  g_ptr_array_add (chosen, NULL);
+  return chosen;
+}
+
+/* The areas named (NULL-terminated, owned); rows left empty name none. */
+static GPtrArray *
+setup_areas (Setup *d)
+{
+  GPtrArray *areas = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < d->entries->len; i++)
+    {
+      char *text = g_strstrip (g_strdup (gtk_editable_get_text (g_ptr_array_index (d->entries,
+                                                                                    i))));
+
+      if (text[0] != '\0')
+        g_ptr_array_add (areas, text);
+      else
+        g_free (text);
+    }
+  g_ptr_array_add (areas, NULL);
+  return areas;
+}
+
+/* The running balance, and why Set Up may not be pressed yet (or that it may). */
+static void
+setup_validate (Setup *d)
+{
+  g_autoptr(GPtrArray) chosen = setup_chosen (d);
+  g_autoptr(GPtrArray) areas = setup_areas (d);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjTables) tables = setup_tables (d->self, &error);
+  g_autofree char *sum = NULL;
+  g_autofree char *balance = NULL;
+  g_autofree char *why = NULL;
+  const char *chart;
+  int total = 0;
+
+  for (guint i = 0; i < d->checks->len; i++)
+    if (gtk_check_button_get_active (g_ptr_array_index (d->checks, i)))
+      total += g_array_index (d->ratings, int, i);
+  sum = signed_text (total);
+  /* TRANSLATORS: the sum of the balance ratings of the variants ticked, e.g. "Balance −1" */
+  balance = g_strdup_printf (_("Balance %s"), sum);
+  gtk_label_set_text (d->balance, balance);
+  if (total == 0)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (d->balance), "success");
+      gtk_widget_remove_css_class (GTK_WIDGET (d->balance), "error");
+    }
+  else
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (d->balance), "error");
+      gtk_widget_remove_css_class (GTK_WIDGET (d->balance), "success");
+    }
+
+  if (tables == NULL)
+    why = g_strdup (error->message);
+  else if ((chart = incomplete_chart (d->self, (const char * const *) chosen->pdata)) != NULL &&
+           !adj_tables_require (tables, chart, NULL, 0, &error))
+    why = g_strdup (error->message);
+  else if (total != 0)
+    /* TRANSLATORS: %s is the balance, e.g. "+1" */
+    why = g_strdup_printf (_("The variants ticked add up to %s. Their balance must be 0 to set "
+                             "up: tick or untick variants until it is."), sum);
+  for (guint i = 0; why == NULL && areas->pdata[i] != NULL; i++)
+    {
+      const char *area = areas->pdata[i];
+
+      if (g_utf8_strlen (area, -1) > 200)
+        why = g_strdup (_("An area’s name may be 200 characters at most"));
+      for (guint j = 0; why == NULL && j < i; j++)
+        if (g_str_equal (area, areas->pdata[j]))
+          /* TRANSLATORS: %s is an area as the player typed it */
+          why = g_strdup_printf (_("“%s” is named twice: an area holds one emplacement at "
+                                   "most"), area);
+    }
+
+  if (why != NULL)
+    {
+      gtk_label_set_text (d->verdict, why);
+      gtk_widget_add_css_class (GTK_WIDGET (d->verdict), "error");
+    }
+  else
+    {
+      guint n = chosen->len - 1;
+      g_autofree char *ready = n == 0
+        ? g_strdup (_("Ready: the game as written, without variants."))
+        : g_strdup_printf (ngettext ("Ready: %u variant, and the balance is 0.",
+                                     "Ready: %u variants, and the balance is 0.", n), n);
+
+      gtk_label_set_text (d->verdict, ready);
+      gtk_widget_remove_css_class (GTK_WIDGET (d->verdict), "error");
+    }
+  adw_message_dialog_set_response_enabled (d->dialog, "setup", why == NULL);
+}
+
+static void
+on_setup_check_toggled (GtkCheckButton *check,
+                        Setup          *d)
+{
+  setup_validate (d);
+}
+
+static void
+on_setup_area_changed (GtkEditable *entry,
+                       Setup       *d)
+{
+  setup_validate (d);
+}
+
+static void
+on_remove_area_clicked (GtkButton *button,
+                        Setup     *d)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (button), ADW_TYPE_ENTRY_ROW);
+
+  if (row == NULL)
+    return;
+  g_ptr_array_remove (d->entries, row);
+  adw_preferences_group_remove (d->places, row);
+  setup_validate (d);
+}
+
+static GtkWidget *
+setup_add_area (Setup *d)
+{
+  GtkWidget *row = adw_entry_row_new ();
+  GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Area with an emplacement"));
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (remove, _("Remove this area"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Remove this area"), -1);
+  gtk_widget_add_css_class (remove, "flat");
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), remove);
+  g_signal_connect (remove, "clicked", G_CALLBACK (on_remove_area_clicked), d);
+  g_signal_connect (row, "changed", G_CALLBACK (on_setup_area_changed), d);
+  adw_preferences_group_add (d->places, row);
+  g_ptr_array_add (d->entries, row);
+  return row;
+}
+
+static void
+on_add_area_clicked (GtkButton *button,
+                     Setup     *d)
+{
+  gtk_widget_grab_focus (setup_add_area (d));
+  setup_validate (d);
+}
+
+static void
+on_setup_enter_chart_clicked (GtkButton *button,
+                              Setup     *d)
+{
+  AdjRrDashboard *self = g_object_ref (d->self);
+  const char *table = g_object_get_data (G_OBJECT (button), "table");
+
+  /* The editor opens over the window, not over this dialog. */
+  gtk_window_close (GTK_WINDOW (d->dialog));
+  open_chart (self, table);
+  g_object_unref (self);
+}
+
+static void
+on_chart_missing_response (AdwMessageDialog *dialog,
+                           const char       *response,
+                           AdjRrDashboard   *self)
+{
+  if (g_str_equal (response, "enter"))
+    open_chart (self, g_object_get_data (G_OBJECT (dialog), "table"));
+}
+
+/* Set-up found a chart incomplete: say which, and offer its editor. */
+static void
+show_chart_missing (AdjRrDashboard *self,
+                    const char     *table_id,
+                    const char     *message)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                              _("A Chart Is Not Complete"), message);
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Not Now"),
+                                    "enter", _("_Enter the Chart…"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "enter",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "enter");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "table", (gpointer) table_id);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_chart_missing_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_setup_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   Setup            *d)
+{
+  g_autoptr(GPtrArray) chosen = NULL;
+  g_autoptr(GPtrArray) areas = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_str_equal (response, "setup"))
+    return;
+  chosen = setup_chosen (d);
+  areas = setup_areas (d);
+  if (!adj_rr_dashboard_set_up (d->self, (const char * const *) chosen->pdata,
+                                (const char * const *) areas->pdata, &error))
+    {
+      const char *chart = g_error_matches (error, ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE)
+        ? incomplete_chart (d->self, (const char * const *) chosen->pdata) : NULL;
+
+      if (chart != NULL)
+        show_chart_missing (d->self, chart, error->message);
+      else
+        report (d->self, error);
+    }
+}
+
+static GtkWidget *
+setup_variants_group (Setup *d)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (d->self->battle);
+  const AdjTableShape *shape = adj_table_shape_lookup (rs, "variants");
+  g_autoptr(AdjTables) tables = setup_tables (d->self, NULL);
+  GtkWidget *group = adw_preferences_group_new ();
+  GtkWidget *balance = gtk_label_new (NULL);
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Variants"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("Tick the variants to play. Each has a balance "
+                                           "rating on your Variants chart, and together they "
+                                           "must come to 0."));
+  gtk_widget_add_css_class (balance, "rr-balance");
+  gtk_widget_set_valign (balance, GTK_ALIGN_END);
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), balance);
+  d->balance = GTK_LABEL (balance);
+
+  /* A variant without its rating cannot be chosen: the way to enter them comes first. */
+  if (shape != NULL && tables != NULL && !adj_tables_is_complete (tables, shape->id))
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *button = gtk_button_new_with_mnemonic (_("_Enter…"));
+      g_autofree char *entered = adj_table_describe_entered (tables, "variants");
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_gettext (shape->title));
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), entered);
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (button), "table", (gpointer) setup_charts[0]);
+      g_signal_connect (button, "clicked", G_CALLBACK (on_setup_enter_chart_clicked), d);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    }
+
+  for (guint r = 0; shape != NULL && r < shape->n_rows; r++)
+    {
+      const AdjChoice *variant = &shape->rows[r];
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *check = gtk_check_button_new ();
+      GtkWidget *rating = gtk_label_new (NULL);
+      int value = 0;
+      gboolean rated = tables != NULL &&
+                       adj_tables_get_int (tables, "variants", variant->id, "value", &value,
+                                           NULL);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_gettext (variant->label));
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+      gtk_widget_add_css_class (rating, "rr-rating");
+      gtk_widget_set_valign (rating, GTK_ALIGN_CENTER);
+      if (rated)
+        {
+          g_autofree char *text = signed_text (value);
+          g_autofree char *spoken = g_strdup_printf (_("Balance rating %s"), text);
+
+          gtk_label_set_text (GTK_LABEL (rating), text);
+          gtk_widget_set_tooltip_text (rating, spoken);
+        }
+      else
+        {
+          gtk_label_set_text (GTK_LABEL (rating), "—");
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                       _("No rating entered on your Variants chart"));
+          gtk_widget_set_sensitive (row, FALSE);
+        }
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), rating);
+      g_signal_connect (check, "toggled", G_CALLBACK (on_setup_check_toggled), d);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      g_ptr_array_add (d->variants, (gpointer) variant->id);
+      g_ptr_array_add (d->checks, check);
+      g_array_append_val (d->ratings, value);
+    }
+  return group;
+}
+
+static GtkWidget *
+setup_places_group (Setup *d)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+  GtkWidget *add = gtk_button_new ();
+  GtkWidget *content = adw_button_content_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Emplacements"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("Name every area that starts with an emplacement "
+                                           "marker, as your map names it. Each starts Hidden. "
+                                           "Empty rows are left out."));
+  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), "list-add-symbolic");
+  adw_button_content_set_label (ADW_BUTTON_CONTENT (content), _("_Add Area"));
+  adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
+  gtk_button_set_child (GTK_BUTTON (add), content);
+  gtk_widget_add_css_class (add, "flat");
+  gtk_widget_set_valign (add, GTK_ALIGN_END);
+  g_signal_connect (add, "clicked", G_CALLBACK (on_add_area_clicked), d);
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), add);
+  d->places = ADW_PREFERENCES_GROUP (group);
+  setup_add_area (d);
+  return group;
+}
+
+/* The counters still without their strengths: set-up does not need them. */
+static GtkWidget *
+setup_strengths_group (Setup *d)
+{
+  g_autoptr(GPtrArray) ids = adj_rr_missing_strengths (d->self->battle);
+  g_autoptr(GString) description = NULL;
+  GtkWidget *group;
+  g_autofree char *title = NULL;
+
+  if (ids->len == 0)
+    return NULL;
+  group = adw_preferences_group_new ();
+  title = g_strdup_printf (ngettext ("%u Counter Without Its Strengths",
+                                     "%u Counters Without Their Strengths", ids->len), ids->len);
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  description = g_string_new (_("Set-up can go ahead without them: enter what is printed on "
+                                "them in the Unit page, before or after. The dashboard lists "
+                                "them until they are in."));
+  append_read_first (d->self, ids, description);
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description->str);
+  return group;
+}
+
+/* The charts set-up needs that are not complete, each with a way to enter it. */
+static GtkWidget *
+setup_charts_group (Setup *d)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (d->self->battle);
+  g_autoptr(AdjTables) tables = setup_tables (d->self, NULL);
+  GtkWidget *group = NULL;
+
+  for (guint i = 1; tables != NULL && setup_charts[i] != NULL; i++)
+    {
+      const AdjTableShape *shape = adj_table_shape_lookup (rs, setup_charts[i]);
+      g_autofree char *entered = NULL;
+      GtkWidget *row, *button;
+
+      if (shape == NULL || adj_tables_is_complete (tables, shape->id))
+        continue;
+      if (group == NULL)
+        {
+          group = adw_preferences_group_new ();
+          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group),
+                                           _("Charts to Enter First"));
+          adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                                 _("The cups are filled from these: type them "
+                                                   "in from your copy of the game."));
+        }
+      entered = adj_table_describe_entered (tables, shape->id);
+      row = adw_action_row_new ();
+      button = gtk_button_new_with_mnemonic (_("_Enter…"));
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_gettext (shape->title));
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), entered);
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (button), "table", (gpointer) setup_charts[i]);
+      g_signal_connect (button, "clicked", G_CALLBACK (on_setup_enter_chart_clicked), d);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    }
+  return group;
+}
+
 static void
 on_status_clicked (AdjRrDashboard *self)
 {
@@ -2079,7 +2852,26 @@ action_status_chart (GtkWidget  *widget,
   show_status_dialog (ADJ_RR_DASHBOARD (widget));
 }
 
+static void
+action_setup (GtkWidget  *widget,
+              const char *name,
+              GVariant   *param)
+{
+  adj_rr_dashboard_show_setup (ADJ_RR_DASHBOARD (widget));
+}
+
 /* ---- life cycle ---- */
+
+static void
+adj_rr_dashboard_map (GtkWidget *widget)
+{
+  AdjRrDashboard *self = ADJ_RR_DASHBOARD (widget);
+
+  GTK_WIDGET_CLASS (adj_rr_dashboard_parent_class)->map (widget);
+  /* The charts may have been typed in elsewhere (the preferences) while the page was away. */
+  if (self->battle != NULL && !adj_rr_is_set_up (self->battle))
+    update_setup_page (self);
+}
 
 static void
 adj_rr_dashboard_dispose (GObject *object)
@@ -2111,6 +2903,9 @@ adj_rr_dashboard_finalize (GObject *object)
   g_free (self->shown_step);
   g_free (self->step_title);
   g_free (self->cp_text);
+  g_ptr_array_unref (self->chart_rows);
+  g_ptr_array_unref (self->strength_rows);
+  g_free (self->missing_key);
   G_OBJECT_CLASS (adj_rr_dashboard_parent_class)->finalize (object);
 }
 
@@ -2122,6 +2917,7 @@ adj_rr_dashboard_class_init (AdjRrDashboardClass *klass)
 
   object_class->dispose = adj_rr_dashboard_dispose;
   object_class->finalize = adj_rr_dashboard_finalize;
+  widget_class->map = adj_rr_dashboard_map;
 
   /**
    * AdjRrDashboard::message:
@@ -2133,6 +2929,11 @@ adj_rr_dashboard_class_init (AdjRrDashboardClass *klass)
   g_type_ensure (ADJ_TYPE_RR_TRACK_BAR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-rr-dashboard.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdjRrDashboard, setup_page);
+  gtk_widget_class_bind_template_child (widget_class, AdjRrDashboard, charts_group);
+  gtk_widget_class_bind_template_child (widget_class, AdjRrDashboard, strengths_group);
+  gtk_widget_class_bind_template_child (widget_class, AdjRrDashboard, strengths_row);
+  gtk_widget_class_bind_template_child (widget_class, AdjRrDashboard, strengths_done_row);
   gtk_widget_class_bind_template_child (widget_class, AdjRrDashboard, scroller);
   gtk_widget_class_bind_template_child (widget_class, AdjRrDashboard, where_label);
   gtk_widget_class_bind_template_child (widget_class, AdjRrDashboard, next_button);
@@ -2176,6 +2977,7 @@ adj_rr_dashboard_class_init (AdjRrDashboardClass *klass)
   gtk_widget_class_install_action (widget_class, "rr.roll", "s", action_roll);
   gtk_widget_class_install_action (widget_class, "rr.enter-dice", "s", action_enter_dice);
   gtk_widget_class_install_action (widget_class, "rr.status-chart", NULL, action_status_chart);
+  gtk_widget_class_install_action (widget_class, "rr.setup", NULL, action_setup);
 }
 
 static void
@@ -2194,6 +2996,8 @@ adj_rr_dashboard_init (AdjRrDashboard *self)
   self->drifts = g_ptr_array_new_with_free_func (fixed_row_free);
   self->emplacements = g_ptr_array_new ();
   self->action_labels = g_ptr_array_new_with_free_func (g_free);
+  self->chart_rows = g_ptr_array_new ();
+  self->strength_rows = g_ptr_array_new ();
   flow_children_unfocusable (self->state_flow);
   flow_children_unfocusable (self->units_flow);
   gtk_label_set_text (self->turn_note, _("Boer event chits from turn 5; at 20 the Boers hold"));
@@ -2217,6 +3021,7 @@ adj_rr_dashboard_new (AdjBattle *battle)
   self->battle = g_object_ref (battle);
   build_phase_strip (self);
   build_fixed_rows (self);
+  build_chart_rows (self);
   self->british = bind_side (self, self->british_list, ADJ_RR_BRITISH);
   self->boer = bind_side (self, self->boer_list, ADJ_RR_BOER);
   side = adj_battle_find_side (battle, ADJ_RR_BRITISH);
@@ -2226,6 +3031,98 @@ adj_rr_dashboard_new (AdjBattle *battle)
   g_signal_connect_object (battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
   refresh (self);
   return GTK_WIDGET (self);
+}
+
+GtkWidget *
+adj_rr_dashboard_show_setup (AdjRrDashboard *self)
+{
+  GtkRoot *root;
+  GtkWidget *dialog, *box, *scroller, *group, *verdict;
+  Setup *d;
+  int room;
+
+  g_return_val_if_fail (ADJ_IS_RR_DASHBOARD (self), NULL);
+
+  if (adj_rr_is_set_up (self->battle))
+    {
+      report_text (self, _("The game is set up already"));
+      return NULL;
+    }
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Set Up the Game"),
+                                   _("Adjutant lays the drift markers face down and fills the "
+                                     "cups without showing anyone what they hold."));
+  d = g_new0 (Setup, 1);
+  d->self = g_object_ref (self);
+  d->dialog = ADW_MESSAGE_DIALOG (dialog);
+  d->variants = g_ptr_array_new ();
+  d->checks = g_ptr_array_new ();
+  d->ratings = g_array_new (FALSE, FALSE, sizeof (int));
+  d->entries = g_ptr_array_new ();
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  if ((group = setup_charts_group (d)) != NULL)
+    gtk_box_append (GTK_BOX (box), group);
+  gtk_box_append (GTK_BOX (box), setup_variants_group (d));
+  gtk_box_append (GTK_BOX (box), setup_places_group (d));
+  if ((group = setup_strengths_group (d)) != NULL)
+    gtk_box_append (GTK_BOX (box), group);
+
+  /* As tall as the window leaves room for, beside the heading and the buttons. */
+  room = GTK_IS_WIDGET (root) ? gtk_widget_get_height (GTK_WIDGET (root)) - 240 : 420;
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller),
+                                              CLAMP (room, 200, 460));
+  gtk_widget_set_size_request (scroller, 440, -1);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
+
+  /* Why Set Up cannot be pressed yet, right above it. */
+  verdict = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (verdict), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (verdict), 0);
+  gtk_widget_add_css_class (verdict, "rr-verdict");
+  d->verdict = GTK_LABEL (verdict);
+  {
+    GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+
+    gtk_box_append (GTK_BOX (outer), scroller);
+    gtk_box_append (GTK_BOX (outer), verdict);
+    adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), outer);
+  }
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "setup", _("_Set Up"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "setup",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_setup_response), d, setup_free, 0);
+  setup_validate (d);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+gboolean
+adj_rr_dashboard_set_up (AdjRrDashboard      *self,
+                         const char * const  *variants,
+                         const char * const  *emplacements,
+                         GError             **error)
+{
+  AdjBattleWindow *window;
+
+  g_return_val_if_fail (ADJ_IS_RR_DASHBOARD (self), FALSE);
+
+  if (!adj_rr_setup (self->battle, variants, emplacements, NULL, error))
+    return FALSE;
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (
+                              GTK_SCROLLED_WINDOW (self->scroller)), 0);
+  /* The journal's line is long: the toast only says it is done, and offers to undo it. */
+  if ((window = battle_window (self)) != NULL)
+    adj_battle_window_toast (window, _("The game is set up: Game Turn 1 begins"), TRUE);
+  return TRUE;
 }
 
 gboolean

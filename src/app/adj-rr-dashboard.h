@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adj-rr-dashboard.h: the Colenso dashboard of Redvers' Reverse — the Turn & Status tracks, the
  * step of the sequence of play with the rolls it needs, each brigade's orders, the drifts, the
- * chit cups and every counter, kept by the battle and shown without its hidden values. */
+ * chit cups and every counter, kept by the battle and shown without its hidden values; before
+ * the game is set up, what set-up needs and the dialog that does it. */
 
 #pragma once
 
@@ -23,6 +24,14 @@ typedef enum {
 } AdjRrDashboardTrack;
 
 GtkWidget  *adj_rr_dashboard_new             (AdjBattle           *battle);
+/* Before set-up: the dialog that chooses the variants and the emplacement areas and sets the
+ * game up (the dialog, or NULL when the game is set up already). */
+GtkWidget  *adj_rr_dashboard_show_setup      (AdjRrDashboard      *self);
+/* Set the game up (adj_rr_setup(), the battle's own generator), with a toast that can undo it. */
+gboolean    adj_rr_dashboard_set_up          (AdjRrDashboard      *self,
+                                              const char * const  *variants,
+                                              const char * const  *emplacements,
+                                              GError             **error);
 /* Move the step marker on (adj_rr_next_step()). */
 gboolean    adj_rr_dashboard_next_step       (AdjRrDashboard      *self,
                                               GError             **error);

@@ -3897,6 +3897,35 @@ adj_rr_is_set_up (AdjBattle *battle)
          adj_battle_get_secret (battle, ADJ_RR_CUPS_SECRET) != NULL;
 }
 
+GPtrArray *
+adj_rr_missing_strengths (AdjBattle *battle)
+{
+  static const char *const with_sp[] = {
+    "battalion", "regiment", "battery", "commando", "boer-gun", NULL
+  };
+  static const char *const with_reverse[] = { "battalion", "commando", NULL };
+  GPtrArray *ids;
+  GListModel *units;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  ids = g_ptr_array_new_with_free_func (g_free);
+  units = adj_battle_get_units (battle);
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+      const char *type = adj_unit_get_type_id (unit);
+
+      if (type == NULL || !g_strv_contains (with_sp, type))
+        continue;
+      if (adj_unit_get_status_int (unit, "sp") <= 0 ||
+          (g_strv_contains (with_reverse, type) &&
+           adj_unit_get_status_int (unit, "reduced_sp") <= 0))
+        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
+    }
+  return ids;
+}
+
 static char *
 drift_key (const char *drift,
            const char *suffix)

@@ -116,6 +116,11 @@ gboolean     adj_rr_setup               (AdjBattle          *battle,
                                          AdjRandom          *random,
                                          GError            **error);
 gboolean     adj_rr_is_set_up           (AdjBattle          *battle);
+/* The counters whose strengths the player has not entered yet (ids, in battle order): a
+ * battalion, regiment, battery, commando or Boer gun whose "sp" is 0, or a battalion or commando
+ * whose "reduced_sp" is 0.  adj_rr_setup() goes ahead without them; only a counter the orders of
+ * battle start below strength ("start_sp") has its starting losses marked from what it shows. */
+GPtrArray   *adj_rr_missing_strengths   (AdjBattle          *battle);
 
 /* ---- the sequence of play ---- */
 
