@@ -215,28 +215,6 @@ find_unit (const AdjContext  *ctx,
   return TRUE;
 }
 
-static AdjUnit *
-input_unit (const AdjContext *ctx,
-            AdjInputs        *in,
-            const char       *input)
-{
-  const char *id = adj_inputs_get_string (in, input);
-
-  if (ctx->battle == NULL || id == NULL)
-    return NULL;
-  return adj_battle_find_unit (ctx->battle, id);
-}
-
-static const char *
-unit_name (const AdjContext *ctx,
-           AdjInputs        *in,
-           const char       *input,
-           const char       *fallback)
-{
-  AdjUnit *unit = input_unit (ctx, in, input);
-  return unit != NULL ? adj_unit_get_name (unit) : fallback;
-}
-
 static void
 declare_outcomes (const AdjMechanic *mech,
                   AdjOdds           *odds)
@@ -882,7 +860,7 @@ prefill_class (const AdjContext  *ctx,
                const char        *unit_input,
                GError           **error)
 {
-  AdjUnit *unit = input_unit (ctx, in, unit_input);
+  AdjUnit *unit = adj_input_unit (ctx, in, unit_input);
   const AdjUnitType *type;
 
   if (unit == NULL)
@@ -897,7 +875,7 @@ morale_prefill (const AdjContext  *ctx,
                 AdjInputs         *in,
                 GError           **error)
 {
-  AdjUnit *unit = input_unit (ctx, in, "unit");
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
 
   if (unit != NULL &&
       g_strcmp0 (adj_unit_get_status_string (unit, "formation"), "square") == 0 &&
@@ -961,7 +939,7 @@ morale_resolve (const AdjContext  *ctx,
                 GError           **error)
 {
   MoraleTest test;
-  const char *name = unit_name (ctx, in, "unit", _("The unit"));
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
   const char *key;
   int die, total;
   gboolean passed;
@@ -1127,7 +1105,7 @@ movement_prefill (const AdjContext  *ctx,
                   AdjInputs         *in,
                   GError           **error)
 {
-  AdjUnit *unit = input_unit (ctx, in, "unit");
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
   const AdjUnitType *type;
   const char *formation, *kind = NULL;
 
@@ -1158,7 +1136,7 @@ movement_resolve (const AdjContext  *ctx,
   g_autoptr(AdjTables) tables = NULL;
   const char *kind = adj_inputs_get_string (in, "kind");
   const AdjChoice *how = adj_field_find_choice (move_choices, G_N_ELEMENTS (move_choices), kind);
-  const char *name = unit_name (ctx, in, "unit", _("The unit"));
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
   g_autofree int *dice = NULL;
   g_autofree char *title = NULL, *reason = NULL;
   int n = 0, move;
@@ -1412,7 +1390,7 @@ charge_resolve (const AdjContext  *ctx,
                 AdjOutcome        *outcome,
                 GError           **error)
 {
-  const char *name = unit_name (ctx, in, "unit", _("The charging unit"));
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The charging unit"));
   int ordinary = charge_ordinary (in);
   int stragglers_die, stragglers, die, total, closing;
   MoraleTest test;
@@ -1675,7 +1653,7 @@ fire_resolve (const AdjContext  *ctx,
   g_autoptr(GError) missing = NULL;
   g_autofree int *dice = NULL;
   g_autofree int *saves = NULL;
-  const char *target = unit_name (ctx, in, "target", _("the target"));
+  const char *target = adj_input_unit_name (ctx, in, "target", _("the target"));
   int hit_on = 0, save_on = 0, hits = 0, saved = 0;
   FireSetup f;
 
@@ -1987,7 +1965,7 @@ cards_prefill (const AdjContext  *ctx,
                AdjInputs         *in,
                GError           **error)
 {
-  AdjUnit *unit = input_unit (ctx, in, "target");
+  AdjUnit *unit = adj_input_unit (ctx, in, "target");
 
   if (unit == NULL)
     return TRUE;
@@ -2020,7 +1998,7 @@ cards_resolve (const AdjContext  *ctx,
                AdjOutcome        *outcome,
                GError           **error)
 {
-  const char *name = unit_name (ctx, in, "target", _("the unit"));
+  const char *name = adj_input_unit_name (ctx, in, "target", _("the unit"));
   int hits = adj_inputs_get_int (in, "hits");
   int figures = adj_inputs_get_int (in, "figures");
   gboolean officer = adj_inputs_get_bool (in, "officer");
@@ -2438,8 +2416,8 @@ melee_prefill (const AdjContext  *ctx,
                AdjInputs         *in,
                GError           **error)
 {
-  AdjUnit *a = input_unit (ctx, in, "attacker");
-  AdjUnit *d = input_unit (ctx, in, "defender");
+  AdjUnit *a = adj_input_unit (ctx, in, "attacker");
+  AdjUnit *d = adj_input_unit (ctx, in, "defender");
 
   if (a != NULL &&
       !adj_inputs_set_bool (in, "attacker_cavalry",
@@ -2653,8 +2631,8 @@ melee_resolve (const AdjContext  *ctx,
   gboolean lb = adj_inputs_get_bool (in, "defender_leader") && d > 0;
   gboolean a_officer_killed = FALSE, d_officer_killed = FALSE;
   int a_killed = 0, a_ran = 0, d_killed = 0, d_ran = 0, round = 0;
-  const char *a_name = unit_name (ctx, in, "attacker", _("The attackers"));
-  const char *d_name = unit_name (ctx, in, "defender", _("The defenders"));
+  const char *a_name = adj_input_unit_name (ctx, in, "attacker", _("The attackers"));
+  const char *d_name = adj_input_unit_name (ctx, in, "defender", _("The defenders"));
   g_autofree int *rout = NULL;
   g_autofree char *rout_s = NULL;
   gboolean attackers_win;
@@ -3096,32 +3074,6 @@ check_cards (AdjRuleset  *rs,
   return TRUE;
 }
 
-static gboolean
-check_decisions (AdjRuleset  *rs,
-                 GError     **error)
-{
-  static const char *const keys[] = { "id", "label", NULL };
-  const char *file = adj_ruleset_get_file (rs);
-  json_object *arr;
-
-  if (!adj_json_get_array (adj_ruleset_get_json (rs), "decisions", TRUE, &arr, file, "$",
-                           error))
-    return FALSE;
-  for (gsize i = 0; i < json_object_array_length (arr); i++)
-    {
-      json_object *item = json_object_array_get_idx (arr, i);
-      g_autofree char *where = adj_json_path_index ("$.decisions", i);
-      const char *v;
-
-      if (!adj_json_expect_object (item, file, where, error) ||
-          !adj_json_check_keys (item, keys, file, where, error) ||
-          !adj_json_get_string (item, "id", TRUE, &v, file, where, error) ||
-          !adj_json_get_string (item, "label", TRUE, &v, file, where, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* A table the mechanics read must have the rows they ask for (the ids in C), in that order. */
 static gboolean
 check_table (AdjRuleset       *rs,
@@ -3202,7 +3154,7 @@ gl_check_ruleset (AdjRuleset  *rs,
       !check_section (rs, "discovery", discovery_keys, 0, 100, error) ||
       !check_section (rs, "scouts", scouts_keys, 1, 100, error) ||
       !check_cards (rs, error) ||
-      !check_decisions (rs, error))
+      !adj_rules_check_decisions (rs, error))
     return FALSE;
   if (adj_rules_int (rs, "melee", "killed_on") > 6)
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.melee.killed_on",

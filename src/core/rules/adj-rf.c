@@ -296,28 +296,6 @@ melee_factor (AdjRuleset *rs,
 
 /* ---- units and their figures ---- */
 
-static AdjUnit *
-input_unit (const AdjContext *ctx,
-            AdjInputs        *in,
-            const char       *name)
-{
-  const char *id = adj_inputs_get_string (in, name);
-
-  if (ctx->battle == NULL || id == NULL)
-    return NULL;
-  return adj_battle_find_unit (ctx->battle, id);
-}
-
-static const char *
-unit_name (const AdjContext *ctx,
-           AdjInputs        *in,
-           const char       *name,
-           const char       *fallback)
-{
-  AdjUnit *unit = input_unit (ctx, in, name);
-  return unit != NULL ? adj_unit_get_name (unit) : fallback;
-}
-
 static char *
 unit_target (AdjUnit *unit)
 {
@@ -925,7 +903,7 @@ command_resolve (const AdjContext  *ctx,
         }
       /* TRANSLATORS: e.g. "Lt Ashby rolls 3D6: 4 + 4 + 4" */
       explain (outcome, ADJ_EXPLAIN_DICE, "officer", TRUE, sum, _("%s rolls %dD6: %s"),
-               unit_name (ctx, in, "commander", _("The player character")), n, text->str);
+               adj_input_unit_name (ctx, in, "commander", _("The player character")), n, text->str);
       pool += sum;
     }
   else
@@ -974,7 +952,7 @@ command_resolve (const AdjContext  *ctx,
       c = adj_inputs_get_int (in, cost);
       {
         g_autofree char *fallback = g_strdup_printf (_("Group %u"), k);
-        name = unit_name (ctx, in, group, NULL);
+        name = adj_input_unit_name (ctx, in, group, NULL);
         if (name == NULL)
           name = fallback;
         if (commanded & (1u << (k - 1)))
@@ -1055,7 +1033,7 @@ command_prefill (const AdjContext  *ctx,
       json_object *members;
 
       g_snprintf (group, sizeof group, "group_%u", k);
-      unit = input_unit (ctx, in, group);
+      unit = adj_input_unit (ctx, in, group);
       members = unit != NULL ? adj_unit_get_members (unit) : NULL;
       for (guint i = 0; members != NULL && i < json_object_array_length (members); i++)
         {
@@ -1103,7 +1081,7 @@ command_prefill (const AdjContext  *ctx,
 
       g_snprintf (group, sizeof group, "group_%u", k);
       g_snprintf (cost_name, sizeof cost_name, "cost_%u", k);
-      unit = input_unit (ctx, in, group);
+      unit = adj_input_unit (ctx, in, group);
       if (unit == NULL)
         continue;
       routing = adj_unit_get_status_bool (unit, "routing");
@@ -1153,7 +1131,7 @@ command_apply (const AdjContext  *ctx,
 
       g_snprintf (group, sizeof group, "group_%u", k);
       g_snprintf (value, sizeof value, "commanded_%u", k);
-      unit = input_unit (ctx, in, group);
+      unit = adj_input_unit (ctx, in, group);
       if (unit != NULL && adj_outcome_get_value_int (outcome, value, 0) == 1 &&
           !change_status (ctx->battle, changes, unit, "commanded", yes, error))
         return FALSE;
@@ -1329,7 +1307,7 @@ movement_prefill (const AdjContext  *ctx,
                   AdjInputs         *in,
                   GError           **error)
 {
-  AdjUnit *unit = input_unit (ctx, in, "unit");
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
   const AdjUnitType *type = unit_type_of (ctx, unit);
   json_object *members;
   gboolean wounded = FALSE;
@@ -1599,7 +1577,7 @@ shooting_resolve (const AdjContext  *ctx,
                   GError           **error)
 {
   AdjRuleset *rs = ctx->ruleset;
-  AdjUnit *target = input_unit (ctx, in, "target");
+  AdjUnit *target = adj_input_unit (ctx, in, "target");
   int aim = adj_inputs_get_int (in, "aim");
   Volley v;
   g_autofree int *hit_dice = NULL;
@@ -1831,8 +1809,8 @@ shooting_prefill (const AdjContext  *ctx,
                   AdjInputs         *in,
                   GError           **error)
 {
-  AdjUnit *shooter = input_unit (ctx, in, "shooter");
-  AdjUnit *target = input_unit (ctx, in, "target");
+  AdjUnit *shooter = adj_input_unit (ctx, in, "shooter");
+  AdjUnit *target = adj_input_unit (ctx, in, "target");
 
   if (shooter != NULL)
     {
@@ -1870,7 +1848,7 @@ shooting_apply (const AdjContext  *ctx,
                 AdjChangeSet      *changes,
                 GError           **error)
 {
-  AdjUnit *shooter = input_unit (ctx, in, "shooter");
+  AdjUnit *shooter = adj_input_unit (ctx, in, "shooter");
   json_object *record = rf_get (outcome->values, "target");
   const AdjWeapon *w = adj_ruleset_find_weapon (ctx->ruleset, adj_inputs_get_string (in, "weapon"));
 
@@ -1986,11 +1964,11 @@ melee_setup (const AdjContext  *ctx,
              Melee             *m)
 {
   m->rs = ctx->ruleset;
-  figures_init (&m->side[SIDE_A], input_unit (ctx, in, "attacker"),
+  figures_init (&m->side[SIDE_A], adj_input_unit (ctx, in, "attacker"),
                 adj_inputs_get_int (in, "attackers"),
                 adj_inputs_get_string (in, "attacker_quality"),
                 adj_inputs_get_string (in, "attacker_weapon"));
-  figures_init (&m->side[SIDE_B], input_unit (ctx, in, "defender"),
+  figures_init (&m->side[SIDE_B], adj_input_unit (ctx, in, "defender"),
                 adj_inputs_get_int (in, "defenders"),
                 adj_inputs_get_string (in, "defender_quality"),
                 adj_inputs_get_string (in, "defender_weapon"));
@@ -2054,8 +2032,8 @@ melee_draws (const AdjContext *ctx,
                     (guint) adj_inputs_get_int (in, "attackers"), 6 };
   AdjDrawSpec b = { "defenders", N_("Defenders, one D6 a figure"),
                     (guint) adj_inputs_get_int (in, "defenders"), 6 };
-  AdjUnit *attacker = input_unit (ctx, in, "attacker");
-  AdjUnit *defender = input_unit (ctx, in, "defender");
+  AdjUnit *attacker = adj_input_unit (ctx, in, "attacker");
+  AdjUnit *defender = adj_input_unit (ctx, in, "defender");
 
   /* With a record, only the figures still in play fight. */
   if (attacker != NULL && adj_unit_get_members (attacker) != NULL)
@@ -2445,8 +2423,8 @@ melee_prefill (const AdjContext  *ctx,
                AdjInputs         *in,
                GError           **error)
 {
-  AdjUnit *a = input_unit (ctx, in, "attacker");
-  AdjUnit *b = input_unit (ctx, in, "defender");
+  AdjUnit *a = adj_input_unit (ctx, in, "attacker");
+  AdjUnit *b = adj_input_unit (ctx, in, "defender");
 
   if (a != NULL && adj_unit_get_figures (a) > 0 &&
       !adj_inputs_set_int (in, "attackers", MIN (adj_unit_get_figures (a), MAX_MELEE), error))
@@ -2607,7 +2585,7 @@ reaction_resolve (const AdjContext  *ctx,
   int die, face;
   const char *arms = adj_inputs_get_string (in, "arms");
   const char *action;
-  const char *name = unit_name (ctx, in, "group", _("The group"));
+  const char *name = adj_input_unit_name (ctx, in, "group", _("The group"));
 
   for (guint i = 0; i < parts->len; i++)
     {
@@ -2721,7 +2699,7 @@ reaction_prefill (const AdjContext  *ctx,
                   AdjInputs         *in,
                   GError           **error)
 {
-  AdjUnit *unit = input_unit (ctx, in, "group");
+  AdjUnit *unit = adj_input_unit (ctx, in, "group");
   g_autoptr(GPtrArray) group = NULL;
   int hurt = 0, total = 0, in_play = 0;
   gboolean hero = FALSE, all_raw = TRUE, missile = FALSE, native = TRUE, cover = TRUE;
@@ -2792,7 +2770,7 @@ reaction_apply (const AdjContext  *ctx,
                 AdjChangeSet      *changes,
                 GError           **error)
 {
-  AdjUnit *unit = input_unit (ctx, in, "group");
+  AdjUnit *unit = adj_input_unit (ctx, in, "group");
   g_autoptr(GPtrArray) group = NULL;
   g_autoptr(json_object) order = NULL;
   g_autoptr(json_object) routing = NULL;

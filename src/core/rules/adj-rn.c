@@ -343,20 +343,6 @@ find_unit (const AdjContext  *ctx,
   return TRUE;
 }
 
-static const char *
-unit_name (const AdjContext *ctx,
-           AdjInputs        *in,
-           const char       *input,
-           const char       *fallback)
-{
-  const char *id = adj_inputs_get_string (in, input);
-  AdjUnit *unit = NULL;
-
-  if (ctx->battle != NULL && id != NULL)
-    unit = adj_battle_find_unit (ctx->battle, id);
-  return unit != NULL ? adj_unit_get_name (unit) : fallback;
-}
-
 static void
 declare_outcomes (const AdjMechanic *mech,
                   AdjOdds           *odds)
@@ -1888,8 +1874,8 @@ joins_resolve (const AdjContext  *ctx,
   AdjUnit *commander, *unit;
   AdjCard cc, uc, kept, dropped;
   gboolean commander_lower;
-  const char *cname = unit_name (ctx, in, "commander", _("The commander"));
-  const char *uname = unit_name (ctx, in, "unit", _("the unit"));
+  const char *cname = adj_input_unit_name (ctx, in, "commander", _("The commander"));
+  const char *uname = adj_input_unit_name (ctx, in, "unit", _("the unit"));
   const char *kept_s = NULL, *dropped_s = NULL;
   g_autofree char *kept_id = NULL, *dropped_id = NULL;
   AdjPack *pack;
@@ -2043,7 +2029,8 @@ movement_resolve (const AdjContext  *ctx,
       g_free (outcome->reason);
       outcome->reason = g_strdup_printf (ngettext ("%s may move up to %d hex",
                                                    "%s may move up to %d hexes", move),
-                                         unit_name (ctx, in, "unit", adj_gettext (type->label)),
+                                         adj_input_unit_name (ctx, in, "unit",
+                                                              adj_gettext (type->label)),
                                          move);
     }
   return TRUE;
@@ -2090,7 +2077,7 @@ rough_resolve (const AdjContext  *ctx,
                GError           **error)
 {
   const char *colour = rn_string (ctx->ruleset, "activation", "rough_ground_colour");
-  const char *name = unit_name (ctx, in, "unit", _("The unit"));
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
   const char *shown = NULL;
   AdjCard card;
 
@@ -2720,7 +2707,7 @@ fire_resolve (const AdjContext  *ctx,
 {
   FireSide firer;
   Target target, before;
-  const char *tname = unit_name (ctx, in, "target", _("the target"));
+  const char *tname = adj_input_unit_name (ctx, in, "target", _("the target"));
   int sixes, pips, hits;
   int effect;
   g_autofree char *reason = NULL;
@@ -2852,7 +2839,7 @@ hits_resolve (const AdjContext  *ctx,
               AdjOutcome        *outcome,
               GError           **error)
 {
-  const char *name = unit_name (ctx, in, "unit", _("The unit"));
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
   int hits = adj_inputs_get_int (in, "hits");
   Target t, before;
   int effect;
@@ -3032,11 +3019,11 @@ assault_resolve (const AdjContext  *ctx,
 {
   FireSide as, ds;
   Target at, dt, a_before, d_before;
-  const char *aname = unit_name (ctx, in, "assaulter", _("the assaulter"));
-  const char *dname = unit_name (ctx, in, "defender", _("the enemy"));
+  const char *aname = adj_input_unit_name (ctx, in, "assaulter", _("the assaulter"));
+  const char *dname = adj_input_unit_name (ctx, in, "defender", _("the enemy"));
   /* The same, to begin a sentence with. */
-  const char *a_first = unit_name (ctx, in, "assaulter", _("The assaulter"));
-  const char *d_first = unit_name (ctx, in, "defender", _("The enemy"));
+  const char *a_first = adj_input_unit_name (ctx, in, "assaulter", _("The assaulter"));
+  const char *d_first = adj_input_unit_name (ctx, in, "defender", _("The enemy"));
   int a_sixes, a_pips, d_sixes, d_pips, a_hits, d_hits, compare, key;
   g_autofree char *line = NULL;
 
@@ -4056,7 +4043,7 @@ cohesion_resolve (const AdjContext  *ctx,
                   AdjOutcome        *outcome,
                   GError           **error)
 {
-  const char *name = unit_name (ctx, in, "unit", _("The unit"));
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
   const char *rating;
   const AdjChoice *rating_choice;
   int tries;
@@ -4186,7 +4173,7 @@ cohesion_odds (const AdjContext  *ctx,
 
   if (!adj_inputs_get_bool (in, "disrupted"))
     return adj_not_allowed (error, _("%s is not disrupted: there is no cohesion to regain"),
-                            unit_name (ctx, in, "unit", _("The unit")));
+                            adj_input_unit_name (ctx, in, "unit", _("The unit")));
   cohesion_setup (ctx, in, &sig.rating, &tries, &commander);
   walk_init (&w, ctx, cohesion_signature, &sig, &cohesion_rules, &cw);
   for (guint c = 0; c < w.n_classes; c++)

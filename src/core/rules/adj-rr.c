@@ -213,28 +213,6 @@ odds_add (AdjOdds           *odds,
     adj_odds_add (odds, key, outcome_label (mech, key), count);
 }
 
-static AdjUnit *
-input_unit (const AdjContext *ctx,
-            AdjInputs        *in,
-            const char       *input)
-{
-  const char *id = adj_inputs_get_string (in, input);
-
-  if (ctx->battle == NULL || id == NULL)
-    return NULL;
-  return adj_battle_find_unit (ctx->battle, id);
-}
-
-static const char *
-unit_name (const AdjContext *ctx,
-           AdjInputs        *in,
-           const char       *input,
-           const char       *fallback)
-{
-  AdjUnit *unit = input_unit (ctx, in, input);
-  return unit != NULL ? adj_unit_get_name (unit) : fallback;
-}
-
 static const char *
 unit_type_id (AdjUnit *unit)
 {
@@ -933,7 +911,7 @@ send_resolve (const AdjContext  *ctx,
 {
   g_autoptr(AdjTables) tables = NULL;
   int modifier = adj_inputs_get_int (in, "modifier");
-  const char *leader = unit_name (ctx, in, "leader", _("The brigade"));
+  const char *leader = adj_input_unit_name (ctx, in, "leader", _("The brigade"));
   json_object *cell;
   int sum, total;
 
@@ -1091,7 +1069,7 @@ send_apply (const AdjContext  *ctx,
             GError           **error)
 {
   AdjBattle *battle = ctx->battle;
-  AdjUnit *leader = input_unit (ctx, in, "leader");
+  AdjUnit *leader = adj_input_unit (ctx, in, "leader");
   const char *brigade = unit_brigade (leader);
   AdjUnit *planned;
 
@@ -1157,7 +1135,7 @@ receive_resolve (const AdjContext  *ctx,
   g_autoptr(AdjTables) tables = NULL;
   int rating = adj_inputs_get_int (in, "rating");
   int modifier = adj_inputs_get_int (in, "modifier");
-  const char *leader = unit_name (ctx, in, "leader", _("The leader"));
+  const char *leader = adj_input_unit_name (ctx, in, "leader", _("The leader"));
   json_object *cell;
   const char *key;
   int sum, total;
@@ -1203,7 +1181,7 @@ receive_apply (const AdjContext  *ctx,
                GError           **error)
 {
   AdjBattle *battle = ctx->battle;
-  AdjUnit *leader = input_unit (ctx, in, "leader");
+  AdjUnit *leader = adj_input_unit (ctx, in, "leader");
   const char *brigade = unit_brigade (leader);
   AdjUnit *planned;
   const char *area;
@@ -1290,7 +1268,7 @@ withdrawal_prefill (const AdjContext  *ctx,
                     AdjInputs         *in,
                     GError           **error)
 {
-  AdjUnit *leader = input_unit (ctx, in, "leader");
+  AdjUnit *leader = adj_input_unit (ctx, in, "leader");
   int start = 0, now = 0;
 
   if (unit_brigade (leader) == NULL)
@@ -1309,7 +1287,7 @@ withdrawal_resolve (const AdjContext  *ctx,
                     GError           **error)
 {
   const char *special = withdrawal_case (ctx->ruleset, in);
-  const char *leader = unit_name (ctx, in, "leader", _("The brigade"));
+  const char *leader = adj_input_unit_name (ctx, in, "leader", _("The brigade"));
   int total = adj_inputs_get_int (in, "brigade_sp");
   int lost = adj_inputs_get_int (in, "sp_lost");
   int modifier = adj_inputs_get_int (in, "modifier");
@@ -1524,7 +1502,7 @@ reaction_resolve (const AdjContext  *ctx,
                   AdjOutcome        *outcome,
                   GError           **error)
 {
-  const char *leader = unit_name (ctx, in, "leader", _("The leader"));
+  const char *leader = adj_input_unit_name (ctx, in, "leader", _("The leader"));
   const char *key;
   int sum;
 
@@ -1577,7 +1555,7 @@ reaction_apply (const AdjContext  *ctx,
 {
   if (!g_str_equal (outcome->key, "panicked") && !g_str_equal (outcome->key, "standing-firm"))
     return TRUE;
-  return set_unit_string (ctx->battle, changes, input_unit (ctx, in, "leader"),
+  return set_unit_string (ctx->battle, changes, adj_input_unit (ctx, in, "leader"),
                           "status.leader_marker", outcome->key, error);
 }
 
@@ -1625,7 +1603,7 @@ leader_recovery_resolve (const AdjContext  *ctx,
                          AdjOutcome        *outcome,
                          GError           **error)
 {
-  const char *leader = unit_name (ctx, in, "leader", _("The leader"));
+  const char *leader = adj_input_unit_name (ctx, in, "leader", _("The leader"));
   int need = rr_int (ctx->ruleset, "leaders", "recovery_at_least");
   int sum;
 
@@ -1677,7 +1655,7 @@ leader_recovery_apply (const AdjContext  *ctx,
 {
   if (!g_str_equal (outcome->key, "removed"))
     return TRUE;
-  return set_unit_string (ctx->battle, changes, input_unit (ctx, in, "leader"),
+  return set_unit_string (ctx->battle, changes, adj_input_unit (ctx, in, "leader"),
                           "status.leader_marker", "none", error);
 }
 
@@ -1729,7 +1707,7 @@ casualty_prefill (const AdjContext  *ctx,
                   AdjInputs         *in,
                   GError           **error)
 {
-  AdjUnit *who = input_unit (ctx, in, "who");
+  AdjUnit *who = adj_input_unit (ctx, in, "who");
   const char *rank;
 
   if (who == NULL)
@@ -1765,7 +1743,7 @@ casualty_resolve (const AdjContext  *ctx,
                   GError           **error)
 {
   const char *rank = adj_inputs_get_string (in, "rank");
-  const char *who = unit_name (ctx, in, "who", adj_gettext (
+  const char *who = adj_input_unit_name (ctx, in, "who", adj_gettext (
     adj_field_find_choice (rank_choices, G_N_ELEMENTS (rank_choices), rank)->label));
   int sum;
 
@@ -1816,7 +1794,7 @@ casualty_apply (const AdjContext  *ctx,
                 AdjChangeSet      *changes,
                 GError           **error)
 {
-  AdjUnit *who = input_unit (ctx, in, "who");
+  AdjUnit *who = adj_input_unit (ctx, in, "who");
 
   if (!g_str_equal (outcome->key, "falls") || who == NULL)
     return TRUE;
@@ -1878,7 +1856,7 @@ recovery_resolve (const AdjContext  *ctx,
                   GError           **error)
 {
   const char *morale = adj_inputs_get_string (in, "morale");
-  const char *name = unit_name (ctx, in, "unit", _("The unit"));
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
   int modifier = adj_inputs_get_int (in, "modifier");
   g_autoptr(AdjTables) tables = NULL;
   json_object *cell;
@@ -1941,7 +1919,7 @@ recovery_apply (const AdjContext  *ctx,
                 AdjChangeSet      *changes,
                 GError           **error)
 {
-  AdjUnit *unit = input_unit (ctx, in, "unit");
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
   json_object *morale = member (outcome->values, "morale");
 
   if (morale == NULL || unit == NULL)
@@ -2059,7 +2037,7 @@ fire_prefill (const AdjContext  *ctx,
               AdjInputs         *in,
               GError           **error)
 {
-  AdjUnit *firer = input_unit (ctx, in, "firer");
+  AdjUnit *firer = adj_input_unit (ctx, in, "firer");
 
   if (firer == NULL)
     return TRUE;
@@ -2194,7 +2172,7 @@ rifle_resolve (const AdjContext  *ctx,
   int modifier = adj_inputs_get_int (in, "modifier");
   g_autofree char *column = strength_column (ctx->ruleset, "rifle-fire",
                                              adj_inputs_get_int (in, "strength"));
-  const char *target = unit_name (ctx, in, "target", _("The target"));
+  const char *target = adj_input_unit_name (ctx, in, "target", _("The target"));
   g_autoptr(AdjTables) tables = NULL;
   json_object *cell;
   int die, lost;
@@ -2291,7 +2269,7 @@ target_resolve (const AdjContext  *ctx,
   g_snprintf (key, sizeof key, "plot-%d", die);
   adj_outcome_set_value_int (outcome, "plot", die);
   adj_outcome_set_result (outcome, key, _("%s fires at the area of plot marker %d"),
-                          unit_name (ctx, in, "firer", _("The Boer unit")), die);
+                          adj_input_unit_name (ctx, in, "firer", _("The Boer unit")), die);
   return TRUE;
 }
 
@@ -2500,7 +2478,7 @@ strength_prefill (const AdjContext  *ctx,
                   AdjInputs         *in,
                   GError           **error)
 {
-  AdjUnit *unit = input_unit (ctx, in, "unit");
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
   int sp;
 
   if (unit == NULL)
@@ -2748,7 +2726,7 @@ losses_resolve (const AdjContext  *ctx,
                 GError           **error)
 {
   const char *kind = adj_inputs_get_string (in, "kind");
-  const char *name = unit_name (ctx, in, "unit", _("The unit"));
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
   int hits = adj_inputs_get_int (in, "hits");
   LossResult r;
 
@@ -2786,7 +2764,7 @@ losses_prefill (const AdjContext  *ctx,
                 AdjInputs         *in,
                 GError           **error)
 {
-  AdjUnit *unit = input_unit (ctx, in, "unit");
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
 
   if (unit == NULL)
     return TRUE;
@@ -2817,7 +2795,7 @@ losses_apply (const AdjContext  *ctx,
               AdjChangeSet      *changes,
               GError           **error)
 {
-  return apply_loss_result (ctx->battle, changes, input_unit (ctx, in, "unit"), outcome->key,
+  return apply_loss_result (ctx->battle, changes, adj_input_unit (ctx, in, "unit"), outcome->key,
                             adj_outcome_get_value_int (outcome, "losses", 0),
                             adj_outcome_get_value_int (outcome, "reduced", 0) != 0, error);
 }
@@ -6766,32 +6744,6 @@ check_section (AdjRuleset          *rs,
   return TRUE;
 }
 
-static gboolean
-check_decisions (AdjRuleset  *rs,
-                 GError     **error)
-{
-  static const char *const keys[] = { "id", "label", NULL };
-  const char *file = adj_ruleset_get_file (rs);
-  json_object *arr;
-
-  if (!adj_json_get_array (adj_ruleset_get_json (rs), "decisions", TRUE, &arr, file, "$",
-                           error))
-    return FALSE;
-  for (gsize i = 0; i < json_object_array_length (arr); i++)
-    {
-      json_object *item = json_object_array_get_idx (arr, i);
-      g_autofree char *where = adj_json_path_index ("$.decisions", i);
-      const char *v;
-
-      if (!adj_json_expect_object (item, file, where, error) ||
-          !adj_json_check_keys (item, keys, file, where, error) ||
-          !adj_json_get_string (item, "id", TRUE, &v, file, where, error) ||
-          !adj_json_get_string (item, "label", TRUE, &v, file, where, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* The sequence: exactly the phases, segments and steps of rr_steps, in order. */
 static gboolean
 check_sequence (AdjRuleset  *rs,
@@ -7253,7 +7205,7 @@ rr_check_ruleset (AdjRuleset  *rs,
       !check_section (rs, "boer_strength", strength_keys, 0, 10, error) ||
       !check_section (rs, "crossing", crossing_keys, 0, 10, error) ||
       !check_section (rs, "cups", cup_keys, 0, 20, error) ||
-      !check_decisions (rs, error) || !check_sequence (rs, error) ||
+      !adj_rules_check_decisions (rs, error) || !check_sequence (rs, error) ||
       !check_order_of_battle (rs, error) || !check_drifts (rs, error) ||
       !check_charts (rs, error))
     return FALSE;

@@ -9,6 +9,8 @@
 
 #include "adj-error.h"
 #include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-ruleset.h"
 #include "adj-rules-util.h"
 
 static void
@@ -217,4 +219,53 @@ adj_not_allowed (GError     **error,
   va_end (args);
   g_set_error_literal (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, message);
   return FALSE;
+}
+
+AdjUnit *
+adj_input_unit (const AdjContext *ctx,
+                AdjInputs        *in,
+                const char       *input)
+{
+  const char *id = adj_inputs_get_string (in, input);
+
+  if (ctx->battle == NULL || id == NULL)
+    return NULL;
+  return adj_battle_find_unit (ctx->battle, id);
+}
+
+const char *
+adj_input_unit_name (const AdjContext *ctx,
+                     AdjInputs        *in,
+                     const char       *input,
+                     const char       *fallback)
+{
+  AdjUnit *unit = adj_input_unit (ctx, in, input);
+
+  return unit != NULL ? adj_unit_get_name (unit) : fallback;
+}
+
+gboolean
+adj_rules_check_decisions (AdjRuleset  *rs,
+                           GError     **error)
+{
+  static const char *const keys[] = { "id", "label", NULL };
+  const char *file = adj_ruleset_get_file (rs);
+  json_object *arr;
+
+  if (!adj_json_get_array (adj_ruleset_get_json (rs), "decisions", TRUE, &arr, file, "$",
+                           error))
+    return FALSE;
+  for (gsize i = 0; i < json_object_array_length (arr); i++)
+    {
+      json_object *item = json_object_array_get_idx (arr, i);
+      g_autofree char *where = adj_json_path_index ("$.decisions", i);
+      const char *v;
+
+      if (!adj_json_expect_object (item, file, where, error) ||
+          !adj_json_check_keys (item, keys, file, where, error) ||
+          !adj_json_get_string (item, "id", TRUE, &v, file, where, error) ||
+          !adj_json_get_string (item, "label", TRUE, &v, file, where, error))
+        return FALSE;
+    }
+  return TRUE;
 }

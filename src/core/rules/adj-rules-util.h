@@ -6,6 +6,7 @@
 
 #include <json-c/json.h>
 
+#include "adj-battle.h"
 #include "adj-mechanic.h"
 
 G_BEGIN_DECLS
@@ -69,6 +70,20 @@ gboolean adj_unit_type_rule_bool (const AdjUnitType *type,
                                   gboolean           fallback);
 const char *adj_unit_type_rule_string (const AdjUnitType *type,
                                        const char        *key);
+
+/* The unit a unit input names, in the battle of @ctx (NULL: none, or no battle). */
+AdjUnit    *adj_input_unit        (const AdjContext *ctx,
+                                   AdjInputs        *in,
+                                   const char       *input);
+/* Its name, or @fallback. */
+const char *adj_input_unit_name   (const AdjContext *ctx,
+                                   AdjInputs        *in,
+                                   const char       *input,
+                                   const char       *fallback);
+/* $.decisions of a ruleset: the decisions taken where the book is silent, each
+ * { "id", "label" }. */
+gboolean    adj_rules_check_decisions (AdjRuleset  *rs,
+                                       GError     **error);
 
 gboolean adj_not_allowed         (GError     **error,
                                   const char  *format,

@@ -108,20 +108,6 @@ side_name (const AdjContext *ctx,
   return side != NULL ? side->name : fallback;
 }
 
-static const char *
-unit_name (const AdjContext *ctx,
-           AdjInputs        *in,
-           const char       *input,
-           const char       *fallback)
-{
-  const char *id = adj_inputs_get_string (in, input);
-  AdjUnit *unit = NULL;
-
-  if (ctx->battle != NULL && id != NULL)
-    unit = adj_battle_find_unit (ctx->battle, id);
-  return unit != NULL ? adj_unit_get_name (unit) : fallback;
-}
-
 static void
 declare_outcomes (const AdjMechanic *mech,
                   AdjOdds           *odds)
@@ -1790,7 +1776,7 @@ movement_resolve (const AdjContext  *ctx,
   title = squares_label (move);
   reason = g_strdup_printf (ngettext ("%s may move %d square, straight or diagonally",
                                       "%s may move %d squares, straight or diagonally", move),
-                            unit_name (ctx, in, "unit", _("The stand")), move);
+                            adj_input_unit_name (ctx, in, "unit", _("The stand")), move);
   adj_outcome_set_number (outcome, move, title, reason);
   return TRUE;
 }
@@ -1834,7 +1820,7 @@ recoil_resolve (const AdjContext  *ctx,
   int move = base_move (type, adj_inputs_get_bool (in, "dismounted"),
                         adj_inputs_get_bool (in, "mounted"), &why);
   int needed = adj_inputs_get_int (in, "squares_needed");
-  const char *name = unit_name (ctx, in, "unit", _("The stand"));
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The stand"));
 
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, move);
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, _("Squares to fall back"), TRUE,
