@@ -3005,32 +3005,6 @@ static const AdjMechanic gl_melee = {
 /* ------------------------------------------------------------------------------------------ */
 /* The system                                                                                  */
 
-/* An object $.<section> with exactly these integer keys, each from @min to @max. */
-static gboolean
-check_section (AdjRuleset          *rs,
-               const char          *section,
-               const char * const  *keys,
-               gint64               min,
-               gint64               max,
-               GError             **error)
-{
-  const char *file = adj_ruleset_get_file (rs);
-  g_autofree char *path = adj_json_path_key ("$", section);
-  json_object *obj;
-
-  if (!adj_json_get_object (adj_ruleset_get_json (rs), section, TRUE, &obj, file, "$", error) ||
-      !adj_json_check_keys (obj, keys, file, path, error))
-    return FALSE;
-  for (guint i = 0; keys[i] != NULL; i++)
-    {
-      gint64 v;
-
-      if (!adj_json_get_int (obj, keys[i], TRUE, min, max, &v, file, path, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 static gboolean
 check_morale (AdjRuleset  *rs,
               GError     **error)
@@ -3148,11 +3122,11 @@ gl_check_ruleset (AdjRuleset  *rs,
   if (!adj_ruleset_require_modifiers (rs, "morale", morale_mods, error) ||
       !adj_ruleset_require_modifiers (rs, "melee", melee_mods, error) ||
       !check_morale (rs, error) ||
-      !check_section (rs, "movement", movement_keys, 0, 10, error) ||
-      !check_section (rs, "fire", fire_keys, 1, 10, error) ||
-      !check_section (rs, "melee", melee_keys, 1, 100, error) ||
-      !check_section (rs, "discovery", discovery_keys, 0, 100, error) ||
-      !check_section (rs, "scouts", scouts_keys, 1, 100, error) ||
+      !adj_rules_check_section_ints (rs, "movement", movement_keys, 0, 10, error) ||
+      !adj_rules_check_section_ints (rs, "fire", fire_keys, 1, 10, error) ||
+      !adj_rules_check_section_ints (rs, "melee", melee_keys, 1, 100, error) ||
+      !adj_rules_check_section_ints (rs, "discovery", discovery_keys, 0, 100, error) ||
+      !adj_rules_check_section_ints (rs, "scouts", scouts_keys, 1, 100, error) ||
       !check_cards (rs, error) ||
       !adj_rules_check_decisions (rs, error))
     return FALSE;

@@ -6719,31 +6719,6 @@ adj_rr_summary (AdjBattle *battle)
 /* ------------------------------------------------------------------------------------------ */
 /* checking rr.json                                                                            */
 
-static gboolean
-check_section (AdjRuleset          *rs,
-               const char          *section,
-               const char * const  *keys,
-               gint64               min,
-               gint64               max,
-               GError             **error)
-{
-  const char *file = adj_ruleset_get_file (rs);
-  g_autofree char *path = adj_json_path_key ("$", section);
-  json_object *obj;
-
-  if (!adj_json_get_object (adj_ruleset_get_json (rs), section, TRUE, &obj, file, "$", error) ||
-      !adj_json_check_keys (obj, keys, file, path, error))
-    return FALSE;
-  for (guint i = 0; keys[i] != NULL; i++)
-    {
-      gint64 v;
-
-      if (!adj_json_get_int (obj, keys[i], TRUE, min, max, &v, file, path, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* The sequence: exactly the phases, segments and steps of rr_steps, in order. */
 static gboolean
 check_sequence (AdjRuleset  *rs,
@@ -7196,15 +7171,15 @@ rr_check_ruleset (AdjRuleset  *rs,
   const char *file = adj_ruleset_get_file (rs);
   const AdjField *brigade, *group, *segment;
 
-  if (!check_section (rs, "tracks", track_keys, 0, 100, error) ||
-      !check_section (rs, "command_points", cp_keys, 0, 8, error) ||
-      !check_section (rs, "orders", order_keys, 0, 20, error) ||
-      !check_section (rs, "leaders", leader_keys, 2, 12, error) ||
-      !check_section (rs, "withdrawal", withdrawal_keys, 1, 100, error) ||
-      !check_section (rs, "stacking", stacking_keys, 0, 100, error) ||
-      !check_section (rs, "boer_strength", strength_keys, 0, 10, error) ||
-      !check_section (rs, "crossing", crossing_keys, 0, 10, error) ||
-      !check_section (rs, "cups", cup_keys, 0, 20, error) ||
+  if (!adj_rules_check_section_ints (rs, "tracks", track_keys, 0, 100, error) ||
+      !adj_rules_check_section_ints (rs, "command_points", cp_keys, 0, 8, error) ||
+      !adj_rules_check_section_ints (rs, "orders", order_keys, 0, 20, error) ||
+      !adj_rules_check_section_ints (rs, "leaders", leader_keys, 2, 12, error) ||
+      !adj_rules_check_section_ints (rs, "withdrawal", withdrawal_keys, 1, 100, error) ||
+      !adj_rules_check_section_ints (rs, "stacking", stacking_keys, 0, 100, error) ||
+      !adj_rules_check_section_ints (rs, "boer_strength", strength_keys, 0, 10, error) ||
+      !adj_rules_check_section_ints (rs, "crossing", crossing_keys, 0, 10, error) ||
+      !adj_rules_check_section_ints (rs, "cups", cup_keys, 0, 20, error) ||
       !adj_rules_check_decisions (rs, error) || !check_sequence (rs, error) ||
       !check_order_of_battle (rs, error) || !check_drifts (rs, error) ||
       !check_charts (rs, error))

@@ -269,3 +269,28 @@ adj_rules_check_decisions (AdjRuleset  *rs,
     }
   return TRUE;
 }
+
+gboolean
+adj_rules_check_section_ints (AdjRuleset          *rs,
+                              const char          *section,
+                              const char * const  *keys,
+                              gint64               min,
+                              gint64               max,
+                              GError             **error)
+{
+  const char *file = adj_ruleset_get_file (rs);
+  g_autofree char *path = adj_json_path_key ("$", section);
+  json_object *obj;
+
+  if (!adj_json_get_object (adj_ruleset_get_json (rs), section, TRUE, &obj, file, "$", error) ||
+      !adj_json_check_keys (obj, keys, file, path, error))
+    return FALSE;
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      gint64 v;
+
+      if (!adj_json_get_int (obj, keys[i], TRUE, min, max, &v, file, path, error))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -84,6 +84,14 @@ const char *adj_input_unit_name   (const AdjContext *ctx,
  * { "id", "label" }. */
 gboolean    adj_rules_check_decisions (AdjRuleset  *rs,
                                        GError     **error);
+/* $.<section> of a ruleset: an object with exactly @keys, each a whole number from @min to
+ * @max. */
+gboolean    adj_rules_check_section_ints (AdjRuleset          *rs,
+                                          const char          *section,
+                                          const char * const  *keys,
+                                          gint64               min,
+                                          gint64               max,
+                                          GError             **error);
 
 gboolean adj_not_allowed         (GError     **error,
                                   const char  *format,

@@ -2060,30 +2060,6 @@ static const AdjMechanic wec_battle_result = {
 /* The system                                                                                  */
 
 static gboolean
-check_section_ints (AdjRuleset          *rs,
-                    const char          *section,
-                    const char * const  *keys,
-                    gint64               min,
-                    gint64               max,
-                    GError             **error)
-{
-  const char *file = adj_ruleset_get_file (rs);
-  g_autofree char *path = adj_json_path_key ("$", section);
-  json_object *obj;
-
-  if (!adj_json_get_object (adj_ruleset_get_json (rs), section, TRUE, &obj, file, "$", error) ||
-      !adj_json_check_keys (obj, keys, file, path, error))
-    return FALSE;
-  for (guint i = 0; keys[i] != NULL; i++)
-    {
-      gint64 v;
-      if (!adj_json_get_int (obj, keys[i], TRUE, min, max, &v, file, path, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
 wec_check_ruleset (AdjRuleset  *rs,
                    GError     **error)
 {
@@ -2104,9 +2080,9 @@ wec_check_ruleset (AdjRuleset  *rs,
   if (!adj_ruleset_require_modifiers (rs, "fire-combat", fire_modifiers, error) ||
       !adj_ruleset_require_modifiers (rs, "close-combat", close_modifiers, error) ||
       !adj_ruleset_require_modifiers (rs, "movement", movement_modifiers, error) ||
-      !check_section_ints (rs, "army", army_keys, 0, 1000, error) ||
-      !check_section_ints (rs, "withdrawal", withdrawal_keys, 1, 100, error) ||
-      !check_section_ints (rs, "victory", victory_keys, 1, 1000, error))
+      !adj_rules_check_section_ints (rs, "army", army_keys, 0, 1000, error) ||
+      !adj_rules_check_section_ints (rs, "withdrawal", withdrawal_keys, 1, 100, error) ||
+      !adj_rules_check_section_ints (rs, "victory", victory_keys, 1, 1000, error))
     return FALSE;
   if (adj_rules_int (rs, "army", "rolled_dice") > 16 || adj_rules_int (rs, "army", "rolled_dice") < 1)
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.army.rolled_dice",
