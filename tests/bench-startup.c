@@ -2,11 +2,16 @@
 /* bench-startup.c: how long Adjutant takes from launch to its first frame with a 200-unit
  * battle open, beside a bare GTK window that does nothing, and how much memory it then holds.
  *
- *   bench-startup ADJUTANT BARE-WINDOW
+ *   bench-startup ADJUTANT BARE-WINDOW BARE-ADW-WINDOW
  *
- * Both programs quit on their first frame (ADJUTANT_QUIT_AFTER_FIRST_FRAME); each is started
- * in turn, several times, and the medians are compared.  Needs a display (Xvfb will do); without
- * one it says so and exits 77, which meson counts as skipped.
+ * Every program quits on its first frame (ADJUTANT_QUIT_AFTER_FIRST_FRAME); each is started in
+ * turn, several times, and the medians are compared.  The budgeted figures use GTK's default
+ * renderer (GSK_RENDERER is cleared: under Xvfb that is OpenGL drawn by Mesa's llvmpipe), which
+ * is what a player gets.  Printed beside them, for reference only: a bare libadwaita window
+ * (what libadwaita alone costs), both windows drawn with the cairo renderer, and both without
+ * OpenGL at all (GDK_DEBUG=gl-disable: GDK then does not load Mesa, which it otherwise does at
+ * start whatever the renderer).  Needs a display (Xvfb will do); without one it says so and
+ * exits 77, which meson counts as skipped.
  */
 
 /* wait4() is a BSD call. */
@@ -121,6 +126,18 @@ line (const char *what,
           value <= budget ? "ok" : "OVER");
 }
 
+/* The programs started in every round, in this order. */
+enum {
+  BARE,
+  APP,
+  BARE_ADW,
+  BARE_CAIRO,
+  APP_CAIRO,
+  BARE_NO_GL,
+  APP_NO_GL,
+  N_PROGRAMS
+};
+
 int
 main (int   argc,
       char *argv[])
@@ -131,12 +148,14 @@ main (int   argc,
   g_autofree char *xdg = NULL;
   g_autoptr(AdjBattle) battle = NULL;
   g_auto(GStrv) envp = NULL;
-  double app_t[RUNS], bare_t[RUNS], app_mem[RUNS], bare_mem[RUNS];
-  double app, bare, mem;
+  g_auto(GStrv) cairo_envp = NULL;
+  g_auto(GStrv) no_gl_envp = NULL;
+  double t[N_PROGRAMS][RUNS], mem[N_PROGRAMS][RUNS];
+  double app, bare, adw;
 
-  if (argc != 3)
+  if (argc != 4)
     {
-      g_printerr ("Usage: bench-startup ADJUTANT BARE-WINDOW\n");
+      g_printerr ("Usage: bench-startup ADJUTANT BARE-WINDOW BARE-ADW-WINDOW\n");
       return 2;
     }
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
@@ -165,34 +184,63 @@ main (int   argc,
   envp = g_environ_setenv (envp, "XDG_CACHE_HOME", xdg, TRUE);
   envp = g_environ_unsetenv (envp, "G_DEBUG");
   envp = g_environ_unsetenv (envp, "MALLOC_CHECK_");
+  envp = g_environ_unsetenv (envp, "GSK_RENDERER");
+  cairo_envp = g_environ_setenv (g_strdupv (envp), "GSK_RENDERER", "cairo", TRUE);
+  no_gl_envp = g_environ_setenv (g_strdupv (cairo_envp), "GDK_DEBUG", "gl-disable", TRUE);
 
   {
     char *app_argv[] = { argv[1], battle_path, NULL };
     char *bare_argv[] = { argv[2], NULL };
+    char *adw_argv[] = { argv[3], NULL };
+    struct {
+      char **argv;
+      char **envp;
+    } programs[N_PROGRAMS] = {
+      [BARE] = { bare_argv, envp },
+      [APP] = { app_argv, envp },
+      [BARE_ADW] = { adw_argv, envp },
+      [BARE_CAIRO] = { bare_argv, cairo_envp },
+      [APP_CAIRO] = { app_argv, cairo_envp },
+      [BARE_NO_GL] = { bare_argv, no_gl_envp },
+      [APP_NO_GL] = { app_argv, no_gl_envp },
+    };
 
-    /* One of each first, unmeasured, so both start with warm caches. */
-    if (!run_once (bare_argv, envp, &bare_t[0], &bare_mem[0]) ||
-        !run_once (app_argv, envp, &app_t[0], &app_mem[0]))
-      return 1;
-    for (guint i = 0; i < RUNS; i++)
-      if (!run_once (bare_argv, envp, &bare_t[i], &bare_mem[i]) ||
-          !run_once (app_argv, envp, &app_t[i], &app_mem[i]))
-        return 1;
+    /* One round first, unmeasured, so that every program starts with warm caches. */
+    for (int round = -1; round < RUNS; round++)
+      for (guint p = 0; p < N_PROGRAMS; p++)
+        if (!run_once (programs[p].argv, programs[p].envp, &t[p][MAX (round, 0)],
+                       &mem[p][MAX (round, 0)]))
+          return 1;
   }
 
-  bare = median (bare_t, RUNS);
-  app = median (app_t, RUNS);
-  mem = median (app_mem, RUNS);
-  printf ("Start-up to the first frame (median of %d runs of each)\n", RUNS);
+  bare = median (t[BARE], RUNS);
+  app = median (t[APP], RUNS);
+  adw = median (t[BARE_ADW], RUNS);
+  printf ("Start-up to the first frame (median of %d runs of each, default renderer)\n", RUNS);
   printf ("  %-52s %8.2f s\n", "a bare GTK window that does nothing", bare);
   printf ("  %-52s %8.2f s\n", "Adjutant with a 200-unit battle open", app);
   {
     g_autofree char *budget = g_strdup_printf ("1.5 (%.2f s)", 1.5 * bare);
     line ("Adjutant ÷ bare window", app / bare, "×", 1.5, budget);
   }
-  printf ("\nMemory at the first frame (peak resident)\n");
-  printf ("  %-52s %8.1f MiB\n", "a bare GTK window", median (bare_mem, RUNS));
-  line ("Adjutant with a 200-unit battle open", mem, "MiB", 80, "80 MiB");
+  printf ("  %-52s %8.2f s  (%.2f× the bare GTK window)\n",
+          "for reference: a bare libadwaita window", adw, adw / bare);
+
+  printf ("\nMemory at the first frame (peak resident, default renderer)\n");
+  printf ("  %-52s %8.1f MiB\n", "a bare GTK window", median (mem[BARE], RUNS));
+  line ("Adjutant with a 200-unit battle open", median (mem[APP], RUNS), "MiB", 80, "80 MiB");
+  printf ("  %-52s %8.1f MiB\n", "for reference: a bare libadwaita window",
+          median (mem[BARE_ADW], RUNS));
+
+  printf ("\nFor reference, not budgeted: GSK_RENDERER=cairo, then also GDK_DEBUG=gl-disable\n");
+  printf ("  %-52s %8.2f s %8.1f MiB\n", "a bare GTK window, cairo",
+          median (t[BARE_CAIRO], RUNS), median (mem[BARE_CAIRO], RUNS));
+  printf ("  %-52s %8.2f s %8.1f MiB\n", "Adjutant with a 200-unit battle open, cairo",
+          median (t[APP_CAIRO], RUNS), median (mem[APP_CAIRO], RUNS));
+  printf ("  %-52s %8.2f s %8.1f MiB\n", "a bare GTK window, cairo, no OpenGL",
+          median (t[BARE_NO_GL], RUNS), median (mem[BARE_NO_GL], RUNS));
+  printf ("  %-52s %8.2f s %8.1f MiB\n", "Adjutant with a 200-unit battle, cairo, no OpenGL",
+          median (t[APP_NO_GL], RUNS), median (mem[APP_NO_GL], RUNS));
 
   remove_tree (dir);
   return 0;

@@ -5,6 +5,9 @@
  * the right the action panel, the selected unit, the journal and the cards.  The header always
  * shows the battle, the turn and the phase.  Every change goes through the battle's journal,
  * which autosaves; closing a battle with changes not saved to its file asks first.
+ *
+ * The action panel, the unit, the journal and the cards are each made the first time their page
+ * is shown (or asked for): a page not looked at costs nothing when a battle opens.
  */
 
 #define G_LOG_DOMAIN "adj-battle-window"
@@ -52,6 +55,7 @@ struct _AdjBattleWindow {
 
   AdwToastOverlay     *toasts;
   GtkStack            *stack;
+  AdwStatusPage       *empty_page;
   AdwPreferencesGroup *recent_group;
   AdwLeaflet          *leaflet;
   GtkWidget           *sidebar;
@@ -63,10 +67,16 @@ struct _AdjBattleWindow {
   GtkStack            *side_stack;
   GtkSearchEntry      *search_entry;
   AdwViewStack        *view_stack;
+  AdwBin              *act_page;
+  AdwBin              *unit_page;
+  AdwBin              *journal_page;
+  AdwBin              *cards_page;
+
+  /* what the pages hold, made when first shown; NULL until then */
   AdjMechanicPanel    *mechanic_panel;
   AdjUnitPane         *unit_pane;
   AdjJournalView      *journal_view;
-  AdjCardsPage        *cards_page;
+  AdjCardsPage        *cards_view;
 
   AdjBattle           *battle;
   GFile               *file;
@@ -77,6 +87,8 @@ struct _AdjBattleWindow {
 };
 
 G_DEFINE_FINAL_TYPE (AdjBattleWindow, adj_battle_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static AdjMechanicPanel *ensure_mechanic_panel (AdjBattleWindow *self);
 
 /* ---- small helpers ---- */
 
@@ -206,14 +218,15 @@ on_unit_selected (AdjSideView     *view,
 
   if (view != current_side_view (self))
     return;
-  adj_unit_pane_set_unit (self->unit_pane, unit != NULL ? self->battle : NULL, unit);
+  if (self->unit_pane != NULL)
+    adj_unit_pane_set_unit (self->unit_pane, unit != NULL ? self->battle : NULL, unit);
   update_actions (self);
   if (unit == NULL)
     return;
 
   page = adw_view_stack_get_visible_child_name (self->view_stack);
   if (g_strcmp0 (page, "act") == 0)
-    adj_mechanic_panel_offer_unit (self->mechanic_panel, adj_unit_get_id (unit));
+    adj_mechanic_panel_offer_unit (ensure_mechanic_panel (self), adj_unit_get_id (unit));
   else if (g_strcmp0 (page, "unit") != 0)
     adw_view_stack_set_visible_child_name (self->view_stack, "unit");
   if (adw_leaflet_get_folded (self->leaflet))
@@ -227,7 +240,7 @@ on_side_switched (GtkStack        *stack,
 {
   AdjSideView *view = current_side_view (self);
 
-  if (view != NULL)
+  if (view != NULL && self->unit_pane != NULL)
     adj_unit_pane_set_unit (self->unit_pane, self->battle, adj_side_view_get_selected (view));
   update_actions (self);
 }
@@ -240,6 +253,16 @@ on_search_changed (AdjBattleWindow *self)
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->side_stack));
        child != NULL; child = gtk_widget_get_next_sibling (child))
     adj_side_view_set_search (ADJ_SIDE_VIEW (child), text);
+}
+
+/* The start page's big icon is an SVG, and GTK loads the icon of every image in a window, shown
+ * or not: the first SVG starts librsvg, several MiB that a window opened on a battle never
+ * needs.  The icon is given when the start page is first shown. */
+static void
+on_empty_page_mapped (AdjBattleWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self->empty_page, on_empty_page_mapped, self);
+  adw_status_page_set_icon_name (self->empty_page, APPLICATION_ID "-symbolic");
 }
 
 static void
@@ -319,7 +342,7 @@ on_act_with (AdjUnitPane     *pane,
              AdjBattleWindow *self)
 {
   adw_view_stack_set_visible_child_name (self->view_stack, "act");
-  adj_mechanic_panel_use_unit (self->mechanic_panel, 0, unit_id);
+  adj_mechanic_panel_use_unit (ensure_mechanic_panel (self), 0, unit_id);
 }
 
 static void
@@ -328,7 +351,92 @@ on_target (AdjUnitPane     *pane,
            AdjBattleWindow *self)
 {
   adw_view_stack_set_visible_child_name (self->view_stack, "act");
-  adj_mechanic_panel_use_unit (self->mechanic_panel, 1, unit_id);
+  adj_mechanic_panel_use_unit (ensure_mechanic_panel (self), 1, unit_id);
+}
+
+/* ---- pages made when first shown ---- */
+
+static AdjMechanicPanel *
+ensure_mechanic_panel (AdjBattleWindow *self)
+{
+  if (self->mechanic_panel != NULL)
+    return self->mechanic_panel;
+  self->mechanic_panel = ADJ_MECHANIC_PANEL (adj_mechanic_panel_new ());
+  g_signal_connect (self->mechanic_panel, "applied", G_CALLBACK (on_applied), self);
+  if (self->settings != NULL)
+    adj_mechanic_panel_set_imperial (self->mechanic_panel,
+                                     g_settings_get_boolean (self->settings,
+                                                             "distance-unit-imperial"));
+  if (self->battle != NULL)
+    adj_mechanic_panel_set_battle (self->mechanic_panel, self->battle);
+  adw_bin_set_child (self->act_page, GTK_WIDGET (self->mechanic_panel));
+  return self->mechanic_panel;
+}
+
+static AdjUnitPane *
+ensure_unit_pane (AdjBattleWindow *self)
+{
+  AdjSideView *view;
+
+  if (self->unit_pane != NULL)
+    return self->unit_pane;
+  self->unit_pane = ADJ_UNIT_PANE (adj_unit_pane_new ());
+  g_signal_connect (self->unit_pane, "failed", G_CALLBACK (on_pane_failed), self);
+  g_signal_connect (self->unit_pane, "act-with", G_CALLBACK (on_act_with), self);
+  g_signal_connect (self->unit_pane, "target", G_CALLBACK (on_target), self);
+  view = current_side_view (self);
+  if (self->battle != NULL && view != NULL)
+    adj_unit_pane_set_unit (self->unit_pane, self->battle, adj_side_view_get_selected (view));
+  adw_bin_set_child (self->unit_page, GTK_WIDGET (self->unit_pane));
+  return self->unit_pane;
+}
+
+static void
+ensure_journal_view (AdjBattleWindow *self)
+{
+  if (self->journal_view != NULL)
+    return;
+  self->journal_view = ADJ_JOURNAL_VIEW (adj_journal_view_new ());
+  if (self->battle != NULL)
+    adj_journal_view_set_battle (self->journal_view, self->battle);
+  adw_bin_set_child (self->journal_page, GTK_WIDGET (self->journal_view));
+}
+
+static void
+ensure_cards_view (AdjBattleWindow *self)
+{
+  if (self->cards_view != NULL)
+    return;
+  self->cards_view = ADJ_CARDS_PAGE (adj_cards_page_new ());
+  if (self->battle != NULL)
+    adj_cards_page_set_battle (self->cards_view, self->battle);
+  adw_bin_set_child (self->cards_page, GTK_WIDGET (self->cards_view));
+}
+
+/* Make the page now shown, if it is one made on first show.  Without a battle no page shows. */
+static void
+ensure_visible_page (AdjBattleWindow *self)
+{
+  GtkWidget *page = adw_view_stack_get_visible_child (self->view_stack);
+
+  if (self->battle == NULL || page == NULL)
+    return;
+  if (page == GTK_WIDGET (self->act_page))
+    ensure_mechanic_panel (self);
+  else if (page == GTK_WIDGET (self->unit_page))
+    ensure_unit_pane (self);
+  else if (page == GTK_WIDGET (self->journal_page))
+    ensure_journal_view (self);
+  else if (page == GTK_WIDGET (self->cards_page))
+    ensure_cards_view (self);
+}
+
+static void
+on_page_shown (AdwViewStack    *stack,
+               GParamSpec      *pspec,
+               AdjBattleWindow *self)
+{
+  ensure_visible_page (self);
 }
 
 static void
@@ -347,7 +455,7 @@ on_setting_changed (GSettings       *settings,
 {
   if (g_str_equal (key, "table-mode"))
     apply_table_mode (self);
-  else if (g_str_equal (key, "distance-unit-imperial"))
+  else if (g_str_equal (key, "distance-unit-imperial") && self->mechanic_panel != NULL)
     adj_mechanic_panel_set_imperial (self->mechanic_panel,
                                      g_settings_get_boolean (settings, "distance-unit-imperial"));
 }
@@ -914,11 +1022,11 @@ action_roll (GtkWidget  *widget,
 
   adw_view_stack_set_visible_child_name (self->view_stack, "act");
   if (g_str_equal (name, "win.enter-dice"))
-    adj_mechanic_panel_enter_dice (self->mechanic_panel);
+    adj_mechanic_panel_enter_dice (ensure_mechanic_panel (self));
   else if (g_str_equal (name, "win.apply-result"))
-    adj_mechanic_panel_apply (self->mechanic_panel);
+    adj_mechanic_panel_apply (ensure_mechanic_panel (self));
   else
-    adj_mechanic_panel_roll (self->mechanic_panel);
+    adj_mechanic_panel_roll (ensure_mechanic_panel (self));
 }
 
 static void
@@ -1074,6 +1182,11 @@ adj_battle_window_dispose (GObject *object)
   if (self->battle != NULL)
     g_signal_handlers_disconnect_by_data (self->battle, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_BATTLE_WINDOW);
+  /* The pages went with the template. */
+  self->mechanic_panel = NULL;
+  self->unit_pane = NULL;
+  self->journal_view = NULL;
+  self->cards_view = NULL;
   g_clear_object (&self->battle);
   g_clear_object (&self->file);
   g_clear_object (&self->settings);
@@ -1092,15 +1205,11 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   object_class->dispose = adj_battle_window_dispose;
   window_class->close_request = adj_battle_window_close_request;
 
-  g_type_ensure (ADJ_TYPE_MECHANIC_PANEL);
-  g_type_ensure (ADJ_TYPE_UNIT_PANE);
-  g_type_ensure (ADJ_TYPE_JOURNAL_VIEW);
-  g_type_ensure (ADJ_TYPE_CARDS_PAGE);
-
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-battle-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, toasts);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, recent_group);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, sidebar);
@@ -1112,9 +1221,9 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, view_stack);
-  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, mechanic_panel);
-  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, unit_pane);
-  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, journal_view);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, act_page);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, unit_page);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, journal_page);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, cards_page);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
@@ -1154,10 +1263,8 @@ adj_battle_window_init (AdjBattleWindow *self)
   g_signal_connect (self->leaflet, "notify::folded", G_CALLBACK (on_folded), self);
   g_signal_connect (self->side_stack, "notify::visible-child", G_CALLBACK (on_side_switched),
                     self);
-  g_signal_connect (self->mechanic_panel, "applied", G_CALLBACK (on_applied), self);
-  g_signal_connect (self->unit_pane, "failed", G_CALLBACK (on_pane_failed), self);
-  g_signal_connect (self->unit_pane, "act-with", G_CALLBACK (on_act_with), self);
-  g_signal_connect (self->unit_pane, "target", G_CALLBACK (on_target), self);
+  g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_page_shown), self);
+  g_signal_connect_swapped (self->empty_page, "map", G_CALLBACK (on_empty_page_mapped), self);
   on_folded (self->leaflet, NULL, self);
   update_actions (self);
 }
@@ -1181,8 +1288,6 @@ adj_battle_window_new (AdwApplication *application)
       if (g_settings_get_boolean (settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       g_signal_connect_object (settings, "changed", G_CALLBACK (on_setting_changed), self, 0);
-      adj_mechanic_panel_set_imperial (self->mechanic_panel,
-                                       g_settings_get_boolean (settings, "distance-unit-imperial"));
     }
   apply_table_mode (self);
   adj_battle_window_refresh_recent (self);
@@ -1202,7 +1307,8 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
 
   if (self->battle != NULL)
     g_signal_handlers_disconnect_by_data (self->battle, self);
-  adj_unit_pane_set_unit (self->unit_pane, NULL, NULL);
+  if (self->unit_pane != NULL)
+    adj_unit_pane_set_unit (self->unit_pane, NULL, NULL);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->side_stack))) != NULL)
     gtk_stack_remove (self->side_stack, child);
   g_set_object (&self->battle, battle);
@@ -1237,15 +1343,19 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
       g_signal_connect (view, "unit-selected", G_CALLBACK (on_unit_selected), self);
     }
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
-  adj_mechanic_panel_set_battle (self->mechanic_panel, battle);
-  adj_journal_view_set_battle (self->journal_view, battle);
-  adj_cards_page_set_battle (self->cards_page, battle);
+  if (self->mechanic_panel != NULL)
+    adj_mechanic_panel_set_battle (self->mechanic_panel, battle);
+  if (self->journal_view != NULL)
+    adj_journal_view_set_battle (self->journal_view, battle);
+  if (self->cards_view != NULL)
+    adj_cards_page_set_battle (self->cards_view, battle);
   set_special_view (self);
   /* A system with its own turn view starts there; the others on the action panel. */
   if (self->special != NULL)
     adw_view_stack_set_visible_child (self->view_stack, self->special);
   else
     adw_view_stack_set_visible_child_name (self->view_stack, "act");
+  ensure_visible_page (self);
   gtk_stack_set_visible_child_name (self->stack, "battle");
   update_title (self);
   update_actions (self);
@@ -1302,13 +1412,13 @@ adj_battle_window_show_page (AdjBattleWindow *self,
 AdjMechanicPanel *
 adj_battle_window_get_mechanic_panel (AdjBattleWindow *self)
 {
-  return self->mechanic_panel;
+  return ensure_mechanic_panel (self);
 }
 
 AdjUnitPane *
 adj_battle_window_get_unit_pane (AdjBattleWindow *self)
 {
-  return self->unit_pane;
+  return ensure_unit_pane (self);
 }
 
 GtkWidget *

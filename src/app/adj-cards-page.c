@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-cards-page.c: the battle's pack as the players would see it on the table. */
+/* adj-cards-page.c: the battle's pack as the players would see it on the table.
+ *
+ * The page is filled when it is shown, and again on a change only while it is shown: a page
+ * in another tab costs nothing, at start-up or during play. */
 
 #define G_LOG_DOMAIN "adj-cards-page"
 
@@ -23,6 +26,7 @@ struct _AdjCardsPage {
   GtkFlowBox *dealt_box;
 
   AdjBattle  *battle;
+  gboolean    stale;        /* changed while not shown */
 };
 
 G_DEFINE_FINAL_TYPE (AdjCardsPage, adj_cards_page, GTK_TYPE_WIDGET)
@@ -93,10 +97,29 @@ refresh (AdjCardsPage *self)
 }
 
 static void
+refresh_when_shown (AdjCardsPage *self)
+{
+  self->stale = !gtk_widget_get_mapped (GTK_WIDGET (self));
+  if (!self->stale)
+    refresh (self);
+}
+
+static void
 on_battle_changed (AdjBattle    *battle,
                    AdjCardsPage *self)
 {
-  refresh (self);
+  refresh_when_shown (self);
+}
+
+static void
+adj_cards_page_map (GtkWidget *widget)
+{
+  AdjCardsPage *self = ADJ_CARDS_PAGE (widget);
+
+  if (self->stale && self->battle != NULL)
+    refresh (self);
+  self->stale = FALSE;
+  GTK_WIDGET_CLASS (adj_cards_page_parent_class)->map (widget);
 }
 
 static void
@@ -119,6 +142,7 @@ adj_cards_page_class_init (AdjCardsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = adj_cards_page_dispose;
+  widget_class->map = adj_cards_page_map;
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-cards-page.ui");
   gtk_widget_class_bind_template_child (widget_class, AdjCardsPage, pack_box);
@@ -154,5 +178,5 @@ adj_cards_page_set_battle (AdjCardsPage *self,
     g_signal_handlers_disconnect_by_data (self->battle, self);
   g_set_object (&self->battle, battle);
   g_signal_connect_object (battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
-  refresh (self);
+  refresh_when_shown (self);
 }

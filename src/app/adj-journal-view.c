@@ -2,7 +2,8 @@
 /* adj-journal-view.c: the game log.
  *
  * A GtkListView over the battle's journal model; entries that were undone stay in view, dimmed,
- * until a new entry replaces them, so a referee can see what Redo would bring back.
+ * until a new entry replaces them, so a referee can see what Redo would bring back.  The list
+ * makes its rows (up to 200 at once in this GTK) only once the journal is first shown.
  */
 
 #define G_LOG_DOMAIN "adj-journal-view"
@@ -158,6 +159,33 @@ on_items_changed (GListModel     *model,
     g_idle_add (scroll_to_end, g_object_ref (self));
 }
 
+/* Give the list its rows: done when the journal is first shown, not when the battle opens. */
+static void
+attach_list (AdjJournalView *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkNoSelection *selection;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
+  selection = gtk_no_selection_new (g_object_ref (adj_battle_get_journal_model (self->battle)));
+  gtk_list_view_set_factory (self->list_view, factory);
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (factory);
+  g_object_unref (selection);
+}
+
+static void
+adj_journal_view_map (GtkWidget *widget)
+{
+  AdjJournalView *self = ADJ_JOURNAL_VIEW (widget);
+
+  if (self->battle != NULL && gtk_list_view_get_model (self->list_view) == NULL)
+    attach_list (self);
+  GTK_WIDGET_CLASS (adj_journal_view_parent_class)->map (widget);
+}
+
 static void
 adj_journal_view_dispose (GObject *object)
 {
@@ -182,6 +210,7 @@ adj_journal_view_class_init (AdjJournalViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = adj_journal_view_dispose;
+  widget_class->map = adj_journal_view_map;
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-journal-view.ui");
   gtk_widget_class_bind_template_child (widget_class, AdjJournalView, stack);
@@ -207,8 +236,6 @@ adj_journal_view_set_battle (AdjJournalView *self,
                              AdjBattle      *battle)
 {
   GListModel *model;
-  GtkListItemFactory *factory;
-  GtkNoSelection *selection;
 
   g_return_if_fail (ADJ_IS_JOURNAL_VIEW (self));
   g_return_if_fail (ADJ_IS_BATTLE (battle));
@@ -217,16 +244,9 @@ adj_journal_view_set_battle (AdjJournalView *self,
     g_signal_handlers_disconnect_by_data (adj_battle_get_journal_model (self->battle), self);
   g_set_object (&self->battle, battle);
   model = adj_battle_get_journal_model (battle);
-
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
-  selection = gtk_no_selection_new (g_object_ref (model));
-  gtk_list_view_set_factory (self->list_view, factory);
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
-  g_object_unref (factory);
-  g_object_unref (selection);
+  gtk_list_view_set_model (self->list_view, NULL);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    attach_list (self);
 
   g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed), self);
   gtk_stack_set_visible_child_name (self->stack,

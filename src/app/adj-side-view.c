@@ -4,6 +4,10 @@
  * The list is a GtkListView over a filtered view of the battle's units: rows are recycled and
  * each follows its own unit, so nothing is rebuilt when one unit changes.  Units the ruleset
  * keeps hidden for now (a group under a hidden marker) are not listed, nor counted.
+ *
+ * This GTK's list view makes a row for each of up to 200 items as soon as it has a model, shown
+ * or not: the list is given its model when the side is first shown, so a side in the other tab
+ * costs nothing at start-up.
  */
 
 #define G_LOG_DOMAIN "adj-side-view"
@@ -30,6 +34,7 @@ struct _AdjSideView {
   GtkFilter         *filter;
   GtkFilterListModel *model;
   GtkSingleSelection *selection;
+  GtkListItemFactory *factory;     /* until the list has its model */
   guint               scroll_to;   /* a row to bring into view on the next frame */
   guint               scroll_tick;
   guint               scroll_tries;
@@ -179,6 +184,21 @@ unbind_row (GtkSignalListItemFactory *factory,
   adj_unit_row_set_unit (row, NULL, NULL);
 }
 
+/* The rows are made when the side is first shown. */
+static void
+adj_side_view_map (GtkWidget *widget)
+{
+  AdjSideView *self = ADJ_SIDE_VIEW (widget);
+
+  if (self->factory != NULL)
+    {
+      gtk_list_view_set_factory (self->list_view, self->factory);
+      gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+      g_clear_object (&self->factory);
+    }
+  GTK_WIDGET_CLASS (adj_side_view_parent_class)->map (widget);
+}
+
 static void
 adj_side_view_dispose (GObject *object)
 {
@@ -192,6 +212,7 @@ adj_side_view_dispose (GObject *object)
       gtk_list_view_set_model (self->list_view, NULL);
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_SIDE_VIEW);
+  g_clear_object (&self->factory);
   g_clear_object (&self->selection);
   g_clear_object (&self->model);
   g_clear_object (&self->battle);
@@ -217,6 +238,7 @@ adj_side_view_class_init (AdjSideViewClass *klass)
 
   object_class->dispose = adj_side_view_dispose;
   object_class->finalize = adj_side_view_finalize;
+  widget_class->map = adj_side_view_map;
 
   /**
    * AdjSideView::unit-selected:
@@ -245,7 +267,6 @@ adj_side_view_new (AdjBattle  *battle,
                    const char *side_id)
 {
   AdjSideView *self;
-  GtkListItemFactory *factory;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
   g_return_val_if_fail (side_id != NULL, NULL);
@@ -257,18 +278,15 @@ adj_side_view_new (AdjBattle  *battle,
   self->filter = GTK_FILTER (gtk_custom_filter_new (unit_shown, self, NULL));
   self->model = gtk_filter_list_model_new (g_object_ref (adj_battle_get_units (battle)),
                                            self->filter);
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
+  self->factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (self->factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (self->factory, "bind", G_CALLBACK (bind_row), self);
+  g_signal_connect (self->factory, "unbind", G_CALLBACK (unbind_row), NULL);
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->model)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   g_signal_connect (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self);
-  gtk_list_view_set_factory (self->list_view, factory);
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
-  g_object_unref (factory);
 
   g_signal_connect_object (battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
   update_meta (self);

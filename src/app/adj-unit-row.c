@@ -48,6 +48,48 @@ clear_badges (AdjUnitRow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->badges), FALSE);
 }
 
+static gboolean
+on_query_tooltip (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    user_data)
+{
+  const char *text = g_object_get_data (G_OBJECT (widget), "adj-tooltip");
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* The tooltip of a part of the row.  gtk_widget_set_tooltip_text() asks the display server
+ * where the pointer is whenever it is called on a visible widget, shown or not: a list binding
+ * a hundred rows made hundreds of round trips for tooltips nobody could be looking at.  The
+ * text is kept here and handed over when GTK asks for it; only a row on screen has GTK look
+ * again, so a tooltip being read follows its unit. */
+static void
+set_tooltip (GtkWidget  *widget,
+             const char *text)
+{
+  if (g_strcmp0 (text, g_object_get_data (G_OBJECT (widget), "adj-tooltip")) == 0)
+    return;
+  g_object_set_data_full (G_OBJECT (widget), "adj-tooltip", g_strdup (text), g_free);
+  if (text != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    text, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  if (!gtk_widget_get_has_tooltip (widget))
+    {
+      gtk_widget_set_has_tooltip (widget, TRUE);
+      g_signal_connect (widget, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
+    }
+  if (gtk_widget_get_mapped (widget))
+    gtk_widget_trigger_tooltip_query (widget);
+}
+
 static GtkWidget *
 add_badge_to (GtkBox     *box,
               const char *text,
@@ -94,7 +136,7 @@ update_badges (AdjUnitRow *self)
           GtkWidget *label = add_badge_to (self->card_box, text,
                                            adj_card_is_red (card) ? "card-red" : "card-black");
 
-          gtk_widget_set_tooltip_text (label, name);
+          set_tooltip (label, name);
         }
     }
   if (adj_unit_get_destroyed (self->unit))
@@ -147,6 +189,7 @@ update (AdjUnitRow *self)
   const AdjWeapon *weapon;
   g_autofree char *detail = NULL;
   g_autofree char *value = NULL;
+  g_autofree char *tip = NULL;
   int points;
   int full;
 
@@ -183,11 +226,10 @@ update (AdjUnitRow *self)
   points = adj_battle_unit_value (self->battle, self->unit);
   if (type->value >= 0)
     {
-      g_autofree char *tip = g_strdup_printf (ngettext ("Worth %d point", "Worth %d points",
-                                                        points), points);
+      tip = g_strdup_printf (ngettext ("Worth %d point", "Worth %d points", points), points);
       value = g_strdup_printf ("%d", points);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->value_label), tip);
     }
+  set_tooltip (GTK_WIDGET (self->value_label), tip);
   gtk_label_set_text (self->value_label, value != NULL ? value : "");
 
   if (adj_unit_get_destroyed (self->unit))
