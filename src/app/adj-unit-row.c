@@ -109,7 +109,10 @@ add_badge (AdjUnitRow *self,
            const char *text,
            const char *style)
 {
-  add_badge_to (self->badges, text, style);
+  GtkWidget *label = add_badge_to (self->badges, text, style);
+
+  /* A unit with many markers must not widen the whole list: its badges shorten instead. */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_visible (GTK_WIDGET (self->badges), TRUE);
 }
 
