@@ -14,8 +14,8 @@
 #include "adj-army.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
+#include "adj-mechanic.h"
 #include "adj-new-battle-dialog.h"
-#include "adj-rr.h"
 
 struct _AdjNewBattleDialog {
   AdwWindow       parent_instance;
@@ -39,19 +39,6 @@ struct _AdjNewBattleDialog {
 
 G_DEFINE_FINAL_TYPE (AdjNewBattleDialog, adj_new_battle_dialog, ADW_TYPE_WINDOW)
 
-/* Systems whose sides and counters come from the orders of battle in their rules: the function
- * adds them all to a new, empty battle (strengths the player reads off the counters come later). */
-typedef struct {
-  const char *ruleset;
-  gboolean  (*add) (AdjBattle    *battle,
-                    json_object  *strengths,
-                    GError      **error);
-} OrderOfBattle;
-
-static const OrderOfBattle orders_of_battle[] = {
-  { "rr", adj_rr_add_order_of_battle },
-};
-
 enum {
   BATTLE_CREATED,
   N_SIGNALS
@@ -73,13 +60,13 @@ chosen_ruleset (AdjNewBattleDialog  *self,
   return adj_ruleset_lookup (self->ruleset_ids[pos], error);
 }
 
-static const OrderOfBattle *
-find_order_of_battle (AdjRuleset *rs)
+/* How a system whose rules carry its orders of battle adds them to a new battle, or NULL. */
+static AdjAddOrderOfBattle
+order_of_battle (AdjRuleset *rs)
 {
-  for (guint i = 0; rs != NULL && i < G_N_ELEMENTS (orders_of_battle); i++)
-    if (g_str_equal (orders_of_battle[i].ruleset, adj_ruleset_get_id (rs)))
-      return &orders_of_battle[i];
-  return NULL;
+  const AdjSystem *system = rs != NULL ? adj_system_lookup (adj_ruleset_get_id (rs)) : NULL;
+
+  return system != NULL ? system->add_order_of_battle : NULL;
 }
 
 static AdjStart
@@ -97,7 +84,7 @@ static void
 update_visibility (AdjNewBattleDialog *self)
 {
   g_autoptr(AdjRuleset) rs = chosen_ruleset (self, NULL);
-  gboolean armies = find_order_of_battle (rs) == NULL;
+  gboolean armies = order_of_battle (rs) == NULL;
   AdjStart start = chosen_start (self);
 
   gtk_widget_set_visible (GTK_WIDGET (self->side_a_template), start == ADJ_START_EXAMPLES);
@@ -227,7 +214,7 @@ adj_new_battle_dialog_build (AdjNewBattleDialog  *self,
   g_autoptr(AdjArmy) a = NULL;
   g_autoptr(AdjArmy) b = NULL;
   g_autofree char *name = NULL;
-  const OrderOfBattle *oob;
+  AdjAddOrderOfBattle add_order_of_battle;
   const char *typed;
 
   g_return_val_if_fail (ADJ_IS_NEW_BATTLE_DIALOG (self), NULL);
@@ -235,14 +222,14 @@ adj_new_battle_dialog_build (AdjNewBattleDialog  *self,
   rs = chosen_ruleset (self, error);
   if (rs == NULL)
     return NULL;
-  oob = find_order_of_battle (rs);
-  if (oob != NULL)
+  add_order_of_battle = order_of_battle (rs);
+  if (add_order_of_battle != NULL)
     {
       typed = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
       name = typed[0] != '\0' ? g_strstrip (g_strdup (typed))
                               : g_strdup (adj_ruleset_get_name (rs));
       battle = adj_battle_new (rs, name);
-      if (!oob->add (battle, NULL, error))
+      if (!add_order_of_battle (battle, NULL, error))
         return NULL;
       return g_steal_pointer (&battle);
     }

@@ -73,6 +73,10 @@ struct _AdjMechanic {
                        GError          **error);
 };
 
+typedef gboolean (*AdjAddOrderOfBattle) (AdjBattle    *battle,
+                                         json_object  *strengths,
+                                         GError      **error);
+
 /* A game system: its ruleset id, its mechanics, and checks of its own part of the JSON. */
 struct _AdjSystem {
   const char               *id;
@@ -86,6 +90,10 @@ struct _AdjSystem {
                              AdjArmy       *army,
                              AdjArmyReport *report,
                              GError       **error);
+  /* For a system whose rules carry the orders of battle of its one battle: add both sides and
+   * every counter to a new, empty battle (@strengths as the system documents, or NULL).  NULL
+   * for systems whose battles are made from armies. */
+  AdjAddOrderOfBattle add_order_of_battle;
 };
 
 /* ---- the registry ---- */

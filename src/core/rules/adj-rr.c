@@ -7271,4 +7271,5 @@ const AdjSystem adj_rr_system = {
   .n_mechanics = G_N_ELEMENTS (rr_mechanics),
   .ruleset_keys = rr_keys,
   .check_ruleset = rr_check_ruleset,
+  .add_order_of_battle = adj_rr_add_order_of_battle,
 };
