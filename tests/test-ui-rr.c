@@ -746,6 +746,22 @@ check_setup (AdjApplication *app)
   drifts = open_secret (battle, ADJ_RR_DRIFTS_SECRET);
   assert_drifts_hidden (dash, battle, drifts);
 
+  /* A first shot from Fort Wylie takes its Hidden marker off; outside the Boer Shaken segment
+   * nobody asks who holds it. */
+  button = row_button (GTK_WIDGET (dash), "Fort Wylie");
+  g_assert_cmpstr (gtk_button_get_label (button), ==, "First Shot…");
+  g_signal_emit_by_name (button, "clicked");
+  answer (app, "First Shot From an Emplacement", NULL, "fired");
+  flush ();
+  g_assert_cmpuint (position (battle), ==, before + 2);
+  g_assert_true (adj_test_shows (GTK_WIDGET (dash), "Marker removed: the Boers have fired "
+                                                    "from it"));
+  g_assert_cmpstr (gtk_button_get_label (button), ==, "Who Holds It…");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (button)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  flush ();
+  g_assert_cmpstr (gtk_button_get_label (button), ==, "First Shot…");
+
   /* Undo takes the whole set-up back: the page that sets it up returns. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   adj_test_settle ();

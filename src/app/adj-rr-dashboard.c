@@ -1139,11 +1139,18 @@ update_cups (AdjRrDashboard *self)
     }
 }
 
+static void on_emplacement_clicked (GtkButton      *button,
+                                    AdjRrDashboard *self);
+
+/* An emplacement's row offers what the rules let the player report about it now: the first
+ * shot from its area while it still shows Hidden, and who holds its area in the Boer Shaken
+ * segment. */
 static void
 update_emplacements (AdjRrDashboard *self)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
   g_autoptr(GPtrArray) ids = adj_rr_emplacements (self->battle);
+  AdjRrTracks t;
 
   /* A handful of rows: made again only when markers come or go. */
   if (ids->len != self->emplacements->len)
@@ -1155,25 +1162,50 @@ update_emplacements (AdjRrDashboard *self)
         {
           GtkWidget *row = adw_action_row_new ();
           GtkWidget *chip = chip_new ("rr-state");
+          GtkWidget *button = gtk_button_new ();
 
           adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          g_signal_connect (button, "clicked", G_CALLBACK (on_emplacement_clicked), self);
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), chip);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
           g_object_set_data (G_OBJECT (row), "chip", chip);
+          g_object_set_data (G_OBJECT (row), "button", button);
           gtk_list_box_append (self->emplacement_list, row);
           g_ptr_array_add (self->emplacements, row);
         }
     }
+  adj_rr_get_tracks (self->battle, &t);
   for (guint i = 0; i < ids->len; i++)
     {
       AdjUnit *unit = adj_battle_find_unit (self->battle, g_ptr_array_index (ids, i));
       GtkWidget *row = g_ptr_array_index (self->emplacements, i);
+      GtkWidget *button = g_object_get_data (G_OBJECT (row), "button");
+      const char *state;
 
       if (unit == NULL)
         continue;
+      state = adj_unit_get_status_string (unit, "emplacement");
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_unit_get_name (unit));
       gtk_label_set_text (g_object_get_data (G_OBJECT (row), "chip"),
-                          choice_label (rs, "emplacement",
-                                        adj_unit_get_status_string (unit, "emplacement")));
+                          choice_label (rs, "emplacement", state));
+      g_object_set_data_full (G_OBJECT (button), "emplacement",
+                              g_strdup (adj_unit_get_id (unit)), g_free);
+      if (g_strcmp0 (state, "hidden") == 0)
+        {
+          gtk_button_set_label (GTK_BUTTON (button), _("First Shot…"));
+          gtk_widget_set_tooltip_text (button, _("A Boer unit in this area has fired: the "
+                                                 "Hidden marker comes off"));
+          gtk_widget_set_visible (button, TRUE);
+        }
+      else
+        {
+          gtk_button_set_label (GTK_BUTTON (button), _("Who Holds It…"));
+          gtk_widget_set_tooltip_text (button, _("Say who is in this area now: the British "
+                                                 "capture the emplacement, or the Boers retake "
+                                                 "it"));
+          gtk_widget_set_visible (button, g_strcmp0 (t.segment, "boer-shaken") == 0);
+        }
     }
   gtk_widget_set_visible (self->emplacement_heading, ids->len > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->emplacement_list), ids->len > 0);
@@ -2174,6 +2206,84 @@ show_withdraw_dialog (AdjRrDashboard *self,
   g_object_set_data (G_OBJECT (dialog), "modifier", spin);
   g_object_set_data (G_OBJECT (dialog), "dice", dice);
   g_object_set_data_full (G_OBJECT (dialog), "brigade", g_strdup (brigade), g_free);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+fired_done (AdjRrDashboard   *self,
+            AdwMessageDialog *dialog)
+{
+  guint before = adj_battle_get_journal (self->battle)->position;
+  g_autoptr(GError) error = NULL;
+
+  if (!adj_rr_emplacement_fired (self->battle, dialog_id (dialog, "emplacement"), &error))
+    {
+      report (self, error);
+      return;
+    }
+  toast_since (self, before);
+}
+
+static void
+holds_done (AdjRrDashboard   *self,
+            AdwMessageDialog *dialog)
+{
+  GtkCheckButton *british = g_object_get_data (G_OBJECT (dialog), "british");
+  GtkCheckButton *boers = g_object_get_data (G_OBJECT (dialog), "boers");
+  guint before = adj_battle_get_journal (self->battle)->position;
+  g_autoptr(GError) error = NULL;
+
+  if (!adj_rr_update_emplacement (self->battle, dialog_id (dialog, "emplacement"),
+                                  gtk_check_button_get_active (british),
+                                  gtk_check_button_get_active (boers), &error))
+    {
+      report (self, error);
+      return;
+    }
+  if (adj_battle_get_journal (self->battle)->position == before)
+    report_text (self, _("Nothing changes: the emplacement stays as it is"));
+  else
+    toast_since (self, before);
+}
+
+static void
+on_emplacement_clicked (GtkButton      *button,
+                        AdjRrDashboard *self)
+{
+  const char *id = g_object_get_data (G_OBJECT (button), "emplacement");
+  AdjUnit *unit = adj_battle_find_unit (self->battle, id);
+  AdwMessageDialog *dialog;
+
+  if (unit == NULL)
+    return;
+  if (g_strcmp0 (adj_unit_get_status_string (unit, "emplacement"), "hidden") == 0)
+    {
+      g_autofree char *body = g_strdup_printf (_("A Boer unit in %s fired its first shot: the "
+                                                 "emplacement there is no longer hidden."),
+                                               adj_unit_get_name (unit));
+
+      dialog = dialog_new (self, _("First Shot From an Emplacement"), body, "fired",
+                           _("_Reveal"), NULL, fired_done);
+    }
+  else
+    {
+      GtkWidget *box = vbox_new ();
+      GtkWidget *british = gtk_check_button_new_with_mnemonic (_("_British units are in the "
+                                                                 "area"));
+      GtkWidget *boers = gtk_check_button_new_with_mnemonic (_("B_oer units are in the area"));
+      g_autofree char *body = g_strdup_printf (_("Who stands in %s now? The British capture "
+                                                 "an emplacement they hold alone; the Boers "
+                                                 "retake one the British have left."),
+                                               adj_unit_get_name (unit));
+
+      gtk_box_append (GTK_BOX (box), british);
+      gtk_box_append (GTK_BOX (box), boers);
+      dialog = dialog_new (self, _("Who Holds the Emplacement"), body, "apply", _("_Apply"),
+                           box, holds_done);
+      g_object_set_data (G_OBJECT (dialog), "british", british);
+      g_object_set_data (G_OBJECT (dialog), "boers", boers);
+    }
+  g_object_set_data_full (G_OBJECT (dialog), "emplacement", g_strdup (id), g_free);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
