@@ -197,24 +197,6 @@ weapon_rule_int (const AdjWeapon *weapon,
 /* ------------------------------------------------------------------------------------------ */
 /* helpers                                                                                     */
 
-static gboolean
-find_unit (const AdjContext  *ctx,
-           const char        *id,
-           AdjUnit          **out,
-           GError           **error)
-{
-  *out = NULL;
-  if (id == NULL || ctx->battle == NULL)
-    return TRUE;
-  *out = adj_battle_find_unit (ctx->battle, id);
-  if (*out == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("The battle has no unit “%s”"), id);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 declare_outcomes (const AdjMechanic *mech,
                   AdjOdds           *odds)
@@ -239,24 +221,10 @@ change_unit (const AdjContext  *ctx,
              json_object       *value,
              GError           **error)
 {
-  g_autofree char *target = NULL;
-  g_autoptr(json_object) now = NULL;
   AdjUnit *unit;
 
-  if (!find_unit (ctx, unit_id, &unit, error))
-    return FALSE;
-  if (unit == NULL)
-    return TRUE;
-  /* A status field that does not apply to this unit is simply not recorded. */
-  if (g_str_has_prefix (field, "status.") &&
-      !json_object_object_get_ex (adj_unit_get_status (unit), field + strlen ("status."), NULL))
-    return TRUE;
-  /* Nor is a change to the value it already has. */
-  now = adj_unit_get_field (unit, field);
-  if (adj_json_equal (now, value))
-    return TRUE;
-  target = g_strconcat ("unit:", unit_id, NULL);
-  return adj_battle_change_field (ctx->battle, changes, target, field, value, error);
+  return adj_rules_find_unit (ctx, unit_id, &unit, error) &&
+         adj_rules_change_unit (ctx->battle, changes, unit, field, value, error);
 }
 
 static gboolean
@@ -313,7 +281,7 @@ apply_losses (const AdjContext  *ctx,
   AdjUnit *unit;
   int left;
 
-  if (!find_unit (ctx, unit_id, &unit, error))
+  if (!adj_rules_find_unit (ctx, unit_id, &unit, error))
     return FALSE;
   if (unit == NULL)
     return TRUE;

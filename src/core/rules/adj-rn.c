@@ -325,24 +325,6 @@ input_type (const AdjContext *ctx,
   return adj_ruleset_find_unit_type (ctx->ruleset, adj_inputs_get_string (in, name));
 }
 
-static gboolean
-find_unit (const AdjContext  *ctx,
-           const char        *id,
-           AdjUnit          **out,
-           GError           **error)
-{
-  *out = NULL;
-  if (id == NULL || ctx->battle == NULL)
-    return TRUE;
-  *out = adj_battle_find_unit (ctx->battle, id);
-  if (*out == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("The battle has no unit “%s”"), id);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 declare_outcomes (const AdjMechanic *mech,
                   AdjOdds           *odds)
@@ -411,24 +393,10 @@ change_unit (const AdjContext  *ctx,
              json_object       *value,
              GError           **error)
 {
-  g_autofree char *target = NULL;
-  g_autoptr(json_object) now = NULL;
   AdjUnit *unit;
 
-  if (!find_unit (ctx, unit_id, &unit, error))
-    return FALSE;
-  if (unit == NULL)
-    return TRUE;
-  /* A status field that does not apply to this unit is simply not recorded. */
-  if (g_str_has_prefix (field, "status.") &&
-      !json_object_object_get_ex (adj_unit_get_status (unit), field + strlen ("status."), NULL))
-    return TRUE;
-  /* Nor is a change to the value it already has. */
-  now = adj_unit_get_field (unit, field);
-  if (adj_json_equal (now, value))
-    return TRUE;
-  target = g_strconcat ("unit:", unit_id, NULL);
-  return adj_battle_change_field (ctx->battle, changes, target, field, value, error);
+  return adj_rules_find_unit (ctx, unit_id, &unit, error) &&
+         adj_rules_change_unit (ctx->battle, changes, unit, field, value, error);
 }
 
 static gboolean
@@ -700,7 +668,7 @@ apply_target (const AdjContext  *ctx,
 {
   AdjUnit *unit;
 
-  if (!find_unit (ctx, unit_id, &unit, error))
+  if (!adj_rules_find_unit (ctx, unit_id, &unit, error))
     return FALSE;
   if (unit == NULL)
     return TRUE;
@@ -1880,8 +1848,8 @@ joins_resolve (const AdjContext  *ctx,
   g_autofree char *kept_id = NULL, *dropped_id = NULL;
   AdjPack *pack;
 
-  if (!find_unit (ctx, adj_inputs_get_string (in, "commander"), &commander, error) ||
-      !find_unit (ctx, adj_inputs_get_string (in, "unit"), &unit, error))
+  if (!adj_rules_find_unit (ctx, adj_inputs_get_string (in, "commander"), &commander, error) ||
+      !adj_rules_find_unit (ctx, adj_inputs_get_string (in, "unit"), &unit, error))
     return FALSE;
   if (commander != NULL && !is_commander (adj_battle_unit_type (ctx->battle, commander)))
     return adj_not_allowed (error, _("%s is not a commander"), adj_unit_get_name (commander));

@@ -226,37 +226,6 @@ unit_is (AdjUnit    *unit,
   return unit != NULL && g_strcmp0 (adj_unit_get_type_id (unit), type) == 0;
 }
 
-static char *
-unit_target (AdjUnit *unit)
-{
-  return g_strconcat ("unit:", adj_unit_get_id (unit), NULL);
-}
-
-/* A change to one field of a unit; nothing when it already has that value or the field does
- * not apply to it. */
-static gboolean
-change_unit (AdjBattle     *battle,
-             AdjChangeSet  *changes,
-             AdjUnit       *unit,
-             const char    *field,
-             json_object   *value,
-             GError       **error)
-{
-  g_autoptr(json_object) now = NULL;
-  g_autofree char *target = NULL;
-
-  if (battle == NULL || unit == NULL)
-    return TRUE;
-  if (g_str_has_prefix (field, "status.") &&
-      !json_object_object_get_ex (adj_unit_get_status (unit), field + strlen ("status."), NULL))
-    return TRUE;
-  now = adj_unit_get_field (unit, field);
-  if (adj_json_equal (now, value))
-    return TRUE;
-  target = unit_target (unit);
-  return adj_battle_change_field (battle, changes, target, field, value, error);
-}
-
 static gboolean
 set_unit_int (AdjBattle     *battle,
               AdjChangeSet  *changes,
@@ -266,7 +235,7 @@ set_unit_int (AdjBattle     *battle,
               GError       **error)
 {
   g_autoptr(json_object) v = json_object_new_int (value);
-  return change_unit (battle, changes, unit, field, v, error);
+  return adj_rules_change_unit (battle, changes, unit, field, v, error);
 }
 
 static gboolean
@@ -278,7 +247,7 @@ set_unit_bool (AdjBattle     *battle,
                GError       **error)
 {
   g_autoptr(json_object) v = json_object_new_boolean (value);
-  return change_unit (battle, changes, unit, field, v, error);
+  return adj_rules_change_unit (battle, changes, unit, field, v, error);
 }
 
 static gboolean
@@ -290,7 +259,7 @@ set_unit_string (AdjBattle     *battle,
                  GError       **error)
 {
   g_autoptr(json_object) v = json_object_new_string (value);
-  return change_unit (battle, changes, unit, field, v, error);
+  return adj_rules_change_unit (battle, changes, unit, field, v, error);
 }
 
 /* The battle's settings. */
@@ -1007,7 +976,7 @@ place_marker (AdjBattle     *battle,
       if (area != NULL)
         {
           g_autoptr(json_object) name = json_object_new_string (area);
-          if (!change_unit (battle, changes, marker, "name", name, error))
+          if (!adj_rules_change_unit (battle, changes, marker, "name", name, error))
             return FALSE;
         }
       return set_unit_int (battle, changes, marker, "status.arrives", arrives, error) &&

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <string.h>
 
 #include "adj-error.h"
 #include "adj-i18n.h"
@@ -293,4 +294,47 @@ adj_rules_check_section_ints (AdjRuleset          *rs,
         return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+adj_rules_find_unit (const AdjContext  *ctx,
+                     const char        *id,
+                     AdjUnit          **out,
+                     GError           **error)
+{
+  *out = NULL;
+  if (id == NULL || ctx->battle == NULL)
+    return TRUE;
+  *out = adj_battle_find_unit (ctx->battle, id);
+  if (*out == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("The battle has no unit “%s”"), id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+adj_rules_change_unit (AdjBattle     *battle,
+                       AdjChangeSet  *changes,
+                       AdjUnit       *unit,
+                       const char    *field,
+                       json_object   *value,
+                       GError       **error)
+{
+  g_autoptr(json_object) now = NULL;
+  g_autofree char *target = NULL;
+
+  if (battle == NULL || unit == NULL)
+    return TRUE;
+  /* A status field that does not apply to this unit is simply not recorded. */
+  if (g_str_has_prefix (field, "status.") &&
+      !json_object_object_get_ex (adj_unit_get_status (unit), field + strlen ("status."), NULL))
+    return TRUE;
+  /* Nor is a change to the value it already has. */
+  now = adj_unit_get_field (unit, field);
+  if (adj_json_equal (now, value))
+    return TRUE;
+  target = g_strconcat ("unit:", adj_unit_get_id (unit), NULL);
+  return adj_battle_change_field (battle, changes, target, field, value, error);
 }

@@ -80,6 +80,20 @@ const char *adj_input_unit_name   (const AdjContext *ctx,
                                    AdjInputs        *in,
                                    const char       *input,
                                    const char       *fallback);
+/* The unit @id of the battle of @ctx: NULL in @out (and TRUE) when there is no battle or no
+ * id; FALSE with @error set when the battle has no such unit. */
+gboolean    adj_rules_find_unit   (const AdjContext  *ctx,
+                                   const char        *id,
+                                   AdjUnit          **out,
+                                   GError           **error);
+/* Record in @changes that @field of @unit becomes @value; nothing when there is no battle or
+ * unit, when the unit does not have that status field, or when it has that value already. */
+gboolean    adj_rules_change_unit (AdjBattle         *battle,
+                                   AdjChangeSet      *changes,
+                                   AdjUnit           *unit,
+                                   const char        *field,
+                                   json_object       *value,
+                                   GError           **error);
 /* $.decisions of a ruleset: the decisions taken where the book is silent, each
  * { "id", "label" }. */
 gboolean    adj_rules_check_decisions (AdjRuleset  *rs,
