@@ -197,22 +197,6 @@ weapon_rule_int (const AdjWeapon *weapon,
 /* ------------------------------------------------------------------------------------------ */
 /* helpers                                                                                     */
 
-static void
-declare_outcomes (const AdjMechanic *mech,
-                  AdjOdds           *odds)
-{
-  for (guint i = 0; i < mech->n_outcomes; i++)
-    adj_odds_declare (odds, mech->outcomes[i].id, mech->outcomes[i].label);
-}
-
-static const char *
-outcome_label (const AdjMechanic *mech,
-               const char        *key)
-{
-  const AdjChoice *c = adj_field_find_choice (mech->outcomes, mech->n_outcomes, key);
-  return c != NULL ? c->label : key;
-}
-
 static gboolean
 change_unit (const AdjContext  *ctx,
              AdjChangeSet      *changes,
@@ -390,7 +374,7 @@ odds_from_ways (const AdjMechanic *mech,
 {
   u128 g = total;
 
-  declare_outcomes (mech, odds);
+  adj_declare_outcomes (mech, odds);
   if (exact)
     {
       for (guint k = 0; k < mech->n_outcomes; k++)
@@ -976,11 +960,11 @@ morale_odds (const AdjContext  *ctx,
   for (int die = 1; die <= 6; die++)
     passes += die + test.score.total >= test.pass ? 1 : 0;
   adj_score_clear (&test.score);
-  declare_outcomes (in->mechanic, odds);
-  adj_odds_add (odds, morale_key (in, TRUE), outcome_label (in->mechanic, morale_key (in, TRUE)),
-                passes);
+  adj_declare_outcomes (in->mechanic, odds);
+  adj_odds_add (odds, morale_key (in, TRUE),
+                adj_outcome_label (in->mechanic, morale_key (in, TRUE)), passes);
   adj_odds_add (odds, morale_key (in, FALSE),
-                outcome_label (in->mechanic, morale_key (in, FALSE)), 6 - passes);
+                adj_outcome_label (in->mechanic, morale_key (in, FALSE)), 6 - passes);
   adj_odds_finish (odds, 6);
   return TRUE;
 }
@@ -1430,7 +1414,7 @@ charge_odds (const AdjContext  *ctx,
           ways[1]++;
       }
   adj_score_clear (&test.score);
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   for (guint k = 0; k < 3; k++)
     adj_odds_add (odds, charge_outcomes[k].id, charge_outcomes[k].label, ways[k]);
   adj_odds_finish (odds, 36);
@@ -2497,7 +2481,7 @@ pair_odds (const AdjContext  *ctx,
   total = pair_ways (melee_diff (ctx->ruleset, &m, adj_inputs_get_bool (in, "attacker_leader"),
                                  adj_inputs_get_bool (in, "defender_leader")),
                      gl_int (ctx->ruleset, "melee", "killed_on"), ways);
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   for (guint k = 0; k < N_PAIR_ENDS; k++)
     adj_odds_add (odds, pair_outcomes[k].id, pair_outcomes[k].label, ways[k]);
   adj_odds_finish (odds, total);

@@ -382,22 +382,6 @@ is_group_category (const char *category)
          g_str_equal (category, "civilians");
 }
 
-static void
-declare_outcomes (const AdjMechanic *mech,
-                  AdjOdds           *odds)
-{
-  for (guint i = 0; i < mech->n_outcomes; i++)
-    adj_odds_declare (odds, mech->outcomes[i].id, mech->outcomes[i].label);
-}
-
-static const char *
-outcome_label (const AdjMechanic *mech,
-               const char        *key)
-{
-  const AdjChoice *c = adj_field_find_choice (mech->outcomes, mech->n_outcomes, key);
-  return c != NULL ? c->label : key;
-}
-
 static Ways
 gcd_ways (Ways a,
           Ways b)
@@ -988,11 +972,11 @@ command_odds (const AdjContext  *ctx,
   for (guint k = 1; k <= N_LINKS; k++)
     n += (guint) link_dice (ctx, in, k);
   dist = adj_dist_dice (n, 6);
-  declare_outcomes (mech, odds);
+  adj_declare_outcomes (mech, odds);
   for (guint i = 0; i < dist->n; i++)
     {
       const char *key = command_key (in, command_groups (in, dist->min + (int) i, NULL));
-      adj_odds_add (odds, key, outcome_label (mech, key), dist->count[i]);
+      adj_odds_add (odds, key, adj_outcome_label (mech, key), dist->count[i]);
     }
   adj_odds_finish (odds, dist->total);
   return TRUE;
@@ -2411,7 +2395,7 @@ melee_odds (const AdjContext  *ctx,
         exact = FALSE;
     }
   for (guint o = 0; o < 3; o++)
-    labels[o] = outcome_label (in->mechanic, keys[o]);
+    labels[o] = adj_outcome_label (in->mechanic, keys[o]);
   finish_ways (odds, keys, labels, counts, p, 3, total, exact);
   spread_clear (&all);
   melee_clear (&m);
@@ -2606,7 +2590,7 @@ reaction_resolve (const AdjContext  *ctx,
   explain (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
            g_str_equal (arms, "missile") ? _("Missile troops' table, RF %d, die %d: %s")
                                          : _("Close-combat troops' table, RF %d, die %d: %s"),
-           rf, face, adj_gettext (outcome_label (in->mechanic, action)));
+           rf, face, adj_gettext (adj_outcome_label (in->mechanic, action)));
 
   if (rf <= 0 && adj_inputs_get_bool (in, "fortified"))
     adj_outcome_add_note (outcome, _("It does not leave the fortified position it holds."));
@@ -2640,12 +2624,12 @@ reaction_odds (const AdjContext  *ctx,
   int rf = risk_parts (ctx->ruleset, in, NULL);
   int sides = rf_int (ctx->ruleset, "risk_factor", "die");
 
-  declare_outcomes (mech, odds);
+  adj_declare_outcomes (mech, odds);
   for (int d = 1; d <= sides; d++)
     {
       const char *action = reaction_action (ctx->ruleset, adj_inputs_get_string (in, "arms"), rf,
                                             reaction_face (in, d));
-      adj_odds_add (odds, action, outcome_label (mech, action), 1);
+      adj_odds_add (odds, action, adj_outcome_label (mech, action), 1);
     }
   adj_odds_finish (odds, (guint64) sides);
   return TRUE;
@@ -3306,7 +3290,7 @@ order_summary (AdjRfSolo *solo,
   rolled = die == face ? g_strdup_printf (_("rolled %d"), die)
                        /* TRANSLATORS: a modified reaction die, e.g. "rolled 4, counts as 5" */
                        : g_strdup_printf (_("rolled %d, counts as %d"), die, face);
-  action = g_utf8_strup (adj_gettext (outcome_label (&rf_reaction, key)), -1);
+  action = g_utf8_strup (adj_gettext (adj_outcome_label (&rf_reaction, key)), -1);
   if (with_meaning)
     /* TRANSLATORS: an order of the solo enemy, e.g.
      * "Zulu impi 2 — RF 3 — rolled 5 — ATTACK: Close with the nearest enemy group ..." */

@@ -325,14 +325,6 @@ input_type (const AdjContext *ctx,
   return adj_ruleset_find_unit_type (ctx->ruleset, adj_inputs_get_string (in, name));
 }
 
-static void
-declare_outcomes (const AdjMechanic *mech,
-                  AdjOdds           *odds)
-{
-  for (guint i = 0; i < mech->n_outcomes; i++)
-    adj_odds_declare (odds, mech->outcomes[i].id, mech->outcomes[i].label);
-}
-
 /* A card input: NULL for "none". */
 static gboolean
 input_card (AdjInputs  *in,
@@ -1270,7 +1262,7 @@ odds_from_counts (const AdjMechanic *mech,
 {
   Ways g;
 
-  declare_outcomes (mech, odds);
+  adj_declare_outcomes (mech, odds);
   if (exact)
     {
       g = total;
@@ -1741,7 +1733,7 @@ deal_odds (const AdjContext  *ctx,
 
   /* With one pack every card differs; with more, more recipients than one pack's cards must
    * share some card, so a roll-off is certain. */
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   adj_odds_add (odds, n <= deck ? "dealt" : "dealt-rolloff",
                 deal_outcomes[n <= deck ? 0 : 1].label, 1);
   adj_odds_finish (odds, 1);

@@ -188,29 +188,13 @@ morale_label (const char *level)
 }
 
 static void
-declare_outcomes (const AdjMechanic *mech,
-                  AdjOdds           *odds)
-{
-  for (guint i = 0; i < mech->n_outcomes; i++)
-    adj_odds_declare (odds, mech->outcomes[i].id, mech->outcomes[i].label);
-}
-
-static const char *
-outcome_label (const AdjMechanic *mech,
-               const char        *key)
-{
-  const AdjChoice *c = adj_field_find_choice (mech->outcomes, mech->n_outcomes, key);
-  return c != NULL ? c->label : key;
-}
-
-static void
 odds_add (AdjOdds           *odds,
           const AdjMechanic *mech,
           const char        *key,
           guint64            count)
 {
   if (count > 0)
-    adj_odds_add (odds, key, outcome_label (mech, key), count);
+    adj_odds_add (odds, key, adj_outcome_label (mech, key), count);
 }
 
 static const char *
@@ -539,7 +523,7 @@ chart_odds (const AdjContext  *ctx,
 
   if (!chart_values (ctx, &tables, error))
     return FALSE;
-  declare_outcomes (mech, odds);
+  adj_declare_outcomes (mech, odds);
   for (int s = (int) n_dice; s <= 6 * (int) n_dice; s++)
     {
       guint64 ways = n_dice == 2 ? two_dice_ways[s] : 1;
@@ -1308,7 +1292,7 @@ withdrawal_odds (const AdjContext  *ctx,
 
   if (special != NULL)
     {
-      declare_outcomes (in->mechanic, odds);
+      adj_declare_outcomes (in->mechanic, odds);
       odds_add (odds, in->mechanic, special, 1);
       adj_odds_finish (odds, 1);
       return TRUE;
@@ -1388,7 +1372,7 @@ drift_odds (const AdjContext  *ctx,
   (void) error;
   for (int s = 2; s <= 12; s++)
     found += s <= value ? two_dice_ways[s] : 0;
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   odds_add (odds, in->mechanic, "found", found);
   odds_add (odds, in->mechanic, "not-found", 36 - found);
   adj_odds_finish (odds, 36);
@@ -1502,7 +1486,7 @@ reaction_odds (const AdjContext  *ctx,
                GError           **error)
 {
   (void) error;
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   if (!g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
     {
       odds_add (odds, in->mechanic, "already-marked", 1);
@@ -1602,7 +1586,7 @@ leader_recovery_odds (const AdjContext  *ctx,
   int need = rr_int (ctx->ruleset, "leaders", "recovery_at_least");
 
   (void) error;
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
     {
       odds_add (odds, in->mechanic, "no-marker", 1);
@@ -1742,7 +1726,7 @@ casualty_odds (const AdjContext  *ctx,
                GError           **error)
 {
   (void) error;
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   if (g_str_equal (adj_inputs_get_string (in, "rank"), "replacement"))
     {
       odds_add (odds, in->mechanic, "cannot-fall", 1);
@@ -1872,7 +1856,7 @@ recovery_odds (const AdjContext  *ctx,
 
   if (g_str_equal (morale, "normal"))
     {
-      declare_outcomes (in->mechanic, odds);
+      adj_declare_outcomes (in->mechanic, odds);
       odds_add (odds, in->mechanic, "no-test", 1);
       adj_odds_finish (odds, 1);
       return TRUE;
@@ -2250,7 +2234,7 @@ target_odds (const AdjContext  *ctx,
 {
   (void) ctx;
   (void) error;
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   for (guint i = 0; i < G_N_ELEMENTS (target_outcomes); i++)
     odds_add (odds, in->mechanic, target_outcomes[i].id, 1);
   adj_odds_finish (odds, 6);
@@ -2356,7 +2340,7 @@ shaken_odds (const AdjContext  *ctx,
   int need = rr_int (ctx->ruleset, "tracks", "shaken_roll");
 
   (void) error;
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   if (!shaken_due (in))
     {
       odds_add (odds, in->mechanic, "not-due", 1);

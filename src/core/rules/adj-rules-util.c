@@ -338,3 +338,20 @@ adj_rules_change_unit (AdjBattle     *battle,
   target = g_strconcat ("unit:", adj_unit_get_id (unit), NULL);
   return adj_battle_change_field (battle, changes, target, field, value, error);
 }
+
+void
+adj_declare_outcomes (const AdjMechanic *mech,
+                      AdjOdds           *odds)
+{
+  for (guint i = 0; i < mech->n_outcomes; i++)
+    adj_odds_declare (odds, mech->outcomes[i].id, mech->outcomes[i].label);
+}
+
+const char *
+adj_outcome_label (const AdjMechanic *mech,
+                   const char        *key)
+{
+  const AdjChoice *c = adj_field_find_choice (mech->outcomes, mech->n_outcomes, key);
+
+  return c != NULL ? c->label : key;
+}

@@ -71,6 +71,12 @@ gboolean adj_unit_type_rule_bool (const AdjUnitType *type,
 const char *adj_unit_type_rule_string (const AdjUnitType *type,
                                        const char        *key);
 
+/* Declare every outcome of @mech in @odds, in the declared order. */
+void        adj_declare_outcomes  (const AdjMechanic *mech,
+                                   AdjOdds           *odds);
+/* The label of outcome @key of @mech (untranslated), or @key. */
+const char *adj_outcome_label     (const AdjMechanic *mech,
+                                   const char        *key);
 /* The unit a unit input names, in the battle of @ctx (NULL: none, or no battle). */
 AdjUnit    *adj_input_unit        (const AdjContext *ctx,
                                    AdjInputs        *in,

@@ -108,22 +108,6 @@ side_name (const AdjContext *ctx,
   return side != NULL ? side->name : fallback;
 }
 
-static void
-declare_outcomes (const AdjMechanic *mech,
-                  AdjOdds           *odds)
-{
-  for (guint i = 0; i < mech->n_outcomes; i++)
-    adj_odds_declare (odds, mech->outcomes[i].id, mech->outcomes[i].label);
-}
-
-static const char *
-outcome_label (const AdjMechanic *mech,
-               const char        *key)
-{
-  const AdjChoice *c = adj_field_find_choice (mech->outcomes, mech->n_outcomes, key);
-  return c != NULL ? c->label : key;
-}
-
 /* Classify an opposed roll: the outcome key, or NULL when the round is tied and re-rolled. */
 typedef const char *(*ClassifyFunc) (int a, int b, gpointer data);
 
@@ -147,7 +131,7 @@ opposed_odds_dice (const AdjMechanic *mech,
   guint64 total = 0;
   gboolean rerolls = FALSE;
 
-  declare_outcomes (mech, odds);
+  adj_declare_outcomes (mech, odds);
   for (guint i = 0; i < a->n; i++)
     for (guint j = 0; j < b->n; j++)
       {
@@ -162,7 +146,7 @@ opposed_odds_dice (const AdjMechanic *mech,
             rerolls = TRUE;
             continue;
           }
-        adj_odds_add (odds, key, outcome_label (mech, key), ways);
+        adj_odds_add (odds, key, adj_outcome_label (mech, key), ways);
         total += ways;
       }
   adj_odds_finish (odds, total);
@@ -1139,7 +1123,7 @@ terrain_odds (const AdjContext  *ctx,
             b_first++;
           }
       }
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   adj_odds_add (odds, "side-a", terrain_outcomes[0].label, a_first);
   adj_odds_add (odds, "side-b", terrain_outcomes[1].label, b_first);
   adj_odds_finish (odds, 72);
@@ -1349,12 +1333,12 @@ rating_odds (const AdjContext  *ctx,
              AdjOdds           *odds,
              GError           **error)
 {
-  declare_outcomes (in->mechanic, odds);
+  adj_declare_outcomes (in->mechanic, odds);
   for (int roll = 1; roll <= 6; roll++)
     {
       const AdjUnitType *type = rating_for_roll (ctx->ruleset, roll);
       const char *key = adj_unit_type_rule_string (type, "rating");
-      adj_odds_add (odds, key, outcome_label (in->mechanic, key), 1);
+      adj_odds_add (odds, key, adj_outcome_label (in->mechanic, key), 1);
     }
   adj_odds_finish (odds, 6);
   return TRUE;
