@@ -56,7 +56,16 @@ static const ParseCase parse_cases[] = {
   { "trailing-comma", "[1,]", -1,
     "case.json: not valid JSON at line 1, column 4: unexpected character" },
   { "bad-utf8", "{\"a\": \"\xff\"}", -1,
-    "case.json: not valid JSON at line 1, column 8: invalid utf-8 string" },
+    "case.json: the text is not valid UTF-8 at line 1, column 8" },
+  /* Sequences json-c alone lets through: a lead byte past U+10FFFF, an encoded surrogate,
+   * an overlong encoding. */
+  { "utf8-past-max", "{\n\"a\": \"co\xf7\x8b\x96\x8eg\"}", -1,
+    "case.json: the text is not valid UTF-8 at line 2, column 9" },
+  { "utf8-surrogate", "[\"\xed\xa0\x80\"]", -1,
+    "case.json: the text is not valid UTF-8 at line 1, column 3" },
+  { "utf8-overlong", "[\"\xc0\xaf\"]", -1,
+    "case.json: the text is not valid UTF-8 at line 1, column 3" },
+  { "escaped-surrogate", "[\"\\ud800\"]", -1, NULL },
   { "only-null", "null", -1, "case.json: the file holds only a JSON null" },
   { "only-null-spaced", "null \n", -1, "case.json: the file holds only a JSON null" },
 };

@@ -45,6 +45,7 @@ adj_json_parse_data (const char  *data,
   json_object *root;
   enum json_tokener_error jerr;
   gsize consumed;
+  const char *bad = NULL;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
 
@@ -65,6 +66,18 @@ adj_json_parse_data (const char  *data,
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
                    _("%s: the file holds a NUL byte, so it is not a JSON text file"), name);
+      return NULL;
+    }
+
+  /* json-c lets through some byte sequences that are not UTF-8 (lead bytes past U+10FFFF,
+   * encoded surrogates); every string Adjutant takes from a file must be UTF-8. */
+  if (!g_utf8_validate_len (data, length, &bad))
+    {
+      guint line, column;
+      offset_to_line_column (data, (gsize) (bad - data), &line, &column);
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                   _("%s: the text is not valid UTF-8 at line %u, column %u"),
+                   name, line, column);
       return NULL;
     }
 
