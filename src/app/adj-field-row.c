@@ -5,10 +5,8 @@
  * callback) as data on the widget; setting a value from the program never calls back.
  *
  * A unit is chosen from a drop-down of every unit in the battle, hundreds of them, and a form
- * has a drop-down for every choice it offers.  This GTK's list view makes a widget for each item
- * it is given (up to 200), popped up or not, so the drop-downs here are a small private subclass
- * of AdwComboRow whose popup makes its rows the first time it opens: until then they are empty
- * list items.
+ * has a drop-down for every choice it offers: the drop-downs are AdjComboRows, whose popups are
+ * filled only when they first open.
  */
 
 #define G_LOG_DOMAIN "adj-field-row"
@@ -17,20 +15,12 @@
 
 #include <math.h>
 
+#include "adj-combo-row.h"
 #include "adj-field-row.h"
 #include "adj-i18n.h"
 #include "adj-side-view.h"
 
 #define CM_PER_INCH 2.54
-
-#define ADJ_TYPE_LAZY_COMBO_ROW (adj_lazy_combo_row_get_type ())
-G_DECLARE_FINAL_TYPE (AdjLazyComboRow, adj_lazy_combo_row, ADJ, LAZY_COMBO_ROW, AdwComboRow)
-
-struct _AdjLazyComboRow {
-  AdwComboRow parent_instance;
-};
-
-G_DEFINE_FINAL_TYPE (AdjLazyComboRow, adj_lazy_combo_row, ADW_TYPE_COMBO_ROW)
 
 typedef struct {
   const AdjField     *field;
@@ -54,29 +44,6 @@ row_state_free (RowState *state)
   g_clear_object (&state->battle);
   adj_ruleset_unref (state->rs);
   g_free (state);
-}
-
-/* Opening the popup: from now on its rows are AdwComboRow's own. */
-static void
-adj_lazy_combo_row_activate (AdwActionRow *row)
-{
-  if (adw_combo_row_get_list_factory (ADW_COMBO_ROW (row)) != NULL)
-    adw_combo_row_set_list_factory (ADW_COMBO_ROW (row), NULL);
-  ADW_ACTION_ROW_CLASS (adj_lazy_combo_row_parent_class)->activate (row);
-}
-
-static void
-adj_lazy_combo_row_class_init (AdjLazyComboRowClass *klass)
-{
-  ADW_ACTION_ROW_CLASS (klass)->activate = adj_lazy_combo_row_activate;
-}
-
-static void
-adj_lazy_combo_row_init (AdjLazyComboRow *self)
-{
-  g_autoptr(GtkListItemFactory) empty = gtk_signal_list_item_factory_new ();
-
-  adw_combo_row_set_list_factory (ADW_COMBO_ROW (self), empty);
 }
 
 static RowState *
@@ -251,7 +218,7 @@ adj_field_row_new (const AdjField     *field,
         const AdjChoice *choices = adj_ruleset_field_choices (rs, field, &n);
         g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
 
-        row = g_object_new (ADJ_TYPE_LAZY_COMBO_ROW, NULL);
+        row = adj_combo_row_new ();
         for (guint i = 0; i < n; i++)
           {
             gtk_string_list_append (list, adj_gettext (choices[i].label));
@@ -265,7 +232,7 @@ adj_field_row_new (const AdjField     *field,
     case ADJ_FIELD_UNIT:
     case ADJ_FIELD_SIDE:
     default:
-      row = g_object_new (ADJ_TYPE_LAZY_COMBO_ROW, NULL);
+      row = adj_combo_row_new ();
       g_signal_connect (row, "notify::selected", G_CALLBACK (on_combo_selected), row);
       break;
     }

@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "adj-combo-row.h"
 #include "adj-error.h"
 #include "adj-field-row.h"
 #include "adj-i18n.h"
@@ -609,6 +610,7 @@ adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (ADJ_TYPE_ODDS_BAR);
+  g_type_ensure (ADJ_TYPE_COMBO_ROW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-mechanic-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, box);

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-combo-row.h: a combo row whose popup is filled when it first opens. */
+
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define ADJ_TYPE_COMBO_ROW (adj_combo_row_get_type ())
+
+G_DECLARE_FINAL_TYPE (AdjComboRow, adj_combo_row, ADJ, COMBO_ROW, AdwComboRow)
+
+GtkWidget *adj_combo_row_new (void);
+
+G_END_DECLS
