@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adj-side-view.c: one side of a battle — its name, totals and units.
  *
- * The list is a GtkListView over a filtered view of the battle's units: rows are recycled and
+ * The list is a recycling list over a filtered view of the battle's units: rows are recycled and
  * each follows its own unit, so nothing is rebuilt when one unit changes.  Units the ruleset
  * keeps hidden for now (a group under a hidden marker) are not listed, nor counted.
  *
- * This GTK's list view makes a row for each of up to 200 items as soon as it has a model, shown
- * or not: the list is given its model when the side is first shown, so a side in the other tab
- * costs nothing at start-up.
+ * The list is a GtkGridView of one column rather than a GtkListView: this GTK's list view keeps
+ * a row for each of up to 200 items however few are in view, where its grid view keeps about 30
+ * rows and makes them tall enough to fill any view.  Either makes its rows as soon as it has a
+ * model, shown or not, so the list is given its model when the side is first shown: a side in
+ * the other tab costs nothing at start-up.
  */
 
 #define G_LOG_DOMAIN "adj-side-view"
@@ -26,7 +28,7 @@ struct _AdjSideView {
 
   GtkWidget         *box;
   GtkLabel          *meta_label;
-  GtkListView       *list_view;
+  GtkGridView       *list_view;   /* one column: a list */
 
   AdjBattle         *battle;
   char              *side;
@@ -192,8 +194,8 @@ adj_side_view_map (GtkWidget *widget)
 
   if (self->factory != NULL)
     {
-      gtk_list_view_set_factory (self->list_view, self->factory);
-      gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+      gtk_grid_view_set_factory (self->list_view, self->factory);
+      gtk_grid_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
       g_clear_object (&self->factory);
     }
   GTK_WIDGET_CLASS (adj_side_view_parent_class)->map (widget);
@@ -209,7 +211,7 @@ adj_side_view_dispose (GObject *object)
       if (self->scroll_tick != 0)
         gtk_widget_remove_tick_callback (GTK_WIDGET (self->list_view), self->scroll_tick);
       self->scroll_tick = 0;
-      gtk_list_view_set_model (self->list_view, NULL);
+      gtk_grid_view_set_model (self->list_view, NULL);
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_SIDE_VIEW);
   g_clear_object (&self->factory);
