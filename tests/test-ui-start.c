@@ -159,6 +159,115 @@ check_one_row_updates (AdjApplication *app)
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (target), "destroyed"));
 }
 
+/* The list views that sit inside popovers (the drop-downs' popups), with how many widgets
+ * each holds. */
+static void
+collect_popup_lists (GtkWidget *widget,
+                     gboolean   in_popover,
+                     GPtrArray *lists)
+{
+  if (in_popover && GTK_IS_LIST_VIEW (widget))
+    g_ptr_array_add (lists, widget);
+  in_popover = in_popover || GTK_IS_POPOVER (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_popup_lists (child, in_popover, lists);
+}
+
+static guint
+count_children (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n++;
+  return n;
+}
+
+/* A window on a big battle makes what it shows, not what it might show: about a screenful of
+ * unit rows, no rows in the popups of its drop-downs, no menu; each is made when it opens. */
+static void
+check_made_on_demand (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjBattle *battle;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GPtrArray) popups = g_ptr_array_new ();
+  g_autoptr(GPtrArray) combos = g_ptr_array_new ();
+  g_autoptr(GPtrArray) menus = g_ptr_array_new ();
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  AdwComboRow *units_combo = NULL;
+  GtkListView *list = NULL;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  battle = adj_battle_window_get_battle (window);
+  g_assert_nonnull (battle);
+  g_assert_cmpuint (adj_battle_get_n_units (battle), ==, 200);
+
+  /* 100 units a side; the list keeps some 30 rows, not one per unit. */
+  adj_test_collect_type (GTK_WIDGET (window), ADJ_TYPE_UNIT_ROW, rows);
+  g_assert_cmpuint (rows->len, >=, 5);
+  g_assert_cmpuint (rows->len, <=, 40);
+
+  collect_popup_lists (GTK_WIDGET (window), FALSE, popups);
+  g_assert_cmpuint (popups->len, >, 0);
+  for (guint i = 0; i < popups->len; i++)
+    g_assert_cmpuint (count_children (g_ptr_array_index (popups, i)), ==, 0);
+  adj_test_collect_type (GTK_WIDGET (window), GTK_TYPE_POPOVER_MENU, menus);
+  g_assert_cmpuint (menus->len, ==, 0);
+
+  /* Open the drop-down that chooses a unit: its popup now lists every unit, and the row still
+   * shows what was chosen before. */
+  adj_test_collect_type (GTK_WIDGET (window), ADW_TYPE_COMBO_ROW, combos);
+  for (guint i = 0; i < combos->len && units_combo == NULL; i++)
+    {
+      AdwComboRow *combo = g_ptr_array_index (combos, i);
+      GListModel *model = adw_combo_row_get_model (combo);
+
+      if (model != NULL && g_list_model_get_n_items (model) > 100)
+        units_combo = combo;
+    }
+  g_assert_nonnull (units_combo);
+  {
+    guint selected = adw_combo_row_get_selected (units_combo);
+
+    adw_action_row_activate (ADW_ACTION_ROW (units_combo));
+    adj_test_settle ();
+    g_ptr_array_set_size (popups, 0);
+    collect_popup_lists (GTK_WIDGET (units_combo), FALSE, popups);
+    g_assert_cmpuint (popups->len, ==, 1);
+    list = g_ptr_array_index (popups, 0);
+    g_assert_nonnull (gtk_list_view_get_model (list));
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list))),
+                      ==, g_list_model_get_n_items (adw_combo_row_get_model (units_combo)));
+    g_assert_cmpuint (count_children (GTK_WIDGET (list)), >, 0);
+    g_assert_cmpuint (adw_combo_row_get_selected (units_combo), ==, selected);
+    g_assert_cmpuint (gtk_single_selection_get_selected (
+                        GTK_SINGLE_SELECTION (gtk_list_view_get_model (list))), ==, selected);
+  }
+
+  /* The main menu is made when it first opens. */
+  adj_test_collect_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GtkMenuButton *button = g_ptr_array_index (buttons, i);
+
+      if (gtk_menu_button_get_primary (button) && gtk_widget_get_mapped (GTK_WIDGET (button)))
+        {
+          gtk_menu_button_popup (button);
+          adj_test_settle ();
+          g_assert_nonnull (gtk_menu_button_get_menu_model (button));
+          g_assert_true (adj_test_shows (GTK_WIDGET (gtk_menu_button_get_popover (button)), "Save As…"));
+          gtk_menu_button_popdown (button);
+        }
+    }
+  g_ptr_array_set_size (menus, 0);
+  adj_test_collect_type (GTK_WIDGET (window), GTK_TYPE_POPOVER_MENU, menus);
+  g_assert_cmpuint (menus->len, ==, 1);
+}
+
 static void
 check_empty_then_demo (AdjApplication *app)
 {
@@ -214,6 +323,21 @@ test_one_row_updates_big (void)
 }
 
 static void
+test_made_on_demand (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) big = adj_gen_battle ("wec", 200, 0, 3, &error);
+  g_autofree char *path = NULL;
+
+  g_assert_no_error (error);
+  path = g_build_filename (adj_test_data_home, "two-hundred.json", NULL);
+  g_assert_true (adj_store_save_battle (big, path, &error));
+  g_assert_no_error (error);
+  adj_test_run_app (check_made_on_demand, path);
+  g_remove (path);
+}
+
+static void
 test_empty_then_demo (void)
 {
   adj_test_run_app (check_empty_then_demo, NULL);
@@ -230,5 +354,6 @@ main (int   argc,
   g_test_add_func ("/ui/start/one-row-updates", test_one_row_updates);
   g_test_add_func ("/ui/start/one-row-updates-in-1000", test_one_row_updates_big);
   g_test_add_func ("/ui/start/empty-then-demo", test_empty_then_demo);
+  g_test_add_func ("/ui/start/made-on-demand", test_made_on_demand);
   return adj_test_finish_ui (g_test_run ());
 }

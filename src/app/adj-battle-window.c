@@ -71,6 +71,10 @@ struct _AdjBattleWindow {
   AdwBin              *unit_page;
   AdwBin              *journal_page;
   AdwBin              *cards_page;
+  GtkMenuButton       *start_menu_button;
+  GtkMenuButton       *primary_menu_button;
+  GMenuModel          *start_menu;
+  GMenuModel          *primary_menu;
 
   /* what the pages hold, made when first shown; NULL until then */
   AdjMechanicPanel    *mechanic_panel;
@@ -1225,6 +1229,10 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, unit_page);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, journal_page);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, cards_page);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, start_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, start_menu);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, primary_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
 
@@ -1254,10 +1262,24 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
                                        NULL);
 }
 
+/* A menu button's menu is made the first time it opens (a menu of a dozen items is as many
+ * widgets, which a window that may never open it need not make at start-up). */
+static void
+make_menu_on_demand (GtkMenuButton *button,
+                     gpointer       menu)
+{
+  if (gtk_menu_button_get_menu_model (button) == NULL)
+    gtk_menu_button_set_menu_model (button, G_MENU_MODEL (menu));
+}
+
 static void
 adj_battle_window_init (AdjBattleWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_menu_button_set_create_popup_func (self->start_menu_button, make_menu_on_demand,
+                                         self->start_menu, NULL);
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, make_menu_on_demand,
+                                         self->primary_menu, NULL);
   self->recent_rows = g_ptr_array_new ();
 
   g_signal_connect (self->leaflet, "notify::folded", G_CALLBACK (on_folded), self);
