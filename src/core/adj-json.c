@@ -69,8 +69,9 @@ adj_json_parse_data (const char  *data,
       return NULL;
     }
 
-  /* json-c lets through some byte sequences that are not UTF-8 (lead bytes past U+10FFFF,
-   * encoded surrogates); every string Adjutant takes from a file must be UTF-8. */
+  /* Every string Adjutant takes from a file must be UTF-8.  The whole text is checked here, once
+   * (json-c's own check is left off: it is slower, and lets through some byte sequences that
+   * are not UTF-8, such as lead bytes past U+10FFFF and encoded surrogates). */
   if (!g_utf8_validate_len (data, length, &bad))
     {
       guint line, column;
@@ -84,10 +85,10 @@ adj_json_parse_data (const char  *data,
   tok = json_tokener_new_ex (ADJ_JSON_MAX_DEPTH);
   /* Trailing text is reported by the check below, with its line and column. */
 #ifdef JSON_TOKENER_ALLOW_TRAILING_CHARS
-  json_tokener_set_flags (tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8 |
+  json_tokener_set_flags (tok, JSON_TOKENER_STRICT |
                                JSON_TOKENER_ALLOW_TRAILING_CHARS);
 #else
-  json_tokener_set_flags (tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+  json_tokener_set_flags (tok, JSON_TOKENER_STRICT);
 #endif
   root = json_tokener_parse_ex (tok, data, (int) length);
   jerr = json_tokener_get_error (tok);
