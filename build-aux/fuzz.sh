@@ -16,6 +16,10 @@
 # <builddir>/crashes/<target>/crash-* (or leak-*, timeout-*, oom-*) and makes the script fail.
 # Replay one with:  <builddir>/tests/fuzz/fuzz-<target> <file>
 #
+# ADJUTANT_FUZZ_SEED=N fixes libFuzzer's random seed, so that a run from the same corpus tries
+# the same inputs in the same order (continuous integration fixes it, so that its short run is
+# one that has been run, and run longer, before; a long run leaves it unset to try new ones).
+#
 # The last lines say how many inputs each target ran.  A long run:
 #   ADJUTANT_FUZZ_JOBS=2 build-aux/fuzz.sh 3600 battle army
 
@@ -32,6 +36,10 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=(battle army ruleset tables)
 fi
 jobs=${ADJUTANT_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+seed_flag=()
+if [ -n "${ADJUTANT_FUZZ_SEED:-}" ]; then
+  seed_flag=(-seed="$ADJUTANT_FUZZ_SEED")
+fi
 if [ "$jobs" -gt 4 ]; then
   jobs=4
 fi
@@ -62,6 +70,7 @@ run_target () {
   mkdir -p "$corpus" "$crashes"
   "$builddir/tests/fuzz/fuzz-$t" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    ${seed_flag[@]+"${seed_flag[@]}"} \
     -dict="$here/tests/fuzz/adjutant.dict" -artifact_prefix="$crashes/" \
     "$corpus" "$seeds/$t" >"$log" 2>&1
 }
