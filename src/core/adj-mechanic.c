@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adj-error.h"
+#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
@@ -845,7 +846,7 @@ adj_outcome_set_result (AdjOutcome *outcome,
   outcome->key = g_strdup (key);
   outcome->title = g_strdup (adj_gettext (choice->label));
   va_start (args, reason_format);
-  outcome->reason = reason_format != NULL ? g_strdup_vprintf (reason_format, args) : NULL;
+  outcome->reason = reason_format != NULL ? adj_format_v (reason_format, args) : NULL;
   va_end (args);
 }
 
@@ -865,6 +866,24 @@ adj_outcome_set_number (AdjOutcome *outcome,
 }
 
 void
+adj_outcome_take_line (AdjOutcome     *outcome,
+                       AdjExplainKind  kind,
+                       const char     *who,
+                       char           *label,
+                       gboolean        has_value,
+                       int             value)
+{
+  AdjExplainLine *line = g_new0 (AdjExplainLine, 1);
+
+  line->kind = kind;
+  line->who = g_strdup (who);
+  line->label = label;
+  line->has_value = has_value;
+  line->value = value;
+  g_ptr_array_add (outcome->lines, line);
+}
+
+void
 adj_outcome_add_line (AdjOutcome     *outcome,
                       AdjExplainKind  kind,
                       const char     *who,
@@ -872,14 +891,7 @@ adj_outcome_add_line (AdjOutcome     *outcome,
                       gboolean        has_value,
                       int             value)
 {
-  AdjExplainLine *line = g_new0 (AdjExplainLine, 1);
-
-  line->kind = kind;
-  line->who = g_strdup (who);
-  line->label = g_strdup (label);
-  line->has_value = has_value;
-  line->value = value;
-  g_ptr_array_add (outcome->lines, line);
+  adj_outcome_take_line (outcome, kind, who, g_strdup (label), has_value, value);
 }
 
 void
@@ -896,13 +908,13 @@ adj_outcome_add_note (AdjOutcome *outcome,
                       const char *format,
                       ...)
 {
-  g_autofree char *text = NULL;
+  char *text;
   va_list args;
 
   va_start (args, format);
-  text = g_strdup_vprintf (format, args);
+  text = adj_format_v (format, args);
   va_end (args);
-  adj_outcome_add_line (outcome, ADJ_EXPLAIN_NOTE, NULL, text, FALSE, 0);
+  adj_outcome_take_line (outcome, ADJ_EXPLAIN_NOTE, NULL, text, FALSE, 0);
 }
 
 void

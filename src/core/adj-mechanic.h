@@ -216,6 +216,13 @@ void         adj_outcome_add_line     (AdjOutcome  *outcome,
                                        const char  *label,
                                        gboolean     has_value,
                                        int          value);
+/* As adj_outcome_add_line(), taking @label (allocated with g_malloc) rather than a copy. */
+void         adj_outcome_take_line    (AdjOutcome  *outcome,
+                                       AdjExplainKind kind,
+                                       const char  *who,
+                                       char        *label,
+                                       gboolean     has_value,
+                                       int          value);
 void         adj_outcome_add_modifier (AdjOutcome  *outcome,
                                        const char  *who,
                                        const char  *label,

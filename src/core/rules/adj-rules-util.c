@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adj-error.h"
+#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-ruleset.h"
@@ -44,7 +45,7 @@ adj_score_add (AdjScore   *score,
   va_list args;
 
   va_start (args, format);
-  mod.label = g_strdup_vprintf (format, args);
+  mod.label = adj_format_v (format, args);
   va_end (args);
   mod.value = value;
   g_array_append_val (score->mods, mod);

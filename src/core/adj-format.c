@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-format.c: quick printf for the explanations of a roll.
+ *
+ * A mechanic explains every figure of a big fight in a line of its own, and glibc's printf,
+ * which handles every locale and conversion, is most of what resolving such a fight costs.  The
+ * explanations use only %s, %d, %u and %i, plain or numbered (%2$s, as translations reorder
+ * them), and %%: this formats those itself, and hands anything else to g_strdup_vprintf().
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "adj-format.h"
+
+#define MAX_ARGS 16
+
+typedef enum {
+  ARG_NONE,
+  ARG_STRING,
+  ARG_INT,
+  ARG_UINT
+} ArgType;
+
+typedef struct {
+  const char *start;   /* of the conversion, at its '%' */
+  const char *end;     /* just past it */
+  int         arg;     /* the argument it takes, from 0; -1 for "%%" */
+} Spec;
+
+/* Read the conversions of @format; FALSE when one is beyond what this formats. */
+static gboolean
+parse (const char *format,
+       Spec       *specs,
+       guint      *n_specs,
+       ArgType    *types,
+       guint      *n_args)
+{
+  guint next = 0;
+  gboolean numbered = FALSE, plain = FALSE;
+
+  *n_specs = 0;
+  *n_args = 0;
+  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (p, '%'))
+    {
+      Spec spec = { p, NULL, -1 };
+      const char *q = p + 1;
+      ArgType type;
+      int arg;
+
+      if (*q == '%')
+        {
+          spec.end = q + 1;
+          if (*n_specs == MAX_ARGS * 2)
+            return FALSE;
+          specs[(*n_specs)++] = spec;
+          p = spec.end;
+          continue;
+        }
+      if (*q >= '1' && *q <= '9' && q[1] == '$')
+        {
+          arg = *q - '1';
+          q += 2;
+          numbered = TRUE;
+        }
+      else
+        {
+          arg = (int) next++;
+          plain = TRUE;
+        }
+      switch (*q)
+        {
+        case 's':
+          type = ARG_STRING;
+          break;
+        case 'd':
+        case 'i':
+          type = ARG_INT;
+          break;
+        case 'u':
+          type = ARG_UINT;
+          break;
+        default:
+          return FALSE;
+        }
+      if ((numbered && plain) || arg >= MAX_ARGS || *n_specs == MAX_ARGS * 2)
+        return FALSE;
+      if (types[arg] != ARG_NONE && types[arg] != type)
+        return FALSE;
+      types[arg] = type;
+      *n_args = MAX (*n_args, (guint) arg + 1);
+      spec.end = q + 1;
+      spec.arg = arg;
+      specs[(*n_specs)++] = spec;
+      p = spec.end;
+    }
+  /* Every argument up to the last one used must be used, or its type is unknown. */
+  for (guint i = 0; i < *n_args; i++)
+    if (types[i] == ARG_NONE)
+      return FALSE;
+  return TRUE;
+}
+
+/* Write @v in decimal ending just before @end; returns where it starts. */
+static char *
+put_uint (char  *end,
+          guint  v)
+{
+  do
+    {
+      *--end = (char) ('0' + v % 10);
+      v /= 10;
+    }
+  while (v != 0);
+  return end;
+}
+
+char *
+adj_format_v (const char *format,
+              va_list     args)
+{
+  Spec specs[MAX_ARGS * 2];
+  ArgType types[MAX_ARGS] = { ARG_NONE };
+  union {
+    const char *s;
+    int         d;
+    guint       u;
+  } values[MAX_ARGS];
+  guint n_specs, n_args;
+  const char *from = format;
+
+  g_return_val_if_fail (format != NULL, NULL);
+
+  if (!parse (format, specs, &n_specs, types, &n_args))
+    return g_strdup_vprintf (format, args);
+
+  for (guint i = 0; i < n_args; i++)
+    switch (types[i])
+      {
+      case ARG_STRING:
+        values[i].s = va_arg (args, const char *);
+        break;
+      case ARG_INT:
+        values[i].d = va_arg (args, int);
+        break;
+      case ARG_UINT:
+        values[i].u = va_arg (args, guint);
+        break;
+      case ARG_NONE:
+      default:
+        g_assert_not_reached ();
+      }
+
+  /* One pass to measure, one to write: the text is allocated once, at its size. */
+  {
+    gsize length = 0, size;
+    gsize string_len[MAX_ARGS] = { 0 };
+    char digits[MAX_ARGS][12];
+    char *number[MAX_ARGS] = { NULL };
+    char *text, *at;
+
+    for (guint i = 0; i < n_args; i++)
+      switch (types[i])
+        {
+        case ARG_STRING:
+          if (values[i].s == NULL)
+            values[i].s = "(null)";
+          string_len[i] = strlen (values[i].s);
+          break;
+        case ARG_INT:
+          number[i] = put_uint (digits[i] + sizeof digits[i],
+                                values[i].d < 0 ? 0u - (guint) values[i].d : (guint) values[i].d);
+          if (values[i].d < 0)
+            *--number[i] = '-';
+          string_len[i] = (gsize) (digits[i] + sizeof digits[i] - number[i]);
+          values[i].s = number[i];
+          break;
+        case ARG_UINT:
+          number[i] = put_uint (digits[i] + sizeof digits[i], values[i].u);
+          string_len[i] = (gsize) (digits[i] + sizeof digits[i] - number[i]);
+          values[i].s = number[i];
+          break;
+        case ARG_NONE:
+        default:
+          g_assert_not_reached ();
+        }
+    for (guint k = 0; k < n_specs; k++)
+      {
+        length += (gsize) (specs[k].start - from);
+        length += specs[k].arg < 0 ? 1 : string_len[specs[k].arg];
+        from = specs[k].end;
+      }
+    size = length + strlen (from) + 1;
+
+    text = at = g_malloc (size);
+    from = format;
+    for (guint k = 0; k < n_specs; k++)
+      {
+        const Spec *spec = &specs[k];
+
+        memcpy (at, from, (gsize) (spec->start - from));
+        at += spec->start - from;
+        from = spec->end;
+        if (spec->arg < 0)
+          *at++ = '%';
+        else
+          {
+            memcpy (at, values[spec->arg].s, string_len[spec->arg]);
+            at += string_len[spec->arg];
+          }
+      }
+    memcpy (at, from, strlen (from) + 1);
+    return text;
+  }
+}
+
+char *
+adj_format (const char *format,
+            ...)
+{
+  va_list args;
+  char *text;
+
+  va_start (args, format);
+  text = adj_format_v (format, args);
+  va_end (args);
+  return text;
+}

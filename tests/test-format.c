@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-format.c: adj_format() writes what g_strdup_printf() writes. */
+
+#include "config.h"
+
+#include <limits.h>
+
+#include "adj-format.h"
+
+#define CHECK(...) \
+  G_STMT_START { \
+    g_autofree char *fast = adj_format (__VA_ARGS__); \
+    g_autofree char *slow = g_strdup_printf (__VA_ARGS__); \
+    g_assert_cmpstr (fast, ==, slow); \
+  } G_STMT_END
+
+static void
+test_plain (void)
+{
+  CHECK ("%s", "");
+  CHECK ("no conversion at all");
+  CHECK ("%s (%s) %d against %s (%s) %d: %s wins", "Private Hook", "Defenders", 7,
+         "Induna", "Attackers", -2, "Private Hook");
+  CHECK ("100%% sure, %u of %u", 3u, 4u);
+  CHECK ("%d %i %d %d %u %u", 0, -1, INT_MIN, INT_MAX, 0u, UINT_MAX);
+  CHECK ("%s%s%s", "a", "", "ccc");
+  CHECK ("ends with a number %d", 1234567);
+  CHECK ("%%%%%s%%", "x");
+}
+
+/* Translations may put the arguments in another order. */
+static void
+test_numbered (void)
+{
+  CHECK ("%2$s wins against %1$s", "Private Hook", "Induna");
+  CHECK ("%3$d, %1$s, %2$u, %1$s again", "one", 2u, -3);
+  CHECK ("%1$s", "only");
+}
+
+/* What this does not format itself, printf does. */
+static void
+test_handed_on (void)
+{
+  CHECK ("%5d|%-4s|", 42, "ab");
+  CHECK ("%.2f", 3.14159);
+  CHECK ("%x %o", 255u, 8u);
+  CHECK ("%ld and %s", 12345678901L, "long");
+  CHECK ("%c%c", 'o', 'k');
+  CHECK ("%02d:%02d", 5, 7);
+}
+
+/* Random formats of the kinds explanations use, against printf. */
+static void
+test_random (void)
+{
+  static const char *const words[] = { "Attackers", "défenseur", "♠ 7", "", "a b c" };
+  GRand *rand = g_rand_new_with_seed (20261122);
+
+  for (guint run = 0; run < 2000; run++)
+    {
+      GString *format = g_string_new (NULL);
+      const char *s[3];
+      int d[3];
+      guint u[3];
+      g_autofree char *fast = NULL;
+      g_autofree char *slow = NULL;
+
+      for (guint i = 0; i < 3; i++)
+        {
+          s[i] = words[g_rand_int_range (rand, 0, G_N_ELEMENTS (words))];
+          d[i] = (int) g_rand_int (rand);
+          u[i] = g_rand_int (rand);
+        }
+      /* One string, one signed and one unsigned number, each once, in a random order with
+       * random text between. */
+      {
+        const char *parts[] = { "%1$s", "%2$d", "%3$u" };
+        for (guint i = 0; i < 3; i++)
+          {
+            guint k = (guint) g_rand_int_range (rand, (gint32) i, 3);
+            const char *tmp = parts[i];
+            parts[i] = parts[k];
+            parts[k] = tmp;
+          }
+        for (guint i = 0; i < 3; i++)
+          {
+            if (g_rand_boolean (rand))
+              g_string_append (format, "text ");
+            if (g_rand_int_range (rand, 0, 8) == 0)
+              g_string_append (format, "%% ");
+            g_string_append (format, parts[i]);
+          }
+      }
+      /* The format is made at run time: checked against printf rather than by the compiler. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+      fast = adj_format (format->str, s[0], d[0], u[0]);
+      slow = g_strdup_printf (format->str, s[0], d[0], u[0]);
+#pragma GCC diagnostic pop
+      g_assert_cmpstr (fast, ==, slow);
+      g_string_free (format, TRUE);
+    }
+  g_rand_free (rand);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/format/plain", test_plain);
+  g_test_add_func ("/format/numbered", test_numbered);
+  g_test_add_func ("/format/handed-on", test_handed_on);
+  g_test_add_func ("/format/random", test_random);
+  return g_test_run ();
+}
