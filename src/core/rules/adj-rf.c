@@ -28,6 +28,7 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
+#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-members.h"
@@ -452,13 +453,13 @@ explain (AdjOutcome     *outcome,
          const char     *format,
          ...)
 {
-  g_autofree char *text = NULL;
+  char *text;
   va_list args;
 
   va_start (args, format);
-  text = g_strdup_vprintf (format, args);
+  text = adj_format_v (format, args);
   va_end (args);
-  adj_outcome_add_line (outcome, kind, who, text, has_value, value);
+  adj_outcome_take_line (outcome, kind, who, text, has_value, value);
 }
 
 /* Record a figure's new state, as "members.<i>.<key>" changes against the battle. */
@@ -516,6 +517,7 @@ typedef struct {
   GArray     *figs;      /* of Fig */
   int         anonymous_lost;
   guint       anonymous; /* what to call a figure without a record: ANON_* */
+  char      **names;     /* each figure's name, made when first asked for; or NULL */
 } Figures;
 
 /* The first @n figures in play of @unit (all of them with @n < 0); without a record, @n
@@ -531,6 +533,7 @@ figures_init (Figures    *f,
   guint total = members != NULL ? (guint) json_object_array_length (members) : 0;
 
   f->unit = unit;
+  f->names = NULL;
   f->figs = g_array_new (FALSE, TRUE, sizeof (Fig));
   f->anonymous_lost = 0;
   f->anonymous = ANON_FIGURE;
@@ -556,6 +559,10 @@ figures_init (Figures    *f,
 static void
 figures_clear (Figures *f)
 {
+  if (f->names != NULL)
+    for (guint i = 0; i < f->figs->len; i++)
+      g_free (f->names[i]);
+  g_clear_pointer (&f->names, g_free);
   g_clear_pointer (&f->figs, g_array_unref);
 }
 
@@ -588,25 +595,37 @@ figure_in_play (Figures *f,
   g_return_val_if_reached (NULL);
 }
 
-static char *
+/* What to call @fig: the name its record gives, or "attacker 2" and the like; owned by @f. */
+static const char *
 figure_name (Figures *f,
              Fig     *fig)
 {
+  guint i = (guint) (fig - fig_at (f, 0));
+
+  if (f->names == NULL)
+    f->names = g_new0 (char *, f->figs->len);
+  if (f->names[i] != NULL)
+    return f->names[i];
   if (fig->member >= 0 && f->unit != NULL)
-    return adj_member_describe (adj_unit_get_members (f->unit), (guint) fig->member);
-  switch (f->anonymous)
-    {
-    case ANON_ATTACKER:
-      /* TRANSLATORS: an attacking figure of a group without a record, e.g. "attacker 2" */
-      return g_strdup_printf (_("attacker %u"), (guint) (fig - fig_at (f, 0)) + 1);
-    case ANON_DEFENDER:
-      /* TRANSLATORS: a defending figure of a group without a record, e.g. "defender 2" */
-      return g_strdup_printf (_("defender %u"), (guint) (fig - fig_at (f, 0)) + 1);
-    case ANON_FIGURE:
-    default:
-      /* TRANSLATORS: a figure of a group without a record, e.g. "figure 3" */
-      return g_strdup_printf (_("figure %u"), (guint) (fig - fig_at (f, 0)) + 1);
-    }
+    f->names[i] = adj_member_describe (adj_unit_get_members (f->unit), (guint) fig->member);
+  else
+    switch (f->anonymous)
+      {
+      case ANON_ATTACKER:
+        /* TRANSLATORS: an attacking figure of a group without a record, e.g. "attacker 2" */
+        f->names[i] = adj_format (_("attacker %u"), i + 1);
+        break;
+      case ANON_DEFENDER:
+        /* TRANSLATORS: a defending figure of a group without a record, e.g. "defender 2" */
+        f->names[i] = adj_format (_("defender %u"), i + 1);
+        break;
+      case ANON_FIGURE:
+      default:
+        /* TRANSLATORS: a figure of a group without a record, e.g. "figure 3" */
+        f->names[i] = adj_format (_("figure %u"), i + 1);
+        break;
+      }
+  return f->names[i];
 }
 
 /* A wound, or a kill; a second wound kills.  Returns TRUE when the figure is now dead. */
@@ -1635,7 +1654,7 @@ shooting_resolve (const AdjContext  *ctx,
       const char *result = damage_result (rs, v.cls, face);
       gboolean kill = g_str_equal (result, "kill");
       Fig *fig = NULL;
-      g_autofree char *who = NULL;
+      const char *who = NULL;
       guint left = figures_in_play (&figs);
 
       if (g_str_equal (result, "graze"))
@@ -1932,6 +1951,9 @@ typedef struct {
   gboolean    superior[2];
   gboolean    wall[2];
   GArray     *clusters;
+  /* Looked up once a fight, not once a pair: each figure's melee factor, and the modifiers. */
+  int        *factor[2];
+  int         mod_raw, mod_extra_enemy, mod_wall, mod_hero, mod_better;
 } Melee;
 
 static void
@@ -1940,6 +1962,8 @@ melee_clear (Melee *m)
   figures_clear (&m->side[SIDE_A]);
   figures_clear (&m->side[SIDE_B]);
   g_clear_pointer (&m->clusters, g_array_unref);
+  g_clear_pointer (&m->factor[SIDE_A], g_free);
+  g_clear_pointer (&m->factor[SIDE_B], g_free);
 }
 
 static gboolean
@@ -1963,6 +1987,29 @@ melee_setup (const AdjContext  *ctx,
   m->side[SIDE_A].anonymous = ANON_ATTACKER;
   m->side[SIDE_B].anonymous = ANON_DEFENDER;
   m->clusters = pair_off (m->side[SIDE_A].figs->len, m->side[SIDE_B].figs->len);
+  for (guint s = 0; s < 2; s++)
+    {
+      Figures *f = &m->side[s];
+      const char *weapon = NULL;
+      int factor = 0;
+
+      m->factor[s] = g_new (int, MAX (f->figs->len, 1));
+      for (guint i = 0; i < f->figs->len; i++)
+        {
+          /* Figures of a group mostly carry the same weapon. */
+          if (weapon == NULL || g_strcmp0 (weapon, fig_at (f, i)->weapon) != 0)
+            {
+              weapon = fig_at (f, i)->weapon;
+              factor = melee_factor (m->rs, weapon);
+            }
+          m->factor[s][i] = factor;
+        }
+    }
+  m->mod_raw = modifier_value (m->rs, "melee", "raw");
+  m->mod_extra_enemy = modifier_value (m->rs, "melee", "extra-enemy");
+  m->mod_wall = modifier_value (m->rs, "melee", "defended-wall");
+  m->mod_hero = modifier_value (m->rs, "melee", "hero-or-superior");
+  m->mod_better = modifier_value (m->rs, "melee", "better-weapon");
   return TRUE;
 }
 
@@ -1971,26 +2018,23 @@ melee_setup (const AdjContext  *ctx,
 static int
 figure_modifier (Melee      *m,
                  guint       side,
-                 Fig        *fig,
+                 guint       i,
                  guint       n,
-                 int         best_opponent,
-                 AdjOutcome *outcome,
-                 const char *who)
+                 int         best_opponent)
 {
+  Fig *fig = fig_at (&m->side[side], i);
   int mod = 0;
 
   if (g_str_equal (fig->quality, "raw"))
-    mod += modifier_value (m->rs, "melee", "raw");
+    mod += m->mod_raw;
   if (n > 1)
-    mod += (int) (n - 1) * modifier_value (m->rs, "melee", "extra-enemy");
+    mod += (int) (n - 1) * m->mod_extra_enemy;
   if (m->wall[side])
-    mod += modifier_value (m->rs, "melee", "defended-wall");
+    mod += m->mod_wall;
   if (g_str_equal (fig->quality, "hero") || m->superior[side])
-    mod += modifier_value (m->rs, "melee", "hero-or-superior");
-  if (melee_factor (m->rs, fig->weapon) > best_opponent)
-    mod += modifier_value (m->rs, "melee", "better-weapon");
-  if (outcome != NULL && mod != 0)
-    adj_outcome_add_modifier (outcome, who, who, mod);
+    mod += m->mod_hero;
+  if (m->factor[side][i] > best_opponent)
+    mod += m->mod_better;
   return mod;
 }
 
@@ -2003,7 +2047,7 @@ best_factor (Melee *m,
   int best = 0;
 
   for (guint j = first; j < first + n; j++)
-    best = MAX (best, melee_factor (m->rs, fig_at (&m->side[side], j)->weapon));
+    best = MAX (best, m->factor[side][j]);
   return best;
 }
 
@@ -2054,7 +2098,7 @@ blocked_wounds (Melee       *m,
     {
       int pick = 1;
       guint index;
-      g_autofree char *who = NULL;
+      const char *who = NULL;
 
       if (candidates->len > 1 &&
           !adj_random_roll (random, groups[side], labels[side], 1, candidates->len, &pick, error))
@@ -2086,6 +2130,9 @@ melee_resolve (const AdjContext  *ctx,
   int wound_on = rf_int (ctx->ruleset, "melee", "wound_on");
   int kill_on = rf_int (ctx->ruleset, "melee", "kill_on");
   const char *key;
+  const char *side_name[2] = {
+    adj_gettext (side_labels[SIDE_A]), adj_gettext (side_labels[SIDE_B])
+  };
   gboolean ok = TRUE;
 
   melee_setup (ctx, in, &m);
@@ -2119,9 +2166,9 @@ melee_resolve (const AdjContext  *ctx,
       guint xs = cl->side, ys = 1 - cl->side;
       Fig *x = fig_at (&m.side[xs], cl->lone);
       int xd = dice[xs][cl->lone];
-      g_autofree char *xname = figure_name (&m.side[xs], x);
-      int xmod = figure_modifier (&m, xs, x, cl->n, best_factor (&m, ys, cl->first, cl->n),
-                                  NULL, NULL);
+      const char *xname = figure_name (&m.side[xs], x);
+      int xmod = figure_modifier (&m, xs, cl->lone, cl->n,
+                                  best_factor (&m, ys, cl->first, cl->n));
       gboolean struck = FALSE;
       gboolean x_killed = FALSE;
       int x_hits = 0;
@@ -2130,8 +2177,8 @@ melee_resolve (const AdjContext  *ctx,
         {
           Fig *y = fig_at (&m.side[ys], j);
           int yd = dice[ys][j];
-          g_autofree char *yname = figure_name (&m.side[ys], y);
-          int ymod = figure_modifier (&m, ys, y, 1, melee_factor (m.rs, x->weapon), NULL, NULL);
+          const char *yname = figure_name (&m.side[ys], y);
+          int ymod = figure_modifier (&m, ys, j, 1, m.factor[xs][cl->lone]);
           int tx = xd + xmod, ty = yd + ymod;
 
           if (tx > ty)
@@ -2144,18 +2191,18 @@ melee_resolve (const AdjContext  *ctx,
                   if (figure_hurt (&m.side[ys], y, xd >= kill_on))
                     explain (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
                              _("%s (%s) %d against %s (%s) %d: %s wins, %s dies"), xname,
-                             adj_gettext (side_labels[xs]), tx, yname,
-                             adj_gettext (side_labels[ys]), ty, xname, yname);
+                             side_name[xs], tx, yname,
+                             side_name[ys], ty, xname, yname);
                   else
                     explain (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
                              _("%s (%s) %d against %s (%s) %d: %s wins, %s is wounded"), xname,
-                             adj_gettext (side_labels[xs]), tx, yname,
-                             adj_gettext (side_labels[ys]), ty, xname, yname);
+                             side_name[xs], tx, yname,
+                             side_name[ys], ty, xname, yname);
                 }
               else
                 explain (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
                          _("%s (%s) %d against %s (%s) %d: %s wins"), xname,
-                         adj_gettext (side_labels[xs]), tx, yname, adj_gettext (side_labels[ys]),
+                         side_name[xs], tx, yname, side_name[ys],
                          ty, xname);
             }
           else if (ty > tx)
@@ -2169,13 +2216,13 @@ melee_resolve (const AdjContext  *ctx,
                        yd >= kill_on ? _("%s (%s) %d against %s (%s) %d: %s wins and kills")
                        : yd >= wound_on ? _("%s (%s) %d against %s (%s) %d: %s wins and wounds")
                        : _("%s (%s) %d against %s (%s) %d: %s wins"),
-                       yname, adj_gettext (side_labels[ys]), ty, xname,
-                       adj_gettext (side_labels[xs]), tx, yname);
+                       yname, side_name[ys], ty, xname,
+                       side_name[xs], tx, yname);
             }
           else
             explain (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
                      _("%s (%s) %d against %s (%s) %d: neither wins"), xname,
-                     adj_gettext (side_labels[xs]), tx, yname, adj_gettext (side_labels[ys]), ty);
+                     side_name[xs], tx, yname, side_name[ys], ty);
         }
       /* The lone figure's own casualties, all at once after his fights. */
       if (x_killed || x_hits > 0)
@@ -2329,9 +2376,8 @@ melee_odds (const AdjContext  *ctx,
     {
       Cluster *cl = &g_array_index (m.clusters, Cluster, c);
       guint xs = cl->side, ys = 1 - cl->side;
-      Fig *x = fig_at (&m.side[xs], cl->lone);
-      int xmod = figure_modifier (&m, xs, x, cl->n, best_factor (&m, ys, cl->first, cl->n),
-                                  NULL, NULL);
+      int xmod = figure_modifier (&m, xs, cl->lone, cl->n,
+                                  best_factor (&m, ys, cl->first, cl->n));
       int sign = xs == SIDE_A ? 1 : -1;
       Spread cluster, next;
 
@@ -2346,9 +2392,7 @@ melee_odds (const AdjContext  *ctx,
           given.p[span] = 1.0 / 6.0;
           for (guint j = cl->first; j < cl->first + cl->n; j++)
             {
-              Fig *y = fig_at (&m.side[ys], j);
-              int ymod = figure_modifier (&m, ys, y, 1, melee_factor (m.rs, x->weapon), NULL,
-                                          NULL);
+              int ymod = figure_modifier (&m, ys, j, 1, m.factor[xs][cl->lone]);
               Spread one, step;
 
               spread_init (&one, 1);
