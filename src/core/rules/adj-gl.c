@@ -52,6 +52,7 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
+#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-rules-util.h"
@@ -290,8 +291,8 @@ card_short (AdjCard card)
     NULL, "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
   };
 
-  return g_strdup_printf ("%s%s", ranks[adj_card_rank (card)],
-                          adj_suit_symbol (adj_card_suit (card)));
+  return adj_format ("%s%s", ranks[adj_card_rank (card)],
+                      adj_suit_symbol (adj_card_suit (card)));
 }
 
 static char *
@@ -1967,7 +1968,8 @@ cards_resolve (const AdjContext  *ctx,
     {
       int leaders = (officer ? 1 : 0) + (nco ? 1 : 0);
       int ordinary = figures - lost - leaders;
-      g_autofree char *shown = NULL, *id = NULL, *line = NULL;
+      g_autofree char *shown = NULL, *id = NULL;
+      char *line;
       const char *chooser, *cls_id;
       Falls figure;
       json_object *item;
@@ -2011,26 +2013,26 @@ cards_resolve (const AdjContext  *ctx,
       lost++;
 
       if (g_str_equal (chooser, "leader"))
-        line = g_strdup_printf (figure == FALLS_OFFICER
+        line = adj_format (figure == FALLS_OFFICER
                                 /* TRANSLATORS: e.g. "Card 1, A♠: the officer is killed" */
                                 ? _("Card %d, %s: the officer is killed")
                                 : _("Card %d, %s: the NCO leading the unit is killed"), i, shown);
       else if (g_str_equal (chooser, "firer"))
-        line = g_strdup_printf (figure == FALLS_OFFICER
+        line = adj_format (figure == FALLS_OFFICER
                                 ? _("Card %d, %s: the firer picks — the officer")
                                 : figure == FALLS_NCO
                                 ? _("Card %d, %s: the firer picks — the NCO leading the unit")
                                 : _("Card %d, %s: the firer picks — an ordinary figure"),
                                 i, shown);
       else
-        line = g_strdup_printf (figure == FALLS_OFFICER
+        line = adj_format (figure == FALLS_OFFICER
                                 ? _("Card %d, %s: the target’s player picks — the officer")
                                 : figure == FALLS_NCO
                                 ? _("Card %d, %s: the target’s player picks — the NCO leading "
                                     "the unit")
                                 : _("Card %d, %s: the target’s player picks — an ordinary "
                                     "figure"), i, shown);
-      adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, "target", line, FALSE, 0);
+      adj_outcome_take_line (outcome, ADJ_EXPLAIN_TABLE, "target", line, FALSE, 0);
       if (cls == CARD_ACE && g_str_equal (chooser, "target"))
         adj_outcome_add_note (outcome, _("Card %d is an Ace, but no officer or leader is left: it "
                                          "counts as any other card."), i);
