@@ -36,6 +36,7 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
+#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-rules-util.h"
@@ -1689,7 +1690,7 @@ deal_resolve (const AdjContext  *ctx,
       Recipient *r = g_ptr_array_index (people, i);
       g_autofree char *card = adj_card_to_string (r->card);
       const char *shown = card_short (r->card);
-      g_autofree char *line = g_strdup_printf ("%u. %s — %s", i + 1, shown, r->name);
+      char *line = adj_format ("%u. %s — %s", i + 1, shown, r->name);
       json_object *item = json_object_new_object ();
 
       json_object_object_add (item, "unit", r->unit != NULL ? json_object_new_string (r->unit)
@@ -1705,7 +1706,7 @@ deal_resolve (const AdjContext  *ctx,
           json_object_object_add (item, "rolloff", rolls);
         }
       json_object_array_add (order, item);
-      adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, TRUE, (int) i + 1);
+      adj_outcome_take_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, TRUE, (int) i + 1);
     }
   json_object_object_add (outcome->values, "order", order);
   adj_outcome_set_value_int (outcome, "decks", (int) n_decks);
