@@ -100,6 +100,7 @@ adj_change_set_remove_unit (AdjChangeSet *set,
 
 static const char *const op_names[] = { "set", "add-unit", "remove-unit" };
 
+/* The values are shared with the change set, not copied: nothing changes them. */
 json_object *
 adj_change_set_to_json (const AdjChangeSet *set)
 {
@@ -116,15 +117,15 @@ adj_change_set_to_json (const AdjChangeSet *set)
         {
         case ADJ_CHANGE_SET:
           json_object_object_add (obj, "field", json_object_new_string (c->field));
-          json_object_object_add (obj, "before", adj_json_copy (c->before));
-          json_object_object_add (obj, "after", adj_json_copy (c->after));
+          json_object_object_add (obj, "before", json_object_get (c->before));
+          json_object_object_add (obj, "after", json_object_get (c->after));
           break;
         case ADJ_CHANGE_ADD_UNIT:
-          json_object_object_add (obj, "unit", adj_json_copy (c->after));
+          json_object_object_add (obj, "unit", json_object_get (c->after));
           json_object_object_add (obj, "index", json_object_new_int ((int) c->index));
           break;
         case ADJ_CHANGE_REMOVE_UNIT:
-          json_object_object_add (obj, "unit", adj_json_copy (c->before));
+          json_object_object_add (obj, "unit", json_object_get (c->before));
           json_object_object_add (obj, "index", json_object_new_int ((int) c->index));
           break;
         default:
@@ -225,6 +226,7 @@ adj_entry_free (AdjEntry *entry)
   g_free (entry->phase);
   json_object_put (entry->inputs);
   json_object_put (entry->outcome);
+  json_object_put (entry->json);
   adj_change_set_free (entry->changes);
   g_free (entry);
 }
@@ -232,7 +234,13 @@ adj_entry_free (AdjEntry *entry)
 json_object *
 adj_entry_to_json (const AdjEntry *entry)
 {
-  json_object *obj = json_object_new_object ();
+  json_object *obj;
+
+  /* An entry in a journal (it has its number) never changes: it is written out once and the
+   * document kept, so that saving a long game does not build every entry again. */
+  if (entry->json != NULL)
+    return json_object_get (entry->json);
+  obj = json_object_new_object ();
 
   json_object_object_add (obj, "seq", json_object_new_int ((int) entry->seq));
   json_object_object_add (obj, "time", json_object_new_int64 (entry->time));
@@ -243,11 +251,15 @@ adj_entry_to_json (const AdjEntry *entry)
   json_object_object_add (obj, "turn", json_object_new_int (entry->turn));
   if (entry->phase != NULL)
     json_object_object_add (obj, "phase", json_object_new_string (entry->phase));
+  /* An entry's values never change once it is written: the document shares them, as an entry
+   * read from a file shares the document's. */
   if (entry->inputs != NULL)
-    json_object_object_add (obj, "inputs", adj_json_copy (entry->inputs));
+    json_object_object_add (obj, "inputs", json_object_get (entry->inputs));
   if (entry->outcome != NULL)
-    json_object_object_add (obj, "outcome", adj_json_copy (entry->outcome));
+    json_object_object_add (obj, "outcome", json_object_get (entry->outcome));
   json_object_object_add (obj, "changes", adj_change_set_to_json (entry->changes));
+  if (entry->seq > 0)
+    ((AdjEntry *) entry)->json = json_object_get (obj);
   return obj;
 }
 

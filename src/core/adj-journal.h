@@ -44,6 +44,8 @@ struct _AdjEntry {
   json_object *inputs;     /* may be NULL */
   json_object *outcome;    /* may be NULL */
   AdjChangeSet *changes;
+  json_object *json;       /* what adj_entry_to_json() made once the entry was in a journal,
+                            * whereafter it never changes; or NULL */
 };
 
 struct _AdjJournal {
