@@ -502,28 +502,32 @@ write_string (GString    *out,
 {
   static const char hex[] = "0123456789abcdef";
   const unsigned char *end = (const unsigned char *) s + length;
+  const unsigned char *run = (const unsigned char *) s;
 
   g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) s; p < end; p++)
-    switch (*p)
-      {
-      case '"': g_string_append (out, "\\\""); break;
-      case '\\': g_string_append (out, "\\\\"); break;
-      case '\n': g_string_append (out, "\\n"); break;
-      case '\r': g_string_append (out, "\\r"); break;
-      case '\t': g_string_append (out, "\\t"); break;
-      case '\b': g_string_append (out, "\\b"); break;
-      case '\f': g_string_append (out, "\\f"); break;
-      default:
-        if (*p < 0x20)
-          {
-            g_string_append (out, "\\u00");
-            g_string_append_c (out, hex[*p >> 4]);
-            g_string_append_c (out, hex[*p & 0xf]);
-          }
-        else
-          g_string_append_c (out, (char) *p);
-      }
+  for (const unsigned char *p = run; p < end; p++)
+    {
+      /* Characters that need no escape are copied a run at a time. */
+      if (*p >= 0x20 && *p != '"' && *p != '\\')
+        continue;
+      g_string_append_len (out, (const char *) run, p - run);
+      run = p + 1;
+      switch (*p)
+        {
+        case '"': g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        case '\b': g_string_append (out, "\\b"); break;
+        case '\f': g_string_append (out, "\\f"); break;
+        default:
+          g_string_append (out, "\\u00");
+          g_string_append_c (out, hex[*p >> 4]);
+          g_string_append_c (out, hex[*p & 0xf]);
+        }
+    }
+  g_string_append_len (out, (const char *) run, end - run);
   g_string_append_c (out, '"');
 }
 
@@ -583,10 +587,23 @@ write_value (GString            *out,
 
         /* json-c keeps integers past G_MAXINT64 unsigned, and clamps them when asked for a
          * signed one: write them as they are, so that they read back the same. */
+        char digits[24];
+        char *at = digits + sizeof digits;
+        guint64 u;
+
         if (i == G_MAXINT64 && json_object_get_uint64 (v) > (guint64) G_MAXINT64)
-          g_string_append_printf (out, "%" G_GUINT64_FORMAT, json_object_get_uint64 (v));
+          u = json_object_get_uint64 (v);
         else
-          g_string_append_printf (out, "%" G_GINT64_FORMAT, i);
+          u = i < 0 ? 0u - (guint64) i : (guint64) i;
+        do
+          {
+            *--at = (char) ('0' + u % 10);
+            u /= 10;
+          }
+        while (u != 0);
+        if (i < 0)
+          *--at = '-';
+        g_string_append_len (out, at, digits + sizeof digits - at);
       }
       break;
     case json_type_double:

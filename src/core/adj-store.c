@@ -175,9 +175,13 @@ save_text (json_object        *json,
            GError            **error)
 {
   g_autofree char *text = adj_json_to_string_lines (json, TRUE, one_per_line);
-  g_autofree char *with_newline = g_strconcat (text, "\n", NULL);
+  gsize length = strlen (text);
 
-  return adj_store_write_atomic (path, with_newline, strlen (with_newline), error);
+  /* The file ends with a newline. */
+  text = g_realloc (text, length + 2);
+  text[length++] = '\n';
+  text[length] = '\0';
+  return adj_store_write_atomic (path, text, length, error);
 }
 
 gboolean
