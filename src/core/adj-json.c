@@ -224,14 +224,33 @@ char *
 adj_json_path_key (const char *path,
                    const char *key)
 {
-  return g_strdup_printf ("%s.%s", path, key);
+  return g_strconcat (path, ".", key, NULL);
+}
+
+/* "[12]" for 12, ending just before @end; returns where it starts. */
+static char *
+put_index (char  *end,
+           gsize  index)
+{
+  *--end = '\0';
+  *--end = ']';
+  do
+    {
+      *--end = (char) ('0' + index % 10);
+      index /= 10;
+    }
+  while (index != 0);
+  *--end = '[';
+  return end;
 }
 
 char *
 adj_json_path_index (const char *path,
                      gsize       index)
 {
-  return g_strdup_printf ("%s[%" G_GSIZE_FORMAT "]", path, index);
+  char digits[32];
+
+  return g_strconcat (path, put_index (digits + sizeof digits, index), NULL);
 }
 
 const char *
@@ -240,7 +259,10 @@ adj_json_path_index_buf (char       *buf,
                          const char *path,
                          gsize       index)
 {
-  g_snprintf (buf, size, "%s[%" G_GSIZE_FORMAT "]", path, index);
+  char digits[32];
+
+  g_strlcpy (buf, path, size);
+  g_strlcat (buf, put_index (digits + sizeof digits, index), size);
   return buf;
 }
 
@@ -419,7 +441,7 @@ get_typed (json_object  *object,
            const char   *key,
            gboolean      required,
            json_type     type,
-           const char   *what,
+           const char   *what,     /* untranslated: translated only when it is said */
            json_object **out,
            const char   *file,
            const char   *path,
@@ -435,7 +457,7 @@ get_typed (json_object  *object,
     {
       g_autofree char *where = adj_json_path_key (path, key);
       return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, _("expected %s, found %s"),
-                            what, adj_json_type_name (value));
+                            _(what), adj_json_type_name (value));
     }
   *out = value;
   return TRUE;
@@ -450,7 +472,7 @@ adj_json_get_array (json_object  *object,
                     const char   *path,
                     GError      **error)
 {
-  return get_typed (object, key, required, json_type_array, _("an array"), out,
+  return get_typed (object, key, required, json_type_array, N_("an array"), out,
                     file, path, error);
 }
 
@@ -463,7 +485,7 @@ adj_json_get_object (json_object  *object,
                      const char   *path,
                      GError      **error)
 {
-  return get_typed (object, key, required, json_type_object, _("an object"), out,
+  return get_typed (object, key, required, json_type_object, N_("an object"), out,
                     file, path, error);
 }
 
