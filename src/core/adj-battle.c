@@ -2004,10 +2004,13 @@ load_journal (AdjBattle    *battle,
       char where_buf[64];
       const char *where = adj_json_path_index_buf (where_buf, sizeof where_buf,
                                                    "$.journal.entries", i);
-      AdjEntry *entry = adj_entry_from_json (json_object_array_get_idx (entries, i), file, where,
-                                             error);
+      json_object *obj = json_object_array_get_idx (entries, i);
+      AdjEntry *entry = adj_entry_from_json (obj, file, where, error);
+
       if (entry == NULL)
         return FALSE;
+      /* The entry keeps the document it was read from, to write it out again as it is. */
+      entry->json = json_object_get (obj);
       if (entry->mechanic != NULL && adj_mechanic_lookup (entry->mechanic) == NULL)
         {
           adj_entry_free (entry);
