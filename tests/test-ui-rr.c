@@ -299,6 +299,27 @@ check_dashboard (AdjApplication *app)
   g_assert_cmpstr (gtk_button_get_label (row_button (GTK_WIDGET (dash), "Wagon Drift")), ==,
                    "_Find…");
   walk_to (dash, battle, drifts, "shaken-test");
+
+  /* The Undo of a toast for several results takes them all back, but only while the journal
+   * still ends with them. */
+  {
+    guint to = position (battle), from;
+
+    g_assert_cmpuint (to, >=, 2);
+    from = to - 2;
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo-results", "(uu)",
+                                               from, to));
+    flush ();
+    g_assert_cmpuint (position (battle), ==, from);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo-results", "(uu)",
+                                               from - 1, to));
+    flush ();
+    g_assert_cmpuint (position (battle), ==, from);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+    flush ();
+    g_assert_cmpuint (position (battle), ==, to);
+  }
   /* Confidence went up a box and stands above the Game Turn: no test is due. */
   tracks (battle, &t);
   g_assert_cmpint (t.confidence, ==, 2);

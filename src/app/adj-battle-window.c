@@ -112,6 +112,21 @@ adj_battle_window_toast (AdjBattleWindow *self,
   adw_toast_overlay_add_toast (self->toasts, toast);
 }
 
+void
+adj_battle_window_toast_results (AdjBattleWindow *self,
+                                 const char      *message,
+                                 guint            from,
+                                 guint            to)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_action_name (toast, "win.undo-results");
+  adw_toast_set_action_target_value (toast, g_variant_new ("(uu)", from, to));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
 static void
 show_error (AdjBattleWindow *self,
             const char      *heading,
@@ -689,6 +704,33 @@ action_undo (GtkWidget  *widget,
     adj_battle_window_toast (self, error->message, FALSE);
 }
 
+/* Take back the entries a step made together, unless more have been made or undone since. */
+static void
+action_undo_results (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  guint from, to;
+
+  if (self->battle == NULL)
+    return;
+  g_variant_get (param, "(uu)", &from, &to);
+  if (adj_battle_get_journal (self->battle)->position != to || from > to)
+    {
+      adj_battle_window_toast (self, _("The journal has changed since those results: undo them "
+                                       "one at a time"), FALSE);
+      return;
+    }
+  while (adj_battle_get_journal (self->battle)->position > from)
+    if (!adj_battle_undo (self->battle, &error))
+      {
+        adj_battle_window_toast (self, error->message, FALSE);
+        return;
+      }
+}
+
 static void
 action_redo (GtkWidget  *widget,
              const char *name,
@@ -1238,6 +1280,8 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, action_redo);
+  gtk_widget_class_install_action (widget_class, "win.undo-results", "(uu)",
+                                   action_undo_results);
   gtk_widget_class_install_action (widget_class, "win.next-phase", NULL, action_next_phase);
   gtk_widget_class_install_action (widget_class, "win.next-turn", NULL, action_next_phase);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, action_save);

@@ -41,5 +41,11 @@ void              adj_battle_window_refresh_recent (AdjBattleWindow *self);
 void              adj_battle_window_toast      (AdjBattleWindow *self,
                                                 const char      *message,
                                                 gboolean         undo);
+/* The same for the journal entries from position @from to @to, made by one step: its Undo takes
+ * them all back, while the journal still stands at @to (action "win.undo-results"). */
+void              adj_battle_window_toast_results (AdjBattleWindow *self,
+                                                   const char      *message,
+                                                   guint            from,
+                                                   guint            to);
 
 G_END_DECLS

@@ -429,7 +429,7 @@ toast_since (AdjRrDashboard *self,
       g_autofree char *text = g_strdup_printf (ngettext ("%u result, listed under the step",
                                                          "%u results, listed under the step", n),
                                                n);
-      adj_battle_window_toast (window, text, TRUE);
+      adj_battle_window_toast_results (window, text, before, journal->position);
     }
 }
 
