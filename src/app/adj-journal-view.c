@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adj-journal-view.c: the game log.
  *
- * A GtkListView over the battle's journal model; entries that were undone stay in view, dimmed,
- * until a new entry replaces them, so a referee can see what Redo would bring back.  The list
- * makes its rows (up to 200 at once in this GTK) only once the journal is first shown.
+ * A recycling list over the battle's journal model; entries that were undone stay in view,
+ * dimmed, until a new entry replaces them, so a referee can see what Redo would bring back.  The
+ * list is a GtkGridView of one column, which keeps about 30 rows where this GTK's list view keeps
+ * one for each of up to 200 entries, and makes them only once the journal is first shown.
  */
 
 #define G_LOG_DOMAIN "adj-journal-view"
@@ -18,7 +19,7 @@ struct _AdjJournalView {
 
   GtkStack          *stack;
   GtkScrolledWindow *scroller;
-  GtkListView       *list_view;
+  GtkGridView       *list_view;   /* one column: a list */
 
   AdjBattle         *battle;
 };
@@ -170,8 +171,8 @@ attach_list (AdjJournalView *self)
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
   selection = gtk_no_selection_new (g_object_ref (adj_battle_get_journal_model (self->battle)));
-  gtk_list_view_set_factory (self->list_view, factory);
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
+  gtk_grid_view_set_factory (self->list_view, factory);
+  gtk_grid_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (factory);
   g_object_unref (selection);
 }
@@ -181,7 +182,7 @@ adj_journal_view_map (GtkWidget *widget)
 {
   AdjJournalView *self = ADJ_JOURNAL_VIEW (widget);
 
-  if (self->battle != NULL && gtk_list_view_get_model (self->list_view) == NULL)
+  if (self->battle != NULL && gtk_grid_view_get_model (self->list_view) == NULL)
     attach_list (self);
   GTK_WIDGET_CLASS (adj_journal_view_parent_class)->map (widget);
 }
@@ -194,7 +195,7 @@ adj_journal_view_dispose (GObject *object)
   if (self->battle != NULL)
     g_signal_handlers_disconnect_by_data (adj_battle_get_journal_model (self->battle), self);
   if (self->list_view != NULL)
-    gtk_list_view_set_model (self->list_view, NULL);
+    gtk_grid_view_set_model (self->list_view, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_JOURNAL_VIEW);
   /* The template's top widget is not bound to a field, so it is unparented here. */
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
@@ -244,7 +245,7 @@ adj_journal_view_set_battle (AdjJournalView *self,
     g_signal_handlers_disconnect_by_data (adj_battle_get_journal_model (self->battle), self);
   g_set_object (&self->battle, battle);
   model = adj_battle_get_journal_model (battle);
-  gtk_list_view_set_model (self->list_view, NULL);
+  gtk_grid_view_set_model (self->list_view, NULL);
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     attach_list (self);
 
