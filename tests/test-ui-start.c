@@ -175,6 +175,18 @@ collect_popup_lists (GtkWidget *widget,
 }
 
 static guint
+count_css_class (GtkWidget  *widget,
+                 const char *css_class)
+{
+  guint n = gtk_widget_has_css_class (widget, css_class) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_css_class (child, css_class);
+  return n;
+}
+
+static guint
 count_children (GtkWidget *widget)
 {
   guint n = 0;
@@ -186,7 +198,8 @@ count_children (GtkWidget *widget)
 }
 
 /* A window on a big battle makes what it shows, not what it might show: about a screenful of
- * unit rows, no rows in the popups of its drop-downs, no menu; each is made when it opens. */
+ * unit rows, no rows in the popups of its drop-downs, no menu, no journal; each is made when it
+ * opens, and the lists keep about a screenful of rows. */
 static void
 check_made_on_demand (AdjApplication *app)
 {
@@ -266,6 +279,14 @@ check_made_on_demand (AdjApplication *app)
   g_ptr_array_set_size (menus, 0);
   adj_test_collect_type (GTK_WIDGET (window), GTK_TYPE_POPOVER_MENU, menus);
   g_assert_cmpuint (menus->len, ==, 1);
+
+  /* The journal, of hundreds of entries, makes about a screenful of rows when it first shows. */
+  g_assert_cmpuint (count_css_class (GTK_WIDGET (window), "journal-row"), ==, 0);
+  adj_battle_window_show_page (window, "journal");
+  adj_test_settle ();
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 300);
+  g_assert_cmpuint (count_css_class (GTK_WIDGET (window), "journal-row"), >=, 5);
+  g_assert_cmpuint (count_css_class (GTK_WIDGET (window), "journal-row"), <=, 40);
 }
 
 static void
@@ -326,7 +347,7 @@ static void
 test_made_on_demand (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdjBattle) big = adj_gen_battle ("wec", 200, 0, 3, &error);
+  g_autoptr(AdjBattle) big = adj_gen_battle ("wec", 200, 300, 3, &error);
   g_autofree char *path = NULL;
 
   g_assert_no_error (error);
