@@ -196,24 +196,6 @@ sum_odds (guint        n,
 }
 
 static gboolean
-check_unit_ref (const AdjContext  *ctx,
-                const char        *id,
-                AdjUnit          **out,
-                GError           **error)
-{
-  *out = NULL;
-  if (id == NULL || ctx->battle == NULL)
-    return TRUE;
-  *out = adj_battle_find_unit (ctx->battle, id);
-  if (*out == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("The battle has no unit “%s”"), id);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
 change_unit (const AdjContext  *ctx,
              AdjChangeSet      *changes,
              const char        *unit_id,
@@ -224,7 +206,7 @@ change_unit (const AdjContext  *ctx,
   g_autofree char *target = NULL;
   AdjUnit *unit;
 
-  if (!check_unit_ref (ctx, unit_id, &unit, error))
+  if (!adj_rules_find_unit (ctx, unit_id, &unit, error))
     return FALSE;
   if (unit == NULL)
     return TRUE;
@@ -1312,7 +1294,7 @@ rating_resolve (const AdjContext  *ctx,
   const AdjUnitType *type;
   int roll;
 
-  if (!check_unit_ref (ctx, adj_inputs_get_string (in, "commander"), &unit, error))
+  if (!adj_rules_find_unit (ctx, adj_inputs_get_string (in, "commander"), &unit, error))
     return FALSE;
   if (unit != NULL && !is_command (adj_battle_unit_type (ctx->battle, unit)))
     return adj_not_allowed (error, _("%s is not a command stand"), adj_unit_get_name (unit));
