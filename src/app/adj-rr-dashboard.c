@@ -510,34 +510,13 @@ setting_int (AdjRrDashboard *self,
   return v != NULL ? json_object_get_int (v) : 0;
 }
 
-/* The segment of rr.json's sequence, and its step @number (1-based). */
-static json_object *
-segment_json (AdjRuleset *rs,
-              const char *segment)
-{
-  json_object *seq = member (adj_ruleset_get_json (rs), "sequence");
-
-  for (gsize p = 0; seq != NULL && p < json_object_array_length (seq); p++)
-    {
-      json_object *segs = member (json_object_array_get_idx (seq, p), "segments");
-
-      for (gsize s = 0; segs != NULL && s < json_object_array_length (segs); s++)
-        {
-          json_object *seg = json_object_array_get_idx (segs, s);
-
-          if (g_strcmp0 (member_string (seg, "id"), segment) == 0)
-            return seg;
-        }
-    }
-  return NULL;
-}
-
+/* Step @number (1-based) of a segment of rr.json's sequence. */
 static json_object *
 step_json (AdjRuleset *rs,
            const char *segment,
            int         number)
 {
-  json_object *steps = member (segment_json (rs, segment), "steps");
+  json_object *steps = member (adj_rr_segment_json (rs, segment), "steps");
 
   if (steps == NULL || number < 1 || (gsize) number > json_object_array_length (steps))
     return NULL;
@@ -1732,7 +1711,7 @@ update_step (AdjRrDashboard    *self,
              const AdjRrTracks *t)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
-  json_object *segment = segment_json (rs, t->segment);
+  json_object *segment = adj_rr_segment_json (rs, t->segment);
   json_object *step = step_json (rs, t->segment, t->step_number);
   g_autofree char *pending = adj_rr_pending (self->battle);
   g_autofree char *results = step_results (self);

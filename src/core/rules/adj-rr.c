@@ -3005,9 +3005,9 @@ in_segment (AdjBattle  *battle,
 }
 
 /* The JSON of a segment and of a step in rr.json's "sequence". */
-static json_object *
-segment_json (AdjRuleset *rs,
-              const char *segment)
+json_object *
+adj_rr_segment_json (AdjRuleset *rs,
+                     const char *segment)
 {
   json_object *seq = rr_json (rs, "sequence");
 
@@ -3030,7 +3030,7 @@ static json_object *
 step_json (AdjRuleset *rs,
            guint       index)
 {
-  json_object *steps = member (segment_json (rs, rr_steps[index].segment), "steps");
+  json_object *steps = member (adj_rr_segment_json (rs, rr_steps[index].segment), "steps");
 
   return json_object_array_get_idx (steps, (gsize) step_number (index, NULL) - 1);
 }
@@ -3039,7 +3039,7 @@ static const char *
 segment_label (AdjRuleset *rs,
                const char *segment)
 {
-  return adj_gettext (member_string (segment_json (rs, segment), "label"));
+  return adj_gettext (member_string (adj_rr_segment_json (rs, segment), "label"));
 }
 
 static const char *
@@ -3054,7 +3054,7 @@ static int
 segment_from_turn (AdjRuleset *rs,
                    const char *segment)
 {
-  json_object *v = member (segment_json (rs, segment), "from_turn");
+  json_object *v = member (adj_rr_segment_json (rs, segment), "from_turn");
   return v != NULL ? json_object_get_int (v) : 0;
 }
 

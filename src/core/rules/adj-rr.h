@@ -353,5 +353,8 @@ gboolean     adj_rr_update_emplacement  (AdjBattle          *battle,
  * shown), the cups (counts and the chits in play), the emplacements and every counter with its
  * strength, losses, morale and markers.  It never holds a hidden value. */
 json_object *adj_rr_summary             (AdjBattle          *battle);
+/* The segment @segment of the ruleset's sequence of play (its label, steps, ...), or NULL. */
+json_object *adj_rr_segment_json        (AdjRuleset         *rs,
+                                         const char         *segment);
 
 G_END_DECLS
