@@ -66,6 +66,44 @@ static const ParseCase parse_cases[] = {
   { "utf8-overlong", "[\"\xc0\xaf\"]", -1,
     "case.json: the text is not valid UTF-8 at line 1, column 3" },
   { "escaped-surrogate", "[\"\\ud800\"]", -1, NULL },
+  { "no-colon", "{\"a\" 1}", -1,
+    "case.json: not valid JSON at line 1, column 6: a “:” was expected after the key" },
+  { "no-comma-array", "[1 2]", -1,
+    "case.json: not valid JSON at line 1, column 4: a “,” or “]” was expected" },
+  { "no-comma-object", "{\"a\":1 \"b\":2}", -1,
+    "case.json: not valid JSON at line 1, column 8: a “,” or “}” was expected" },
+  { "key-not-quoted", "{a: 1}", -1,
+    "case.json: not valid JSON at line 1, column 2: a key in quotes was expected" },
+  { "comma-for-key", "{,}", -1,
+    "case.json: not valid JSON at line 1, column 2: a key in quotes was expected" },
+  { "leading-zero", "[01]", -1,
+    "case.json: not valid JSON at line 1, column 3: a number may not start with a 0" },
+  { "minus-alone", "[-]", -1,
+    "case.json: not valid JSON at line 1, column 3: a number was expected" },
+  { "exponent-empty", "[1e]", -1,
+    "case.json: not valid JSON at line 1, column 4: a number was expected" },
+  { "plus-sign", "[+1]", -1,
+    "case.json: not valid JSON at line 1, column 2: unexpected character" },
+  { "bad-escape", "[\"\\x\"]", -1,
+    "case.json: not valid JSON at line 1, column 4: a string holds an escape that is not valid" },
+  { "bad-unicode-escape", "[\"\\u12g4\"]", -1,
+    "case.json: not valid JSON at line 1, column 7: a string holds an escape that is not valid" },
+  { "capital-true", "[True]", -1,
+    "case.json: not valid JSON at line 1, column 2: unexpected character" },
+  { "short-null", "[nul]", -1,
+    "case.json: not valid JSON at line 1, column 5: unexpected character" },
+  { "value-missing", "{\"a\":}", -1,
+    "case.json: not valid JSON at line 1, column 6: unexpected character" },
+  { "truncated-escape", "[\"a\\", -1,
+    "case.json: the JSON text ends too early (line 1, column 5): the file looks truncated" },
+  { "truncated-literal", "[tru", -1,
+    "case.json: the JSON text ends too early (line 1, column 5): the file looks truncated" },
+  { "truncated-key", "{\"na", -1,
+    "case.json: the JSON text ends too early (line 1, column 5): the file looks truncated" },
+  { "truncated-after-key", "{\"a\" ", -1,
+    "case.json: the JSON text ends too early (line 1, column 6): the file looks truncated" },
+  { "truncated-exponent", "1e", -1,
+    "case.json: the JSON text ends too early (line 1, column 3): the file looks truncated" },
   { "only-null", "null", -1, "case.json: the file holds only a JSON null" },
   { "only-null-spaced", "null \n", -1, "case.json: the file holds only a JSON null" },
 };
@@ -87,6 +125,114 @@ test_parse (gconstpointer data)
   g_assert_null (json);
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_PARSE);
   g_assert_cmpstr (error->message, ==, c->message);
+}
+
+/* The reader builds what json-c's own strict parser builds, and refuses what it refuses. */
+static const char *const same_as_json_c[] = {
+  "{\"a\": [1, 2, {\"b\": null}], \"c\": \"d\"}",
+  "[true, false, null, 0, -0, 7, -12, 3.25, -0.5, 1e3, 1E-3, 2.5e+2, 1.]",
+  "[9223372036854775807, 9223372036854775808, -9223372036854775808, -9223372036854775809]",
+  "[18446744073709551615, 18446744073709551616, 99999999999999999999999]",
+  "[1e999, -1e999, 1.5e-320, 0.1, 123456789012345678901234567890.5]",
+  "[\"\\\"\\\\\\/\\b\\f\\n\\r\\t\", \"\\u0041\\u00e9\\u2014\\ud83c\\udff4\"]",
+  "[\"\\ud800\", \"\\udc00\", \"\\ud800x\", \"\\ud800\\u0041\", \"\\u0000\"]",
+  "[\"tab\tinside\", \"new\nline\", \"Rorke’s Drift ♠\"]",
+  "{\"a\": 1, \"a\": 2, \"b\": {}, \"c\": []}",
+  "{\"a-very-long-key-that-is-longer-than-sixty-four-bytes-and-so-is-copied-each-time\": 1}",
+  "{\"key with \\\"escapes\\\" \\u00e9\": true}",
+  " \r\n\t[ ] ",
+  "\"just a string\"",
+  "-7",
+  "[1 2]", "[1,]", "{\"a\" 1}", "{a: 1}", "[01]", "[-]", "[1e]", "[.5]", "[+1]",
+  "[\"\\x\"]", "[\"\\u12g4\"]", "[True]", "[nul]", "{\"a\":}", "{,}", "[", "{\"a\":",
+  "[\"abc", "[1}", "{\"a\":1]",
+};
+
+static json_object *
+parse_with_json_c (const char *text)
+{
+  json_tokener *tok = json_tokener_new_ex (ADJ_JSON_MAX_DEPTH);
+  json_object *json;
+
+  json_tokener_set_flags (tok, JSON_TOKENER_STRICT);
+  /* The terminating NUL ends a number or literal at the very end. */
+  json = json_tokener_parse_ex (tok, text, (int) strlen (text) + 1);
+  if (json_tokener_get_error (tok) != json_tokener_success)
+    g_clear_pointer (&json, json_object_put);
+  json_tokener_free (tok);
+  return json;
+}
+
+static void
+assert_same_as_json_c (const char *text,
+                       gsize       length,
+                       const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *copy = g_strndup (text, length);
+  g_autoptr(json_object) ours = adj_json_parse_data (text, length, name, &error);
+  g_autoptr(json_object) theirs = parse_with_json_c (copy);
+
+  if (theirs == NULL)
+    {
+      g_assert_null (ours);
+      g_assert_error (error, ADJ_ERROR, ADJ_ERROR_PARSE);
+      return;
+    }
+  g_assert_no_error (error);
+  g_assert_true (json_object_equal (ours, theirs));
+  g_assert_cmpstr (json_object_to_json_string_ext (ours, JSON_C_TO_STRING_PLAIN), ==,
+                   json_object_to_json_string_ext (theirs, JSON_C_TO_STRING_PLAIN));
+}
+
+static void
+test_parse_same_as_json_c (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (same_as_json_c); i++)
+    {
+      g_test_message ("%s", same_as_json_c[i]);
+      assert_same_as_json_c (same_as_json_c[i], strlen (same_as_json_c[i]), "case.json");
+    }
+}
+
+/* Every JSON file Adjutant ships or tests with reads the same either way. */
+static void
+test_parse_files_same_as_json_c (void)
+{
+  const char *dirs[] = { g_getenv ("ADJUTANT_DATA_DIR"), g_getenv ("ADJUTANT_TEST_DATA") };
+  guint n = 0;
+
+  for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
+    {
+      g_autoptr(GPtrArray) todo = g_ptr_array_new_with_free_func (g_free);
+
+      g_assert_nonnull (dirs[d]);
+      g_ptr_array_add (todo, g_strdup (dirs[d]));
+      while (todo->len > 0)
+        {
+          g_autofree char *dir_path = g_ptr_array_steal_index (todo, todo->len - 1);
+          g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+          const char *name;
+
+          while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+            {
+              g_autofree char *path = g_build_filename (dir_path, name, NULL);
+              g_autofree char *text = NULL;
+              gsize length;
+
+              if (g_file_test (path, G_FILE_TEST_IS_DIR))
+                g_ptr_array_add (todo, g_steal_pointer (&path));
+              else if (g_str_has_suffix (name, ".json") &&
+                       g_file_get_contents (path, &text, &length, NULL))
+                {
+                  g_test_message ("%s", path);
+                  assert_same_as_json_c (text, length, name);
+                  n++;
+                }
+            }
+        }
+    }
+  g_assert_cmpuint (n, >=, 10);
 }
 
 static void
@@ -637,6 +783,8 @@ main (int   argc,
       g_test_add_data_func (path, &parse_cases[i], test_parse);
     }
   g_test_add_func ("/json/parse/values", test_parse_values);
+  g_test_add_func ("/json/parse/same-as-json-c", test_parse_same_as_json_c);
+  g_test_add_func ("/json/parse/files-same-as-json-c", test_parse_files_same_as_json_c);
   g_test_add_func ("/json/parse/depth", test_depth_limit);
   g_test_add_func ("/json/parse/size", test_size_limit);
 

@@ -1151,7 +1151,7 @@ typedef struct {
 
 static const BadTextCase bad_texts[] = {
   { "malformed", "{\"format\": \"adjutant-battle\", ]", -1, ADJ_ERROR_PARSE,
-    "not valid JSON at line 1, column 31: quoted object property name expected" },
+    "not valid JSON at line 1, column 31: a key in quotes was expected" },
   { "truncated", "{\n  \"format\": \"adjutant-battle\",\n  \"version\": 1,\n  \"units\": [\n",
     -1, ADJ_ERROR_PARSE,
     "the JSON text ends too early (line 5, column 1): the file looks truncated" },

@@ -35,16 +35,548 @@ offset_to_line_column (const char *data,
     }
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* the reader                                                                                 */
+/*
+ * A battle's journal makes files of some megabytes, nearly all of it strings; json-c's tokener
+ * reads a character at a time through a state machine and was most of what loading cost.  This
+ * reader walks the text once, takes a string without escapes in one copy, and builds json-c's
+ * objects directly.  The text has been checked as UTF-8 and free of NUL bytes before it starts.
+ * It accepts what json-c's strict mode accepted, and builds the same values.
+ */
+
+typedef struct {
+  const char *start;
+  const char *p;
+  const char *end;
+  guint       depth;
+  GString    *buf;        /* a string with escapes, decoded */
+  const char *err_at;     /* where the text goes wrong; end for a text that stops too soon */
+  const char *err_desc;   /* what is wrong; NULL when the text stops too soon */
+} Reader;
+
+static gboolean read_value (Reader *r, json_object **out);
+
+/* Keys are few and repeated thousands of times (every journal entry has a "summary"): each is
+ * kept once, for the life of the program, and objects point to it rather than each holding a
+ * copy.  The table is bounded, so a file full of made-up keys cannot grow it much; past the
+ * bound, or for a long key, NULL, and the object copies the key as usual. */
+#define MAX_KEPT_KEYS    4096
+#define MAX_KEPT_KEY_LEN 64
+
+static const char *
+kept_key (const char *key,
+          gsize       length)
+{
+  static GHashTable *keys;
+  G_LOCK_DEFINE_STATIC (keys);
+  const char *kept = NULL;
+
+  if (length > MAX_KEPT_KEY_LEN)
+    return NULL;
+  G_LOCK (keys);
+  if (keys == NULL)
+    keys = g_hash_table_new (g_str_hash, g_str_equal);
+  kept = g_hash_table_lookup (keys, key);
+  if (kept == NULL && g_hash_table_size (keys) < MAX_KEPT_KEYS)
+    {
+      char *copy = g_strndup (key, length);
+      g_hash_table_add (keys, copy);
+      kept = copy;
+    }
+  G_UNLOCK (keys);
+  return kept;
+}
+
+/* Fail at @at with @desc; NULL @desc (or @at at the end) means the text ends too early. */
+static gboolean
+fail (Reader     *r,
+      const char *at,
+      const char *desc)
+{
+  r->err_at = at;
+  r->err_desc = at < r->end ? desc : NULL;
+  return FALSE;
+}
+
+static inline void
+skip_space (Reader *r)
+{
+  while (r->p < r->end && (*r->p == ' ' || *r->p == '\n' || *r->p == '\r' || *r->p == '\t'))
+    r->p++;
+}
+
+static int
+hex_digit (char c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+/* Four hex digits after "\u", at @p; -1 when they are not, with the reader failed. */
+static int
+read_hex4 (Reader     *r,
+           const char *p)
+{
+  int v = 0;
+
+  for (int i = 0; i < 4; i++)
+    {
+      int d = p + i < r->end ? hex_digit (p[i]) : -1;
+
+      if (d < 0)
+        {
+          fail (r, p + i, _("a string holds an escape that is not valid"));
+          return -1;
+        }
+      v = v * 16 + d;
+    }
+  return v;
+}
+
+/* The string whose opening quote is just before r->p: its text in *@text and *@length, either
+ * in place in the file or decoded into r->buf.  Leaves r->p after the closing quote. */
+static gboolean
+read_string (Reader      *r,
+             const char **text,
+             gsize       *length)
+{
+  const char *close = memchr (r->p, '"', (gsize) (r->end - r->p));
+  const char *escape;
+
+  if (close == NULL)
+    return fail (r, r->end, NULL);
+  escape = memchr (r->p, '\\', (gsize) (close - r->p));
+  if (escape == NULL)
+    {
+      *text = r->p;
+      *length = (gsize) (close - r->p);
+      r->p = close + 1;
+      return TRUE;
+    }
+
+  g_string_truncate (r->buf, 0);
+  g_string_append_len (r->buf, r->p, escape - r->p);
+  r->p = escape;
+  while (r->p < r->end)
+    {
+      const char *p = r->p;
+      const char *stop;
+      char c = *p;
+
+      if (c == '"')
+        {
+          r->p = p + 1;
+          *text = r->buf->str;
+          *length = r->buf->len;
+          return TRUE;
+        }
+      if (c != '\\')
+        {
+          /* Copy up to the next quote or backslash in one go. */
+          for (stop = p; stop < r->end && *stop != '"' && *stop != '\\'; stop++)
+            ;
+          g_string_append_len (r->buf, p, stop - p);
+          r->p = stop;
+          continue;
+        }
+      if (p + 1 >= r->end)
+        break;
+      switch (p[1])
+        {
+        case '"': g_string_append_c (r->buf, '"'); break;
+        case '\\': g_string_append_c (r->buf, '\\'); break;
+        case '/': g_string_append_c (r->buf, '/'); break;
+        case 'b': g_string_append_c (r->buf, '\b'); break;
+        case 'f': g_string_append_c (r->buf, '\f'); break;
+        case 'n': g_string_append_c (r->buf, '\n'); break;
+        case 'r': g_string_append_c (r->buf, '\r'); break;
+        case 't': g_string_append_c (r->buf, '\t'); break;
+        case 'u':
+          {
+            int v = read_hex4 (r, p + 2);
+            gunichar ch;
+
+            if (v < 0)
+              return FALSE;
+            p += 6;
+            ch = (gunichar) v;
+            if (v >= 0xd800 && v <= 0xdbff)
+              {
+                /* A high surrogate pairs with a low one that follows; alone, as a lone low one
+                 * does, it stands for U+FFFD, the replacement character. */
+                if (p + 1 < r->end && p[0] == '\\' && p[1] == 'u')
+                  {
+                    int low = read_hex4 (r, p + 2);
+
+                    if (low < 0)
+                      return FALSE;
+                    if (low >= 0xdc00 && low <= 0xdfff)
+                      {
+                        ch = 0x10000 + (((gunichar) v - 0xd800) << 10) + ((gunichar) low - 0xdc00);
+                        p += 6;
+                      }
+                    else
+                      ch = 0xfffd;
+                  }
+                else
+                  ch = 0xfffd;
+              }
+            else if (v >= 0xdc00 && v <= 0xdfff)
+              ch = 0xfffd;
+            g_string_append_unichar (r->buf, ch);
+            r->p = p;
+            continue;
+          }
+        default:
+          return fail (r, p + 1, _("a string holds an escape that is not valid"));
+        }
+      r->p = p + 2;
+    }
+  return fail (r, r->end, NULL);
+}
+
+static gboolean
+is_digit (const char *p,
+          const char *end)
+{
+  return p < end && *p >= '0' && *p <= '9';
+}
+
+/* A number: an integer when it is one (clamped to 64 bits, as json-c does), else a double. */
+static gboolean
+read_number (Reader       *r,
+             json_object **out)
+{
+  const char *start = r->p, *p = r->p;
+  gboolean negative = FALSE, fraction = FALSE, overflow = FALSE;
+  guint64 v = 0;
+
+  if (*p == '-')
+    {
+      negative = TRUE;
+      p++;
+    }
+  if (!is_digit (p, r->end))
+    return fail (r, p, _("a number was expected"));
+  if (*p == '0')
+    {
+      p++;
+      if (is_digit (p, r->end))
+        return fail (r, p, _("a number may not start with a 0"));
+    }
+  else
+    for (; is_digit (p, r->end); p++)
+      {
+        guint d = (guint) (*p - '0');
+
+        if (v > (G_MAXUINT64 - d) / 10)
+          overflow = TRUE;
+        else
+          v = v * 10 + d;
+      }
+  if (p < r->end && *p == '.')
+    {
+      fraction = TRUE;
+      for (p++; is_digit (p, r->end); p++)
+        ;
+    }
+  if (p < r->end && (*p == 'e' || *p == 'E'))
+    {
+      fraction = TRUE;
+      p++;
+      if (p < r->end && (*p == '+' || *p == '-'))
+        p++;
+      if (!is_digit (p, r->end))
+        return fail (r, p, _("a number was expected"));
+      for (; is_digit (p, r->end); p++)
+        ;
+    }
+  r->p = p;
+
+  if (fraction)
+    {
+      char small[64];
+      gsize n = (gsize) (p - start);
+      g_autofree char *big = n >= sizeof small ? g_strndup (start, n) : NULL;
+      double d;
+
+      if (big == NULL)
+        {
+          memcpy (small, start, n);
+          small[n] = '\0';
+        }
+      /* json-c keeps the text, and writes the number back as it was read. */
+      d = g_ascii_strtod (big != NULL ? big : small, NULL);
+      *out = json_object_new_double_s (d, big != NULL ? big : small);
+    }
+  else if (negative)
+    *out = json_object_new_int64 (overflow || v > (guint64) G_MAXINT64 + 1
+                                  ? G_MININT64 : (gint64) (0 - v));
+  else if (overflow)
+    *out = json_object_new_uint64 (G_MAXUINT64);
+  else if (v > (guint64) G_MAXINT64)
+    *out = json_object_new_uint64 (v);
+  else
+    *out = json_object_new_int64 ((gint64) v);
+  return TRUE;
+}
+
+/* "true", "false" or "null", whose first letter is at r->p. */
+static gboolean
+read_literal (Reader      *r,
+              const char  *word,
+              json_object *value,
+              json_object **out)
+{
+  gsize n = strlen (word);
+
+  for (gsize i = 0; i < n; i++)
+    if (r->p + i >= r->end || r->p[i] != word[i])
+      {
+        json_object_put (value);
+        return fail (r, r->p + i, _("unexpected character"));
+      }
+  r->p += n;
+  *out = value;
+  return TRUE;
+}
+
+static gboolean
+read_array (Reader       *r,
+            json_object **out)
+{
+  json_object *array = json_object_new_array ();
+
+  r->p++;
+  skip_space (r);
+  if (r->p < r->end && *r->p == ']')
+    {
+      r->p++;
+      *out = array;
+      return TRUE;
+    }
+  for (;;)
+    {
+      json_object *item = NULL;
+
+      if (!read_value (r, &item))
+        break;
+      json_object_array_add (array, item);
+      skip_space (r);
+      if (r->p >= r->end)
+        {
+          fail (r, r->end, NULL);
+          break;
+        }
+      if (*r->p == ']')
+        {
+          r->p++;
+          *out = array;
+          return TRUE;
+        }
+      if (*r->p != ',')
+        {
+          fail (r, r->p, _("a “,” or “]” was expected"));
+          break;
+        }
+      r->p++;
+      skip_space (r);
+    }
+  json_object_put (array);
+  return FALSE;
+}
+
+static gboolean
+read_object (Reader       *r,
+             json_object **out)
+{
+  json_object *object = json_object_new_object ();
+
+  r->p++;
+  skip_space (r);
+  if (r->p < r->end && *r->p == '}')
+    {
+      r->p++;
+      *out = object;
+      return TRUE;
+    }
+  for (;;)
+    {
+      const char *text;
+      gsize length;
+      char small[128];
+      g_autofree char *big = NULL;
+      const char *key;
+      json_object *value = NULL;
+
+      if (r->p >= r->end)
+        {
+          fail (r, r->end, NULL);
+          break;
+        }
+      if (*r->p != '"')
+        {
+          fail (r, r->p, _("a key in quotes was expected"));
+          break;
+        }
+      r->p++;
+      if (!read_string (r, &text, &length))
+        break;
+      /* The key must outlast the value, which may use the reader's buffer. */
+      if (length < sizeof small)
+        {
+          memcpy (small, text, length);
+          small[length] = '\0';
+          key = small;
+        }
+      else
+        key = big = g_strndup (text, length);
+      skip_space (r);
+      if (r->p >= r->end)
+        {
+          fail (r, r->end, NULL);
+          break;
+        }
+      if (*r->p != ':')
+        {
+          fail (r, r->p, _("a “:” was expected after the key"));
+          break;
+        }
+      r->p++;
+      if (!read_value (r, &value))
+        break;
+      /* A key given twice keeps its last value, as with json-c. */
+      {
+        const char *kept = big == NULL ? kept_key (key, length) : NULL;
+
+        if (kept != NULL)
+          json_object_object_add_ex (object, kept, value, JSON_C_OBJECT_KEY_IS_CONSTANT);
+        else
+          json_object_object_add (object, key, value);
+      }
+      skip_space (r);
+      if (r->p >= r->end)
+        {
+          fail (r, r->end, NULL);
+          break;
+        }
+      if (*r->p == '}')
+        {
+          r->p++;
+          *out = object;
+          return TRUE;
+        }
+      if (*r->p != ',')
+        {
+          fail (r, r->p, _("a “,” or “}” was expected"));
+          break;
+        }
+      r->p++;
+      skip_space (r);
+    }
+  json_object_put (object);
+  return FALSE;
+}
+
+/* Any value, after white space; *@out is NULL for a JSON null. */
+static gboolean
+read_value (Reader       *r,
+            json_object **out)
+{
+  gboolean ok;
+
+  skip_space (r);
+  *out = NULL;
+  if (r->p >= r->end)
+    return fail (r, r->end, NULL);
+  switch (*r->p)
+    {
+    case '{':
+    case '[':
+      if (r->depth == ADJ_JSON_MAX_DEPTH)
+        return fail (r, r->p, _("nesting too deep"));
+      r->depth++;
+      ok = *r->p == '{' ? read_object (r, out) : read_array (r, out);
+      r->depth--;
+      return ok;
+    case '"':
+      {
+        const char *text;
+        gsize length;
+
+        r->p++;
+        if (!read_string (r, &text, &length))
+          return FALSE;
+        *out = json_object_new_string_len (text, (int) length);
+        return TRUE;
+      }
+    case 't':
+      return read_literal (r, "true", json_object_new_boolean (TRUE), out);
+    case 'f':
+      return read_literal (r, "false", json_object_new_boolean (FALSE), out);
+    case 'n':
+      return read_literal (r, "null", NULL, out);
+    case '-':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+      return read_number (r, out);
+    default:
+      return fail (r, r->p, _("unexpected character"));
+    }
+}
+
+/* g_utf8_validate_len(), quicker on text that is mostly ASCII, as Adjutant's files are: eight
+ * bytes at a time are checked for a byte past ASCII, and only the characters made of such bytes
+ * are handed to GLib to check. */
+static gboolean
+utf8_validate (const char  *data,
+               gsize        length,
+               const char **bad)
+{
+  const char *p = data, *end = data + length;
+
+  while (p < end)
+    {
+      guchar lead;
+      gsize n;
+
+      while (end - p >= 8)
+        {
+          guint64 word;
+
+          memcpy (&word, p, sizeof word);
+          if ((word & G_GUINT64_CONSTANT (0x8080808080808080)) != 0)
+            break;
+          p += 8;
+        }
+      while (p < end && (guchar) *p < 0x80)
+        p++;
+      if (p == end)
+        break;
+      lead = (guchar) *p;
+      n = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+      if (n > (gsize) (end - p) || !g_utf8_validate_len (p, n, NULL))
+        {
+          /* Let GLib find exactly where it goes wrong. */
+          return g_utf8_validate_len (p, (gsize) (end - p), bad);
+        }
+      p += n;
+    }
+  return TRUE;
+}
+
 json_object *
 adj_json_parse_data (const char  *data,
                      gsize        length,
                      const char  *name,
                      GError     **error)
 {
-  json_tokener *tok;
-  json_object *root;
-  enum json_tokener_error jerr;
-  gsize consumed;
   const char *bad = NULL;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
@@ -69,10 +601,9 @@ adj_json_parse_data (const char  *data,
       return NULL;
     }
 
-  /* Every string Adjutant takes from a file must be UTF-8.  The whole text is checked here, once
-   * (json-c's own check is left off: it is slower, and lets through some byte sequences that
-   * are not UTF-8, such as lead bytes past U+10FFFF and encoded surrogates). */
-  if (!g_utf8_validate_len (data, length, &bad))
+  /* Every string Adjutant takes from a file must be UTF-8.  The whole text is checked here, once,
+   * before it is read. */
+  if (!utf8_validate (data, length, &bad))
     {
       guint line, column;
       offset_to_line_column (data, (gsize) (bad - data), &line, &column);
@@ -82,84 +613,50 @@ adj_json_parse_data (const char  *data,
       return NULL;
     }
 
-  tok = json_tokener_new_ex (ADJ_JSON_MAX_DEPTH);
-  /* Trailing text is reported by the check below, with its line and column. */
-#ifdef JSON_TOKENER_ALLOW_TRAILING_CHARS
-  json_tokener_set_flags (tok, JSON_TOKENER_STRICT |
-                               JSON_TOKENER_ALLOW_TRAILING_CHARS);
-#else
-  json_tokener_set_flags (tok, JSON_TOKENER_STRICT);
-#endif
-  root = json_tokener_parse_ex (tok, data, (int) length);
-  jerr = json_tokener_get_error (tok);
-  consumed = json_tokener_get_parse_end (tok);
+  {
+    Reader r = { data, data, data + length, 0, NULL, NULL, NULL };
+    json_object *root = NULL;
+    gboolean ok;
+    guint line, column;
 
-  if (jerr == json_tokener_continue)
-    {
-      /* A number or literal at the very end ("12", "true") waits for a character that ends
-       * it: give the tokener the terminating NUL, which completes a value but not a
-       * truncated text. */
-      root = json_tokener_parse_ex (tok, "", 1);
-      if (json_tokener_get_error (tok) == json_tokener_success)
-        {
-          json_tokener_free (tok);
-          if (root == NULL)
-            g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
-                         _("%s: the file holds only a JSON null"), name);
-          return root;
-        }
-      json_object_put (root);
-      root = NULL;
-    }
-  if (jerr == json_tokener_continue)
-    {
-      /* The text ended in the middle of a value: a truncated file. */
-      guint line, column;
-      offset_to_line_column (data, length, &line, &column);
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
-                   _("%s: the JSON text ends too early (line %u, column %u): "
-                     "the file looks truncated"),
-                   name, line, column);
-      json_tokener_free (tok);
-      return NULL;
-    }
-  if (jerr == json_tokener_success && root == NULL)
-    {
+    r.buf = g_string_new (NULL);
+    ok = read_value (&r, &root);
+    g_string_free (r.buf, TRUE);
+    if (!ok && r.err_desc == NULL)
+      {
+        /* The text ended in the middle of a value: a truncated file. */
+        offset_to_line_column (data, length, &line, &column);
+        g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                     _("%s: the JSON text ends too early (line %u, column %u): "
+                       "the file looks truncated"),
+                     name, line, column);
+        return NULL;
+      }
+    if (!ok)
+      {
+        offset_to_line_column (data, (gsize) (r.err_at - data), &line, &column);
+        g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                     _("%s: not valid JSON at line %u, column %u: %s"),
+                     name, line, column, r.err_desc);
+        return NULL;
+      }
+
+    /* Only white space may follow the value. */
+    skip_space (&r);
+    if (r.p < r.end)
+      {
+        offset_to_line_column (data, (gsize) (r.p - data), &line, &column);
+        g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                     _("%s: unexpected text after the JSON value at line %u, column %u"),
+                     name, line, column);
+        json_object_put (root);
+        return NULL;
+      }
+    if (root == NULL)
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
                    _("%s: the file holds only a JSON null"), name);
-      json_tokener_free (tok);
-      return NULL;
-    }
-  if (jerr != json_tokener_success || root == NULL)
-    {
-      guint line, column;
-      offset_to_line_column (data, consumed, &line, &column);
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
-                   _("%s: not valid JSON at line %u, column %u: %s"),
-                   name, line, column, json_tokener_error_desc (jerr));
-      json_tokener_free (tok);
-      json_object_put (root);
-      return NULL;
-    }
-
-  /* Only white space may follow the value. */
-  for (gsize i = consumed; i < length; i++)
-    {
-      if (!g_ascii_isspace (data[i]))
-        {
-          guint line, column;
-          offset_to_line_column (data, i, &line, &column);
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
-                       _("%s: unexpected text after the JSON value at line %u, column %u"),
-                       name, line, column);
-          json_tokener_free (tok);
-          json_object_put (root);
-          return NULL;
-        }
-    }
-
-  json_tokener_free (tok);
-  return root;
+    return root;
+  }
 }
 
 json_object *
