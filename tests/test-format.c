@@ -50,6 +50,43 @@ test_handed_on (void)
 }
 
 /* Random formats of the kinds explanations use, against printf. */
+static char *
+block (gsize        head,
+       char       **text,
+       const char  *format,
+       ...) G_GNUC_PRINTF (3, 4);
+
+static char *
+block (gsize        head,
+       char       **text,
+       const char  *format,
+       ...)
+{
+  va_list args;
+  char *b;
+
+  va_start (args, format);
+  b = adj_format_block_v (head, text, format, args);
+  va_end (args);
+  return b;
+}
+
+/* A record and its text in one block: the text starts after the head. */
+static void
+test_block (void)
+{
+  char *text = NULL;
+  g_autofree char *b = block (24, &text, "%s rolls %d", "Sgt Bourne", 5);
+  g_autofree char *c = NULL;
+
+  g_assert_true (text == b + 24);
+  g_assert_cmpstr (text, ==, "Sgt Bourne rolls 5");
+  /* A format handed on to GLib comes back in a block too. */
+  c = block (8, &text, "%.2f%%", 12.5);
+  g_assert_true (text == c + 8);
+  g_assert_cmpstr (text, ==, "12.50%");
+}
+
 static void
 test_random (void)
 {
@@ -111,6 +148,7 @@ main (int   argc,
   g_test_add_func ("/format/plain", test_plain);
   g_test_add_func ("/format/numbered", test_numbered);
   g_test_add_func ("/format/handed-on", test_handed_on);
+  g_test_add_func ("/format/block", test_block);
   g_test_add_func ("/format/random", test_random);
   return g_test_run ();
 }

@@ -37,6 +37,24 @@ test_engine_strings (void)
   g_assert_cmpstr (adj_gettext ("Colonel Long"), ==, "Oberst Long");
 }
 
+/* The core keeps what _() found; a change of language through setlocale() still shows. */
+static void
+test_cached_lookup (void)
+{
+  static const char attackers[] = "Attackers";
+
+  g_assert_cmpstr (adj_gettext_literal (attackers), ==, "Angreifer");
+  g_assert_cmpstr (adj_gettext_literal (attackers), ==, "Angreifer");
+
+  g_setenv ("LANGUAGE", "en", TRUE);
+  setlocale (LC_ALL, "");
+  g_assert_cmpstr (adj_gettext_literal (attackers), ==, "Attackers");
+
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_ALL, "");
+  g_assert_cmpstr (adj_gettext_literal (attackers), ==, "Angreifer");
+}
+
 /* The msgid → msgstr pairs of po/de.po that fit on one line each (titles do). */
 static GHashTable *
 read_po (void)
@@ -124,6 +142,7 @@ main (int   argc,
   g_test_add_func ("/i18n/locale-dir", test_locale_dir);
   g_test_add_func ("/i18n/engine-strings", test_engine_strings);
   g_test_add_func ("/i18n/every-mechanic", test_every_mechanic);
+  g_test_add_func ("/i18n/cached-lookup", test_cached_lookup);
   g_test_add_func ("/i18n/cli", test_cli);
   return g_test_run ();
 }

@@ -119,6 +119,17 @@ char *
 adj_format_v (const char *format,
               va_list     args)
 {
+  char *text;
+
+  return adj_format_block_v (0, &text, format, args);
+}
+
+char *
+adj_format_block_v (gsize        head,
+                    char       **text_out,
+                    const char  *format,
+                    va_list      args)
+{
   Spec specs[MAX_ARGS * 2];
   ArgType types[MAX_ARGS] = { ARG_NONE };
   union {
@@ -132,7 +143,14 @@ adj_format_v (const char *format,
   g_return_val_if_fail (format != NULL, NULL);
 
   if (!parse (format, specs, &n_specs, types, &n_args))
-    return g_strdup_vprintf (format, args);
+    {
+      g_autofree char *plain = g_strdup_vprintf (format, args);
+      gsize size = strlen (plain) + 1;
+      char *block = g_malloc (head + size);
+
+      *text_out = memcpy (block + head, plain, size);
+      return block;
+    }
 
   for (guint i = 0; i < n_args; i++)
     switch (types[i])
@@ -157,7 +175,7 @@ adj_format_v (const char *format,
     gsize string_len[MAX_ARGS] = { 0 };
     char digits[MAX_ARGS][12];
     char *number[MAX_ARGS] = { NULL };
-    char *text, *at;
+    char *block, *text, *at;
 
     for (guint i = 0; i < n_args; i++)
       switch (types[i])
@@ -192,7 +210,8 @@ adj_format_v (const char *format,
       }
     size = length + strlen (from) + 1;
 
-    text = at = g_malloc (size);
+    block = g_malloc (head + size);
+    text = at = block + head;
     from = format;
     for (guint k = 0; k < n_specs; k++)
       {
@@ -210,7 +229,8 @@ adj_format_v (const char *format,
           }
       }
     memcpy (at, from, strlen (from) + 1);
-    return text;
+    *text_out = text;
+    return block;
   }
 }
 

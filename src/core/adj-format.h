@@ -15,4 +15,11 @@ char *adj_format   (const char *format,
 char *adj_format_v (const char *format,
                     va_list     args) G_GNUC_PRINTF (1, 0) G_GNUC_MALLOC;
 
+/* The same, in a block of @head bytes followed by the text (*@text_out points to it), for a
+ * record and its text in one allocation. */
+char *adj_format_block_v (gsize        head,
+                          char       **text_out,
+                          const char  *format,
+                          va_list      args) G_GNUC_PRINTF (3, 0) G_GNUC_MALLOC;
+
 G_END_DECLS

@@ -15,6 +15,13 @@ G_BEGIN_DECLS
  * LOCALEDIR once installed. */
 const char *adj_i18n_locale_dir (void);
 
+/* What _() does in the core: the translation of a string literal, from a cache after the
+ * first time.  Only for literals: the cache is keyed by address. */
+const char *adj_gettext_literal (const char *msgid) G_GNUC_FORMAT (1);
+
+#undef _
+#define _(String) adj_gettext_literal (String)
+
 static inline const char *
 adj_gettext (const char *text)
 {

@@ -374,7 +374,7 @@ adj_mechanic_resolve (const AdjMechanic *mech,
 
   rolls = adj_random_get_rolls (random);
   for (guint i = 0; i < rolls->len; i++)
-    g_ptr_array_add (outcome->rolls, adj_roll_copy (g_ptr_array_index (rolls, i)));
+    g_ptr_array_add (outcome->rolls, adj_roll_ref (g_ptr_array_index (rolls, i)));
   if (adj_random_drew_cards (random) && adj_random_get_pack (random) != NULL)
     outcome->pack_after = adj_pack_to_json (adj_random_get_pack (random));
   return TRUE;
@@ -792,21 +792,13 @@ adj_inputs_is_set (const AdjInputs *inputs,
 
 /* ---- outcomes ---- */
 
-static void
-line_free (AdjExplainLine *line)
-{
-  g_free (line->who);
-  g_free (line->label);
-  g_free (line);
-}
-
 AdjOutcome *
 adj_outcome_new (const AdjMechanic *mech)
 {
   AdjOutcome *outcome = g_new0 (AdjOutcome, 1);
 
   outcome->mechanic = mech;
-  outcome->lines = g_ptr_array_new_with_free_func ((GDestroyNotify) line_free);
+  outcome->lines = g_ptr_array_new_with_free_func (g_free);
   outcome->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_roll_free);
   outcome->values = json_object_new_object ();
   return outcome;
@@ -865,6 +857,54 @@ adj_outcome_set_number (AdjOutcome *outcome,
   adj_outcome_set_value_int (outcome, "result", number);
 }
 
+/* A line is one block: the line, then who it belongs to, then its text.  A big fight explains
+ * itself in a line a figure, and allocations were much of what that cost. */
+static AdjExplainLine *
+line_new (AdjExplainKind  kind,
+          const char     *who,
+          gboolean        has_value,
+          int             value,
+          const char     *format,
+          va_list         args)
+{
+  gsize who_size = who != NULL ? strlen (who) + 1 : 0;
+  char *text;
+  AdjExplainLine *line = (AdjExplainLine *) adj_format_block_v (sizeof (AdjExplainLine) + who_size,
+                                                                &text, format, args);
+
+  line->kind = kind;
+  line->who = who != NULL ? memcpy ((char *) (line + 1), who, who_size) : NULL;
+  line->label = text;
+  line->has_value = has_value;
+  line->value = value;
+  return line;
+}
+
+static AdjExplainLine *
+line_new_printf (AdjExplainKind  kind,
+                 const char     *who,
+                 gboolean        has_value,
+                 int             value,
+                 const char     *format,
+                 ...) G_GNUC_PRINTF (5, 6);
+
+static AdjExplainLine *
+line_new_printf (AdjExplainKind  kind,
+                 const char     *who,
+                 gboolean        has_value,
+                 int             value,
+                 const char     *format,
+                 ...)
+{
+  AdjExplainLine *line;
+  va_list args;
+
+  va_start (args, format);
+  line = line_new (kind, who, has_value, value, format, args);
+  va_end (args);
+  return line;
+}
+
 void
 adj_outcome_take_line (AdjOutcome     *outcome,
                        AdjExplainKind  kind,
@@ -873,14 +913,8 @@ adj_outcome_take_line (AdjOutcome     *outcome,
                        gboolean        has_value,
                        int             value)
 {
-  AdjExplainLine *line = g_new0 (AdjExplainLine, 1);
-
-  line->kind = kind;
-  line->who = g_strdup (who);
-  line->label = label;
-  line->has_value = has_value;
-  line->value = value;
-  g_ptr_array_add (outcome->lines, line);
+  adj_outcome_add_line (outcome, kind, who, label, has_value, value);
+  g_free (label);
 }
 
 void
@@ -891,7 +925,40 @@ adj_outcome_add_line (AdjOutcome     *outcome,
                       gboolean        has_value,
                       int             value)
 {
-  adj_outcome_take_line (outcome, kind, who, g_strdup (label), has_value, value);
+  AdjExplainLine *line = line_new_printf (kind, who, has_value, value, "%s",
+                                          label != NULL ? label : "");
+
+  if (label == NULL)
+    line->label = NULL;
+  g_ptr_array_add (outcome->lines, line);
+}
+
+void
+adj_outcome_add_line_v (AdjOutcome     *outcome,
+                        AdjExplainKind  kind,
+                        const char     *who,
+                        gboolean        has_value,
+                        int             value,
+                        const char     *format,
+                        va_list         args)
+{
+  g_ptr_array_add (outcome->lines, line_new (kind, who, has_value, value, format, args));
+}
+
+void
+adj_outcome_add_linef (AdjOutcome     *outcome,
+                       AdjExplainKind  kind,
+                       const char     *who,
+                       gboolean        has_value,
+                       int             value,
+                       const char     *format,
+                       ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  adj_outcome_add_line_v (outcome, kind, who, has_value, value, format, args);
+  va_end (args);
 }
 
 void
@@ -908,13 +975,11 @@ adj_outcome_add_note (AdjOutcome *outcome,
                       const char *format,
                       ...)
 {
-  char *text;
   va_list args;
 
   va_start (args, format);
-  text = adj_format_v (format, args);
+  adj_outcome_add_line_v (outcome, ADJ_EXPLAIN_NOTE, NULL, FALSE, 0, format, args);
   va_end (args);
-  adj_outcome_take_line (outcome, ADJ_EXPLAIN_NOTE, NULL, text, FALSE, 0);
 }
 
 void

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <json-c/json.h>
+#include <stdarg.h>
 
 #include "adj-odds.h"
 #include "adj-random.h"
@@ -223,6 +224,21 @@ void         adj_outcome_take_line    (AdjOutcome  *outcome,
                                        char        *label,
                                        gboolean     has_value,
                                        int          value);
+/* A line whose text is formatted from @format (see adj_format()). */
+void         adj_outcome_add_line_v   (AdjOutcome  *outcome,
+                                       AdjExplainKind kind,
+                                       const char  *who,
+                                       gboolean     has_value,
+                                       int          value,
+                                       const char  *format,
+                                       va_list      args) G_GNUC_PRINTF (6, 0);
+void         adj_outcome_add_linef    (AdjOutcome  *outcome,
+                                       AdjExplainKind kind,
+                                       const char  *who,
+                                       gboolean     has_value,
+                                       int          value,
+                                       const char  *format,
+                                       ...) G_GNUC_PRINTF (6, 7);
 void         adj_outcome_add_modifier (AdjOutcome  *outcome,
                                        const char  *who,
                                        const char  *label,

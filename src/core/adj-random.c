@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "adj-error.h"
 #include "adj-i18n.h"
@@ -114,15 +115,22 @@ static AdjRoll *
 roll_new (const char *group,
           const char *label,
           guint       sides,
-          gboolean    entered)
+          gboolean    entered,
+          guint       count)
 {
-  AdjRoll *roll = g_new0 (AdjRoll, 1);
+  /* One block for the roll and its two names: a big fight makes many rolls. */
+  gsize group_size = group != NULL ? strlen (group) + 1 : 0;
+  gsize label_size = label != NULL ? strlen (label) + 1 : 0;
+  AdjRoll *roll = g_malloc (sizeof (AdjRoll) + group_size + label_size);
+  char *names = (char *) (roll + 1);
 
-  roll->group = g_strdup (group);
-  roll->label = g_strdup (label);
+  roll->group = group != NULL ? memcpy (names, group, group_size) : NULL;
+  roll->label = label != NULL ? memcpy (names + group_size, label, label_size) : NULL;
   roll->sides = sides;
   roll->entered = entered;
-  roll->values = g_array_new (FALSE, FALSE, sides == 0 ? sizeof (AdjCard) : sizeof (int));
+  roll->ref_count = 1;
+  roll->values = g_array_sized_new (FALSE, FALSE,
+                                    sides == 0 ? sizeof (AdjCard) : sizeof (int), count);
   return roll;
 }
 
@@ -177,7 +185,7 @@ adj_random_roll (AdjRandom   *random,
       return FALSE;
     }
 
-  roll = roll_new (group, label, sides, entered);
+  roll = roll_new (group, label, sides, entered, count);
   for (guint i = 0; i < count; i++)
     {
       int v;
@@ -252,7 +260,7 @@ pull_card (AdjRandom   *random,
     }
 
   random->drew_cards = TRUE;
-  roll = roll_new (group, label, 0, entered);
+  roll = roll_new (group, label, 0, entered, 1);
   g_array_append_val (roll->values, card);
   g_ptr_array_add (random->rolls, roll);
   if (out != NULL)
@@ -409,13 +417,18 @@ adj_cards_parse (const char  *text,
   return TRUE;
 }
 
+AdjRoll *
+adj_roll_ref (AdjRoll *roll)
+{
+  g_atomic_int_inc (&roll->ref_count);
+  return roll;
+}
+
 void
 adj_roll_free (AdjRoll *roll)
 {
-  if (roll == NULL)
+  if (roll == NULL || !g_atomic_int_dec_and_test (&roll->ref_count))
     return;
-  g_free (roll->group);
-  g_free (roll->label);
   g_array_unref (roll->values);
   g_free (roll);
 }
@@ -423,7 +436,8 @@ adj_roll_free (AdjRoll *roll)
 AdjRoll *
 adj_roll_copy (const AdjRoll *roll)
 {
-  AdjRoll *copy = roll_new (roll->group, roll->label, roll->sides, roll->entered);
+  AdjRoll *copy = roll_new (roll->group, roll->label, roll->sides, roll->entered,
+                            roll->values->len);
 
   g_array_append_vals (copy->values, roll->values->data, roll->values->len);
   return copy;

@@ -23,13 +23,15 @@ typedef struct {
   guint       sides;     /* 6, 8, 12; 0 for a card */
 } AdjDrawSpec;
 
-/* The dice or cards one pull produced. */
+/* The dice or cards one pull produced.  Shared, read-only, between the AdjRandom that made it
+ * and the outcomes that report it: adj_roll_ref() takes a reference, adj_roll_free() drops one. */
 typedef struct {
-  char    *group;
-  char    *label;
-  guint    sides;        /* 0: cards */
-  GArray  *values;       /* int for dice, AdjCard for cards */
-  gboolean entered;
+  const char *group;     /* held in the same block as the roll */
+  const char *label;
+  guint       sides;     /* 0: cards */
+  GArray     *values;    /* int for dice, AdjCard for cards */
+  gboolean    entered;
+  gint        ref_count;
 } AdjRoll;
 
 AdjRandom *adj_random_new           (AdjRng      *rng,
@@ -90,6 +92,7 @@ gboolean   adj_cards_parse          (const char  *text,
                                      GArray     **cards,
                                      GError     **error);
 
+AdjRoll     *adj_roll_ref           (AdjRoll     *roll);
 void         adj_roll_free          (AdjRoll     *roll);
 AdjRoll     *adj_roll_copy          (const AdjRoll *roll);
 json_object *adj_roll_to_json       (const AdjRoll *roll);

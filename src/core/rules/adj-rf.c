@@ -453,13 +453,11 @@ explain (AdjOutcome     *outcome,
          const char     *format,
          ...)
 {
-  char *text;
   va_list args;
 
   va_start (args, format);
-  text = adj_format_v (format, args);
+  adj_outcome_add_line_v (outcome, kind, who, has_value, value, format, args);
   va_end (args);
-  adj_outcome_take_line (outcome, kind, who, text, has_value, value);
 }
 
 /* Record a figure's new state, as "members.<i>.<key>" changes against the battle. */
@@ -534,7 +532,7 @@ figures_init (Figures    *f,
 
   f->unit = unit;
   f->names = NULL;
-  f->figs = g_array_new (FALSE, TRUE, sizeof (Fig));
+  f->figs = g_array_sized_new (FALSE, TRUE, sizeof (Fig), n >= 0 ? (guint) n : total);
   f->anonymous_lost = 0;
   f->anonymous = ANON_FIGURE;
   for (guint i = 0; i < total && (n < 0 || (int) f->figs->len < n); i++)
