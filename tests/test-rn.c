@@ -2567,6 +2567,29 @@ static const AssaultSums assault_sums_cases[] = {
     "JH,QH,KH,2D,3S,4C,5H,6S,7D,8C,9H,10S,2C,3C,4D", "KD" },
   { "transport", "{\"assaulter_figures\": 4, \"defender_type\": \"horse-transport\", "
     "\"defender_figures\": 1, \"defender_in_cover\": true}", NULL, NULL },
+  /* Sides that can be wiped out by a few hits through cover, so that every way the two blocks
+   * of cover cards can fall counts towards more than one outcome. */
+  { "cover/fragile", "{\"assaulter_figures\": 2, \"assaulter_disrupted\": true, "
+    "\"assaulter_with_commander\": true, \"defender_figures\": 3, \"defender_disrupted\": true, "
+    "\"assaulter_in_cover\": true, \"defender_in_cover\": true}", NULL, NULL },
+  { "against-a-commander/fragile", "{\"assaulter_figures\": 2, \"assaulter_disrupted\": true, "
+    "\"defender_type\": \"commander\", \"defender_weapon\": \"hand-to-hand\", "
+    "\"defender_disrupted\": true, \"defender_with_commander\": true, "
+    "\"defender_in_cover\": true, \"assaulter_in_cover\": true}", NULL, NULL },
+  { "commander-assaults/fragile", "{\"assaulter_type\": \"commander\", \"assaulter_weapon\": "
+    "\"hand-to-hand\", \"assaulter_with_commander\": true, \"defender_figures\": 2, "
+    "\"defender_disrupted\": true, \"assaulter_in_cover\": true, \"defender_in_cover\": true}",
+    NULL, NULL },
+  { "commander-against-commander/full-pack", "{\"assaulter_type\": \"commander\", "
+    "\"assaulter_weapon\": \"hand-to-hand\", \"assaulter_with_commander\": true, "
+    "\"assaulter_disrupted\": true, \"defender_type\": \"commander\", \"defender_weapon\": "
+    "\"hand-to-hand\", \"defender_disrupted\": true, \"defender_with_commander\": true, "
+    "\"defender_in_cover\": true, \"assaulter_in_cover\": true}", NULL, NULL },
+  { "commander-against-commander/open", "{\"assaulter_type\": \"commander\", "
+    "\"assaulter_weapon\": \"hand-to-hand\", \"assaulter_disrupted\": true, "
+    "\"defender_type\": \"commander\", \"defender_weapon\": \"hand-to-hand\", "
+    "\"defender_disrupted\": true, \"defender_with_commander\": true}",
+    "JH,QH,KH,2D,3S,4C,5H,6S,7D,8C,9H,10S,2C,3C,4D,5S,6D", "KD" },
 };
 
 static void

@@ -3266,8 +3266,8 @@ static const WalkRules assault_rules = {
 };
 
 /* How two throws compare: for every pair of hit counts, the ways (and the probability) that
- * the assaulter's pips are higher, lower or equal.  Ways are kept only while 6^(both sides'
- * dice) fits 128 bits. */
+ * the assaulter's pips are higher, lower or equal.  Ways are kept only when asked for and while
+ * 6^(both sides' dice) fits 128 bits; otherwise ways is NULL. */
 typedef struct {
   guint   na, nd;
   gboolean exact;
@@ -3285,6 +3285,115 @@ pip_compare_free (PipCompare *pc)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PipCompare, pip_compare_free)
 
+/* Up to this many dice every count of a throw fits 64 bits (6^24 < 2^64), and 64-bit sums are
+ * quicker and take half the memory of 128-bit ones. */
+#define MAX_DICE_64 24
+
+/* face_powers() and joint_ways() over 64-bit counts, for at most MAX_DICE_64 dice.  Row m of
+ * the powers is only written and read from lo * m to hi * m, and only that much is cleared. */
+static void
+face_powers64 (guint    n,
+               int      lo,
+               int      hi,
+               guint64 *pow_)    /* [(n + 1) * (6n + 1)] */
+{
+  guint width = 6 * n + 1;
+
+  pow_[0] = 1;
+  for (guint m = 1; m <= n; m++)
+    {
+      guint64 *row = pow_ + m * width;
+
+      memset (row + (guint) lo * m, 0, ((guint) (hi - lo) * m + 1) * sizeof *row);
+      for (guint v = (guint) lo * (m - 1); v <= (guint) hi * (m - 1); v++)
+        {
+          guint64 w = pow_[(m - 1) * width + v];
+
+          if (w == 0)
+            continue;
+          for (int f = lo; f <= hi; f++)
+            row[v + (guint) f] += w;
+        }
+    }
+}
+
+static guint64 *
+joint_ways64 (guint n,
+              int   hit_on)
+{
+  guint width = 6 * n + 1;
+  guint64 *joint = g_new0 (guint64, (n + 1) * width);
+  g_autofree guint64 *hits = g_new (guint64, (n + 1) * width);
+  g_autofree guint64 *misses = g_new (guint64, (n + 1) * width);
+  guint64 binom = 1;
+
+  g_assert (n <= MAX_DICE_64);
+  face_powers64 (n, hit_on, 6, hits);
+  if (hit_on > 1)
+    face_powers64 (n, 1, hit_on - 1, misses);
+  else
+    misses[0] = 1;
+  for (guint s = 0; s <= n; s++)
+    {
+      const guint64 *h = hits + s * width;
+      const guint64 *m = misses + (n - s) * width;
+
+      for (guint t = (guint) hit_on * s; t <= 6 * s; t++)
+        {
+          if (h[t] == 0)
+            continue;
+          for (guint v = n - s; v <= (guint) (hit_on - 1) * (n - s); v++)
+            if (m[v] != 0)
+              joint[s * width + t + v] += binom * h[t] * m[v];
+        }
+      /* C(n, s) * (n - s) is at most 24 * C(24, 12), far inside 64 bits. */
+      binom = binom * (n - s) / (s + 1);
+    }
+  return joint;
+}
+
+/* A side's joint table of hits and pips (as joint_ways() lays it out) as probabilities, and as
+ * ways too when @want_ways. */
+static void
+joint_table (guint     n,
+             int       hit_on,
+             gboolean  want_ways,
+             Ways    **ways,
+             double  **p)
+{
+  guint size = (n + 1) * (6 * n + 1);
+  double scale = pow (6.0, n);
+
+  *p = g_new (double, size);
+  *ways = NULL;
+  if (n <= MAX_DICE_64)
+    {
+      g_autofree guint64 *j = joint_ways64 (n, hit_on);
+
+      /* The same integers as the 128-bit table, so the same doubles: both conversions round
+       * to nearest. */
+      for (guint i = 0; i < size; i++)
+        (*p)[i] = (double) j[i] / scale;
+      if (want_ways)
+        {
+          *ways = g_new (Ways, size);
+          for (guint i = 0; i < size; i++)
+            (*ways)[i] = j[i];
+        }
+    }
+  else
+    {
+      Ways *j = joint_ways (n, hit_on);
+
+      for (guint i = 0; i < size; i++)
+        (*p)[i] = (double) j[i] / scale;
+      if (want_ways)
+        *ways = j;
+      else
+        g_free (j);
+    }
+}
+
 static PipCompare *
 pip_compare_new (guint    na,
                  guint    nd,
@@ -3293,67 +3402,90 @@ pip_compare_new (guint    na,
 {
   PipCompare *pc = g_new0 (PipCompare, 1);
   guint wa = 6 * na + 1, wd = 6 * nd + 1;
-  g_autofree Ways *ja = joint_ways (na, hit_on);
-  g_autofree Ways *jd = joint_ways (nd, hit_on);
-  g_autofree double *ja_p = g_new (double, (na + 1) * wa);
-  g_autofree double *jd_p = g_new (double, (nd + 1) * wd);
+  g_autofree Ways *ja = NULL;
+  g_autofree Ways *jd = NULL;
+  g_autofree double *ja_p = NULL;
+  g_autofree double *jd_p = NULL;
   /* below[sd * (wd + 1) + q]: the defender throws sd hits and fewer than q pips. */
-  g_autofree Ways *below = g_new0 (Ways, (nd + 1) * (wd + 1));
-  g_autofree double *below_p = g_new0 (double, (nd + 1) * (wd + 1));
-  double scale_a = pow (6.0, na), scale_d = pow (6.0, nd);
+  g_autofree Ways *below = NULL;
+  g_autofree double *below_p = g_new (double, (nd + 1) * (wd + 1));
+  /* The pips the defender can throw with sd hits: lo_d[sd] to hi_d[sd]; none if lo_d > hi_d. */
+  g_autofree guint *lo_d = g_new (guint, 2 * (nd + 1));
+  guint *hi_d = lo_d + nd + 1;
 
   pc->na = na;
   pc->nd = nd;
   pc->exact = want_ways && (na + nd) * log2 (6.0) < 127.0;
-  pc->ways = g_new0 (Ways, (na + 1) * (nd + 1) * 3);
+  if (pc->exact)
+    pc->ways = g_new0 (Ways, (na + 1) * (nd + 1) * 3);
   pc->p = g_new0 (double, (na + 1) * (nd + 1) * 3);
-  for (guint i = 0; i < (na + 1) * wa; i++)
-    ja_p[i] = (double) ja[i] / scale_a;
-  for (guint i = 0; i < (nd + 1) * wd; i++)
-    jd_p[i] = (double) jd[i] / scale_d;
+  joint_table (na, hit_on, pc->exact, &ja, &ja_p);
+  joint_table (nd, hit_on, pc->exact, &jd, &jd_p);
+  if (pc->exact)
+    below = g_new (Ways, (nd + 1) * (wd + 1));
   for (guint sd = 0; sd <= nd; sd++)
-    for (guint q = 0; q < wd; q++)
-      {
+    {
+      lo_d[sd] = wd;
+      hi_d[sd] = 0;
+      below_p[sd * (wd + 1)] = 0;
+      for (guint q = 0; q < wd; q++)
+        {
+          below_p[sd * (wd + 1) + q + 1] = below_p[sd * (wd + 1) + q] + jd_p[sd * wd + q];
+          if (jd_p[sd * wd + q] != 0)
+            {
+              lo_d[sd] = MIN (lo_d[sd], q);
+              hi_d[sd] = q;
+            }
+        }
+      if (!pc->exact)
+        continue;
+      below[sd * (wd + 1)] = 0;
+      for (guint q = 0; q < wd; q++)
         below[sd * (wd + 1) + q + 1] = below[sd * (wd + 1) + q] + jd[sd * wd + q];
-        below_p[sd * (wd + 1) + q + 1] = below_p[sd * (wd + 1) + q] + jd_p[sd * wd + q];
-      }
+    }
 
   for (guint sa = 0; sa <= na; sa++)
     {
+      const double *xa = ja_p + sa * wa;
       guint lo = wa, hi = 0;
       double all_a = 0;
       Ways all_a_w = 0;
 
+      /* A count is never so small that its probability rounds to 0 (6^-48 is about 1e-37). */
       for (guint q = 0; q < wa; q++)
-        if (ja[sa * wa + q] != 0)
+        if (xa[q] != 0)
           {
             lo = MIN (lo, q);
             hi = q;
-            all_a += ja_p[sa * wa + q];
-            all_a_w += ja[sa * wa + q];
+            all_a += xa[q];
+            if (pc->exact)
+              all_a_w += ja[sa * wa + q];
           }
       if (lo > hi)
         continue;
       for (guint sd = 0; sd <= nd; sd++)
         {
-          double all_d = below_p[sd * (wd + 1) + wd];
-          Ways all_d_w = below[sd * (wd + 1) + wd];
+          const double *below_sd = below_p + sd * (wd + 1);
+          const double *xd = jd_p + sd * wd;
+          double all_d = below_sd[wd];
           double *p = pc->p + (sa * (nd + 1) + sd) * 3;
-          Ways *w = pc->ways + (sa * (nd + 1) + sd) * 3;
+          Ways *w;
+          double higher = 0, equal = 0;
 
-          if (all_d_w == 0)
+          if (lo_d[sd] > hi_d[sd])
             continue;
-          for (guint q = lo; q <= hi; q++)
-            {
-              double x = ja_p[sa * wa + q];
-
-              p[COMPARE_HIGHER] += x * below_p[sd * (wd + 1) + MIN (q, wd)];
-              if (q < wd)
-                p[COMPARE_EQUAL] += x * jd_p[sd * wd + q];
-            }
+          /* Only the terms that can be other than 0: adding +0 changes no sum, so these are the
+           * sums over every q, to the last bit. */
+          for (guint q = MAX (lo, lo_d[sd] + 1); q <= hi; q++)
+            higher += xa[q] * below_sd[MIN (q, wd)];
+          for (guint q = MAX (lo, lo_d[sd]); q <= MIN (hi, hi_d[sd]); q++)
+            equal += xa[q] * xd[q];
+          p[COMPARE_HIGHER] = higher;
+          p[COMPARE_EQUAL] = equal;
           p[COMPARE_LOWER] = all_a * all_d - p[COMPARE_HIGHER] - p[COMPARE_EQUAL];
           if (!pc->exact)
             continue;
+          w = pc->ways + (sa * (nd + 1) + sd) * 3;
           for (guint q = lo; q <= hi; q++)
             {
               Ways x = ja[sa * wa + q];
@@ -3362,7 +3494,8 @@ pip_compare_new (guint    na,
               if (q < wd)
                 w[COMPARE_EQUAL] += x * jd[sd * wd + q];
             }
-          w[COMPARE_LOWER] = all_a_w * all_d_w - w[COMPARE_HIGHER] - w[COMPARE_EQUAL];
+          w[COMPARE_LOWER] = all_a_w * below[sd * (wd + 1) + wd] - w[COMPARE_HIGHER] -
+                             w[COMPARE_EQUAL];
         }
     }
   return pc;
@@ -3387,17 +3520,28 @@ pip_compare_new (guint    na,
 
 typedef struct {
   guint     size[GROUPS];     /* cards of each group in the draw pile */
+  guint     active[GROUPS];   /* the groups that have cards, in order */
+  guint     n_active;
   guint     n;                /* the draw pile */
   gboolean  exact;
   guint     n_binom;          /* binom[i * n_binom + k] = C(i, k), for i < n_binom */
-  Ways     *binom;
+  Ways     *binom;            /* the ways are only filled in while exact */
   double   *binom_d;
   Ways     *factorial;        /* k! for k <= MAX_DICE */
   Ways     *fall;             /* fall[n * n_binom + k] = (n)_k, where it fits */
   double   *fall_d;
+  /* live[(n * (killers_max + 1) + killers) * (m_max + 1) + m] = (n - killers)_m / (n)_m, the
+   * chance that m cards off a pile of n miss all its killers, or -1 until first asked for:
+   * the same few quotients are asked for over and over. */
+  guint     killers_max;
+  guint     m_max;
+  double   *live;
   GArray   *first[MAX_DICE + 1];   /* the mixes of each size from the whole pile, once */
   gboolean  gone_a[MAX_DICE + 1];  /* targets that need no card: off the table after h hits */
   gboolean  gone_d[MAX_DICE + 1];
+  guint     gone_a_from;           /* the fewest hits with gone_a[], or MAX_DICE + 1 */
+  guint     cards_a[MAX_DICE + 1]; /* commander_cards() of h hits */
+  guint     cards_d[MAX_DICE + 1];
 } Sums;
 
 static gboolean direct_odds_enabled = TRUE;
@@ -3428,9 +3572,37 @@ ratio_falling (const Sums *sums,
   return sums->fall_d[num_n * sums->n_binom + k] / sums->fall_d[den_n * sums->n_binom + k];
 }
 
+/* ratio_falling (sums, n - killers, n, m), worked out once; @r is its place in sums->live.  The
+ * pile never grows, its killers never outnumber those at the start, and no commander turns more
+ * cards than a side has dice, so the table has room for every one asked for. */
+static inline double
+live_at (Sums   *sums,
+         double *r,
+         guint   n,
+         guint   killers,
+         guint   m)
+{
+  if (*r < 0)
+    *r = ratio_falling (sums, n - killers, n, m);
+  return *r;
+}
+
+static inline double
+live_ratio (Sums  *sums,
+            guint  n,
+            guint  killers,
+            guint  m)
+{
+  return live_at (sums,
+                  sums->live + (n * (sums->killers_max + 1) + killers) * (sums->m_max + 1) + m,
+                  n, killers, m);
+}
+
 /* One way a block of cover cards can fall: how many of each group. */
 typedef struct {
   guint8 count[GROUPS];
+  guint8 hits;     /* the cards that let a hit through cover */
+  guint8 kills;    /* the cards that kill a hit commander */
   Ways   ways;     /* ordered sequences */
   double p;
 } Mix;
@@ -3443,6 +3615,7 @@ typedef struct {
   const guint *size;
   guint        active[GROUPS];
   guint        n_active;
+  guint        rest[GROUPS + 1];   /* the cards of active[i] and the groups after it */
   double       all;
   GArray      *mixes;
   Mix          cur;
@@ -3465,13 +3638,16 @@ mixes_from (MixWalk *mw,
       if (left > size)
         return;
       mw->cur.count[g] = (guint8) left;
+      mw->cur.hits = (guint8) (mw->cur.count[1] + mw->cur.count[3]);
+      mw->cur.kills = (guint8) (mw->cur.count[2] + mw->cur.count[3]);
       mw->cur.p = p * sums->binom_d[size * nb + left] / mw->all;
       if (sums->exact)
         mw->cur.ways = ways * sums->binom[size * nb + left];
       g_array_append_val (mw->mixes, mw->cur);
       return;
     }
-  for (guint a = 0; a <= MIN (left, size); a++)
+  /* Leave no more than the groups after this one can take. */
+  for (guint a = left > mw->rest[i + 1] ? left - mw->rest[i + 1] : 0; a <= MIN (left, size); a++)
     {
       mw->cur.count[g] = (guint8) a;
       mixes_from (mw, i + 1, left - a, p * sums->binom_d[size * nb + a],
@@ -3485,7 +3661,7 @@ block_mixes (const Sums  *sums,
              guint        k,
              GArray      *mixes)
 {
-  MixWalk mw = { sums, size, { 0 }, 0, 0.0, mixes, { { 0 }, 0, 0 } };
+  MixWalk mw = { sums, size, { 0 }, 0, { 0 }, 0.0, mixes, { { 0 }, 0, 0, 0, 0 } };
   guint n = 0;
 
   g_array_set_size (mixes, 0);
@@ -3499,12 +3675,27 @@ block_mixes (const Sums  *sums,
     return;
   if (mw.n_active == 0)
     {
-      Mix none = { { 0 }, 1, 1.0 };
+      Mix none = { { 0 }, 0, 0, 1, 1.0 };
       g_array_append_val (mixes, none);
       return;
     }
+  for (guint i = mw.n_active; i > 0; i--)
+    mw.rest[i - 1] = mw.rest[i] + size[mw.active[i - 1]];
   mw.all = sums->binom_d[n * sums->n_binom + k];
   mixes_from (&mw, 0, k, 1.0, sums->exact ? sums->factorial[k] : 0);
+}
+
+/* The mixes of @k cards from the whole pile, made when first needed. */
+static const GArray *
+sums_block (Sums  *sums,
+            guint  k)
+{
+  if (sums->first[k] == NULL)
+    {
+      sums->first[k] = g_array_new (FALSE, FALSE, sizeof (Mix));
+      block_mixes (sums, sums->size, k, sums->first[k]);
+    }
+  return sums->first[k];
 }
 
 /* The number of hits that need a commander card, of @hits on @t; 0 for other targets. */
@@ -3517,18 +3708,6 @@ commander_cards (const Target *t,
   return t->disrupted ? hits : hits - 1;
 }
 
-/* Whether @hits put @t off the table, for a target that needs no card. */
-static gboolean
-gone_after (const Target *before,
-            guint         hits)
-{
-  Target t = *before;
-
-  for (guint i = 0; i < hits && !t.gone; i++)
-    hit_apply (&t, COMMANDER_UNHURT);
-  return t.gone;
-}
-
 typedef struct {
   Ways   ways[2][2];   /* [defender gone][assaulter gone] */
   double p[2][2];
@@ -3536,32 +3715,83 @@ typedef struct {
 
 /* A hit commander turns @m cards (stopping at one that kills him) from a pile of @n with
  * @killers; @pad cards more are turned afterwards in every way, unseen.  Adds the ways he
- * lives and dies. */
-static void
-last_commander_block (const Sums *sums,
-                      guint       n,
-                      guint       killers,
-                      guint       m,
-                      guint       pad,
-                      Ways        before,
-                      double      p_before,
-                      Ways       *lives,
-                      Ways       *dies,
-                      double     *p_lives,
-                      double     *p_dies)
+ * lives and dies; the chance he lives is live_ratio (sums, n, killers, m). */
+static inline void
+last_commander_ways (const Sums *sums,
+                     guint       n,
+                     guint       killers,
+                     guint       m,
+                     guint       pad,
+                     Ways        before,
+                     Ways       *lives,
+                     Ways       *dies)
 {
-  double p_live = ratio_falling (sums, n - killers, n, m);
+  Ways all = falling_w (sums, n, m + pad);
+  Ways live = falling_w (sums, n - killers, m) * falling_w (sums, n - m, pad);
 
-  if (sums->exact)
+  *lives += before * live;
+  *dies += before * (all - live);
+}
+
+/* No card but cover cards: the groups are only "counts" (1) and "lost" (0), and the defender's
+ * cover cards (@y of them) are a hypergeometric draw from what the assaulter's (@x) left. */
+static void
+assault_cover_cards (Sums        *sums,
+                     guint        sa,
+                     guint        sd,
+                     gboolean     a_cover,
+                     gboolean     d_cover,
+                     guint        x,
+                     guint        y,
+                     guint        l_max,
+                     CardResult  *res)
+{
+  const GArray *first = sums_block (sums, x);
+  guint nb = sums->n_binom;
+
+  for (guint i = 0; i < first->len; i++)
     {
-      Ways all = falling_w (sums, n, m + pad);
-      Ways live = falling_w (sums, n - killers, m) * falling_w (sums, n - m, pad);
+      const Mix *ma = &g_array_index (first, Mix, i);
+      guint reds = sums->size[1] - ma->count[1], blacks = sums->size[0] - ma->count[0];
+      guint n = reds + blacks;
+      gboolean dg = sums->gone_d[d_cover ? ma->count[1] : sa];
+      guint r_lo, r_hi, r_gone;
+      const double *c_reds, *c_blacks;
+      double den, kept, gone;
 
-      *lives += before * live;
-      *dies += before * (all - live);
+      if (!a_cover)
+        {
+          gboolean ag = sums->gone_a[sd];
+          if (sums->exact)
+            res->ways[dg][ag] += ma->ways * falling_w (sums, n, l_max - x);
+          res->p[dg][ag] += ma->p;
+          continue;
+        }
+      r_lo = y > blacks ? y - blacks : 0;
+      r_hi = MIN (y, reds);
+      if (r_lo > r_hi)
+        continue;
+      if (sums->exact)
+        for (guint r2 = r_lo; r2 <= r_hi; r2++)
+          res->ways[dg][sums->gone_a[r2]] += ma->ways * sums->factorial[y] *
+                                             sums->binom[reds * nb + r2] *
+                                             sums->binom[blacks * nb + y - r2] *
+                                             falling_w (sums, n - y, l_max - x - y);
+      /* The assaulter is gone from some number of hits on (a hit never brings him back), so
+       * the terms fall into the two sums in two runs, each added in the same order as ever. */
+      c_reds = sums->binom_d + reds * nb;
+      c_blacks = sums->binom_d + blacks * nb;
+      den = sums->binom_d[n * nb + y];
+      r_gone = CLAMP (sums->gone_a_from, r_lo, r_hi + 1);
+      kept = res->p[dg][0];
+      gone = res->p[dg][1];
+      for (guint r2 = r_lo; r2 < r_gone; r2++)
+        kept += ma->p * c_reds[r2] * c_blacks[y - r2] / den;
+      for (guint r2 = r_gone; r2 <= r_hi; r2++)
+        gone += ma->p * c_reds[r2] * c_blacks[y - r2] / den;
+      res->p[dg][0] = kept;
+      res->p[dg][1] = gone;
     }
-  *p_lives += p_before * p_live;
-  *p_dies += p_before * (1.0 - p_live);
 }
 
 static void
@@ -3576,138 +3806,133 @@ assault_cards (Sums         *sums,
                CardResult   *res)
 {
   guint x = d_cover ? sa : 0, y = a_cover ? sd : 0;
-  GArray *first;
+  guint nb = sums->n_binom;
+  const GArray *first, *second;
+  guint n = sums->n - x - y;
+  guint stride_k = sums->m_max + 1, stride_n = (sums->killers_max + 1) * stride_k;
+  /* res->p, each added to in the same order as ever. */
+  double p00 = 0, p01 = 0, p10 = 0, p11 = 0;
+  double inv;
 
-  if (sums->first[x] == NULL)
-    {
-      sums->first[x] = g_array_new (FALSE, FALSE, sizeof (Mix));
-      block_mixes (sums, sums->size, x, sums->first[x]);
-    }
-  first = sums->first[x];
   memset (res, 0, sizeof *res);
-
   if (d->effect != HIT_COMMANDER && a->effect != HIT_COMMANDER)
     {
-      /* No card but cover cards: the groups are only "counts" (1) and "lost" (0), and the
-       * defender's cover cards are a hypergeometric draw from what the assaulter's left. */
-      guint nb = sums->n_binom;
-
-      for (guint i = 0; i < first->len; i++)
-        {
-          const Mix *ma = &g_array_index (first, Mix, i);
-          guint reds = sums->size[1] - ma->count[1], blacks = sums->size[0] - ma->count[0];
-          guint n = reds + blacks;
-          gboolean dg = sums->gone_d[d_cover ? ma->count[1] : sa];
-
-          if (!a_cover)
-            {
-              gboolean ag = sums->gone_a[sd];
-              if (sums->exact)
-                res->ways[dg][ag] += ma->ways * falling_w (sums, n, l_max - x);
-              res->p[dg][ag] += ma->p;
-              continue;
-            }
-          for (guint r2 = y > blacks ? y - blacks : 0; r2 <= MIN (y, reds); r2++)
-            {
-              gboolean ag = sums->gone_a[r2];
-
-              res->p[dg][ag] += ma->p * sums->binom_d[reds * nb + r2] *
-                                sums->binom_d[blacks * nb + y - r2] / sums->binom_d[n * nb + y];
-              if (sums->exact)
-                res->ways[dg][ag] += ma->ways * sums->factorial[y] * sums->binom[reds * nb + r2] *
-                                     sums->binom[blacks * nb + y - r2] *
-                                     falling_w (sums, n - y, l_max - x - y);
-            }
-        }
+      assault_cover_cards (sums, sa, sd, a_cover, d_cover, x, y, l_max, res);
       return;
     }
 
+  first = sums_block (sums, x);
+  /* The second block's mixes have the shapes of the first's (the pile only shrank); their
+   * probabilities come from what the first left. */
+  second = sums_block (sums, y);
+  inv = 1.0 / sums->binom_d[(sums->n - x) * nb + y];
   for (guint i = 0; i < first->len; i++)
     {
       const Mix *ma = &g_array_index (first, Mix, i);
+      const double *c_left[GROUPS];
       guint left[GROUPS];
+      guint hits_on_d = d_cover ? ma->hits : sa;
+      guint m1 = sums->cards_d[hits_on_d];
+      guint killers_left;
+      gboolean dg_plain = d->effect != HIT_COMMANDER && sums->gone_d[hits_on_d];
+      guint m1_all = d->effect == HIT_COMMANDER ? m1 : 0;
+      /* Where the last commander's chances to live are kept, for this pile: by killers left
+       * (and then by the cards he turns, for the assaulter). */
+      double *live_last = a->effect != HIT_COMMANDER ? sums->live + n * stride_n + m1
+                                                      : sums->live + (n - m1_all) * stride_n;
 
       for (guint g = 0; g < GROUPS; g++)
-        left[g] = sums->size[g] - ma->count[g];
-      /* The second block's mixes have the shapes of the first's (the pile only shrank); their
-       * probabilities come from what the first left. */
-      if (sums->first[y] == NULL)
         {
-          sums->first[y] = g_array_new (FALSE, FALSE, sizeof (Mix));
-          block_mixes (sums, sums->size, y, sums->first[y]);
+          left[g] = sums->size[g] - ma->count[g];
+          c_left[g] = sums->binom_d + left[g] * nb;
         }
-      for (guint j = 0; j < sums->first[y]->len; j++)
+      killers_left = left[2] + left[3];
+      for (guint j = 0; j < second->len; j++)
         {
-          const Mix *shape = &g_array_index (sums->first[y], Mix, j);
-          guint nb = sums->n_binom;
-          Mix second = *shape;
-          const Mix *md = &second;
+          const Mix *md = &g_array_index (second, Mix, j);
+          /* In the order of the groups, as ever; a group without cards has C(0, 0) = 1 way,
+           * and multiplying by 1 rounds nothing. */
+          double q = inv * c_left[0][md->count[0]] * c_left[1][md->count[1]] *
+                     c_left[2][md->count[2]] * c_left[3][md->count[3]];
+          guint hits_on_a, killers, m2;
+          Ways w = 0;
+          double p, p_live, pl;
 
-          second.p = 1.0 / sums->binom_d[(sums->n - x) * nb + y];
-          second.ways = sums->factorial[y];
-          for (guint g = 0; g < GROUPS && second.p > 0; g++)
-            {
-              second.p *= sums->binom_d[left[g] * nb + shape->count[g]];
-              if (sums->exact)
-                second.ways *= sums->binom[left[g] * nb + shape->count[g]];
-            }
-          if (second.p == 0)
+          if (q == 0)
             continue;
-          guint hits_on_d = d_cover ? ma->count[1] + ma->count[3] : sa;
-          guint hits_on_a = a_cover ? md->count[1] + md->count[3] : sd;
-          guint n = sums->n - x - y;
-          guint killers = left[2] + left[3] - md->count[2] - md->count[3];
-          guint m1 = commander_cards (d, hits_on_d), m2 = commander_cards (a, hits_on_a);
-          Ways w = sums->exact ? ma->ways * md->ways : 0;
-          double p = ma->p * md->p;
-
-          if (d->effect != HIT_COMMANDER && a->effect != HIT_COMMANDER)
+          if (sums->exact)
             {
-              gboolean dg = sums->gone_d[hits_on_d], ag = sums->gone_a[hits_on_a];
-              if (sums->exact)
-                res->ways[dg][ag] += w * falling_w (sums, n, l_max - x - y);
-              res->p[dg][ag] += p;
+              w = ma->ways * sums->factorial[y];
+              for (guint g = 0; g < GROUPS; g++)
+                w *= sums->binom[left[g] * nb + md->count[g]];
             }
-          else if (a->effect != HIT_COMMANDER)
+          p = ma->p * q;
+          hits_on_a = a_cover ? md->hits : sd;
+          killers = killers_left - md->kills;
+
+          if (a->effect != HIT_COMMANDER)
             {
               /* Only the defender turns cards, last of all. */
               gboolean ag = sums->gone_a[hits_on_a];
-              last_commander_block (sums, n, killers, m1, l_max - x - y - m1, w, p,
-                                    &res->ways[0][ag], &res->ways[1][ag],
-                                    &res->p[0][ag], &res->p[1][ag]);
+
+              p_live = live_at (sums, live_last + killers * stride_k, n, killers, m1);
+              if (sums->exact)
+                last_commander_ways (sums, n, killers, m1, l_max - x - y - m1, w,
+                                     &res->ways[0][ag], &res->ways[1][ag]);
+              if (ag)
+                {
+                  p01 += p * p_live;
+                  p11 += p * (1.0 - p_live);
+                }
+              else
+                {
+                  p00 += p * p_live;
+                  p10 += p * (1.0 - p_live);
+                }
+              continue;
+            }
+
+          /* The assaulter's cards come last; the defender's first, if he is a commander, and
+           * where he dies among them sets what is left of the pile. */
+          m2 = sums->cards_a[hits_on_a];
+          for (guint k = 1; k <= m1_all && killers > 0; k++)
+            {
+              /* The defender dies on the k-th card. */
+              double pk = live_ratio (sums, n, killers, k - 1) * killers / (double) (n - k + 1);
+              double pd = p * pk;
+
+              p_live = live_ratio (sums, n - k, killers - 1, m2);
+              if (sums->exact)
+                last_commander_ways (sums, n - k, killers - 1, m2, l_max - x - y - k - m2,
+                                     w * falling_w (sums, n - killers, k - 1) * killers,
+                                     &res->ways[1][0], &res->ways[1][1]);
+              p10 += pd * p_live;
+              p11 += pd * (1.0 - p_live);
+            }
+          /* The defender lives through all his cards (or needs none). */
+          pl = m1_all == 0 ? 1.0 : live_ratio (sums, n, killers, m1_all);
+          p *= pl;
+          p_live = live_at (sums, live_last + killers * stride_k + m2, n - m1_all, killers, m2);
+          if (sums->exact)
+            last_commander_ways (sums, n - m1_all, killers, m2, l_max - x - y - m1_all - m2,
+                                 w * falling_w (sums, n - killers, m1_all),
+                                 &res->ways[dg_plain][0], &res->ways[dg_plain][1]);
+          if (dg_plain)
+            {
+              p10 += p * p_live;
+              p11 += p * (1.0 - p_live);
             }
           else
             {
-              /* The assaulter's cards come last; the defender's first, if he is a commander,
-               * and where he dies among them sets what is left of the pile. */
-              gboolean dg_plain = d->effect != HIT_COMMANDER && sums->gone_d[hits_on_d];
-              guint m1_all = d->effect == HIT_COMMANDER ? m1 : 0;
-
-              for (guint k = 1; k <= m1_all && killers > 0; k++)
-                {
-                  /* The defender dies on the k-th card. */
-                  double pk = ratio_falling (sums, n - killers, n, k - 1) * killers /
-                              (double) (n - k + 1);
-                  Ways wk = sums->exact ? w * falling_w (sums, n - killers, k - 1) * killers : 0;
-
-                  last_commander_block (sums, n - k, killers - 1, m2,
-                                        l_max - x - y - k - m2, wk, p * pk,
-                                        &res->ways[1][0], &res->ways[1][1],
-                                        &res->p[1][0], &res->p[1][1]);
-                }
-              {
-                /* The defender lives through all his cards (or needs none). */
-                double pl = ratio_falling (sums, n - killers, n, m1_all);
-                Ways wl = sums->exact ? w * falling_w (sums, n - killers, m1_all) : 0;
-
-                last_commander_block (sums, n - m1_all, killers, m2,
-                                      l_max - x - y - m1_all - m2, wl, p * pl,
-                                      &res->ways[dg_plain][0], &res->ways[dg_plain][1],
-                                      &res->p[dg_plain][0], &res->p[dg_plain][1]);
-              }
+              p00 += p * p_live;
+              p01 += p * (1.0 - p_live);
             }
         }
     }
+  res->p[0][0] = p00;
+  res->p[0][1] = p01;
+  res->p[1][0] = p10;
+  res->p[1][1] = p11;
 }
 
 static void
@@ -3721,6 +3946,7 @@ sums_free (Sums *sums)
   g_free (sums->factorial);
   g_free (sums->fall);
   g_free (sums->fall_d);
+  g_free (sums->live);
   g_free (sums);
 }
 
@@ -3750,6 +3976,7 @@ assault_odds_by_sums (const AdjContext  *ctx,
   Ways total;
   double bits;
   gboolean need_kills = at->effect == HIT_COMMANDER || dt->effect == HIT_COMMANDER;
+  const char *counts_colour;
 
   if (!direct_odds_enabled)
     return FALSE;
@@ -3760,62 +3987,100 @@ assault_odds_by_sums (const AdjContext  *ctx,
   if (l_max > n_cards)
     return FALSE;
 
+  counts_colour = rn_string (ctx->ruleset, "cover", "counts");
   for (guint i = 0; i < n_cards; i++)
     {
       AdjCard c = cards != NULL ? cards[i] % ADJ_DECK_SIZE : (AdjCard) i;
-      guint g = (cover_counts (ctx->ruleset, c) ? 1 : 0) |
+      /* cover_counts(), with the colour looked up once. */
+      guint g = (colour_is (c, counts_colour) ? 1 : 0) |
                 (need_kills && commander_result (ctx->ruleset, c) == COMMANDER_KILLED ? 2 : 0);
       sums->size[g]++;
     }
   sums->n = n_cards;
+  for (guint g = 0; g < GROUPS; g++)
+    if (sums->size[g] > 0)
+      sums->active[sums->n_active++] = g;
   bits = (na + nd) * log2 (6.0);
   for (guint i = 0; i < l_max; i++)
     bits += log2 ((double) (n_cards - i));
   sums->exact = bits < 126.0;
   sums->n_binom = MAX (n_cards, MAX_DICE) + 1;
-  sums->binom = g_new0 (Ways, sums->n_binom * sums->n_binom);
+  /* Past the diagonal the tables stay 0: C(i, k) and (i)_k for k > i. */
   sums->binom_d = g_new0 (double, sums->n_binom * sums->n_binom);
+  sums->fall_d = g_new0 (double, sums->n_binom * sums->n_binom);
+  if (sums->exact)
+    {
+      sums->binom = g_new0 (Ways, sums->n_binom * sums->n_binom);
+      sums->fall = g_new0 (Ways, sums->n_binom * sums->n_binom);
+    }
   for (guint i = 0; i < sums->n_binom; i++)
     {
-      Ways *row = sums->binom + i * sums->n_binom;
       double *row_d = sums->binom_d + i * sums->n_binom;
-      const Ways *up = row - sums->n_binom;
       const double *up_d = row_d - sums->n_binom;
 
-      row[0] = 1;
       row_d[0] = 1.0;
+      /* The doubles are rounded past 2^53. */
       for (guint k = 1; k <= i; k++)
+        row_d[k] = up_d[k - 1] + (k < i ? up_d[k] : 0);
+      if (sums->exact)
         {
-          /* C(104, 52) still fits 128 bits; the doubles are rounded past 2^53. */
-          row[k] = up[k - 1] + (k < i ? up[k] : 0);
-          row_d[k] = up_d[k - 1] + (k < i ? up_d[k] : 0);
+          Ways *row = sums->binom + i * sums->n_binom;
+          const Ways *up = row - sums->n_binom;
+
+          row[0] = 1;
+          /* C(104, 52) still fits 128 bits. */
+          for (guint k = 1; k <= i; k++)
+            row[k] = up[k - 1] + (k < i ? up[k] : 0);
         }
     }
-  sums->fall = g_new0 (Ways, sums->n_binom * sums->n_binom);
-  sums->fall_d = g_new0 (double, sums->n_binom * sums->n_binom);
   for (guint i = 0; i < sums->n_binom; i++)
     {
-      Ways *row = sums->fall + i * sums->n_binom;
       double *row_d = sums->fall_d + i * sums->n_binom;
 
-      row[0] = 1;
       row_d[0] = 1.0;
-      /* Past 2^128 the ways wrap: they are only read while the total fits. */
       for (guint k = 1; k <= i; k++)
+        row_d[k] = row_d[k - 1] * (double) (i - k + 1);
+      if (sums->exact)
         {
-          row[k] = row[k - 1] * (Ways) (i - k + 1);
-          row_d[k] = row_d[k - 1] * (double) (i - k + 1);
+          Ways *row = sums->fall + i * sums->n_binom;
+
+          row[0] = 1;
+          /* Past 2^128 the ways wrap: they are only read while the total fits. */
+          for (guint k = 1; k <= i; k++)
+            row[k] = row[k - 1] * (Ways) (i - k + 1);
         }
     }
   sums->factorial = g_new (Ways, MAX_DICE + 1);
   sums->factorial[0] = 1;
   for (guint k = 1; k <= MAX_DICE; k++)
     sums->factorial[k] = sums->factorial[k - 1] * k;
-  for (guint h = 0; h <= MAX_DICE; h++)
-    {
-      sums->gone_a[h] = gone_after (at, h);
-      sums->gone_d[h] = gone_after (dt, h);
-    }
+  sums->killers_max = sums->size[2] + sums->size[3];
+  sums->m_max = MAX (na, nd);
+  {
+    gsize n_live = (gsize) (sums->n + 1) * (sums->killers_max + 1) * (sums->m_max + 1);
+
+    sums->live = g_new (double, n_live);
+    for (gsize i = 0; i < n_live; i++)
+      sums->live[i] = -1.0;
+  }
+  {
+    /* Whether the hits put a target that needs no card off the table: one more hit at a
+     * time (a hit on a target already gone changes nothing). */
+    Target ta = *at, td = *dt;
+
+    sums->gone_a_from = MAX_DICE + 1;
+    for (guint h = 0; h <= MAX_DICE; h++)
+      {
+        sums->gone_a[h] = ta.gone;
+        sums->gone_d[h] = td.gone;
+        sums->cards_a[h] = commander_cards (at, h);
+        sums->cards_d[h] = commander_cards (dt, h);
+        if (ta.gone)
+          sums->gone_a_from = MIN (sums->gone_a_from, h);
+        hit_apply (&ta, COMMANDER_UNHURT);
+        hit_apply (&td, COMMANDER_UNHURT);
+      }
+  }
   total = sums->exact ? ways_pow (6, na + nd) * falling_w (sums, n_cards, l_max) : 0;
 
   pc = pip_compare_new (na, nd, hit_on, sums->exact);
@@ -3824,7 +4089,7 @@ assault_odds_by_sums (const AdjContext  *ctx,
   for (guint sa = 0; sa <= na; sa++)
     for (guint sd = 0; sd <= nd; sd++)
       {
-        const Ways *dice = pc->ways + (sa * (nd + 1) + sd) * 3;
+        const Ways *dice = sums->exact ? pc->ways + (sa * (nd + 1) + sd) * 3 : NULL;
         const double *pd = pc->p + (sa * (nd + 1) + sd) * 3;
         CardResult cr;
 
