@@ -3353,33 +3353,42 @@ joint_ways64 (guint n,
 }
 
 /* A side's joint table of hits and pips (as joint_ways() lays it out) as probabilities, and as
- * ways too when @want_ways. */
+ * ways too when @want_ways: in 64 bits (@ways64) when @narrow and they fit, else in 128. */
 static void
-joint_table (guint     n,
-             int       hit_on,
-             gboolean  want_ways,
-             Ways    **ways,
-             double  **p)
+joint_table (guint      n,
+             int        hit_on,
+             gboolean   want_ways,
+             gboolean   narrow,
+             Ways     **ways,
+             guint64  **ways64,
+             double   **p)
 {
   guint size = (n + 1) * (6 * n + 1);
   double scale = pow (6.0, n);
 
   *p = g_new (double, size);
   *ways = NULL;
+  *ways64 = NULL;
   if (n <= MAX_DICE_64)
     {
-      g_autofree guint64 *j = joint_ways64 (n, hit_on);
+      guint64 *j = joint_ways64 (n, hit_on);
 
       /* The same integers as the 128-bit table, so the same doubles: both conversions round
        * to nearest. */
       for (guint i = 0; i < size; i++)
         (*p)[i] = (double) j[i] / scale;
+      if (want_ways && narrow)
+        {
+          *ways64 = j;
+          return;
+        }
       if (want_ways)
         {
           *ways = g_new (Ways, size);
           for (guint i = 0; i < size; i++)
             (*ways)[i] = j[i];
         }
+      g_free (j);
     }
   else
     {
@@ -3402,12 +3411,18 @@ pip_compare_new (guint    na,
 {
   PipCompare *pc = g_new0 (PipCompare, 1);
   guint wa = 6 * na + 1, wd = 6 * nd + 1;
+  /* Up to MAX_DICE_64 dice a side, the ways of each throw and the sums of them fit 64 bits,
+   * and their products are one 64 by 64 bit multiplication each. */
+  gboolean narrow = na <= MAX_DICE_64 && nd <= MAX_DICE_64;
   g_autofree Ways *ja = NULL;
   g_autofree Ways *jd = NULL;
+  g_autofree guint64 *ja64 = NULL;
+  g_autofree guint64 *jd64 = NULL;
   g_autofree double *ja_p = NULL;
   g_autofree double *jd_p = NULL;
   /* below[sd * (wd + 1) + q]: the defender throws sd hits and fewer than q pips. */
   g_autofree Ways *below = NULL;
+  g_autofree guint64 *below64 = NULL;
   g_autofree double *below_p = g_new (double, (nd + 1) * (wd + 1));
   /* The pips the defender can throw with sd hits: lo_d[sd] to hi_d[sd]; none if lo_d > hi_d. */
   g_autofree guint *lo_d = g_new (guint, 2 * (nd + 1));
@@ -3419,9 +3434,11 @@ pip_compare_new (guint    na,
   if (pc->exact)
     pc->ways = g_new0 (Ways, (na + 1) * (nd + 1) * 3);
   pc->p = g_new0 (double, (na + 1) * (nd + 1) * 3);
-  joint_table (na, hit_on, pc->exact, &ja, &ja_p);
-  joint_table (nd, hit_on, pc->exact, &jd, &jd_p);
-  if (pc->exact)
+  joint_table (na, hit_on, pc->exact, narrow, &ja, &ja64, &ja_p);
+  joint_table (nd, hit_on, pc->exact, narrow, &jd, &jd64, &jd_p);
+  if (pc->exact && narrow)
+    below64 = g_new (guint64, (nd + 1) * (wd + 1));
+  else if (pc->exact)
     below = g_new (Ways, (nd + 1) * (wd + 1));
   for (guint sd = 0; sd <= nd; sd++)
     {
@@ -3437,11 +3454,18 @@ pip_compare_new (guint    na,
               hi_d[sd] = q;
             }
         }
-      if (!pc->exact)
-        continue;
-      below[sd * (wd + 1)] = 0;
-      for (guint q = 0; q < wd; q++)
-        below[sd * (wd + 1) + q + 1] = below[sd * (wd + 1) + q] + jd[sd * wd + q];
+      if (below64 != NULL)
+        {
+          below64[sd * (wd + 1)] = 0;
+          for (guint q = 0; q < wd; q++)
+            below64[sd * (wd + 1) + q + 1] = below64[sd * (wd + 1) + q] + jd64[sd * wd + q];
+        }
+      else if (below != NULL)
+        {
+          below[sd * (wd + 1)] = 0;
+          for (guint q = 0; q < wd; q++)
+            below[sd * (wd + 1) + q + 1] = below[sd * (wd + 1) + q] + jd[sd * wd + q];
+        }
     }
 
   for (guint sa = 0; sa <= na; sa++)
@@ -3459,7 +3483,7 @@ pip_compare_new (guint    na,
             hi = q;
             all_a += xa[q];
             if (pc->exact)
-              all_a_w += ja[sa * wa + q];
+              all_a_w += ja64 != NULL ? ja64[sa * wa + q] : ja[sa * wa + q];
           }
       if (lo > hi)
         continue;
@@ -3470,15 +3494,18 @@ pip_compare_new (guint    na,
           double all_d = below_sd[wd];
           double *p = pc->p + (sa * (nd + 1) + sd) * 3;
           Ways *w;
+          Ways higher_w = 0, equal_w = 0;
           double higher = 0, equal = 0;
+          /* The terms that can be other than 0: the defender throws fewer pips, or as many. */
+          guint h_lo = MAX (lo, lo_d[sd] + 1);
+          guint e_lo = MAX (lo, lo_d[sd]), e_hi = MIN (hi, hi_d[sd]);
 
           if (lo_d[sd] > hi_d[sd])
             continue;
-          /* Only the terms that can be other than 0: adding +0 changes no sum, so these are the
-           * sums over every q, to the last bit. */
-          for (guint q = MAX (lo, lo_d[sd] + 1); q <= hi; q++)
+          /* Adding +0 changes no sum, so these are the sums over every q, to the last bit. */
+          for (guint q = h_lo; q <= hi; q++)
             higher += xa[q] * below_sd[MIN (q, wd)];
-          for (guint q = MAX (lo, lo_d[sd]); q <= MIN (hi, hi_d[sd]); q++)
+          for (guint q = e_lo; q <= e_hi; q++)
             equal += xa[q] * xd[q];
           p[COMPARE_HIGHER] = higher;
           p[COMPARE_EQUAL] = equal;
@@ -3486,16 +3513,29 @@ pip_compare_new (guint    na,
           if (!pc->exact)
             continue;
           w = pc->ways + (sa * (nd + 1) + sd) * 3;
-          for (guint q = lo; q <= hi; q++)
+          if (below64 != NULL)
             {
-              Ways x = ja[sa * wa + q];
+              const guint64 *xa64 = ja64 + sa * wa;
+              const guint64 *xd64 = jd64 + sd * wd;
+              const guint64 *below64_sd = below64 + sd * (wd + 1);
 
-              w[COMPARE_HIGHER] += x * below[sd * (wd + 1) + MIN (q, wd)];
-              if (q < wd)
-                w[COMPARE_EQUAL] += x * jd[sd * wd + q];
+              for (guint q = h_lo; q <= hi; q++)
+                higher_w += (Ways) xa64[q] * below64_sd[MIN (q, wd)];
+              for (guint q = e_lo; q <= e_hi; q++)
+                equal_w += (Ways) xa64[q] * xd64[q];
+              w[COMPARE_LOWER] = all_a_w * below64_sd[wd];
             }
-          w[COMPARE_LOWER] = all_a_w * below[sd * (wd + 1) + wd] - w[COMPARE_HIGHER] -
-                             w[COMPARE_EQUAL];
+          else
+            {
+              for (guint q = h_lo; q <= hi; q++)
+                higher_w += ja[sa * wa + q] * below[sd * (wd + 1) + MIN (q, wd)];
+              for (guint q = e_lo; q <= e_hi; q++)
+                equal_w += ja[sa * wa + q] * jd[sd * wd + q];
+              w[COMPARE_LOWER] = all_a_w * below[sd * (wd + 1) + wd];
+            }
+          w[COMPARE_HIGHER] = higher_w;
+          w[COMPARE_EQUAL] = equal_w;
+          w[COMPARE_LOWER] -= higher_w + equal_w;
         }
     }
   return pc;
@@ -3524,11 +3564,12 @@ typedef struct {
   guint     n_active;
   guint     n;                /* the draw pile */
   gboolean  exact;
-  guint     n_binom;          /* binom[i * n_binom + k] = C(i, k), for i < n_binom */
+  guint     n_binom;          /* binom[i * n_cols + k] = C(i, k), for i < n_binom */
+  guint     n_cols;           /* and k < n_cols: no block, nor all the cards, is longer */
   Ways     *binom;            /* the ways are only filled in while exact */
   double   *binom_d;
   Ways     *factorial;        /* k! for k <= MAX_DICE */
-  Ways     *fall;             /* fall[n * n_binom + k] = (n)_k, where it fits */
+  Ways     *fall;             /* fall[n * n_cols + k] = (n)_k, where it fits */
   double   *fall_d;
   /* live[(n * (killers_max + 1) + killers) * (m_max + 1) + m] = (n - killers)_m / (n)_m, the
    * chance that m cards off a pile of n miss all its killers, or -1 until first asked for:
@@ -3558,7 +3599,7 @@ falling_w (const Sums *sums,
            guint       n,
            guint       k)
 {
-  return k > n ? 0 : sums->fall[n * sums->n_binom + k];
+  return k > n ? 0 : sums->fall[n * sums->n_cols + k];
 }
 
 static double
@@ -3569,7 +3610,7 @@ ratio_falling (const Sums *sums,
 {
   if (k > num_n)
     return 0.0;
-  return sums->fall_d[num_n * sums->n_binom + k] / sums->fall_d[den_n * sums->n_binom + k];
+  return sums->fall_d[num_n * sums->n_cols + k] / sums->fall_d[den_n * sums->n_cols + k];
 }
 
 /* ratio_falling (sums, n - killers, n, m), worked out once; @r is its place in sums->live.  The
@@ -3629,7 +3670,7 @@ mixes_from (MixWalk *mw,
             Ways     ways)
 {
   const Sums *sums = mw->sums;
-  guint nb = sums->n_binom;
+  guint nb = sums->n_cols;
   guint g = mw->active[i];
   guint size = mw->size[g];
 
@@ -3681,7 +3722,7 @@ block_mixes (const Sums  *sums,
     }
   for (guint i = mw.n_active; i > 0; i--)
     mw.rest[i - 1] = mw.rest[i] + size[mw.active[i - 1]];
-  mw.all = sums->binom_d[n * sums->n_binom + k];
+  mw.all = sums->binom_d[n * sums->n_cols + k];
   mixes_from (&mw, 0, k, 1.0, sums->exact ? sums->factorial[k] : 0);
 }
 
@@ -3747,7 +3788,7 @@ assault_cover_cards (Sums        *sums,
                      CardResult  *res)
 {
   const GArray *first = sums_block (sums, x);
-  guint nb = sums->n_binom;
+  guint nb = sums->n_cols;
 
   for (guint i = 0; i < first->len; i++)
     {
@@ -3806,7 +3847,7 @@ assault_cards (Sums         *sums,
                CardResult   *res)
 {
   guint x = d_cover ? sa : 0, y = a_cover ? sd : 0;
-  guint nb = sums->n_binom;
+  guint nb = sums->n_cols;
   const GArray *first, *second;
   guint n = sums->n - x - y;
   guint stride_k = sums->m_max + 1, stride_n = (sums->killers_max + 1) * stride_k;
@@ -4005,48 +4046,51 @@ assault_odds_by_sums (const AdjContext  *ctx,
     bits += log2 ((double) (n_cards - i));
   sums->exact = bits < 126.0;
   sums->n_binom = MAX (n_cards, MAX_DICE) + 1;
+  sums->n_cols = MAX (l_max, MAX (na, nd)) + 1;
   /* Past the diagonal the tables stay 0: C(i, k) and (i)_k for k > i. */
-  sums->binom_d = g_new0 (double, sums->n_binom * sums->n_binom);
-  sums->fall_d = g_new0 (double, sums->n_binom * sums->n_binom);
+  sums->binom_d = g_new0 (double, sums->n_binom * sums->n_cols);
+  sums->fall_d = g_new0 (double, sums->n_binom * sums->n_cols);
   if (sums->exact)
     {
-      sums->binom = g_new0 (Ways, sums->n_binom * sums->n_binom);
-      sums->fall = g_new0 (Ways, sums->n_binom * sums->n_binom);
+      sums->binom = g_new0 (Ways, sums->n_binom * sums->n_cols);
+      sums->fall = g_new0 (Ways, sums->n_binom * sums->n_cols);
     }
   for (guint i = 0; i < sums->n_binom; i++)
     {
-      double *row_d = sums->binom_d + i * sums->n_binom;
-      const double *up_d = row_d - sums->n_binom;
+      double *row_d = sums->binom_d + i * sums->n_cols;
+      const double *up_d = row_d - sums->n_cols;
+      guint k_max = MIN (i, sums->n_cols - 1);
 
       row_d[0] = 1.0;
       /* The doubles are rounded past 2^53. */
-      for (guint k = 1; k <= i; k++)
+      for (guint k = 1; k <= k_max; k++)
         row_d[k] = up_d[k - 1] + (k < i ? up_d[k] : 0);
       if (sums->exact)
         {
-          Ways *row = sums->binom + i * sums->n_binom;
-          const Ways *up = row - sums->n_binom;
+          Ways *row = sums->binom + i * sums->n_cols;
+          const Ways *up = row - sums->n_cols;
 
           row[0] = 1;
           /* C(104, 52) still fits 128 bits. */
-          for (guint k = 1; k <= i; k++)
+          for (guint k = 1; k <= k_max; k++)
             row[k] = up[k - 1] + (k < i ? up[k] : 0);
         }
     }
   for (guint i = 0; i < sums->n_binom; i++)
     {
-      double *row_d = sums->fall_d + i * sums->n_binom;
+      double *row_d = sums->fall_d + i * sums->n_cols;
+      guint k_max = MIN (i, sums->n_cols - 1);
 
       row_d[0] = 1.0;
-      for (guint k = 1; k <= i; k++)
+      for (guint k = 1; k <= k_max; k++)
         row_d[k] = row_d[k - 1] * (double) (i - k + 1);
       if (sums->exact)
         {
-          Ways *row = sums->fall + i * sums->n_binom;
+          Ways *row = sums->fall + i * sums->n_cols;
 
           row[0] = 1;
           /* Past 2^128 the ways wrap: they are only read while the total fits. */
-          for (guint k = 1; k <= i; k++)
+          for (guint k = 1; k <= k_max; k++)
             row[k] = row[k - 1] * (Ways) (i - k + 1);
         }
     }
