@@ -1969,7 +1969,6 @@ cards_resolve (const AdjContext  *ctx,
       int leaders = (officer ? 1 : 0) + (nco ? 1 : 0);
       int ordinary = figures - lost - leaders;
       g_autofree char *shown = NULL, *id = NULL;
-      char *line;
       const char *chooser, *cls_id;
       Falls figure;
       json_object *item;
@@ -2013,26 +2012,28 @@ cards_resolve (const AdjContext  *ctx,
       lost++;
 
       if (g_str_equal (chooser, "leader"))
-        line = adj_format (figure == FALLS_OFFICER
-                                /* TRANSLATORS: e.g. "Card 1, A♠: the officer is killed" */
-                                ? _("Card %d, %s: the officer is killed")
-                                : _("Card %d, %s: the NCO leading the unit is killed"), i, shown);
+        adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, "target", FALSE, 0,
+                               figure == FALLS_OFFICER
+                               /* TRANSLATORS: e.g. "Card 1, A♠: the officer is killed" */
+                               ? _("Card %d, %s: the officer is killed")
+                               : _("Card %d, %s: the NCO leading the unit is killed"), i, shown);
       else if (g_str_equal (chooser, "firer"))
-        line = adj_format (figure == FALLS_OFFICER
-                                ? _("Card %d, %s: the firer picks — the officer")
-                                : figure == FALLS_NCO
-                                ? _("Card %d, %s: the firer picks — the NCO leading the unit")
-                                : _("Card %d, %s: the firer picks — an ordinary figure"),
-                                i, shown);
+        adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, "target", FALSE, 0,
+                               figure == FALLS_OFFICER
+                               ? _("Card %d, %s: the firer picks — the officer")
+                               : figure == FALLS_NCO
+                               ? _("Card %d, %s: the firer picks — the NCO leading the unit")
+                               : _("Card %d, %s: the firer picks — an ordinary figure"),
+                               i, shown);
       else
-        line = adj_format (figure == FALLS_OFFICER
-                                ? _("Card %d, %s: the target’s player picks — the officer")
-                                : figure == FALLS_NCO
-                                ? _("Card %d, %s: the target’s player picks — the NCO leading "
-                                    "the unit")
-                                : _("Card %d, %s: the target’s player picks — an ordinary "
-                                    "figure"), i, shown);
-      adj_outcome_take_line (outcome, ADJ_EXPLAIN_TABLE, "target", line, FALSE, 0);
+        adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, "target", FALSE, 0,
+                               figure == FALLS_OFFICER
+                               ? _("Card %d, %s: the target’s player picks — the officer")
+                               : figure == FALLS_NCO
+                               ? _("Card %d, %s: the target’s player picks — the NCO leading "
+                                   "the unit")
+                               : _("Card %d, %s: the target’s player picks — an ordinary "
+                                   "figure"), i, shown);
       if (cls == CARD_ACE && g_str_equal (chooser, "target"))
         adj_outcome_add_note (outcome, _("Card %d is an Ace, but no officer or leader is left: it "
                                          "counts as any other card."), i);

@@ -1690,7 +1690,6 @@ deal_resolve (const AdjContext  *ctx,
       Recipient *r = g_ptr_array_index (people, i);
       g_autofree char *card = adj_card_to_string (r->card);
       const char *shown = card_short (r->card);
-      char *line = adj_format ("%u. %s — %s", i + 1, shown, r->name);
       json_object *item = json_object_new_object ();
 
       json_object_object_add (item, "unit", r->unit != NULL ? json_object_new_string (r->unit)
@@ -1706,7 +1705,8 @@ deal_resolve (const AdjContext  *ctx,
           json_object_object_add (item, "rolloff", rolls);
         }
       json_object_array_add (order, item);
-      adj_outcome_take_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, TRUE, (int) i + 1);
+      adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, (int) i + 1, "%u. %s — %s",
+                             i + 1, shown, r->name);
     }
   json_object_object_add (outcome->values, "order", order);
   adj_outcome_set_value_int (outcome, "decks", (int) n_decks);
