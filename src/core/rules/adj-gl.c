@@ -299,10 +299,9 @@ static char *
 dice_text (const int *dice,
            guint      n)
 {
-  GString *s = g_string_new (NULL);
+  GString *s = g_string_sized_new (2 * n);
 
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (s, "%s%d", i > 0 ? " " : "", dice[i]);
+  adj_dice_append (s, dice, n, " ");
   return g_string_free (s, FALSE);
 }
 

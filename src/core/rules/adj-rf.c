@@ -897,11 +897,7 @@ command_resolve (const AdjContext  *ctx,
 
       if (!adj_random_roll (random, "officer", N_("Player character"), (guint) n, 6, dice, error))
         return FALSE;
-      for (int i = 0; i < n; i++)
-        {
-          g_string_append_printf (text, "%s%d", i > 0 ? " + " : "", dice[i]);
-          sum += dice[i];
-        }
+      sum = adj_dice_append (text, dice, (guint) n, " + ");
       /* TRANSLATORS: e.g. "Lt Ashby rolls 3D6: 4 + 4 + 4" */
       explain (outcome, ADJ_EXPLAIN_DICE, "officer", TRUE, sum, _("%s rolls %dD6: %s"),
                adj_input_unit_name (ctx, in, "commander", _("The player character")), n, text->str);
@@ -924,11 +920,7 @@ command_resolve (const AdjContext  *ctx,
         continue;
       if (!adj_random_roll (random, groups[k - 1], labels[k - 1], (guint) m, 6, dice, error))
         return FALSE;
-      for (int i = 0; i < m; i++)
-        {
-          g_string_append_printf (text, "%s%d", i > 0 ? " + " : "", dice[i]);
-          sum += dice[i];
-        }
+      sum = adj_dice_append (text, dice, (guint) m, " + ");
       explain (outcome, ADJ_EXPLAIN_DICE, groups[k - 1], TRUE, sum, "%s: %dD6: %s",
                adj_gettext (labels[k - 1]), m, text->str);
       pool += sum;

@@ -2253,12 +2253,9 @@ fire_side_throw (const AdjContext  *ctx,
     return TRUE;
   if (!adj_random_roll (random, group, label, (guint) side->dice, 6, dice, error))
     return FALSE;
+  *pips = adj_dice_append (text, dice, (guint) side->dice, " ");
   for (int i = 0; i < side->dice; i++)
-    {
-      g_string_append_printf (text, "%s%d", i > 0 ? " " : "", dice[i]);
-      *pips += dice[i];
-      *hits += dice[i] >= hit_on ? 1 : 0;
-    }
+    *hits += dice[i] >= hit_on ? 1 : 0;
   /* TRANSLATORS: e.g. "Firer throws 6D6: 6 2 5 1 6 3 — hits" */
   line = g_strdup_printf (_("%s throws %dD6: %s — hits"), who_label, side->dice, text->str);
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, group, line, TRUE, *hits);

@@ -77,6 +77,29 @@ adj_score_add_modifier (AdjScore   *score,
 }
 
 int
+adj_dice_append (GString    *text,
+                 const int  *dice,
+                 guint       n,
+                 const char *separator)
+{
+  int sum = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      int v = dice[i];
+
+      if (i > 0)
+        g_string_append (text, separator);
+      if (v >= 0 && v < 10)
+        g_string_append_c (text, (char) ('0' + v));
+      else
+        g_string_append_printf (text, "%d", v);
+      sum += v;
+    }
+  return sum;
+}
+
+int
 adj_score_explain (const AdjScore *score,
                    AdjOutcome     *outcome,
                    const char     *who,
@@ -88,11 +111,7 @@ adj_score_explain (const AdjScore *score,
   g_autoptr(GString) text = g_string_new (NULL);
   int sum = 0;
 
-  for (guint i = 0; i < n_dice; i++)
-    {
-      g_string_append_printf (text, "%s%d", i > 0 ? " + " : "", dice[i]);
-      sum += dice[i];
-    }
+  sum = adj_dice_append (text, dice, n_dice, " + ");
   {
     /* TRANSLATORS: e.g. "Firer rolls 2D6: 4 + 5" */
     g_autofree char *label = g_strdup_printf (_("%s rolls %uD%u: %s"), who_label, n_dice, sides,

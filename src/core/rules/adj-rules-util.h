@@ -43,6 +43,13 @@ int      adj_score_explain       (const AdjScore *score,
                                   guint           n_dice,
                                   guint           sides);
 
+/* Append @n dice to @text, @separator between them ("4 + 5", "6 2 5"); returns their sum.
+ * Quicker than printf, for a fight that lists a hundred dice. */
+int      adj_dice_append         (GString     *text,
+                                  const int   *dice,
+                                  guint        n,
+                                  const char  *separator);
+
 /* "2d6" -> 2 dice of 6 sides; "d12" -> 1 of 12. */
 void     adj_dice_choice         (const char  *choice,
                                   guint       *count,

@@ -1458,11 +1458,7 @@ army_value_resolve (const AdjContext  *ctx,
   g_return_val_if_fail (n <= G_N_ELEMENTS (dice), FALSE);
   if (!adj_random_roll (random, "army", N_("Army value"), n, 6, dice, error))
     return FALSE;
-  for (guint i = 0; i < n; i++)
-    {
-      sum += dice[i];
-      g_string_append_printf (text, "%s%d", i > 0 ? " + " : "", dice[i]);
-    }
+  sum = adj_dice_append (text, dice, n, " + ");
   {
     g_autofree char *label = g_strdup_printf (_("Army value (%uD6): %s"), n, text->str);
     adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "army", label, TRUE, sum);
