@@ -1352,61 +1352,76 @@ hits_ways (guint  n,
 
 /* The joint distribution of hits and pips: joint[s * (6n + 1) + p] ways to throw s hits and
  * p pips.  Which s dice hit can be chosen C(n, s) ways; the hits' pips and the misses' pips
- * are sums of dice showing only hitting faces or only missing ones, built a die at a time. */
-static void
-face_powers (guint  n,
-             int    lo,
-             int    hi,
-             Ways  *pow_)    /* [(n + 1) * (6n + 1)] */
-{
-  guint width = 6 * n + 1;
+ * are sums of dice showing only hitting faces or only missing ones, built a die at a time.
+ * Two count types share one definition: Ways (128 bits) for any pool, and guint64, quicker and
+ * half the memory, up to MAX_DICE_64 dice (6^24 < 2^64).  Row m of the powers is only written
+ * and read from lo * m to hi * m, and only that much is cleared. */
+#define MAX_DICE_64 24
 
-  pow_[0] = 1;
-  for (guint m = 1; m <= n; m++)
-    for (guint v = (guint) lo * (m - 1); v <= (guint) hi * (m - 1); v++)
-      {
-        Ways w = pow_[(m - 1) * width + v];
-
-        if (w == 0)
-          continue;
-        for (int f = lo; f <= hi; f++)
-          pow_[m * width + v + (guint) f] += w;
-      }
+#define DEFINE_JOINT_WAYS(suffix, Count, max_dice)                                              \
+static void                                                                                     \
+face_powers##suffix (guint  n,                                                                  \
+                     int    lo,                                                                 \
+                     int    hi,                                                                 \
+                     Count *pow_)    /* [(n + 1) * (6n + 1)] */                                 \
+{                                                                                               \
+  guint width = 6 * n + 1;                                                                      \
+                                                                                                \
+  pow_[0] = 1;                                                                                  \
+  for (guint m = 1; m <= n; m++)                                                                \
+    {                                                                                           \
+      Count *row = pow_ + m * width;                                                            \
+                                                                                                \
+      memset (row + (guint) lo * m, 0, ((guint) (hi - lo) * m + 1) * sizeof *row);              \
+      for (guint v = (guint) lo * (m - 1); v <= (guint) hi * (m - 1); v++)                      \
+        {                                                                                       \
+          Count w = pow_[(m - 1) * width + v];                                                  \
+                                                                                                \
+          if (w == 0)                                                                           \
+            continue;                                                                           \
+          for (int f = lo; f <= hi; f++)                                                        \
+            row[v + (guint) f] += w;                                                            \
+        }                                                                                       \
+    }                                                                                           \
+}                                                                                               \
+                                                                                                \
+static Count *                                                                                  \
+joint_ways##suffix (guint n,                                                                    \
+                    int   hit_on)                                                               \
+{                                                                                               \
+  guint width = 6 * n + 1;                                                                      \
+  Count *joint = g_new0 (Count, (n + 1) * width);                                               \
+  g_autofree Count *hits = g_new (Count, (n + 1) * width);                                      \
+  g_autofree Count *misses = g_new (Count, (n + 1) * width);                                    \
+  Count binom = 1;                                                                              \
+                                                                                                \
+  g_assert (n <= (max_dice));                                                                   \
+  face_powers##suffix (n, hit_on, 6, hits);                                                     \
+  if (hit_on > 1)                                                                               \
+    face_powers##suffix (n, 1, hit_on - 1, misses);                                             \
+  else                                                                                          \
+    misses[0] = 1;                                                                              \
+  for (guint s = 0; s <= n; s++)                                                                \
+    {                                                                                           \
+      const Count *h = hits + s * width;                                                        \
+      const Count *m = misses + (n - s) * width;                                                \
+                                                                                                \
+      for (guint t = (guint) hit_on * s; t <= 6 * s; t++)                                       \
+        {                                                                                       \
+          if (h[t] == 0)                                                                        \
+            continue;                                                                           \
+          for (guint v = n - s; v <= (guint) (hit_on - 1) * (n - s); v++)                       \
+            if (m[v] != 0)                                                                      \
+              joint[s * width + t + v] += binom * h[t] * m[v];                                  \
+        }                                                                                       \
+      /* C(n, s) * (n - s) fits: in 64 bits, it is at most 24 * C(24, 12). */                  \
+      binom = binom * (n - s) / (s + 1);                                                        \
+    }                                                                                           \
+  return joint;                                                                                 \
 }
 
-static Ways *
-joint_ways (guint n,
-            int   hit_on)
-{
-  guint width = 6 * n + 1;
-  Ways *joint = g_new0 (Ways, (n + 1) * width);
-  g_autofree Ways *hits = g_new0 (Ways, (n + 1) * width);
-  g_autofree Ways *misses = g_new0 (Ways, (n + 1) * width);
-  Ways binom = 1;
-
-  g_assert (n <= MAX_DICE);
-  face_powers (n, hit_on, 6, hits);
-  if (hit_on > 1)
-    face_powers (n, 1, hit_on - 1, misses);
-  else
-    misses[0] = 1;
-  for (guint s = 0; s <= n; s++)
-    {
-      const Ways *h = hits + s * width;
-      const Ways *m = misses + (n - s) * width;
-
-      for (guint t = (guint) hit_on * s; t <= 6 * s; t++)
-        {
-          if (h[t] == 0)
-            continue;
-          for (guint v = n - s; v <= (guint) (hit_on - 1) * (n - s); v++)
-            if (m[v] != 0)
-              joint[s * width + t + v] += binom * h[t] * m[v];
-        }
-      binom = binom * (n - s) / (s + 1);
-    }
-  return joint;
-}
+DEFINE_JOINT_WAYS (, Ways, MAX_DICE)
+DEFINE_JOINT_WAYS (64, guint64, MAX_DICE_64)
 
 /* ------------------------------------------------------------------------------------------ */
 /* The deal: a card to every unit and commander; the lowest acts first                        */
@@ -3281,73 +3296,6 @@ pip_compare_free (PipCompare *pc)
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PipCompare, pip_compare_free)
-
-/* Up to this many dice every count of a throw fits 64 bits (6^24 < 2^64), and 64-bit sums are
- * quicker and take half the memory of 128-bit ones. */
-#define MAX_DICE_64 24
-
-/* face_powers() and joint_ways() over 64-bit counts, for at most MAX_DICE_64 dice.  Row m of
- * the powers is only written and read from lo * m to hi * m, and only that much is cleared. */
-static void
-face_powers64 (guint    n,
-               int      lo,
-               int      hi,
-               guint64 *pow_)    /* [(n + 1) * (6n + 1)] */
-{
-  guint width = 6 * n + 1;
-
-  pow_[0] = 1;
-  for (guint m = 1; m <= n; m++)
-    {
-      guint64 *row = pow_ + m * width;
-
-      memset (row + (guint) lo * m, 0, ((guint) (hi - lo) * m + 1) * sizeof *row);
-      for (guint v = (guint) lo * (m - 1); v <= (guint) hi * (m - 1); v++)
-        {
-          guint64 w = pow_[(m - 1) * width + v];
-
-          if (w == 0)
-            continue;
-          for (int f = lo; f <= hi; f++)
-            row[v + (guint) f] += w;
-        }
-    }
-}
-
-static guint64 *
-joint_ways64 (guint n,
-              int   hit_on)
-{
-  guint width = 6 * n + 1;
-  guint64 *joint = g_new0 (guint64, (n + 1) * width);
-  g_autofree guint64 *hits = g_new (guint64, (n + 1) * width);
-  g_autofree guint64 *misses = g_new (guint64, (n + 1) * width);
-  guint64 binom = 1;
-
-  g_assert (n <= MAX_DICE_64);
-  face_powers64 (n, hit_on, 6, hits);
-  if (hit_on > 1)
-    face_powers64 (n, 1, hit_on - 1, misses);
-  else
-    misses[0] = 1;
-  for (guint s = 0; s <= n; s++)
-    {
-      const guint64 *h = hits + s * width;
-      const guint64 *m = misses + (n - s) * width;
-
-      for (guint t = (guint) hit_on * s; t <= 6 * s; t++)
-        {
-          if (h[t] == 0)
-            continue;
-          for (guint v = n - s; v <= (guint) (hit_on - 1) * (n - s); v++)
-            if (m[v] != 0)
-              joint[s * width + t + v] += binom * h[t] * m[v];
-        }
-      /* C(n, s) * (n - s) is at most 24 * C(24, 12), far inside 64 bits. */
-      binom = binom * (n - s) / (s + 1);
-    }
-  return joint;
-}
 
 /* A side's joint table of hits and pips (as joint_ways() lays it out) as probabilities, and as
  * ways too when @want_ways: in 64 bits (@ways64) when @narrow and they fit, else in 128. */
