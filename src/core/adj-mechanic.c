@@ -859,6 +859,13 @@ adj_outcome_set_number (AdjOutcome *outcome,
 
 /* A line is one block: the line, then who it belongs to, then its text.  A big fight explains
  * itself in a line a figure, and allocations were much of what that cost. */
+static AdjExplainLine *line_new (AdjExplainKind  kind,
+                                 const char     *who,
+                                 gboolean        has_value,
+                                 int             value,
+                                 const char     *format,
+                                 va_list         args) G_GNUC_PRINTF (5, 0);
+
 static AdjExplainLine *
 line_new (AdjExplainKind  kind,
           const char     *who,
