@@ -887,31 +887,6 @@ line_new (AdjExplainKind  kind,
   return line;
 }
 
-static AdjExplainLine *
-line_new_printf (AdjExplainKind  kind,
-                 const char     *who,
-                 gboolean        has_value,
-                 int             value,
-                 const char     *format,
-                 ...) G_GNUC_PRINTF (5, 6);
-
-static AdjExplainLine *
-line_new_printf (AdjExplainKind  kind,
-                 const char     *who,
-                 gboolean        has_value,
-                 int             value,
-                 const char     *format,
-                 ...)
-{
-  AdjExplainLine *line;
-  va_list args;
-
-  va_start (args, format);
-  line = line_new (kind, who, has_value, value, format, args);
-  va_end (args);
-  return line;
-}
-
 void
 adj_outcome_take_line (AdjOutcome     *outcome,
                        AdjExplainKind  kind,
@@ -932,12 +907,9 @@ adj_outcome_add_line (AdjOutcome     *outcome,
                       gboolean        has_value,
                       int             value)
 {
-  AdjExplainLine *line = line_new_printf (kind, who, has_value, value, "%s",
-                                          label != NULL ? label : "");
-
+  adj_outcome_add_linef (outcome, kind, who, has_value, value, "%s", label != NULL ? label : "");
   if (label == NULL)
-    line->label = NULL;
-  g_ptr_array_add (outcome->lines, line);
+    ((AdjExplainLine *) g_ptr_array_index (outcome->lines, outcome->lines->len - 1))->label = NULL;
 }
 
 void

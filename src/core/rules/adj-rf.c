@@ -436,29 +436,7 @@ finish_ways (AdjOdds            *odds,
 }
 
 /* One line of explanation, formatted. */
-static void explain (AdjOutcome     *outcome,
-                     AdjExplainKind  kind,
-                     const char     *who,
-                     gboolean        has_value,
-                     int             value,
-                     const char     *format,
-                     ...) G_GNUC_PRINTF (6, 7);
-
-static void
-explain (AdjOutcome     *outcome,
-         AdjExplainKind  kind,
-         const char     *who,
-         gboolean        has_value,
-         int             value,
-         const char     *format,
-         ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  adj_outcome_add_line_v (outcome, kind, who, has_value, value, format, args);
-  va_end (args);
-}
+#define explain adj_outcome_add_linef
 
 /* Record a figure's new state, as "members.<i>.<key>" changes against the battle. */
 static gboolean
