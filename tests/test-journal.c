@@ -98,6 +98,107 @@ test_model (void)
 }
 
 static void
+on_notify (GObject    *object,
+           GParamSpec *pspec,
+           guint      *count)
+{
+  (*count)++;
+}
+
+typedef struct {
+  guint position, removed, added, calls;
+} Changed;
+
+static void
+on_items_changed (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  Changed    *changed)
+{
+  changed->position = position;
+  changed->removed = removed;
+  changed->added = added;
+  changed->calls++;
+}
+
+/* Items are made when first asked for, and then kept: one made before an undo is told of it,
+ * one made after takes its state from the journal, and the list says exactly what changed. */
+static void
+test_model_items_on_demand (void)
+{
+  g_autoptr(AdjBattle) battle = demo_battle ();
+  GListModel *model = adj_battle_get_journal_model (battle);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjJournalItem) held = NULL;
+  Changed changed = { 0 };
+  guint notified = 0;
+
+  g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed), &changed);
+  edit_bool (battle, "u1", "status.activated", TRUE);
+  g_assert_cmpuint (changed.calls, ==, 1);
+  g_assert_cmpuint (changed.position, ==, 0);
+  g_assert_cmpuint (changed.removed, ==, 0);
+  g_assert_cmpuint (changed.added, ==, 1);
+  edit_bool (battle, "u2", "status.activated", TRUE);
+  edit_bool (battle, "u3", "status.activated", TRUE);
+  g_assert_cmpuint (changed.calls, ==, 3);
+  g_assert_cmpuint (g_list_model_get_item_type (model), ==, ADJ_TYPE_JOURNAL_ITEM);
+  g_assert_null (g_list_model_get_item (model, 3));
+
+  held = g_list_model_get_item (model, 1);
+  {
+    g_autoptr(AdjJournalItem) again = g_list_model_get_item (model, 1);
+    g_assert_true (again == held);
+  }
+  g_signal_connect (held, "notify::undone", G_CALLBACK (on_notify), &notified);
+
+  g_assert_true (adj_battle_undo (battle, &error));
+  g_assert_true (adj_battle_undo (battle, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_true (adj_journal_item_get_undone (held));
+  /* Undoing changes no item in the list, only their state. */
+  g_assert_cmpuint (changed.calls, ==, 3);
+  g_assert_true (item_undone (model, 2));
+  g_assert_false (item_undone (model, 0));
+
+  /* A new entry after two undos replaces the two undone ones. */
+  edit_bool (battle, "u4", "status.activated", TRUE);
+  g_assert_cmpuint (changed.calls, ==, 4);
+  g_assert_cmpuint (changed.position, ==, 1);
+  g_assert_cmpuint (changed.removed, ==, 2);
+  g_assert_cmpuint (changed.added, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+  {
+    g_autoptr(AdjJournalItem) item = g_list_model_get_item (model, 1);
+    g_assert_true (item != held);
+    g_assert_cmpuint (adj_journal_item_get_seq (item), ==, 4);
+    g_assert_false (adj_journal_item_get_undone (item));
+  }
+  /* The item dropped from the list still holds what it showed. */
+  g_assert_cmpuint (adj_journal_item_get_seq (held), ==, 2);
+}
+
+/* The list outlives its battle safely: it owns the journal it lists. */
+static void
+test_model_outlives_battle (void)
+{
+  AdjBattle *battle = demo_battle ();
+  g_autoptr(GListModel) model = NULL;
+
+  edit_bool (battle, "u1", "status.activated", TRUE);
+  edit_bool (battle, "u2", "status.activated", TRUE);
+  model = g_object_ref (adj_battle_get_journal_model (battle));
+  g_object_unref (battle);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+  {
+    g_autoptr(AdjJournalItem) item = g_list_model_get_item (model, 1);
+    g_assert_cmpuint (adj_journal_item_get_seq (item), ==, 2);
+  }
+}
+
+static void
 test_model_after_load (void)
 {
   g_autoptr(AdjBattle) battle = demo_battle ();
@@ -117,14 +218,6 @@ test_model_after_load (void)
   g_assert_false (item_undone (model, 0));
   g_assert_true (item_undone (model, 1));
   g_assert_false (adj_battle_get_modified (loaded));
-}
-
-static void
-on_notify (GObject    *object,
-           GParamSpec *pspec,
-           guint      *count)
-{
-  (*count)++;
 }
 
 static void
@@ -308,6 +401,8 @@ main (int   argc,
 
   g_test_add_func ("/journal/model", test_model);
   g_test_add_func ("/journal/model/after-load", test_model_after_load);
+  g_test_add_func ("/journal/model/items-on-demand", test_model_items_on_demand);
+  g_test_add_func ("/journal/model/outlives-battle", test_model_outlives_battle);
   g_test_add_func ("/journal/modified", test_modified);
   g_test_add_func ("/journal/autosave/keeps-file", test_autosave_keeps_file);
   g_test_add_func ("/journal/autosave/bad-meta", test_autosave_bad_meta);

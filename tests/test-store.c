@@ -1002,6 +1002,55 @@ break_entry_op (json_object *r)
 }
 
 static void
+break_entry_key (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"mood\": 3, "
+                "\"changes\": []}");
+}
+
+static void
+break_entry_summary_missing (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"changes\": []}");
+}
+
+static void
+break_entry_summary_null (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": null, \"changes\": []}");
+}
+
+static void
+break_entry_phase_type (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"phase\": 2, "
+                "\"changes\": []}");
+}
+
+static void
+break_change_key_of_other_op (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": "
+                "[{\"op\": \"set\", \"target\": \"battle\", \"field\": \"turn\", "
+                "\"before\": 1, \"after\": 2, \"index\": 0}]}");
+}
+
+static void
+break_change_target_missing (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": "
+                "[{\"op\": \"set\", \"field\": \"turn\", \"before\": 1, \"after\": 2}]}");
+}
+
+static void
+break_change_index (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": "
+                "[{\"op\": \"add-unit\", \"target\": \"battle\", \"unit\": {\"id\": \"u9\"}, "
+                "\"index\": -1}]}");
+}
+
+static void
 break_entry_seq (json_object *r)
 {
   add_entry (r, "{\"seq\": 0, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": []}");
@@ -1110,6 +1159,20 @@ static const BrokenCase broken_cases[] = {
     "expected an integer from 1 to 2147483647, found 0" },
   { "entry-changes", break_entry_changes, ADJ_ERROR_INVALID, "$.journal.entries[0].changes",
     "expected an array, found an object" },
+  { "entry-unknown-key", break_entry_key, ADJ_ERROR_INVALID, "$.journal.entries[0].mood",
+    "unknown key “mood”" },
+  { "entry-summary-missing", break_entry_summary_missing, ADJ_ERROR_INVALID,
+    "$.journal.entries[0]", "the required key “summary” is missing" },
+  { "entry-summary-null", break_entry_summary_null, ADJ_ERROR_INVALID,
+    "$.journal.entries[0].summary", "expected a string, found null" },
+  { "entry-phase-type", break_entry_phase_type, ADJ_ERROR_INVALID,
+    "$.journal.entries[0].phase", "expected a string, found an integer" },
+  { "change-key-of-other-op", break_change_key_of_other_op, ADJ_ERROR_INVALID,
+    "$.journal.entries[0].changes[0].index", "unknown key “index”" },
+  { "change-target-missing", break_change_target_missing, ADJ_ERROR_INVALID,
+    "$.journal.entries[0].changes[0]", "the required key “target” is missing" },
+  { "change-index", break_change_index, ADJ_ERROR_INVALID,
+    "$.journal.entries[0].changes[0].index", "expected an integer from 0 to 2147483647, found -1" },
   { "entry-unknown-unit", break_entry_target, ADJ_ERROR_INVALID,
     "$.journal.entries[0].changes[1].target", "“unit:u99” names nothing in this battle" },
   { "entry-unknown-side", break_entry_side, ADJ_ERROR_INVALID,

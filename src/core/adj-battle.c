@@ -42,7 +42,7 @@ struct _AdjBattle {
   gint64       created;
   char        *autosave_path;
   char        *file_path;    /* the file it was opened from or saved to, or NULL */
-  GListStore  *journal_items; /* AdjJournalItem, one per journal entry */
+  AdjJournalModel *journal_items; /* owns the journal, whose entries it lists */
   guint        saved_head;   /* seq of the newest entry in effect when last saved */
   AdjTables   *tables;       /* the players' table values it carries (adj-tables.h), or NULL */
 };
@@ -93,7 +93,7 @@ adj_battle_finalize (GObject *object)
   g_hash_table_unref (self->unit_index);
   g_clear_object (&self->units);
   adj_pack_free (self->pack);
-  adj_journal_free (self->journal);
+  self->journal = NULL;
   g_clear_object (&self->journal_items);
   g_free (self->autosave_path);
   g_free (self->file_path);
@@ -186,8 +186,8 @@ adj_battle_init (AdjBattle *self)
   self->sides = g_ptr_array_new_with_free_func ((GDestroyNotify) side_free);
   self->units = g_list_store_new (ADJ_TYPE_UNIT);
   self->unit_index = g_hash_table_new (g_str_hash, g_str_equal);
-  self->journal = adj_journal_new ();
-  self->journal_items = g_list_store_new (ADJ_TYPE_JOURNAL_ITEM);
+  self->journal_items = adj_journal_model_new ();
+  self->journal = adj_journal_model_get_journal (self->journal_items);
   self->settings = json_object_new_object ();
   self->secrets = json_object_new_object ();
   self->turn = 1;
@@ -1273,16 +1273,11 @@ adj_battle_commit (AdjBattle  *battle,
     return FALSE;
   {
     AdjJournal *journal = battle->journal;
-    guint n_items = g_list_model_get_n_items (G_LIST_MODEL (battle->journal_items));
-    g_autoptr(AdjJournalItem) item = NULL;
+    guint position = journal->position, n_entries = journal->entries->len;
 
     /* The redo tail goes, in the journal and in its list. */
-    if (journal->position < n_items)
-      g_list_store_splice (battle->journal_items, journal->position, n_items - journal->position,
-                           NULL, 0);
     adj_journal_push (journal, g_steal_pointer (&owned));
-    item = adj_journal_item_new (adj_journal_get_entry (journal, journal->position - 1), FALSE);
-    g_list_store_append (battle->journal_items, item);
+    adj_journal_model_changed (battle->journal_items, position, n_entries - position, 1);
   }
   after_journal_change (battle);
   return TRUE;
@@ -1587,17 +1582,6 @@ adj_battle_next_turn (AdjBattle  *battle,
   return move_to (battle, battle->turn + 1, first->id, error);
 }
 
-static void
-set_item_undone (AdjBattle *battle,
-                 guint      index,
-                 gboolean   undone)
-{
-  g_autoptr(AdjJournalItem) item = g_list_model_get_item (G_LIST_MODEL (battle->journal_items),
-                                                          index);
-  if (item != NULL)
-    adj_journal_item_set_undone (item, undone);
-}
-
 gboolean
 adj_battle_undo (AdjBattle  *battle,
                  GError    **error)
@@ -1616,7 +1600,7 @@ adj_battle_undo (AdjBattle  *battle,
   if (!apply_changes (battle, entry->changes, FALSE, error))
     return FALSE;
   journal->position--;
-  set_item_undone (battle, journal->position, TRUE);
+  adj_journal_model_set_undone (battle->journal_items, journal->position, TRUE);
   after_journal_change (battle);
   return TRUE;
 }
@@ -1638,7 +1622,7 @@ adj_battle_redo (AdjBattle  *battle,
   entry = adj_journal_get_entry (journal, journal->position);
   if (!apply_changes (battle, entry->changes, TRUE, error))
     return FALSE;
-  set_item_undone (battle, journal->position, FALSE);
+  adj_journal_model_set_undone (battle->journal_items, journal->position, FALSE);
   journal->position++;
   after_journal_change (battle);
   return TRUE;
@@ -2021,16 +2005,9 @@ load_journal (AdjBattle    *battle,
       battle->journal->next_seq = MAX (battle->journal->next_seq, entry->seq + 1);
     }
   battle->journal->position = (guint) position;
-  {
-    /* One splice, not an append per entry: the model changes once. */
-    guint n_entries = adj_journal_get_n_entries (battle->journal);
-    g_autoptr(GPtrArray) items = g_ptr_array_new_full (n_entries, g_object_unref);
-
-    for (guint i = 0; i < n_entries; i++)
-      g_ptr_array_add (items, adj_journal_item_new (adj_journal_get_entry (battle->journal, i),
-                                                    i >= position));
-    g_list_store_splice (battle->journal_items, 0, 0, items->pdata, items->len);
-  }
+  /* The list's items are made when first shown. */
+  adj_journal_model_changed (battle->journal_items, 0, 0,
+                             adj_journal_get_n_entries (battle->journal));
   return check_journal_targets (battle, file, error);
 }
 

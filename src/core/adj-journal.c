@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "adj-cards.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
@@ -142,9 +144,14 @@ adj_change_set_from_json (json_object  *json,
                           const char   *path,
                           GError      **error)
 {
-  static const char *const set_keys[] = { "op", "target", "field", "before", "after", NULL };
-  static const char *const unit_keys[] = { "op", "target", "unit", "index", NULL };
+  /* One list of keys for every kind of change, so that a change's keys are gathered once; which
+   * keys each kind may have is checked afterwards. */
+  enum { OP, TARGET, FIELD, BEFORE, AFTER, UNIT, INDEX };
+  static const char *const keys[] = {
+    "op", "target", "field", "before", "after", "unit", "index", NULL
+  };
   g_autoptr(AdjChangeSet) set = adj_change_set_new ();
+  gsize n;
 
   if (!json_object_is_type (json, json_type_array))
     {
@@ -153,48 +160,60 @@ adj_change_set_from_json (json_object  *json,
       return NULL;
     }
 
-  for (gsize i = 0; i < json_object_array_length (json); i++)
+  n = json_object_array_length (json);
+  for (gsize i = 0; i < n; i++)
     {
       json_object *obj = json_object_array_get_idx (json, i);
       char where_buf[160];
       const char *where = adj_json_path_index_buf (where_buf, sizeof where_buf, path, i);
+      AdjJsonFields fields;
       const char *op = NULL, *target = NULL, *field = NULL;
-      json_object *before = NULL, *after = NULL, *unit = NULL;
+      json_object *unit = NULL;
       gint64 index = 0;
+      guint32 not_allowed;
 
-      if (!adj_json_expect_object (obj, file, where, error) ||
-          !adj_json_get_string (obj, "op", TRUE, &op, file, where, error) ||
-          !adj_json_get_string (obj, "target", TRUE, &target, file, where, error))
+      if (!adj_json_fields_read (&fields, obj, keys, file, where, error) ||
+          !adj_json_field_string (&fields, OP, TRUE, &op, error) ||
+          !adj_json_field_string (&fields, TARGET, TRUE, &target, error))
         return NULL;
 
       if (g_str_equal (op, "set"))
-        {
-          if (!adj_json_check_keys (obj, set_keys, file, where, error) ||
-              !adj_json_get_string (obj, "field", TRUE, &field, file, where, error))
-            return NULL;
-          json_object_object_get_ex (obj, "before", &before);
-          json_object_object_get_ex (obj, "after", &after);
-          /* The values are shared with the document read, not copied: nothing changes them. */
-          adj_change_set_add_set (set, target, field, json_object_get (before),
-                                  json_object_get (after));
-        }
+        not_allowed = 1u << UNIT | 1u << INDEX;
       else if (g_str_equal (op, "add-unit") || g_str_equal (op, "remove-unit"))
-        {
-          if (!adj_json_check_keys (obj, unit_keys, file, where, error) ||
-              !adj_json_get_object (obj, "unit", TRUE, &unit, file, where, error) ||
-              !adj_json_get_int (obj, "index", TRUE, 0, G_MAXINT, &index, file, where, error))
-            return NULL;
-          if (op[0] == 'a')
-            adj_change_set_add_unit (set, adj_json_copy (unit), (guint) index);
-          else
-            adj_change_set_remove_unit (set, adj_json_copy (unit), (guint) index);
-        }
+        not_allowed = 1u << FIELD | 1u << BEFORE | 1u << AFTER;
       else
         {
           g_autofree char *at = adj_json_path_key (where, "op");
           adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
                          _("expected “set”, “add-unit” or “remove-unit”, found “%s”"), op);
           return NULL;
+        }
+      if ((fields.present & not_allowed) != 0)
+        {
+          g_autofree char *at =
+            adj_json_path_key (where, keys[g_bit_nth_lsf (fields.present & not_allowed, -1)]);
+          adj_json_fail (error, ADJ_ERROR_INVALID, file, at, _("unknown key “%s”"),
+                         keys[g_bit_nth_lsf (fields.present & not_allowed, -1)]);
+          return NULL;
+        }
+
+      if (op[0] == 's')
+        {
+          if (!adj_json_field_string (&fields, FIELD, TRUE, &field, error))
+            return NULL;
+          /* The values are shared with the document read, not copied: nothing changes them. */
+          adj_change_set_add_set (set, target, field, json_object_get (fields.values[BEFORE]),
+                                  json_object_get (fields.values[AFTER]));
+        }
+      else
+        {
+          if (!adj_json_field_object (&fields, UNIT, TRUE, &unit, error) ||
+              !adj_json_field_int (&fields, INDEX, TRUE, 0, G_MAXINT, &index, error))
+            return NULL;
+          if (op[0] == 'a')
+            adj_change_set_add_unit (set, adj_json_copy (unit), (guint) index);
+          else
+            adj_change_set_remove_unit (set, adj_json_copy (unit), (guint) index);
         }
     }
   return g_steal_pointer (&set);
@@ -269,28 +288,29 @@ adj_entry_from_json (json_object  *json,
                      const char   *path,
                      GError      **error)
 {
+  enum { SEQ, TIME, KIND, MECHANIC, SUMMARY, TURN, PHASE, INPUTS, OUTCOME, CHANGES };
   static const char *const keys[] = {
     "seq", "time", "kind", "mechanic", "summary", "turn", "phase", "inputs", "outcome",
     "changes", NULL
   };
   g_autoptr(AdjEntry) entry = NULL;
+  AdjJsonFields fields;
   const char *kind = NULL, *mechanic = NULL, *summary = NULL, *phase = NULL;
   gint64 seq = 0, time = 0, turn = 0;
   json_object *inputs = NULL, *outcome = NULL, *changes = NULL;
-  g_autofree char *changes_path = adj_json_path_key (path, "changes");
+  char changes_path[192];
 
-  if (!adj_json_expect_object (json, file, path, error) ||
-      !adj_json_check_keys (json, keys, file, path, error) ||
-      !adj_json_get_int (json, "seq", TRUE, 1, G_MAXINT, &seq, file, path, error) ||
-      !adj_json_get_int (json, "time", FALSE, 0, G_MAXINT64, &time, file, path, error) ||
-      !adj_json_get_string (json, "kind", TRUE, &kind, file, path, error) ||
-      !adj_json_get_string (json, "mechanic", FALSE, &mechanic, file, path, error) ||
-      !adj_json_get_string (json, "summary", TRUE, &summary, file, path, error) ||
-      !adj_json_get_int (json, "turn", FALSE, 0, 100000, &turn, file, path, error) ||
-      !adj_json_get_string (json, "phase", FALSE, &phase, file, path, error) ||
-      !adj_json_get_object (json, "inputs", FALSE, &inputs, file, path, error) ||
-      !adj_json_get_object (json, "outcome", FALSE, &outcome, file, path, error) ||
-      !adj_json_get_array (json, "changes", TRUE, &changes, file, path, error))
+  if (!adj_json_fields_read (&fields, json, keys, file, path, error) ||
+      !adj_json_field_int (&fields, SEQ, TRUE, 1, G_MAXINT, &seq, error) ||
+      !adj_json_field_int (&fields, TIME, FALSE, 0, G_MAXINT64, &time, error) ||
+      !adj_json_field_string (&fields, KIND, TRUE, &kind, error) ||
+      !adj_json_field_string (&fields, MECHANIC, FALSE, &mechanic, error) ||
+      !adj_json_field_string (&fields, SUMMARY, TRUE, &summary, error) ||
+      !adj_json_field_int (&fields, TURN, FALSE, 0, 100000, &turn, error) ||
+      !adj_json_field_string (&fields, PHASE, FALSE, &phase, error) ||
+      !adj_json_field_object (&fields, INPUTS, FALSE, &inputs, error) ||
+      !adj_json_field_object (&fields, OUTCOME, FALSE, &outcome, error) ||
+      !adj_json_field_array (&fields, CHANGES, TRUE, &changes, error))
     return NULL;
 
   entry = adj_entry_new (kind, mechanic, summary);
@@ -301,7 +321,11 @@ adj_entry_from_json (json_object  *json,
   entry->inputs = json_object_get (inputs);
   entry->outcome = json_object_get (outcome);
   adj_change_set_free (entry->changes);
-  entry->changes = adj_change_set_from_json (changes, file, changes_path, error);
+  entry->changes = adj_change_set_from_json (changes, file,
+                                             adj_json_path_key_buf (changes_path,
+                                                                    sizeof changes_path,
+                                                                    path, "changes"),
+                                             error);
   if (entry->changes == NULL)
     return NULL;
   return g_steal_pointer (&entry);
@@ -475,6 +499,136 @@ adj_journal_item_set_undone (AdjJournalItem *item,
     return;
   item->undone = undone;
   g_object_notify_by_pspec (G_OBJECT (item), item_properties[ITEM_PROP_UNDONE]);
+}
+
+/* ---- the journal as a list model ---- */
+
+struct _AdjJournalModel {
+  GObject     parent_instance;
+  AdjJournal *journal;
+  GPtrArray  *items;   /* an AdjJournalItem per entry, NULL until first asked for */
+};
+
+static void adj_journal_model_list_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (AdjJournalModel, adj_journal_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
+                                                      adj_journal_model_list_init))
+
+static void
+clear_item (gpointer item)
+{
+  if (item != NULL)
+    g_object_unref (item);
+}
+
+static void
+adj_journal_model_finalize (GObject *object)
+{
+  AdjJournalModel *self = ADJ_JOURNAL_MODEL (object);
+
+  g_ptr_array_unref (self->items);
+  adj_journal_free (self->journal);
+  G_OBJECT_CLASS (adj_journal_model_parent_class)->finalize (object);
+}
+
+static void
+adj_journal_model_class_init (AdjJournalModelClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = adj_journal_model_finalize;
+}
+
+static void
+adj_journal_model_init (AdjJournalModel *self)
+{
+  self->journal = adj_journal_new ();
+  self->items = g_ptr_array_new_with_free_func (clear_item);
+}
+
+static GType
+adj_journal_model_get_item_type (GListModel *list)
+{
+  return ADJ_TYPE_JOURNAL_ITEM;
+}
+
+static guint
+adj_journal_model_get_n_items (GListModel *list)
+{
+  return ADJ_JOURNAL_MODEL (list)->items->len;
+}
+
+static gpointer
+adj_journal_model_get_item (GListModel *list,
+                            guint       position)
+{
+  AdjJournalModel *self = ADJ_JOURNAL_MODEL (list);
+  AdjJournalItem **item;
+
+  if (position >= self->items->len)
+    return NULL;
+  item = (AdjJournalItem **) &g_ptr_array_index (self->items, position);
+  if (*item == NULL)
+    *item = adj_journal_item_new (adj_journal_get_entry (self->journal, position),
+                                  position >= self->journal->position);
+  return g_object_ref (*item);
+}
+
+static void
+adj_journal_model_list_init (GListModelInterface *iface)
+{
+  iface->get_item_type = adj_journal_model_get_item_type;
+  iface->get_n_items = adj_journal_model_get_n_items;
+  iface->get_item = adj_journal_model_get_item;
+}
+
+AdjJournalModel *
+adj_journal_model_new (void)
+{
+  return g_object_new (ADJ_TYPE_JOURNAL_MODEL, NULL);
+}
+
+AdjJournal *
+adj_journal_model_get_journal (AdjJournalModel *model)
+{
+  g_return_val_if_fail (ADJ_IS_JOURNAL_MODEL (model), NULL);
+  return model->journal;
+}
+
+void
+adj_journal_model_changed (AdjJournalModel *model,
+                           guint            position,
+                           guint            removed,
+                           guint            added)
+{
+  g_return_if_fail (ADJ_IS_JOURNAL_MODEL (model));
+  g_return_if_fail (position + removed <= model->items->len);
+  g_return_if_fail (model->items->len - removed + added == model->journal->entries->len);
+
+  if (removed > 0)
+    g_ptr_array_remove_range (model->items, position, removed);
+  if (added > 0)
+    {
+      guint tail = model->items->len - position;
+
+      g_ptr_array_set_size (model->items, model->items->len + added);
+      memmove (model->items->pdata + position + added, model->items->pdata + position,
+               tail * sizeof (gpointer));
+      memset (model->items->pdata + position, 0, added * sizeof (gpointer));
+    }
+  if (removed > 0 || added > 0)
+    g_list_model_items_changed (G_LIST_MODEL (model), position, removed, added);
+}
+
+void
+adj_journal_model_set_undone (AdjJournalModel *model,
+                              guint            index,
+                              gboolean         undone)
+{
+  g_return_if_fail (ADJ_IS_JOURNAL_MODEL (model));
+
+  /* An item not made yet takes its state from the journal's position when it is. */
+  if (index < model->items->len && g_ptr_array_index (model->items, index) != NULL)
+    adj_journal_item_set_undone (g_ptr_array_index (model->items, index), undone);
 }
 
 char *

@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 #include <json-c/json.h>
 
 #include "adj-types.h"
@@ -117,6 +117,25 @@ json_object    *adj_journal_item_get_outcome (AdjJournalItem *item);
 gboolean        adj_journal_item_get_undone (AdjJournalItem *item);
 void            adj_journal_item_set_undone (AdjJournalItem *item,
                                              gboolean        undone);
+/* The journal as a list of AdjJournalItem, one per entry, each made when first asked for: a long
+ * game is read without building an item for every entry.  The model owns its journal; whoever
+ * changes the journal's entries says so with adj_journal_model_changed(). */
+#define ADJ_TYPE_JOURNAL_MODEL (adj_journal_model_get_type ())
+
+G_DECLARE_FINAL_TYPE (AdjJournalModel, adj_journal_model, ADJ, JOURNAL_MODEL, GObject)
+
+AdjJournalModel *adj_journal_model_new         (void);
+AdjJournal      *adj_journal_model_get_journal (AdjJournalModel *model);
+/* At @position, @removed entries went and @added came. */
+void             adj_journal_model_changed     (AdjJournalModel *model,
+                                                guint            position,
+                                                guint            removed,
+                                                guint            added);
+/* The entry at @index was undone or redone. */
+void             adj_journal_model_set_undone  (AdjJournalModel *model,
+                                                guint            index,
+                                                gboolean         undone);
+
 /* "Firer 6 + 6, Target 1 + 1" or "Queen of Hearts", from the outcome's rolls. */
 char           *adj_journal_describe_rolls  (json_object    *outcome);
 

@@ -60,31 +60,72 @@ static gboolean read_value (Reader *r, json_object **out);
 /* Keys are few and repeated thousands of times (every journal entry has a "summary"): each is
  * kept once, for the life of the program, and objects point to it rather than each holding a
  * copy.  The table is bounded, so a file full of made-up keys cannot grow it much; past the
- * bound, or for a long key, NULL, and the object copies the key as usual. */
+ * bound, or for a long key, NULL, and the object copies the key as usual.  A key, once kept, is
+ * never dropped, so it is looked up without a lock; only adding one takes it. */
 #define MAX_KEPT_KEYS    4096
 #define MAX_KEPT_KEY_LEN 64
+#define KEPT_SLOTS       (2 * MAX_KEPT_KEYS)   /* a power of two, never more than half full */
 
+static const char *kept_slots[KEPT_SLOTS];
+static guint       n_kept;
+G_LOCK_DEFINE_STATIC (kept);
+
+/* The hash of @key up to its first NUL, if it has one (from a "\u0000"): json-c ends a key
+ * there, and so does the table.  *@length becomes that length. */
+static guint
+key_hash (const char *key,
+          gsize      *length)
+{
+  guint h = 2166136261u;  /* FNV-1a */
+  gsize i;
+
+  for (i = 0; i < *length && key[i] != '\0'; i++)
+    h = (h ^ (guchar) key[i]) * 16777619u;
+  *length = i;
+  return h;
+}
+
+/* The slot where @key is kept, or the empty one where it would go. */
+static const char **
+kept_slot (const char *key,
+           gsize       length,
+           guint       hash)
+{
+  for (guint i = hash & (KEPT_SLOTS - 1);; i = (i + 1) & (KEPT_SLOTS - 1))
+    {
+      const char *k = g_atomic_pointer_get (&kept_slots[i]);
+
+      if (k == NULL || (memcmp (k, key, length) == 0 && k[length] == '\0'))
+        return &kept_slots[i];
+    }
+}
+
+/* @key need not end in a NUL. */
 static const char *
 kept_key (const char *key,
           gsize       length)
 {
-  static GHashTable *keys;
-  G_LOCK_DEFINE_STATIC (keys);
-  const char *kept = NULL;
+  guint hash;
+  const char **slot;
+  const char *kept;
 
   if (length > MAX_KEPT_KEY_LEN)
     return NULL;
-  G_LOCK (keys);
-  if (keys == NULL)
-    keys = g_hash_table_new (g_str_hash, g_str_equal);
-  kept = g_hash_table_lookup (keys, key);
-  if (kept == NULL && g_hash_table_size (keys) < MAX_KEPT_KEYS)
+  hash = key_hash (key, &length);
+  kept = g_atomic_pointer_get (kept_slot (key, length, hash));
+  if (kept != NULL)
+    return kept;
+
+  G_LOCK (kept);
+  slot = kept_slot (key, length, hash);
+  kept = *slot;
+  if (kept == NULL && n_kept < MAX_KEPT_KEYS)
     {
-      char *copy = g_strndup (key, length);
-      g_hash_table_add (keys, copy);
-      kept = copy;
+      kept = g_strndup (key, length);
+      g_atomic_pointer_set (slot, kept);
+      n_kept++;
     }
-  G_UNLOCK (keys);
+  G_UNLOCK (kept);
   return kept;
 }
 
@@ -392,11 +433,17 @@ read_array (Reader       *r,
   return FALSE;
 }
 
+/* How many of an object's kept keys are remembered to tell, without json-c's lookup, that a key
+ * is new to it; past that, json-c looks. */
+#define SEEN_KEYS 16
+
 static gboolean
 read_object (Reader       *r,
              json_object **out)
 {
   json_object *object = json_object_new_object ();
+  const char *seen[SEEN_KEYS];
+  guint n_seen = 0;
 
   r->p++;
   skip_space (r);
@@ -412,7 +459,7 @@ read_object (Reader       *r,
       gsize length;
       char small[128];
       g_autofree char *big = NULL;
-      const char *key;
+      const char *key, *kept;
       json_object *value = NULL;
 
       if (r->p >= r->end)
@@ -429,7 +476,10 @@ read_object (Reader       *r,
       if (!read_string (r, &text, &length))
         break;
       /* The key must outlast the value, which may use the reader's buffer. */
-      if (length < sizeof small)
+      kept = kept_key (text, length);
+      if (kept != NULL)
+        key = kept;
+      else if (length < sizeof small)
         {
           memcpy (small, text, length);
           small[length] = '\0';
@@ -451,15 +501,23 @@ read_object (Reader       *r,
       r->p++;
       if (!read_value (r, &value))
         break;
-      /* A key given twice keeps its last value, as with json-c. */
-      {
-        const char *kept = big == NULL ? kept_key (key, length) : NULL;
+      /* A key given twice keeps its last value, as with json-c.  A kept key is the same pointer
+       * wherever it appears, and no other key can have its text, so one not among those seen is
+       * new to the object. */
+      if (kept != NULL)
+        {
+          gboolean is_new = n_seen < SEEN_KEYS;
 
-        if (kept != NULL)
-          json_object_object_add_ex (object, kept, value, JSON_C_OBJECT_KEY_IS_CONSTANT);
-        else
-          json_object_object_add (object, key, value);
-      }
+          for (guint i = 0; i < n_seen && is_new; i++)
+            is_new = seen[i] != kept;
+          if (is_new)
+            seen[n_seen++] = kept;
+          json_object_object_add_ex (object, kept, value,
+                                     JSON_C_OBJECT_KEY_IS_CONSTANT |
+                                     (is_new ? JSON_C_OBJECT_ADD_KEY_IS_NEW : 0));
+        }
+      else
+        json_object_object_add (object, key, value);
       skip_space (r);
       if (r->p >= r->end)
         {
@@ -750,6 +808,29 @@ adj_json_path_index (const char *path,
   return g_strconcat (path, put_index (digits + sizeof digits, index), NULL);
 }
 
+/* @path then @sep then @suffix into @buf, cut short to fit as g_strlcpy() would. */
+static const char *
+join_buf (char       *buf,
+          gsize       size,
+          const char *path,
+          const char *sep,
+          const char *suffix)
+{
+  const char *parts[] = { path, sep, suffix };
+  gsize at = 0;
+
+  g_return_val_if_fail (size > 0, buf);
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      gsize len = MIN (strlen (parts[i]), size - 1 - at);
+
+      memcpy (buf + at, parts[i], len);
+      at += len;
+    }
+  buf[at] = '\0';
+  return buf;
+}
+
 const char *
 adj_json_path_index_buf (char       *buf,
                          gsize       size,
@@ -758,9 +839,16 @@ adj_json_path_index_buf (char       *buf,
 {
   char digits[32];
 
-  g_strlcpy (buf, path, size);
-  g_strlcat (buf, put_index (digits + sizeof digits, index), size);
-  return buf;
+  return join_buf (buf, size, path, "", put_index (digits + sizeof digits, index));
+}
+
+const char *
+adj_json_path_key_buf (char       *buf,
+                       gsize       size,
+                       const char *path,
+                       const char *key)
+{
+  return join_buf (buf, size, path, ".", key);
 }
 
 gboolean
@@ -808,7 +896,7 @@ adj_json_check_keys (json_object        *object,
       (void) val;
       for (guint i = 0; allowed[i] != NULL; i++)
         {
-          if (g_str_equal (allowed[i], key))
+          if (allowed[i][0] == key[0] && strcmp (allowed[i], key) == 0)
             {
               known = TRUE;
               break;
@@ -824,41 +912,48 @@ adj_json_check_keys (json_object        *object,
   return TRUE;
 }
 
-static gboolean
-lookup (json_object  *object,
-        const char   *key,
-        gboolean      required,
-        json_object **out,
-        const char   *file,
-        const char   *path,
-        GError      **error)
+typedef enum {
+  KEY_FAILS,   /* a required key is missing: the error is set */
+  KEY_SKIPPED, /* an optional key is missing or null: nothing to take */
+  KEY_TAKEN,   /* the value is to be checked and taken */
+} KeyState;
+
+/* What every getter does first: @value is what @key holds in the object at @path, and @found
+ * says whether the key is there at all. */
+static KeyState
+key_state (json_object *value,
+           gboolean     found,
+           const char  *key,
+           gboolean     required,
+           const char  *file,
+           const char  *path,
+           GError     **error)
 {
-  *out = NULL;
-  if (!json_object_object_get_ex (object, key, out))
+  if (!found && required)
     {
-      if (required)
-        return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
-                              _("the required key “%s” is missing"), key);
-      return TRUE;
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                     _("the required key “%s” is missing"), key);
+      return KEY_FAILS;
     }
-  return TRUE;
+  if (value == NULL && !required)
+    return KEY_SKIPPED;
+  return KEY_TAKEN;
 }
 
-gboolean
-adj_json_get_string (json_object  *object,
-                     const char   *key,
-                     gboolean      required,
-                     const char  **out,
-                     const char   *file,
-                     const char   *path,
-                     GError      **error)
+static gboolean
+take_string (json_object  *value,
+             gboolean      found,
+             const char   *key,
+             gboolean      required,
+             const char  **out,
+             const char   *file,
+             const char   *path,
+             GError      **error)
 {
-  json_object *value;
+  KeyState state = key_state (value, found, key, required, file, path, error);
 
-  if (!lookup (object, key, required, &value, file, path, error))
-    return FALSE;
-  if (value == NULL && !required)
-    return TRUE;
+  if (state != KEY_TAKEN)
+    return state == KEY_SKIPPED;
   if (!json_object_is_type (value, json_type_string))
     {
       g_autofree char *where = adj_json_path_key (path, key);
@@ -869,24 +964,23 @@ adj_json_get_string (json_object  *object,
   return TRUE;
 }
 
-gboolean
-adj_json_get_int (json_object  *object,
-                  const char   *key,
-                  gboolean      required,
-                  gint64        min,
-                  gint64        max,
-                  gint64       *out,
-                  const char   *file,
-                  const char   *path,
-                  GError      **error)
+static gboolean
+take_int (json_object  *value,
+          gboolean      found,
+          const char   *key,
+          gboolean      required,
+          gint64        min,
+          gint64        max,
+          gint64       *out,
+          const char   *file,
+          const char   *path,
+          GError      **error)
 {
-  json_object *value;
+  KeyState state = key_state (value, found, key, required, file, path, error);
   gint64 v;
 
-  if (!lookup (object, key, required, &value, file, path, error))
-    return FALSE;
-  if (value == NULL && !required)
-    return TRUE;
+  if (state != KEY_TAKEN)
+    return state == KEY_SKIPPED;
   if (!json_object_is_type (value, json_type_int))
     {
       g_autofree char *where = adj_json_path_key (path, key);
@@ -908,21 +1002,20 @@ adj_json_get_int (json_object  *object,
   return TRUE;
 }
 
-gboolean
-adj_json_get_bool (json_object  *object,
-                   const char   *key,
-                   gboolean      required,
-                   gboolean     *out,
-                   const char   *file,
-                   const char   *path,
-                   GError      **error)
+static gboolean
+take_bool (json_object  *value,
+           gboolean      found,
+           const char   *key,
+           gboolean      required,
+           gboolean     *out,
+           const char   *file,
+           const char   *path,
+           GError      **error)
 {
-  json_object *value;
+  KeyState state = key_state (value, found, key, required, file, path, error);
 
-  if (!lookup (object, key, required, &value, file, path, error))
-    return FALSE;
-  if (value == NULL && !required)
-    return TRUE;
+  if (state != KEY_TAKEN)
+    return state == KEY_SKIPPED;
   if (!json_object_is_type (value, json_type_boolean))
     {
       g_autofree char *where = adj_json_path_key (path, key);
@@ -934,22 +1027,21 @@ adj_json_get_bool (json_object  *object,
 }
 
 static gboolean
-get_typed (json_object  *object,
-           const char   *key,
-           gboolean      required,
-           json_type     type,
-           const char   *what,     /* untranslated: translated only when it is said */
-           json_object **out,
-           const char   *file,
-           const char   *path,
-           GError      **error)
+take_typed (json_object  *value,
+            gboolean      found,
+            const char   *key,
+            gboolean      required,
+            json_type     type,
+            const char   *what,     /* untranslated: translated only when it is said */
+            json_object **out,
+            const char   *file,
+            const char   *path,
+            GError      **error)
 {
-  json_object *value;
+  KeyState state = key_state (value, found, key, required, file, path, error);
 
-  if (!lookup (object, key, required, &value, file, path, error))
-    return FALSE;
-  if (value == NULL && !required)
-    return TRUE;
+  if (state != KEY_TAKEN)
+    return state == KEY_SKIPPED;
   if (!json_object_is_type (value, type))
     {
       g_autofree char *where = adj_json_path_key (path, key);
@@ -961,6 +1053,53 @@ get_typed (json_object  *object,
 }
 
 gboolean
+adj_json_get_string (json_object  *object,
+                     const char   *key,
+                     gboolean      required,
+                     const char  **out,
+                     const char   *file,
+                     const char   *path,
+                     GError      **error)
+{
+  json_object *value = NULL;
+  gboolean found = json_object_object_get_ex (object, key, &value);
+
+  return take_string (value, found, key, required, out, file, path, error);
+}
+
+gboolean
+adj_json_get_int (json_object  *object,
+                  const char   *key,
+                  gboolean      required,
+                  gint64        min,
+                  gint64        max,
+                  gint64       *out,
+                  const char   *file,
+                  const char   *path,
+                  GError      **error)
+{
+  json_object *value = NULL;
+  gboolean found = json_object_object_get_ex (object, key, &value);
+
+  return take_int (value, found, key, required, min, max, out, file, path, error);
+}
+
+gboolean
+adj_json_get_bool (json_object  *object,
+                   const char   *key,
+                   gboolean      required,
+                   gboolean     *out,
+                   const char   *file,
+                   const char   *path,
+                   GError      **error)
+{
+  json_object *value = NULL;
+  gboolean found = json_object_object_get_ex (object, key, &value);
+
+  return take_bool (value, found, key, required, out, file, path, error);
+}
+
+gboolean
 adj_json_get_array (json_object  *object,
                     const char   *key,
                     gboolean      required,
@@ -969,8 +1108,11 @@ adj_json_get_array (json_object  *object,
                     const char   *path,
                     GError      **error)
 {
-  return get_typed (object, key, required, json_type_array, N_("an array"), out,
-                    file, path, error);
+  json_object *value = NULL;
+  gboolean found = json_object_object_get_ex (object, key, &value);
+
+  return take_typed (value, found, key, required, json_type_array, N_("an array"), out,
+                     file, path, error);
 }
 
 gboolean
@@ -982,8 +1124,113 @@ adj_json_get_object (json_object  *object,
                      const char   *path,
                      GError      **error)
 {
-  return get_typed (object, key, required, json_type_object, N_("an object"), out,
-                    file, path, error);
+  json_object *value = NULL;
+  gboolean found = json_object_object_get_ex (object, key, &value);
+
+  return take_typed (value, found, key, required, json_type_object, N_("an object"), out,
+                     file, path, error);
+}
+
+/* ---- an object's fields in one pass ---- */
+
+gboolean
+adj_json_fields_read (AdjJsonFields      *fields,
+                      json_object        *object,
+                      const char * const *keys,
+                      const char         *file,
+                      const char         *path,
+                      GError            **error)
+{
+  guint n_keys = 0, next = 0;
+
+  memset (fields, 0, sizeof *fields);
+  fields->keys = keys;
+  fields->file = file;
+  fields->path = path;
+  while (keys[n_keys] != NULL)
+    n_keys++;
+  g_return_val_if_fail (n_keys <= ADJ_JSON_MAX_FIELDS, FALSE);
+
+  if (!adj_json_expect_object (object, file, path, error))
+    return FALSE;
+  json_object_object_foreach (object, key, val)
+    {
+      guint i = next, tried = 0;
+
+      /* Keys mostly come in the order Adjutant writes them, so the search starts after the key
+       * found last, and the first character is compared before the rest. */
+      for (; tried < n_keys; tried++, i = i + 1 == n_keys ? 0 : i + 1)
+        if (keys[i][0] == key[0] && strcmp (keys[i], key) == 0)
+          break;
+      if (tried == n_keys)
+        {
+          g_autofree char *where = adj_json_path_key (path, key);
+          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                                _("unknown key “%s”"), key);
+        }
+      fields->values[i] = val;
+      fields->present |= 1u << i;
+      next = i + 1 == n_keys ? 0 : i + 1;
+    }
+  return TRUE;
+}
+
+#define FIELD_ARGS(fields, i) \
+  (fields)->values[i], ((fields)->present >> (i)) & 1, (fields)->keys[i]
+
+gboolean
+adj_json_field_string (const AdjJsonFields  *fields,
+                       guint                 i,
+                       gboolean              required,
+                       const char          **out,
+                       GError              **error)
+{
+  return take_string (FIELD_ARGS (fields, i), required, out, fields->file, fields->path, error);
+}
+
+gboolean
+adj_json_field_int (const AdjJsonFields  *fields,
+                    guint                 i,
+                    gboolean              required,
+                    gint64                min,
+                    gint64                max,
+                    gint64               *out,
+                    GError              **error)
+{
+  return take_int (FIELD_ARGS (fields, i), required, min, max, out, fields->file, fields->path,
+                   error);
+}
+
+gboolean
+adj_json_field_bool (const AdjJsonFields  *fields,
+                     guint                 i,
+                     gboolean              required,
+                     gboolean             *out,
+                     GError              **error)
+{
+  return take_bool (FIELD_ARGS (fields, i), required, out, fields->file, fields->path, error);
+}
+
+gboolean
+adj_json_field_array (const AdjJsonFields  *fields,
+                      guint                 i,
+                      gboolean              required,
+                      json_object         **out,
+                      GError              **error)
+{
+  return take_typed (FIELD_ARGS (fields, i), required, json_type_array, N_("an array"), out,
+                     fields->file, fields->path, error);
+}
+
+gboolean
+adj_json_field_object (const AdjJsonFields  *fields,
+                       guint                 i,
+                       gboolean              required,
+                       json_object         **out,
+                       GError              **error)
+{
+  return take_typed (FIELD_ARGS (fields, i), required, json_type_object, N_("an object"), out,
+                     fields->file, fields->path, error);
 }
 
 gboolean

@@ -30,11 +30,16 @@ char        *adj_json_path_key   (const char  *path,
                                   const char  *key);
 char        *adj_json_path_index (const char  *path,
                                   gsize        index);
-/* The same into @buf, without allocating (long paths are cut short), for loops over big arrays. */
+/* adj_json_path_index() and adj_json_path_key() into @buf, without allocating (long paths are
+ * cut short), for loops over big arrays. */
 const char  *adj_json_path_index_buf (char       *buf,
                                       gsize       size,
                                       const char *path,
                                       gsize       index);
+const char  *adj_json_path_key_buf   (char       *buf,
+                                      gsize       size,
+                                      const char *path,
+                                      const char *key);
 
 gboolean adj_json_fail (GError     **error,
                         int          code,
@@ -92,6 +97,55 @@ gboolean adj_json_get_object (json_object  *object,
                               const char   *file,
                               const char   *path,
                               GError      **error);
+
+/* An object's values gathered in one pass over its keys, for the thousands of small objects of
+ * a journal, where a lookup per key cost more than the rest of the reading.  The field getters
+ * check and fail exactly as the getters above do, for the key @keys[@i]. */
+#define ADJ_JSON_MAX_FIELDS 16
+
+typedef struct {
+  const char * const *keys;
+  json_object        *values[ADJ_JSON_MAX_FIELDS];
+  guint32             present;   /* bit i: the object has the key keys[i], maybe as null */
+  const char         *file;
+  const char         *path;
+} AdjJsonFields;
+
+/* Fails as adj_json_expect_object() and adj_json_check_keys() do.  @keys, NULL-terminated, has
+ * at most ADJ_JSON_MAX_FIELDS keys; @path must outlive @fields. */
+gboolean adj_json_fields_read   (AdjJsonFields        *fields,
+                                 json_object          *object,
+                                 const char * const   *keys,
+                                 const char           *file,
+                                 const char           *path,
+                                 GError              **error);
+gboolean adj_json_field_string  (const AdjJsonFields  *fields,
+                                 guint                 i,
+                                 gboolean              required,
+                                 const char          **out,
+                                 GError              **error);
+gboolean adj_json_field_int     (const AdjJsonFields  *fields,
+                                 guint                 i,
+                                 gboolean              required,
+                                 gint64                min,
+                                 gint64                max,
+                                 gint64               *out,
+                                 GError              **error);
+gboolean adj_json_field_bool    (const AdjJsonFields  *fields,
+                                 guint                 i,
+                                 gboolean              required,
+                                 gboolean             *out,
+                                 GError              **error);
+gboolean adj_json_field_array   (const AdjJsonFields  *fields,
+                                 guint                 i,
+                                 gboolean              required,
+                                 json_object         **out,
+                                 GError              **error);
+gboolean adj_json_field_object  (const AdjJsonFields  *fields,
+                                 guint                 i,
+                                 gboolean              required,
+                                 json_object         **out,
+                                 GError              **error);
 
 /* The kinds of Adjutant file, for the "format" and "version" every one of them starts with. */
 typedef enum {
