@@ -1259,6 +1259,25 @@ adj_json_is_identifier (const char *text)
  * thousands of entries readable and quick to read back.
  */
 
+/* g_string_append_len() without a call for each piece: a journal is written in some hundred
+ * thousand short pieces. */
+static inline void
+put (GString    *out,
+     const char *s,
+     gsize       n)
+{
+  if (G_LIKELY (out->len + n < out->allocated_len))
+    {
+      memcpy (out->str + out->len, s, n);
+      out->len += n;
+      out->str[out->len] = '\0';
+    }
+  else
+    g_string_append_len (out, s, (gssize) n);
+}
+
+#define put_literal(out, lit) put ((out), "" lit "", sizeof (lit) - 1)
+
 /* @length bytes of @s: a string read from "\u0000" holds a NUL, which is written back the
  * same way rather than ending the string early. */
 static void
@@ -1276,24 +1295,24 @@ write_string (GString    *out,
       /* Characters that need no escape are copied a run at a time. */
       if (*p >= 0x20 && *p != '"' && *p != '\\')
         continue;
-      g_string_append_len (out, (const char *) run, p - run);
+      put (out, (const char *) run, (gsize) (p - run));
       run = p + 1;
       switch (*p)
         {
-        case '"': g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        case '\b': g_string_append (out, "\\b"); break;
-        case '\f': g_string_append (out, "\\f"); break;
+        case '"': put_literal (out, "\\\""); break;
+        case '\\': put_literal (out, "\\\\"); break;
+        case '\n': put_literal (out, "\\n"); break;
+        case '\r': put_literal (out, "\\r"); break;
+        case '\t': put_literal (out, "\\t"); break;
+        case '\b': put_literal (out, "\\b"); break;
+        case '\f': put_literal (out, "\\f"); break;
         default:
-          g_string_append (out, "\\u00");
+          put_literal (out, "\\u00");
           g_string_append_c (out, hex[*p >> 4]);
           g_string_append_c (out, hex[*p & 0xf]);
         }
     }
-  g_string_append_len (out, (const char *) run, end - run);
+  put (out, (const char *) run, (gsize) (end - run));
   g_string_append_c (out, '"');
 }
 
@@ -1301,9 +1320,11 @@ static void
 write_indent (GString *out,
               int      indent)
 {
+  static const char spaces[] = "                                ";
+
   g_string_append_c (out, '\n');
-  for (int i = 0; i < indent; i++)
-    g_string_append_c (out, ' ');
+  for (int left = indent; left > 0; left -= (int) sizeof spaces - 1)
+    put (out, spaces, (gsize) MIN (left, (int) sizeof spaces - 1));
 }
 
 /* Whether @path is one of @paths or on the way to one. */
@@ -1342,10 +1363,13 @@ write_value (GString            *out,
   switch (json_object_get_type (v))
     {
     case json_type_null:
-      g_string_append (out, "null");
+      put_literal (out, "null");
       break;
     case json_type_boolean:
-      g_string_append (out, json_object_get_boolean (v) ? "true" : "false");
+      if (json_object_get_boolean (v))
+        put_literal (out, "true");
+      else
+        put_literal (out, "false");
       break;
     case json_type_int:
       {
@@ -1369,7 +1393,7 @@ write_value (GString            *out,
         while (u != 0);
         if (i < 0)
           *--at = '-';
-        g_string_append_len (out, at, digits + sizeof digits - at);
+        put (out, at, (gsize) (digits + sizeof digits - at));
       }
       break;
     case json_type_double:
@@ -1379,7 +1403,7 @@ write_value (GString            *out,
         /* A number read from a file keeps its text ("1e999" stays so); one computed as not
          * finite would come out as "NaN" or "Infinity", which is not JSON: null instead. */
         if (text[0] == 'N' || text[0] == 'I' || (text[0] == '-' && text[1] == 'I'))
-          g_string_append (out, "null");
+          put_literal (out, "null");
         else
           g_string_append (out, text);
       }
@@ -1393,7 +1417,7 @@ write_value (GString            *out,
 
         if (json_object_object_length (v) == 0)
           {
-            g_string_append (out, "{}");
+            put_literal (out, "{}");
             break;
           }
         g_string_append_c (out, '{');
@@ -1409,7 +1433,10 @@ write_value (GString            *out,
             else if (indent == LINE && !first_done (out, '{'))
               g_string_append_c (out, ' ');
             write_string (out, key, strlen (key));
-            g_string_append (out, indent == PLAIN ? ":" : ": ");
+            if (indent == PLAIN)
+              g_string_append_c (out, ':');
+            else
+              put_literal (out, ": ");
             if (indent >= 0 && one_per_line != NULL)
               child_path = path[0] != '\0' ? g_strconcat (path, ".", key, NULL) : g_strdup (key);
             write_value (out, child, indent >= 0 ? indent + 2 : indent,
@@ -1430,7 +1457,7 @@ write_value (GString            *out,
 
         if (n == 0)
           {
-            g_string_append (out, "[]");
+            put_literal (out, "[]");
             break;
           }
         g_string_append_c (out, '[');
@@ -1451,7 +1478,7 @@ write_value (GString            *out,
       }
       break;
     default:
-      g_string_append (out, "null");
+      put_literal (out, "null");
       break;
     }
 }
