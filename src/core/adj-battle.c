@@ -504,11 +504,13 @@ adj_battle_unit_from_json (AdjBattle    *battle,
                            const char   *path,
                            GError      **error)
 {
+  enum { ID, SIDE, NAME, TYPE, RATING, WEAPON, FIGURES, DESTROYED, STATUS, NOTES, CARD, MEMBERS };
   static const char *const keys[] = {
     "id", "side", "name", "type", "rating", "weapon", "figures", "destroyed", "status", "notes",
     "card", "members", NULL
   };
   AdjRuleset *rs = battle->ruleset;
+  AdjJsonFields got;
   const char *id = NULL, *side = NULL, *name = NULL, *type_id = NULL;
   const char *rating = NULL, *weapon = NULL, *notes = NULL, *card = NULL;
   gint64 figures = -1;
@@ -521,21 +523,20 @@ adj_battle_unit_from_json (AdjBattle    *battle,
   g_autoptr(AdjUnit) unit = NULL;
   GPtrArray *fields;
 
-  if (!adj_json_expect_object (json, file, path, error) ||
-      !adj_json_check_keys (json, keys, file, path, error) ||
-      !adj_json_get_string (json, "id", TRUE, &id, file, path, error) ||
-      !adj_json_get_string (json, "side", TRUE, &side, file, path, error) ||
-      !adj_json_get_string (json, "name", TRUE, &name, file, path, error) ||
-      !adj_json_get_string (json, "type", TRUE, &type_id, file, path, error) ||
-      !adj_json_get_string (json, "rating", FALSE, &rating, file, path, error) ||
-      !adj_json_get_string (json, "weapon", FALSE, &weapon, file, path, error) ||
-      !adj_json_get_string (json, "notes", FALSE, &notes, file, path, error) ||
-      !adj_json_get_string (json, "card", FALSE, &card, file, path, error) ||
-      !adj_json_get_int (json, "figures", FALSE, 0, 10000, &figures, file, path, error) ||
-      !adj_json_get_bool (json, "destroyed", FALSE, &destroyed, file, path, error) ||
-      !adj_json_get_object (json, "status", FALSE, &status, file, path, error))
+  if (!adj_json_fields_read (&got, json, keys, file, path, error) ||
+      !adj_json_field_string (&got, ID, TRUE, &id, error) ||
+      !adj_json_field_string (&got, SIDE, TRUE, &side, error) ||
+      !adj_json_field_string (&got, NAME, TRUE, &name, error) ||
+      !adj_json_field_string (&got, TYPE, TRUE, &type_id, error) ||
+      !adj_json_field_string (&got, RATING, FALSE, &rating, error) ||
+      !adj_json_field_string (&got, WEAPON, FALSE, &weapon, error) ||
+      !adj_json_field_string (&got, NOTES, FALSE, &notes, error) ||
+      !adj_json_field_string (&got, CARD, FALSE, &card, error) ||
+      !adj_json_field_int (&got, FIGURES, FALSE, 0, 10000, &figures, error) ||
+      !adj_json_field_bool (&got, DESTROYED, FALSE, &destroyed, error) ||
+      !adj_json_field_object (&got, STATUS, FALSE, &status, error))
     return NULL;
-  json_object_object_get_ex (json, "members", &members_json);
+  members_json = got.values[MEMBERS];
 
   if (!adj_json_is_identifier (id))
     {
@@ -553,8 +554,8 @@ adj_battle_unit_from_json (AdjBattle    *battle,
       return NULL;
     }
   {
-    g_autofree char *where = adj_json_path_key (path, "name");
-    if (!check_name (name, file, where, error))
+    char where[192];
+    if (!check_name (name, file, adj_json_path_key_buf (where, sizeof where, path, "name"), error))
       return NULL;
   }
   type = adj_ruleset_find_unit_type (rs, type_id);
