@@ -200,6 +200,36 @@ test_parse_same_as_json_c (void)
     }
 }
 
+/* true, false and small integers are shared between the documents read: each value outlives
+ * the document it was taken from, and a document written out again is unchanged. */
+static void
+test_parse_shared_values (void)
+{
+  const char *text = "[true, false, 0, 127, 128, -1, true, 127]";
+  g_autoptr(GError) error = NULL;
+  json_object *first = adj_json_parse_data (text, strlen (text), "a.json", &error);
+  json_object *kept_true, *kept_int;
+
+  g_assert_no_error (error);
+  kept_true = json_object_get (json_object_array_get_idx (first, 0));
+  kept_int = json_object_get (json_object_array_get_idx (first, 3));
+  json_object_put (first);
+  for (guint i = 0; i < 3; i++)
+    {
+      json_object *again = adj_json_parse_data (text, strlen (text), "a.json", &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (json_object_to_json_string_ext (again, JSON_C_TO_STRING_PLAIN), ==,
+                       "[true,false,0,127,128,-1,true,127]");
+      json_object_put (again);
+    }
+  g_assert_true (json_object_is_type (kept_true, json_type_boolean));
+  g_assert_true (json_object_get_boolean (kept_true));
+  g_assert_cmpint (json_object_get_int64 (kept_int), ==, 127);
+  json_object_put (kept_true);
+  json_object_put (kept_int);
+}
+
 /* Every JSON file Adjutant ships or tests with reads the same either way. */
 static void
 test_parse_files_same_as_json_c (void)
@@ -790,6 +820,7 @@ main (int   argc,
   g_test_add_func ("/json/parse/values", test_parse_values);
   g_test_add_func ("/json/parse/same-as-json-c", test_parse_same_as_json_c);
   g_test_add_func ("/json/parse/files-same-as-json-c", test_parse_files_same_as_json_c);
+  g_test_add_func ("/json/parse/shared-values", test_parse_shared_values);
   g_test_add_func ("/json/parse/depth", test_depth_limit);
   g_test_add_func ("/json/parse/size", test_size_limit);
 

@@ -282,6 +282,49 @@ read_string (Reader      *r,
   return fail (r, r->end, NULL);
 }
 
+/* true, false and small integers make up much of a journal, and a value read is never changed
+ * afterwards: the reader hands out one shared value of each rather than making one every time. */
+#define SHARED_INTS 128
+
+static json_object *
+shared (json_object **slot,
+        json_object  *made)
+{
+  json_object *value = g_atomic_pointer_get (slot);
+
+  if (value == NULL)
+    {
+      if (!g_atomic_pointer_compare_and_exchange (slot, NULL, made))
+        json_object_put (made);
+      value = g_atomic_pointer_get (slot);
+    }
+  else
+    json_object_put (made);
+  return json_object_get (value);
+}
+
+static json_object *
+shared_boolean (gboolean b)
+{
+  static json_object *values[2];
+  json_object **slot = &values[b ? 1 : 0];
+  json_object *value = g_atomic_pointer_get (slot);
+
+  return value != NULL ? json_object_get (value) : shared (slot, json_object_new_boolean (b));
+}
+
+static json_object *
+shared_int (gint64 v)
+{
+  static json_object *values[SHARED_INTS];
+  json_object *value;
+
+  if (v < 0 || v >= SHARED_INTS)
+    return json_object_new_int64 (v);
+  value = g_atomic_pointer_get (&values[v]);
+  return value != NULL ? json_object_get (value) : shared (&values[v], json_object_new_int64 (v));
+}
+
 static gboolean
 is_digit (const char *p,
           const char *end)
@@ -364,27 +407,24 @@ read_number (Reader       *r,
   else if (v > (guint64) G_MAXINT64)
     *out = json_object_new_uint64 (v);
   else
-    *out = json_object_new_int64 ((gint64) v);
+    *out = shared_int ((gint64) v);
   return TRUE;
 }
 
 /* "true", "false" or "null", whose first letter is at r->p. */
 static gboolean
-read_literal (Reader      *r,
-              const char  *word,
-              json_object *value,
+read_literal (Reader       *r,
+              const char   *word,
+              int           boolean,   /* TRUE, FALSE, or -1 for null */
               json_object **out)
 {
   gsize n = strlen (word);
 
   for (gsize i = 0; i < n; i++)
     if (r->p + i >= r->end || r->p[i] != word[i])
-      {
-        json_object_put (value);
-        return fail (r, r->p + i, _("unexpected character"));
-      }
+      return fail (r, r->p + i, _("unexpected character"));
   r->p += n;
-  *out = value;
+  *out = boolean < 0 ? NULL : shared_boolean (boolean);
   return TRUE;
 }
 
@@ -575,11 +615,11 @@ read_value (Reader       *r,
         return TRUE;
       }
     case 't':
-      return read_literal (r, "true", json_object_new_boolean (TRUE), out);
+      return read_literal (r, "true", TRUE, out);
     case 'f':
-      return read_literal (r, "false", json_object_new_boolean (FALSE), out);
+      return read_literal (r, "false", FALSE, out);
     case 'n':
-      return read_literal (r, "null", NULL, out);
+      return read_literal (r, "null", -1, out);
     case '-':
     case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9':
