@@ -95,7 +95,8 @@ kept_slot (const char *key,
     {
       const char *k = g_atomic_pointer_get (&kept_slots[i]);
 
-      if (k == NULL || (memcmp (k, key, length) == 0 && k[length] == '\0'))
+      /* strncmp() stops at the end of a kept key shorter than @key; @key has no NUL. */
+      if (k == NULL || (strncmp (k, key, length) == 0 && k[length] == '\0'))
         return &kept_slots[i];
     }
 }
