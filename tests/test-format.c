@@ -87,6 +87,37 @@ test_block (void)
   g_assert_cmpstr (text, ==, "12.50%");
 }
 
+/* Texts kept in an arena: each intact, aligned and apart from the others, whether it fits in
+ * the chunk at hand, needs a new one, or is longer than any chunk. */
+static void
+test_arena (void)
+{
+  AdjTextArena *arena = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) expect = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *long_name = g_strnfill (3000, 'x');
+
+  for (guint i = 0; i < 300; i++)
+    {
+      const char *name = i % 97 == 5 ? long_name : "Sgt Bourne";
+      char *text = adj_text_arena_format (&arena, "%s rolls %u on die %d", name, i, -(int) i);
+
+      g_assert_cmpuint (GPOINTER_TO_SIZE (text) % 8, ==, 0);
+      g_ptr_array_add (texts, text);
+      g_ptr_array_add (expect, g_strdup_printf ("%s rolls %u on die %d", name, i, -(int) i));
+      if (i % 50 == 0)
+        {
+          g_ptr_array_add (texts, adj_text_arena_strdup (&arena, "Queen of Hearts"));
+          g_ptr_array_add (expect, g_strdup ("Queen of Hearts"));
+        }
+    }
+  /* Nothing written later overwrote what came before. */
+  for (guint i = 0; i < texts->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (texts, i), ==, g_ptr_array_index (expect, i));
+  adj_text_arena_free (arena);
+  adj_text_arena_free (NULL);
+}
+
 static void
 test_random (void)
 {
@@ -149,6 +180,7 @@ main (int   argc,
   g_test_add_func ("/format/numbered", test_numbered);
   g_test_add_func ("/format/handed-on", test_handed_on);
   g_test_add_func ("/format/block", test_block);
+  g_test_add_func ("/format/arena", test_arena);
   g_test_add_func ("/format/random", test_random);
   return g_test_run ();
 }

@@ -124,11 +124,31 @@ adj_format_v (const char *format,
   return adj_format_block_v (0, &text, format, args);
 }
 
-char *
-adj_format_block_v (gsize        head,
-                    char       **text_out,
-                    const char  *format,
-                    va_list      args)
+typedef gpointer (*AllocFunc) (gsize    size,
+                               gpointer data);
+
+static gpointer
+alloc_malloc (gsize    size,
+              gpointer data)
+{
+  return g_malloc (size);
+}
+
+/* A block of @head bytes then the text, from @alloc. */
+static char *format_block (gsize        head,
+                           char       **text_out,
+                           AllocFunc    alloc,
+                           gpointer     alloc_data,
+                           const char  *format,
+                           va_list      args) G_GNUC_PRINTF (5, 0);
+
+static char *
+format_block (gsize        head,
+              char       **text_out,
+              AllocFunc    alloc,
+              gpointer     alloc_data,
+              const char  *format,
+              va_list      args)
 {
   Spec specs[MAX_ARGS * 2];
   ArgType types[MAX_ARGS] = { ARG_NONE };
@@ -146,7 +166,7 @@ adj_format_block_v (gsize        head,
     {
       g_autofree char *plain = g_strdup_vprintf (format, args);
       gsize size = strlen (plain) + 1;
-      char *block = g_malloc (head + size);
+      char *block = alloc (head + size, alloc_data);
 
       *text_out = memcpy (block + head, plain, size);
       return block;
@@ -210,7 +230,7 @@ adj_format_block_v (gsize        head,
       }
     size = length + strlen (from) + 1;
 
-    block = g_malloc (head + size);
+    block = alloc (head + size, alloc_data);
     text = at = block + head;
     from = format;
     for (guint k = 0; k < n_specs; k++)
@@ -232,6 +252,100 @@ adj_format_block_v (gsize        head,
     *text_out = text;
     return block;
   }
+}
+
+char *
+adj_format_block_v (gsize        head,
+                    char       **text_out,
+                    const char  *format,
+                    va_list      args)
+{
+  return format_block (head, text_out, alloc_malloc, NULL, format, args);
+}
+
+/* ---- many short texts, freed together ---- */
+
+/* Chunks stay under 1 kB, where glibc's malloc keeps freed blocks for quick reuse: an outcome
+ * with a line or two costs one small block, a big fight's sixty lines some eight. */
+#define ARENA_FIRST_CHUNK 224
+#define ARENA_MAX_CHUNK   960
+
+struct _AdjTextArena {
+  AdjTextArena *next;   /* the chunk filled before this one */
+  gsize         used;
+  gsize         size;
+  /* then @size bytes */
+};
+
+static gpointer
+alloc_arena (gsize    size,
+             gpointer data)
+{
+  AdjTextArena **arena = data;
+  AdjTextArena *chunk = *arena;
+  gpointer at;
+
+  size = (size + 7) & ~(gsize) 7;
+  if (chunk == NULL || chunk->size - chunk->used < size)
+    {
+      gsize chunk_size = chunk == NULL ? ARENA_FIRST_CHUNK : MIN (chunk->size * 2, ARENA_MAX_CHUNK);
+      AdjTextArena *fresh = g_malloc (sizeof (AdjTextArena) + MAX (chunk_size, size));
+
+      fresh->next = chunk;
+      fresh->used = 0;
+      fresh->size = MAX (chunk_size, size);
+      *arena = chunk = fresh;
+    }
+  at = (char *) (chunk + 1) + chunk->used;
+  chunk->used += size;
+  return at;
+}
+
+char *
+adj_text_arena_format_block_v (AdjTextArena **arena,
+                               gsize          head,
+                               char         **text_out,
+                               const char    *format,
+                               va_list        args)
+{
+  g_return_val_if_fail (arena != NULL, NULL);
+  return format_block (head, text_out, alloc_arena, arena, format, args);
+}
+
+char *
+adj_text_arena_format (AdjTextArena **arena,
+                       const char    *format,
+                       ...)
+{
+  va_list args;
+  char *text;
+
+  va_start (args, format);
+  adj_text_arena_format_block_v (arena, 0, &text, format, args);
+  va_end (args);
+  return text;
+}
+
+char *
+adj_text_arena_strdup (AdjTextArena **arena,
+                       const char    *text)
+{
+  gsize size = strlen (text) + 1;
+
+  g_return_val_if_fail (arena != NULL, NULL);
+  return memcpy (alloc_arena (size, arena), text, size);
+}
+
+void
+adj_text_arena_free (AdjTextArena *arena)
+{
+  while (arena != NULL)
+    {
+      AdjTextArena *next = arena->next;
+
+      g_free (arena);
+      arena = next;
+    }
 }
 
 char *

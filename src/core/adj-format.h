@@ -22,4 +22,21 @@ char *adj_format_block_v (gsize        head,
                           const char  *format,
                           va_list      args) G_GNUC_PRINTF (3, 0) G_GNUC_MALLOC;
 
+/* Many short texts that are freed together, as an explanation's lines are: they are kept in a
+ * few big chunks, not an allocation each.  An arena starts as NULL and grows as texts are
+ * added; what it hands out lives until adj_text_arena_free() and is 8-byte aligned. */
+typedef struct _AdjTextArena AdjTextArena;
+
+char *adj_text_arena_format_block_v (AdjTextArena **arena,
+                                     gsize          head,
+                                     char         **text_out,
+                                     const char    *format,
+                                     va_list        args) G_GNUC_PRINTF (4, 0);
+char *adj_text_arena_format         (AdjTextArena **arena,
+                                     const char    *format,
+                                     ...) G_GNUC_PRINTF (2, 3);
+char *adj_text_arena_strdup         (AdjTextArena **arena,
+                                     const char    *text);
+void  adj_text_arena_free           (AdjTextArena  *arena);
+
 G_END_DECLS

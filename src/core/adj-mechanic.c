@@ -798,7 +798,7 @@ adj_outcome_new (const AdjMechanic *mech)
   AdjOutcome *outcome = g_new0 (AdjOutcome, 1);
 
   outcome->mechanic = mech;
-  outcome->lines = g_ptr_array_new_with_free_func (g_free);
+  outcome->lines = g_ptr_array_new ();
   outcome->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_roll_free);
   outcome->values = json_object_new_object ();
   return outcome;
@@ -813,6 +813,7 @@ adj_outcome_free (AdjOutcome *outcome)
   g_free (outcome->title);
   g_free (outcome->reason);
   g_ptr_array_unref (outcome->lines);
+  adj_text_arena_free (outcome->arena);
   g_ptr_array_unref (outcome->rolls);
   json_object_put (outcome->values);
   json_object_put (outcome->pack_after);
@@ -857,17 +858,20 @@ adj_outcome_set_number (AdjOutcome *outcome,
   adj_outcome_set_value_int (outcome, "result", number);
 }
 
-/* A line is one block: the line, then who it belongs to, then its text.  A big fight explains
- * itself in a line a figure, and allocations were much of what that cost. */
-static AdjExplainLine *line_new (AdjExplainKind  kind,
+/* A line is one block: the line, then who it belongs to, then its text, kept in the outcome's
+ * arena.  A big fight explains itself in a line a figure, and allocations were much of what
+ * that cost. */
+static AdjExplainLine *line_new (AdjTextArena  **arena,
+                                 AdjExplainKind  kind,
                                  const char     *who,
                                  gboolean        has_value,
                                  int             value,
                                  const char     *format,
-                                 va_list         args) G_GNUC_PRINTF (5, 0);
+                                 va_list         args) G_GNUC_PRINTF (6, 0);
 
 static AdjExplainLine *
-line_new (AdjExplainKind  kind,
+line_new (AdjTextArena  **arena,
+          AdjExplainKind  kind,
           const char     *who,
           gboolean        has_value,
           int             value,
@@ -876,8 +880,9 @@ line_new (AdjExplainKind  kind,
 {
   gsize who_size = who != NULL ? strlen (who) + 1 : 0;
   char *text;
-  AdjExplainLine *line = (AdjExplainLine *) adj_format_block_v (sizeof (AdjExplainLine) + who_size,
-                                                                &text, format, args);
+  AdjExplainLine *line =
+    (AdjExplainLine *) adj_text_arena_format_block_v (arena, sizeof (AdjExplainLine) + who_size,
+                                                      &text, format, args);
 
   line->kind = kind;
   line->who = who != NULL ? memcpy ((char *) (line + 1), who, who_size) : NULL;
@@ -921,7 +926,8 @@ adj_outcome_add_line_v (AdjOutcome     *outcome,
                         const char     *format,
                         va_list         args)
 {
-  g_ptr_array_add (outcome->lines, line_new (kind, who, has_value, value, format, args));
+  g_ptr_array_add (outcome->lines,
+                   line_new (&outcome->arena, kind, who, has_value, value, format, args));
 }
 
 void

@@ -13,6 +13,7 @@
 #include <json-c/json.h>
 #include <stdarg.h>
 
+#include "adj-format.h"
 #include "adj-odds.h"
 #include "adj-random.h"
 #include "adj-ruleset.h"
@@ -198,6 +199,7 @@ struct _AdjOutcome {
   GPtrArray   *rolls;      /* of AdjRoll */
   json_object *values;     /* named numbers and strings for scripts and for apply */
   json_object *pack_after; /* the pack once the outcome's cards were drawn, or NULL */
+  AdjTextArena *arena;     /* private: where the lines are kept */
 };
 
 AdjOutcome  *adj_outcome_new          (const AdjMechanic *mech);

@@ -494,6 +494,7 @@ typedef struct {
   int         anonymous_lost;
   guint       anonymous; /* what to call a figure without a record: ANON_* */
   char      **names;     /* each figure's name, made when first asked for; or NULL */
+  AdjTextArena *name_texts; /* where the names are kept */
 } Figures;
 
 /* The first @n figures in play of @unit (all of them with @n < 0); without a record, @n
@@ -510,6 +511,7 @@ figures_init (Figures    *f,
 
   f->unit = unit;
   f->names = NULL;
+  f->name_texts = NULL;
   f->figs = g_array_sized_new (FALSE, TRUE, sizeof (Fig), n >= 0 ? (guint) n : total);
   f->anonymous_lost = 0;
   f->anonymous = ANON_FIGURE;
@@ -535,10 +537,8 @@ figures_init (Figures    *f,
 static void
 figures_clear (Figures *f)
 {
-  if (f->names != NULL)
-    for (guint i = 0; i < f->figs->len; i++)
-      g_free (f->names[i]);
   g_clear_pointer (&f->names, g_free);
+  g_clear_pointer (&f->name_texts, adj_text_arena_free);
   g_clear_pointer (&f->figs, g_array_unref);
 }
 
@@ -583,22 +583,26 @@ figure_name (Figures *f,
   if (f->names[i] != NULL)
     return f->names[i];
   if (fig->member >= 0 && f->unit != NULL)
-    f->names[i] = adj_member_describe (adj_unit_get_members (f->unit), (guint) fig->member);
+    {
+      g_autofree char *name = adj_member_describe (adj_unit_get_members (f->unit),
+                                                   (guint) fig->member);
+      f->names[i] = adj_text_arena_strdup (&f->name_texts, name);
+    }
   else
     switch (f->anonymous)
       {
       case ANON_ATTACKER:
         /* TRANSLATORS: an attacking figure of a group without a record, e.g. "attacker 2" */
-        f->names[i] = adj_format (_("attacker %u"), i + 1);
+        f->names[i] = adj_text_arena_format (&f->name_texts, _("attacker %u"), i + 1);
         break;
       case ANON_DEFENDER:
         /* TRANSLATORS: a defending figure of a group without a record, e.g. "defender 2" */
-        f->names[i] = adj_format (_("defender %u"), i + 1);
+        f->names[i] = adj_text_arena_format (&f->name_texts, _("defender %u"), i + 1);
         break;
       case ANON_FIGURE:
       default:
         /* TRANSLATORS: a figure of a group without a record, e.g. "figure 3" */
-        f->names[i] = adj_format (_("figure %u"), i + 1);
+        f->names[i] = adj_text_arena_format (&f->name_texts, _("figure %u"), i + 1);
         break;
       }
   return f->names[i];
