@@ -287,6 +287,16 @@ check_made_on_demand (AdjApplication *app)
   g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 300);
   g_assert_cmpuint (count_css_class (GTK_WIDGET (window), "journal-row"), >=, 5);
   g_assert_cmpuint (count_css_class (GTK_WIDGET (window), "journal-row"), <=, 40);
+  /* ... and they are the latest entries, not the first. */
+  {
+    AdjJournal *journal = adj_battle_get_journal (battle);
+    const char *first = adj_journal_get_entry (journal, 0)->summary;
+    const char *last = adj_journal_get_entry (journal, 299)->summary;
+
+    g_assert_true (adj_test_shows (GTK_WIDGET (window), last));
+    if (g_strcmp0 (first, last) != 0)
+      g_assert_false (adj_test_shows (GTK_WIDGET (window), first));
+  }
 }
 
 static void

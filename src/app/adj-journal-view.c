@@ -175,6 +175,9 @@ attach_list (AdjJournalView *self)
   gtk_grid_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (factory);
   g_object_unref (selection);
+  /* A battle opened in the middle of a game shows its latest entries first. */
+  if (g_list_model_get_n_items (adj_battle_get_journal_model (self->battle)) > 0)
+    g_idle_add (scroll_to_end, g_object_ref (self));
 }
 
 static void
