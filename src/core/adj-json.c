@@ -287,21 +287,15 @@ read_string (Reader      *r,
  * afterwards: the reader hands out one shared value of each rather than making one every time. */
 #define SHARED_INTS 128
 
+/* The value kept in @slot, which is empty: @made becomes it, unless another thread was there
+ * first. */
 static json_object *
 shared (json_object **slot,
         json_object  *made)
 {
-  json_object *value = g_atomic_pointer_get (slot);
-
-  if (value == NULL)
-    {
-      if (!g_atomic_pointer_compare_and_exchange (slot, NULL, made))
-        json_object_put (made);
-      value = g_atomic_pointer_get (slot);
-    }
-  else
+  if (!g_atomic_pointer_compare_and_exchange (slot, NULL, made))
     json_object_put (made);
-  return json_object_get (value);
+  return json_object_get (g_atomic_pointer_get (slot));
 }
 
 static json_object *
