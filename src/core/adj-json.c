@@ -423,6 +423,40 @@ read_literal (Reader       *r,
   return TRUE;
 }
 
+typedef enum {
+  MEMBER_NEXT,     /* a "," was read: another member follows */
+  MEMBER_LAST,     /* the closing bracket was read */
+  MEMBER_FAILED,
+} MemberEnd;
+
+/* After a member of an array or an object: its "," or the closing @close.  @expected, the
+ * message for anything else, is translated only when it is said. */
+static MemberEnd
+member_end (Reader     *r,
+            char        close,
+            const char *expected)
+{
+  skip_space (r);
+  if (r->p >= r->end)
+    {
+      fail (r, r->end, NULL);
+      return MEMBER_FAILED;
+    }
+  if (*r->p == close)
+    {
+      r->p++;
+      return MEMBER_LAST;
+    }
+  if (*r->p != ',')
+    {
+      fail (r, r->p, _(expected));
+      return MEMBER_FAILED;
+    }
+  r->p++;
+  skip_space (r);
+  return MEMBER_NEXT;
+}
+
 static gboolean
 read_array (Reader       *r,
             json_object **out)
@@ -440,29 +474,19 @@ read_array (Reader       *r,
   for (;;)
     {
       json_object *item = NULL;
+      MemberEnd end;
 
       if (!read_value (r, &item))
         break;
       json_object_array_add (array, item);
-      skip_space (r);
-      if (r->p >= r->end)
+      end = member_end (r, ']', N_("a “,” or “]” was expected"));
+      if (end == MEMBER_LAST)
         {
-          fail (r, r->end, NULL);
-          break;
-        }
-      if (*r->p == ']')
-        {
-          r->p++;
           *out = array;
           return TRUE;
         }
-      if (*r->p != ',')
-        {
-          fail (r, r->p, _("a “,” or “]” was expected"));
-          break;
-        }
-      r->p++;
-      skip_space (r);
+      if (end == MEMBER_FAILED)
+        break;
     }
   json_object_put (array);
   return FALSE;
@@ -496,6 +520,7 @@ read_object (Reader       *r,
       g_autofree char *big = NULL;
       const char *key, *kept;
       json_object *value = NULL;
+      MemberEnd end;
 
       if (r->p >= r->end)
         {
@@ -553,25 +578,14 @@ read_object (Reader       *r,
         }
       else
         json_object_object_add (object, key, value);
-      skip_space (r);
-      if (r->p >= r->end)
+      end = member_end (r, '}', N_("a “,” or “}” was expected"));
+      if (end == MEMBER_LAST)
         {
-          fail (r, r->end, NULL);
-          break;
-        }
-      if (*r->p == '}')
-        {
-          r->p++;
           *out = object;
           return TRUE;
         }
-      if (*r->p != ',')
-        {
-          fail (r, r->p, _("a “,” or “}” was expected"));
-          break;
-        }
-      r->p++;
-      skip_space (r);
+      if (end == MEMBER_FAILED)
+        break;
     }
   json_object_put (object);
   return FALSE;

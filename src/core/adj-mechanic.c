@@ -861,15 +861,7 @@ adj_outcome_set_number (AdjOutcome *outcome,
 /* A line is one block: the line, then who it belongs to, then its text, kept in the outcome's
  * arena.  A big fight explains itself in a line a figure, and allocations were much of what
  * that cost. */
-static AdjExplainLine *line_new (AdjTextArena  **arena,
-                                 AdjExplainKind  kind,
-                                 const char     *who,
-                                 gboolean        has_value,
-                                 int             value,
-                                 const char     *format,
-                                 va_list         args) G_GNUC_PRINTF (6, 0);
-
-static AdjExplainLine *
+static G_GNUC_PRINTF (6, 0) AdjExplainLine *
 line_new (AdjTextArena  **arena,
           AdjExplainKind  kind,
           const char     *who,
