@@ -431,7 +431,7 @@ typedef enum {
 
 /* After a member of an array or an object: its "," or the closing @close.  @expected, the
  * message for anything else, is translated only when it is said. */
-static MemberEnd
+static inline MemberEnd
 member_end (Reader     *r,
             char        close,
             const char *expected)
