@@ -51,22 +51,24 @@ test_handed_on (void)
 
 /* Random formats of the kinds explanations use, against printf. */
 static char *
-block (gsize        head,
-       char       **text,
-       const char  *format,
-       ...) G_GNUC_PRINTF (3, 4);
+block (AdjTextArena **arena,
+       gsize          head,
+       char         **text,
+       const char    *format,
+       ...) G_GNUC_PRINTF (4, 5);
 
 static char *
-block (gsize        head,
-       char       **text,
-       const char  *format,
+block (AdjTextArena **arena,
+       gsize          head,
+       char         **text,
+       const char    *format,
        ...)
 {
   va_list args;
   char *b;
 
   va_start (args, format);
-  b = adj_format_block_v (head, text, format, args);
+  b = adj_text_arena_format_block_v (arena, head, text, format, args);
   va_end (args);
   return b;
 }
@@ -75,14 +77,15 @@ block (gsize        head,
 static void
 test_block (void)
 {
+  g_autoptr(AdjTextArena) arena = NULL;
   char *text = NULL;
-  g_autofree char *b = block (24, &text, "%s rolls %d", "Sgt Bourne", 5);
-  g_autofree char *c = NULL;
+  char *b = block (&arena, 24, &text, "%s rolls %d", "Sgt Bourne", 5);
+  char *c = NULL;
 
   g_assert_true (text == b + 24);
   g_assert_cmpstr (text, ==, "Sgt Bourne rolls 5");
   /* A format handed on to GLib comes back in a block too. */
-  c = block (8, &text, "%.2f%%", 12.5);
+  c = block (&arena, 8, &text, "%.2f%%", 12.5);
   g_assert_true (text == c + 8);
   g_assert_cmpstr (text, ==, "12.50%");
 }

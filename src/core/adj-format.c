@@ -115,15 +115,6 @@ put_uint (char  *end,
   return end;
 }
 
-char *
-adj_format_v (const char *format,
-              va_list     args)
-{
-  char *text;
-
-  return adj_format_block_v (0, &text, format, args);
-}
-
 typedef gpointer (*AllocFunc) (gsize    size,
                                gpointer data);
 
@@ -255,12 +246,12 @@ format_block (gsize        head,
 }
 
 char *
-adj_format_block_v (gsize        head,
-                    char       **text_out,
-                    const char  *format,
-                    va_list      args)
+adj_format_v (const char *format,
+              va_list     args)
 {
-  return format_block (head, text_out, alloc_malloc, NULL, format, args);
+  char *text;
+
+  return format_block (0, &text, alloc_malloc, NULL, format, args);
 }
 
 /* ---- many short texts, freed together ---- */

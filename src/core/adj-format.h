@@ -15,16 +15,11 @@ char *adj_format   (const char *format,
 char *adj_format_v (const char *format,
                     va_list     args) G_GNUC_PRINTF (1, 0) G_GNUC_MALLOC;
 
-/* The same, in a block of @head bytes followed by the text (*@text_out points to it), for a
- * record and its text in one allocation. */
-char *adj_format_block_v (gsize        head,
-                          char       **text_out,
-                          const char  *format,
-                          va_list      args) G_GNUC_PRINTF (3, 0) G_GNUC_MALLOC;
-
 /* Many short texts that are freed together, as an explanation's lines are: they are kept in a
- * few big chunks, not an allocation each.  An arena starts as NULL and grows as texts are
- * added; what it hands out lives until adj_text_arena_free() and is 8-byte aligned. */
+ * few chunks, not an allocation each.  An arena starts as NULL and grows as texts are added;
+ * what it hands out lives until adj_text_arena_free() and is 8-byte aligned.  The block variant
+ * puts @head bytes before the text (*@text_out points to it), for a record and its text
+ * together. */
 typedef struct _AdjTextArena AdjTextArena;
 
 char *adj_text_arena_format_block_v (AdjTextArena **arena,
@@ -38,5 +33,7 @@ char *adj_text_arena_format         (AdjTextArena **arena,
 char *adj_text_arena_strdup         (AdjTextArena **arena,
                                      const char    *text);
 void  adj_text_arena_free           (AdjTextArena  *arena);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjTextArena, adj_text_arena_free)
 
 G_END_DECLS

@@ -190,10 +190,8 @@ adj_change_set_from_json (json_object  *json,
         }
       if ((fields.present & not_allowed) != 0)
         {
-          const char *key = keys[g_bit_nth_lsf (fields.present & not_allowed, -1)];
-          g_autofree char *at = adj_json_path_key (where, key);
-
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, at, _("unknown key “%s”"), key);
+          adj_json_fail_unknown_key (error, file, where,
+                                     keys[g_bit_nth_lsf (fields.present & not_allowed, -1)]);
           return NULL;
         }
 

@@ -920,6 +920,17 @@ adj_json_fail (GError     **error,
 }
 
 gboolean
+adj_json_fail_unknown_key (GError     **error,
+                           const char  *file,
+                           const char  *path,
+                           const char  *key)
+{
+  g_autofree char *where = adj_json_path_key (path, key);
+
+  return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, _("unknown key “%s”"), key);
+}
+
+gboolean
 adj_json_expect_object (json_object  *value,
                         const char   *file,
                         const char   *path,
@@ -952,11 +963,7 @@ adj_json_check_keys (json_object        *object,
             }
         }
       if (!known)
-        {
-          g_autofree char *where = adj_json_path_key (path, key);
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("unknown key “%s”"), key);
-        }
+        return adj_json_fail_unknown_key (error, file, path, key);
     }
   return TRUE;
 }
@@ -1212,11 +1219,7 @@ adj_json_fields_read (AdjJsonFields      *fields,
         if (keys[i][0] == key[0] && strcmp (keys[i], key) == 0)
           break;
       if (tried == n_keys)
-        {
-          g_autofree char *where = adj_json_path_key (path, key);
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("unknown key “%s”"), key);
-        }
+        return adj_json_fail_unknown_key (error, file, path, key);
       fields->values[i] = val;
       fields->present |= 1u << i;
       next = i + 1 == n_keys ? 0 : i + 1;

@@ -48,6 +48,11 @@ gboolean adj_json_fail (GError     **error,
                         const char  *format,
                         ...) G_GNUC_PRINTF (5, 6);
 
+/* "unknown key", at @path's member @key. */
+gboolean adj_json_fail_unknown_key (GError     **error,
+                                    const char  *file,
+                                    const char  *path,
+                                    const char  *key);
 gboolean adj_json_expect_object (json_object  *value,
                                  const char   *file,
                                  const char   *path,

@@ -799,11 +799,7 @@ check_top_keys (AdjRuleset   *rs,
       if (!known && rs->system->ruleset_keys != NULL)
         known = g_strv_contains (rs->system->ruleset_keys, key);
       if (!known)
-        {
-          g_autofree char *where = adj_json_path_key ("$", key);
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("unknown key “%s”"), key);
-        }
+        return adj_json_fail_unknown_key (error, file, "$", key);
     }
   return TRUE;
 }
