@@ -232,16 +232,16 @@ test_defaults (gconstpointer data)
 
       g_assert_cmpstr (roll->group, ==, d->group);
       g_assert_cmpuint (roll->sides, ==, d->sides);
-      g_assert_cmpuint (roll->values->len, ==, d->count);
+      g_assert_cmpuint (roll->n_values, ==, d->count);
     }
   for (guint i = 0; i < outcome->rolls->len; i++)
     {
       const AdjRoll *roll = g_ptr_array_index (outcome->rolls, i);
 
       g_assert_false (roll->entered);
-      for (guint k = 0; roll->sides != 0 && k < roll->values->len; k++)
+      for (guint k = 0; roll->sides != 0 && k < roll->n_values; k++)
         {
-          int v = g_array_index (roll->values, int, k);
+          int v = roll->dice[k];
           g_assert_cmpint (v, >=, 1);
           g_assert_cmpint (v, <=, (int) roll->sides);
         }
@@ -314,7 +314,7 @@ test_reproducible (gconstpointer data)
 
           cards |= roll->sides == 0;
           if (roll->sides != 0)
-            g_array_append_vals (dice, roll->values->data, roll->values->len);
+            g_array_append_vals (dice, roll->dice, roll->n_values);
         }
       if (cards)
         continue;

@@ -1988,7 +1988,7 @@ test_pack_exhausted (void)
 
       if (roll->sides != 0)
         continue;
-      card = g_array_index (roll->values, AdjCard, 0);
+      card = roll->cards[0];
       n_cover++;
       red += adj_card_is_red (card);
       /* A card turned twice would mean it came back before the pile was empty. */

@@ -183,8 +183,8 @@ resolve_entered (const AdjContext *ctx,
         AdjRoll *roll = g_ptr_array_index (outcome->rolls, i);
 
         g_assert_true (roll->entered);
-        for (guint j = 0; j < roll->values->len; j++, k++)
-          g_assert_cmpint (g_array_index (roll->values, int, j), ==, dice[k]);
+        for (guint j = 0; j < roll->n_values; j++, k++)
+          g_assert_cmpint (roll->dice[j], ==, dice[k]);
       }
     g_assert_cmpuint (k, ==, n_dice);
   }

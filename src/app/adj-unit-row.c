@@ -131,10 +131,7 @@ update_badges (AdjUnitRow *self)
 
       if (adj_card_parse (adj_unit_get_card (self->unit), &card))
         {
-          const char *const ranks[] = { "", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
-                                        "Q", "K" };
-          g_autofree char *text = g_strdup_printf ("%s%s", ranks[adj_card_rank (card)],
-                                                   adj_suit_symbol (adj_card_suit (card)));
+          const char *text = adj_card_short_name (card);
           g_autofree char *name = adj_card_describe (card);
           GtkWidget *label = add_badge_to (self->card_box, text,
                                            adj_card_is_red (card) ? "card-red" : "card-black");

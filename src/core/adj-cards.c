@@ -75,6 +75,30 @@ adj_card_name (AdjCard card)
   return names[card % ADJ_DECK_SIZE];
 }
 
+const char *
+adj_card_short_name (AdjCard card)
+{
+  static char names[ADJ_DECK_SIZE][8];
+  static gsize made = 0;
+
+  if (g_once_init_enter (&made))
+    {
+      for (AdjCard c = 0; c < ADJ_DECK_SIZE; c++)
+        g_snprintf (names[c], sizeof names[c], "%s%s", rank_names[adj_card_rank (c)],
+                    adj_suit_symbol (adj_card_suit (c)));
+      g_once_init_leave (&made, 1);
+    }
+  return names[card % ADJ_DECK_SIZE];
+}
+
+json_object *
+adj_card_to_json (AdjCard card)
+{
+  static json_object *values[ADJ_DECK_SIZE];
+
+  return adj_json_shared_string (&values[card % ADJ_DECK_SIZE], adj_card_name (card));
+}
+
 char *
 adj_card_to_string (AdjCard card)
 {
@@ -400,8 +424,7 @@ cards_to_json (GArray *a)
   json_object *arr = json_object_new_array_ext ((int) a->len);
 
   for (guint i = 0; i < a->len; i++)
-    json_object_array_add (arr, json_object_new_string (adj_card_name (g_array_index (a, AdjCard,
-                                                                                        i))));
+    json_object_array_add (arr, adj_card_to_json (g_array_index (a, AdjCard, i)));
   return arr;
 }
 
@@ -410,10 +433,10 @@ adj_pack_to_json (const AdjPack *pack)
 {
   json_object *obj = json_object_new_object ();
 
-  json_object_object_add (obj, "decks", json_object_new_int ((int) pack->n_decks));
-  json_object_object_add (obj, "draw", cards_to_json (pack->draw));
-  json_object_object_add (obj, "dealt", cards_to_json (pack->dealt));
-  json_object_object_add (obj, "turned", cards_to_json (pack->turned));
+  adj_json_add_new (obj, "decks", adj_json_shared_int (pack->n_decks));
+  adj_json_add_new (obj, "draw", cards_to_json (pack->draw));
+  adj_json_add_new (obj, "dealt", cards_to_json (pack->dealt));
+  adj_json_add_new (obj, "turned", cards_to_json (pack->turned));
   return obj;
 }
 

@@ -39,6 +39,10 @@ gboolean adj_card_is_face     (AdjCard     card);
 char    *adj_card_to_string   (AdjCard     card);
 /* The same text ("10H"), as a string that lives as long as the program. */
 const char *adj_card_name     (AdjCard     card);
+/* The name with the suit's symbol: "Q♥", also a string that lives as long as the program. */
+const char *adj_card_short_name (AdjCard   card);
+/* The same text as adj_card_name(), as a JSON string, shared (see adj_json_shared_string()). */
+json_object *adj_card_to_json (AdjCard     card);
 /* Also accepts "TH", lower case and the suit symbols ♥ ♣ ♦ ♠. */
 gboolean adj_card_parse       (const char *text,
                                AdjCard    *card);

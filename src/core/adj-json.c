@@ -283,9 +283,7 @@ read_string (Reader      *r,
   return fail (r, r->end, NULL);
 }
 
-/* true, false and small integers make up much of a journal, and a value read is never changed
- * afterwards: the reader hands out one shared value of each rather than making one every time. */
-#define SHARED_INTS 128
+/* ---- shared values ---- */
 
 /* The value kept in @slot, which is empty: @made becomes it, unless another thread was there
  * first. */
@@ -298,8 +296,8 @@ shared (json_object **slot,
   return json_object_get (g_atomic_pointer_get (slot));
 }
 
-static json_object *
-shared_boolean (gboolean b)
+json_object *
+adj_json_shared_boolean (gboolean b)
 {
   static json_object *values[2];
   json_object **slot = &values[b ? 1 : 0];
@@ -308,16 +306,35 @@ shared_boolean (gboolean b)
   return value != NULL ? json_object_get (value) : shared (slot, json_object_new_boolean (b));
 }
 
-static json_object *
-shared_int (gint64 v)
+json_object *
+adj_json_shared_int (gint64 v)
 {
-  static json_object *values[SHARED_INTS];
+  static json_object *values[ADJ_JSON_SHARED_INTS];
   json_object *value;
 
-  if (v < 0 || v >= SHARED_INTS)
+  if (v < 0 || v >= ADJ_JSON_SHARED_INTS)
     return json_object_new_int64 (v);
   value = g_atomic_pointer_get (&values[v]);
   return value != NULL ? json_object_get (value) : shared (&values[v], json_object_new_int64 (v));
+}
+
+json_object *
+adj_json_shared_string (json_object **slot,
+                        const char   *text)
+{
+  json_object *value = g_atomic_pointer_get (slot);
+
+  g_return_val_if_fail (text != NULL, NULL);
+  return value != NULL ? json_object_get (value) : shared (slot, json_object_new_string (text));
+}
+
+void
+adj_json_add_new (json_object *obj,
+                  const char  *key,
+                  json_object *value)
+{
+  json_object_object_add_ex (obj, key, value,
+                             JSON_C_OBJECT_ADD_KEY_IS_NEW | JSON_C_OBJECT_KEY_IS_CONSTANT);
 }
 
 static gboolean
@@ -402,7 +419,7 @@ read_number (Reader       *r,
   else if (v > (guint64) G_MAXINT64)
     *out = json_object_new_uint64 (v);
   else
-    *out = shared_int ((gint64) v);
+    *out = adj_json_shared_int ((gint64) v);
   return TRUE;
 }
 
@@ -419,7 +436,7 @@ read_literal (Reader       *r,
     if (r->p + i >= r->end || r->p[i] != word[i])
       return fail (r, r->p + i, _("unexpected character"));
   r->p += n;
-  *out = boolean < 0 ? NULL : shared_boolean (boolean);
+  *out = boolean < 0 ? NULL : adj_json_shared_boolean (boolean);
   return TRUE;
 }
 

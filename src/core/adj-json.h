@@ -25,6 +25,25 @@ json_object *adj_json_parse_data (const char  *data,
 json_object *adj_json_parse_file (const char  *path,
                                   GError     **error);
 
+/* Shared values.  A value that is never changed once made can be one value referred to from
+ * many places, which saves making and freeing it each time: true, false, the integers below
+ * ADJ_JSON_SHARED_INTS, card names, the ids of a fixed set.  Nothing may change a value in
+ * place (json_object_set_int() and the like) once it is in a tree: it may be shared.  Each call
+ * returns a new reference. */
+#define ADJ_JSON_SHARED_INTS 128
+
+json_object *adj_json_shared_boolean (gboolean      b);
+/* Shared when 0 <= @v < ADJ_JSON_SHARED_INTS, a new value otherwise. */
+json_object *adj_json_shared_int     (gint64        v);
+/* The string value kept in @slot (a static, NULL at first), made from @text the first time. */
+json_object *adj_json_shared_string  (json_object **slot,
+                                      const char   *text);
+/* Adds @value under @key, a string that outlives @obj (a literal) and is not yet in @obj:
+ * for records being built, without copying the key or looking for it first. */
+void         adj_json_add_new        (json_object  *obj,
+                                      const char   *key,
+                                      json_object  *value);
+
 const char  *adj_json_type_name  (json_object *value);
 char        *adj_json_path_key   (const char  *path,
                                   const char  *key);

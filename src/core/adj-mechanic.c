@@ -964,7 +964,15 @@ adj_outcome_set_value_int (AdjOutcome *outcome,
                            const char *name,
                            int         value)
 {
-  json_object_object_add (outcome->values, name, json_object_new_int (value));
+  json_object_object_add (outcome->values, name, adj_json_shared_int (value));
+}
+
+void
+adj_outcome_set_value_bool (AdjOutcome *outcome,
+                            const char *name,
+                            gboolean    value)
+{
+  json_object_object_add (outcome->values, name, adj_json_shared_boolean (value));
 }
 
 void

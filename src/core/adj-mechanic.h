@@ -251,6 +251,9 @@ void         adj_outcome_add_note     (AdjOutcome  *outcome,
 void         adj_outcome_set_value_int (AdjOutcome *outcome,
                                         const char *name,
                                         int         value);
+void         adj_outcome_set_value_bool (AdjOutcome *outcome,
+                                         const char *name,
+                                         gboolean    value);
 void         adj_outcome_set_value_string (AdjOutcome *outcome,
                                            const char *name,
                                            const char *value);

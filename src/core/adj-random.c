@@ -11,6 +11,7 @@
 
 #include "adj-error.h"
 #include "adj-i18n.h"
+#include "adj-json.h"
 #include "adj-random.h"
 #include "adj-rng.h"
 
@@ -111,26 +112,31 @@ adj_random_has_entered_cards (AdjRandom *random)
   return random->entered_cards != NULL;
 }
 
+/* One block for the roll, its values and its two names: a big fight makes many rolls.  The
+ * values are filled in by the caller, through @values. */
 static AdjRoll *
 roll_new (const char *group,
           const char *label,
           guint       sides,
           gboolean    entered,
-          guint       count)
+          guint       count,
+          gpointer   *values)
 {
-  /* One block for the roll and its two names: a big fight makes many rolls. */
+  gsize values_size = count * (sides == 0 ? sizeof (AdjCard) : sizeof (int));
   gsize group_size = group != NULL ? strlen (group) + 1 : 0;
   gsize label_size = label != NULL ? strlen (label) + 1 : 0;
-  AdjRoll *roll = g_malloc (sizeof (AdjRoll) + group_size + label_size);
-  char *names = (char *) (roll + 1);
+  AdjRoll *roll = g_malloc (sizeof (AdjRoll) + values_size + group_size + label_size);
+  char *names = (char *) (roll + 1) + values_size;
 
   roll->group = group != NULL ? memcpy (names, group, group_size) : NULL;
   roll->label = label != NULL ? memcpy (names + group_size, label, label_size) : NULL;
   roll->sides = sides;
+  roll->n_values = count;
+  roll->dice = sides != 0 ? (const int *) (roll + 1) : NULL;
+  roll->cards = sides == 0 ? (const AdjCard *) (roll + 1) : NULL;
   roll->entered = entered;
   roll->ref_count = 1;
-  roll->values = g_array_sized_new (FALSE, FALSE,
-                                    sides == 0 ? sizeof (AdjCard) : sizeof (int), count);
+  *values = roll + 1;
   return roll;
 }
 
@@ -145,6 +151,7 @@ adj_random_roll (AdjRandom   *random,
 {
   gboolean entered;
   AdjRoll *roll;
+  int *dice;
 
   g_return_val_if_fail (random != NULL, FALSE);
   g_return_val_if_fail (sides >= 2, FALSE);
@@ -185,18 +192,15 @@ adj_random_roll (AdjRandom   *random,
       return FALSE;
     }
 
-  roll = roll_new (group, label, sides, entered, count);
+  roll = roll_new (group, label, sides, entered, count, (gpointer *) &dice);
   for (guint i = 0; i < count; i++)
     {
-      int v;
-
       if (entered)
-        v = g_array_index (random->entered_dice, int, random->dice_pos++);
+        dice[i] = g_array_index (random->entered_dice, int, random->dice_pos++);
       else
-        v = adj_rng_die (random->rng, sides);
-      g_array_append_val (roll->values, v);
+        dice[i] = adj_rng_die (random->rng, sides);
       if (out != NULL)
-        out[i] = v;
+        out[i] = dice[i];
     }
   g_ptr_array_add (random->rolls, roll);
   return TRUE;
@@ -213,7 +217,7 @@ pull_card (AdjRandom   *random,
            GError     **error)
 {
   AdjRoll *roll;
-  AdjCard card;
+  AdjCard card, *cards;
   gboolean entered = random->entered_cards != NULL;
 
   if (entered)
@@ -260,8 +264,8 @@ pull_card (AdjRandom   *random,
     }
 
   random->drew_cards = TRUE;
-  roll = roll_new (group, label, 0, entered, 1);
-  g_array_append_val (roll->values, card);
+  roll = roll_new (group, label, 0, entered, 1, (gpointer *) &cards);
+  cards[0] = card;
   g_ptr_array_add (random->rolls, roll);
   if (out != NULL)
     *out = card;
@@ -429,17 +433,17 @@ adj_roll_free (AdjRoll *roll)
 {
   if (roll == NULL || !g_atomic_int_dec_and_test (&roll->ref_count))
     return;
-  g_array_unref (roll->values);
   g_free (roll);
 }
 
 AdjRoll *
 adj_roll_copy (const AdjRoll *roll)
 {
+  gpointer values;
   AdjRoll *copy = roll_new (roll->group, roll->label, roll->sides, roll->entered,
-                            roll->values->len);
+                            roll->n_values, &values);
 
-  g_array_append_vals (copy->values, roll->values->data, roll->values->len);
+  memcpy (values, roll + 1, roll->n_values * (roll->sides == 0 ? sizeof (AdjCard) : sizeof (int)));
   return copy;
 }
 
@@ -449,8 +453,8 @@ adj_roll_sum (const AdjRoll *roll)
   int sum = 0;
 
   g_return_val_if_fail (roll->sides != 0, 0);
-  for (guint i = 0; i < roll->values->len; i++)
-    sum += g_array_index (roll->values, int, i);
+  for (guint i = 0; i < roll->n_values; i++)
+    sum += roll->dice[i];
   return sum;
 }
 
@@ -458,25 +462,16 @@ json_object *
 adj_roll_to_json (const AdjRoll *roll)
 {
   json_object *obj = json_object_new_object ();
-  json_object *values = json_object_new_array ();
+  json_object *values = json_object_new_array_ext ((int) roll->n_values);
 
-  json_object_object_add (obj, "group", json_object_new_string (roll->group));
-  json_object_object_add (obj, "label", json_object_new_string (adj_gettext (roll->label)));
+  adj_json_add_new (obj, "group", json_object_new_string (roll->group));
+  adj_json_add_new (obj, "label", json_object_new_string (adj_gettext (roll->label)));
   if (roll->sides != 0)
-    {
-      json_object_object_add (obj, "die", json_object_new_int ((int) roll->sides));
-      for (guint i = 0; i < roll->values->len; i++)
-        json_object_array_add (values, json_object_new_int (g_array_index (roll->values, int, i)));
-    }
-  else
-    {
-      for (guint i = 0; i < roll->values->len; i++)
-        {
-          g_autofree char *s = adj_card_to_string (g_array_index (roll->values, AdjCard, i));
-          json_object_array_add (values, json_object_new_string (s));
-        }
-    }
-  json_object_object_add (obj, roll->sides != 0 ? "dice" : "cards", values);
-  json_object_object_add (obj, "entered", json_object_new_boolean (roll->entered));
+    adj_json_add_new (obj, "die", adj_json_shared_int (roll->sides));
+  for (guint i = 0; i < roll->n_values; i++)
+    json_object_array_add (values, roll->sides != 0 ? adj_json_shared_int (roll->dice[i])
+                                                    : adj_card_to_json (roll->cards[i]));
+  adj_json_add_new (obj, roll->sides != 0 ? "dice" : "cards", values);
+  adj_json_add_new (obj, "entered", adj_json_shared_boolean (roll->entered));
   return obj;
 }

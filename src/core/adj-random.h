@@ -26,12 +26,14 @@ typedef struct {
 /* The dice or cards one pull produced.  Shared, read-only, between the AdjRandom that made it
  * and the outcomes that report it: adj_roll_ref() takes a reference, adj_roll_free() drops one. */
 typedef struct {
-  const char *group;     /* held in the same block as the roll */
-  const char *label;
-  guint       sides;     /* 0: cards */
-  GArray     *values;    /* int for dice, AdjCard for cards */
-  gboolean    entered;
-  gint        ref_count;
+  const char    *group;     /* held in the same block as the roll, as are the values */
+  const char    *label;
+  guint          sides;     /* 0: cards */
+  guint          n_values;
+  const int     *dice;      /* the n_values dice; NULL for cards */
+  const AdjCard *cards;     /* the n_values cards; NULL for dice */
+  gboolean       entered;
+  gint           ref_count;
 } AdjRoll;
 
 AdjRandom *adj_random_new           (AdjRng      *rng,

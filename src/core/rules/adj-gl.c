@@ -245,14 +245,6 @@ value_bool (const AdjOutcome *outcome,
   return json_object_object_get_ex (outcome->values, name, &v) && json_object_get_boolean (v);
 }
 
-static void
-set_value_bool (AdjOutcome *outcome,
-                const char *name,
-                gboolean    value)
-{
-  json_object_object_add (outcome->values, name, json_object_new_boolean (value));
-}
-
 /* Losses of one unit, written into the battle: figures, its officer, and gone at none left. */
 static gboolean
 apply_losses (const AdjContext  *ctx,
@@ -281,18 +273,6 @@ apply_losses (const AdjContext  *ctx,
   if (left == 0 && !set_unit_bool (ctx, changes, unit_id, "destroyed", TRUE, error))
     return FALSE;
   return TRUE;
-}
-
-/* A short name for a card: "Q♥". */
-static char *
-card_short (AdjCard card)
-{
-  static const char *const ranks[] = {
-    NULL, "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
-  };
-
-  return adj_format ("%s%s", ranks[adj_card_rank (card)],
-                      adj_suit_symbol (adj_card_suit (card)));
 }
 
 static char *
@@ -550,15 +530,14 @@ turn_resolve (const AdjContext  *ctx,
 {
   const char *british = json_object_get_string (gl_json (ctx->ruleset, "cards", "british"));
   gboolean phase = g_str_equal (adj_inputs_get_string (in, "governs"), "phase");
-  g_autofree char *shown = NULL, *id = NULL, *names = NULL;
-  const char *side_id = NULL;
+  g_autofree char *names = NULL;
+  const char *shown, *side_id = NULL;
   gboolean red_acts;
   AdjCard card;
 
   if (!adj_random_card (random, "turn", N_("Card turned for the turn"), &card, error))
     return FALSE;
-  shown = card_short (card);
-  id = adj_card_to_string (card);
+  shown = adj_card_short_name (card);
   red_acts = adj_card_is_red (card) == g_str_equal (british, "red");
   names = acting_sides (ctx, red_acts, &side_id);
   {
@@ -575,7 +554,7 @@ turn_resolve (const AdjContext  *ctx,
                           ? _("%s carry out the whole phase")
                           /* TRANSLATORS: e.g. "Field Force acts with one unit" */
                           : _("%s act with one unit"), names);
-  adj_outcome_set_value_string (outcome, "card", id);
+  adj_outcome_set_value_string (outcome, "card", adj_card_name (card));
   adj_outcome_set_value_string (outcome, "colour", adj_card_is_red (card) ? "red" : "black");
   adj_outcome_set_value_string (outcome, "side", side_id);
   adj_outcome_set_value_string (outcome, "governs", phase ? "phase" : "unit");
@@ -915,7 +894,7 @@ morale_resolve (const AdjContext  *ctx,
   key = morale_key (in, passed);
   adj_outcome_set_value_int (outcome, "score", total);
   adj_outcome_set_value_int (outcome, "pass", test.pass);
-  set_value_bool (outcome, "passed", passed);
+  adj_outcome_set_value_bool (outcome, "passed", passed);
 
   if (g_str_equal (key, "rallies") || g_str_equal (key, "routs"))
     {
@@ -1890,7 +1869,19 @@ typedef enum {
   FALLS_RANKS,
 } Falls;
 
+typedef enum {
+  CHOOSER_LEADER,
+  CHOOSER_FIRER,
+  CHOOSER_TARGET,
+} Chooser;
+
+/* The ids the outcome's list of cards gives, shared between outcomes. */
+static const char *const class_ids[] = { "ace", "face", "other" };
 static const char *const falls_ids[] = { "officer", "nco", "ranks" };
+static const char *const chooser_ids[] = { "leader", "firer", "target" };
+static json_object *class_values[G_N_ELEMENTS (class_ids)];
+static json_object *falls_values[G_N_ELEMENTS (falls_ids)];
+static json_object *chooser_values[G_N_ELEMENTS (chooser_ids)];
 
 static CardClass
 card_class (AdjCard card)
@@ -1967,8 +1958,9 @@ cards_resolve (const AdjContext  *ctx,
     {
       int leaders = (officer ? 1 : 0) + (nco ? 1 : 0);
       int ordinary = figures - lost - leaders;
-      g_autofree char *shown = NULL, *id = NULL;
-      const char *chooser, *cls_id;
+      const char *shown;
+      json_object *cls_id;
+      Chooser chooser;
       Falls figure;
       json_object *item;
       CardClass cls;
@@ -1983,13 +1975,12 @@ cards_resolve (const AdjContext  *ctx,
         }
       if (!adj_random_card (random, "hit-card", N_("Card for a casualty"), &card, error))
         return FALSE;
-      shown = card_short (card);
-      id = adj_card_to_string (card);
+      shown = adj_card_short_name (card);
       cls = card_class (card);
-      cls_id = cls == CARD_ACE ? "ace" : cls == CARD_FACE ? "face" : "other";
+      cls_id = adj_json_shared_string (&class_values[cls], class_ids[cls]);
       /* Decision: an Ace with no leader left is an ordinary card, the target's pick. */
-      chooser = cls == CARD_FACE ? "firer" : (cls == CARD_ACE && leaders > 0) ? "leader"
-                                                                               : "target";
+      chooser = cls == CARD_FACE ? CHOOSER_FIRER
+                : (cls == CARD_ACE && leaders > 0) ? CHOOSER_LEADER : CHOOSER_TARGET;
       if (leaders > 0 && (ordinary == 0 || (cls == CARD_ACE) ||
                           (cls != CARD_ACE && class_takes_leader (in, cls))))
         {
@@ -2010,13 +2001,13 @@ cards_resolve (const AdjContext  *ctx,
         figure = FALLS_RANKS;
       lost++;
 
-      if (g_str_equal (chooser, "leader"))
+      if (chooser == CHOOSER_LEADER)
         adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, "target", FALSE, 0,
                                figure == FALLS_OFFICER
                                /* TRANSLATORS: e.g. "Card 1, A♠: the officer is killed" */
                                ? _("Card %d, %s: the officer is killed")
                                : _("Card %d, %s: the NCO leading the unit is killed"), i, shown);
-      else if (g_str_equal (chooser, "firer"))
+      else if (chooser == CHOOSER_FIRER)
         adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, "target", FALSE, 0,
                                figure == FALLS_OFFICER
                                ? _("Card %d, %s: the firer picks — the officer")
@@ -2033,25 +2024,27 @@ cards_resolve (const AdjContext  *ctx,
                                    "the unit")
                                : _("Card %d, %s: the target’s player picks — an ordinary "
                                    "figure"), i, shown);
-      if (cls == CARD_ACE && g_str_equal (chooser, "target"))
+      if (cls == CARD_ACE && chooser == CHOOSER_TARGET)
         adj_outcome_add_note (outcome, _("Card %d is an Ace, but no officer or leader is left: it "
                                          "counts as any other card."), i);
-      if (ordinary == 0 && figure != FALLS_RANKS && !g_str_equal (chooser, "leader"))
+      if (ordinary == 0 && figure != FALLS_RANKS && chooser != CHOOSER_LEADER)
         adj_outcome_add_note (outcome, _("Card %d: only leaders are left, so one of them falls."),
                               i);
 
       item = json_object_new_object ();
-      json_object_object_add (item, "card", json_object_new_string (id));
-      json_object_object_add (item, "class", json_object_new_string (cls_id));
-      json_object_object_add (item, "chooser", json_object_new_string (chooser));
-      json_object_object_add (item, "figure", json_object_new_string (falls_ids[figure]));
+      adj_json_add_new (item, "card", adj_card_to_json (card));
+      adj_json_add_new (item, "class", cls_id);
+      adj_json_add_new (item, "chooser", adj_json_shared_string (&chooser_values[chooser],
+                                                                 chooser_ids[chooser]));
+      adj_json_add_new (item, "figure", adj_json_shared_string (&falls_values[figure],
+                                                                falls_ids[figure]));
       json_object_array_add (list, item);
     }
 
   adj_outcome_set_value_int (outcome, "figures_lost", lost);
   adj_outcome_set_value_int (outcome, "figures_left", figures - lost);
-  set_value_bool (outcome, "officer_killed", officer_killed);
-  set_value_bool (outcome, "nco_killed", nco_killed);
+  adj_outcome_set_value_bool (outcome, "officer_killed", officer_killed);
+  adj_outcome_set_value_bool (outcome, "nco_killed", nco_killed);
   if (officer_killed || nco_killed)
     adj_outcome_set_result (outcome, "leader-falls",
                             officer_killed && nco_killed
@@ -2707,8 +2700,8 @@ melee_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_int (outcome, "attacker_ran", a_ran);
   adj_outcome_set_value_int (outcome, "defender_killed", d_killed);
   adj_outcome_set_value_int (outcome, "defender_ran", d_ran);
-  set_value_bool (outcome, "attacker_officer_killed", a_officer_killed);
-  set_value_bool (outcome, "defender_officer_killed", d_officer_killed);
+  adj_outcome_set_value_bool (outcome, "attacker_officer_killed", a_officer_killed);
+  adj_outcome_set_value_bool (outcome, "defender_officer_killed", d_officer_killed);
   adj_outcome_set_value_int (outcome, "rout",
                              sum_of (rout, (guint) gl_int (rs, "melee", "rout_dice")));
   if (attackers_win)

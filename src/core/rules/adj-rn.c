@@ -358,26 +358,6 @@ prefill_card (const AdjContext  *ctx,
   return adj_inputs_set_string (in, card_input, canonical, error);
 }
 
-/* A short name for a card: "Q♥" (a string that lives as long as the program). */
-static const char *
-card_short (AdjCard card)
-{
-  static const char *const ranks[] = {
-    NULL, "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
-  };
-  static char names[ADJ_DECK_SIZE][8];
-  static gsize made = 0;
-
-  if (g_once_init_enter (&made))
-    {
-      for (AdjCard c = 0; c < ADJ_DECK_SIZE; c++)
-        g_snprintf (names[c], sizeof names[c], "%s%s", ranks[adj_card_rank (c)],
-                    adj_suit_symbol (adj_card_suit (c)));
-      g_once_init_leave (&made, 1);
-    }
-  return names[card % ADJ_DECK_SIZE];
-}
-
 static gboolean
 change_unit (const AdjContext  *ctx,
              AdjChangeSet      *changes,
@@ -591,7 +571,7 @@ resolve_hits (const AdjContext  *ctx,
                                 &card, error))
             return FALSE;
           r = commander_result (ctx->ruleset, card);
-          shown = card_short (card);
+          shown = adj_card_short_name (card);
           hit_apply (t, r);
           switch (r)
             {
@@ -1579,7 +1559,7 @@ roll_off (AdjRandom   *random,
       g_string_append_printf (text, "%s%s %d", i > 0 ? ", " : "", r->name, dice[i]);
     }
   {
-    const char *shown = card_short (((Recipient *) g_ptr_array_index (group, 0))->card);
+    const char *shown = adj_card_short_name (((Recipient *) g_ptr_array_index (group, 0))->card);
     /* TRANSLATORS: e.g. "Roll-off for 7♥ (round 1): Spearmen 1 4, Spearmen 2 6" */
     g_autofree char *line = g_strdup_printf (_("Roll-off for %s (round %u): %s"), shown, round,
                                              text->str);
@@ -1704,7 +1684,7 @@ deal_resolve (const AdjContext  *ctx,
     {
       Recipient *r = g_ptr_array_index (people, i);
       g_autofree char *card = adj_card_to_string (r->card);
-      const char *shown = card_short (r->card);
+      const char *shown = adj_card_short_name (r->card);
       json_object *item = json_object_new_object ();
 
       json_object_object_add (item, "unit", r->unit != NULL ? json_object_new_string (r->unit)
@@ -1729,7 +1709,7 @@ deal_resolve (const AdjContext  *ctx,
 
   {
     Recipient *first = g_ptr_array_index (people, 0);
-    const char *shown = card_short (first->card);
+    const char *shown = adj_card_short_name (first->card);
 
     adj_outcome_set_result (outcome, rolled ? "dealt-rolloff" : "dealt",
                             /* TRANSLATORS: e.g. "Lancers act first, on A♥" */
@@ -1870,14 +1850,14 @@ joins_resolve (const AdjContext  *ctx,
   commander_lower = card_order (ctx->ruleset, cc) < card_order (ctx->ruleset, uc);
   kept = commander_lower ? cc : uc;
   dropped = commander_lower ? uc : cc;
-  kept_s = card_short (kept);
-  dropped_s = card_short (dropped);
+  kept_s = adj_card_short_name (kept);
+  dropped_s = adj_card_short_name (dropped);
   kept_id = adj_card_to_string (kept);
   dropped_id = adj_card_to_string (dropped);
 
   {
-    const char *cs = card_short (cc);
-    const char *us = card_short (uc);
+    const char *cs = adj_card_short_name (cc);
+    const char *us = adj_card_short_name (uc);
     /* TRANSLATORS: e.g. "Lord Chelmsford holds J♠" */
     g_autofree char *cline = g_strdup_printf (_("%s holds %s"), cname, cs);
     g_autofree char *uline = g_strdup_printf (_("%s holds %s"), uname, us);
@@ -2062,7 +2042,7 @@ rough_resolve (const AdjContext  *ctx,
       adj_outcome_set_result (outcome, "no-card", _("Deal the cards first"));
       return TRUE;
     }
-  shown = card_short (card);
+  shown = adj_card_short_name (card);
   if (colour_is (card, colour))
     adj_outcome_set_result (outcome, "may-enter",
                             /* TRANSLATORS: e.g. "Lancers act on 7♣, a black card" */
@@ -2297,7 +2277,7 @@ cover_cards (const AdjContext  *ctx,
 
       if (!adj_random_card (random, group, N_("Cover card for a hit"), &card, error))
         return FALSE;
-      shown = card_short (card);
+      shown = adj_card_short_name (card);
       if (cover_counts (ctx->ruleset, card))
         {
           (*counted)++;
@@ -4287,7 +4267,7 @@ cohesion_resolve (const AdjContext  *ctx,
         return FALSE;
       suit = adj_card_suit (card);
       ok = cohesion_regains (ctx->ruleset, suit, rating);
-      shown = card_short (card);
+      shown = adj_card_short_name (card);
       /* TRANSLATORS: e.g. "Try 1: 7♦ — with a rating of Average, fails" */
       line = g_strdup_printf (ok ? _("Try %d: %s — with a rating of %s, regains cohesion")
                                  : _("Try %d: %s — with a rating of %s, fails"),
