@@ -47,6 +47,21 @@ test_handed_on (void)
   CHECK ("%ld and %s", 12345678901L, "long");
   CHECK ("%c%c", 'o', 'k');
   CHECK ("%02d:%02d", 5, 7);
+  /* Found only after some arguments were read: printf still gets them all, from the first. */
+  CHECK ("%s then %5d|", "abc", 42);
+  CHECK ("%d, %u, %s, then %.1f", -7, 8u, "x", 2.5);
+}
+
+/* More conversions than arguments a numbered format may have, and more numbers than fit the
+ * room kept for them, which printf then writes. */
+static void
+test_many (void)
+{
+  CHECK ("%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %s",
+         1, -2, 3, -4, 5, -6, 7, -8, 9, -10, 11, -12, 13, -14, 15, -16, 17, -18, 19, -20, "end");
+  CHECK ("%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u%u %s",
+         1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 12u, 13u, 14u, 15u, 16u, 17u, 18u, 19u,
+         20u, 21u, 22u, 23u, 24u, 25u, 26u, 27u, 28u, 29u, 30u, 31u, 32u, 33u, 34u, "end");
 }
 
 /* Random formats of the kinds explanations use, against printf. */
@@ -182,6 +197,7 @@ main (int   argc,
   g_test_add_func ("/format/plain", test_plain);
   g_test_add_func ("/format/numbered", test_numbered);
   g_test_add_func ("/format/handed-on", test_handed_on);
+  g_test_add_func ("/format/many", test_many);
   g_test_add_func ("/format/block", test_block);
   g_test_add_func ("/format/arena", test_arena);
   g_test_add_func ("/format/random", test_random);

@@ -80,6 +80,39 @@ read_po (void)
   return pairs;
 }
 
+/* Hundreds of messages, more than the cache first has room for: each still finds its own
+ * translation, the first time and from the cache, before and after a change of language. */
+static void
+test_cached_many (void)
+{
+  g_autoptr(GHashTable) po = read_po ();
+  guint n_ids = 0;
+  g_autofree const char **ids = (const char **) g_hash_table_get_keys_as_array (po, &n_ids);
+
+  g_assert_cmpuint (n_ids, >, 1000);
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < n_ids; i++)
+      {
+        const char *id = ids[i];
+        g_assert_cmpstr (adj_gettext_literal (id), ==, g_dgettext (GETTEXT_PACKAGE, id));
+      }
+
+  g_setenv ("LANGUAGE", "en", TRUE);
+  setlocale (LC_ALL, "");
+  for (guint i = 0; i < n_ids; i++)
+    {
+      const char *id = ids[i];
+      g_assert_cmpstr (adj_gettext_literal (id), ==, id);
+    }
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_ALL, "");
+  for (guint i = 0; i < n_ids; i++)
+    {
+      const char *id = ids[i];
+      g_assert_cmpstr (adj_gettext_literal (id), ==, g_dgettext (GETTEXT_PACKAGE, id));
+    }
+}
+
 /* Every mechanic's title and summary has a translation: one missing would mean the catalogue
  * and the code went out of step. */
 static void
@@ -143,6 +176,7 @@ main (int   argc,
   g_test_add_func ("/i18n/engine-strings", test_engine_strings);
   g_test_add_func ("/i18n/every-mechanic", test_every_mechanic);
   g_test_add_func ("/i18n/cached-lookup", test_cached_lookup);
+  g_test_add_func ("/i18n/cached-many", test_cached_many);
   g_test_add_func ("/i18n/cli", test_cli);
   return g_test_run ();
 }

@@ -125,6 +125,153 @@ alloc_malloc (gsize    size,
   return g_malloc (size);
 }
 
+/* The text is written from pieces: the format's own text between conversions, and what each
+ * conversion turned into. */
+#define MAX_PIECES (MAX_ARGS * 4 + 1)
+
+typedef struct {
+  const char *text;
+  gsize       length;
+} Piece;
+
+typedef struct {
+  Piece  piece[MAX_PIECES];
+  guint  n;
+  gsize  length;
+  char   digits[MAX_ARGS * 2][12];   /* the numbers written out */
+  guint  n_digits;
+} Pieces;
+
+static void
+add_piece (Pieces     *p,
+           const char *text,
+           gsize       length)
+{
+  p->piece[p->n].text = text;
+  p->piece[p->n].length = length;
+  p->n++;
+  p->length += length;
+}
+
+static void
+add_number (Pieces   *p,
+            gboolean  negative,
+            guint     magnitude)
+{
+  char *end = p->digits[p->n_digits] + sizeof p->digits[0];
+  char *start = put_uint (end, magnitude);
+
+  if (negative)
+    *--start = '-';
+  p->n_digits++;
+  add_piece (p, start, (gsize) (end - start));
+}
+
+static void
+add_string (Pieces     *p,
+            const char *s)
+{
+  if (s == NULL)
+    s = "(null)";
+  add_piece (p, s, strlen (s));
+}
+
+/* The common case, a format without numbered conversions: read in one pass, taking each
+ * argument as its conversion comes.  FALSE (having taken some of @args) for anything else. */
+static gboolean
+pieces_plain (Pieces     *p,
+              const char *format,
+              va_list     args)
+{
+  const char *from = format;
+
+  for (const char *at = strchr (from, '%'); at != NULL; at = strchr (from, '%'))
+    {
+      if (p->n + 3 > MAX_PIECES || p->n_digits == G_N_ELEMENTS (p->digits))
+        return FALSE;
+      add_piece (p, from, (gsize) (at - from));
+      switch (at[1])
+        {
+        case '%':
+          add_piece (p, at + 1, 1);
+          break;
+        case 's':
+          add_string (p, va_arg (args, const char *));
+          break;
+        case 'd':
+        case 'i':
+          {
+            int d = va_arg (args, int);
+            add_number (p, d < 0, d < 0 ? 0u - (guint) d : (guint) d);
+          }
+          break;
+        case 'u':
+          add_number (p, FALSE, va_arg (args, guint));
+          break;
+        default:
+          return FALSE;
+        }
+      from = at + 2;
+    }
+  add_piece (p, from, strlen (from));
+  return TRUE;
+}
+
+/* Any format this handles, numbered conversions too: the conversions are read first, to know
+ * the type of each argument before taking them in order. */
+static gboolean
+pieces_numbered (Pieces     *p,
+                 const char *format,
+                 va_list     args)
+{
+  Spec specs[MAX_ARGS * 2];
+  ArgType types[MAX_ARGS] = { ARG_NONE };
+  Piece values[MAX_ARGS];
+  guint n_specs, n_args;
+  const char *from = format;
+
+  if (!parse (format, specs, &n_specs, types, &n_args))
+    return FALSE;
+  for (guint i = 0; i < n_args; i++)
+    {
+      guint before = p->n;
+
+      switch (types[i])
+        {
+        case ARG_STRING:
+          add_string (p, va_arg (args, const char *));
+          break;
+        case ARG_INT:
+          {
+            int d = va_arg (args, int);
+            add_number (p, d < 0, d < 0 ? 0u - (guint) d : (guint) d);
+          }
+          break;
+        case ARG_UINT:
+          add_number (p, FALSE, va_arg (args, guint));
+          break;
+        case ARG_NONE:
+        default:
+          g_assert_not_reached ();
+        }
+      /* Kept aside: the pieces are laid out in the format's order below. */
+      values[i] = p->piece[before];
+      p->n = before;
+    }
+  p->length = 0;
+  for (guint k = 0; k < n_specs; k++)
+    {
+      add_piece (p, from, (gsize) (specs[k].start - from));
+      if (specs[k].arg < 0)
+        add_piece (p, specs[k].start + 1, 1);
+      else
+        add_piece (p, values[specs[k].arg].text, values[specs[k].arg].length);
+      from = specs[k].end;
+    }
+  add_piece (p, from, strlen (from));
+  return TRUE;
+}
+
 /* A block of @head bytes then the text, from @alloc. */
 static char *format_block (gsize        head,
                            char       **text_out,
@@ -141,108 +288,47 @@ format_block (gsize        head,
               const char  *format,
               va_list      args)
 {
-  Spec specs[MAX_ARGS * 2];
-  ArgType types[MAX_ARGS] = { ARG_NONE };
-  union {
-    const char *s;
-    int         d;
-    guint       u;
-  } values[MAX_ARGS];
-  guint n_specs, n_args;
-  const char *from = format;
+  Pieces p;
+  va_list again;
+  char *block, *at;
+  gboolean done;
 
   g_return_val_if_fail (format != NULL, NULL);
 
-  if (!parse (format, specs, &n_specs, types, &n_args))
+  p.n = p.n_digits = 0;
+  p.length = 0;
+  va_copy (again, args);
+  done = pieces_plain (&p, format, args);
+  if (!done)
     {
-      g_autofree char *plain = g_strdup_vprintf (format, args);
+      p.n = p.n_digits = 0;
+      p.length = 0;
+      done = pieces_numbered (&p, format, again);
+    }
+  if (!done)
+    {
+      /* Beyond what this formats: printf does it, from the copy of the arguments, which
+       * neither reader above has taken from when both gave up. */
+      g_autofree char *plain = g_strdup_vprintf (format, again);
       gsize size = strlen (plain) + 1;
-      char *block = alloc (head + size, alloc_data);
 
+      va_end (again);
+      block = alloc (head + size, alloc_data);
       *text_out = memcpy (block + head, plain, size);
       return block;
     }
+  va_end (again);
 
-  for (guint i = 0; i < n_args; i++)
-    switch (types[i])
-      {
-      case ARG_STRING:
-        values[i].s = va_arg (args, const char *);
-        break;
-      case ARG_INT:
-        values[i].d = va_arg (args, int);
-        break;
-      case ARG_UINT:
-        values[i].u = va_arg (args, guint);
-        break;
-      case ARG_NONE:
-      default:
-        g_assert_not_reached ();
-      }
-
-  /* One pass to measure, one to write: the text is allocated once, at its size. */
-  {
-    gsize length = 0, size;
-    gsize string_len[MAX_ARGS] = { 0 };
-    char digits[MAX_ARGS][12];
-    char *number[MAX_ARGS] = { NULL };
-    char *block, *text, *at;
-
-    for (guint i = 0; i < n_args; i++)
-      switch (types[i])
-        {
-        case ARG_STRING:
-          if (values[i].s == NULL)
-            values[i].s = "(null)";
-          string_len[i] = strlen (values[i].s);
-          break;
-        case ARG_INT:
-          number[i] = put_uint (digits[i] + sizeof digits[i],
-                                values[i].d < 0 ? 0u - (guint) values[i].d : (guint) values[i].d);
-          if (values[i].d < 0)
-            *--number[i] = '-';
-          string_len[i] = (gsize) (digits[i] + sizeof digits[i] - number[i]);
-          values[i].s = number[i];
-          break;
-        case ARG_UINT:
-          number[i] = put_uint (digits[i] + sizeof digits[i], values[i].u);
-          string_len[i] = (gsize) (digits[i] + sizeof digits[i] - number[i]);
-          values[i].s = number[i];
-          break;
-        case ARG_NONE:
-        default:
-          g_assert_not_reached ();
-        }
-    for (guint k = 0; k < n_specs; k++)
-      {
-        length += (gsize) (specs[k].start - from);
-        length += specs[k].arg < 0 ? 1 : string_len[specs[k].arg];
-        from = specs[k].end;
-      }
-    size = length + strlen (from) + 1;
-
-    block = alloc (head + size, alloc_data);
-    text = at = block + head;
-    from = format;
-    for (guint k = 0; k < n_specs; k++)
-      {
-        const Spec *spec = &specs[k];
-
-        memcpy (at, from, (gsize) (spec->start - from));
-        at += spec->start - from;
-        from = spec->end;
-        if (spec->arg < 0)
-          *at++ = '%';
-        else
-          {
-            memcpy (at, values[spec->arg].s, string_len[spec->arg]);
-            at += string_len[spec->arg];
-          }
-      }
-    memcpy (at, from, strlen (from) + 1);
-    *text_out = text;
-    return block;
-  }
+  /* The text is allocated once, at its size. */
+  block = alloc (head + p.length + 1, alloc_data);
+  *text_out = at = block + head;
+  for (guint k = 0; k < p.n; k++)
+    {
+      memcpy (at, p.piece[k].text, p.piece[k].length);
+      at += p.piece[k].length;
+    }
+  *at = '\0';
+  return block;
 }
 
 char *

@@ -155,26 +155,34 @@ rn_string (AdjRuleset *rs,
   return json_object_get_string (rn_json (rs, section, key));
 }
 
-/* The place of a suit in the order of precedence (0 first). */
-static int
-suit_precedence (AdjRuleset *rs,
-                 AdjSuit     suit)
-{
-  json_object *order = rn_json (rs, "activation", "suit_order");
+/* The place of each suit in the order of precedence (0 first), read from the rules once for a
+ * whole deal. */
+typedef struct {
+  int of[4];
+} SuitOrder;
 
-  for (gsize i = 0; i < json_object_array_length (order); i++)
-    if (g_str_equal (json_object_get_string (json_object_array_get_idx (order, i)),
-                     suit_ids[suit]))
-      return (int) i;
-  g_return_val_if_reached (0);
+static void
+suit_order (AdjRuleset *rs,
+            SuitOrder  *order)
+{
+  json_object *ids = rn_json (rs, "activation", "suit_order");
+
+  for (guint suit = 0; suit < G_N_ELEMENTS (order->of); suit++)
+    {
+      order->of[suit] = 0;
+      for (gsize i = 0; i < json_object_array_length (ids); i++)
+        if (g_str_equal (json_object_get_string (json_object_array_get_idx (ids, i)),
+                         suit_ids[suit]))
+          order->of[suit] = (int) i;
+    }
 }
 
 /* Lower acts first: Ace (1) low to King (13), then the suit order. */
 static int
-card_order (AdjRuleset *rs,
-            AdjCard     card)
+card_order (const SuitOrder *order,
+            AdjCard          card)
 {
-  return (adj_card_rank (card) - 1) * 4 + suit_precedence (rs, adj_card_suit (card));
+  return (adj_card_rank (card) - 1) * 4 + order->of[adj_card_suit (card)];
 }
 
 static gboolean
@@ -1407,21 +1415,19 @@ DEFINE_JOINT_WAYS (64, guint64, MAX_DICE_64)
 /* The deal: a card to every unit and commander; the lowest acts first                        */
 
 typedef struct {
-  char    *unit;     /* NULL without a battle */
-  char    *name;
-  AdjCard  card;
-  int      order;    /* card_order() of the card, worked out once */
-  guint    dealt;    /* its place in the deal */
-  GArray  *rolls;    /* of int: the roll-off dice it threw, in order */
+  const char *unit;     /* the unit's own id, or NULL without a battle */
+  const char *name;     /* the unit's own name, or one made up without a battle */
+  AdjCard     card;
+  int         order;    /* card_order() of the card, worked out once */
+  guint       dealt;    /* its place in the deal */
+  GArray     *rolls;    /* of int: the roll-off dice it threw, in order, or NULL before any */
 } Recipient;
 
 static void
-recipient_free (Recipient *r)
+recipient_clear (gpointer data)
 {
-  g_free (r->unit);
-  g_free (r->name);
+  Recipient *r = data;
   g_clear_pointer (&r->rolls, g_array_unref);
-  g_free (r);
 }
 
 /* Who is dealt a card: every unit and commander still on the table, except a limbered gun,
@@ -1501,11 +1507,17 @@ typedef struct {
   AdjRuleset *rs;
 } OrderData;
 
+static guint
+n_rolls (const Recipient *r)
+{
+  return r->rolls != NULL ? r->rolls->len : 0;
+}
+
 static int
 compare_rolls (const Recipient *a,
                const Recipient *b)
 {
-  for (guint i = 0; i < a->rolls->len && i < b->rolls->len; i++)
+  for (guint i = 0; i < n_rolls (a) && i < n_rolls (b); i++)
     {
       int x = g_array_index (a->rolls, int, i), y = g_array_index (b->rolls, int, i);
       if (x != y)
@@ -1550,11 +1562,13 @@ roll_off (AdjRandom   *random,
   if (!adj_random_roll (random, "rolloff", N_("Roll-off between equal cards"), group->len,
                         (guint) sides, dice, error))
     return FALSE;
-  round = ((Recipient *) g_ptr_array_index (group, 0))->rolls->len + 1;
+  round = n_rolls (g_ptr_array_index (group, 0)) + 1;
   for (guint i = 0; i < group->len; i++)
     {
       Recipient *r = g_ptr_array_index (group, i);
 
+      if (r->rolls == NULL)
+        r->rolls = g_array_new (FALSE, FALSE, sizeof (int));
       g_array_append_val (r->rolls, dice[i]);
       g_string_append_printf (text, "%s%s %d", i > 0 ? ", " : "", r->name, dice[i]);
     }
@@ -1588,43 +1602,52 @@ deal_resolve (const AdjContext  *ctx,
               GError           **error)
 {
   AdjRuleset *rs = ctx->ruleset;
-  g_autoptr(GPtrArray) people = g_ptr_array_new_with_free_func ((GDestroyNotify) recipient_free);
   guint deck = (guint) rn_int (rs, "activation", "deck_size");
   guint max_decks = (guint) rn_int (rs, "activation", "max_decks");
   int sides = rn_int (rs, "activation", "rolloff_die");
+  /* Everyone dealt to, in one block, and pointers to them to sort; the names are the units' own,
+   * which the battle keeps for as long as this runs, or made up in @names. */
+  g_autoptr(GArray) all = NULL;
+  g_autoptr(GPtrArray) people = NULL;
+  g_autoptr(AdjTextArena) names = NULL;
   guint n, n_decks;
   gboolean rolled = FALSE;
+  SuitOrder suits;
   json_object *order;
 
   if (ctx->battle != NULL)
     {
       GListModel *units = adj_battle_get_units (ctx->battle);
+      guint n_units = g_list_model_get_n_items (units);
 
-      for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+      all = g_array_sized_new (FALSE, FALSE, sizeof (Recipient), n_units);
+      for (guint i = 0; i < n_units; i++)
         {
           g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-          Recipient *r;
+          Recipient r = { adj_unit_get_id (unit), adj_unit_get_name (unit) };
 
-          if (!is_recipient (ctx->battle, unit))
-            continue;
-          r = g_new0 (Recipient, 1);
-          r->unit = g_strdup (adj_unit_get_id (unit));
-          r->name = g_strdup (adj_unit_get_name (unit));
-          g_ptr_array_add (people, r);
+          if (is_recipient (ctx->battle, unit))
+            g_array_append_val (all, r);
         }
     }
   else
     {
-      for (int i = 1; i <= adj_inputs_get_int (in, "recipients"); i++)
-        {
-          Recipient *r = g_new0 (Recipient, 1);
+      int n_recipients = adj_inputs_get_int (in, "recipients");
 
+      all = g_array_sized_new (FALSE, FALSE, sizeof (Recipient), (guint) MAX (n_recipients, 0));
+      for (int i = 1; i <= n_recipients; i++)
+        {
           /* TRANSLATORS: a unit that has no name, when cards are dealt without a battle */
-          r->name = g_strdup_printf (_("Unit %d"), i);
-          g_ptr_array_add (people, r);
+          Recipient r = { NULL, adj_text_arena_format (&names, _("Unit %d"), i) };
+
+          g_array_append_val (all, r);
         }
     }
-  n = people->len;
+  g_array_set_clear_func (all, recipient_clear);
+  n = all->len;
+  people = g_ptr_array_sized_new (n);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (people, &g_array_index (all, Recipient, i));
   if (n == 0)
     return adj_not_allowed (error, _("No unit or commander is left on the table to deal to"));
   if (n > max_decks * deck)
@@ -1645,15 +1668,15 @@ deal_resolve (const AdjContext  *ctx,
                                            "Every card is gathered into %u packs of %u cards and "
                                            "shuffled.", n_decks), n_decks, deck);
 
+  suit_order (rs, &suits);
   for (guint i = 0; i < n; i++)
     {
       Recipient *r = g_ptr_array_index (people, i);
 
       if (!adj_random_deal (random, "deal", N_("Card dealt"), &r->card, error))
         return FALSE;
-      r->order = card_order (rs, r->card);
+      r->order = card_order (&suits, r->card);
       r->dealt = i;
-      r->rolls = g_array_new (FALSE, FALSE, sizeof (int));
     }
   g_ptr_array_sort (people, compare_recipients);
 
@@ -1679,25 +1702,23 @@ deal_resolve (const AdjContext  *ctx,
     }
   g_ptr_array_sort (people, compare_recipients);
 
-  order = json_object_new_array ();
+  order = json_object_new_array_ext ((int) n);
   for (guint i = 0; i < n; i++)
     {
       Recipient *r = g_ptr_array_index (people, i);
-      g_autofree char *card = adj_card_to_string (r->card);
       const char *shown = adj_card_short_name (r->card);
       json_object *item = json_object_new_object ();
 
-      json_object_object_add (item, "unit", r->unit != NULL ? json_object_new_string (r->unit)
-                                                            : NULL);
-      json_object_object_add (item, "name", json_object_new_string (r->name));
-      json_object_object_add (item, "card", json_object_new_string (card));
-      if (r->rolls->len > 0)
+      adj_json_add_new (item, "unit", r->unit != NULL ? json_object_new_string (r->unit) : NULL);
+      adj_json_add_new (item, "name", json_object_new_string (r->name));
+      adj_json_add_new (item, "card", adj_card_to_json (r->card));
+      if (n_rolls (r) > 0)
         {
-          json_object *rolls = json_object_new_array ();
+          json_object *rolls = json_object_new_array_ext ((int) r->rolls->len);
 
           for (guint k = 0; k < r->rolls->len; k++)
-            json_object_array_add (rolls, json_object_new_int (g_array_index (r->rolls, int, k)));
-          json_object_object_add (item, "rolloff", rolls);
+            json_object_array_add (rolls, adj_json_shared_int (g_array_index (r->rolls, int, k)));
+          adj_json_add_new (item, "rolloff", rolls);
         }
       json_object_array_add (order, item);
       adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, (int) i + 1, "%u. %s — %s",
@@ -1829,6 +1850,7 @@ joins_resolve (const AdjContext  *ctx,
 {
   AdjUnit *commander, *unit;
   AdjCard cc, uc, kept, dropped;
+  SuitOrder suits;
   gboolean commander_lower;
   const char *cname = adj_input_unit_name (ctx, in, "commander", _("The commander"));
   const char *uname = adj_input_unit_name (ctx, in, "unit", _("the unit"));
@@ -1847,7 +1869,8 @@ joins_resolve (const AdjContext  *ctx,
     return adj_not_allowed (error, _("Both need a card: deal the cards first"));
 
   /* Identical cards (two packs) are one card for both; the commander's copy goes. */
-  commander_lower = card_order (ctx->ruleset, cc) < card_order (ctx->ruleset, uc);
+  suit_order (ctx->ruleset, &suits);
+  commander_lower = card_order (&suits, cc) < card_order (&suits, uc);
   kept = commander_lower ? cc : uc;
   dropped = commander_lower ? uc : cc;
   kept_s = adj_card_short_name (kept);
@@ -4901,16 +4924,16 @@ compare_acting (gconstpointer a,
 GPtrArray *
 adj_rn_activation_order (AdjBattle *battle)
 {
-  AdjRuleset *rs;
   AdjJournal *journal;
   GListModel *units;
+  SuitOrder suits;
   g_autoptr(GHashTable) places = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GArray) acting = g_array_new (FALSE, FALSE, sizeof (Acting));
   GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), ids);
 
-  rs = adj_battle_get_ruleset (battle);
+  suit_order (adj_battle_get_ruleset (battle), &suits);
   journal = adj_battle_get_journal (battle);
   /* Equal cards keep the order the last deal in effect gave them (its roll-offs). */
   for (guint i = journal->position; i > 0; i--)
@@ -4945,7 +4968,7 @@ adj_rn_activation_order (AdjBattle *battle)
           !adj_card_parse (adj_unit_get_card (unit), &card))
         continue;
       a.unit = adj_unit_get_id (unit);
-      a.order = card_order (rs, card);
+      a.order = card_order (&suits, card);
       a.dealt = GPOINTER_TO_UINT (g_hash_table_lookup (places, a.unit));
       if (a.dealt == 0)
         a.dealt = G_MAXUINT / 2 + i;   /* not in the deal (a joined commander): after it */
