@@ -959,6 +959,66 @@ test_deal_full_order (void)
     }
 }
 
+/* The most the rules deal to, four packs' worth: every recipient once, every card four times,
+ * in the book's order, and those on the same card in the order their roll-offs gave. */
+static void
+test_deal_four_packs (void)
+{
+  g_autoptr(AdjInputs) in = inputs_new ("rn/deal", "{\"recipients\": 208}");
+  g_autoptr(AdjPack) pack = adj_pack_new (1);
+  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(AdjOutcome) outcome = adj_outcome_new (in->mechanic);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) cards = g_hash_table_new (g_str_hash, g_str_equal);
+  AdjContext ctx = { .ruleset = rs, .pack = pack };
+  json_object *order;
+  AdjRng rng;
+
+  adj_rng_seed (&rng, 208);
+  random = adj_random_new (&rng, pack);
+  g_assert_true (adj_mechanic_resolve (in->mechanic, &ctx, in, random, outcome, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (outcome->key, ==, "dealt-rolloff");
+  g_assert_cmpint (value_int (outcome, "decks"), ==, 4);
+  order = order_of (outcome);
+  g_assert_cmpuint (json_object_array_length (order), ==, 208);
+  for (guint i = 0; i < 208; i++)
+    {
+      const char *card = order_card (order, i);
+      guint seen = GPOINTER_TO_UINT (g_hash_table_lookup (cards, card));
+
+      g_assert_true (g_hash_table_add (names, (gpointer) order_name (order, i)));
+      g_hash_table_insert (cards, (gpointer) card, GUINT_TO_POINTER (seen + 1));
+      if (i > 0)
+        g_assert_cmpint (book_card_order (order_card (order, i - 1)), <=,
+                         book_card_order (card));
+      /* On the same card as the one before: its roll-offs were no better. */
+      if (i > 0 && g_str_equal (order_card (order, i - 1), card))
+        {
+          json_object *a = NULL, *b = NULL;
+
+          g_assert_true (json_object_object_get_ex (json_object_array_get_idx (order, i - 1),
+                                                    "rolloff", &a));
+          g_assert_true (json_object_object_get_ex (json_object_array_get_idx (order, i),
+                                                    "rolloff", &b));
+          for (gsize k = 0; k < json_object_array_length (a) && k < json_object_array_length (b);
+               k++)
+            {
+              int x = json_object_get_int (json_object_array_get_idx (a, k));
+              int y = json_object_get_int (json_object_array_get_idx (b, k));
+
+              g_assert_cmpint (x, >=, y);
+              if (x > y)
+                break;
+            }
+        }
+    }
+  g_assert_cmpuint (g_hash_table_size (cards), ==, 52);
+  for (guint c = 0; c < ADJ_DECK_SIZE; c++)
+    g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (cards, adj_card_name (c))), ==, 4);
+}
+
 /* More than 52 recipients: two packs, equal cards rolled off on entered dice. */
 static void
 test_deal_two_decks (void)
@@ -2684,6 +2744,7 @@ main (int   argc,
       g_test_add_data_func (path, &precedence_cases[i], test_deal_precedence_case);
     }
   g_test_add_func ("/rn/deal/full-order", test_deal_full_order);
+  g_test_add_func ("/rn/deal/four-packs", test_deal_four_packs);
   g_test_add_func ("/rn/deal/two-decks", test_deal_two_decks);
   g_test_add_func ("/rn/deal/odds", test_deal_odds);
   g_test_add_func ("/rn/deal/activation-order", test_activation_order);

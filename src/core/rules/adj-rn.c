@@ -1423,12 +1423,46 @@ typedef struct {
   GArray     *rolls;    /* of int: the roll-off dice it threw, in order, or NULL before any */
 } Recipient;
 
+/* Everyone dealt to, in one block: on the stack for a battle of usual size, as a heap block of
+ * a few kB would have malloc tidy up its lists of freed blocks first. */
+#define RECIPIENTS_ON_STACK 64
+
+typedef struct {
+  Recipient *all;
+  guint      n;
+  Recipient  on_stack[RECIPIENTS_ON_STACK];
+} Recipients;
+
 static void
-recipient_clear (gpointer data)
+recipients_init (Recipients *r,
+                 guint       room)
 {
-  Recipient *r = data;
-  g_clear_pointer (&r->rolls, g_array_unref);
+  r->all = room <= RECIPIENTS_ON_STACK ? r->on_stack : g_new (Recipient, room);
+  r->n = 0;
 }
+
+static void
+recipients_add (Recipients *r,
+                const char *unit,
+                const char *name)
+{
+  Recipient *one = &r->all[r->n++];
+
+  memset (one, 0, sizeof *one);
+  one->unit = unit;
+  one->name = name;
+}
+
+static void
+recipients_clear (Recipients *r)
+{
+  for (guint i = 0; i < r->n; i++)
+    g_clear_pointer (&r->all[i].rolls, g_array_unref);
+  if (r->all != r->on_stack)
+    g_free (r->all);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Recipients, recipients_clear)
 
 /* Who is dealt a card: every unit and commander still on the table, except a limbered gun,
  * which acts on the card of the transport that tows it. */
@@ -1605,9 +1639,9 @@ deal_resolve (const AdjContext  *ctx,
   guint deck = (guint) rn_int (rs, "activation", "deck_size");
   guint max_decks = (guint) rn_int (rs, "activation", "max_decks");
   int sides = rn_int (rs, "activation", "rolloff_die");
-  /* Everyone dealt to, in one block, and pointers to them to sort; the names are the units' own,
-   * which the battle keeps for as long as this runs, or made up in @names. */
-  g_autoptr(GArray) all = NULL;
+  /* Everyone dealt to, and pointers to them to sort; the names are the units' own, which the
+   * battle keeps for as long as this runs, or made up in @names. */
+  g_auto(Recipients) all = { NULL };
   g_autoptr(GPtrArray) people = NULL;
   g_autoptr(AdjTextArena) names = NULL;
   guint n, n_decks;
@@ -1620,34 +1654,28 @@ deal_resolve (const AdjContext  *ctx,
       GListModel *units = adj_battle_get_units (ctx->battle);
       guint n_units = g_list_model_get_n_items (units);
 
-      all = g_array_sized_new (FALSE, FALSE, sizeof (Recipient), n_units);
+      recipients_init (&all, n_units);
       for (guint i = 0; i < n_units; i++)
         {
           g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-          Recipient r = { adj_unit_get_id (unit), adj_unit_get_name (unit) };
 
           if (is_recipient (ctx->battle, unit))
-            g_array_append_val (all, r);
+            recipients_add (&all, adj_unit_get_id (unit), adj_unit_get_name (unit));
         }
     }
   else
     {
-      int n_recipients = adj_inputs_get_int (in, "recipients");
+      int n_recipients = MAX (adj_inputs_get_int (in, "recipients"), 0);
 
-      all = g_array_sized_new (FALSE, FALSE, sizeof (Recipient), (guint) MAX (n_recipients, 0));
+      recipients_init (&all, (guint) n_recipients);
       for (int i = 1; i <= n_recipients; i++)
-        {
-          /* TRANSLATORS: a unit that has no name, when cards are dealt without a battle */
-          Recipient r = { NULL, adj_text_arena_format (&names, _("Unit %d"), i) };
-
-          g_array_append_val (all, r);
-        }
+        /* TRANSLATORS: a unit that has no name, when cards are dealt without a battle */
+        recipients_add (&all, NULL, adj_text_arena_format (&names, _("Unit %d"), i));
     }
-  g_array_set_clear_func (all, recipient_clear);
-  n = all->len;
+  n = all.n;
   people = g_ptr_array_sized_new (n);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (people, &g_array_index (all, Recipient, i));
+    g_ptr_array_add (people, &all.all[i]);
   if (n == 0)
     return adj_not_allowed (error, _("No unit or commander is left on the table to deal to"));
   if (n > max_decks * deck)
@@ -1700,7 +1728,9 @@ deal_resolve (const AdjContext  *ctx,
         }
       i = j;
     }
-  g_ptr_array_sort (people, compare_recipients);
+  /* The roll-offs settle the order among equal cards. */
+  if (rolled)
+    g_ptr_array_sort (people, compare_recipients);
 
   order = json_object_new_array_ext ((int) n);
   for (guint i = 0; i < n; i++)
