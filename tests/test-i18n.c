@@ -10,6 +10,7 @@
 
 #include "adj-i18n.h"
 #include "adj-mechanic.h"
+#include "adj-random.h"
 #include "adj-ruleset.h"
 
 static void
@@ -113,6 +114,98 @@ test_cached_many (void)
     }
 }
 
+/* Labels from rulesets are looked up by their text: a copy made and freed, or another text at
+ * the same address afterwards, still finds its own translation, and what comes back outlives
+ * the text asked about. */
+static void
+test_cached_text (void)
+{
+  const char *kept, *unknown;
+
+  for (guint round = 0; round < 3; round++)
+    {
+      char *attackers = g_strdup ("Attackers");
+      char *other = NULL;
+
+      g_assert_cmpstr (adj_gettext (attackers), ==, "Angreifer");
+      g_free (attackers);
+      /* Often the same block again, now holding another message. */
+      other = g_strdup ("Defenders");
+      g_assert_cmpstr (adj_gettext (other), ==, "Verteidiger");
+      g_free (other);
+    }
+
+  {
+    char *text = g_strdup ("A label no catalogue knows");
+
+    unknown = adj_gettext (text);
+    g_assert_cmpstr (unknown, ==, text);
+    g_free (text);
+    g_assert_cmpstr (unknown, ==, "A label no catalogue knows");
+  }
+
+  kept = adj_gettext ("Attackers");
+  g_setenv ("LANGUAGE", "en", TRUE);
+  setlocale (LC_ALL, "");
+  g_assert_cmpstr (adj_gettext ("Attackers"), ==, "Attackers");
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_ALL, "");
+  g_assert_cmpstr (adj_gettext ("Attackers"), ==, "Angreifer");
+  /* What was answered before the change is still there. */
+  g_assert_cmpstr (kept, ==, "Angreifer");
+  g_assert_cmpstr (unknown, ==, "A label no catalogue knows");
+  g_assert_null (adj_gettext (NULL));
+  g_assert_cmpstr (adj_gettext (""), ==, "");
+}
+
+/* A melee of figures without a record: their names are made once a language and kept, and a
+ * change of language gives the other language's names. */
+static char *
+melee_text (void)
+{
+  g_autoptr(GError) error = NULL;
+  AdjRuleset *rs = adj_ruleset_lookup ("rf", &error);
+  const AdjMechanic *mech = adj_mechanic_lookup ("rf/melee");
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjRandom) random = adj_random_new (NULL, NULL);
+  g_autoptr(AdjOutcome) outcome = NULL;
+  AdjContext ctx = { .ruleset = rs };
+  const int dice[] = { 6, 5, 1, 2 };
+
+  g_assert_no_error (error);
+  in = adj_inputs_new (mech, rs);
+  g_assert_true (adj_inputs_set_int (in, "attackers", 2, &error));
+  g_assert_true (adj_inputs_set_int (in, "defenders", 2, &error));
+  g_assert_no_error (error);
+  outcome = adj_outcome_new (mech);
+  adj_random_enter_dice (random, dice, G_N_ELEMENTS (dice));
+  g_assert_true (adj_mechanic_resolve (mech, &ctx, in, random, outcome, &error));
+  g_assert_no_error (error);
+  adj_ruleset_unref (rs);
+  return adj_outcome_to_text (outcome);
+}
+
+static void
+test_figure_names (void)
+{
+  g_autofree char *de = melee_text ();
+  g_autofree char *en = NULL;
+  g_autofree char *de_again = NULL;
+
+  g_assert_nonnull (strstr (de, "Angreifer 2"));
+  g_assert_nonnull (strstr (de, "Verteidiger 1"));
+  g_setenv ("LANGUAGE", "en", TRUE);
+  setlocale (LC_ALL, "");
+  en = melee_text ();
+  g_assert_nonnull (strstr (en, "attacker 2"));
+  g_assert_nonnull (strstr (en, "defender 1"));
+  g_assert_null (strstr (en, "Angreifer"));
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_ALL, "");
+  de_again = melee_text ();
+  g_assert_cmpstr (de_again, ==, de);
+}
+
 /* Every mechanic's title and summary has a translation: one missing would mean the catalogue
  * and the code went out of step. */
 static void
@@ -177,6 +270,8 @@ main (int   argc,
   g_test_add_func ("/i18n/every-mechanic", test_every_mechanic);
   g_test_add_func ("/i18n/cached-lookup", test_cached_lookup);
   g_test_add_func ("/i18n/cached-many", test_cached_many);
+  g_test_add_func ("/i18n/cached-text", test_cached_text);
+  g_test_add_func ("/i18n/figure-names", test_figure_names);
   g_test_add_func ("/i18n/cli", test_cli);
   return g_test_run ();
 }

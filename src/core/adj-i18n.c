@@ -4,8 +4,9 @@
  * A mechanic explains a big fight in a line a figure, each through _(): gettext takes a lock,
  * reads the environment and searches its tables every time, which was a good part of what
  * such a fight cost.  The messages _() is given are string literals, so their addresses are
- * stable and can key a cache of what gettext answered.  The cache is emptied whenever gettext
- * says its catalogues may have changed (setlocale, textdomain, bindtextdomain): glibc counts
+ * stable and can key a cache of what gettext answered; labels from rulesets and declarations
+ * go through adj_gettext(), whose cache is keyed by the text.  The caches are emptied whenever
+ * gettext says its catalogues may have changed (setlocale, textdomain, bindtextdomain): glibc counts
  * those changes in _nl_msg_cat_cntr, the counter GNU gettext itself offers for such caches.
  * A change of LANGUAGE alone is seen at the next setlocale(), as programs do anyway.
  */
@@ -19,49 +20,144 @@
 #ifdef HAVE_NL_MSG_CAT_CNTR
 extern int _nl_msg_cat_cntr;
 
-/* The cache: open addressing on the message's address, which is all a lookup has to hash. */
+/* Two caches of what gettext answered: one keyed by the message's address, for literals, and
+ * one keyed by its text, for labels read from rulesets and declarations.  Both are open
+ * addressing, kept at most half full.  A lookup that finds its answer takes no lock: a slot's
+ * answer is written before its message, and a table that is replaced (grown, or emptied for
+ * new catalogues) is kept, as another thread may still be reading it. */
 typedef struct {
-  const char *msgid;
+  const char *msgid;   /* NULL while the slot is free */
   const char *text;
+  guint       hash;
 } Slot;
 
-static Slot  *slots;
-static gsize  n_slots;   /* a power of two, or 0 */
-static gsize  n_used;
+typedef struct _Table Table;
+struct _Table {
+  Table *older;        /* the table this one replaced */
+  int    counter;      /* the catalogues' generation its answers belong to */
+  gsize  n_slots;      /* a power of two */
+  gsize  n_used;
+  Slot   slots[];
+};
 
-static gsize
-slot_of (const char *msgid)
+typedef struct {
+  Table    *table;     /* NULL at first */
+  gboolean  by_text;
+} Cache;
+
+/* The text cache keeps its own copy of each message, so that what it answers lives as long as
+ * the program, as a literal and a catalogue's text do; it stops growing at this many. */
+#define MAX_TEXTS 8192
+
+G_LOCK_DEFINE_STATIC (caches);
+static Cache literals = { NULL, FALSE };
+static Cache texts = { NULL, TRUE };
+static GStringChunk *kept_texts;
+
+static guint
+hash_of (const Cache *c,
+         const char  *msgid)
 {
-  /* Fibonacci hashing of the address, without its always-zero low bits. */
-  return (gsize) ((((guint64) (guintptr) msgid >> 3) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15))
-                  >> 32) & (n_slots - 1);
+  guint32 h = 2166136261u;
+
+  /* Fibonacci hashing of the address, without its always-zero low bits; FNV-1a of a text. */
+  if (!c->by_text)
+    return (guint) ((((guint64) (guintptr) msgid >> 3) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15))
+                    >> 32);
+  for (const guchar *p = (const guchar *) msgid; *p != '\0'; p++)
+    h = (h ^ *p) * 16777619u;
+  return h;
 }
 
+/* The slot of @msgid in @t, or the free slot where it would go. */
 static Slot *
-find_slot (const char *msgid)
+find_slot (const Cache *c,
+           Table       *t,
+           const char  *msgid,
+           guint        hash)
 {
-  gsize i = slot_of (msgid);
+  gsize i = hash & (t->n_slots - 1);
 
-  while (slots[i].msgid != NULL && slots[i].msgid != msgid)
-    i = (i + 1) & (n_slots - 1);
-  return &slots[i];
+  for (;; i = (i + 1) & (t->n_slots - 1))
+    {
+      Slot *slot = &t->slots[i];
+      const char *id = g_atomic_pointer_get (&slot->msgid);
+
+      if (id == NULL || (c->by_text ? slot->hash == hash && strcmp (id, msgid) == 0
+                                    : id == msgid))
+        return slot;
+    }
 }
 
-/* Room for one more, kept at most half full. */
-static void
-make_room (void)
+/* A new table of @n_slots for @c, holding what @from holds when it is given; it replaces the
+ * cache's table, which is kept. */
+static Table *
+replace_table (Cache *c,
+               gsize  n_slots,
+               Table *from)
 {
-  Slot *old = slots;
-  gsize n_old = n_slots;
+  Table *t = g_malloc0 (sizeof (Table) + n_slots * sizeof (Slot));
 
-  if (n_used + 1 <= n_slots / 2)
-    return;
-  n_slots = n_slots == 0 ? 512 : n_slots * 2;
-  slots = g_new0 (Slot, n_slots);
-  for (gsize i = 0; i < n_old; i++)
-    if (old[i].msgid != NULL)
-      *find_slot (old[i].msgid) = old[i];
-  g_free (old);
+  t->older = c->table;
+  t->counter = _nl_msg_cat_cntr;
+  t->n_slots = n_slots;
+  for (gsize i = 0; from != NULL && i < from->n_slots; i++)
+    if (from->slots[i].msgid != NULL)
+      {
+        *find_slot (c, t, from->slots[i].msgid, from->slots[i].hash) = from->slots[i];
+        t->n_used++;
+      }
+  g_atomic_pointer_set (&c->table, t);
+  return t;
+}
+
+static const char *
+lookup (Cache      *c,
+        const char *msgid)
+{
+  guint hash = hash_of (c, msgid);
+  Table *t = g_atomic_pointer_get (&c->table);
+  const char *text;
+  Slot *slot;
+
+  if (t != NULL && t->counter == _nl_msg_cat_cntr)
+    {
+      slot = find_slot (c, t, msgid, hash);
+      if (g_atomic_pointer_get (&slot->msgid) != NULL)
+        return slot->text;
+    }
+
+  G_LOCK (caches);
+  t = c->table;
+  if (t == NULL || t->counter != _nl_msg_cat_cntr)
+    t = replace_table (c, 512, NULL);
+  slot = find_slot (c, t, msgid, hash);
+  if (slot->msgid == NULL)
+    {
+      if (c->by_text && t->n_used >= MAX_TEXTS)
+        {
+          G_UNLOCK (caches);
+          return g_dgettext (GETTEXT_PACKAGE, msgid);
+        }
+      if (t->n_used + 1 > t->n_slots / 2)
+        {
+          t = replace_table (c, t->n_slots * 2, t);
+          slot = find_slot (c, t, msgid, hash);
+        }
+      if (c->by_text)
+        {
+          if (kept_texts == NULL)
+            kept_texts = g_string_chunk_new (4096);
+          msgid = g_string_chunk_insert (kept_texts, msgid);
+        }
+      slot->hash = hash;
+      slot->text = g_dgettext (GETTEXT_PACKAGE, msgid);
+      g_atomic_pointer_set (&slot->msgid, msgid);
+      t->n_used++;
+    }
+  text = slot->text;
+  G_UNLOCK (caches);
+  return text;
 }
 #endif
 
@@ -69,31 +165,20 @@ const char *
 adj_gettext_literal (const char *msgid)
 {
 #ifdef HAVE_NL_MSG_CAT_CNTR
-  static int counter = -1;
-  G_LOCK_DEFINE_STATIC (cache);
-  const char *text;
-  Slot *slot;
-
-  G_LOCK (cache);
-  if (counter != _nl_msg_cat_cntr)
-    {
-      if (n_slots > 0)
-        memset (slots, 0, n_slots * sizeof (Slot));
-      n_used = 0;
-      counter = _nl_msg_cat_cntr;
-    }
-  make_room ();
-  slot = find_slot (msgid);
-  if (slot->msgid == NULL)
-    {
-      slot->msgid = msgid;
-      slot->text = g_dgettext (GETTEXT_PACKAGE, msgid);
-      n_used++;
-    }
-  text = slot->text;
-  G_UNLOCK (cache);
-  return text;
+  return lookup (&literals, msgid);
 #else
   return g_dgettext (GETTEXT_PACKAGE, msgid);
+#endif
+}
+
+const char *
+adj_gettext (const char *text)
+{
+  if (text == NULL || text[0] == '\0')
+    return text;
+#ifdef HAVE_NL_MSG_CAT_CNTR
+  return lookup (&texts, text);
+#else
+  return g_dgettext (GETTEXT_PACKAGE, text);
 #endif
 }

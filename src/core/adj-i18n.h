@@ -22,10 +22,9 @@ const char *adj_gettext_literal (const char *msgid) G_GNUC_FORMAT (1);
 #undef _
 #define _(String) adj_gettext_literal (String)
 
-static inline const char *
-adj_gettext (const char *text)
-{
-  return text != NULL && text[0] != '\0' ? g_dgettext (GETTEXT_PACKAGE, text) : text;
-}
+/* The translation of any text, from a second cache keyed by the text: what it returns lives as
+ * long as the program (unless thousands of other texts came first, when it is gettext's own
+ * answer again).  NULL and "" are returned as they are. */
+const char *adj_gettext (const char *text);
 
 G_END_DECLS

@@ -220,7 +220,7 @@ set_unit_bool (const AdjContext  *ctx,
                gboolean           value,
                GError           **error)
 {
-  g_autoptr(json_object) v = json_object_new_boolean (value);
+  g_autoptr(json_object) v = adj_json_shared_boolean (value);
   return change_unit (ctx, changes, unit_id, field, v, error);
 }
 
@@ -232,7 +232,7 @@ set_unit_int (const AdjContext  *ctx,
               int                value,
               GError           **error)
 {
-  g_autoptr(json_object) v = json_object_new_int (value);
+  g_autoptr(json_object) v = adj_json_shared_int (value);
   return change_unit (ctx, changes, unit_id, field, v, error);
 }
 
@@ -319,10 +319,9 @@ roll_dice (AdjRandom   *random,
   if (n > 0)
     {
       g_autofree char *text = dice_text (dice, n);
-      /* TRANSLATORS: e.g. "Fire dice (10D6): 6 5 3 1 …" */
-      g_autofree char *line = g_strdup_printf (_("%s (%uD6): %s"), adj_gettext (label), n, text);
-
-      adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, group, line, TRUE, sum_of (dice, n));
+      adj_outcome_add_linef (outcome, ADJ_EXPLAIN_DICE, group, TRUE, sum_of (dice, n),
+                             /* TRANSLATORS: e.g. "Fire dice (10D6): 6 5 3 1 …" */
+                             _("%s (%uD6): %s"), adj_gettext (label), n, text);
     }
   return g_steal_pointer (&dice);
 }
@@ -540,11 +539,8 @@ turn_resolve (const AdjContext  *ctx,
   shown = adj_card_short_name (card);
   red_acts = adj_card_is_red (card) == g_str_equal (british, "red");
   names = acting_sides (ctx, red_acts, &side_id);
-  {
-    g_autofree char *line = g_strdup_printf (adj_card_is_red (card) ? _("Card %s: red")
-                                                                    : _("Card %s: black"), shown);
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, "turn", line, FALSE, 0);
-  }
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, "turn", FALSE, 0,
+                         adj_card_is_red (card) ? _("Card %s: red") : _("Card %s: black"), shown);
   if (names == NULL)
     names = g_strdup (red_acts ? _("The British") : _("Their enemies"));
 
@@ -884,13 +880,11 @@ morale_resolve (const AdjContext  *ctx,
   total = adj_score_explain (&test.score, outcome, "unit", name, &die, 1, 6);
   adj_score_clear (&test.score);
   passed = total >= test.pass;
-  {
-    /* TRANSLATORS: e.g. "Zulus pass on 3 or more: 4 passes" */
-    g_autofree char *line = g_strdup_printf (passed ? _("%s pass on %d or more: %d passes")
-                                                    : _("%s pass on %d or more: %d fails"),
-                                             class_label (test.morale_class), test.pass, total);
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, FALSE, 0);
-  }
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
+                         /* TRANSLATORS: e.g. "Zulus pass on 3 or more: 4 passes" */
+                         passed ? _("%s pass on %d or more: %d passes")
+                                : _("%s pass on %d or more: %d fails"),
+                         class_label (test.morale_class), test.pass, total);
   key = morale_key (in, passed);
   adj_outcome_set_value_int (outcome, "score", total);
   adj_outcome_set_value_int (outcome, "pass", test.pass);
@@ -1074,13 +1068,11 @@ movement_resolve (const AdjContext  *ctx,
 
   if (!movement_dice (ctx, in, &tables, &n, error))
     return FALSE;
-  {
-    /* TRANSLATORS: e.g. "Cavalry on rough ground: 2D6" */
-    g_autofree char *line = g_strdup_printf (
-      g_str_equal (kind, BOAT) || !adj_inputs_get_bool (in, "rough")
-      ? _("%s: %dD6") : _("%s on rough ground: %dD6"), adj_gettext (how->label), n);
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, TRUE, n);
-  }
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, n,
+                         g_str_equal (kind, BOAT) || !adj_inputs_get_bool (in, "rough")
+                         /* TRANSLATORS: e.g. "Cavalry on rough ground: 2D6" */
+                         ? _("%s: %dD6") : _("%s on rough ground: %dD6"),
+                         adj_gettext (how->label), n);
   if (g_str_equal (kind, BOAT) && adj_inputs_get_bool (in, "rough"))
     adj_outcome_add_note (outcome, _("A boat keeps to the water: rough ground does not apply."));
   if (g_str_equal (kind, BOAT))
@@ -1332,13 +1324,10 @@ charge_resolve (const AdjContext  *ctx,
     return FALSE;
   stragglers = MIN (stragglers_die, ordinary);
   closing = adj_inputs_get_int (in, "figures") - stragglers;
-  {
-    /* TRANSLATORS: e.g. "Stragglers (D6): 4 stay behind" */
-    g_autofree char *line = g_strdup_printf (ngettext ("Stragglers (D6): %d stays behind",
-                                                       "Stragglers (D6): %d stay behind",
-                                                       stragglers), stragglers);
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "stragglers", line, TRUE, stragglers_die);
-  }
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_DICE, "stragglers", TRUE, stragglers_die,
+                         /* TRANSLATORS: e.g. "Stragglers (D6): 4 stay behind" */
+                         ngettext ("Stragglers (D6): %d stays behind",
+                                   "Stragglers (D6): %d stay behind", stragglers), stragglers);
   adj_outcome_set_value_int (outcome, "stragglers", stragglers);
   adj_outcome_set_value_int (outcome, "closing", closing);
 
@@ -1651,7 +1640,7 @@ fire_resolve (const AdjContext  *ctx,
                                     face);
         }
       for (int face = 1; face <= 6; face++)
-        json_object_array_add (faces, json_object_new_int (count[face]));
+        json_object_array_add (faces, adj_json_shared_int (count[face]));
       json_object_object_add (outcome->values, "faces", faces);
       note_missing_table (outcome, tables, "hit");
       adj_outcome_set_result (outcome, "dice-rolled",
@@ -1668,8 +1657,8 @@ fire_resolve (const AdjContext  *ctx,
     g_autofree char *cell = adj_table_shape_cell_label (
       adj_table_shape_lookup (ctx->ruleset, "hit"), adj_inputs_get_string (in, "band"),
       f.weapon->id);
-    g_autofree char *line = g_strdup_printf (_("Hits on %d or more (%s)"), hit_on, cell);
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, "firer", line, TRUE, hits);
+    adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, "firer", TRUE, hits,
+                           _("Hits on %d or more (%s)"), hit_on, cell);
   }
   adj_outcome_set_value_int (outcome, "hit_on", hit_on);
   adj_outcome_set_value_int (outcome, "hits", hits);
@@ -1707,10 +1696,9 @@ fire_resolve (const AdjContext  *ctx,
       {
         const AdjChoice *c = adj_field_find_choice (cover_choices, G_N_ELEMENTS (cover_choices),
                                                     f.cover);
-        /* TRANSLATORS: e.g. "Saved on 4 or more (soft cover)" */
-        g_autofree char *line = g_strdup_printf (_("Saved on %d or more (%s)"), save_on,
-                                                 adj_gettext (c->label));
-        adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, "target", line, TRUE, saved);
+        adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, "target", TRUE, saved,
+                               /* TRANSLATORS: e.g. "Saved on 4 or more (soft cover)" */
+                               _("Saved on %d or more (%s)"), save_on, adj_gettext (c->label));
       }
     }
   adj_outcome_set_value_int (outcome, "save_on", save_on);
@@ -2673,20 +2661,16 @@ melee_resolve (const AdjContext  *ctx,
         }
       a -= lost;
       d -= won;
-      {
-        /* TRANSLATORS: e.g. "Round 1, 6 pairs: attackers win 4 (1 killed), defenders win 2
-         * (2 killed); 8 against 2 still fighting" */
-        g_autofree char *line = g_strdup_printf (ngettext ("Round %d, %u pair: attackers win %d "
-                                                           "(%d killed), defenders win %d (%d "
-                                                           "killed); %d against %d still "
-                                                           "fighting",
-                                                           "Round %d, %u pairs: attackers win %d "
-                                                           "(%d killed), defenders win %d (%d "
-                                                           "killed); %d against %d still "
-                                                           "fighting", p),
-                                                 round, p, won, rk_d, lost, rk_a, a, d);
-        adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, FALSE, 0);
-      }
+      adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
+                             /* TRANSLATORS: e.g. "Round 1, 6 pairs: attackers win 4 (1 killed),
+                              * defenders win 2 (2 killed); 8 against 2 still fighting" */
+                             ngettext ("Round %d, %u pair: attackers win %d (%d killed), "
+                                       "defenders win %d (%d killed); %d against %d still "
+                                       "fighting",
+                                       "Round %d, %u pairs: attackers win %d (%d killed), "
+                                       "defenders win %d (%d killed); %d against %d still "
+                                       "fighting", p),
+                             round, p, won, rk_d, lost, rk_a, a, d);
     }
 
   attackers_win = d == 0;

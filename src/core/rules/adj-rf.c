@@ -493,7 +493,7 @@ typedef struct {
   GArray     *figs;      /* of Fig */
   int         anonymous_lost;
   guint       anonymous; /* what to call a figure without a record: ANON_* */
-  char      **names;     /* each figure's name, made when first asked for; or NULL */
+  const char **names;    /* each figure's name, made when first asked for; or NULL */
   AdjTextArena *name_texts; /* where the names are kept */
 } Figures;
 
@@ -571,6 +571,73 @@ figure_in_play (Figures *f,
   g_return_val_if_reached (NULL);
 }
 
+/* A figure without a record has the same name in every fight ("attacker 3"): the names are
+ * made once for each kind and language and kept, and found without a lock.  A list that is
+ * outgrown or made for another language is kept too, as another thread may be reading it. */
+typedef struct _AnonymousNames AnonymousNames;
+struct _AnonymousNames {
+  AnonymousNames *older;
+  const char     *format;   /* the translated format the names were made from */
+  guint           n;
+  char           *name[];
+};
+
+static char *
+anonymous_name_make (guint kind,
+                     guint n)
+{
+  switch (kind)
+    {
+    case ANON_ATTACKER:
+      /* TRANSLATORS: an attacking figure of a group without a record, e.g. "attacker 2" */
+      return adj_format (_("attacker %u"), n);
+    case ANON_DEFENDER:
+      /* TRANSLATORS: a defending figure of a group without a record, e.g. "defender 2" */
+      return adj_format (_("defender %u"), n);
+    case ANON_FIGURE:
+    default:
+      /* TRANSLATORS: a figure of a group without a record, e.g. "figure 3" */
+      return adj_format (_("figure %u"), n);
+    }
+}
+
+static const char *
+anonymous_name (guint kind,
+                guint i)
+{
+  static AnonymousNames *lists[3];
+  G_LOCK_DEFINE_STATIC (lists);
+  /* The format stands for the language: the catalogue's text, or the literal itself. */
+  const char *format = kind == ANON_ATTACKER ? _("attacker %u")
+                       : kind == ANON_DEFENDER ? _("defender %u") : _("figure %u");
+  AnonymousNames *list;
+
+  kind = MIN (kind, G_N_ELEMENTS (lists) - 1);
+  list = g_atomic_pointer_get (&lists[kind]);
+
+  if (list == NULL || list->format != format || i >= list->n)
+    {
+      G_LOCK (lists);
+      list = lists[kind];
+      if (list == NULL || list->format != format || i >= list->n)
+        {
+          guint n = MAX (MAX (i + 1, 16), list != NULL && list->format == format ? 2 * list->n
+                                                                                : 0);
+          AnonymousNames *more = g_malloc (sizeof (AnonymousNames) + n * sizeof (char *));
+
+          more->older = list;
+          more->format = format;
+          more->n = n;
+          for (guint k = 0; k < n; k++)
+            more->name[k] = anonymous_name_make (kind, k + 1);
+          g_atomic_pointer_set (&lists[kind], more);
+          list = more;
+        }
+      G_UNLOCK (lists);
+    }
+  return list->name[i];
+}
+
 /* What to call @fig: the name its record gives, or "attacker 2" and the like; owned by @f. */
 static const char *
 figure_name (Figures *f,
@@ -579,7 +646,7 @@ figure_name (Figures *f,
   guint i = (guint) (fig - fig_at (f, 0));
 
   if (f->names == NULL)
-    f->names = g_new0 (char *, f->figs->len);
+    f->names = g_new0 (const char *, f->figs->len);
   if (f->names[i] != NULL)
     return f->names[i];
   if (fig->member >= 0 && f->unit != NULL)
@@ -589,22 +656,7 @@ figure_name (Figures *f,
       f->names[i] = adj_text_arena_strdup (&f->name_texts, name);
     }
   else
-    switch (f->anonymous)
-      {
-      case ANON_ATTACKER:
-        /* TRANSLATORS: an attacking figure of a group without a record, e.g. "attacker 2" */
-        f->names[i] = adj_text_arena_format (&f->name_texts, _("attacker %u"), i + 1);
-        break;
-      case ANON_DEFENDER:
-        /* TRANSLATORS: a defending figure of a group without a record, e.g. "defender 2" */
-        f->names[i] = adj_text_arena_format (&f->name_texts, _("defender %u"), i + 1);
-        break;
-      case ANON_FIGURE:
-      default:
-        /* TRANSLATORS: a figure of a group without a record, e.g. "figure 3" */
-        f->names[i] = adj_text_arena_format (&f->name_texts, _("figure %u"), i + 1);
-        break;
-      }
+    f->names[i] = anonymous_name (f->anonymous, i);
   return f->names[i];
 }
 
@@ -642,15 +694,15 @@ figures_to_json (Figures *f)
       if (!fig->touched || fig->member < 0)
         continue;
       item = json_object_new_object ();
-      json_object_object_add (item, "member", json_object_new_int (fig->member));
-      json_object_object_add (item, "wounds", json_object_new_int (fig->wounds));
-      json_object_object_add (item, "lost", json_object_new_boolean (fig->lost));
+      adj_json_add_new (item, "member", adj_json_shared_int (fig->member));
+      adj_json_add_new (item, "wounds", adj_json_shared_int (fig->wounds));
+      adj_json_add_new (item, "lost", adj_json_shared_boolean (fig->lost));
       json_object_array_add (list, item);
     }
   if (f->unit != NULL)
-    json_object_object_add (obj, "unit", json_object_new_string (adj_unit_get_id (f->unit)));
-  json_object_object_add (obj, "members", list);
-  json_object_object_add (obj, "anonymous_lost", json_object_new_int (f->anonymous_lost));
+    adj_json_add_new (obj, "unit", json_object_new_string (adj_unit_get_id (f->unit)));
+  adj_json_add_new (obj, "members", list);
+  adj_json_add_new (obj, "anonymous_lost", adj_json_shared_int (f->anonymous_lost));
   return obj;
 }
 
@@ -690,13 +742,13 @@ apply_figures (AdjBattle     *battle,
       g_autoptr(json_object) figures = NULL;
 
       left = MAX (0, left - anonymous);
-      figures = json_object_new_int (left);
+      figures = adj_json_shared_int (left);
       if (!adj_battle_change_field (battle, changes, target, "figures", figures, error))
         return FALSE;
     }
   if (left <= 0 && !adj_unit_get_destroyed (unit))
     {
-      g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+      g_autoptr(json_object) yes = adj_json_shared_boolean (TRUE);
       return adj_battle_change_field (battle, changes, target, "destroyed", yes, error);
     }
   return TRUE;
@@ -1095,7 +1147,7 @@ command_apply (const AdjContext  *ctx,
                AdjChangeSet      *changes,
                GError           **error)
 {
-  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autoptr(json_object) yes = adj_json_shared_boolean (TRUE);
 
   if (ctx->battle == NULL)
     return TRUE;
@@ -1836,7 +1888,7 @@ shooting_apply (const AdjContext  *ctx,
       (adj_inputs_get_bool (in, "commanded") || adj_inputs_get_bool (in, "character")) &&
       g_str_equal (effective_loading (w, in), "muzzle"))
     {
-      g_autoptr(json_object) no = json_object_new_boolean (FALSE);
+      g_autoptr(json_object) no = adj_json_shared_boolean (FALSE);
       return change_status (ctx->battle, changes, shooter, "loaded", no, error);
     }
   return TRUE;
@@ -2778,7 +2830,7 @@ reaction_apply (const AdjContext  *ctx,
   if (unit == NULL || g_str_equal (outcome->key, "carry-on"))
     return TRUE;
   order = json_object_new_string (outcome->key);
-  routing = json_object_new_boolean (g_str_equal (outcome->key, "rout"));
+  routing = adj_json_shared_boolean (g_str_equal (outcome->key, "rout"));
   group = platoon_of (ctx->battle, unit, adj_inputs_get_bool (in, "as_platoon"));
   for (guint g = 0; g < group->len; g++)
     {
@@ -3336,7 +3388,7 @@ adj_rf_solo_to_json (AdjRfSolo *solo)
   rs = adj_battle_get_ruleset (solo->battle);
   json_object_object_add (obj, "battle",
                           json_object_new_string (adj_battle_get_name (solo->battle)));
-  json_object_object_add (obj, "turn", json_object_new_int (adj_battle_get_turn (solo->battle)));
+  json_object_object_add (obj, "turn", adj_json_shared_int (adj_battle_get_turn (solo->battle)));
   for (guint i = 0; i < solo->orders->len; i++)
     {
       Order *o = g_ptr_array_index (solo->orders, i);
@@ -3357,14 +3409,14 @@ adj_rf_solo_to_json (AdjRfSolo *solo)
 
           json_object_object_add (part, "id", json_object_new_string (p->id));
           json_object_object_add (part, "label", json_object_new_string (adj_gettext (p->label)));
-          json_object_object_add (part, "value", json_object_new_int (p->value));
-          json_object_object_add (part, "computed", json_object_new_boolean (p->computed));
+          json_object_object_add (part, "value", adj_json_shared_int (p->value));
+          json_object_object_add (part, "computed", adj_json_shared_boolean (p->computed));
           json_object_array_add (parts_json, part);
         }
       json_object_object_add (item, "unit", json_object_new_string (o->unit_id));
       json_object_object_add (item, "name", json_object_new_string (order_name (solo, o)));
       json_object_object_add (item, "units", units);
-      json_object_object_add (item, "rf", json_object_new_int (rf));
+      json_object_object_add (item, "rf", adj_json_shared_int (rf));
       json_object_object_add (item, "parts", parts_json);
       json_object_object_add (item, "table",
                               json_object_new_string (adj_inputs_get_string (o->inputs, "arms")));
@@ -3375,9 +3427,9 @@ adj_rf_solo_to_json (AdjRfSolo *solo)
         {
           const char *key = o->outcome->key;
 
-          json_object_object_add (item, "die", json_object_new_int (
+          json_object_object_add (item, "die", adj_json_shared_int (
             adj_outcome_get_value_int (o->outcome, "die", 0)));
-          json_object_object_add (item, "roll", json_object_new_int (
+          json_object_object_add (item, "roll", adj_json_shared_int (
             adj_outcome_get_value_int (o->outcome, "roll", 0)));
           json_object_object_add (item, "action", json_object_new_string (key));
           json_object_object_add (item, "title", json_object_new_string (o->outcome->title));
@@ -3486,7 +3538,7 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
   g_autofree char *sealed = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *secret_field = g_strconcat ("secrets.", ADJ_RF_MARKERS_SECRET, NULL);
-  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autoptr(json_object) yes = adj_json_shared_boolean (TRUE);
   json_object *markers;
   AdjRng *rng;
   guint index;
@@ -3694,7 +3746,7 @@ adj_rf_reveal_marker (AdjBattle   *battle,
   if (found != NULL)
     {
       g_autofree char *target = unit_target (found);
-      g_autoptr(json_object) no = json_object_new_boolean (FALSE);
+      g_autoptr(json_object) no = adj_json_shared_boolean (FALSE);
 
       if (!adj_battle_change_field (battle, entry->changes, target, "status.hidden", no, error))
         return FALSE;

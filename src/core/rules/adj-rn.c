@@ -388,7 +388,7 @@ set_unit_bool (const AdjContext  *ctx,
                gboolean           value,
                GError           **error)
 {
-  g_autoptr(json_object) v = json_object_new_boolean (value);
+  g_autoptr(json_object) v = adj_json_shared_boolean (value);
   return change_unit (ctx, changes, unit_id, field, v, error);
 }
 
@@ -400,7 +400,7 @@ set_unit_int (const AdjContext  *ctx,
               int                value,
               GError           **error)
 {
-  g_autoptr(json_object) v = json_object_new_int (value);
+  g_autoptr(json_object) v = adj_json_shared_int (value);
   return change_unit (ctx, changes, unit_id, field, v, error);
 }
 
@@ -431,7 +431,7 @@ set_value_bool (AdjOutcome *outcome,
                 gboolean    value)
 {
   g_autofree char *key = g_strconcat (prefix, "_", name, NULL);
-  json_object_object_add (outcome->values, key, json_object_new_boolean (value));
+  json_object_object_add (outcome->values, key, adj_json_shared_boolean (value));
 }
 
 static void
@@ -1606,13 +1606,12 @@ roll_off (AdjRandom   *random,
       g_array_append_val (r->rolls, dice[i]);
       g_string_append_printf (text, "%s%s %d", i > 0 ? ", " : "", r->name, dice[i]);
     }
-  {
-    const char *shown = adj_card_short_name (((Recipient *) g_ptr_array_index (group, 0))->card);
-    /* TRANSLATORS: e.g. "Roll-off for 7♥ (round 1): Spearmen 1 4, Spearmen 2 6" */
-    g_autofree char *line = g_strdup_printf (_("Roll-off for %s (round %u): %s"), shown, round,
-                                             text->str);
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "rolloff", line, FALSE, 0);
-  }
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_DICE, "rolloff", FALSE, 0,
+                         /* TRANSLATORS: e.g. "Roll-off for 7♥ (round 1): Spearmen 1 4,
+                          * Spearmen 2 6" */
+                         _("Roll-off for %s (round %u): %s"),
+                         adj_card_short_name (((Recipient *) g_ptr_array_index (group, 0))->card),
+                         round, text->str);
 
   /* Those still level roll again among themselves, the higher level first. */
   for (int face = sides; face >= 1; face--)
@@ -2753,7 +2752,7 @@ fire_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_int (outcome, "dice", firer.dice);
   adj_outcome_set_value_int (outcome, "sixes", sixes);
   adj_outcome_set_value_int (outcome, "hits", hits);
-  json_object_object_add (outcome->values, "whole_hex", json_object_new_boolean (firer.whole_hex));
+  json_object_object_add (outcome->values, "whole_hex", adj_json_shared_boolean (firer.whole_hex));
   target_values (outcome, "target", &before, &target);
   if (firer.whole_hex && hits > 0)
     adj_outcome_add_note (outcome, ngettext ("Machine-gun and artillery hits strike every unit in "
@@ -4894,8 +4893,8 @@ rn_check_army (AdjRuleset     *rs,
         units += u->count;
       figures += u->count * (u->figures >= 0 ? u->figures : type->figures);
     }
-  json_object_object_add (report->values, "commanders", json_object_new_int (commanders));
-  json_object_object_add (report->values, "figures", json_object_new_int (figures));
+  json_object_object_add (report->values, "commanders", adj_json_shared_int (commanders));
+  json_object_object_add (report->values, "figures", adj_json_shared_int (figures));
   adj_army_report_add (report, "commander", _("Commander"), commanders >= 1,
                        ngettext ("%d commander; each player has one on the table",
                                  "%d commanders; each player has one on the table", commanders),

@@ -218,7 +218,7 @@ set_unit_int (AdjBattle     *battle,
               int            value,
               GError       **error)
 {
-  g_autoptr(json_object) v = json_object_new_int (value);
+  g_autoptr(json_object) v = adj_json_shared_int (value);
   return adj_rules_change_unit (battle, changes, unit, field, v, error);
 }
 
@@ -230,7 +230,7 @@ set_unit_bool (AdjBattle     *battle,
                gboolean       value,
                GError       **error)
 {
-  g_autoptr(json_object) v = json_object_new_boolean (value);
+  g_autoptr(json_object) v = adj_json_shared_boolean (value);
   return adj_rules_change_unit (battle, changes, unit, field, v, error);
 }
 
@@ -317,7 +317,7 @@ set_setting_int (AdjBattle     *battle,
                  int            value,
                  GError       **error)
 {
-  g_autoptr(json_object) v = json_object_new_int (value);
+  g_autoptr(json_object) v = adj_json_shared_int (value);
   return change_setting (battle, changes, name, v, error);
 }
 
@@ -328,7 +328,7 @@ set_setting_bool (AdjBattle     *battle,
                   gboolean       value,
                   GError       **error)
 {
-  g_autoptr(json_object) v = json_object_new_boolean (value);
+  g_autoptr(json_object) v = adj_json_shared_boolean (value);
   return change_setting (battle, changes, name, v, error);
 }
 
@@ -490,11 +490,10 @@ explain_cell (AdjOutcome          *outcome,
 {
   g_autofree char *cell = adj_table_shape_cell_label (shape, row, column);
   g_autofree char *shown = adj_table_shape_format_value (shape, value);
-  /* TRANSLATORS: a chart cell read, e.g. "Send Orders table, 9: Order lost" */
-  g_autofree char *line = g_strdup_printf (_("%s, %s: %s"), adj_gettext (shape->title), cell,
-                                           shown);
-
-  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, FALSE, 0);
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
+                         /* TRANSLATORS: a chart cell read, e.g. "Send Orders table, 9: Order
+                          * lost" */
+                         _("%s, %s: %s"), adj_gettext (shape->title), cell, shown);
 }
 
 /* The odds of a two-dice (or one-die) roll read on a chart: each total's cell decides the key
@@ -977,7 +976,7 @@ place_marker (AdjBattle     *battle,
 
     g_return_val_if_fail (area != NULL, FALSE);
     json_object_object_add (status, "brigade", json_object_new_string (brigade));
-    json_object_object_add (status, "arrives", json_object_new_int (arrives));
+    json_object_object_add (status, "arrives", adj_json_shared_int (arrives));
     json_object_object_add (status, "order_showing",
                             json_object_new_string (showing != NULL ? showing : "objective"));
     json_object_object_add (json, "id", json_object_new_string (id));
@@ -1248,11 +1247,9 @@ withdrawal_resolve (const AdjContext  *ctx,
   json_object *cell;
   int sum;
 
-  {
-    /* TRANSLATORS: e.g. "Lost 6 of 20 strength points" */
-    g_autofree char *line = g_strdup_printf (_("Lost %d of %d strength points"), lost, total);
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, line, TRUE, lost);
-  }
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TOTAL, NULL, TRUE, lost,
+                         /* TRANSLATORS: e.g. "Lost 6 of 20 strength points" */
+                         _("Lost %d of %d strength points"), lost, total);
   if (special != NULL && g_str_equal (special, "not-eligible"))
     {
       adj_outcome_set_result (outcome, special,
@@ -1344,11 +1341,9 @@ drift_resolve (const AdjContext  *ctx,
   (void) ctx;
   if (!roll_dice (random, outcome, "find", N_("Finding the drift"), 2, &sum, error))
     return FALSE;
-  {
-    /* TRANSLATORS: e.g. "Found on 8 or less" */
-    g_autofree char *line = g_strdup_printf (_("Found on %d or less"), value);
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, TRUE, value);
-  }
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, value,
+                         /* TRANSLATORS: e.g. "Found on 8 or less" */
+                         _("Found on %d or less"), value);
   adj_outcome_set_value_int (outcome, "total", sum);
   if (sum <= value)
     adj_outcome_set_result (outcome, "found", _("%d is no more than %d: the drift is found"), sum,
@@ -3930,11 +3925,11 @@ draw_drifts (json_object  *pool,
         return FALSE;
       json_object_object_add (areas_out,
                               member_string (json_object_array_get_idx (areas, i), "id"),
-                              json_object_new_int (g_array_index (left, int, die - 1)));
+                              adj_json_shared_int (g_array_index (left, int, die - 1)));
       g_array_remove_index (left, (guint) die - 1);
     }
   for (guint i = 0; i < left->len; i++)
-    json_object_array_add (aside, json_object_new_int (g_array_index (left, int, i)));
+    json_object_array_add (aside, adj_json_shared_int (g_array_index (left, int, i)));
   return TRUE;
 }
 
@@ -4141,7 +4136,7 @@ adj_rr_setup (AdjBattle           *battle,
 
   /* The tracks and the marker of the sequence of play. */
   {
-    g_autoptr(json_object) one = json_object_new_int (1);
+    g_autoptr(json_object) one = adj_json_shared_int (1);
     g_autoptr(json_object) orders = json_object_new_string ("orders");
 
     if ((adj_battle_get_turn (battle) != 1 &&
@@ -4597,7 +4592,7 @@ auto_victory (AdjBattle  *battle,
     return FALSE;
   if (g_str_equal (outcome->key, "continues"))
     {
-      g_autoptr(json_object) next = json_object_new_int (turn + 1);
+      g_autoptr(json_object) next = adj_json_shared_int (turn + 1);
 
       if (!adj_battle_change_field (battle, entry->changes, "battle", "turn", next, error))
         return FALSE;
@@ -6445,7 +6440,7 @@ unit_summary (AdjBattle *battle,
   json_object_object_add (o, "type_label",
                           json_object_new_string (type != NULL ? adj_gettext (type->label) : ""));
   json_object_object_add (o, "destroyed",
-                          json_object_new_boolean (adj_unit_get_destroyed (unit)));
+                          adj_json_shared_boolean (adj_unit_get_destroyed (unit)));
   for (guint i = 0; copied[i] != NULL; i++)
     {
       json_object *v = member (status, copied[i]);
@@ -6455,7 +6450,7 @@ unit_summary (AdjBattle *battle,
     }
   if (json_object_object_get_ex (status, "sp", NULL))
     json_object_object_add (o, "strength",
-                            json_object_new_int (adj_rr_unit_strength (battle, unit)));
+                            adj_json_shared_int (adj_rr_unit_strength (battle, unit)));
   if (json_object_object_get_ex (status, "morale", NULL))
     json_object_object_add (o, "morale_label",
                             json_object_new_string (field_choice_label (
@@ -6506,18 +6501,18 @@ adj_rr_summary (AdjBattle *battle)
   cur = current_step (battle);
   step = step_json (rs, cur);
 
-  json_object_object_add (o, "set_up", json_object_new_boolean (adj_rr_is_set_up (battle)));
-  json_object_object_add (o, "turn", json_object_new_int (t.turn));
-  json_object_object_add (o, "last_turn", json_object_new_int (rr_int (rs, "tracks",
+  json_object_object_add (o, "set_up", adj_json_shared_boolean (adj_rr_is_set_up (battle)));
+  json_object_object_add (o, "turn", adj_json_shared_int (t.turn));
+  json_object_object_add (o, "last_turn", adj_json_shared_int (rr_int (rs, "tracks",
                                                                        "last_turn")));
-  json_object_object_add (o, "confidence", json_object_new_int (t.confidence));
-  json_object_object_add (o, "shaken", json_object_new_int (t.shaken));
-  json_object_object_add (o, "shaken_state", json_object_new_boolean (t.shaken > 0));
-  json_object_object_add (o, "loss", json_object_new_int (t.loss));
-  json_object_object_add (o, "loss_end", json_object_new_int (rr_int (rs, "tracks",
+  json_object_object_add (o, "confidence", adj_json_shared_int (t.confidence));
+  json_object_object_add (o, "shaken", adj_json_shared_int (t.shaken));
+  json_object_object_add (o, "shaken_state", adj_json_shared_boolean (t.shaken > 0));
+  json_object_object_add (o, "loss", adj_json_shared_int (t.loss));
+  json_object_object_add (o, "loss_end", adj_json_shared_int (rr_int (rs, "tracks",
                                                                       "loss_end")));
-  json_object_object_add (o, "cp", json_object_new_int (t.cp));
-  json_object_object_add (o, "cp_spent", json_object_new_int (t.cp_spent));
+  json_object_object_add (o, "cp", adj_json_shared_int (t.cp));
+  json_object_object_add (o, "cp_spent", adj_json_shared_int (t.cp_spent));
   json_object_object_add (o, "phase", id_label (t.phase, phase_label (rs, t.phase)));
   json_object_object_add (o, "segment", id_label (t.segment, segment_label (rs, t.segment)));
   {
@@ -6525,11 +6520,11 @@ adj_rr_summary (AdjBattle *battle)
 
     json_object_object_add (s, "hint",
                             json_object_new_string (adj_gettext (member_string (step, "hint"))));
-    json_object_object_add (s, "number", json_object_new_int (t.step_number));
-    json_object_object_add (s, "of", json_object_new_int (t.n_steps));
+    json_object_object_add (s, "number", adj_json_shared_int (t.step_number));
+    json_object_object_add (s, "of", adj_json_shared_int (t.n_steps));
     json_object_object_add (s, "automatic",
-                            json_object_new_boolean ((rr_steps[cur].flags & STEP_AUTO) != 0));
-    json_object_object_add (s, "done", json_object_new_boolean (t.step_done));
+                            adj_json_shared_boolean ((rr_steps[cur].flags & STEP_AUTO) != 0));
+    json_object_object_add (s, "done", adj_json_shared_boolean (t.step_done));
     pending = adj_rr_pending (battle);
     json_object_object_add (s, "pending", pending != NULL ? json_object_new_string (pending)
                                                           : NULL);
@@ -6544,12 +6539,12 @@ adj_rr_summary (AdjBattle *battle)
     json_object *v = json_object_new_object ();
 
     json_object_object_add (v, "hesitate",
-                            json_object_new_boolean (setting_bool (battle, "variant_hesitate")));
+                            adj_json_shared_boolean (setting_bool (battle, "variant_hesitate")));
     json_object_object_add (v, "close-order",
-                            json_object_new_boolean (setting_bool (battle,
+                            adj_json_shared_boolean (setting_bool (battle,
                                                                    "variant_close_order")));
     json_object_object_add (v, "no-hlangwane",
-                            json_object_new_boolean (setting_bool (battle,
+                            adj_json_shared_boolean (setting_bool (battle,
                                                                    "variant_no_hlangwane")));
     json_object_object_add (o, "variants", v);
   }
@@ -6557,9 +6552,9 @@ adj_rr_summary (AdjBattle *battle)
     json_object *r = json_object_new_object ();
 
     json_object_object_add (r, "boer_guns_misfire",
-                            json_object_new_int (setting_int (battle, "misfire_turn")));
+                            adj_json_shared_int (setting_int (battle, "misfire_turn")));
     json_object_object_add (r, "british_ammo_shortage",
-                            json_object_new_int (setting_int (battle, "ammo_turn")));
+                            adj_json_shared_int (setting_int (battle, "ammo_turn")));
     json_object_object_add (o, "reminders", r);
   }
 
@@ -6588,17 +6583,17 @@ adj_rr_summary (AdjBattle *battle)
                                 ? json_object_new_string (order.objective_area) : NULL);
       if (order.state == ADJ_RR_ORDER_IN_TRANSIT)
         {
-          json_object_object_add (ord, "arrives", json_object_new_int (order.arrives));
+          json_object_object_add (ord, "arrives", adj_json_shared_int (order.arrives));
           json_object_object_add (ord, "turns_to_arrive",
-                                  json_object_new_int (order.turns_to_arrive));
+                                  adj_json_shared_int (order.turns_to_arrive));
         }
       json_object_object_add (ord, "ordered_this_turn",
-                              json_object_new_boolean (order.ordered_this_turn));
+                              adj_json_shared_boolean (order.ordered_this_turn));
       json_object_object_add (bo, "order", ord);
       if (adj_rr_brigade_strength (battle, brigade_ids[b], &start, &now, &local))
         {
-          json_object_object_add (bo, "strength_start", json_object_new_int (start));
-          json_object_object_add (bo, "strength_now", json_object_new_int (now));
+          json_object_object_add (bo, "strength_start", adj_json_shared_int (start));
+          json_object_object_add (bo, "strength_now", adj_json_shared_int (now));
         }
       json_object_array_add (arr, bo);
     }
@@ -6614,7 +6609,7 @@ adj_rr_summary (AdjBattle *battle)
       json_object_object_add (dobj, "state", json_object_new_string (drift_state_ids[state]));
       /* A value only once the marker has been turned over. */
       if ((state == ADJ_RR_DRIFT_REVEALED || state == ADJ_RR_DRIFT_FOUND) && value > 0)
-        json_object_object_add (dobj, "value", json_object_new_int (value));
+        json_object_object_add (dobj, "value", adj_json_shared_int (value));
       json_object_array_add (arr, dobj);
     }
   json_object_object_add (o, "drifts", arr);
@@ -6629,7 +6624,7 @@ adj_rr_summary (AdjBattle *battle)
       g_autoptr(GPtrArray) play = adj_rr_cup_in_play (battle, c);
       json_object *list = json_object_new_array ();
 
-      json_object_object_add (cobj, "count", json_object_new_int ((int) adj_rr_cup_count (battle,
+      json_object_object_add (cobj, "count", adj_json_shared_int ((int) adj_rr_cup_count (battle,
                                                                                          c)));
       for (guint i = 0; i < play->len; i++)
         {

@@ -15,24 +15,30 @@
 #include "adj-ruleset.h"
 #include "adj-rules-util.h"
 
-static void
-mod_clear (AdjScoreMod *mod)
-{
-  g_free (mod->label);
-}
-
 void
 adj_score_init (AdjScore *score)
 {
-  score->mods = g_array_new (FALSE, FALSE, sizeof (AdjScoreMod));
-  g_array_set_clear_func (score->mods, (GDestroyNotify) mod_clear);
+  score->mods = g_array_sized_new (FALSE, FALSE, sizeof (AdjScoreMod), 8);
   score->total = 0;
+  score->texts = NULL;
 }
 
 void
 adj_score_clear (AdjScore *score)
 {
   g_clear_pointer (&score->mods, g_array_unref);
+  g_clear_pointer (&score->texts, adj_text_arena_free);
+}
+
+static void
+add_mod (AdjScore   *score,
+         const char *label,
+         int         value)
+{
+  AdjScoreMod mod = { label, value };
+
+  g_array_append_val (score->mods, mod);
+  score->total += value;
 }
 
 void
@@ -41,15 +47,13 @@ adj_score_add (AdjScore   *score,
                const char *format,
                ...)
 {
-  AdjScoreMod mod;
   va_list args;
+  char *label;
 
   va_start (args, format);
-  mod.label = adj_format_v (format, args);
+  adj_text_arena_format_block_v (&score->texts, 0, &label, format, args);
   va_end (args);
-  mod.value = value;
-  g_array_append_val (score->mods, mod);
-  score->total += value;
+  add_mod (score, label, value);
 }
 
 void
@@ -65,12 +69,7 @@ adj_score_add_modifier (AdjScore   *score,
     return;
   m = adj_ruleset_get_modifier (rs, group, id);
   if (times == 1)
-    {
-      AdjScoreMod mod = { g_strdup (adj_gettext (m->label)), m->value };
-
-      g_array_append_val (score->mods, mod);
-      score->total += m->value;
-    }
+    add_mod (score, adj_gettext (m->label), m->value);
   else
     /* TRANSLATORS: a modifier that counts several times, e.g. "Friendly stand ... (×3)" */
     adj_score_add (score, m->value * times, _("%s (×%d)"), adj_gettext (m->label), times);
@@ -112,27 +111,21 @@ adj_score_explain (const AdjScore *score,
   int sum = 0;
 
   sum = adj_dice_append (text, dice, n_dice, " + ");
-  {
-    /* TRANSLATORS: e.g. "Firer rolls 2D6: 4 + 5" */
-    g_autofree char *label = g_strdup_printf (_("%s rolls %uD%u: %s"), who_label, n_dice, sides,
-                                              text->str);
-    if (n_dice == 1)
-      {
-        g_free (label);
-        label = g_strdup_printf (_("%s rolls D%u"), who_label, sides);
-      }
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, who, label, TRUE, sum);
-  }
+  if (n_dice == 1)
+    adj_outcome_add_linef (outcome, ADJ_EXPLAIN_DICE, who, TRUE, sum, _("%s rolls D%u"),
+                           who_label, sides);
+  else
+    adj_outcome_add_linef (outcome, ADJ_EXPLAIN_DICE, who, TRUE, sum,
+                           /* TRANSLATORS: e.g. "Firer rolls 2D6: 4 + 5" */
+                           _("%s rolls %uD%u: %s"), who_label, n_dice, sides, text->str);
   for (guint i = 0; i < score->mods->len; i++)
     {
       const AdjScoreMod *m = &g_array_index (score->mods, AdjScoreMod, i);
       adj_outcome_add_modifier (outcome, who, m->label, m->value);
     }
-  {
-    /* TRANSLATORS: e.g. "Firer's score" */
-    g_autofree char *label = g_strdup_printf (_("%s’s score"), who_label);
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, who, label, TRUE, sum + score->total);
-  }
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TOTAL, who, TRUE, sum + score->total,
+                         /* TRANSLATORS: e.g. "Firer's score" */
+                         _("%s’s score"), who_label);
   return sum + score->total;
 }
 

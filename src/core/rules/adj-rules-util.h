@@ -7,19 +7,21 @@
 #include <json-c/json.h>
 
 #include "adj-battle.h"
+#include "adj-format.h"
 #include "adj-mechanic.h"
 
 G_BEGIN_DECLS
 
 /* One side of an opposed roll: its modifiers (each with the reason) and their total. */
 typedef struct {
-  GArray *mods;      /* of AdjScoreMod */
-  int     total;
+  GArray       *mods;    /* of AdjScoreMod */
+  int           total;
+  AdjTextArena *texts;   /* the labels made for this score */
 } AdjScore;
 
 typedef struct {
-  char *label;       /* translated */
-  int   value;
+  const char *label;     /* translated; the score's own or the catalogue's */
+  int         value;
 } AdjScoreMod;
 
 void     adj_score_init          (AdjScore    *score);

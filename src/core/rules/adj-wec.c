@@ -226,7 +226,7 @@ set_unit_bool (const AdjContext  *ctx,
                gboolean           value,
                GError           **error)
 {
-  g_autoptr(json_object) v = json_object_new_boolean (value);
+  g_autoptr(json_object) v = adj_json_shared_boolean (value);
   return change_unit (ctx, changes, unit_id, field, v, error);
 }
 
@@ -1459,10 +1459,8 @@ army_value_resolve (const AdjContext  *ctx,
   if (!adj_random_roll (random, "army", N_("Army value"), n, 6, dice, error))
     return FALSE;
   sum = adj_dice_append (text, dice, n, " + ");
-  {
-    g_autofree char *label = g_strdup_printf (_("Army value (%uD6): %s"), n, text->str);
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "army", label, TRUE, sum);
-  }
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_DICE, "army", TRUE, sum,
+                         _("Army value (%uD6): %s"), n, text->str);
   cap = rolled_heavy_cap (ctx->ruleset, sum);
   title = points_label (sum);
   reason = g_strdup_printf (_("An army of %d points, at most %d of them on stands worth %d or "
@@ -1493,7 +1491,7 @@ army_value_apply (const AdjContext  *ctx,
   const char *side = adj_inputs_get_string (in, "side");
   g_autofree char *target = NULL;
   g_autoptr(json_object) rolled = json_object_new_string ("rolled");
-  g_autoptr(json_object) value = json_object_new_int (adj_outcome_get_value_int (outcome, "result",
+  g_autoptr(json_object) value = adj_json_shared_int (adj_outcome_get_value_int (outcome, "result",
                                                                                  0));
 
   if (side == NULL)
@@ -1535,11 +1533,11 @@ army_limits (AdjRuleset    *rs,
   int need_commands = adj_rules_int (rs, "army", "command_stands");
   g_autofree char *shown = format_half_points (half);
 
-  json_object_object_add (report->values, "total_half_points", json_object_new_int (half));
+  json_object_object_add (report->values, "total_half_points", adj_json_shared_int (half));
   json_object_object_add (report->values, "total", json_object_new_string (shown));
-  json_object_object_add (report->values, "budget", json_object_new_int (budget));
-  json_object_object_add (report->values, "heavy", json_object_new_int (heavy));
-  json_object_object_add (report->values, "command_stands", json_object_new_int (commands));
+  json_object_object_add (report->values, "budget", adj_json_shared_int (budget));
+  json_object_object_add (report->values, "heavy", adj_json_shared_int (heavy));
+  json_object_object_add (report->values, "command_stands", adj_json_shared_int (commands));
 
   adj_army_report_add (report, "points", _("Points"), half <= 2 * budget,
                        _("%s of %d points (the command stand is not counted)"), shown, budget);
@@ -1620,10 +1618,8 @@ limits_resolve (const AdjContext  *ctx,
   for (guint i = 0; i < report->checks->len; i++)
     {
       AdjArmyCheck *c = g_ptr_array_index (report->checks, i);
-      g_autofree char *line = g_strdup_printf ("%s %s: %s", c->ok ? "✓" : "✗", c->label,
-                                               c->detail);
-
-      adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, FALSE, 0);
+      adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0, "%s %s: %s",
+                             c->ok ? "✓" : "✗", c->label, c->detail);
       if (!c->ok)
         g_string_append_printf (problems, "%s%s", problems->len > 0 ? "; " : "", c->detail);
     }
@@ -2156,7 +2152,7 @@ wec_check_army (AdjRuleset     *rs,
   if (json_object_object_get_ex (army->settings, "entrenchment_lengths", &v))
     lengths = json_object_get_int (v);
 
-  json_object_object_add (report->values, "stands", json_object_new_int (stands));
+  json_object_object_add (report->values, "stands", adj_json_shared_int (stands));
   army_limits (rs, g_str_equal (budget, "rolled"), rolled, total, heavy, lengths, commands,
                report);
   return TRUE;
