@@ -54,16 +54,23 @@ static Cache literals = { NULL, FALSE };
 static Cache texts = { NULL, TRUE };
 static GStringChunk *kept_texts;
 
+/* Fibonacci hashing of the address, without its always-zero low bits. */
+static inline guint
+address_hash (const char *msgid)
+{
+  return (guint) ((((guint64) (guintptr) msgid >> 3) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15))
+                  >> 32);
+}
+
 static guint
 hash_of (const Cache *c,
          const char  *msgid)
 {
   guint32 h = 2166136261u;
 
-  /* Fibonacci hashing of the address, without its always-zero low bits; FNV-1a of a text. */
+  /* FNV-1a of a text. */
   if (!c->by_text)
-    return (guint) ((((guint64) (guintptr) msgid >> 3) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15))
-                    >> 32);
+    return address_hash (msgid);
   for (const guchar *p = (const guchar *) msgid; *p != '\0'; p++)
     h = (h ^ *p) * 16777619u;
   return h;
@@ -165,6 +172,23 @@ const char *
 adj_gettext_literal (const char *msgid)
 {
 #ifdef HAVE_NL_MSG_CAT_CNTR
+  /* What lookup() does when the answer is there, written out for the most common case. */
+  Table *t = g_atomic_pointer_get (&literals.table);
+
+  if (G_LIKELY (t != NULL && t->counter == _nl_msg_cat_cntr))
+    {
+      gsize mask = t->n_slots - 1;
+
+      for (gsize i = address_hash (msgid) & mask;; i = (i + 1) & mask)
+        {
+          const char *id = g_atomic_pointer_get (&t->slots[i].msgid);
+
+          if (id == msgid)
+            return t->slots[i].text;
+          if (id == NULL)
+            break;
+        }
+    }
   return lookup (&literals, msgid);
 #else
   return g_dgettext (GETTEXT_PACKAGE, msgid);

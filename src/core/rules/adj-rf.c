@@ -494,7 +494,6 @@ typedef struct {
   int         anonymous_lost;
   guint       anonymous; /* what to call a figure without a record: ANON_* */
   const char **names;    /* each figure's name, made when first asked for; or NULL */
-  AdjTextArena *name_texts; /* where the names are kept */
 } Figures;
 
 /* The first @n figures in play of @unit (all of them with @n < 0); without a record, @n
@@ -511,7 +510,6 @@ figures_init (Figures    *f,
 
   f->unit = unit;
   f->names = NULL;
-  f->name_texts = NULL;
   f->figs = g_array_sized_new (FALSE, TRUE, sizeof (Fig), n >= 0 ? (guint) n : total);
   f->anonymous_lost = 0;
   f->anonymous = ANON_FIGURE;
@@ -538,7 +536,6 @@ static void
 figures_clear (Figures *f)
 {
   g_clear_pointer (&f->names, g_free);
-  g_clear_pointer (&f->name_texts, adj_text_arena_free);
   g_clear_pointer (&f->figs, g_array_unref);
 }
 
@@ -651,9 +648,11 @@ figure_name (Figures *f,
     return f->names[i];
   if (fig->member >= 0 && f->unit != NULL)
     {
-      g_autofree char *name = adj_member_describe (adj_unit_get_members (f->unit),
-                                                   (guint) fig->member);
-      f->names[i] = adj_text_arena_strdup (&f->name_texts, name);
+      /* As adj_member_describe() has it, without a copy: the record outlives the fight. */
+      f->names[i] = adj_member_get_string (adj_unit_get_members (f->unit), (guint) fig->member,
+                                           ADJ_MEMBER_NAME);
+      if (f->names[i] == NULL)
+        f->names[i] = anonymous_name (ANON_FIGURE, (guint) fig->member);
     }
   else
     f->names[i] = anonymous_name (f->anonymous, i);
