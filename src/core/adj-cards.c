@@ -10,6 +10,7 @@
 
 #include "adj-cards.h"
 #include "adj-error.h"
+#include "adj-format.h"
 #include "adj-json.h"
 #include "adj-rng.h"
 
@@ -180,8 +181,8 @@ adj_card_describe (AdjCard card)
   };
 
   /* TRANSLATORS: a playing card, e.g. "Queen of Hearts" */
-  return g_strdup_printf (_("%s of %s"), _(ranks[adj_card_rank (card)]),
-                          _(suits[adj_card_suit (card)]));
+  return adj_format (_("%s of %s"), _(ranks[adj_card_rank (card)]),
+                     _(suits[adj_card_suit (card)]));
 }
 
 AdjPack *

@@ -316,7 +316,7 @@ adj_mechanic_describe (const AdjMechanic *mech,
       json_object_object_add (item, "label", json_object_new_string (adj_gettext (d->label)));
       if (d->sides != 0)
         {
-          g_autofree char *dice = g_strdup_printf ("%uD%u", d->count, d->sides);
+          g_autofree char *dice = adj_format ("%uD%u", d->count, d->sides);
           json_object_object_add (item, "dice", json_object_new_string (dice));
         }
       else
@@ -852,7 +852,7 @@ adj_outcome_set_number (AdjOutcome *outcome,
   g_free (outcome->key);
   g_free (outcome->title);
   g_free (outcome->reason);
-  outcome->key = g_strdup_printf ("%d", number);
+  outcome->key = adj_format ("%d", number);
   outcome->title = g_strdup (title);
   outcome->reason = g_strdup (reason);
   adj_outcome_set_value_int (outcome, "result", number);

@@ -5,6 +5,7 @@
  * battle file stores so that a reloaded game continues with the same sequence.
  */
 
+#include "adj-format.h"
 #include "adj-rng.h"
 
 #include <string.h>
@@ -92,9 +93,9 @@ adj_rng_die (AdjRng *rng,
 char *
 adj_rng_to_string (const AdjRng *rng)
 {
-  return g_strdup_printf ("%016" G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x%016"
-                          G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x",
-                          rng->s[0], rng->s[1], rng->s[2], rng->s[3]);
+  return adj_format ("%016" G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x%016"
+                     G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x",
+                     rng->s[0], rng->s[1], rng->s[2], rng->s[3]);
 }
 
 gboolean

@@ -289,7 +289,7 @@ static char *
 inches_label (int value)
 {
   /* TRANSLATORS: a distance on the table, e.g. "7 inches" */
-  return g_strdup_printf (ngettext ("%d inch", "%d inches", value), value);
+  return adj_format (ngettext ("%d inch", "%d inches", value), value);
 }
 
 static int
@@ -1082,7 +1082,7 @@ movement_resolve (const AdjContext  *ctx,
     {
       adj_outcome_set_number (outcome, 0, _("Cannot move there"), NULL);
       g_free (outcome->reason);
-      outcome->reason = g_strdup_printf (_("%s cannot move over this ground"), name);
+      outcome->reason = adj_format (_("%s cannot move over this ground"), name);
       return TRUE;
     }
   dice = roll_dice (random, outcome, "move", N_("Move"), (guint) n, error);
@@ -1091,7 +1091,7 @@ movement_resolve (const AdjContext  *ctx,
   move = sum_of (dice, (guint) n);
   title = inches_label (move);
   /* TRANSLATORS: e.g. "Lancers may move up to 9 inches" */
-  reason = g_strdup_printf (_("%s may move up to %s"), name, title);
+  reason = adj_format (_("%s may move up to %s"), name, title);
   adj_outcome_set_number (outcome, move, title, reason);
   return TRUE;
 }
@@ -1112,7 +1112,7 @@ movement_odds (const AdjContext  *ctx,
   for (guint i = 0; i < d->n; i++)
     {
       int v = d->min + (int) i;
-      g_autofree char *key = g_strdup_printf ("%d", v);
+      g_autofree char *key = adj_format ("%d", v);
       g_autofree char *label = inches_label (v);
 
       if (d->count[i] > 0)
@@ -1582,13 +1582,13 @@ fire_resolve (const AdjContext  *ctx,
     g_autofree char *line = NULL;
 
     if (f.crew)
-      line = g_strdup_printf (ngettext ("%s: %d crew, 2D6 each", "%s: %d crews, 2D6 each",
-                                        adj_inputs_get_int (in, "crews")),
-                              adj_gettext (f.weapon->label), adj_inputs_get_int (in, "crews"));
+      line = adj_format (ngettext ("%s: %d crew, 2D6 each", "%s: %d crews, 2D6 each",
+                                   adj_inputs_get_int (in, "crews")),
+                         adj_gettext (f.weapon->label), adj_inputs_get_int (in, "crews"));
     else
-      line = g_strdup_printf (ngettext ("%s: one die per figure, from %d rank",
-                                        "%s: one die per figure, from %d ranks", f.ranks),
-                              adj_gettext (f.weapon->label), f.ranks);
+      line = adj_format (ngettext ("%s: one die per figure, from %d rank",
+                                   "%s: one die per figure, from %d ranks", f.ranks),
+                         adj_gettext (f.weapon->label), f.ranks);
     adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, "firer", line, TRUE, f.dice);
   }
   if (!f.crew && f.ranks < 2 && adj_inputs_get_int (in, "second_rank") > 0)

@@ -585,35 +585,35 @@ resolve_hits (const AdjContext  *ctx,
             {
             case COMMANDER_KILLED:
               /* TRANSLATORS: e.g. "Hit 2: card Q♥ — Lord Chelmsford is killed" */
-              line = g_strdup_printf (_("Hit %d: card %s — %s is killed"), i, shown, name);
+              line = adj_format (_("Hit %d: card %s — %s is killed"), i, shown, name);
               break;
             case COMMANDER_WOUNDED:
-              line = g_strdup_printf (_("Hit %d: card %s — %s is wounded and stays disrupted"),
-                                      i, shown, name);
+              line = adj_format (_("Hit %d: card %s — %s is wounded and stays disrupted"),
+                                 i, shown, name);
               break;
             case COMMANDER_UNHURT:
             default:
-              line = g_strdup_printf (_("Hit %d: card %s — %s is unhurt"), i, shown, name);
+              line = adj_format (_("Hit %d: card %s — %s is unhurt"), i, shown, name);
               break;
             }
         }
       else if (!t->disrupted)
         {
           hit_apply (t, COMMANDER_UNHURT);
-          line = g_strdup_printf (_("Hit %d: %s is disrupted"), i, name);
+          line = adj_format (_("Hit %d: %s is disrupted"), i, name);
         }
       else
         {
           hit_apply (t, COMMANDER_UNHURT);
           if (t->effect == HIT_WHOLE)
-            line = g_strdup_printf (_("Hit %d: %s is destroyed"), i, name);
+            line = adj_format (_("Hit %d: %s is destroyed"), i, name);
           else if (t->gone)
-            line = g_strdup_printf (_("Hit %d: the last figure of %s falls and the unit is "
-                                      "removed"), i, name);
+            line = adj_format (_("Hit %d: the last figure of %s falls and the unit is "
+                                 "removed"), i, name);
           else
-            line = g_strdup_printf (ngettext ("Hit %d: a figure of %s falls (%d left)",
-                                              "Hit %d: a figure of %s falls (%d left)",
-                                              t->figures), i, name, t->figures);
+            line = adj_format (ngettext ("Hit %d: a figure of %s falls (%d left)",
+                                         "Hit %d: a figure of %s falls (%d left)",
+                                         t->figures), i, name, t->figures);
         }
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, who, line, FALSE, 0);
     }
@@ -1911,8 +1911,8 @@ joins_resolve (const AdjContext  *ctx,
     const char *cs = adj_card_short_name (cc);
     const char *us = adj_card_short_name (uc);
     /* TRANSLATORS: e.g. "Lord Chelmsford holds J♠" */
-    g_autofree char *cline = g_strdup_printf (_("%s holds %s"), cname, cs);
-    g_autofree char *uline = g_strdup_printf (_("%s holds %s"), uname, us);
+    g_autofree char *cline = adj_format (_("%s holds %s"), cname, cs);
+    g_autofree char *uline = adj_format (_("%s holds %s"), uname, us);
 
     adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, "commander", cline, FALSE, 0);
     adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, "unit", uline, FALSE, 0);
@@ -1981,7 +1981,7 @@ static const AdjField movement_inputs[] = {
 static char *
 hexes_label (int value)
 {
-  return g_strdup_printf (ngettext ("%d hex", "%d hexes", value), value);
+  return adj_format (ngettext ("%d hex", "%d hexes", value), value);
 }
 
 static gboolean
@@ -2035,11 +2035,11 @@ movement_resolve (const AdjContext  *ctx,
   if (why == NULL)
     {
       g_free (outcome->reason);
-      outcome->reason = g_strdup_printf (ngettext ("%s may move up to %d hex",
-                                                   "%s may move up to %d hexes", move),
-                                         adj_input_unit_name (ctx, in, "unit",
-                                                              adj_gettext (type->label)),
-                                         move);
+      outcome->reason = adj_format (ngettext ("%s may move up to %d hex",
+                                              "%s may move up to %d hexes", move),
+                                    adj_input_unit_name (ctx, in, "unit",
+                                                         adj_gettext (type->label)),
+                                    move);
     }
   return TRUE;
 }
@@ -2248,15 +2248,15 @@ fire_side_explain (const AdjContext *ctx,
 
       if (side->per_figures == 1)
         /* TRANSLATORS: e.g. "Small arms: 4 figures, 1 die each" */
-        line = g_strdup_printf (ngettext ("%s: %d figure, %d die each",
-                                          "%s: %d figures, %d die each", side->figures),
-                                what, side->figures, side->per_die);
+        line = adj_format (ngettext ("%s: %d figure, %d die each",
+                                     "%s: %d figures, %d die each", side->figures),
+                           what, side->figures, side->per_die);
       else
         /* TRANSLATORS: e.g. "Small arms: 3 figures, 1 die per 2 figures, halves dropped" */
-        line = g_strdup_printf (ngettext ("%s: %d figure, %d die per %d figures, halves dropped",
-                                          "%s: %d figures, %d die per %d figures, halves dropped",
-                                          side->figures),
-                                what, side->figures, side->per_die, side->per_figures);
+        line = adj_format (ngettext ("%s: %d figure, %d die per %d figures, halves dropped",
+                                     "%s: %d figures, %d die per %d figures, halves dropped",
+                                     side->figures),
+                           what, side->figures, side->per_die, side->per_figures);
       adj_outcome_add_modifier (outcome, who, line, side->unit_dice);
       if (side->reduced)
         adj_outcome_add_note (outcome, _("%s moved this turn or is disrupted: it throws the "
@@ -2272,7 +2272,7 @@ fire_side_explain (const AdjContext *ctx,
                               ? _("Commander with the unit (moved or disrupted)")
                               : _("Commander with the unit"), side->commander_dice);
   /* TRANSLATORS: e.g. "Firer's dice" */
-  total = g_strdup_printf (_("%s’s dice"), who_label);
+  total = adj_format (_("%s’s dice"), who_label);
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, who, total, TRUE, side->dice);
 }
 
@@ -2304,7 +2304,7 @@ fire_side_throw (const AdjContext  *ctx,
   for (int i = 0; i < side->dice; i++)
     *hits += dice[i] >= hit_on ? 1 : 0;
   /* TRANSLATORS: e.g. "Firer throws 6D6: 6 2 5 1 6 3 — hits" */
-  line = g_strdup_printf (_("%s throws %dD6: %s — hits"), who_label, side->dice, text->str);
+  line = adj_format (_("%s throws %dD6: %s — hits"), who_label, side->dice, text->str);
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, group, line, TRUE, *hits);
   return TRUE;
 }
@@ -2334,10 +2334,10 @@ cover_cards (const AdjContext  *ctx,
         {
           (*counted)++;
           /* TRANSLATORS: e.g. "Cover card for hit 1: 7♥ — the hit counts" */
-          line = g_strdup_printf (_("Cover card for hit %d: %s — the hit counts"), i, shown);
+          line = adj_format (_("Cover card for hit %d: %s — the hit counts"), i, shown);
         }
       else
-        line = g_strdup_printf (_("Cover card for hit %d: %s — the cover saves"), i, shown);
+        line = adj_format (_("Cover card for hit %d: %s — the cover saves"), i, shown);
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, who, line, FALSE, 0);
     }
   return TRUE;
@@ -2592,13 +2592,13 @@ effect_reason (int         effect,
 {
   switch (effect)
     {
-    case EFFECT_DISRUPTED: return g_strdup_printf (_("%s is disrupted"), name);
-    case EFFECT_FIGURES: return g_strdup_printf (_("%s loses figures"), name);
-    case EFFECT_WOUNDED: return g_strdup_printf (_("%s is wounded"), name);
-    case EFFECT_KILLED: return g_strdup_printf (_("%s is killed"), name);
-    case EFFECT_DESTROYED: return g_strdup_printf (_("%s is destroyed"), name);
+    case EFFECT_DISRUPTED: return adj_format (_("%s is disrupted"), name);
+    case EFFECT_FIGURES: return adj_format (_("%s loses figures"), name);
+    case EFFECT_WOUNDED: return adj_format (_("%s is wounded"), name);
+    case EFFECT_KILLED: return adj_format (_("%s is killed"), name);
+    case EFFECT_DESTROYED: return adj_format (_("%s is destroyed"), name);
     case EFFECT_NONE:
-    default: return g_strdup_printf (_("%s is unharmed"), name);
+    default: return adj_format (_("%s is unharmed"), name);
     }
 }
 
@@ -2742,11 +2742,11 @@ fire_resolve (const AdjContext  *ctx,
 
       if (cover)
         /* TRANSLATORS: e.g. "2 hits count through the cover (of 3): Spearmen 1 is disrupted" */
-        reason = g_strdup_printf (ngettext ("%d hit counts through the cover (of %d): %s",
-                                            "%d hits count through the cover (of %d): %s", hits),
-                                  hits, sixes, what);
+        reason = adj_format (ngettext ("%d hit counts through the cover (of %d): %s",
+                                       "%d hits count through the cover (of %d): %s", hits),
+                             hits, sixes, what);
       else
-        reason = g_strdup_printf (ngettext ("%d hit: %s", "%d hits: %s", hits), hits, what);
+        reason = adj_format (ngettext ("%d hit: %s", "%d hits: %s", hits), hits, what);
     }
   adj_outcome_set_result (outcome, effect_outcomes[effect].id, "%s", reason);
   adj_outcome_set_value_int (outcome, "dice", firer.dice);
@@ -3069,14 +3069,14 @@ assault_resolve (const AdjContext  *ctx,
     {
     case COMPARE_HIGHER:
       /* TRANSLATORS: e.g. "Assaulter 21 beats defender 17" */
-      line = g_strdup_printf (_("Assaulter %d beats defender %d"), a_pips, d_pips);
+      line = adj_format (_("Assaulter %d beats defender %d"), a_pips, d_pips);
       break;
     case COMPARE_LOWER:
-      line = g_strdup_printf (_("Assaulter %d falls short of defender %d"), a_pips, d_pips);
+      line = adj_format (_("Assaulter %d falls short of defender %d"), a_pips, d_pips);
       break;
     case COMPARE_EQUAL:
     default:
-      line = g_strdup_printf (_("Assaulter %d equals defender %d"), a_pips, d_pips);
+      line = adj_format (_("Assaulter %d equals defender %d"), a_pips, d_pips);
       break;
     }
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, FALSE, 0);
@@ -4321,9 +4321,9 @@ cohesion_resolve (const AdjContext  *ctx,
       ok = cohesion_regains (ctx->ruleset, suit, rating);
       shown = adj_card_short_name (card);
       /* TRANSLATORS: e.g. "Try 1: 7♦ — with a rating of Average, fails" */
-      line = g_strdup_printf (ok ? _("Try %d: %s — with a rating of %s, regains cohesion")
-                                 : _("Try %d: %s — with a rating of %s, fails"),
-                              t, shown, adj_gettext (rating_choice->label));
+      line = adj_format (ok ? _("Try %d: %s — with a rating of %s, regains cohesion")
+                            : _("Try %d: %s — with a rating of %s, fails"),
+                         t, shown, adj_gettext (rating_choice->label));
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, FALSE, 0);
       if (ok)
         {
