@@ -2572,10 +2572,14 @@ melee_resolve (const AdjContext  *ctx,
   g_autofree char *rout_s = NULL;
   gboolean attackers_win;
   MeleeSides m;
+  int diff_of[2][2];   /* a pair's modifier difference, by whether each side's officer is in it */
 
   if (a == 0 || d == 0)
     return adj_not_allowed (error, _("A melee needs figures in contact on both sides"));
   melee_sides (in, &m);
+  for (guint i = 0; i < 2; i++)
+    for (guint k = 0; k < 2; k++)
+      diff_of[i][k] = melee_diff (rs, &m, i == 1, k == 1);
   {
     AdjScore sa, sd;
 
@@ -2611,7 +2615,7 @@ melee_resolve (const AdjContext  *ctx,
         {
           /* Decision: officers fight in the first pair, against each other when both stand. */
           gboolean pair_la = i == 0 && la, pair_lb = i == 0 && lb;
-          int diff = melee_diff (rs, &m, pair_la, pair_lb);
+          int diff = diff_of[pair_la ? 1 : 0][pair_lb ? 1 : 0];
           int a_die, d_die;
           guint throws;
           PairEnd end;
