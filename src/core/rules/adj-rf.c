@@ -1974,8 +1974,10 @@ typedef struct {
   gboolean    superior[2];
   gboolean    wall[2];
   GArray     *clusters;
-  /* Looked up once a fight, not once a pair: each figure's melee factor, and the modifiers. */
+  /* Looked up once a fight, not once a pair: each figure's melee factor, the modifiers, and
+   * what each figure's quality (and his group's) adds whoever he fights. */
   int        *factor[2];
+  int        *own[2];
   int         mod_raw, mod_extra_enemy, mod_wall, mod_hero, mod_better;
 } Melee;
 
@@ -1987,6 +1989,8 @@ melee_clear (Melee *m)
   g_clear_pointer (&m->clusters, g_array_unref);
   g_clear_pointer (&m->factor[SIDE_A], g_free);
   g_clear_pointer (&m->factor[SIDE_B], g_free);
+  g_clear_pointer (&m->own[SIDE_A], g_free);
+  g_clear_pointer (&m->own[SIDE_B], g_free);
 }
 
 static gboolean
@@ -2010,6 +2014,11 @@ melee_setup (const AdjContext  *ctx,
   m->side[SIDE_A].anonymous = ANON_ATTACKER;
   m->side[SIDE_B].anonymous = ANON_DEFENDER;
   m->clusters = pair_off (m->side[SIDE_A].figs->len, m->side[SIDE_B].figs->len);
+  m->mod_raw = modifier_value (m->rs, "melee", "raw");
+  m->mod_extra_enemy = modifier_value (m->rs, "melee", "extra-enemy");
+  m->mod_wall = modifier_value (m->rs, "melee", "defended-wall");
+  m->mod_hero = modifier_value (m->rs, "melee", "hero-or-superior");
+  m->mod_better = modifier_value (m->rs, "melee", "better-weapon");
   for (guint s = 0; s < 2; s++)
     {
       Figures *f = &m->side[s];
@@ -2017,8 +2026,11 @@ melee_setup (const AdjContext  *ctx,
       int factor = 0;
 
       m->factor[s] = g_new (int, MAX (f->figs->len, 1));
+      m->own[s] = g_new (int, MAX (f->figs->len, 1));
       for (guint i = 0; i < f->figs->len; i++)
         {
+          const char *quality = fig_at (f, i)->quality;
+
           /* Figures of a group mostly carry the same weapon. */
           if (weapon == NULL || g_strcmp0 (weapon, fig_at (f, i)->weapon) != 0)
             {
@@ -2026,18 +2038,16 @@ melee_setup (const AdjContext  *ctx,
               factor = melee_factor (m->rs, weapon);
             }
           m->factor[s][i] = factor;
+          /* Decision: a hero who is also in a superior group still gets +1 once. */
+          m->own[s][i] = (g_str_equal (quality, "raw") ? m->mod_raw : 0) +
+                         (g_str_equal (quality, "hero") || m->superior[s] ? m->mod_hero : 0);
         }
     }
-  m->mod_raw = modifier_value (m->rs, "melee", "raw");
-  m->mod_extra_enemy = modifier_value (m->rs, "melee", "extra-enemy");
-  m->mod_wall = modifier_value (m->rs, "melee", "defended-wall");
-  m->mod_hero = modifier_value (m->rs, "melee", "hero-or-superior");
-  m->mod_better = modifier_value (m->rs, "melee", "better-weapon");
   return TRUE;
 }
 
 /* A figure's modifier against the @n opponents touching him, whose best melee factor is
- * @best_opponent.  Decision: a hero who is also in a superior group still gets +1 once. */
+ * @best_opponent. */
 static int
 figure_modifier (Melee      *m,
                  guint       side,
@@ -2045,17 +2055,12 @@ figure_modifier (Melee      *m,
                  guint       n,
                  int         best_opponent)
 {
-  Fig *fig = fig_at (&m->side[side], i);
-  int mod = 0;
+  int mod = m->own[side][i];
 
-  if (g_str_equal (fig->quality, "raw"))
-    mod += m->mod_raw;
   if (n > 1)
     mod += (int) (n - 1) * m->mod_extra_enemy;
   if (m->wall[side])
     mod += m->mod_wall;
-  if (g_str_equal (fig->quality, "hero") || m->superior[side])
-    mod += m->mod_hero;
   if (m->factor[side][i] > best_opponent)
     mod += m->mod_better;
   return mod;
