@@ -325,17 +325,23 @@ role_passes_orders (const char *role)
          g_str_equal (role, "bugler");
 }
 
-/* A member's quality: his own rating, else the group's, else veteran. */
+static const char *
+member_rating (json_object *members,
+               guint        i)
+{
+  return adj_member_get_string (members, i, ADJ_MEMBER_RATING);
+}
+
+/* A member's quality: his own @rating, else the group's, else veteran. */
 static const char *
 member_quality (AdjUnit     *unit,
-                json_object *members,
-                guint        i,
+                const char  *rating,
                 const char  *group_quality)
 {
-  const char *q = adj_member_get_string (members, i, ADJ_MEMBER_RATING);
+  const char *q;
 
-  if (q != NULL)
-    return q;
+  if (rating != NULL)
+    return rating;
   if (group_quality != NULL)
     return group_quality;
   q = unit != NULL ? adj_unit_get_rating (unit) : NULL;
@@ -515,14 +521,28 @@ figures_init (Figures    *f,
   f->anonymous = ANON_FIGURE;
   for (guint i = 0; i < total && (n < 0 || (int) f->figs->len < n); i++)
     {
-      Fig fig = { 0 };
+      Fig fig = { .member = (int) i };
+      const char *rating = NULL, *own_weapon = NULL;
+      gboolean lost = FALSE;
 
-      if (!member_in_play (members, i))
+      /* The four fields a fight needs, in one pass over the member's few keys. */
+      json_object_object_foreach (json_object_array_get_idx (members, i), key, value)
+        {
+          if (g_str_equal (key, ADJ_MEMBER_LOST))
+            lost = json_object_get_boolean (value);
+          else if (g_str_equal (key, "wounds"))
+            fig.wounds = json_object_get_int (value);
+          else if (g_str_equal (key, ADJ_MEMBER_RATING) &&
+                   json_object_is_type (value, json_type_string))
+            rating = json_object_get_string (value);
+          else if (g_str_equal (key, ADJ_MEMBER_WEAPON) &&
+                   json_object_is_type (value, json_type_string))
+            own_weapon = json_object_get_string (value);
+        }
+      if (lost)
         continue;
-      fig.member = (int) i;
-      fig.wounds = adj_member_get_int (members, i, "wounds");
-      fig.quality = member_quality (unit, members, i, quality);
-      fig.weapon = member_weapon (members, i, weapon);
+      fig.quality = member_quality (unit, rating, quality);
+      fig.weapon = own_weapon != NULL ? own_weapon : weapon;
       g_array_append_val (f->figs, fig);
     }
   while (members == NULL && n >= 0 && (int) f->figs->len < n)
@@ -1070,7 +1090,8 @@ command_prefill (const AdjContext  *ctx,
           if (!g_str_equal (role, "nco"))
             drummer = TRUE;
           {
-            Link l = { unit, i, g_strdup (member_quality (unit, members, i, NULL)) };
+            Link l = { unit, i, g_strdup (member_quality (unit, member_rating (members, i),
+                                                          NULL)) };
             g_array_append_val (links, l);
           }
         }
@@ -1956,8 +1977,8 @@ static GArray *
 pair_off (guint a,
           guint b)
 {
-  GArray *clusters = g_array_new (FALSE, TRUE, sizeof (Cluster));
   guint small = MIN (a, b), big = MAX (a, b), next = 0;
+  GArray *clusters = g_array_sized_new (FALSE, TRUE, sizeof (Cluster), small);
 
   for (guint i = 0; i < small; i++)
     {
@@ -2784,7 +2805,7 @@ reaction_prefill (const AdjContext  *ctx,
         {
           if (!member_in_play (members, i))
             continue;
-          if (g_str_equal (member_quality (u, members, i, NULL), "hero"))
+          if (g_str_equal (member_quality (u, member_rating (members, i), NULL), "hero"))
             hero = TRUE;
           if (weapon_is_missile (adj_ruleset_find_weapon (ctx->ruleset,
                                                           member_weapon (members, i, weapon))))
