@@ -246,8 +246,8 @@ mid_game (const char *ruleset_id)
   for (guint m = 0; m < system->n_mechanics; m++)
     if (system->mechanics[m]->scope == ADJ_SCOPE_BATTLE)
       {
-        g_autoptr(AdjOutcome) outcome = adj_battle_run (battle, system->mechanics[m]->id, NULL,
-                                                        NULL);
+        g_autoptr(AdjOutcome) outcome G_GNUC_UNUSED =
+          adj_battle_run (battle, system->mechanics[m]->id, NULL, NULL);
       }
   if (!adj_gen_play (battle, 300, 7, &error))
     return NULL;

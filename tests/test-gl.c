@@ -377,8 +377,8 @@ new_battle (void)
     "{\"id\": \"u1\", \"side\": \"a\", \"name\": \"24th Foot\", \"type\": \"british-infantry\"}",
     "{\"id\": \"u2\", \"side\": \"b\", \"name\": \"uKhandempemvu\", \"type\": \"zulu-regiment\"}",
     "{\"id\": \"u3\", \"side\": \"a\", \"name\": \"Lancers\", \"type\": \"british-cavalry\"}",
-    "{\"id\": \"u4\", \"side\": \"b\", \"name\": \"Free State commando\", "
-    "\"type\": \"boer-commando\"}",
+    ("{\"id\": \"u4\", \"side\": \"b\", \"name\": \"Free State commando\", "
+     "\"type\": \"boer-commando\"}"),
   };
   g_autoptr(AdjBattle) battle = adj_battle_new (rs, "Test");
   g_autoptr(json_object) british = parse ("{\"british\": true}");
@@ -1096,7 +1096,7 @@ test_fire_no_tables (void)
 static void
 test_fire_no_saves (void)
 {
-  g_autoptr(AdjTables) t = set_tables ("{\"hit\": {\"short\": {\"musket\": 5}}}");
+  g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables ("{\"hit\": {\"short\": {\"musket\": 5}}}");
   g_autoptr(AdjInputs) in = inputs_new ("gl/fire", "{\"figures\": 4, \"weapon\": \"musket\", "
                                         "\"cover\": \"hard\"}");
   int dice[] = { 5, 6, 4, 1 };
@@ -1148,7 +1148,7 @@ static void
 test_fire_case (gconstpointer data)
 {
   const FireCase *c = data;
-  g_autoptr(AdjTables) t = set_tables (full_tables);
+  g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables (full_tables);
   g_autoptr(AdjInputs) in = inputs_new ("gl/fire", c->json);
   g_autoptr(AdjOutcome) out = resolve_ok (in, NULL, c->dice, c->n_dice, NULL);
 
@@ -1179,7 +1179,7 @@ test_fire_odds_brute (void)
                                                    hit, save);
         g_autofree char *json = g_strdup_printf ("{\"figures\": %d, \"weapon\": \"musket\", "
                                                  "\"cover\": \"hard\"}", n);
-        g_autoptr(AdjTables) t = set_tables (tables);
+        g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables (tables);
         g_autoptr(AdjInputs) in = inputs_new ("gl/fire", json);
         g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
         Frac none = { 0, 1 }, saved = { 0, 1 }, cas = { 0, 1 };
@@ -1229,7 +1229,7 @@ test_fire_odds_brute (void)
 static void
 test_fire_odds_large (void)
 {
-  g_autoptr(AdjTables) t = set_tables (full_tables);
+  g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables (full_tables);
   g_autoptr(AdjInputs) in = inputs_new ("gl/fire", "{\"figures\": 40, \"second_rank\": 40, "
                                         "\"formation\": \"open-order\", \"cover\": \"soft\"}");
   g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
@@ -1251,7 +1251,8 @@ test_fire_battle_tables (void)
                                             "gl-mission-station.json", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
-  g_autoptr(AdjTables) user = set_tables ("{\"hit\": {\"short\": {\"breech-loader\": 2}}}");
+  g_autoptr(AdjTables) user G_GNUC_UNUSED =
+    set_tables ("{\"hit\": {\"short\": {\"breech-loader\": 2}}}");
   g_autoptr(AdjInputs) in = inputs_new ("gl/fire", "{\"figures\": 2}");
   AdjTables *carried;
   int dice[] = { 3, 3 };

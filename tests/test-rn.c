@@ -1485,7 +1485,8 @@ test_battle_fire (Fixture       *f,
                   gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdjOutcome) deal = battle_resolve (f->battle, "rn/deal", NULL, NULL, 0, NULL, TRUE);
+  g_autoptr(AdjOutcome) deal G_GNUC_UNUSED =
+    battle_resolve (f->battle, "rn/deal", NULL, NULL, 0, NULL, TRUE);
   AdjUnit *firer = unit_of_type (f->battle, "infantry", 0);
   AdjUnit *target = NULL;
   g_autofree char *json = NULL;
@@ -1627,7 +1628,8 @@ static void
 test_battle_rough (Fixture       *f,
                    gconstpointer  data)
 {
-  g_autoptr(AdjOutcome) deal = battle_resolve (f->battle, "rn/deal", NULL, NULL, 0, NULL, TRUE);
+  g_autoptr(AdjOutcome) deal G_GNUC_UNUSED =
+    battle_resolve (f->battle, "rn/deal", NULL, NULL, 0, NULL, TRUE);
   GListModel *units = adj_battle_get_units (f->battle);
 
   for (guint i = 0; i < g_list_model_get_n_items (units); i++)
@@ -2687,7 +2689,8 @@ static void
 test_battle_odds_follow_pack (Fixture       *f,
                               gconstpointer  data)
 {
-  g_autoptr(AdjOutcome) deal = battle_resolve (f->battle, "rn/deal", NULL, NULL, 0, NULL, TRUE);
+  g_autoptr(AdjOutcome) deal G_GNUC_UNUSED =
+    battle_resolve (f->battle, "rn/deal", NULL, NULL, 0, NULL, TRUE);
   g_autoptr(AdjInputs) in = inputs_new ("rn/fire", "{\"firer_figures\": 1, "
                                         "\"target_in_cover\": true}");
   g_autoptr(GError) error = NULL;
