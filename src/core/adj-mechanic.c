@@ -352,6 +352,13 @@ adj_mechanic_describe (const AdjMechanic *mech,
   return obj;
 }
 
+static gpointer
+roll_ref (gconstpointer roll,
+          gpointer      data)
+{
+  return adj_roll_ref ((AdjRoll *) roll);
+}
+
 gboolean
 adj_mechanic_resolve (const AdjMechanic *mech,
                       const AdjContext  *ctx,
@@ -373,8 +380,7 @@ adj_mechanic_resolve (const AdjMechanic *mech,
   g_return_val_if_fail (outcome->key != NULL, FALSE);
 
   rolls = adj_random_get_rolls (random);
-  for (guint i = 0; i < rolls->len; i++)
-    g_ptr_array_add (outcome->rolls, adj_roll_ref (g_ptr_array_index (rolls, i)));
+  g_ptr_array_extend (outcome->rolls, rolls, roll_ref, NULL);
   if (adj_random_drew_cards (random) && adj_random_get_pack (random) != NULL)
     outcome->pack_after = adj_pack_to_json (adj_random_get_pack (random));
   return TRUE;
@@ -798,7 +804,7 @@ adj_outcome_new (const AdjMechanic *mech)
   AdjOutcome *outcome = g_new0 (AdjOutcome, 1);
 
   outcome->mechanic = mech;
-  outcome->lines = g_ptr_array_new ();
+  outcome->lines = g_ptr_array_sized_new (32);
   outcome->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_roll_free);
   outcome->values = json_object_new_object ();
   return outcome;

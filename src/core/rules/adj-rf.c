@@ -2053,7 +2053,8 @@ melee_setup (const AdjContext  *ctx,
           const char *quality = fig_at (f, i)->quality;
 
           /* Figures of a group mostly carry the same weapon. */
-          if (weapon == NULL || g_strcmp0 (weapon, fig_at (f, i)->weapon) != 0)
+          if (weapon == NULL || (weapon != fig_at (f, i)->weapon &&
+                                 g_strcmp0 (weapon, fig_at (f, i)->weapon) != 0))
             {
               weapon = fig_at (f, i)->weapon;
               factor = melee_factor (m->rs, weapon);
