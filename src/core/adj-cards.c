@@ -60,36 +60,44 @@ adj_card_is_face (AdjCard card)
   return adj_card_rank (card) >= ADJ_CARD_JACK;
 }
 
-const char *
-adj_card_name (AdjCard card)
+/* Both names of every card, made once: "10H" and "10♥". */
+typedef struct {
+  char letter[4];
+  char symbol[8];
+} CardNames;
+
+static const CardNames *
+card_names (AdjCard card)
 {
-  static char names[ADJ_DECK_SIZE][4];
+  static CardNames names[ADJ_DECK_SIZE];
   static gsize made = 0;
 
   if (g_once_init_enter (&made))
     {
       for (AdjCard c = 0; c < ADJ_DECK_SIZE; c++)
-        g_snprintf (names[c], sizeof names[c], "%s%c", rank_names[adj_card_rank (c)],
-                    suit_letters[adj_card_suit (c)]);
+        {
+          const char *rank = rank_names[adj_card_rank (c)];
+
+          g_snprintf (names[c].letter, sizeof names[c].letter, "%s%c", rank,
+                      suit_letters[adj_card_suit (c)]);
+          g_snprintf (names[c].symbol, sizeof names[c].symbol, "%s%s", rank,
+                      adj_suit_symbol (adj_card_suit (c)));
+        }
       g_once_init_leave (&made, 1);
     }
-  return names[card % ADJ_DECK_SIZE];
+  return &names[card % ADJ_DECK_SIZE];
+}
+
+const char *
+adj_card_name (AdjCard card)
+{
+  return card_names (card)->letter;
 }
 
 const char *
 adj_card_short_name (AdjCard card)
 {
-  static char names[ADJ_DECK_SIZE][8];
-  static gsize made = 0;
-
-  if (g_once_init_enter (&made))
-    {
-      for (AdjCard c = 0; c < ADJ_DECK_SIZE; c++)
-        g_snprintf (names[c], sizeof names[c], "%s%s", rank_names[adj_card_rank (c)],
-                    adj_suit_symbol (adj_card_suit (c)));
-      g_once_init_leave (&made, 1);
-    }
-  return names[card % ADJ_DECK_SIZE];
+  return card_names (card)->symbol;
 }
 
 json_object *
