@@ -599,37 +599,28 @@ struct _AnonymousNames {
   char           *name[];
 };
 
-static char *
-anonymous_name_make (guint kind,
-                     guint n)
-{
-  switch (kind)
-    {
-    case ANON_ATTACKER:
-      /* TRANSLATORS: an attacking figure of a group without a record, e.g. "attacker 2" */
-      return adj_format (_("attacker %u"), n);
-    case ANON_DEFENDER:
-      /* TRANSLATORS: a defending figure of a group without a record, e.g. "defender 2" */
-      return adj_format (_("defender %u"), n);
-    case ANON_FIGURE:
-    default:
-      /* TRANSLATORS: a figure of a group without a record, e.g. "figure 3" */
-      return adj_format (_("figure %u"), n);
-    }
-}
+/* What a figure without a record is called, by ANON_*: each has one %u, the figure's number. */
+static const char *const anonymous_formats[] = {
+  /* TRANSLATORS: a figure of a group without a record, e.g. "figure 3" */
+  N_("figure %u"),
+  /* TRANSLATORS: an attacking figure of a group without a record, e.g. "attacker 2" */
+  N_("attacker %u"),
+  /* TRANSLATORS: a defending figure of a group without a record, e.g. "defender 2" */
+  N_("defender %u"),
+};
 
 static const char *
 anonymous_name (guint kind,
                 guint i)
 {
-  static AnonymousNames *lists[3];
+  static AnonymousNames *lists[G_N_ELEMENTS (anonymous_formats)];
   G_LOCK_DEFINE_STATIC (lists);
-  /* The format stands for the language: the catalogue's text, or the literal itself. */
-  const char *format = kind == ANON_ATTACKER ? _("attacker %u")
-                       : kind == ANON_DEFENDER ? _("defender %u") : _("figure %u");
+  const char *format;
   AnonymousNames *list;
 
   kind = MIN (kind, G_N_ELEMENTS (lists) - 1);
+  /* The translated format stands for the language: the catalogue's text, or the literal. */
+  format = _(anonymous_formats[kind]);
   list = g_atomic_pointer_get (&lists[kind]);
 
   if (list == NULL || list->format != format || i >= list->n)
@@ -645,8 +636,13 @@ anonymous_name (guint kind,
           more->older = list;
           more->format = format;
           more->n = n;
+          /* The format is one of the table's three, each with a single %u, which the compiler
+           * cannot see here. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
           for (guint k = 0; k < n; k++)
-            more->name[k] = anonymous_name_make (kind, k + 1);
+            more->name[k] = adj_format (format, k + 1);
+#pragma GCC diagnostic pop
           g_atomic_pointer_set (&lists[kind], more);
           list = more;
         }

@@ -1607,8 +1607,7 @@ roll_off (AdjRandom   *random,
       g_string_append_printf (text, "%s%s %d", i > 0 ? ", " : "", r->name, dice[i]);
     }
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_DICE, "rolloff", FALSE, 0,
-                         /* TRANSLATORS: e.g. "Roll-off for 7♥ (round 1): Spearmen 1 4,
-                          * Spearmen 2 6" */
+                         /* TRANSLATORS: e.g. "Roll-off for 7♥ (round 1): Impi 1 4, Impi 2 6" */
                          _("Roll-off for %s (round %u): %s"),
                          adj_card_short_name (((Recipient *) g_ptr_array_index (group, 0))->card),
                          round, text->str);

@@ -492,8 +492,7 @@ explain_cell (AdjOutcome          *outcome,
   g_autofree char *cell = adj_table_shape_cell_label (shape, row, column);
   g_autofree char *shown = adj_table_shape_format_value (shape, value);
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
-                         /* TRANSLATORS: a chart cell read, e.g. "Send Orders table, 9: Order
-                          * lost" */
+                         /* TRANSLATORS: a chart cell, e.g. "Send Orders table, 9: Order lost" */
                          _("%s, %s: %s"), adj_gettext (shape->title), cell, shown);
 }
 
