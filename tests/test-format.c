@@ -64,6 +64,99 @@ test_many (void)
          20u, 21u, 22u, 23u, 24u, 25u, 26u, 27u, 28u, 29u, 30u, 31u, 32u, 33u, 34u, "end");
 }
 
+/* Texts of every length around the room kept for them on the stack, ending in each kind of
+ * piece: a string, a number, the format's own text, "%%". */
+static void
+test_long (void)
+{
+  for (guint n = 490; n < 530; n++)
+    {
+      g_autofree char *fill = g_strnfill (n, 'x');
+      g_autofree char *format_fill = g_strnfill (n, 'y');
+      g_autofree char *format = g_strconcat (format_fill, " %s, %d%%", NULL);
+      g_autofree char *format_plain = g_strconcat (format_fill, "%%", NULL);
+
+      CHECK ("%s", fill);
+      CHECK ("%s!", fill);
+      CHECK ("%s %d", fill, -1234567);
+      CHECK ("%s %u%%", fill, 42u);
+      CHECK ("%d %s %d", 7, fill, 8);
+      /* The format is made at run time: checked against printf rather than by the compiler. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+      CHECK (format, "z", 5);
+      CHECK (format_plain, 0);
+#pragma GCC diagnostic pop
+    }
+}
+
+/* A format read once is known by its address: another format written later at the same
+ * address is read anew. */
+static void
+test_same_address (void)
+{
+  /* Each takes a string then a number, or fewer. */
+  static const char *const formats[] = {
+    "%s rolls %d", "%s: %d%%", "%s", "no conversion", "[%s|%d]", "%s rolls %d"
+  };
+  char buffer[64];
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#pragma GCC diagnostic ignored "-Wformat-extra-args"
+  for (guint round = 0; round < 3; round++)
+    for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+      {
+        g_autofree char *fast = NULL;
+        g_autofree char *slow = NULL;
+
+        g_strlcpy (buffer, formats[i], sizeof buffer);
+        fast = adj_format (buffer, "Hook", (int) (round * 10 + i));
+        slow = g_strdup_printf (formats[i], "Hook", (int) (round * 10 + i));
+        g_assert_cmpstr (fast, ==, slow);
+      }
+#pragma GCC diagnostic pop
+}
+
+/* Threads formatting at once, with formats new to all of them, so that some read while
+ * another adds. */
+#define N_THREADS 4
+#define N_FORMATS 600
+
+static gpointer
+format_many (gpointer data)
+{
+  char **formats = data;
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  for (guint round = 0; round < 3; round++)
+    for (guint i = 0; i < N_FORMATS; i++)
+      {
+        g_autofree char *fast = adj_format (formats[i], "Hook", (int) i);
+        g_autofree char *slow = g_strdup_printf (formats[i], "Hook", (int) i);
+
+        if (g_strcmp0 (fast, slow) != 0)
+          return GINT_TO_POINTER (1);
+      }
+#pragma GCC diagnostic pop
+  return NULL;
+}
+
+static void
+test_threads (void)
+{
+  g_autoptr(GPtrArray) formats = g_ptr_array_new_with_free_func (g_free);
+  GThread *threads[N_THREADS];
+
+  for (guint i = 0; i < N_FORMATS; i++)
+    g_ptr_array_add (formats, g_strdup_printf ("format %u: %%s rolls %%d", i));
+  for (guint t = 0; t < N_THREADS; t++)
+    threads[t] = g_thread_new ("format", format_many, formats->pdata);
+  for (guint t = 0; t < N_THREADS; t++)
+    g_assert_null (g_thread_join (threads[t]));
+}
+
 /* Random formats of the kinds explanations use, against printf. */
 static char *
 block (AdjTextArena **arena,
@@ -198,6 +291,9 @@ main (int   argc,
   g_test_add_func ("/format/numbered", test_numbered);
   g_test_add_func ("/format/handed-on", test_handed_on);
   g_test_add_func ("/format/many", test_many);
+  g_test_add_func ("/format/long", test_long);
+  g_test_add_func ("/format/same-address", test_same_address);
+  g_test_add_func ("/format/threads", test_threads);
   g_test_add_func ("/format/block", test_block);
   g_test_add_func ("/format/arena", test_arena);
   g_test_add_func ("/format/random", test_random);

@@ -5,6 +5,8 @@
  * which handles every locale and conversion, is most of what resolving such a fight costs.  The
  * explanations use only %s, %d, %u and %i, plain or numbered (%2$s, as translations reorder
  * them), and %%: this formats those itself, and hands anything else to g_strdup_vprintf().
+ * A format without numbered conversions is read once and kept, by its address: the lines of a
+ * fight come from a few formats used again and again.
  */
 
 #include "config.h"
@@ -12,6 +14,7 @@
 #include <string.h>
 
 #include "adj-format.h"
+#include "adj-types.h"
 
 #define MAX_ARGS 16
 
@@ -176,45 +179,223 @@ add_string (Pieces     *p,
   add_piece (p, s, strlen (s));
 }
 
-/* The common case, a format without numbered conversions: read in one pass, taking each
- * argument as its conversion comes.  FALSE (having taken some of @args) for anything else. */
-static gboolean
-pieces_plain (Pieces     *p,
-              const char *format,
-              va_list     args)
-{
-  const char *from = format;
+/* ---- formats read once ---- */
 
-  for (const char *at = strchr (from, '%'); at != NULL; at = strchr (from, '%'))
+/* A format without numbered conversions, read once: its own text up to each conversion, and
+ * the conversion.  The lines of a big fight come from a handful of formats, each used again and
+ * again; a format read once is written without looking for its conversions again. */
+typedef struct {
+  guint16 run;    /* bytes of the format's own text before the conversion */
+  char    conv;   /* 's', 'd', 'u' or '%'; '\0' after the text that ends the format */
+} Step;
+
+#define MAX_STEPS (MAX_ARGS * 2 + 1)
+
+typedef struct _Compiled Compiled;
+struct _Compiled {
+  Compiled   *older;    /* what was read before at the same address, kept */
+  const char *format;   /* a copy: a text later at the same address may be another format */
+  gsize       text;     /* bytes of the format's own text, all runs together */
+  guint       n_steps;  /* 0 for a format this does not read ahead: numbered, or beyond it */
+  Step        step[];
+};
+
+/* Read formats, keyed by address, found without a lock: an open-addressed table kept at most
+ * half full, whose slots are written reading first, address last.  A table outgrown, and a
+ * reading replaced by another format's at the same address, are kept, as another thread may
+ * still be using them; no more than MAX_COMPILED formats are read ahead in all. */
+typedef struct {
+  const char *address;   /* NULL while the slot is free */
+  Compiled   *compiled;
+} CompiledSlot;
+
+typedef struct _CompiledTable CompiledTable;
+struct _CompiledTable {
+  CompiledTable *older;
+  gsize          n_slots;   /* a power of two */
+  gsize          n_used;
+  CompiledSlot   slots[];
+};
+
+#define MAX_COMPILED 4096
+
+G_LOCK_DEFINE_STATIC (compiled);
+static CompiledTable *compiled_table;
+static guint n_compiled;
+
+static CompiledSlot *
+compiled_slot (CompiledTable *t,
+               const char    *address)
+{
+  gsize mask = t->n_slots - 1;
+
+  for (gsize i = adj_address_hash (address) & mask;; i = (i + 1) & mask)
     {
-      if (p->n + 3 > MAX_PIECES || p->n_digits == G_N_ELEMENTS (p->digits))
-        return FALSE;
-      add_piece (p, from, (gsize) (at - from));
-      switch (at[1])
+      const char *at = g_atomic_pointer_get (&t->slots[i].address);
+
+      if (at == address || at == NULL)
+        return &t->slots[i];
+    }
+}
+
+static Compiled *
+compile (const char *format)
+{
+  gsize length = strlen (format);
+  Compiled *c = g_malloc (sizeof (Compiled) + MAX_STEPS * sizeof (Step) + length + 1);
+  const char *from = format;
+  char *copy = (char *) &c->step[MAX_STEPS];
+
+  c->older = NULL;
+  c->format = memcpy (copy, format, length + 1);
+  c->text = 0;
+  c->n_steps = 0;
+  for (const char *at = strchr (from, '%');; at = strchr (from, '%'))
+    {
+      const char *run_end = at != NULL ? at : format + length;
+      Step step = { (guint16) (run_end - from), at != NULL ? at[1] : '\0' };
+
+      if (c->n_steps == MAX_STEPS || (gsize) (run_end - from) > G_MAXUINT16 ||
+          (at != NULL && (step.conv == '\0' || strchr ("sdiu%", step.conv) == NULL)))
         {
-        case '%':
-          add_piece (p, at + 1, 1);
-          break;
-        case 's':
-          add_string (p, va_arg (args, const char *));
-          break;
-        case 'd':
-        case 'i':
-          {
-            int d = va_arg (args, int);
-            add_number (p, d < 0, d < 0 ? 0u - (guint) d : (guint) d);
-          }
-          break;
-        case 'u':
-          add_number (p, FALSE, va_arg (args, guint));
-          break;
-        default:
-          return FALSE;
+          /* Beyond what this reads ahead: the other readers will do it. */
+          c->n_steps = 0;
+          return c;
         }
+      if (step.conv == 'i')
+        step.conv = 'd';
+      c->step[c->n_steps++] = step;
+      c->text += step.run + (step.conv == '%' ? 1 : 0);
+      if (at == NULL)
+        return c;
       from = at + 2;
     }
-  add_piece (p, from, strlen (from));
-  return TRUE;
+}
+
+/* @format read ahead, or NULL when no more may be kept. */
+static Compiled *
+compiled_for (const char *format)
+{
+  CompiledTable *t = g_atomic_pointer_get (&compiled_table);
+  CompiledSlot *slot;
+  Compiled *c;
+
+  if (G_LIKELY (t != NULL))
+    {
+      slot = compiled_slot (t, format);
+      if (G_LIKELY (g_atomic_pointer_get (&slot->address) != NULL))
+        {
+          c = g_atomic_pointer_get (&slot->compiled);
+          if (G_LIKELY (strcmp (c->format, format) == 0))
+            return c;
+        }
+    }
+
+  G_LOCK (compiled);
+  if (n_compiled >= MAX_COMPILED)
+    {
+      G_UNLOCK (compiled);
+      return NULL;
+    }
+  t = compiled_table;
+  if (t == NULL || t->n_used + 1 > t->n_slots / 2)
+    {
+      gsize n_slots = t == NULL ? 256 : t->n_slots * 2;
+      CompiledTable *bigger = g_malloc0 (sizeof (CompiledTable) + n_slots * sizeof (CompiledSlot));
+
+      bigger->older = t;
+      bigger->n_slots = n_slots;
+      for (gsize i = 0; t != NULL && i < t->n_slots; i++)
+        if (t->slots[i].address != NULL)
+          {
+            *compiled_slot (bigger, t->slots[i].address) = t->slots[i];
+            bigger->n_used++;
+          }
+      g_atomic_pointer_set (&compiled_table, bigger);
+      t = bigger;
+    }
+  slot = compiled_slot (t, format);
+  c = slot->compiled;
+  if (slot->address == NULL || strcmp (c->format, format) != 0)
+    {
+      Compiled *fresh = compile (format);
+
+      fresh->older = c;
+      g_atomic_pointer_set (&slot->compiled, fresh);
+      if (slot->address == NULL)
+        {
+          g_atomic_pointer_set (&slot->address, format);
+          t->n_used++;
+        }
+      n_compiled++;
+      c = fresh;
+    }
+  G_UNLOCK (compiled);
+  return c;
+}
+
+static inline char *
+put (char       *at,
+     const char *text,
+     gsize       length)
+{
+  return (char *) memcpy (at, text, length) + length;
+}
+
+/* The text of the format read ahead as @c, in a block of @head bytes then the text. */
+static char *
+write_compiled (const Compiled  *c,
+                gsize            head,
+                char           **text_out,
+                AllocFunc        alloc,
+                gpointer         alloc_data,
+                va_list          args)
+{
+  Pieces p;
+  char *block, *at;
+  const char *from = c->format;
+  guint k = 0;
+
+  /* The arguments first, to know the text's length. */
+  p.n = p.n_digits = 0;
+  p.length = c->text;
+  for (guint i = 0; i < c->n_steps; i++)
+    switch (c->step[i].conv)
+      {
+      case 's':
+        add_string (&p, va_arg (args, const char *));
+        break;
+      case 'd':
+        {
+          int d = va_arg (args, int);
+          add_number (&p, d < 0, d < 0 ? 0u - (guint) d : (guint) d);
+        }
+        break;
+      case 'u':
+        add_number (&p, FALSE, va_arg (args, guint));
+        break;
+      default:
+        break;
+      }
+
+  block = alloc (head + p.length + 1, alloc_data);
+  *text_out = at = block + head;
+  for (guint i = 0; i < c->n_steps; i++)
+    {
+      at = put (at, from, c->step[i].run);
+      if (c->step[i].conv == '\0')
+        break;
+      from += c->step[i].run + 2;
+      if (c->step[i].conv == '%')
+        *at++ = '%';
+      else
+        {
+          at = put (at, p.piece[k].text, p.piece[k].length);
+          k++;
+        }
+    }
+  *at = '\0';
+  return block;
 }
 
 /* Any format this handles, numbered conversions too: the conversions are read first, to know
@@ -288,33 +469,30 @@ format_block (gsize        head,
               const char  *format,
               va_list      args)
 {
+  Compiled *c;
   Pieces p;
   va_list again;
   char *block, *at;
-  gboolean done;
 
   g_return_val_if_fail (format != NULL, NULL);
 
+  c = compiled_for (format);
+  if (c != NULL && c->n_steps > 0)
+    return write_compiled (c, head, text_out, alloc, alloc_data, args);
+
+  va_copy (again, args);
   p.n = p.n_digits = 0;
   p.length = 0;
-  va_copy (again, args);
-  done = pieces_plain (&p, format, args);
-  if (!done)
+  if (!pieces_numbered (&p, format, again))
     {
-      p.n = p.n_digits = 0;
-      p.length = 0;
-      done = pieces_numbered (&p, format, again);
-    }
-  if (!done)
-    {
-      /* Beyond what this formats: printf does it, from the copy of the arguments, which
-       * neither reader above has taken from when both gave up. */
-      g_autofree char *plain = g_strdup_vprintf (format, again);
-      gsize size = strlen (plain) + 1;
+      /* Beyond what this formats: printf does it, from the copy of the arguments, which the
+       * reader of numbered formats has not taken from when it gave up. */
+      g_autofree char *text = g_strdup_vprintf (format, again);
+      gsize size = strlen (text) + 1;
 
       va_end (again);
       block = alloc (head + size, alloc_data);
-      *text_out = memcpy (block + head, plain, size);
+      *text_out = memcpy (block + head, text, size);
       return block;
     }
   va_end (again);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "adj-i18n.h"
+#include "adj-types.h"
 
 #ifdef HAVE_NL_MSG_CAT_CNTR
 extern int _nl_msg_cat_cntr;
@@ -54,14 +55,6 @@ static Cache literals = { NULL, FALSE };
 static Cache texts = { NULL, TRUE };
 static GStringChunk *kept_texts;
 
-/* Fibonacci hashing of the address, without its always-zero low bits. */
-static inline guint
-address_hash (const char *msgid)
-{
-  return (guint) ((((guint64) (guintptr) msgid >> 3) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15))
-                  >> 32);
-}
-
 static guint
 hash_of (const Cache *c,
          const char  *msgid)
@@ -70,7 +63,7 @@ hash_of (const Cache *c,
 
   /* FNV-1a of a text. */
   if (!c->by_text)
-    return address_hash (msgid);
+    return adj_address_hash (msgid);
   for (const guchar *p = (const guchar *) msgid; *p != '\0'; p++)
     h = (h ^ *p) * 16777619u;
   return h;
@@ -179,7 +172,7 @@ adj_gettext_literal (const char *msgid)
     {
       gsize mask = t->n_slots - 1;
 
-      for (gsize i = address_hash (msgid) & mask;; i = (i + 1) & mask)
+      for (gsize i = adj_address_hash (msgid) & mask;; i = (i + 1) & mask)
         {
           const char *id = g_atomic_pointer_get (&t->slots[i].msgid);
 
