@@ -513,13 +513,18 @@ figures_init (Figures    *f,
 {
   json_object *members = unit != NULL ? adj_unit_get_members (unit) : NULL;
   guint total = members != NULL ? (guint) json_object_array_length (members) : 0;
+  guint room = n >= 0 ? (guint) n : total, len = 0;
+  Fig *figs;
 
   f->unit = unit;
   f->names = NULL;
-  f->figs = g_array_sized_new (FALSE, TRUE, sizeof (Fig), n >= 0 ? (guint) n : total);
   f->anonymous_lost = 0;
   f->anonymous = ANON_FIGURE;
-  for (guint i = 0; i < total && (n < 0 || (int) f->figs->len < n); i++)
+  /* Filled in place, then cut to the figures found. */
+  f->figs = g_array_sized_new (FALSE, TRUE, sizeof (Fig), room);
+  g_array_set_size (f->figs, room);
+  figs = (Fig *) (gpointer) f->figs->data;
+  for (guint i = 0; i < total && len < room; i++)
     {
       Fig fig = { .member = (int) i };
       const char *rating = NULL, *own_weapon = NULL;
@@ -543,13 +548,11 @@ figures_init (Figures    *f,
         continue;
       fig.quality = member_quality (unit, rating, quality);
       fig.weapon = own_weapon != NULL ? own_weapon : weapon;
-      g_array_append_val (f->figs, fig);
+      figs[len++] = fig;
     }
-  while (members == NULL && n >= 0 && (int) f->figs->len < n)
-    {
-      Fig fig = { .member = -1, .quality = quality, .weapon = weapon };
-      g_array_append_val (f->figs, fig);
-    }
+  while (members == NULL && len < room)
+    figs[len++] = (Fig) { .member = -1, .quality = quality, .weapon = weapon };
+  g_array_set_size (f->figs, len);
 }
 
 static void
@@ -2039,26 +2042,31 @@ melee_setup (const AdjContext  *ctx,
   for (guint s = 0; s < 2; s++)
     {
       Figures *f = &m->side[s];
-      const char *weapon = NULL;
-      int factor = 0;
+      const char *weapon = NULL, *quality = NULL;
+      int factor = 0, own = 0;
 
       m->factor[s] = g_new (int, MAX (f->figs->len, 1));
       m->own[s] = g_new (int, MAX (f->figs->len, 1));
       for (guint i = 0; i < f->figs->len; i++)
         {
-          const char *quality = fig_at (f, i)->quality;
+          Fig *fig = fig_at (f, i);
 
-          /* Figures of a group mostly carry the same weapon. */
-          if (weapon == NULL || (weapon != fig_at (f, i)->weapon &&
-                                 g_strcmp0 (weapon, fig_at (f, i)->weapon) != 0))
+          /* Figures of a group mostly carry the same weapon and are of the same quality: each
+           * is looked up again only when it changes from the figure before. */
+          if (weapon == NULL || (weapon != fig->weapon && g_strcmp0 (weapon, fig->weapon) != 0))
             {
-              weapon = fig_at (f, i)->weapon;
+              weapon = fig->weapon;
               factor = melee_factor (m->rs, weapon);
             }
+          if (quality == NULL || (quality != fig->quality && strcmp (quality, fig->quality) != 0))
+            {
+              quality = fig->quality;
+              /* Decision: a hero who is also in a superior group still gets +1 once. */
+              own = (g_str_equal (quality, "raw") ? m->mod_raw : 0) +
+                    (g_str_equal (quality, "hero") || m->superior[s] ? m->mod_hero : 0);
+            }
           m->factor[s][i] = factor;
-          /* Decision: a hero who is also in a superior group still gets +1 once. */
-          m->own[s][i] = (g_str_equal (quality, "raw") ? m->mod_raw : 0) +
-                         (g_str_equal (quality, "hero") || m->superior[s] ? m->mod_hero : 0);
+          m->own[s][i] = own;
         }
     }
   return TRUE;
