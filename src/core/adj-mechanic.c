@@ -489,6 +489,10 @@ static int
 input_index (const AdjInputs *inputs,
              const char      *name)
 {
+  /* A mechanic mostly asks by the very literal it declared the input with. */
+  for (guint i = 0; i < inputs->mechanic->n_inputs; i++)
+    if (inputs->mechanic->inputs[i].name == name)
+      return (int) i;
   for (guint i = 0; i < inputs->mechanic->n_inputs; i++)
     if (g_str_equal (inputs->mechanic->inputs[i].name, name))
       return (int) i;

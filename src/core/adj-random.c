@@ -35,7 +35,7 @@ adj_random_new (AdjRng  *rng,
 
   random->rng = rng;
   random->pack = pack;
-  random->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_roll_free);
+  random->rolls = g_ptr_array_new_full (16, (GDestroyNotify) adj_roll_free);
   return random;
 }
 

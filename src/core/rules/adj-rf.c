@@ -500,6 +500,7 @@ typedef struct {
   int         anonymous_lost;
   guint       anonymous; /* what to call a figure without a record: ANON_* */
   const char **names;    /* each figure's name, made when first asked for; or NULL */
+  char *const *anonymous_names;  /* without a record, the names of the kind, or NULL */
 } Figures;
 
 /* The first @n figures in play of @unit (all of them with @n < 0); without a record, @n
@@ -518,6 +519,7 @@ figures_init (Figures    *f,
 
   f->unit = unit;
   f->names = NULL;
+  f->anonymous_names = NULL;
   f->anonymous_lost = 0;
   f->anonymous = ANON_FIGURE;
   /* Filled in place, then cut to the figures found. */
@@ -530,20 +532,23 @@ figures_init (Figures    *f,
       const char *rating = NULL, *own_weapon = NULL;
       gboolean lost = FALSE;
 
-      /* The four fields a fight needs, in one pass over the member's few keys. */
+      /* The four fields a fight needs, in one pass over the member's few keys, most of which
+       * the first letter tells apart. */
+#define KEY_IS(key, literal) ((key)[0] == (literal)[0] && strcmp ((key), (literal)) == 0)
       json_object_object_foreach (json_object_array_get_idx (members, i), key, value)
         {
-          if (g_str_equal (key, ADJ_MEMBER_LOST))
+          if (KEY_IS (key, ADJ_MEMBER_LOST))
             lost = json_object_get_boolean (value);
-          else if (g_str_equal (key, "wounds"))
+          else if (KEY_IS (key, "wounds"))
             fig.wounds = json_object_get_int (value);
-          else if (g_str_equal (key, ADJ_MEMBER_RATING) &&
+          else if (KEY_IS (key, ADJ_MEMBER_RATING) &&
                    json_object_is_type (value, json_type_string))
             rating = json_object_get_string (value);
-          else if (g_str_equal (key, ADJ_MEMBER_WEAPON) &&
+          else if (KEY_IS (key, ADJ_MEMBER_WEAPON) &&
                    json_object_is_type (value, json_type_string))
             own_weapon = json_object_get_string (value);
         }
+#undef KEY_IS
       if (lost)
         continue;
       fig.quality = member_quality (unit, rating, quality);
@@ -612,9 +617,10 @@ static const char *const anonymous_formats[] = {
   N_("defender %u"),
 };
 
-static const char *
-anonymous_name (guint kind,
-                guint i)
+/* The names of figures without a record of @kind, from the first to at least the @n-th. */
+static char *const *
+anonymous_names (guint kind,
+                 guint n)
 {
   static AnonymousNames *lists[G_N_ELEMENTS (anonymous_formats)];
   G_LOCK_DEFINE_STATIC (lists);
@@ -626,24 +632,24 @@ anonymous_name (guint kind,
   format = _(anonymous_formats[kind]);
   list = g_atomic_pointer_get (&lists[kind]);
 
-  if (list == NULL || list->format != format || i >= list->n)
+  if (list == NULL || list->format != format || n > list->n)
     {
       G_LOCK (lists);
       list = lists[kind];
-      if (list == NULL || list->format != format || i >= list->n)
+      if (list == NULL || list->format != format || n > list->n)
         {
-          guint n = MAX (MAX (i + 1, 16), list != NULL && list->format == format ? 2 * list->n
+          guint room = MAX (MAX (n, 16), list != NULL && list->format == format ? 2 * list->n
                                                                                 : 0);
-          AnonymousNames *more = g_malloc (sizeof (AnonymousNames) + n * sizeof (char *));
+          AnonymousNames *more = g_malloc (sizeof (AnonymousNames) + room * sizeof (char *));
 
           more->older = list;
           more->format = format;
-          more->n = n;
+          more->n = room;
           /* The format is one of the table's three, each with a single %u, which the compiler
            * cannot see here. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-          for (guint k = 0; k < n; k++)
+          for (guint k = 0; k < room; k++)
             more->name[k] = adj_format (format, k + 1);
 #pragma GCC diagnostic pop
           g_atomic_pointer_set (&lists[kind], more);
@@ -651,7 +657,7 @@ anonymous_name (guint kind,
         }
       G_UNLOCK (lists);
     }
-  return list->name[i];
+  return list->name;
 }
 
 /* What to call @fig: the name its record gives, or "attacker 2" and the like; owned by @f. */
@@ -661,20 +667,23 @@ figure_name (Figures *f,
 {
   guint i = (guint) (fig - fig_at (f, 0));
 
+  if (fig->member < 0 || f->unit == NULL)
+    {
+      /* A group without a record: its figures are named by their place in the fight. */
+      if (f->anonymous_names == NULL)
+        f->anonymous_names = anonymous_names (f->anonymous, f->figs->len);
+      return f->anonymous_names[i];
+    }
   if (f->names == NULL)
     f->names = g_new0 (const char *, f->figs->len);
-  if (f->names[i] != NULL)
-    return f->names[i];
-  if (fig->member >= 0 && f->unit != NULL)
+  if (f->names[i] == NULL)
     {
       /* As adj_member_describe() has it, without a copy: the record outlives the fight. */
       f->names[i] = adj_member_get_string (adj_unit_get_members (f->unit), (guint) fig->member,
                                            ADJ_MEMBER_NAME);
       if (f->names[i] == NULL)
-        f->names[i] = anonymous_name (ANON_FIGURE, (guint) fig->member);
+        f->names[i] = anonymous_names (ANON_FIGURE, (guint) fig->member + 1)[fig->member];
     }
-  else
-    f->names[i] = anonymous_name (f->anonymous, i);
   return f->names[i];
 }
 
@@ -1978,12 +1987,15 @@ pair_off (guint a,
 {
   guint small = MIN (a, b), big = MAX (a, b), next = 0;
   GArray *clusters = g_array_sized_new (FALSE, TRUE, sizeof (Cluster), small);
+  Cluster *c;
 
+  g_array_set_size (clusters, small);
+  c = (Cluster *) (gpointer) clusters->data;
   for (guint i = 0; i < small; i++)
     {
-      Cluster c = { a <= b ? SIDE_A : SIDE_B, i, next, big / small + (i < big % small ? 1 : 0) };
-      next += c.n;
-      g_array_append_val (clusters, c);
+      c[i] = (Cluster) { a <= b ? SIDE_A : SIDE_B, i, next,
+                         big / small + (i < big % small ? 1 : 0) };
+      next += c[i].n;
     }
   return clusters;
 }
