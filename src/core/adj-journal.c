@@ -217,18 +217,30 @@ adj_change_set_from_json (json_object  *json,
   return g_steal_pointer (&set);
 }
 
+/* An entry with @changes, which it takes. */
+static AdjEntry *
+entry_new (const char   *kind,
+           const char   *mechanic,
+           const char   *summary,
+           AdjChangeSet *changes)
+{
+  AdjEntry *entry = g_new0 (AdjEntry, 1);
+
+  entry->kind = g_strdup (kind);
+  entry->mechanic = g_strdup (mechanic);
+  entry->summary = g_strdup (summary);
+  entry->changes = changes;
+  return entry;
+}
+
 AdjEntry *
 adj_entry_new (const char *kind,
                const char *mechanic,
                const char *summary)
 {
-  AdjEntry *entry = g_new0 (AdjEntry, 1);
+  AdjEntry *entry = entry_new (kind, mechanic, summary, adj_change_set_new ());
 
   entry->time = g_get_real_time ();
-  entry->kind = g_strdup (kind);
-  entry->mechanic = g_strdup (mechanic);
-  entry->summary = g_strdup (summary);
-  entry->changes = adj_change_set_new ();
   return entry;
 }
 
@@ -291,7 +303,8 @@ adj_entry_from_json (json_object  *json,
     "seq", "time", "kind", "mechanic", "summary", "turn", "phase", "inputs", "outcome",
     "changes", NULL
   };
-  g_autoptr(AdjEntry) entry = NULL;
+  AdjEntry *entry;
+  AdjChangeSet *change_set;
   AdjJsonFields fields;
   const char *kind = NULL, *mechanic = NULL, *summary = NULL, *phase = NULL;
   gint64 seq = 0, time = 0, turn = 0;
@@ -311,22 +324,20 @@ adj_entry_from_json (json_object  *json,
       !adj_json_field_array (&fields, CHANGES, TRUE, &changes, error))
     return NULL;
 
-  entry = adj_entry_new (kind, mechanic, summary);
+  change_set = adj_change_set_from_json (changes, file,
+                                         adj_json_path_key_buf (changes_path, sizeof changes_path,
+                                                                path, "changes"),
+                                         error);
+  if (change_set == NULL)
+    return NULL;
+  entry = entry_new (kind, mechanic, summary, change_set);
   entry->seq = (guint) seq;
   entry->time = time;
   entry->turn = (int) turn;
   entry->phase = g_strdup (phase);
   entry->inputs = json_object_get (inputs);
   entry->outcome = json_object_get (outcome);
-  adj_change_set_free (entry->changes);
-  entry->changes = adj_change_set_from_json (changes, file,
-                                             adj_json_path_key_buf (changes_path,
-                                                                    sizeof changes_path,
-                                                                    path, "changes"),
-                                             error);
-  if (entry->changes == NULL)
-    return NULL;
-  return g_steal_pointer (&entry);
+  return entry;
 }
 
 AdjJournal *
