@@ -916,27 +916,39 @@ test_deal_precedence_case (gconstpointer data)
     g_assert_cmpstr (order_card (order, i), ==, want[i]);
 }
 
+/* A deal to @recipients from @pack, shuffled by @seed. */
+static AdjOutcome *
+deal_shuffled (guint    recipients,
+               guint64  seed,
+               AdjPack *pack)
+{
+  g_autofree char *json = g_strdup_printf ("{\"recipients\": %u}", recipients);
+  g_autoptr(AdjInputs) in = inputs_new ("rn/deal", json);
+  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(GError) error = NULL;
+  AdjOutcome *outcome = adj_outcome_new (in->mechanic);
+  AdjContext ctx = { .ruleset = rs, .pack = pack };
+  AdjRng rng;
+
+  adj_rng_seed (&rng, seed);
+  random = adj_random_new (&rng, pack);
+  g_assert_true (adj_mechanic_resolve (in->mechanic, &ctx, in, random, outcome, &error));
+  g_assert_no_error (error);
+  return outcome;
+}
+
 /* A shuffled deal of every card: all 52 different, in the book's order. */
 static void
 test_deal_full_order (void)
 {
   for (guint64 seed = 1; seed <= 5; seed++)
     {
-      g_autoptr(AdjInputs) in = inputs_new ("rn/deal", "{\"recipients\": 52}");
       g_autoptr(AdjPack) pack = adj_pack_new (1);
-      g_autoptr(AdjRandom) random = NULL;
-      g_autoptr(AdjOutcome) outcome = adj_outcome_new (in->mechanic);
-      g_autoptr(GError) error = NULL;
+      g_autoptr(AdjOutcome) outcome = deal_shuffled (52, seed, pack);
       g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-      AdjContext ctx = { .ruleset = rs, .pack = pack };
       json_object *order;
-      AdjRng rng;
       guint n;
 
-      adj_rng_seed (&rng, seed);
-      random = adj_random_new (&rng, pack);
-      g_assert_true (adj_mechanic_resolve (in->mechanic, &ctx, in, random, outcome, &error));
-      g_assert_no_error (error);
       order = order_of (outcome);
       g_assert_cmpuint (json_object_array_length (order), ==, 52);
       for (guint i = 0; i < 52; i++)
@@ -964,21 +976,12 @@ test_deal_full_order (void)
 static void
 test_deal_four_packs (void)
 {
-  g_autoptr(AdjInputs) in = inputs_new ("rn/deal", "{\"recipients\": 208}");
   g_autoptr(AdjPack) pack = adj_pack_new (1);
-  g_autoptr(AdjRandom) random = NULL;
-  g_autoptr(AdjOutcome) outcome = adj_outcome_new (in->mechanic);
-  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjOutcome) outcome = deal_shuffled (208, 208, pack);
   g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) cards = g_hash_table_new (g_str_hash, g_str_equal);
-  AdjContext ctx = { .ruleset = rs, .pack = pack };
   json_object *order;
-  AdjRng rng;
 
-  adj_rng_seed (&rng, 208);
-  random = adj_random_new (&rng, pack);
-  g_assert_true (adj_mechanic_resolve (in->mechanic, &ctx, in, random, outcome, &error));
-  g_assert_no_error (error);
   g_assert_cmpstr (outcome->key, ==, "dealt-rolloff");
   g_assert_cmpint (value_int (outcome, "decks"), ==, 4);
   order = order_of (outcome);
