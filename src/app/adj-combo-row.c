@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "adj-combo-row.h"
+#include "adj-widgets.h"
 
 struct _AdjComboRow {
   AdwComboRow        parent_instance;
@@ -97,6 +98,7 @@ adj_combo_row_init (AdjComboRow *self)
   /* What the popup's list makes for a moment each time the row is given a model: nothing. */
   adw_combo_row_set_list_factory (ADW_COMBO_ROW (self), empty);
   g_signal_connect (self, "notify::model", G_CALLBACK (on_model_changed), NULL);
+  adj_wrap_at_words (GTK_WIDGET (self));
 }
 
 GtkWidget *

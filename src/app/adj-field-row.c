@@ -19,6 +19,7 @@
 #include "adj-field-row.h"
 #include "adj-i18n.h"
 #include "adj-side-view.h"
+#include "adj-widgets.h"
 
 #define CM_PER_INCH 2.54
 
@@ -192,6 +193,7 @@ adj_field_row_new (const AdjField     *field,
     {
     case ADJ_FIELD_BOOL:
       row = adw_action_row_new ();
+      adj_wrap_at_words (row);
       state->editor = gtk_switch_new ();
       gtk_widget_set_valign (state->editor, GTK_ALIGN_CENTER);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), state->editor);
@@ -201,6 +203,7 @@ adj_field_row_new (const AdjField     *field,
 
     case ADJ_FIELD_INT:
       row = adw_action_row_new ();
+      adj_wrap_at_words (row);
       state->editor = gtk_spin_button_new_with_range (field->min, field->max, 1);
       gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (state->editor), TRUE);
       gtk_widget_set_valign (state->editor, GTK_ALIGN_CENTER);
