@@ -197,6 +197,22 @@ count_children (GtkWidget *widget)
   return n;
 }
 
+static guint
+count_offered_units (AdjBattle *battle)
+{
+  GListModel *units = adj_battle_get_units (battle);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      if (!adj_unit_get_destroyed (unit) && !adj_side_view_unit_hidden (battle, unit))
+        n++;
+    }
+  return n;
+}
+
 /* A window on a big battle makes what it shows, not what it might show: about a screenful of
  * unit rows, no rows in the popups of its drop-downs, no menu, no journal; each is made when it
  * opens, and the lists keep about a screenful of rows. */
@@ -231,23 +247,49 @@ check_made_on_demand (AdjApplication *app)
   adj_test_collect_type (GTK_WIDGET (window), GTK_TYPE_POPOVER_MENU, menus);
   g_assert_cmpuint (menus->len, ==, 0);
 
-  /* Open the drop-down that chooses a unit: its popup now lists every unit, and the row still
-   * shows what was chosen before. */
+  /* The drop-down that chooses a unit lists only the unit it shows (here none) and one more, to
+   * be a drop-down at all, until it opens; opening it lists every unit, and the row still shows
+   * what was chosen before. */
   adj_test_collect_type (GTK_WIDGET (window), ADW_TYPE_COMBO_ROW, combos);
   for (guint i = 0; i < combos->len && units_combo == NULL; i++)
     {
       AdwComboRow *combo = g_ptr_array_index (combos, i);
-      GListModel *model = adw_combo_row_get_model (combo);
 
-      if (model != NULL && g_list_model_get_n_items (model) > 100)
+      if (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (combo)),
+                     "Firing stand") == 0)
         units_combo = combo;
     }
   g_assert_nonnull (units_combo);
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (units_combo)), ==, 2);
+  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (units_combo)));
+  g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (units_combo)),
+                   ==, "None");
+  /* Choosing a unit from the unit list puts that one unit in the drop-down, still not all. */
+  {
+    g_autoptr(AdjUnit) chosen = g_list_model_get_item (adj_battle_get_units (battle), 2);
+    g_autofree char *label = g_strdup_printf ("%s (%s)", adj_unit_get_name (chosen),
+                                              adj_battle_find_side (
+                                                battle, adj_unit_get_side (chosen))->name);
+
+    g_assert_true (adj_battle_window_select_unit (window, adj_unit_get_id (chosen)));
+    adj_test_settle ();
+    g_assert_cmpstr (adj_inputs_get_string (adj_mechanic_panel_get_inputs (
+                                              adj_battle_window_get_mechanic_panel (window)),
+                                            "firer"), ==, adj_unit_get_id (chosen));
+    g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (units_combo)), ==, 2);
+    g_assert_cmpstr (gtk_string_object_get_string (
+                       adw_combo_row_get_selected_item (units_combo)), ==, label);
+  }
   {
     guint selected = adw_combo_row_get_selected (units_combo);
+    g_autofree char *shown = g_strdup (gtk_string_object_get_string (
+                                         adw_combo_row_get_selected_item (units_combo)));
 
     adw_action_row_activate (ADW_ACTION_ROW (units_combo));
     adj_test_settle ();
+    /* "None" and every unit of both sides that is neither destroyed nor hidden. */
+    g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (units_combo)), ==,
+                      1 + count_offered_units (battle));
     g_ptr_array_set_size (popups, 0);
     collect_popup_lists (GTK_WIDGET (units_combo), FALSE, popups);
     g_assert_cmpuint (popups->len, ==, 1);
@@ -256,7 +298,9 @@ check_made_on_demand (AdjApplication *app)
     g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list))),
                       ==, g_list_model_get_n_items (adw_combo_row_get_model (units_combo)));
     g_assert_cmpuint (count_children (GTK_WIDGET (list)), >, 0);
-    g_assert_cmpuint (adw_combo_row_get_selected (units_combo), ==, selected);
+    g_assert_cmpstr (gtk_string_object_get_string (
+                       adw_combo_row_get_selected_item (units_combo)), ==, shown);
+    selected = adw_combo_row_get_selected (units_combo);
     g_assert_cmpuint (gtk_single_selection_get_selected (
                         GTK_SINGLE_SELECTION (gtk_list_view_get_model (list))), ==, selected);
   }

@@ -3,9 +3,10 @@
  *
  * This GTK's list view makes a widget for each item it is given (up to 200) as soon as it has a
  * model, shown or not; an AdwComboRow hands its popup's list the model at once.  A form of a
- * dozen drop-downs, one listing every unit of a big battle, would so make hundreds of rows no
- * one sees.  This row holds its popup's model back, and makes the popup's rows with nothing in
- * them meanwhile, until the popup first opens.
+ * dozen drop-downs would so make rows no one sees.  This row holds its popup's model back, and
+ * makes the popup's rows with nothing in them meanwhile, until the popup first opens.  Just
+ * before it opens, the row says so ("opening"), so that a row that lists only its choice until
+ * then (a drop-down of every unit in a big battle) can be given all its choices.
  */
 
 #include "config.h"
@@ -16,9 +17,17 @@
 struct _AdjComboRow {
   AdwComboRow        parent_instance;
   GtkSelectionModel *popup_model;   /* the popup's model, held back until it first opens */
+  gboolean           opened;
 };
 
 G_DEFINE_FINAL_TYPE (AdjComboRow, adj_combo_row, ADW_TYPE_COMBO_ROW)
+
+enum {
+  SIGNAL_OPENING,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 /* The list view inside the popup: the one list view of the row that sits in a popover. */
 static GtkListView *
@@ -47,9 +56,13 @@ on_model_changed (AdjComboRow *self,
                   GParamSpec  *pspec,
                   gpointer     user_data)
 {
-  GtkListView *list = find_popup_list (GTK_WIDGET (self), FALSE);
-  GtkSelectionModel *model = list != NULL ? gtk_list_view_get_model (list) : NULL;
+  GtkListView *list;
+  GtkSelectionModel *model;
 
+  if (self->opened)
+    return;
+  list = find_popup_list (GTK_WIDGET (self), FALSE);
+  model = list != NULL ? gtk_list_view_get_model (list) : NULL;
   if (list == NULL)
     return;
   g_set_object (&self->popup_model, model);
@@ -63,13 +76,15 @@ adj_combo_row_activate (AdwActionRow *row)
 {
   AdjComboRow *self = ADJ_COMBO_ROW (row);
 
-  if (self->popup_model != NULL)
+  if (!self->opened)
     {
-      GtkListView *list = find_popup_list (GTK_WIDGET (self), FALSE);
+      GtkListView *list;
 
-      g_signal_handlers_disconnect_by_func (self, on_model_changed, NULL);
+      g_signal_emit (self, signals[SIGNAL_OPENING], 0);
+      self->opened = TRUE;
+      list = find_popup_list (GTK_WIDGET (self), FALSE);
       adw_combo_row_set_list_factory (ADW_COMBO_ROW (self), NULL);
-      if (list != NULL)
+      if (list != NULL && self->popup_model != NULL)
         gtk_list_view_set_model (list, self->popup_model);
       g_clear_object (&self->popup_model);
     }
@@ -88,6 +103,14 @@ adj_combo_row_class_init (AdjComboRowClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = adj_combo_row_dispose;
   ADW_ACTION_ROW_CLASS (klass)->activate = adj_combo_row_activate;
+
+  /**
+   * AdjComboRow::opening:
+   *
+   * The popup is about to open for the first time; a handler may give the row a fuller model.
+   */
+  signals[SIGNAL_OPENING] = g_signal_new ("opening", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -6,7 +6,7 @@
  *
  * A unit is chosen from a drop-down of every unit in the battle, hundreds of them, and a form
  * has a drop-down for every choice it offers: the drop-downs are AdjComboRows, whose popups are
- * filled only when they first open.
+ * filled only when they first open, and a unit drop-down lists only the unit it shows until then.
  */
 
 #define G_LOG_DOMAIN "adj-field-row"
@@ -33,6 +33,7 @@ typedef struct {
   GPtrArray          *ids;        /* combo rows: the id behind each position (NULL: none) */
   gboolean            quiet;      /* setting from the program */
   gboolean            imperial;
+  gboolean            all_units;  /* unit drop-downs: every unit listed, not just the one shown */
   gulong              units_id;
 } RowState;
 
@@ -106,13 +107,64 @@ update_distance_suffix (GtkWidget *row)
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), name);
 }
 
-/* The entries of a unit or side drop-down: "None" first when the field may be empty. */
+/* Whether a unit is offered in a unit drop-down: not one destroyed, nor one kept hidden, whose
+ * name would say it is in the fight. */
+static gboolean
+unit_offered (RowState *state,
+              AdjUnit  *unit)
+{
+  return !adj_unit_get_destroyed (unit) && !adj_side_view_unit_hidden (state->battle, unit);
+}
+
 static void
-fill_reference_choices (GtkWidget *row)
+append_unit (RowState      *state,
+             GtkStringList *list,
+             AdjUnit       *unit)
+{
+  AdjSide *side = adj_battle_find_side (state->battle, adj_unit_get_side (unit));
+  /* TRANSLATORS: a unit in a drop-down, e.g. "24th Foot (British)" */
+  g_autofree char *label = g_strdup_printf (_("%s (%s)"), adj_unit_get_name (unit),
+                                            side != NULL ? side->name : "");
+
+  gtk_string_list_append (list, label);
+  g_ptr_array_add (state->ids, g_strdup (adj_unit_get_id (unit)));
+}
+
+/* The unit a unit drop-down shows for @value while it lists only that one: the unit @value
+ * names, when offered; else what the full list would fall on (none, or its first unit). */
+static AdjUnit *
+shown_unit (RowState    *state,
+            json_object *value)
+{
+  const char *id = json_object_is_type (value, json_type_string)
+                   ? json_object_get_string (value) : NULL;
+  AdjUnit *unit = id != NULL ? adj_battle_find_unit (state->battle, id) : NULL;
+  GListModel *units = adj_battle_get_units (state->battle);
+
+  if (unit != NULL && unit_offered (state, unit))
+    return unit;
+  if (state->field->optional)
+    return NULL;
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) first = g_list_model_get_item (units, i);
+
+      if (unit_offered (state, first))
+        return first;   /* the battle keeps it */
+    }
+  return NULL;
+}
+
+/* The entries of a unit or side drop-down, with @value chosen: "None" first when the field may be
+ * empty.  A unit drop-down lists only the unit it shows (and one more) until its popup first
+ * opens: a big battle's hundreds of units would otherwise be listed, once a drop-down, before
+ * the first frame, and again each time a unit changes. */
+static void
+fill_reference_choices (GtkWidget   *row,
+                        json_object *value)
 {
   RowState *state = state_of (row);
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
-  json_object *current = adj_field_row_get_value (row);
 
   g_ptr_array_set_size (state->ids, 0);
   if (state->field->optional || state->battle == NULL)
@@ -120,24 +172,32 @@ fill_reference_choices (GtkWidget *row)
       gtk_string_list_append (list, _("None"));
       g_ptr_array_add (state->ids, NULL);
     }
-  if (state->battle != NULL && state->field->kind == ADJ_FIELD_UNIT)
+  if (state->battle != NULL && state->field->kind == ADJ_FIELD_UNIT && !state->all_units)
+    {
+      AdjUnit *shown = shown_unit (state, value);
+      GListModel *units = adj_battle_get_units (state->battle);
+
+      if (shown != NULL)
+        append_unit (state, list, shown);
+      /* A drop-down of a single entry cannot be opened: list a second one when there is one. */
+      for (guint i = 0; state->ids->len < 2 && i < g_list_model_get_n_items (units); i++)
+        {
+          g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+          if (unit != shown && unit_offered (state, unit))
+            append_unit (state, list, unit);
+        }
+    }
+  else if (state->battle != NULL && state->field->kind == ADJ_FIELD_UNIT)
     {
       GListModel *units = adj_battle_get_units (state->battle);
 
       for (guint i = 0; i < g_list_model_get_n_items (units); i++)
         {
           g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-          AdjSide *side = adj_battle_find_side (state->battle, adj_unit_get_side (unit));
-          g_autofree char *label = NULL;
 
-          /* Nor a unit kept hidden: its name would say it is in the fight. */
-          if (adj_unit_get_destroyed (unit) || adj_side_view_unit_hidden (state->battle, unit))
-            continue;
-          /* TRANSLATORS: a unit in a drop-down, e.g. "24th Foot (British)" */
-          label = g_strdup_printf (_("%s (%s)"), adj_unit_get_name (unit),
-                                   side != NULL ? side->name : "");
-          gtk_string_list_append (list, label);
-          g_ptr_array_add (state->ids, g_strdup (adj_unit_get_id (unit)));
+          if (unit_offered (state, unit))
+            append_unit (state, list, unit);
         }
     }
   else if (state->battle != NULL)
@@ -155,8 +215,30 @@ fill_reference_choices (GtkWidget *row)
   state->quiet = TRUE;
   adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (list));
   state->quiet = FALSE;
-  adj_field_row_set_value (row, current);
+  adj_field_row_set_value (row, value);
+}
+
+/* Refill a drop-down, keeping its choice. */
+static void
+refill_reference_choices (GtkWidget *row)
+{
+  json_object *current = adj_field_row_get_value (row);
+
+  fill_reference_choices (row, current);
   json_object_put (current);
+}
+
+/* A unit drop-down about to open lists every unit from now on. */
+static void
+on_units_opening (AdjComboRow *combo,
+                  GtkWidget   *row)
+{
+  RowState *state = state_of (row);
+
+  if (state->all_units)
+    return;
+  state->all_units = TRUE;
+  refill_reference_choices (row);
 }
 
 static void
@@ -166,7 +248,7 @@ on_units_changed (GListModel *model,
                   guint       added,
                   GtkWidget  *row)
 {
-  fill_reference_choices (row);
+  refill_reference_choices (row);
 }
 
 GtkWidget *
@@ -253,10 +335,13 @@ adj_field_row_new (const AdjField     *field,
 
   if (field->kind == ADJ_FIELD_UNIT || field->kind == ADJ_FIELD_SIDE)
     {
-      fill_reference_choices (row);
+      fill_reference_choices (row, NULL);
       if (battle != NULL && field->kind == ADJ_FIELD_UNIT)
-        state->units_id = g_signal_connect (adj_battle_get_units (battle), "items-changed",
-                                            G_CALLBACK (on_units_changed), row);
+        {
+          state->units_id = g_signal_connect (adj_battle_get_units (battle), "items-changed",
+                                              G_CALLBACK (on_units_changed), row);
+          g_signal_connect (row, "opening", G_CALLBACK (on_units_opening), row);
+        }
     }
   if (field->measure != NULL)
     update_distance_suffix (row);
@@ -303,6 +388,19 @@ adj_field_row_set_value (GtkWidget   *row,
         for (guint i = 0; i < state->ids->len; i++)
           if (g_strcmp0 (g_ptr_array_index (state->ids, i), id) == 0)
             pos = i;
+        /* A unit drop-down that lists only the unit it shows: list the new one instead. */
+        if (pos == GTK_INVALID_LIST_POSITION && id != NULL && state->battle != NULL &&
+            state->field->kind == ADJ_FIELD_UNIT && !state->all_units)
+          {
+            AdjUnit *unit = adj_battle_find_unit (state->battle, id);
+
+            if (unit != NULL && unit_offered (state, unit))
+              {
+                state->quiet = FALSE;
+                fill_reference_choices (row, value);
+                return;
+              }
+          }
         if (pos != GTK_INVALID_LIST_POSITION)
           adw_combo_row_set_selected (ADW_COMBO_ROW (row), pos);
       }
