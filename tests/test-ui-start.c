@@ -305,6 +305,31 @@ check_made_on_demand (AdjApplication *app)
                         GTK_SINGLE_SELECTION (gtk_list_view_get_model (list))), ==, selected);
   }
 
+  /* The keyboard shortcuts window is made when first asked for, and lists the shortcuts. */
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  adj_test_settle ();
+  {
+    GtkShortcutsWindow *shortcuts =
+      gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+
+    g_assert_nonnull (shortcuts);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+    g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (shortcuts)) == GTK_WINDOW (window));
+    g_assert_true (adj_test_shows (GTK_WIDGET (shortcuts), "New battle"));
+    gtk_window_close (GTK_WINDOW (shortcuts));
+    adj_test_settle ();
+    /* Asked for again, the same window shows again. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay",
+                                               NULL));
+    adj_test_settle ();
+    g_assert_true (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)) ==
+                   shortcuts);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+    gtk_window_close (GTK_WINDOW (shortcuts));
+    adj_test_settle ();
+  }
+
   /* The main menu is made when it first opens. */
   adj_test_collect_type (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, buttons);
   for (guint i = 0; i < buttons->len; i++)
