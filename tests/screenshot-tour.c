@@ -88,6 +88,15 @@ tour (AdjApplication *app)
   adj_battle_window_select_unit (window, "u1");
   adj_battle_window_select_unit (window, "u16");
   save_shot (GTK_WIDGET (window), "act-odds");
+  /* Further down the form: switches and numbers with a hint under their title. */
+  {
+    GtkWidget *form = adj_test_find_type (GTK_WIDGET (panel), GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *scroll = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (form));
+
+    gtk_adjustment_set_value (scroll, 420);
+    save_shot (GTK_WIDGET (window), "act-hints");
+    gtk_adjustment_set_value (scroll, 0);
+  }
 
   adj_mechanic_panel_resolve_entered (panel, "5, 4, 3", NULL, NULL);
   expander = adj_test_find_type (GTK_WIDGET (panel), GTK_TYPE_EXPANDER);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adj-test-ui.h"
+#include "adj-hinted-row.h"
 #include "adj-army.h"
 #include "adj-error.h"
 #include "adj-json.h"
@@ -77,6 +78,27 @@ check_fire_and_undo (AdjApplication *app)
   odds_open = adj_mechanic_panel_describe_odds (panel);
   g_assert_cmpstr (odds_open, ==,
                    "Ineffective: 33.6%\nTarget recoils: 43.5%\nTarget destroyed: 22.9%");
+
+  /* A number with a hint: the hint stands under the title, and activating the row (a click,
+   * or Enter on it) puts the keyboard in the number. */
+  {
+    g_autoptr(GPtrArray) hinted = g_ptr_array_new ();
+    GtkWidget *row, *spin, *focus;
+
+    adj_test_collect_type (GTK_WIDGET (panel), ADJ_TYPE_HINTED_ROW, hinted);
+    g_assert_cmpuint (hinted->len, >, 0);
+    row = g_ptr_array_index (hinted, 0);
+    g_assert_true (adj_test_shows (row, adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row))));
+    g_assert_true (adj_test_shows (row, gtk_widget_get_tooltip_text (row)));
+    spin = adj_test_find_type (row, GTK_TYPE_SPIN_BUTTON);
+    g_assert_nonnull (spin);
+    g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+    g_signal_emit_by_name (row, "activate");
+    adj_test_settle ();
+    focus = gtk_root_get_focus (GTK_ROOT (window));
+    g_assert_nonnull (focus);
+    g_assert_true (focus == spin || gtk_widget_is_ancestor (focus, spin));
+  }
 
   /* The target is in a wood: a switch in the form, and the odds follow at once. */
   click_switch (adj_mechanic_panel_get_row (panel, "target_covered"));

@@ -17,6 +17,7 @@
 
 #include "adj-combo-row.h"
 #include "adj-field-row.h"
+#include "adj-hinted-row.h"
 #include "adj-i18n.h"
 #include "adj-side-view.h"
 #include "adj-widgets.h"
@@ -251,6 +252,28 @@ on_units_changed (GListModel *model,
   refill_reference_choices (row);
 }
 
+/* The row of a switch or a number.  A hint stands under the title, unless the field is a
+ * measure (whose subtitle names its unit): in a row of its own kind, which lays a long hint out
+ * for its width once rather than over and over (see adj-hinted-row.c). */
+static GtkWidget *
+editor_row_new (const AdjField *field,
+                GtkWidget      *editor)
+{
+  GtkWidget *row;
+
+  if (field->hint != NULL && field->measure == NULL)
+    {
+      row = adj_hinted_row_new (adj_gettext (field->label), adj_gettext (field->hint));
+      adj_hinted_row_set_editor (ADJ_HINTED_ROW (row), editor);
+      return row;
+    }
+  row = adw_action_row_new ();
+  adj_wrap_at_words (row);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), editor);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), editor);
+  return row;
+}
+
 GtkWidget *
 adj_field_row_new (const AdjField     *field,
                    AdjRuleset         *rs,
@@ -274,26 +297,20 @@ adj_field_row_new (const AdjField     *field,
   switch (field->kind)
     {
     case ADJ_FIELD_BOOL:
-      row = adw_action_row_new ();
-      adj_wrap_at_words (row);
       state->editor = gtk_switch_new ();
       gtk_widget_set_valign (state->editor, GTK_ALIGN_CENTER);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), state->editor);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), state->editor);
+      row = editor_row_new (field, state->editor);
       g_signal_connect (state->editor, "notify::active", G_CALLBACK (on_switch_active), row);
       break;
 
     case ADJ_FIELD_INT:
-      row = adw_action_row_new ();
-      adj_wrap_at_words (row);
       state->editor = gtk_spin_button_new_with_range (field->min, field->max, 1);
       gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (state->editor), TRUE);
       gtk_widget_set_valign (state->editor, GTK_ALIGN_CENTER);
       gtk_accessible_update_property (GTK_ACCESSIBLE (state->editor),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, adj_gettext (field->label),
                                       -1);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), state->editor);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), state->editor);
+      row = editor_row_new (field, state->editor);
       g_signal_connect (state->editor, "value-changed", G_CALLBACK (on_spin_value), row);
       break;
 
@@ -328,7 +345,7 @@ adj_field_row_new (const AdjField     *field,
    * the subtitle, read in full, and the hint stays in the tooltip. */
   if (field->hint != NULL && field->kind == ADJ_FIELD_ENUM)
     adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (row), TRUE);
-  else if (field->hint != NULL && field->measure == NULL)
+  else if (field->hint != NULL && field->measure == NULL && !ADJ_IS_HINTED_ROW (row))
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), adj_gettext (field->hint));
   if (field->hint != NULL)
     gtk_widget_set_tooltip_text (row, adj_gettext (field->hint));
