@@ -281,7 +281,7 @@ check_made_on_demand (AdjApplication *app)
                        adw_combo_row_get_selected_item (units_combo)), ==, label);
   }
   {
-    guint selected = adw_combo_row_get_selected (units_combo);
+    guint selected;
     g_autofree char *shown = g_strdup (gtk_string_object_get_string (
                                          adw_combo_row_get_selected_item (units_combo)));
 
