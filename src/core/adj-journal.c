@@ -13,23 +13,47 @@
 #include "adj-journal.h"
 #include "adj-json.h"
 
+/* A change, with its target and field in the same block: one allocation for a change of the
+ * thousands a long journal holds. */
+static AdjChange *
+change_new (AdjChangeOp  op,
+            const char  *target,
+            const char  *field)
+{
+  gsize target_size = strlen (target) + 1;
+  gsize field_size = field != NULL ? strlen (field) + 1 : 0;
+  AdjChange *change = g_malloc0 (sizeof (AdjChange) + target_size + field_size);
+  char *text = (char *) (change + 1);
+
+  change->op = op;
+  change->target = memcpy (text, target, target_size);
+  if (field != NULL)
+    change->field = memcpy (text + target_size, field, field_size);
+  return change;
+}
+
 static void
 change_free (AdjChange *change)
 {
-  g_free (change->target);
-  g_free (change->field);
   json_object_put (change->before);
   json_object_put (change->after);
   g_free (change);
 }
 
-AdjChangeSet *
-adj_change_set_new (void)
+/* A change set with room for @size changes. */
+static AdjChangeSet *
+change_set_new_sized (guint size)
 {
   AdjChangeSet *set = g_new0 (AdjChangeSet, 1);
 
-  set->changes = g_ptr_array_new_with_free_func ((GDestroyNotify) change_free);
+  set->changes = g_ptr_array_new_full (size, (GDestroyNotify) change_free);
   return set;
+}
+
+AdjChangeSet *
+adj_change_set_new (void)
+{
+  return change_set_new_sized (0);
 }
 
 void
@@ -62,11 +86,8 @@ adj_change_set_add_set (AdjChangeSet *set,
                         json_object  *before,
                         json_object  *after)
 {
-  AdjChange *change = g_new0 (AdjChange, 1);
+  AdjChange *change = change_new (ADJ_CHANGE_SET, target, field);
 
-  change->op = ADJ_CHANGE_SET;
-  change->target = g_strdup (target);
-  change->field = g_strdup (field);
   change->before = before;
   change->after = after;
   g_ptr_array_add (set->changes, change);
@@ -77,10 +98,8 @@ adj_change_set_add_unit (AdjChangeSet *set,
                          json_object  *unit,
                          guint         index)
 {
-  AdjChange *change = g_new0 (AdjChange, 1);
+  AdjChange *change = change_new (ADJ_CHANGE_ADD_UNIT, "battle", NULL);
 
-  change->op = ADJ_CHANGE_ADD_UNIT;
-  change->target = g_strdup ("battle");
   change->after = unit;
   change->index = index;
   g_ptr_array_add (set->changes, change);
@@ -91,10 +110,8 @@ adj_change_set_remove_unit (AdjChangeSet *set,
                             json_object  *unit,
                             guint         index)
 {
-  AdjChange *change = g_new0 (AdjChange, 1);
+  AdjChange *change = change_new (ADJ_CHANGE_REMOVE_UNIT, "battle", NULL);
 
-  change->op = ADJ_CHANGE_REMOVE_UNIT;
-  change->target = g_strdup ("battle");
   change->before = unit;
   change->index = index;
   g_ptr_array_add (set->changes, change);
@@ -150,7 +167,7 @@ adj_change_set_from_json (json_object  *json,
   static const char *const keys[] = {
     "op", "target", "field", "before", "after", "unit", "index", NULL
   };
-  g_autoptr(AdjChangeSet) set = adj_change_set_new ();
+  g_autoptr(AdjChangeSet) set = NULL;
   gsize n;
 
   if (!json_object_is_type (json, json_type_array))
@@ -161,6 +178,7 @@ adj_change_set_from_json (json_object  *json,
     }
 
   n = json_object_array_length (json);
+  set = change_set_new_sized ((guint) MIN (n, G_MAXUINT));
   for (gsize i = 0; i < n; i++)
     {
       json_object *obj = json_object_array_get_idx (json, i);

@@ -22,8 +22,9 @@ typedef enum {
 
 typedef struct {
   AdjChangeOp  op;
-  char        *target;     /* "battle", "side:<id>" or "unit:<id>" */
-  char        *field;      /* SET: "turn", "status.disrupted", "settings.dice", ... */
+  const char  *target;     /* "battle", "side:<id>" or "unit:<id>" (held, as the field is, in
+                            * the change's own block) */
+  const char  *field;      /* SET: "turn", "status.disrupted", "settings.dice", ... */
   json_object *before;     /* SET: the old value; REMOVE: the unit */
   json_object *after;      /* SET: the new value; ADD: the unit */
   guint        index;      /* ADD/REMOVE: the unit's place in the battle's list */
