@@ -230,6 +230,41 @@ test_parse_shared_values (void)
   json_object_put (kept_int);
 }
 
+/* Short strings are shared too, by their text: a string is never taken for another that
+ * starts the same, holds a NUL, or is written with escapes. */
+static void
+test_parse_shared_strings (void)
+{
+  const char *text = "[\"set\", \"set\", \"a\", \"a\\u0000b\", \"a\\u0000\", \"\\u00e9\", "
+                     "\"\u00e9\", \"\", \"\", \"0123456789abcdef0123456789abcdef\", "
+                     "\"0123456789abcdef0123456789abcdef\", "
+                     "\"0123456789abcdef0123456789abcdef!\", \"0123456789abcdef0123456789abcdef!\"]";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) doc = adj_json_parse_data (text, strlen (text), "s.json", &error);
+  const struct { gsize length; const char *bytes; } expect[] = {
+    { 3, "set" }, { 3, "set" }, { 1, "a" }, { 3, "a\0b" }, { 2, "a\0" }, { 2, "\u00e9" },
+    { 2, "\u00e9" }, { 0, "" }, { 0, "" }, { 32, "0123456789abcdef0123456789abcdef" },
+    { 32, "0123456789abcdef0123456789abcdef" }, { 33, "0123456789abcdef0123456789abcdef!" },
+    { 33, "0123456789abcdef0123456789abcdef!" },
+  };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (json_object_array_length (doc), ==, G_N_ELEMENTS (expect));
+  for (guint i = 0; i < G_N_ELEMENTS (expect); i++)
+    {
+      json_object *v = json_object_array_get_idx (doc, i);
+
+      g_assert_cmpuint ((gsize) json_object_get_string_len (v), ==, expect[i].length);
+      g_assert_true (memcmp (json_object_get_string (v), expect[i].bytes, expect[i].length) == 0);
+    }
+  /* The same short text is the same value; a long one is made each time. */
+  g_assert_true (json_object_array_get_idx (doc, 0) == json_object_array_get_idx (doc, 1));
+  g_assert_true (json_object_array_get_idx (doc, 5) == json_object_array_get_idx (doc, 6));
+  g_assert_true (json_object_array_get_idx (doc, 9) == json_object_array_get_idx (doc, 10));
+  g_assert_true (json_object_array_get_idx (doc, 11) != json_object_array_get_idx (doc, 12));
+  g_assert_true (json_object_array_get_idx (doc, 2) != json_object_array_get_idx (doc, 4));
+}
+
 /* Every JSON file Adjutant ships or tests with reads the same either way. */
 static void
 test_parse_files_same_as_json_c (void)
@@ -821,6 +856,7 @@ main (int   argc,
   g_test_add_func ("/json/parse/same-as-json-c", test_parse_same_as_json_c);
   g_test_add_func ("/json/parse/files-same-as-json-c", test_parse_files_same_as_json_c);
   g_test_add_func ("/json/parse/shared-values", test_parse_shared_values);
+  g_test_add_func ("/json/parse/shared-strings", test_parse_shared_strings);
   g_test_add_func ("/json/parse/depth", test_depth_limit);
   g_test_add_func ("/json/parse/size", test_size_limit);
 

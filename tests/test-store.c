@@ -25,6 +25,7 @@
 
 #include "adj-battle.h"
 #include "adj-error.h"
+#include "adj-gen.h"
 #include "adj-json.h"
 #include "adj-random.h"
 #include "adj-ruleset.h"
@@ -1286,6 +1287,296 @@ test_load_missing (Fixture       *f,
   g_assert_true (g_str_has_suffix (error->message, ": this is a folder, not a file"));
 }
 
+/* ---- journal entries read straight from the file ---- */
+
+/* @path loaded as a document first, as any JSON file is read: what adj_store_load_battle(),
+ * which reads the usual journal entries straight into the battle, must match. */
+static AdjBattle *
+load_as_document (const char  *path,
+                  GError     **error)
+{
+  g_autoptr(json_object) json = adj_json_parse_file (path, error);
+
+  return json != NULL ? adj_battle_from_json (json, "battle.json", error) : NULL;
+}
+
+static void
+assert_same_value (json_object *a,
+                   json_object *b)
+{
+  g_assert_true ((a == NULL) == (b == NULL));
+  g_assert_true (a == NULL || adj_json_equal (a, b));
+}
+
+/* Every entry of @a's journal as in @b's, field by field; returns how many of @a's entries
+ * were read straight from the file. */
+static guint
+assert_same_journal (AdjBattle *a,
+                     AdjBattle *b)
+{
+  AdjJournal *ja = adj_battle_get_journal (a), *jb = adj_battle_get_journal (b);
+  guint straight = 0;
+
+  g_assert_cmpuint (adj_journal_get_n_entries (ja), ==, adj_journal_get_n_entries (jb));
+  g_assert_cmpuint (ja->position, ==, jb->position);
+  g_assert_cmpuint (ja->next_seq, ==, jb->next_seq);
+  for (guint i = 0; i < adj_journal_get_n_entries (ja); i++)
+    {
+      AdjEntry *x = adj_journal_get_entry (ja, i), *y = adj_journal_get_entry (jb, i);
+
+      g_assert_false (adj_json_is_raw (y->json));
+      if (adj_json_is_raw (x->json))
+        straight++;
+      g_assert_cmpuint (x->seq, ==, y->seq);
+      g_assert_cmpint (x->time, ==, y->time);
+      g_assert_cmpstr (x->kind, ==, y->kind);
+      g_assert_cmpstr (x->mechanic, ==, y->mechanic);
+      g_assert_cmpstr (x->summary, ==, y->summary);
+      g_assert_cmpint (x->turn, ==, y->turn);
+      g_assert_cmpstr (x->phase, ==, y->phase);
+      assert_same_value (x->inputs, y->inputs);
+      assert_same_value (x->outcome, y->outcome);
+      g_assert_cmpuint (adj_change_set_len (x->changes), ==, adj_change_set_len (y->changes));
+      for (guint k = 0; k < adj_change_set_len (x->changes); k++)
+        {
+          AdjChange *c = adj_change_set_get (x->changes, k), *d = adj_change_set_get (y->changes, k);
+
+          g_assert_cmpint (c->op, ==, d->op);
+          g_assert_cmpstr (c->target, ==, d->target);
+          g_assert_cmpstr (c->field, ==, d->field);
+          g_assert_cmpuint (c->index, ==, d->index);
+          assert_same_value (c->before, d->before);
+          assert_same_value (c->after, d->after);
+        }
+    }
+  return straight;
+}
+
+/* No value in @json is raw. */
+static void
+assert_no_raw (json_object *json)
+{
+  g_assert_false (adj_json_is_raw (json));
+  if (json_object_is_type (json, json_type_array))
+    for (gsize i = 0; i < json_object_array_length (json); i++)
+      assert_no_raw (json_object_array_get_idx (json, i));
+  else if (json_object_is_type (json, json_type_object))
+    {
+      json_object_object_foreach (json, key, value)
+        {
+          (void) key;
+          assert_no_raw (value);
+        }
+    }
+}
+
+static void
+test_journal_straight (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_auto(GStrv) ids = adj_ruleset_list_ids ();
+
+  /* A game of every system: edits, rolls and draws, new turns, units added and removed. */
+  for (guint r = 0; ids[r] != NULL; r++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdjBattle) battle = adj_gen_battle (ids[r], 30, 300, 11 + r, &error);
+      g_autoptr(AdjBattle) loaded = NULL, document = NULL;
+      g_autoptr(json_object) json = NULL, again = NULL;
+      g_autofree char *copy = g_build_filename (f->dir, "copy.json", NULL);
+      g_autofree char *text = NULL, *copy_text = NULL;
+      gsize length, copy_length;
+      guint straight;
+
+      g_test_message ("%s", ids[r]);
+      g_assert_no_error (error);
+      g_assert_true (adj_store_save_battle (battle, f->path, &error));
+      loaded = adj_store_load_battle (f->path, &error);
+      g_assert_no_error (error);
+      document = load_as_document (f->path, &error);
+      g_assert_no_error (error);
+
+      straight = assert_same_journal (loaded, document);
+      g_assert_cmpuint (straight, >, adj_journal_get_n_entries (adj_battle_get_journal (loaded)) / 2);
+
+      /* Written out again, the entries read straight are the same text. */
+      g_assert_true (adj_store_save_battle (loaded, copy, &error));
+      g_assert_no_error (error);
+      text = read_file (f->path, &length);
+      copy_text = read_file (copy, &copy_length);
+      g_assert_cmpuint (length, ==, copy_length);
+      g_assert_true (memcmp (text, copy_text, length) == 0);
+
+      /* Asked for, the battle's document is a document all through, as the other's is. */
+      json = adj_battle_to_json (loaded);
+      again = adj_battle_to_json (document);
+      assert_no_raw (json);
+      g_assert_true (adj_json_equal (json, again));
+
+      /* And the two undo alike, entry by entry. */
+      for (guint k = 0; k < 20 && adj_battle_can_undo (loaded); k++)
+        {
+          g_autoptr(json_object) a = NULL, b = NULL;
+
+          g_assert_true (adj_battle_undo (loaded, &error));
+          g_assert_true (adj_battle_undo (document, &error));
+          g_assert_no_error (error);
+          a = adj_battle_to_json (loaded);
+          b = adj_battle_to_json (document);
+          g_assert_true (adj_json_equal (a, b));
+        }
+    }
+}
+
+static void
+set_entries (json_object        *root,
+             const char * const *texts)
+{
+  json_object *journal = member (root, "journal");
+  json_object *entries = json_object_new_array ();
+  gsize n = 0;
+
+  for (; texts[n] != NULL; n++)
+    {
+      json_object *entry = adj_json_parse_data (texts[n], strlen (texts[n]), "e", NULL);
+
+      g_assert_nonnull (entry);
+      json_object_array_add (entries, entry);
+    }
+  json_object_object_add (journal, "entries", entries);
+  json_object_object_add (journal, "position", json_object_new_int ((int) n));
+}
+
+static void
+test_journal_odd_entries (Fixture       *f,
+                          gconstpointer  data)
+{
+  /* Entries as a person might write them by hand, each valid. */
+  static const char *const odd[] = {
+    /* escapes */
+    "{\"seq\": 1, \"kind\": \"ed\\u0069t\", \"summary\": \"Caf\\u00e9 \\\"1\\\"\\nnext\", "
+    "\"phase\": \"setup\", \"changes\": [{\"op\": \"set\", \"target\": \"unit:u1\", "
+    "\"field\": \"figures\", \"before\": 1, \"after\": 0}]}",
+    /* another order, and no time, turn or phase */
+    "{\"changes\": [{\"after\": true, \"before\": false, \"field\": \"status.dismounted\", "
+    "\"target\": \"unit:u9\", \"op\": \"set\"}], \"summary\": \"s\", \"kind\": \"edit\", "
+    "\"seq\": 2}",
+    /* a key given twice: the last one counts */
+    "{\"seq\": 3, \"kind\": \"edit\", \"summary\": \"first\", \"summary\": \"second\", "
+    "\"changes\": []}",
+    /* a mechanic, with inputs and an outcome, and values of every kind */
+    "{\"seq\": 4, \"time\": 0, \"kind\": \"mechanic\", \"mechanic\": \"wec/close-combat\", "
+    "\"summary\": \"m\", \"turn\": 100000, \"inputs\": {}, \"outcome\": {\"a\": [1, -2, 2.5, "
+    "null, \"x\", {\"b\": false}]}, \"changes\": [{\"op\": \"set\", \"target\": \"battle\", "
+    "\"field\": \"turn\", \"before\": null, \"after\": {\"deep\": [[]]}}]}",
+    /* a unit added */
+    "{\"seq\": 5, \"kind\": \"units\", \"summary\": \"u\", \"changes\": [{\"op\": \"add-unit\", "
+    "\"target\": \"battle\", \"unit\": {\"id\": \"u77\"}, \"index\": 0}]}",
+    /* the greatest numbers there may be */
+    "{\"seq\": 2147483647, \"time\": 999999999999999999, \"kind\": \"note\", \"summary\": "
+    "\"\", \"changes\": []}",
+    NULL
+  };
+  g_autoptr(json_object) root = demo_json ();
+  g_autoptr(AdjBattle) loaded = NULL, document = NULL;
+  g_autoptr(GError) error = NULL;
+  AdjJournal *journal;
+
+  set_entries (root, odd);
+  g_assert_true (adj_store_save_json (root, f->path, &error));
+  loaded = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  document = load_as_document (f->path, &error);
+  g_assert_no_error (error);
+  /* All but the entry with a unit added are read straight. */
+  g_assert_cmpuint (assert_same_journal (loaded, document), ==, G_N_ELEMENTS (odd) - 2);
+  journal = adj_battle_get_journal (loaded);
+  g_assert_cmpstr (adj_journal_get_entry (journal, 0)->summary, ==, "Café \"1\"\nnext");
+  g_assert_cmpstr (adj_journal_get_entry (journal, 0)->kind, ==, "edit");
+  g_assert_cmpstr (adj_journal_get_entry (journal, 2)->summary, ==, "second");
+}
+
+/* Text broken inside an entry, where the straight reader has read part of it already: the
+ * file is refused with what reading it as a document says. */
+static void
+test_journal_broken_inside (Fixture       *f,
+                            gconstpointer  data)
+{
+  static const char *const entry =
+    "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"MARK\", \"turn\": 1, \"changes\": "
+    "[{\"op\": \"set\", \"target\": \"unit:u1\", \"field\": \"figures\", \"before\": 1, "
+    "\"after\": 0}]}";
+  /* What replaces each piece of the entry's text. */
+  static const struct { const char *from, *to; } breaks[] = {
+    { "MARK", "\\x" },
+    { "MARK", "\\ud800" },
+    { "MARK\"", "" },
+    { "\"turn\": 1", "\"turn\": 01" },
+    { "\"turn\": 1", "\"turn\": -1" },
+    { "\"turn\": 1", "\"turn\": 1.5" },
+    { "\"turn\": 1", "\"turn\": 100001" },
+    { "\"turn\": 1", "\"turn\": tru" },
+    { "\"turn\": 1", "\"turn\" 1" },
+    { "\"seq\": 1", "\"seq\": \"1\"" },
+    { "\"seq\": 1", "\"seq\": 99999999999999999999" },
+    { "\"after\": 0}", "\"after\": 0" },
+    { "\"after\": 0}", "\"after\": 0,}" },
+    { "\"op\": \"set\"", "\"op\": \"drop\"" },
+    { "\"op\": \"set\", ", "" },
+    { "\"field\"", "\"feld\"" },
+    { "\"kind\": \"edit\"", "\"kind\": null" },
+    { "\"changes\": [", "\"changes\": [[], " },
+  };
+  g_autoptr(json_object) root = demo_json ();
+  const char *const entries[] = { entry, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) deep = g_ptr_array_new_with_free_func (g_free);
+  gsize length;
+
+  /* Values nested about as deep as a file may nest them, on either side of the limit. */
+  for (guint n = ADJ_JSON_MAX_DEPTH - 8; n < ADJ_JSON_MAX_DEPTH; n++)
+    {
+      g_autofree char *open = g_strnfill (n, '[');
+      g_autofree char *close = g_strnfill (n, ']');
+
+      g_ptr_array_add (deep, g_strdup_printf ("\"outcome\": {\"a\": %s%s}", open, close));
+      g_ptr_array_add (deep, g_strdup_printf ("\"after\": %s%s}", open, close));
+    }
+
+  set_entries (root, entries);
+  g_assert_true (adj_store_save_battle_json (root, f->path, &error));
+  text = read_file (f->path, &length);
+  g_assert_nonnull (strstr (text, "{\"seq\": 1,"));
+  for (guint i = 0; i < G_N_ELEMENTS (breaks) + deep->len; i++)
+    {
+      gboolean is_deep = i >= G_N_ELEMENTS (breaks);
+      const char *from = !is_deep ? breaks[i].from
+                         : (i - G_N_ELEMENTS (breaks)) % 2 == 0 ? "\"turn\": 1" : "\"after\": 0}";
+      const char *to = !is_deep ? breaks[i].to : g_ptr_array_index (deep, i - G_N_ELEMENTS (breaks));
+      const char *at = strstr (strstr (text, "{\"seq\": 1,"), from);
+      g_autofree char *broken = NULL;
+      g_autoptr(GError) load_error = NULL, document_error = NULL;
+      g_autoptr(AdjBattle) loaded = NULL, document = NULL;
+
+      g_assert_nonnull (at);
+      broken = g_strdup_printf ("%.*s%s%s", (int) (at - text), text, to, at + strlen (from));
+      g_assert_true (g_file_set_contents (f->path, broken, -1, NULL));
+      loaded = adj_store_load_battle (f->path, &load_error);
+      document = load_as_document (f->path, &document_error);
+      g_test_message ("%s → %.40s: %s", from, to,
+                      load_error != NULL ? load_error->message : "read");
+      g_assert_true ((loaded == NULL) == (document == NULL));
+      if (loaded == NULL)
+        {
+          g_assert_cmpint (load_error->code, ==, document_error->code);
+          g_assert_cmpstr (load_error->message, ==, document_error->message);
+        }
+      else
+        assert_same_journal (loaded, document);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1337,6 +1628,9 @@ main (int   argc,
     }
   ADD ("/store/load/truncated-anywhere", test_truncated_save);
   ADD ("/store/load/missing", test_load_missing);
+  ADD ("/store/journal/read-straight", test_journal_straight);
+  ADD ("/store/journal/odd-entries", test_journal_odd_entries);
+  ADD ("/store/journal/broken-inside", test_journal_broken_inside);
 
 #undef ADD
 

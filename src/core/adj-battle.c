@@ -1841,8 +1841,9 @@ adj_battle_run (AdjBattle    *battle,
 
 /* ---- files ---- */
 
-json_object *
-adj_battle_to_json (AdjBattle *battle)
+static json_object *
+battle_to_json (AdjBattle *battle,
+                gboolean   for_file)
 {
   json_object *obj = json_object_new_object ();
   json_object *sides = json_object_new_array ();
@@ -1891,10 +1892,27 @@ adj_battle_to_json (AdjBattle *battle)
 
   json_object_object_add (journal, "position", json_object_new_int ((int) battle->journal->position));
   for (guint i = 0; i < adj_journal_get_n_entries (battle->journal); i++)
-    json_object_array_add (entries, adj_entry_to_json (adj_journal_get_entry (battle->journal, i)));
+    {
+      AdjEntry *entry = adj_journal_get_entry (battle->journal, i);
+
+      json_object_array_add (entries, for_file ? adj_entry_to_json_for_file (entry)
+                                               : adj_entry_to_json (entry));
+    }
   json_object_object_add (journal, "entries", entries);
   json_object_object_add (obj, "journal", journal);
   return obj;
+}
+
+json_object *
+adj_battle_to_json (AdjBattle *battle)
+{
+  return battle_to_json (battle, FALSE);
+}
+
+json_object *
+adj_battle_to_json_for_file (AdjBattle *battle)
+{
+  return battle_to_json (battle, TRUE);
 }
 
 /* Every change must name something the battle has, or a unit that the journal itself adds or
@@ -1991,7 +2009,11 @@ load_journal (AdjBattle    *battle,
       const char *where = adj_json_path_index_buf (where_buf, sizeof where_buf,
                                                    "$.journal.entries", i);
       json_object *obj = json_object_array_get_idx (entries, i);
-      AdjEntry *entry = adj_entry_from_json (obj, file, where, error);
+      /* An entry read straight from the file (see adj_entry_read()) comes made. */
+      AdjEntry *entry = adj_json_is_raw (obj) ? adj_json_raw_steal_data (obj) : NULL;
+
+      if (entry == NULL)
+        entry = adj_entry_from_json (obj, file, where, error);
 
       if (entry == NULL)
         return FALSE;
@@ -2286,7 +2308,7 @@ adj_battle_autosave (AdjBattle  *battle,
 
   if (battle->autosave_path == NULL)
     return TRUE;
-  json = adj_battle_to_json (battle);
+  json = adj_battle_to_json_for_file (battle);
   meta = json_object_new_object ();
   json_object_object_add (meta, "file", battle->file_path != NULL
                                         ? json_object_new_string (battle->file_path) : NULL);

@@ -283,6 +283,17 @@ adj_entry_to_json (const AdjEntry *entry)
 {
   json_object *obj;
 
+  /* An entry read from a file keeps its text: the document is read from it when first asked
+   * for. */
+  if (entry->json != NULL && adj_json_is_raw (entry->json))
+    {
+      json_object *doc = adj_json_parse_data (json_object_get_string (entry->json),
+                                              (gsize) json_object_get_string_len (entry->json),
+                                              "journal", NULL);
+
+      json_object_put (entry->json);
+      ((AdjEntry *) entry)->json = doc;
+    }
   /* An entry in a journal (it has its number) never changes: it is written out once and the
    * document kept, so that saving a long game does not build every entry again. */
   if (entry->json != NULL)
@@ -308,6 +319,14 @@ adj_entry_to_json (const AdjEntry *entry)
   if (entry->seq > 0)
     ((AdjEntry *) entry)->json = json_object_get (obj);
   return obj;
+}
+
+json_object *
+adj_entry_to_json_for_file (const AdjEntry *entry)
+{
+  if (entry->json != NULL && adj_json_is_raw (entry->json))
+    return json_object_get (entry->json);
+  return adj_entry_to_json (entry);
 }
 
 AdjEntry *
@@ -355,6 +374,202 @@ adj_entry_from_json (json_object  *json,
   entry->phase = g_strdup (phase);
   entry->inputs = json_object_get (inputs);
   entry->outcome = json_object_get (outcome);
+  return entry;
+}
+
+/* ---- entries read straight from a file ----
+ *
+ * A long game's journal is most of its file: thousands of entries, each with a change or two.
+ * Made into json-c's values first, each entry and each change would be an object with a hash
+ * table of its own, only to be read once into an AdjEntry.  These read the usual entry (and
+ * its "set" changes) straight from the text; anything else, or anything not as it should be,
+ * is left to adj_entry_from_json(), which says what is wrong. */
+
+static int
+key_index (const char         *text,
+           gsize               length,
+           const char * const *keys)
+{
+  /* The first letter tells most keys apart. */
+  for (int i = 0; length > 0 && keys[i] != NULL; i++)
+    if (keys[i][0] == text[0] && strncmp (keys[i], text, length) == 0 && keys[i][length] == '\0')
+      return i;
+  return -1;
+}
+
+/* A string without a NUL in it (from "\u0000"), copied; NULL for anything else. */
+static char *
+read_text (AdjJsonReader *r)
+{
+  const char *text;
+  gsize length;
+
+  if (!adj_json_reader_string (r, &text, &length) || memchr (text, '\0', length) != NULL)
+    return NULL;
+  return g_strndup (text, length);
+}
+
+/* An object's members, each handed to @member with the index of its key among @keys; a key
+ * not among them, or given twice, ends it. */
+static gboolean
+read_members (AdjJsonReader       *r,
+              const char * const  *keys,
+              gboolean           (*member) (AdjJsonReader *r,
+                                            int            key,
+                                            gpointer       data),
+              gpointer             data)
+{
+  guint32 seen = 0;
+
+  if (!adj_json_reader_take (r, '{'))
+    return FALSE;
+  if (adj_json_reader_take (r, '}'))
+    return TRUE;
+  do
+    {
+      const char *key;
+      gsize length;
+      int k;
+
+      if (!adj_json_reader_string (r, &key, &length) ||
+          (k = key_index (key, length, keys)) < 0 || (seen & (1u << k)) != 0 ||
+          !adj_json_reader_take (r, ':') || !member (r, k, data))
+        return FALSE;
+      seen |= 1u << k;
+    }
+  while (adj_json_reader_take (r, ','));
+  return adj_json_reader_take (r, '}');
+}
+
+enum { C_OP, C_TARGET, C_FIELD, C_BEFORE, C_AFTER };
+static const char *const change_keys[] = { "op", "target", "field", "before", "after", NULL };
+
+typedef struct {
+  char        *text[C_FIELD + 1];   /* op, target, field */
+  json_object *before, *after;
+} ReadChange;
+
+static gboolean
+change_member (AdjJsonReader *r,
+               int            key,
+               gpointer       data)
+{
+  ReadChange *c = data;
+
+  switch (key)
+    {
+    case C_BEFORE:
+      return adj_json_reader_value (r, &c->before);
+    case C_AFTER:
+      return adj_json_reader_value (r, &c->after);
+    default:
+      return (c->text[key] = read_text (r)) != NULL;
+    }
+}
+
+/* A list of "set" changes into @set. */
+static gboolean
+read_changes (AdjJsonReader *r,
+              AdjChangeSet  *set)
+{
+  if (!adj_json_reader_take (r, '['))
+    return FALSE;
+  if (adj_json_reader_take (r, ']'))
+    return TRUE;
+  do
+    {
+      ReadChange c = { { NULL } };
+      gboolean ok = read_members (r, change_keys, change_member, &c) &&
+                    c.text[C_OP] != NULL && g_str_equal (c.text[C_OP], "set") &&
+                    c.text[C_TARGET] != NULL && c.text[C_FIELD] != NULL;
+
+      if (ok)
+        adj_change_set_add_set (set, c.text[C_TARGET], c.text[C_FIELD],
+                                g_steal_pointer (&c.before), g_steal_pointer (&c.after));
+      for (guint i = 0; i < G_N_ELEMENTS (c.text); i++)
+        g_free (c.text[i]);
+      json_object_put (c.before);
+      json_object_put (c.after);
+      if (!ok)
+        return FALSE;
+    }
+  while (adj_json_reader_take (r, ','));
+  return adj_json_reader_take (r, ']');
+}
+
+enum { E_SEQ, E_TIME, E_KIND, E_MECHANIC, E_SUMMARY, E_TURN, E_PHASE, E_INPUTS, E_OUTCOME,
+       E_CHANGES };
+static const char *const entry_keys[] = {
+  "seq", "time", "kind", "mechanic", "summary", "turn", "phase", "inputs", "outcome", "changes",
+  NULL
+};
+
+static gboolean
+read_object_value (AdjJsonReader  *r,
+                   json_object   **out)
+{
+  return adj_json_reader_value (r, out) && json_object_is_type (*out, json_type_object);
+}
+
+static gboolean
+entry_member (AdjJsonReader *r,
+              int            key,
+              gpointer       data)
+{
+  AdjEntry *entry = data;
+  guint64 v;
+
+  switch (key)
+    {
+    case E_SEQ:
+      if (!adj_json_reader_uint (r, &v) || v < 1 || v > G_MAXINT)
+        return FALSE;
+      entry->seq = (guint) v;
+      return TRUE;
+    case E_TIME:
+      /* Eighteen digits at most: never past G_MAXINT64. */
+      if (!adj_json_reader_uint (r, &v))
+        return FALSE;
+      entry->time = (gint64) v;
+      return TRUE;
+    case E_TURN:
+      if (!adj_json_reader_uint (r, &v) || v > 100000)
+        return FALSE;
+      entry->turn = (int) v;
+      return TRUE;
+    case E_KIND:
+      return (entry->kind = read_text (r)) != NULL;
+    case E_MECHANIC:
+      return (entry->mechanic = read_text (r)) != NULL;
+    case E_SUMMARY:
+      return (entry->summary = read_text (r)) != NULL;
+    case E_PHASE:
+      return (entry->phase = read_text (r)) != NULL;
+    case E_INPUTS:
+      return read_object_value (r, &entry->inputs);
+    case E_OUTCOME:
+      return read_object_value (r, &entry->outcome);
+    case E_CHANGES:
+      /* Most entries make one change. */
+      entry->changes = change_set_new_sized (1);
+      return read_changes (r, entry->changes);
+    default:
+      return FALSE;
+    }
+}
+
+gpointer
+adj_entry_read (AdjJsonReader *reader,
+                gpointer       unused)
+{
+  AdjEntry *entry = g_new0 (AdjEntry, 1);
+
+  if (!read_members (reader, entry_keys, entry_member, entry) || entry->seq == 0 ||
+      entry->kind == NULL || entry->summary == NULL || entry->changes == NULL)
+    {
+      adj_entry_free (entry);
+      return NULL;
+    }
   return entry;
 }
 

@@ -45,7 +45,8 @@ offset_to_line_column (const char *data,
  * It accepts what json-c's strict mode accepted, and builds the same values.
  */
 
-typedef struct {
+typedef struct _AdjJsonReader Reader;
+struct _AdjJsonReader {
   const char *start;
   const char *p;
   const char *end;
@@ -53,7 +54,9 @@ typedef struct {
   GString    *buf;        /* a string with escapes, decoded */
   const char *err_at;     /* where the text goes wrong; end for a text that stops too soon */
   const char *err_desc;   /* what is wrong; NULL when the text stops too soon */
-} Reader;
+  const AdjJsonItems *items;  /* a reader for the items of one array, or NULL */
+  guint       items_depth;    /* how many keys of items->path lead to the value being read */
+};
 
 static gboolean read_value (Reader *r, json_object **out);
 
@@ -128,6 +131,75 @@ kept_key (const char *key,
     }
   G_UNLOCK (kept);
   return kept;
+}
+
+/* Short string values repeat as keys do: a journal says "set", "edit" and "status.fought"
+ * thousands of times, and a unit's kind and weapon are among a few dozen.  Each such value is
+ * made once and shared, as the small integers are (nothing changes a value in a tree in
+ * place).  The table is bounded like the keys'; past the bound a value is made as usual. */
+#define MAX_SHARED_STRINGS    4096
+#define MAX_SHARED_STRING_LEN 32
+#define SHARED_STRING_SLOTS   (2 * MAX_SHARED_STRINGS)   /* a power of two, at most half full */
+
+typedef struct {
+  json_object *value;   /* NULL while the slot is free */
+  const char  *text;    /* the value's own text */
+  gsize        length;
+} SharedString;
+
+static SharedString shared_strings[SHARED_STRING_SLOTS];
+static guint        n_shared_strings;
+G_LOCK_DEFINE_STATIC (shared_strings);
+
+/* The slot holding the string @text of @length bytes (which may hold a NUL, from "\u0000"),
+ * or the empty one where it would go. */
+static SharedString *
+shared_string_slot (const char *text,
+                    gsize       length,
+                    guint       hash)
+{
+  for (guint i = hash & (SHARED_STRING_SLOTS - 1);; i = (i + 1) & (SHARED_STRING_SLOTS - 1))
+    {
+      SharedString *slot = &shared_strings[i];
+      json_object *value = g_atomic_pointer_get (&slot->value);
+
+      if (value == NULL || (slot->length == length && memcmp (slot->text, text, length) == 0))
+        return slot;
+    }
+}
+
+/* A new reference to a string value of @text, shared when it is short. */
+static json_object *
+string_value (const char *text,
+              gsize       length)
+{
+  guint hash = 2166136261u;  /* FNV-1a */
+  SharedString *slot;
+  json_object *value;
+
+  if (length > MAX_SHARED_STRING_LEN)
+    return json_object_new_string_len (text, (int) length);
+  for (gsize i = 0; i < length; i++)
+    hash = (hash ^ (guchar) text[i]) * 16777619u;
+  slot = shared_string_slot (text, length, hash);
+  value = g_atomic_pointer_get (&slot->value);
+  if (value != NULL)
+    return json_object_get (value);
+
+  G_LOCK (shared_strings);
+  slot = shared_string_slot (text, length, hash);
+  value = slot->value;
+  if (value == NULL && n_shared_strings < MAX_SHARED_STRINGS)
+    {
+      value = json_object_new_string_len (text, (int) length);
+      /* The slot's text and length are written before its value, which readers look at first. */
+      slot->text = json_object_get_string (value);
+      slot->length = length;
+      g_atomic_pointer_set (&slot->value, value);
+      n_shared_strings++;
+    }
+  G_UNLOCK (shared_strings);
+  return value != NULL ? json_object_get (value) : json_object_new_string_len (text, (int) length);
 }
 
 /* Fail at @at with @desc; NULL @desc (or @at at the end) means the text ends too early. */
@@ -474,6 +546,39 @@ member_end (Reader     *r,
   return MEMBER_NEXT;
 }
 
+/* Whether the array being read is the one whose items r->items reads: every key of its path
+ * led here, one to each level. */
+static inline gboolean
+reads_items (Reader *r)
+{
+  return r->items != NULL && r->items->path[r->items_depth] == NULL &&
+         r->items_depth + 1 == r->depth;
+}
+
+/* An item of the array r->items names: read by its reader and kept as its text, or, when the
+ * reader leaves it, read again from its start as any other value. */
+static gboolean
+read_item (Reader       *r,
+           json_object **out)
+{
+  const char *start;
+  guint depth = r->depth;
+  gpointer item;
+
+  skip_space (r);
+  start = r->p;
+  item = r->items->read (r, r->items->data);
+  if (item != NULL)
+    {
+      *out = adj_json_raw_new (start, (gsize) (r->p - start), item, r->items->free_item);
+      return TRUE;
+    }
+  r->p = start;
+  r->depth = depth;
+  r->err_at = r->err_desc = NULL;
+  return read_value (r, out);
+}
+
 static gboolean
 read_array (Reader       *r,
             json_object **out)
@@ -493,7 +598,7 @@ read_array (Reader       *r,
       json_object *item = NULL;
       MemberEnd end;
 
-      if (!read_value (r, &item))
+      if (!(reads_items (r) ? read_item (r, &item) : read_value (r, &item)))
         break;
       json_object_array_add (array, item);
       end = member_end (r, ']', N_("a “,” or “]” was expected"));
@@ -576,7 +681,18 @@ read_object (Reader       *r,
           break;
         }
       r->p++;
-      if (!read_value (r, &value))
+      if (r->items != NULL && r->items_depth + 1 == r->depth &&
+          r->items->path[r->items_depth] != NULL && strcmp (key, r->items->path[r->items_depth]) == 0)
+        {
+          gboolean ok;
+
+          r->items_depth++;
+          ok = read_value (r, &value);
+          r->items_depth--;
+          if (!ok)
+            break;
+        }
+      else if (!read_value (r, &value))
         break;
       /* A key given twice keeps its last value, as with json-c.  A kept key is the same pointer
        * wherever it appears, and no other key can have its text, so one not among those seen is
@@ -637,7 +753,7 @@ read_value (Reader       *r,
         r->p++;
         if (!read_string (r, &text, &length))
           return FALSE;
-        *out = json_object_new_string_len (text, (int) length);
+        *out = string_value (text, length);
         return TRUE;
       }
     case 't':
@@ -653,6 +769,121 @@ read_value (Reader       *r,
     default:
       return fail (r, r->p, _("unexpected character"));
     }
+}
+
+/* ---- for the reader of an array's items ---- */
+
+gboolean
+adj_json_reader_take (AdjJsonReader *r,
+                      char           c)
+{
+  skip_space (r);
+  if (r->p >= r->end || *r->p != c)
+    return FALSE;
+  /* Brackets count towards the nesting as the document's reader counts them. */
+  if (c == '{' || c == '[')
+    {
+      if (r->depth == ADJ_JSON_MAX_DEPTH)
+        return FALSE;
+      r->depth++;
+    }
+  else if (c == '}' || c == ']')
+    r->depth--;
+  r->p++;
+  return TRUE;
+}
+
+gboolean
+adj_json_reader_string (AdjJsonReader  *r,
+                        const char    **text,
+                        gsize          *length)
+{
+  if (!adj_json_reader_take (r, '"'))
+    return FALSE;
+  return read_string (r, text, length);
+}
+
+gboolean
+adj_json_reader_uint (AdjJsonReader *r,
+                      guint64       *v)
+{
+  const char *p;
+
+  skip_space (r);
+  p = r->p;
+  /* At most 18 digits, so that it cannot overflow; no leading zero but for 0 itself. */
+  if (p >= r->end || *p < '0' || *p > '9' || (*p == '0' && p + 1 < r->end && p[1] >= '0' &&
+                                               p[1] <= '9'))
+    return FALSE;
+  *v = 0;
+  for (; p < r->end && *p >= '0' && *p <= '9'; p++)
+    {
+      if (p - r->p == 18)
+        return FALSE;
+      *v = *v * 10 + (guint64) (*p - '0');
+    }
+  /* A fraction or an exponent makes it a number of another kind. */
+  if (p < r->end && (*p == '.' || *p == 'e' || *p == 'E'))
+    return FALSE;
+  r->p = p;
+  return TRUE;
+}
+
+gboolean
+adj_json_reader_value (AdjJsonReader  *r,
+                       json_object   **out)
+{
+  return read_value (r, out);
+}
+
+/* ---- raw values ---- */
+
+typedef struct {
+  gpointer       data;
+  GDestroyNotify destroy;
+} Raw;
+
+static void
+raw_delete (json_object *value,
+            void        *userdata)
+{
+  Raw *raw = userdata;
+
+  if (raw->data != NULL && raw->destroy != NULL)
+    raw->destroy (raw->data);
+  g_free (raw);
+}
+
+json_object *
+adj_json_raw_new (const char     *text,
+                  gsize           length,
+                  gpointer        data,
+                  GDestroyNotify  destroy)
+{
+  json_object *value = json_object_new_string_len (text, (int) length);
+  Raw *raw = g_new (Raw, 1);
+
+  raw->data = data;
+  raw->destroy = destroy;
+  json_object_set_userdata (value, raw, raw_delete);
+  return value;
+}
+
+gboolean
+adj_json_is_raw (json_object *value)
+{
+  return json_object_is_type (value, json_type_string) &&
+         json_object_get_userdata (value) != NULL;
+}
+
+gpointer
+adj_json_raw_steal_data (json_object *raw)
+{
+  Raw *r;
+
+  g_return_val_if_fail (adj_json_is_raw (raw), NULL);
+  r = json_object_get_userdata (raw);
+  return g_steal_pointer (&r->data);
 }
 
 /* g_utf8_validate_len(), quicker on text that is mostly ASCII, as Adjutant's files are: eight
@@ -701,6 +932,16 @@ adj_json_parse_data (const char  *data,
                      const char  *name,
                      GError     **error)
 {
+  return adj_json_parse_data_full (data, length, name, NULL, error);
+}
+
+json_object *
+adj_json_parse_data_full (const char          *data,
+                          gsize                length,
+                          const char          *name,
+                          const AdjJsonItems  *items,
+                          GError             **error)
+{
   const char *bad = NULL;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
@@ -738,7 +979,7 @@ adj_json_parse_data (const char  *data,
     }
 
   {
-    Reader r = { data, data, data + length, 0, NULL, NULL, NULL };
+    Reader r = { data, data, data + length, 0, NULL, NULL, NULL, items, 0 };
     json_object *root = NULL;
     gboolean ok;
     guint line, column;
@@ -787,6 +1028,14 @@ json_object *
 adj_json_parse_file (const char  *path,
                      GError     **error)
 {
+  return adj_json_parse_file_full (path, NULL, error);
+}
+
+json_object *
+adj_json_parse_file_full (const char          *path,
+                          const AdjJsonItems  *items,
+                          GError             **error)
+{
   g_autofree char *data = NULL;
   g_autofree char *display = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -822,7 +1071,7 @@ adj_json_parse_file (const char  *path,
       return NULL;
     }
 
-  return adj_json_parse_data (data, length, display, error);
+  return adj_json_parse_data_full (data, length, display, items, error);
 }
 
 const char *
@@ -1478,7 +1727,10 @@ write_value (GString            *out,
       }
       break;
     case json_type_string:
-      write_string (out, json_object_get_string (v), (gsize) json_object_get_string_len (v));
+      if (adj_json_is_raw (v))
+        put (out, json_object_get_string (v), (gsize) json_object_get_string_len (v));
+      else
+        write_string (out, json_object_get_string (v), (gsize) json_object_get_string_len (v));
       break;
     case json_type_object:
       {

@@ -25,6 +25,58 @@ json_object *adj_json_parse_data (const char  *data,
 json_object *adj_json_parse_file (const char  *path,
                                   GError     **error);
 
+/* Reading the items of one big array (a journal's entries) straight into what a program keeps,
+ * rather than into json-c's values first.  @path is the keys that lead from the document's
+ * top to the array.  For each item, @read reads from the reader what it knows and returns
+ * what it made; or NULL, having read as much as it liked, when anything is not as it expects
+ * (another shape, a wrong type, broken text): the item is then read again from its start as
+ * any other value, and whoever checks the document finds what is wrong, as without a reader.
+ * An item made by @read stands in the array as a raw value of the item's text, which holds
+ * what @read made. */
+typedef struct _AdjJsonReader AdjJsonReader;
+
+typedef struct {
+  const char * const *path;
+  gpointer          (*read) (AdjJsonReader *reader,
+                             gpointer       data);
+  GDestroyNotify      free_item;
+  gpointer            data;
+} AdjJsonItems;
+
+json_object *adj_json_parse_data_full (const char          *data,
+                                       gsize                length,
+                                       const char          *name,
+                                       const AdjJsonItems  *items,
+                                       GError             **error);
+json_object *adj_json_parse_file_full (const char          *path,
+                                       const AdjJsonItems  *items,
+                                       GError             **error);
+
+/* After white space, the character @c, taken; FALSE (and nothing taken) for anything else,
+ * or for a bracket that would nest too deep. */
+gboolean adj_json_reader_take   (AdjJsonReader  *reader,
+                                 char            c);
+/* A string; *@text (@length bytes, without a NUL at the end) lasts until the next string. */
+gboolean adj_json_reader_string (AdjJsonReader  *reader,
+                                 const char    **text,
+                                 gsize          *length);
+/* A whole number of at most 18 digits, without a sign, fraction or exponent. */
+gboolean adj_json_reader_uint   (AdjJsonReader  *reader,
+                                 guint64        *v);
+/* Any value, as the document's reader makes it; NULL for a JSON null. */
+gboolean adj_json_reader_value  (AdjJsonReader  *reader,
+                                 json_object   **out);
+
+/* A raw value: a JSON text kept as it was read, standing for a value in a document, and
+ * written out as it is.  It is a json-c string holding the text, and @data, which it frees
+ * with @destroy unless it was taken.  No other string in a document has user data. */
+json_object *adj_json_raw_new        (const char     *text,
+                                      gsize           length,
+                                      gpointer        data,
+                                      GDestroyNotify  destroy);
+gboolean     adj_json_is_raw         (json_object    *value);
+gpointer     adj_json_raw_steal_data (json_object    *raw);
+
 /* Shared values.  A value that is never changed once made can be one value referred to from
  * many places, which saves making and freeing it each time: true, false, the integers below
  * ADJ_JSON_SHARED_INTS, card names, the ids of a fixed set.  Nothing may change a value in
