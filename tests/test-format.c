@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <string.h>
 
 #include "adj-format.h"
 
@@ -282,6 +283,109 @@ test_random (void)
   g_rand_free (rand);
 }
 
+/* Plain formats, written in one pass: runs of the format's own text of every length around
+ * the strides they are copied in, and texts of every length around the room kept for them. */
+static void
+test_one_pass (void)
+{
+  for (guint run = 0; run < 40; run++)
+    {
+      g_autofree char *fill = g_strnfill (run, 'r');
+      /* A run before and after each kind of conversion, and one that ends the format. */
+      g_autofree char *format = g_strdup_printf ("%s%%s%s%%d%s%%u%s%%%%%s", fill, fill, fill,
+                                                 fill, fill);
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+      CHECK (format, "Hook", -(int) run, run);
+      CHECK (format, "", 0, 0u);
+#pragma GCC diagnostic pop
+    }
+  for (guint n = 180; n < 300; n++)
+    {
+      g_autofree char *name = g_strnfill (n, 'n');
+
+      CHECK ("%s", name);
+      CHECK ("%s (%s) %d against %s", name, "Attackers", -7, "Induna");
+      CHECK ("%d%%: %s", 100, name);
+      CHECK ("%u %u %u %s %u", 4294967295u, 0u, 12u, name, 4294967295u);
+    }
+}
+
+static void
+fill_head (char  *block,
+           gsize  head,
+           guint  i)
+{
+  memset (block, (int) ('a' + i % 26), head);
+}
+
+static gboolean
+head_intact (const char *block,
+             gsize       head,
+             guint       i)
+{
+  for (gsize k = 0; k < head; k++)
+    if (block[k] != (char) ('a' + i % 26))
+      return FALSE;
+  return TRUE;
+}
+
+/* Blocks of many sizes in one arena, each written where the chunk at hand has room, in a new
+ * chunk, or beyond any chunk: each head and text stays as it was written. */
+static void
+test_arena_edges (void)
+{
+  AdjTextArena *arena = NULL;
+  GRand *rand = g_rand_new_with_seed (1122);
+  g_autoptr(GPtrArray) blocks = g_ptr_array_new ();
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) expect = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) heads = g_array_new (FALSE, FALSE, sizeof (gsize));
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      gsize head = (gsize) g_rand_int_range (rand, 0, 5) * 8;
+      guint length = g_rand_int_range (rand, 0, 8) == 0 ? (guint) g_rand_int_range (rand, 0, 1500)
+                                                         : (guint) g_rand_int_range (rand, 0, 60);
+      g_autofree char *name = g_strnfill (length, (char) ('A' + i % 26));
+      int d = (int) g_rand_int (rand);
+      char *text = NULL;
+      char *b = NULL;
+
+      switch (i % 3)
+        {
+        case 0:
+          b = block (&arena, head, &text, "%s (%s) %d against %s", name, "Defenders", d, "x");
+          g_ptr_array_add (expect, g_strdup_printf ("%s (%s) %d against %s", name, "Defenders",
+                                                    d, "x"));
+          break;
+        case 1:
+          b = block (&arena, head, &text, "%s cannot fall back and is wounded", name);
+          g_ptr_array_add (expect, g_strdup_printf ("%s cannot fall back and is wounded", name));
+          break;
+        default:
+          b = block (&arena, head, &text, "%u%%", (guint) d);
+          g_ptr_array_add (expect, g_strdup_printf ("%u%%", (guint) d));
+          break;
+        }
+      g_assert_true (text == b + head);
+      g_assert_cmpuint (GPOINTER_TO_SIZE (b) % 8, ==, 0);
+      fill_head (b, head, i);
+      g_ptr_array_add (blocks, b);
+      g_ptr_array_add (texts, text);
+      g_array_append_val (heads, head);
+    }
+  for (guint i = 0; i < texts->len; i++)
+    {
+      g_assert_cmpstr (g_ptr_array_index (texts, i), ==, g_ptr_array_index (expect, i));
+      g_assert_true (head_intact (g_ptr_array_index (blocks, i), g_array_index (heads, gsize, i),
+                                  i));
+    }
+  adj_text_arena_free (arena);
+  g_rand_free (rand);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -297,5 +401,7 @@ main (int   argc,
   g_test_add_func ("/format/block", test_block);
   g_test_add_func ("/format/arena", test_arena);
   g_test_add_func ("/format/random", test_random);
+  g_test_add_func ("/format/one-pass", test_one_pass);
+  g_test_add_func ("/format/arena-edges", test_arena_edges);
   return g_test_run ();
 }

@@ -118,14 +118,63 @@ put_uint (char  *end,
   return end;
 }
 
-typedef gpointer (*AllocFunc) (gsize    size,
-                               gpointer data);
+/* ---- many short texts, freed together ---- */
 
-static gpointer
-alloc_malloc (gsize    size,
-              gpointer data)
+/* Chunks stay under 1 kB, where glibc's malloc keeps freed blocks for quick reuse: an outcome
+ * with a line or two costs one small block, a big fight's sixty lines some eight. */
+#define ARENA_FIRST_CHUNK 224
+#define ARENA_MAX_CHUNK   960
+
+struct _AdjTextArena {
+  AdjTextArena *next;   /* the chunk filled before this one */
+  gsize         used;
+  gsize         size;
+  /* then @size bytes */
+};
+
+#define ARENA_ALIGN(size) (((size) + 7) & ~(gsize) 7)
+
+static char *
+arena_room (AdjTextArena *chunk)
 {
-  return g_malloc (size);
+  return (char *) (chunk + 1) + chunk->used;
+}
+
+/* A new chunk in front of @arena, with room for @size bytes at least. */
+static AdjTextArena *
+arena_grow (AdjTextArena **arena,
+            gsize          size)
+{
+  AdjTextArena *chunk = *arena;
+  gsize chunk_size = chunk == NULL ? ARENA_FIRST_CHUNK : MIN (chunk->size * 2, ARENA_MAX_CHUNK);
+  AdjTextArena *fresh;
+
+  chunk_size = MAX (chunk_size, ARENA_ALIGN (size));
+  fresh = g_malloc (sizeof (AdjTextArena) + chunk_size);
+  fresh->next = chunk;
+  fresh->used = 0;
+  fresh->size = chunk_size;
+  *arena = fresh;
+  return fresh;
+}
+
+/* @size bytes from @arena, or from g_malloc() without one. */
+static gpointer
+alloc_block (AdjTextArena **arena,
+             gsize          size)
+{
+  AdjTextArena *chunk;
+  gpointer at;
+
+  if (arena == NULL)
+    return g_malloc (size);
+  chunk = *arena;
+  size = ARENA_ALIGN (size);
+  if (chunk == NULL || chunk->size - chunk->used < size)
+    chunk = arena_grow (arena, size);
+  at = arena_room (chunk);
+  chunk->used += size;
+  return at;
 }
 
 /* The text is written from pieces: the format's own text between conversions, and what each
@@ -191,6 +240,9 @@ typedef struct {
 
 #define MAX_STEPS (MAX_ARGS * 2 + 1)
 
+/* Runs of a format's own text are copied in strides of this many bytes. */
+#define RUN_SLACK 16
+
 typedef struct _Compiled Compiled;
 struct _Compiled {
   Compiled   *older;    /* what was read before at the same address, kept */
@@ -242,7 +294,9 @@ static Compiled *
 compile (const char *format)
 {
   gsize length = strlen (format);
-  Compiled *c = g_malloc (sizeof (Compiled) + MAX_STEPS * sizeof (Step) + length + 1);
+  /* The copy is followed by RUN_SLACK bytes that put_run() may read past its end. */
+  Compiled *c = g_malloc0 (sizeof (Compiled) + MAX_STEPS * sizeof (Step) + length + 1 +
+                           RUN_SLACK);
   const char *from = format;
   char *copy = (char *) &c->step[MAX_STEPS];
 
@@ -342,13 +396,147 @@ put (char       *at,
   return (char *) memcpy (at, text, length) + length;
 }
 
-/* The text of the format read ahead as @c, in a block of @head bytes then the text. */
+/* Copy @length bytes of a format's own text, from its kept copy, to @at: in strides of
+ * RUN_SLACK bytes, which the compiler writes as a move or two each, rather than a call.  Up to
+ * RUN_SLACK - 1 bytes past the run are read, which the copy has after its end, and written, for
+ * which @at must have room; what follows the run overwrites them. */
+static inline char *
+put_run (char       *at,
+         const char *from,
+         gsize       length)
+{
+  for (gsize done = 0; done < length; done += RUN_SLACK)
+    memcpy (at + done, from + done, RUN_SLACK);
+  return at + length;
+}
+
+/* The number of decimal digits of @v. */
+static inline guint
+n_digits (guint v)
+{
+  guint n = 1;
+
+  for (; v >= 10; v /= 10)
+    n++;
+  return n;
+}
+
+/* Room a conversion that writes a number needs at most, with the '\0' after it: a sign and ten
+ * digits. */
+#define NUMBER_ROOM 12
+
+/* The text of the format read ahead as @c, written from @at in one pass; returns where its
+ * '\0' went, or NULL when it would not fit before @end. */
+static char *
+write_into (const Compiled *c,
+            char           *at,
+            char           *end,
+            va_list         args)
+{
+  const char *from = c->format;
+
+  for (const Step *step = c->step;; step++)
+    {
+      /* The run with its strides, then a number, '%' or the '\0', fit; a string is measured
+       * first. */
+      if ((gsize) (end - at) < (gsize) step->run + RUN_SLACK + NUMBER_ROOM)
+        return NULL;
+      at = put_run (at, from, step->run);
+      from += step->run + 2;
+      switch (step->conv)
+        {
+        case '\0':
+          *at = '\0';
+          return at;
+        case '%':
+          *at++ = '%';
+          break;
+        case 's':
+          {
+            const char *s = va_arg (args, const char *);
+            gsize length;
+
+            if (s == NULL)
+              s = "(null)";
+            length = strlen (s);
+            if ((gsize) (end - at) <= length)
+              return NULL;
+            at = put (at, s, length);
+          }
+          break;
+        case 'd':
+          {
+            int d = va_arg (args, int);
+            guint magnitude = d < 0 ? 0u - (guint) d : (guint) d;
+
+            if (d < 0)
+              *at++ = '-';
+            at += n_digits (magnitude);
+            put_uint (at, magnitude);
+          }
+          break;
+        case 'u':
+          {
+            guint u = va_arg (args, guint);
+
+            at += n_digits (u);
+            put_uint (at, u);
+          }
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}
+
+/* As write_into(), into a block of @head bytes then the text, taken from @arena: in the room
+ * left in its chunk, or a new chunk's when that room was nearly used up.  NULL when the text
+ * is longer than that. */
+static char *
+write_into_arena (const Compiled  *c,
+                  gsize            head,
+                  char           **text_out,
+                  AdjTextArena   **arena,
+                  va_list          args)
+{
+  AdjTextArena *chunk = *arena;
+
+  for (guint attempt = 0; attempt < 2; attempt++)
+    {
+      if (chunk != NULL && chunk->size - chunk->used > head)
+        {
+          char *block = arena_room (chunk);
+          char *text_end;
+          va_list copy;
+
+          va_copy (copy, args);
+          text_end = write_into (c, block + head, (char *) (chunk + 1) + chunk->size, copy);
+          va_end (copy);
+          if (text_end != NULL)
+            {
+              chunk->used += ARENA_ALIGN ((gsize) (text_end + 1 - block));
+              *text_out = block + head;
+              return block;
+            }
+        }
+      /* A chunk with a fair amount of room left is kept for shorter texts. */
+      if (chunk != NULL && chunk->size - chunk->used >= ARENA_FIRST_CHUNK)
+        break;
+      chunk = arena_grow (arena, head + ARENA_FIRST_CHUNK);
+    }
+  return NULL;
+}
+
+/* Texts this long or shorter are written in one pass, on the stack then copied. */
+#define ONE_PASS_TEXT 256
+
+/* The text of the format read ahead as @c, in a block of @head bytes then the text, from
+ * @arena or g_malloc(). */
 static char *
 write_compiled (const Compiled  *c,
                 gsize            head,
                 char           **text_out,
-                AllocFunc        alloc,
-                gpointer         alloc_data,
+                AdjTextArena   **arena,
                 va_list          args)
 {
   Pieces p;
@@ -356,7 +544,33 @@ write_compiled (const Compiled  *c,
   const char *from = c->format;
   guint k = 0;
 
-  /* The arguments first, to know the text's length. */
+  /* Most texts are short: written in one pass, straight into the arena or on the stack. */
+  if (arena != NULL)
+    {
+      block = write_into_arena (c, head, text_out, arena, args);
+      if (block != NULL)
+        return block;
+    }
+  else
+    {
+      char text[ONE_PASS_TEXT];
+      char *text_end;
+      va_list copy;
+
+      va_copy (copy, args);
+      text_end = write_into (c, text, text + sizeof text, copy);
+      va_end (copy);
+      if (text_end != NULL)
+        {
+          gsize size = (gsize) (text_end - text) + 1;
+
+          block = g_malloc (head + size);
+          *text_out = memcpy (block + head, text, size);
+          return block;
+        }
+    }
+
+  /* A long text: the arguments first, to know its length, then the text at its size. */
   p.n = p.n_digits = 0;
   p.length = c->text;
   for (guint i = 0; i < c->n_steps; i++)
@@ -378,7 +592,7 @@ write_compiled (const Compiled  *c,
         break;
       }
 
-  block = alloc (head + p.length + 1, alloc_data);
+  block = alloc_block (arena, head + p.length + 1);
   *text_out = at = block + head;
   for (guint i = 0; i < c->n_steps; i++)
     {
@@ -453,21 +667,19 @@ pieces_numbered (Pieces     *p,
   return TRUE;
 }
 
-/* A block of @head bytes then the text, from @alloc. */
-static char *format_block (gsize        head,
-                           char       **text_out,
-                           AllocFunc    alloc,
-                           gpointer     alloc_data,
-                           const char  *format,
-                           va_list      args) G_GNUC_PRINTF (5, 0);
+/* A block of @head bytes then the text, from @arena, or from g_malloc() without one. */
+static char *format_block (gsize          head,
+                           char         **text_out,
+                           AdjTextArena **arena,
+                           const char    *format,
+                           va_list        args) G_GNUC_PRINTF (4, 0);
 
 static char *
-format_block (gsize        head,
-              char       **text_out,
-              AllocFunc    alloc,
-              gpointer     alloc_data,
-              const char  *format,
-              va_list      args)
+format_block (gsize          head,
+              char         **text_out,
+              AdjTextArena **arena,
+              const char    *format,
+              va_list        args)
 {
   Compiled *c;
   Pieces p;
@@ -478,7 +690,7 @@ format_block (gsize        head,
 
   c = compiled_for (format);
   if (c != NULL && c->n_steps > 0)
-    return write_compiled (c, head, text_out, alloc, alloc_data, args);
+    return write_compiled (c, head, text_out, arena, args);
 
   va_copy (again, args);
   p.n = p.n_digits = 0;
@@ -491,14 +703,14 @@ format_block (gsize        head,
       gsize size = strlen (text) + 1;
 
       va_end (again);
-      block = alloc (head + size, alloc_data);
+      block = alloc_block (arena, head + size);
       *text_out = memcpy (block + head, text, size);
       return block;
     }
   va_end (again);
 
   /* The text is allocated once, at its size. */
-  block = alloc (head + p.length + 1, alloc_data);
+  block = alloc_block (arena, head + p.length + 1);
   *text_out = at = block + head;
   for (guint k = 0; k < p.n; k++)
     {
@@ -515,45 +727,7 @@ adj_format_v (const char *format,
 {
   char *text;
 
-  return format_block (0, &text, alloc_malloc, NULL, format, args);
-}
-
-/* ---- many short texts, freed together ---- */
-
-/* Chunks stay under 1 kB, where glibc's malloc keeps freed blocks for quick reuse: an outcome
- * with a line or two costs one small block, a big fight's sixty lines some eight. */
-#define ARENA_FIRST_CHUNK 224
-#define ARENA_MAX_CHUNK   960
-
-struct _AdjTextArena {
-  AdjTextArena *next;   /* the chunk filled before this one */
-  gsize         used;
-  gsize         size;
-  /* then @size bytes */
-};
-
-static gpointer
-alloc_arena (gsize    size,
-             gpointer data)
-{
-  AdjTextArena **arena = data;
-  AdjTextArena *chunk = *arena;
-  gpointer at;
-
-  size = (size + 7) & ~(gsize) 7;
-  if (chunk == NULL || chunk->size - chunk->used < size)
-    {
-      gsize chunk_size = chunk == NULL ? ARENA_FIRST_CHUNK : MIN (chunk->size * 2, ARENA_MAX_CHUNK);
-      AdjTextArena *fresh = g_malloc (sizeof (AdjTextArena) + MAX (chunk_size, size));
-
-      fresh->next = chunk;
-      fresh->used = 0;
-      fresh->size = MAX (chunk_size, size);
-      *arena = chunk = fresh;
-    }
-  at = (char *) (chunk + 1) + chunk->used;
-  chunk->used += size;
-  return at;
+  return format_block (0, &text, NULL, format, args);
 }
 
 char *
@@ -564,7 +738,7 @@ adj_text_arena_format_block_v (AdjTextArena **arena,
                                va_list        args)
 {
   g_return_val_if_fail (arena != NULL, NULL);
-  return format_block (head, text_out, alloc_arena, arena, format, args);
+  return format_block (head, text_out, arena, format, args);
 }
 
 char *
@@ -588,7 +762,7 @@ adj_text_arena_strdup (AdjTextArena **arena,
   gsize size = strlen (text) + 1;
 
   g_return_val_if_fail (arena != NULL, NULL);
-  return memcpy (alloc_arena (size, arena), text, size);
+  return memcpy (alloc_block (arena, size), text, size);
 }
 
 void
