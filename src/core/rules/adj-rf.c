@@ -494,13 +494,20 @@ typedef struct {
 
 enum { ANON_FIGURE, ANON_ATTACKER, ANON_DEFENDER };
 
+/* A side of a melee fits in the room kept inside Figures; a bigger group takes a block of its
+ * own.  A big fight then makes no allocation of a kilobyte or more, which would have glibc's
+ * malloc sort out every small block freed so far. */
+#define FIGURES_INLINE MAX_MELEE
+
 typedef struct {
   AdjUnit    *unit;      /* NULL without a battle */
-  GArray     *figs;      /* of Fig */
+  Fig        *figs;      /* n_figs of them: in_place, or a block of their own */
+  guint       n_figs;
   int         anonymous_lost;
   guint       anonymous; /* what to call a figure without a record: ANON_* */
   const char **names;    /* each figure's name, made when first asked for; or NULL */
   char *const *anonymous_names;  /* without a record, the names of the kind, or NULL */
+  Fig         in_place[FIGURES_INLINE];
 } Figures;
 
 /* The first @n figures in play of @unit (all of them with @n < 0); without a record, @n
@@ -522,10 +529,8 @@ figures_init (Figures    *f,
   f->anonymous_names = NULL;
   f->anonymous_lost = 0;
   f->anonymous = ANON_FIGURE;
-  /* Filled in place, then cut to the figures found. */
-  f->figs = g_array_sized_new (FALSE, TRUE, sizeof (Fig), room);
-  g_array_set_size (f->figs, room);
-  figs = (Fig *) (gpointer) f->figs->data;
+  /* Room for @room, of which the figures found are the first n_figs. */
+  f->figs = figs = room <= FIGURES_INLINE ? f->in_place : g_new (Fig, room);
   for (guint i = 0; i < total && len < room; i++)
     {
       Fig fig = { .member = (int) i };
@@ -557,21 +562,24 @@ figures_init (Figures    *f,
     }
   while (members == NULL && len < room)
     figs[len++] = (Fig) { .member = -1, .quality = quality, .weapon = weapon };
-  g_array_set_size (f->figs, len);
+  f->n_figs = len;
 }
 
 static void
 figures_clear (Figures *f)
 {
   g_clear_pointer (&f->names, g_free);
-  g_clear_pointer (&f->figs, g_array_unref);
+  if (f->figs != f->in_place)
+    g_free (f->figs);
+  f->figs = NULL;
+  f->n_figs = 0;
 }
 
 static Fig *
 fig_at (Figures *f,
         guint    i)
 {
-  return &g_array_index (f->figs, Fig, i);
+  return &f->figs[i];
 }
 
 static guint
@@ -579,7 +587,7 @@ figures_in_play (Figures *f)
 {
   guint n = 0;
 
-  for (guint i = 0; i < f->figs->len; i++)
+  for (guint i = 0; i < f->n_figs; i++)
     if (!fig_at (f, i)->lost)
       n++;
   return n;
@@ -590,7 +598,7 @@ static Fig *
 figure_in_play (Figures *f,
                 guint    k)
 {
-  for (guint i = 0; i < f->figs->len; i++)
+  for (guint i = 0; i < f->n_figs; i++)
     if (!fig_at (f, i)->lost && k-- == 0)
       return fig_at (f, i);
   g_return_val_if_reached (NULL);
@@ -671,11 +679,11 @@ figure_name (Figures *f,
     {
       /* A group without a record: its figures are named by their place in the fight. */
       if (f->anonymous_names == NULL)
-        f->anonymous_names = anonymous_names (f->anonymous, f->figs->len);
+        f->anonymous_names = anonymous_names (f->anonymous, f->n_figs);
       return f->anonymous_names[i];
     }
   if (f->names == NULL)
-    f->names = g_new0 (const char *, f->figs->len);
+    f->names = g_new0 (const char *, f->n_figs);
   if (f->names[i] == NULL)
     {
       /* As adj_member_describe() has it, without a copy: the record outlives the fight. */
@@ -713,7 +721,7 @@ figures_to_json (Figures *f)
   json_object *obj = json_object_new_object ();
   json_object *list = json_object_new_array ();
 
-  for (guint i = 0; i < f->figs->len; i++)
+  for (guint i = 0; i < f->n_figs; i++)
     {
       Fig *fig = fig_at (f, i);
       json_object *item;
@@ -1675,7 +1683,7 @@ shooting_resolve (const AdjContext  *ctx,
       json_object *members = target != NULL ? adj_unit_get_members (target) : NULL;
       gboolean found = FALSE;
 
-      for (guint i = 0; i < figs.figs->len; i++)
+      for (guint i = 0; i < figs.n_figs; i++)
         if (fig_at (&figs, i)->member == aim - 1)
           found = TRUE;
       if (members == NULL || !found)
@@ -1727,7 +1735,7 @@ shooting_resolve (const AdjContext  *ctx,
         }
       if (aim > 0)
         {
-          for (guint i = 0; i < figs.figs->len; i++)
+          for (guint i = 0; i < figs.n_figs; i++)
             if (fig_at (&figs, i)->member == aim - 1)
               fig = fig_at (&figs, i);
           if (fig->lost)
@@ -1980,24 +1988,18 @@ typedef struct {
 
 /* Pair off as evenly as possible: the larger side's figures are shared out among the smaller
  * side's, the first ones in the record taking one more when it does not divide evenly
- * (Decision).  With equal numbers every cluster is one against one. */
-static GArray *
-pair_off (guint a,
-          guint b)
+ * (Decision).  With equal numbers every cluster is one against one.  The @i-th cluster of a
+ * fight of @a attackers against @b defenders, of MIN (@a, @b). */
+static Cluster
+cluster_at (guint a,
+            guint b,
+            guint i)
 {
-  guint small = MIN (a, b), big = MAX (a, b), next = 0;
-  GArray *clusters = g_array_sized_new (FALSE, TRUE, sizeof (Cluster), small);
-  Cluster *c;
+  guint small = MIN (a, b), big = MAX (a, b);
+  guint share = big / small, extra = big % small;
 
-  g_array_set_size (clusters, small);
-  c = (Cluster *) (gpointer) clusters->data;
-  for (guint i = 0; i < small; i++)
-    {
-      c[i] = (Cluster) { a <= b ? SIDE_A : SIDE_B, i, next,
-                         big / small + (i < big % small ? 1 : 0) };
-      next += c[i].n;
-    }
-  return clusters;
+  return (Cluster) { a <= b ? SIDE_A : SIDE_B, i, i * share + MIN (i, extra),
+                     share + (i < extra ? 1 : 0) };
 }
 
 typedef struct {
@@ -2005,7 +2007,7 @@ typedef struct {
   Figures     side[2];
   gboolean    superior[2];
   gboolean    wall[2];
-  GArray     *clusters;
+  guint       n_clusters;   /* one for each figure of the smaller side */
   /* Looked up once a fight, not once a pair: each figure's melee factor, the modifiers, and
    * what each figure's quality (and his group's) adds whoever he fights. */
   int        *factor[2];
@@ -2018,7 +2020,6 @@ melee_clear (Melee *m)
 {
   figures_clear (&m->side[SIDE_A]);
   figures_clear (&m->side[SIDE_B]);
-  g_clear_pointer (&m->clusters, g_array_unref);
   g_clear_pointer (&m->factor[SIDE_A], g_free);
   g_clear_pointer (&m->factor[SIDE_B], g_free);
   g_clear_pointer (&m->own[SIDE_A], g_free);
@@ -2045,7 +2046,7 @@ melee_setup (const AdjContext  *ctx,
   m->wall[SIDE_B] = adj_inputs_get_bool (in, "defender_wall");
   m->side[SIDE_A].anonymous = ANON_ATTACKER;
   m->side[SIDE_B].anonymous = ANON_DEFENDER;
-  m->clusters = pair_off (m->side[SIDE_A].figs->len, m->side[SIDE_B].figs->len);
+  m->n_clusters = MIN (m->side[SIDE_A].n_figs, m->side[SIDE_B].n_figs);
   m->mod_raw = modifier_value (m->rs, "melee", "raw");
   m->mod_extra_enemy = modifier_value (m->rs, "melee", "extra-enemy");
   m->mod_wall = modifier_value (m->rs, "melee", "defended-wall");
@@ -2057,9 +2058,9 @@ melee_setup (const AdjContext  *ctx,
       const char *weapon = NULL, *quality = NULL;
       int factor = 0, own = 0;
 
-      m->factor[s] = g_new (int, MAX (f->figs->len, 1));
-      m->own[s] = g_new (int, MAX (f->figs->len, 1));
-      for (guint i = 0; i < f->figs->len; i++)
+      m->factor[s] = g_new (int, MAX (f->n_figs, 1));
+      m->own[s] = g_new (int, MAX (f->n_figs, 1));
+      for (guint i = 0; i < f->n_figs; i++)
         {
           Fig *fig = fig_at (f, i);
 
@@ -2157,7 +2158,7 @@ blocked_wounds (Melee       *m,
   Figures *f = &m->side[side];
   g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  for (guint i = 0; i < f->figs->len; i++)
+  for (guint i = 0; i < f->n_figs; i++)
     if (!fig_at (f, i)->lost)
       g_array_append_val (candidates, i);
   for (int b = 0; b < blocked && candidates->len > 0; b++)
@@ -2202,14 +2203,14 @@ melee_resolve (const AdjContext  *ctx,
   gboolean ok = TRUE;
 
   melee_setup (ctx, in, &m);
-  if (m.side[SIDE_A].figs->len == 0 || m.side[SIDE_B].figs->len == 0)
+  if (m.side[SIDE_A].n_figs == 0 || m.side[SIDE_B].n_figs == 0)
     {
       melee_clear (&m);
       return adj_not_allowed (error, _("A melee needs figures on both sides"));
     }
   for (guint s = 0; s < 2; s++)
     {
-      guint n = m.side[s].figs->len;
+      guint n = m.side[s].n_figs;
 
       dice[s] = g_new0 (int, n);
       if (!adj_random_roll (random, s == SIDE_A ? "attackers" : "defenders",
@@ -2224,11 +2225,12 @@ melee_resolve (const AdjContext  *ctx,
         }
     }
   explain (outcome, ADJ_EXPLAIN_NOTE, NULL, FALSE, 0, _("%u attackers against %u defenders"),
-           m.side[SIDE_A].figs->len, m.side[SIDE_B].figs->len);
+           m.side[SIDE_A].n_figs, m.side[SIDE_B].n_figs);
 
-  for (guint c = 0; c < m.clusters->len; c++)
+  for (guint c = 0; c < m.n_clusters; c++)
     {
-      Cluster *cl = &g_array_index (m.clusters, Cluster, c);
+      Cluster cluster_c = cluster_at (m.side[SIDE_A].n_figs, m.side[SIDE_B].n_figs, c);
+      const Cluster *cl = &cluster_c;
       guint xs = cl->side, ys = 1 - cl->side;
       Fig *x = fig_at (&m.side[xs], cl->lone);
       int xd = dice[xs][cl->lone];
@@ -2428,19 +2430,20 @@ melee_odds (const AdjContext  *ctx,
   int span;
 
   melee_setup (ctx, in, &m);
-  if (m.side[SIDE_A].figs->len == 0 || m.side[SIDE_B].figs->len == 0)
+  if (m.side[SIDE_A].n_figs == 0 || m.side[SIDE_B].n_figs == 0)
     {
       melee_clear (&m);
       return adj_not_allowed (error, _("A melee needs figures on both sides"));
     }
-  span = (int) MAX (m.side[SIDE_A].figs->len, m.side[SIDE_B].figs->len);
+  span = (int) MAX (m.side[SIDE_A].n_figs, m.side[SIDE_B].n_figs);
   spread_init (&all, span);
   all.ways[span] = 1;
   all.p[span] = 1.0;
 
-  for (guint c = 0; c < m.clusters->len; c++)
+  for (guint c = 0; c < m.n_clusters; c++)
     {
-      Cluster *cl = &g_array_index (m.clusters, Cluster, c);
+      Cluster cluster_c = cluster_at (m.side[SIDE_A].n_figs, m.side[SIDE_B].n_figs, c);
+      const Cluster *cl = &cluster_c;
       guint xs = cl->side, ys = 1 - cl->side;
       int xmod = figure_modifier (&m, xs, cl->lone, cl->n,
                                   best_factor (&m, ys, cl->first, cl->n));
@@ -2493,7 +2496,7 @@ melee_odds (const AdjContext  *ctx,
     }
 
   for (guint s = 0; s < 2; s++)
-    for (guint i = 0; i < m.side[s].figs->len; i++)
+    for (guint i = 0; i < m.side[s].n_figs; i++)
       if (exact && __builtin_mul_overflow (total, (Ways) 6, &total))
         exact = FALSE;
   for (int k = -span; k <= span; k++)
