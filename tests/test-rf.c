@@ -905,9 +905,8 @@ test_risk (gconstpointer data)
 
   g_assert_cmpint (adj_outcome_get_value_int (out, "rf", 99), ==, c->rf);
   /* The explanation lists each part that counts, and they add up. */
-  for (guint i = 0; i < out->lines->len; i++)
+  for (const AdjExplainLine *line = out->lines; line != NULL; line = line->next)
     {
-      AdjExplainLine *line = g_ptr_array_index (out->lines, i);
       if (line->kind == ADJ_EXPLAIN_MODIFIER && g_strcmp0 (line->who, "risk") == 0)
         sum += line->value;
     }

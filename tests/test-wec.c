@@ -263,9 +263,8 @@ explained_score (const AdjOutcome *outcome,
   int dice = 0, mods = 0, total = G_MININT;
   guint n_dice_lines = 0;
 
-  for (guint i = 0; i < outcome->lines->len; i++)
+  for (const AdjExplainLine *line = outcome->lines; line != NULL; line = line->next)
     {
-      const AdjExplainLine *line = g_ptr_array_index (outcome->lines, i);
 
       if (g_strcmp0 (line->who, who) != 0)
         continue;

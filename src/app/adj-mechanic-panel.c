@@ -468,9 +468,8 @@ show_result (AdjMechanicPanel *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->result_lines))) != NULL)
     gtk_box_remove (self->result_lines, child);
-  for (guint i = 0; i < self->outcome->lines->len; i++)
+  for (const AdjExplainLine *line = self->outcome->lines; line != NULL; line = line->next)
     {
-      AdjExplainLine *line = g_ptr_array_index (self->outcome->lines, i);
       GtkWidget *hbox, *label, *value = NULL;
 
       /* The reason already stands under the title. */

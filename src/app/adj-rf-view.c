@@ -491,9 +491,8 @@ build_order_after (AdjRfView *self,
   gtk_box_append (GTK_BOX (box), die_label);
 
   gtk_box_append (GTK_BOX (text), order_label);
-  for (guint k = 0; k < outcome->lines->len; k++)
+  for (const AdjExplainLine *line = outcome->lines; line != NULL; line = line->next)
     {
-      AdjExplainLine *line = g_ptr_array_index (outcome->lines, k);
 
       if (line->kind != ADJ_EXPLAIN_NOTE)
         continue;

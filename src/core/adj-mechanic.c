@@ -808,7 +808,6 @@ adj_outcome_new (const AdjMechanic *mech)
   AdjOutcome *outcome = g_new0 (AdjOutcome, 1);
 
   outcome->mechanic = mech;
-  outcome->lines = g_ptr_array_sized_new (32);
   outcome->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_roll_free);
   outcome->values = json_object_new_object ();
   return outcome;
@@ -822,7 +821,6 @@ adj_outcome_free (AdjOutcome *outcome)
   g_free (outcome->key);
   g_free (outcome->title);
   g_free (outcome->reason);
-  g_ptr_array_unref (outcome->lines);
   adj_text_arena_free (outcome->arena);
   g_ptr_array_unref (outcome->rolls);
   json_object_put (outcome->values);
@@ -886,6 +884,7 @@ line_new (AdjTextArena  **arena,
     (AdjExplainLine *) adj_text_arena_format_block_v (arena, sizeof (AdjExplainLine) + who_size,
                                                       &text, format, args);
 
+  line->next = NULL;
   line->kind = kind;
   line->who = who != NULL ? memcpy ((char *) (line + 1), who, who_size) : NULL;
   line->label = text;
@@ -916,7 +915,7 @@ adj_outcome_add_line (AdjOutcome     *outcome,
 {
   adj_outcome_add_linef (outcome, kind, who, has_value, value, "%s", label != NULL ? label : "");
   if (label == NULL)
-    ((AdjExplainLine *) g_ptr_array_index (outcome->lines, outcome->lines->len - 1))->label = NULL;
+    outcome->last_line->label = NULL;
 }
 
 void
@@ -928,8 +927,16 @@ adj_outcome_add_line_v (AdjOutcome     *outcome,
                         const char     *format,
                         va_list         args)
 {
-  g_ptr_array_add (outcome->lines,
-                   line_new (&outcome->arena, kind, who, has_value, value, format, args));
+  AdjExplainLine *line = line_new (&outcome->arena, kind, who, has_value, value, format, args);
+
+  /* Linked in the arena rather than listed in an array: a fight of a hundred lines would
+   * otherwise grow the array to a kilobyte, and an allocation that size has glibc's malloc
+   * sort out every small block freed so far. */
+  if (outcome->last_line != NULL)
+    outcome->last_line->next = line;
+  else
+    outcome->lines = line;
+  outcome->last_line = line;
 }
 
 void
@@ -1033,9 +1040,8 @@ adj_outcome_to_json (const AdjOutcome *outcome)
   json_object_object_add (obj, "title", json_object_new_string (outcome->title));
   if (outcome->reason != NULL)
     json_object_object_add (obj, "reason", json_object_new_string (outcome->reason));
-  for (guint i = 0; i < outcome->lines->len; i++)
+  for (const AdjExplainLine *line = outcome->lines; line != NULL; line = line->next)
     {
-      AdjExplainLine *line = g_ptr_array_index (outcome->lines, i);
       json_object *item = json_object_new_object ();
 
       json_object_object_add (item, "kind",
@@ -1064,10 +1070,8 @@ adj_outcome_to_text (const AdjOutcome *outcome)
   if (outcome->reason != NULL)
     g_string_append_printf (s, " — %s", outcome->reason);
   g_string_append_c (s, '\n');
-  for (guint i = 0; i < outcome->lines->len; i++)
+  for (const AdjExplainLine *line = outcome->lines; line != NULL; line = line->next)
     {
-      AdjExplainLine *line = g_ptr_array_index (outcome->lines, i);
-
       if (line->kind == ADJ_EXPLAIN_MODIFIER)
         g_string_append_printf (s, "  %+d  %s\n", line->value, line->label);
       else if (line->has_value)

@@ -182,24 +182,27 @@ typedef enum {
   ADJ_EXPLAIN_NOTE,
 } AdjExplainKind;
 
-typedef struct {
-  AdjExplainKind kind;
-  char          *who;      /* the group it belongs to ("firer"), or NULL */
-  char          *label;    /* translated text */
-  int            value;
-  gboolean       has_value;
-} AdjExplainLine;
+typedef struct _AdjExplainLine AdjExplainLine;
+struct _AdjExplainLine {
+  AdjExplainLine *next;    /* the line after it, or NULL */
+  AdjExplainKind  kind;
+  char           *who;     /* the group it belongs to ("firer"), or NULL */
+  char           *label;   /* translated text */
+  int             value;
+  gboolean        has_value;
+};
 
 struct _AdjOutcome {
   const AdjMechanic *mechanic;
   char        *key;        /* one of the declared outcomes, or a number as text */
   char        *title;      /* translated: "Target destroyed" */
   char        *reason;     /* translated: one line saying why */
-  GPtrArray   *lines;      /* of AdjExplainLine */
+  AdjExplainLine *lines;   /* the explanation's first line, or NULL; each links the next */
   GPtrArray   *rolls;      /* of AdjRoll */
   json_object *values;     /* named numbers and strings for scripts and for apply */
   json_object *pack_after; /* the pack once the outcome's cards were drawn, or NULL */
   AdjTextArena *arena;     /* private: where the lines are kept */
+  AdjExplainLine *last_line;  /* private */
 };
 
 AdjOutcome  *adj_outcome_new          (const AdjMechanic *mech);
