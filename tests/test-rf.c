@@ -1544,6 +1544,29 @@ typedef struct {
   int         factor;    /* melee factor of his weapon */
 } BookFighter;
 
+/* The modifier of a figure fighting @n opponents alone, whose best melee factor is @best. */
+static int
+book_lone_mod (const BookFighter *f,
+               guint              n,
+               int                best,
+               gboolean           superior,
+               gboolean           wall)
+{
+  return -(int) g_str_equal (f->quality, "raw") - ((int) n - 1) - wall +
+         (g_str_equal (f->quality, "hero") || superior) + (f->factor > best);
+}
+
+/* The modifier of one of the figures fighting @lone. */
+static int
+book_opponent_mod (const BookFighter *f,
+                   const BookFighter *lone,
+                   gboolean           superior,
+                   gboolean           wall)
+{
+  return -(int) g_str_equal (f->quality, "raw") - wall +
+         (g_str_equal (f->quality, "hero") || superior) + (f->factor > lone->factor);
+}
+
 /* The book's melee, written from RULES.md: pair off as evenly as possible (the first figures
  * of the smaller side take the extra opponents), each fight compared on its own. */
 static void
@@ -1571,23 +1594,15 @@ book_melee (const BookFighter *fa,
   for (guint i = 0; i < small; i++)
     {
       guint n = big / small + (i < big % small ? 1 : 0);
-      int best = 0, ms = 0;
+      int best = 0, ms;
 
       for (guint j = next; j < next + n; j++)
         best = MAX (best, fl[j].factor);
-      ms -= g_str_equal (fs[i].quality, "raw");
-      ms -= (int) n - 1;
-      ms -= wall_s;
-      ms += g_str_equal (fs[i].quality, "hero") || sup_s;
-      ms += fs[i].factor > best;
+      ms = book_lone_mod (&fs[i], n, best, sup_s, wall_s);
       for (guint j = next; j < next + n; j++)
         {
-          int ml = 0;
+          int ml = book_opponent_mod (&fl[j], &fs[i], sup_l, wall_l);
 
-          ml -= g_str_equal (fl[j].quality, "raw");
-          ml -= wall_l;
-          ml += g_str_equal (fl[j].quality, "hero") || sup_l;
-          ml += fl[j].factor > fs[i].factor;
           if (ds[i] + ms > dl[j] + ml)
             ws++;
           else if (dl[j] + ml > ds[i] + ms)
@@ -1692,6 +1707,188 @@ test_melee_odds (gconstpointer data)
   assert_odds (odds, "attacker", att, total);
   assert_odds (odds, "defender", def, total);
   assert_odds (odds, "draw", draw, total);
+}
+
+/* The fights won, attackers' less defenders', as a count of throws and a probability for
+ * each difference from -span to span. */
+typedef struct {
+  int                span;
+  unsigned __int128 *ways;
+  double            *p;
+  gboolean           overflow;
+} BookSpread;
+
+static BookSpread
+book_spread_new (int span)
+{
+  return (BookSpread) { span, g_new0 (unsigned __int128, 2 * span + 1),
+                        g_new0 (double, 2 * span + 1), FALSE };
+}
+
+static void
+book_spread_free (BookSpread *s)
+{
+  g_free (s->ways);
+  g_free (s->p);
+}
+
+/* @into[k + d] gains @from[k] times @ways ways and @p, for every k. */
+static void
+book_spread_shift_add (BookSpread       *into,
+                       const BookSpread *from,
+                       int               d,
+                       unsigned          ways,
+                       double            p)
+{
+  for (int k = -from->span; k <= from->span; k++)
+    {
+      unsigned __int128 w;
+
+      if (from->ways[k + from->span] == 0 && from->p[k + from->span] == 0.0)
+        continue;
+      g_assert_true (k + d >= -into->span && k + d <= into->span);
+      into->p[k + d + into->span] += from->p[k + from->span] * p;
+      into->overflow |= from->overflow;
+      if (__builtin_mul_overflow (from->ways[k + from->span], (unsigned __int128) ways, &w) ||
+          __builtin_add_overflow (into->ways[k + d + into->span], w,
+                                  &into->ways[k + d + into->span]))
+        into->overflow = TRUE;
+    }
+}
+
+/* The book's melee odds, worked out throw by throw of each cluster: the lone figure's die, then
+ * each of his opponents' in turn. */
+static BookSpread
+book_melee_spread (const MeleeCase *c)
+{
+  BookFighter fa[64], fb[64];
+  gboolean a_small = c->a <= c->b;
+  guint small = MIN (c->a, c->b), big = MAX (c->a, c->b), next = 0;
+  const BookFighter *fs = a_small ? fa : fb, *fl = a_small ? fb : fa;
+  int sign = a_small ? 1 : -1;
+  int span = (int) big;
+  BookSpread all = book_spread_new (span);
+
+  book_fighters (c, fa, fb);
+  all.ways[span] = 1;
+  all.p[span] = 1.0;
+  for (guint i = 0; i < small; i++)
+    {
+      guint n = big / small + (i < big % small ? 1 : 0);
+      int best = 0, ms;
+      BookSpread cluster = book_spread_new (span);
+      BookSpread next_all = book_spread_new (span);
+
+      for (guint j = next; j < next + n; j++)
+        best = MAX (best, fl[j].factor);
+      ms = book_lone_mod (&fs[i], n, best, a_small ? c->sup_a : c->sup_b,
+                          a_small ? c->wall_a : c->wall_b);
+      for (int xd = 1; xd <= 6; xd++)
+        {
+          BookSpread given = book_spread_new (span);
+
+          given.ways[span] = 1;
+          given.p[span] = 1.0 / 6.0;
+          for (guint j = next; j < next + n; j++)
+            {
+              int ml = book_opponent_mod (&fl[j], &fs[i], a_small ? c->sup_b : c->sup_a,
+                                          a_small ? c->wall_b : c->wall_a);
+              BookSpread after = book_spread_new (span);
+
+              for (int yd = 1; yd <= 6; yd++)
+                {
+                  int d = xd + ms > yd + ml ? sign : yd + ml > xd + ms ? -sign : 0;
+
+                  book_spread_shift_add (&after, &given, d, 1, 1.0 / 6.0);
+                }
+              book_spread_free (&given);
+              given = after;
+            }
+          book_spread_shift_add (&cluster, &given, 0, 1, 1.0);
+          book_spread_free (&given);
+        }
+      for (int d = -span; d <= span; d++)
+        {
+          if (cluster.ways[d + span] == 0 && cluster.p[d + span] == 0.0)
+            continue;
+          /* all shifted by d, times the cluster's ways and probability at d. */
+          for (int k = -span; k <= span; k++)
+            if (k + d >= -span && k + d <= span)
+              {
+                unsigned __int128 w;
+
+                if (all.ways[k + span] == 0 && all.p[k + span] == 0.0)
+                  continue;
+                next_all.p[k + d + span] += all.p[k + span] * cluster.p[d + span];
+                if (__builtin_mul_overflow (all.ways[k + span], cluster.ways[d + span], &w) ||
+                    __builtin_add_overflow (next_all.ways[k + d + span], w,
+                                            &next_all.ways[k + d + span]))
+                  next_all.overflow = TRUE;
+              }
+          next_all.overflow |= all.overflow || cluster.overflow;
+        }
+      book_spread_free (&all);
+      book_spread_free (&cluster);
+      all = next_all;
+      next += n;
+    }
+  return all;
+}
+
+/* Melees too big to throw every die, up to sixty a side: the mechanic's odds against the book's
+ * worked out cluster by cluster, exactly while the counts fit and to rounding beyond. */
+static void
+test_melee_odds_large (void)
+{
+  static const MeleeCase cases[] = {
+    { "6v6", 6, 6, "veteran", "veteran", "rifle-bayonet", "spear", FALSE, FALSE, FALSE, FALSE },
+    { "5v11", 5, 11, "hero", "raw", "sword", "spear", FALSE, TRUE, FALSE, FALSE },
+    { "13v4", 13, 4, "raw", "veteran", "spear", "lance", FALSE, FALSE, TRUE, FALSE },
+    { "17v43", 17, 43, "veteran", "raw", "rifle-bayonet", "war-club", TRUE, FALSE, FALSE, TRUE },
+    { "60v60", 60, 60, "veteran", "veteran", "rifle-bayonet", "spear", FALSE, FALSE, FALSE, FALSE },
+    { "60v60 even", 60, 60, "veteran", "veteran", "spear", "spear", FALSE, FALSE, FALSE, FALSE },
+    { "59v60", 59, 60, "hero", "raw", "hatchet", "rocks", FALSE, FALSE, FALSE, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const MeleeCase *c = &cases[i];
+      g_autofree char *json = melee_inputs_json (c);
+      g_autoptr(AdjInputs) in = inputs ("rf/melee", json);
+      g_autoptr(AdjOdds) odds = odds_of (in);
+      BookSpread book = book_melee_spread (c);
+      double p[3] = { 0 };
+      unsigned __int128 ways[3] = { 0 }, total = 1;
+      gboolean overflow = book.overflow;
+      static const char *const keys[] = { "attacker", "defender", "draw" };
+
+      for (guint f = 0; f < c->a + c->b; f++)
+        overflow |= __builtin_mul_overflow (total, 6, &total);
+      for (int d = -book.span; d <= book.span; d++)
+        {
+          guint o = d > 0 ? 0 : d < 0 ? 1 : 2;
+
+          p[o] += book.p[d + book.span];
+          overflow |= __builtin_add_overflow (ways[o], book.ways[d + book.span], &ways[o]);
+        }
+      overflow |= total > G_MAXUINT64;
+      g_test_message ("%s: attackers %.6f, defenders %.6f, draw %.6f%s", c->name, p[0], p[1],
+                      p[2], overflow ? " (counts too big)" : "");
+      g_assert_cmpint (odds->overflow, ==, overflow);
+      for (guint o = 0; o < 3; o++)
+        {
+          const AdjOddsEntry *e = adj_odds_find (odds, keys[o]);
+
+          g_assert_nonnull (e);
+          g_assert_cmpfloat_with_epsilon (e->p, p[o], 1e-12);
+          if (!overflow)
+            assert_odds (odds, keys[o], (guint64) ways[o], (guint64) total);
+        }
+      /* The same weapons and quality on both sides: neither side is favoured. */
+      if (g_str_equal (c->name, "60v60 even"))
+        g_assert_cmpfloat_with_epsilon (p[0], p[1], 1e-12);
+      book_spread_free (&book);
+    }
 }
 
 /* Uneven numbers pair off evenly, whatever the dice: many seeded throws against the book. */
@@ -2920,6 +3117,7 @@ main (int   argc,
   g_test_add_func ("/rf/command/order", test_command_order);
   g_test_add_func ("/rf/command/odds-brute-force", test_command_odds);
   ADD_CASES ("/rf/melee/odds-brute-force/", melee_cases, test_melee_odds);
+  g_test_add_func ("/rf/melee/odds-large", test_melee_odds_large);
   g_test_add_func ("/rf/melee/pairing", test_melee_pairing);
   g_test_add_func ("/rf/melee/casualties", test_melee_casualties);
   g_test_add_func ("/rf/melee/apply-undo", test_melee_apply);

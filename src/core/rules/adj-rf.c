@@ -2339,9 +2339,11 @@ melee_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
-/* A distribution of (attackers' fights won - defenders') over [-span, span]. */
+/* A distribution of (attackers' fights won - defenders') over [-span, span].  Only [lo, hi]
+ * may hold anything: the loops over it stay short while the fight's spread is still narrow. */
 typedef struct {
   int     span;
+  int     lo, hi;   /* lo > hi while it is empty */
   Ways   *ways;
   double *p;
 } Spread;
@@ -2351,6 +2353,8 @@ spread_init (Spread *s,
              int     span)
 {
   s->span = span;
+  s->lo = 1;
+  s->hi = 0;
   s->ways = g_new0 (Ways, 2 * span + 1);
   s->p = g_new0 (double, 2 * span + 1);
 }
@@ -2362,55 +2366,89 @@ spread_clear (Spread *s)
   g_clear_pointer (&s->p, g_free);
 }
 
-/* @out = @a convolved with @b (both over the same span, which the sum must not leave). */
-/* The smallest and largest difference that can happen. */
+/* Empty again, for another use. */
 static void
-spread_support (const Spread *s,
-                int          *lo,
-                int          *hi)
+spread_empty (Spread *s)
 {
-  *lo = s->span + 1;
-  *hi = -s->span - 1;
-  for (int i = -s->span; i <= s->span; i++)
-    if (s->ways[i + s->span] != 0 || s->p[i + s->span] != 0.0)
-      {
-        *lo = MIN (*lo, i);
-        *hi = MAX (*hi, i);
-      }
+  for (int k = s->lo; k <= s->hi; k++)
+    {
+      s->ways[k + s->span] = 0;
+      s->p[k + s->span] = 0.0;
+    }
+  s->lo = 1;
+  s->hi = 0;
 }
 
+/* Add @ways ways, of probability @p, at @k. */
+static gboolean
+spread_add (Spread *s,
+            int     k,
+            Ways    ways,
+            double  p,
+            gboolean exact)
+{
+  g_assert (k >= -s->span && k <= s->span);
+  if (s->lo > s->hi)
+    s->lo = s->hi = k;
+  else
+    {
+      s->lo = MIN (s->lo, k);
+      s->hi = MAX (s->hi, k);
+    }
+  s->p[k + s->span] += p;
+  if (exact && __builtin_add_overflow (s->ways[k + s->span], ways, &s->ways[k + s->span]))
+    exact = FALSE;
+  return exact;
+}
+
+/* Add all of @from into @into. */
+static gboolean
+spread_add_all (Spread       *into,
+                const Spread *from,
+                gboolean      exact)
+{
+  for (int k = from->lo; k <= from->hi; k++)
+    exact = spread_add (into, k, from->ways[k + from->span], from->p[k + from->span], exact);
+  return exact;
+}
+
+/* @out, empty, becomes @a convolved with @b (the sum must stay within @out's span). */
 static gboolean
 spread_convolve (const Spread *a,
                  const Spread *b,
                  Spread       *out,
                  gboolean      exact)
 {
-  int span = a->span;
-  int alo, ahi, blo, bhi;
-
-  /* Only where either can be non-zero: a big melee stays quick. */
-  spread_support (a, &alo, &ahi);
-  spread_support (b, &blo, &bhi);
-  for (int i = alo; i <= ahi; i++)
+  g_assert (out->lo > out->hi);
+  for (int i = a->lo; i <= a->hi; i++)
     {
-      if (a->ways[i + span] == 0 && a->p[i + span] == 0.0)
-        continue;
-      for (int j = blo; j <= bhi; j++)
-        {
-          int k = i + j;
-          Ways w;
+      Ways aw = a->ways[i + a->span];
+      double ap = a->p[i + a->span];
 
-          if (b->ways[j + b->span] == 0 && b->p[j + b->span] == 0.0)
+      if (aw == 0 && ap == 0.0)
+        continue;
+      for (int j = b->lo; j <= b->hi; j++)
+        {
+          Ways bw = b->ways[j + b->span], w = 0;
+
+          if (bw == 0 && b->p[j + b->span] == 0.0)
             continue;
-          g_assert (k >= -out->span && k <= out->span);
-          out->p[k + out->span] += a->p[i + span] * b->p[j + b->span];
-          if (exact && (__builtin_mul_overflow (a->ways[i + span], b->ways[j + b->span], &w) ||
-                        __builtin_add_overflow (out->ways[k + out->span], w,
-                                                &out->ways[k + out->span])))
+          if (exact && __builtin_mul_overflow (aw, bw, &w))
             exact = FALSE;
+          exact = spread_add (out, i + j, w, ap * b->p[j + b->span], exact);
         }
     }
   return exact;
+}
+
+static void
+spread_swap (Spread *a,
+             Spread *b)
+{
+  Spread t = *a;
+
+  *a = *b;
+  *b = t;
 }
 
 static gboolean
@@ -2422,7 +2460,8 @@ melee_odds (const AdjContext  *ctx,
   static const char *const keys[] = { "attacker", "defender", "draw" };
   const char *labels[3];
   Melee m = { 0 };
-  Spread all;
+  /* Made once and emptied for each use: a big melee makes thousands of them. */
+  Spread all, next, cluster, given, step, one;
   Ways counts[3] = { 0 };
   double p[3] = { 0 };
   Ways total = 1;
@@ -2437,8 +2476,12 @@ melee_odds (const AdjContext  *ctx,
     }
   span = (int) MAX (m.side[SIDE_A].n_figs, m.side[SIDE_B].n_figs);
   spread_init (&all, span);
-  all.ways[span] = 1;
-  all.p[span] = 1.0;
+  spread_init (&next, span);
+  spread_init (&cluster, span);
+  spread_init (&given, span);
+  spread_init (&step, span);
+  spread_init (&one, 1);
+  exact = spread_add (&all, 0, 1, 1.0, exact);
 
   for (guint c = 0; c < m.n_clusters; c++)
     {
@@ -2448,51 +2491,34 @@ melee_odds (const AdjContext  *ctx,
       int xmod = figure_modifier (&m, xs, cl->lone, cl->n,
                                   best_factor (&m, ys, cl->first, cl->n));
       int sign = xs == SIDE_A ? 1 : -1;
-      Spread cluster, next;
 
-      spread_init (&cluster, span);
+      spread_empty (&cluster);
       for (int xd = 1; xd <= 6; xd++)
         {
           /* Given his die, each opponent independently wins, loses or draws. */
-          Spread given;
-
-          spread_init (&given, span);
-          given.ways[span] = 1;
-          given.p[span] = 1.0 / 6.0;
+          spread_empty (&given);
+          exact = spread_add (&given, 0, 1, 1.0 / 6.0, exact);
           for (guint j = cl->first; j < cl->first + cl->n; j++)
             {
               int ymod = figure_modifier (&m, ys, j, 1, m.factor[xs][cl->lone]);
-              Spread one, step;
 
-              spread_init (&one, 1);
+              spread_empty (&one);
               for (int yd = 1; yd <= 6; yd++)
                 {
                   int tx = xd + xmod, ty = yd + ymod;
                   int d = tx > ty ? sign : ty > tx ? -sign : 0;
 
-                  one.ways[d + 1] += 1;
-                  one.p[d + 1] += 1.0 / 6.0;
+                  exact = spread_add (&one, d, 1, 1.0 / 6.0, exact);
                 }
-              spread_init (&step, span);
+              spread_empty (&step);
               exact = spread_convolve (&given, &one, &step, exact);
-              spread_clear (&given);
-              spread_clear (&one);
-              given = step;
+              spread_swap (&given, &step);
             }
-          for (int k = 0; k <= 2 * span; k++)
-            {
-              cluster.p[k] += given.p[k];
-              if (exact && __builtin_add_overflow (cluster.ways[k], given.ways[k],
-                                                   &cluster.ways[k]))
-                exact = FALSE;
-            }
-          spread_clear (&given);
+          exact = spread_add_all (&cluster, &given, exact);
         }
-      spread_init (&next, span);
+      spread_empty (&next);
       exact = spread_convolve (&all, &cluster, &next, exact);
-      spread_clear (&all);
-      spread_clear (&cluster);
-      all = next;
+      spread_swap (&all, &next);
     }
 
   for (guint s = 0; s < 2; s++)
@@ -2511,6 +2537,11 @@ melee_odds (const AdjContext  *ctx,
     labels[o] = adj_outcome_label (in->mechanic, keys[o]);
   finish_ways (odds, keys, labels, counts, p, 3, total, exact);
   spread_clear (&all);
+  spread_clear (&next);
+  spread_clear (&cluster);
+  spread_clear (&given);
+  spread_clear (&step);
+  spread_clear (&one);
   melee_clear (&m);
   return TRUE;
 }
