@@ -1037,6 +1037,102 @@ test_json_round_trip (Fixture       *f,
   g_assert_nonnull (adj_battle_find_unit (copy, "u3"));
 }
 
+/* adj_battle_peek_unit() gives the units of adj_battle_get_units(), in their order, whatever
+ * added, removed, undid or read them. */
+static void
+assert_peek_matches (AdjBattle *battle)
+{
+  GListModel *units = adj_battle_get_units (battle);
+  guint n = g_list_model_get_n_items (units);
+
+  g_assert_cmpuint (adj_battle_get_n_units (battle), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      g_assert_true (adj_battle_peek_unit (battle, i) == unit);
+    }
+  g_assert_null (adj_battle_peek_unit (battle, n));
+}
+
+static void
+test_peek_units (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(json_object) added = parse ("{\"id\": \"u6\", \"side\": \"b\", \"name\": "
+                                        "\"uDloko\", \"type\": \"native-infantry\"}");
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(AdjBattle) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  static const char *const removed[] = { "u3", "u1", "u5" };
+
+  assert_peek_matches (f->battle);
+  for (guint i = 0; i < G_N_ELEMENTS (removed); i++)
+    {
+      g_assert_true (adj_battle_remove_unit (f->battle, removed[i], &error));
+      assert_peek_matches (f->battle);
+    }
+  g_assert_nonnull (adj_battle_add_unit (f->battle, added, &error));
+  assert_peek_matches (f->battle);
+  /* Undone, each removed unit goes back to its place, in the middle or at either end. */
+  for (guint i = 0; i < 4; i++)
+    {
+      g_assert_true (adj_battle_undo (f->battle, &error));
+      assert_peek_matches (f->battle);
+    }
+  g_assert_cmpstr (adj_unit_get_id (adj_battle_peek_unit (f->battle, 0)), ==, "u1");
+  g_assert_cmpstr (adj_unit_get_id (adj_battle_peek_unit (f->battle, 2)), ==, "u3");
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_true (adj_battle_redo (f->battle, &error));
+      assert_peek_matches (f->battle);
+    }
+  json = adj_battle_to_json (f->battle);
+  copy = adj_battle_from_json (json, "copy.json", &error);
+  g_assert_no_error (error);
+  assert_peek_matches (copy);
+  g_assert_true (adj_battle_redo (copy, &error));
+  assert_peek_matches (copy);
+}
+
+/* A unit's id and name as JSON are shared, not copied, and follow a rename; a name handed out
+ * before keeps the old text. */
+static void
+test_unit_name_json (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(json_object) new_name = json_object_new_string ("2nd/24th, B Company");
+  g_autoptr(GError) error = NULL;
+  AdjUnit *unit = adj_battle_find_unit (f->battle, "u1");
+  g_autofree char *old_text = g_strdup (adj_unit_get_name (unit));
+  g_autoptr(json_object) id = adj_unit_id_to_json (unit);
+  g_autoptr(json_object) old_name = adj_unit_name_to_json (unit);
+  g_autoptr(json_object) again = adj_unit_name_to_json (unit);
+  g_autoptr(json_object) field = adj_unit_get_field (unit, "name");
+  g_autoptr(json_object) renamed = NULL;
+  g_autoptr(json_object) record = NULL;
+  json_object *v = NULL;
+
+  g_assert_cmpstr (json_object_get_string (id), ==, "u1");
+  g_assert_cmpstr (json_object_get_string (old_name), ==, old_text);
+  g_assert_true (again == old_name);
+  g_assert_cmpstr (json_object_get_string (field), ==, old_text);
+
+  g_assert_true (adj_battle_edit (f->battle, "unit:u1", "name", new_name, &error));
+  g_assert_no_error (error);
+  renamed = adj_unit_name_to_json (unit);
+  g_assert_cmpstr (adj_unit_get_name (unit), ==, "2nd/24th, B Company");
+  g_assert_cmpstr (json_object_get_string (renamed), ==, "2nd/24th, B Company");
+  g_assert_cmpstr (json_object_get_string (old_name), ==, old_text);
+  record = adj_unit_to_json (unit);
+  g_assert_true (json_object_object_get_ex (record, "name", &v));
+  g_assert_cmpstr (json_object_get_string (v), ==, "2nd/24th, B Company");
+
+  g_assert_true (adj_battle_undo (f->battle, &error));
+  g_assert_cmpstr (adj_unit_get_name (unit), ==, old_text);
+  g_assert_cmpstr (json_object_get_string (renamed), ==, "2nd/24th, B Company");
+}
+
 /* A mechanic of this test's own that turns one card: cards come from a copy of the pack, and
  * applying the outcome changes the battle's pack in a way undo reverses. */
 static const AdjChoice card_outcomes[] = { { "red", "Red" }, { "black", "Black" } };
@@ -1147,6 +1243,8 @@ main (int   argc,
   ADD ("/battle/units/add", test_add_unit);
   ADD ("/battle/units/add-error", test_add_unit_error);
   ADD ("/battle/units/remove", test_remove_unit);
+  ADD ("/battle/units/peek", test_peek_units);
+  ADD ("/battle/units/name-json", test_unit_name_json);
   ADD ("/battle/turn/next-phase", test_next_phase);
   ADD ("/battle/turn/boundary", test_turn_boundary);
   ADD ("/battle/turn/last", test_last_turn);

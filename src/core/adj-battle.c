@@ -35,6 +35,7 @@ struct _AdjBattle {
   json_object *secrets;      /* name -> an opaque text the system keeps hidden (adj-secret.h) */
   GPtrArray   *sides;
   GListStore  *units;
+  GPtrArray   *unit_order;   /* the store's units in its order, borrowed: read without a ref */
   GHashTable  *unit_index;   /* id -> AdjUnit, borrowed from the store */
   AdjRng       rng;
   AdjPack     *pack;
@@ -92,6 +93,7 @@ adj_battle_finalize (GObject *object)
   json_object_put (self->secrets);
   g_ptr_array_unref (self->sides);
   g_hash_table_unref (self->unit_index);
+  g_ptr_array_unref (self->unit_order);
   g_clear_object (&self->units);
   adj_pack_free (self->pack);
   self->journal = NULL;
@@ -186,6 +188,7 @@ adj_battle_init (AdjBattle *self)
 {
   self->sides = g_ptr_array_new_with_free_func ((GDestroyNotify) side_free);
   self->units = g_list_store_new (ADJ_TYPE_UNIT);
+  self->unit_order = g_ptr_array_new ();
   self->unit_index = g_hash_table_new (g_str_hash, g_str_equal);
   self->journal_items = adj_journal_model_new ();
   self->journal = adj_journal_model_get_journal (self->journal_items);
@@ -238,13 +241,22 @@ json_object *adj_battle_get_settings (AdjBattle *battle) { return battle->settin
 AdjRng *adj_battle_get_rng (AdjBattle *battle) { return &battle->rng; }
 AdjJournal *adj_battle_get_journal (AdjBattle *battle) { return battle->journal; }
 GListModel *adj_battle_get_units (AdjBattle *battle) { return G_LIST_MODEL (battle->units); }
+
+AdjUnit *
+adj_battle_peek_unit (AdjBattle *battle,
+                      guint      position)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return position < battle->unit_order->len ? g_ptr_array_index (battle->unit_order, position)
+                                            : NULL;
+}
 GPtrArray *adj_battle_get_sides (AdjBattle *battle) { return battle->sides; }
 const char *adj_battle_get_autosave_path (AdjBattle *battle) { return battle->autosave_path; }
 
 guint
 adj_battle_get_n_units (AdjBattle *battle)
 {
-  return g_list_model_get_n_items (G_LIST_MODEL (battle->units));
+  return battle->unit_order->len;
 }
 
 AdjPack *
@@ -751,6 +763,8 @@ insert_unit_at (AdjBattle    *battle,
       return NULL;
     }
   index = MIN (index, adj_battle_get_n_units (battle));
+  /* The order first: a handler of the store's signal may read it. */
+  g_ptr_array_insert (battle->unit_order, (gint) index, unit);
   g_list_store_insert (battle->units, index, unit);
   g_hash_table_insert (battle->unit_index, (gpointer) adj_unit_get_id (unit), unit);
   note_unit_id (battle, adj_unit_get_id (unit));
@@ -1166,6 +1180,7 @@ remove_unit_by_json (AdjBattle    *battle,
       return FALSE;
     }
   g_hash_table_remove (battle->unit_index, id);
+  g_ptr_array_remove_index (battle->unit_order, index);
   g_list_store_remove (battle->units, index);
   return TRUE;
 }
@@ -2199,6 +2214,14 @@ adj_battle_from_json (json_object  *json,
         g_hash_table_insert (battle->unit_index, (gpointer) adj_unit_get_id (unit), unit);
         note_unit_id (battle, adj_unit_get_id (unit));
       }
+    {
+      GPtrArray *order = g_ptr_array_sized_new (list->len + battle->unit_order->len);
+
+      g_ptr_array_extend (order, list, NULL, NULL);
+      g_ptr_array_extend (order, battle->unit_order, NULL, NULL);
+      g_ptr_array_unref (battle->unit_order);
+      battle->unit_order = order;
+    }
     g_list_store_splice (battle->units, 0, 0, list->pdata, list->len);
   }
 

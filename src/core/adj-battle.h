@@ -47,6 +47,10 @@ AdjPack      *adj_battle_get_pack         (AdjBattle    *battle);
 AdjJournal   *adj_battle_get_journal      (AdjBattle    *battle);
 /* Every unit, of every side, as a GListModel of AdjUnit. */
 GListModel   *adj_battle_get_units        (AdjBattle    *battle);
+/* The unit at @position among adj_battle_get_units(), owned by the battle (no reference is
+ * taken, so a loop over every unit stays quick); NULL past the end. */
+AdjUnit      *adj_battle_peek_unit        (AdjBattle    *battle,
+                                           guint         position);
 guint         adj_battle_get_n_units      (AdjBattle    *battle);
 AdjUnit      *adj_battle_find_unit        (AdjBattle    *battle,
                                            const char   *id);

@@ -18,9 +18,14 @@
 
 struct _AdjUnit {
   GObject      parent_instance;
-  char        *id;
+  /* The id and the name are kept as JSON strings, which a record of the unit (its file, a
+   * deal's order of play) takes a reference to rather than a copy; id and name are their
+   * text. */
+  json_object *id_value;
+  json_object *name_value;
+  const char  *id;
   char        *side;
-  char        *name;
+  const char  *name;
   char        *type;
   char        *rating;
   char        *weapon;
@@ -58,9 +63,9 @@ adj_unit_finalize (GObject *object)
 {
   AdjUnit *self = ADJ_UNIT (object);
 
-  g_free (self->id);
+  json_object_put (self->id_value);
   g_free (self->side);
-  g_free (self->name);
+  json_object_put (self->name_value);
   g_free (self->type);
   g_free (self->rating);
   g_free (self->weapon);
@@ -162,9 +167,11 @@ adj_unit_new (const char *id,
   g_return_val_if_fail (id != NULL && side != NULL && name != NULL && type != NULL, NULL);
 
   self = g_object_new (ADJ_TYPE_UNIT, NULL);
-  self->id = g_strdup (id);
+  self->id_value = json_object_new_string (id);
+  self->id = json_object_get_string (self->id_value);
   self->side = g_strdup (side);
-  self->name = g_strdup (name);
+  self->name_value = json_object_new_string (name);
+  self->name = json_object_get_string (self->name_value);
   self->type = g_strdup (type);
   return self;
 }
@@ -172,6 +179,20 @@ adj_unit_new (const char *id,
 const char *adj_unit_get_id (AdjUnit *unit) { return unit->id; }
 const char *adj_unit_get_side (AdjUnit *unit) { return unit->side; }
 const char *adj_unit_get_name (AdjUnit *unit) { return unit->name; }
+
+json_object *
+adj_unit_id_to_json (AdjUnit *unit)
+{
+  g_return_val_if_fail (ADJ_IS_UNIT (unit), NULL);
+  return json_object_get (unit->id_value);
+}
+
+json_object *
+adj_unit_name_to_json (AdjUnit *unit)
+{
+  g_return_val_if_fail (ADJ_IS_UNIT (unit), NULL);
+  return json_object_get (unit->name_value);
+}
 const char *adj_unit_get_type_id (AdjUnit *unit) { return unit->type; }
 const char *adj_unit_get_rating (AdjUnit *unit) { return unit->rating; }
 const char *adj_unit_get_weapon (AdjUnit *unit) { return unit->weapon; }
@@ -252,7 +273,7 @@ adj_unit_get_field (AdjUnit    *unit,
         return adj_json_copy (adj_member_get (unit->members, index, key));
     }
   if (g_str_equal (field, "name"))
-    return string_or_null (unit->name);
+    return json_object_get (unit->name_value);
   if (g_str_equal (field, "side"))
     return string_or_null (unit->side);
   if (g_str_equal (field, "type"))
@@ -353,7 +374,11 @@ adj_unit_set_field (AdjUnit     *unit,
   else if (g_str_equal (field, "name"))
     {
       if (json_object_is_type (value, json_type_string))
-        replace_string (&unit->name, value);
+        {
+          json_object_put (unit->name_value);
+          unit->name_value = json_object_new_string (json_object_get_string (value));
+          unit->name = json_object_get_string (unit->name_value);
+        }
       pspec = properties[PROP_NAME];
     }
   else if (g_str_equal (field, "side"))
@@ -402,9 +427,9 @@ adj_unit_to_json (AdjUnit *unit)
 {
   json_object *obj = json_object_new_object ();
 
-  json_object_object_add (obj, "id", json_object_new_string (unit->id));
+  json_object_object_add (obj, "id", json_object_get (unit->id_value));
   json_object_object_add (obj, "side", json_object_new_string (unit->side));
-  json_object_object_add (obj, "name", json_object_new_string (unit->name));
+  json_object_object_add (obj, "name", json_object_get (unit->name_value));
   json_object_object_add (obj, "type", json_object_new_string (unit->type));
   if (unit->rating != NULL)
     json_object_object_add (obj, "rating", json_object_new_string (unit->rating));

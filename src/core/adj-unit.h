@@ -21,6 +21,10 @@ AdjUnit     *adj_unit_new             (const char  *id,
 const char  *adj_unit_get_id          (AdjUnit     *unit);
 const char  *adj_unit_get_side        (AdjUnit     *unit);
 const char  *adj_unit_get_name        (AdjUnit     *unit);
+/* The id and the name as JSON strings, a new reference each: cheaper than a copy for a record
+ * of many units. */
+json_object *adj_unit_id_to_json      (AdjUnit     *unit);
+json_object *adj_unit_name_to_json    (AdjUnit     *unit);
 const char  *adj_unit_get_type_id     (AdjUnit     *unit);
 const char  *adj_unit_get_rating      (AdjUnit     *unit);
 const char  *adj_unit_get_weapon      (AdjUnit     *unit);
