@@ -1415,7 +1415,7 @@ DEFINE_JOINT_WAYS (64, guint64, MAX_DICE_64)
 /* The deal: a card to every unit and commander; the lowest acts first                        */
 
 typedef struct {
-  const char *unit;     /* the unit's own id, or NULL without a battle */
+  AdjUnit    *unit;     /* the unit, which the battle keeps while the deal runs; NULL without one */
   const char *name;     /* the unit's own name, or one made up without a battle */
   AdjCard     card;
   int         order;    /* card_order() of the card, worked out once */
@@ -1443,7 +1443,7 @@ recipients_init (Recipients *r,
 
 static void
 recipients_add (Recipients *r,
-                const char *unit,
+                AdjUnit    *unit,
                 const char *name)
 {
   Recipient *one = &r->all[r->n++];
@@ -1481,14 +1481,10 @@ is_recipient (AdjBattle *battle,
 static guint
 count_recipients (AdjBattle *battle)
 {
-  GListModel *units = adj_battle_get_units (battle);
   guint n = 0;
 
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-      n += is_recipient (battle, unit) ? 1 : 0;
-    }
+  for (guint i = 0; i < adj_battle_get_n_units (battle); i++)
+    n += is_recipient (battle, adj_battle_peek_unit (battle, i)) ? 1 : 0;
   return n;
 }
 
@@ -1649,16 +1645,15 @@ deal_resolve (const AdjContext  *ctx,
 
   if (ctx->battle != NULL)
     {
-      GListModel *units = adj_battle_get_units (ctx->battle);
-      guint n_units = g_list_model_get_n_items (units);
+      guint n_units = adj_battle_get_n_units (ctx->battle);
 
       recipients_init (&all, n_units);
       for (guint i = 0; i < n_units; i++)
         {
-          g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+          AdjUnit *unit = adj_battle_peek_unit (ctx->battle, i);
 
           if (is_recipient (ctx->battle, unit))
-            recipients_add (&all, adj_unit_get_id (unit), adj_unit_get_name (unit));
+            recipients_add (&all, unit, adj_unit_get_name (unit));
         }
     }
   else
@@ -1737,8 +1732,10 @@ deal_resolve (const AdjContext  *ctx,
       const char *shown = adj_card_short_name (r->card);
       json_object *item = json_object_new_object ();
 
-      adj_json_add_new (item, "unit", r->unit != NULL ? json_object_new_string (r->unit) : NULL);
-      adj_json_add_new (item, "name", json_object_new_string (r->name));
+      /* The unit's own id and name, shared rather than copied. */
+      adj_json_add_new (item, "unit", r->unit != NULL ? adj_unit_id_to_json (r->unit) : NULL);
+      adj_json_add_new (item, "name", r->unit != NULL ? adj_unit_name_to_json (r->unit)
+                                                      : json_object_new_string (r->name));
       adj_json_add_new (item, "card", adj_card_to_json (r->card));
       if (n_rolls (r) > 0)
         {
