@@ -735,7 +735,7 @@ figures_to_json (Figures *f)
       json_object_array_add (list, item);
     }
   if (f->unit != NULL)
-    adj_json_add_new (obj, "unit", json_object_new_string (adj_unit_get_id (f->unit)));
+    adj_json_add_new (obj, "unit", adj_unit_id_to_json (f->unit));
   adj_json_add_new (obj, "members", list);
   adj_json_add_new (obj, "anonymous_lost", adj_json_shared_int (f->anonymous_lost));
   return obj;

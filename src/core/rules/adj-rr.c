@@ -6433,8 +6433,8 @@ unit_summary (AdjBattle *battle,
     "sp_counter", "sp_counter_value", "emplacement", NULL
   };
 
-  json_object_object_add (o, "id", json_object_new_string (adj_unit_get_id (unit)));
-  json_object_object_add (o, "name", json_object_new_string (adj_unit_get_name (unit)));
+  json_object_object_add (o, "id", adj_unit_id_to_json (unit));
+  json_object_object_add (o, "name", adj_unit_name_to_json (unit));
   json_object_object_add (o, "side", json_object_new_string (adj_unit_get_side (unit)));
   json_object_object_add (o, "type", json_object_new_string (adj_unit_get_type_id (unit)));
   json_object_object_add (o, "type_label",
@@ -6571,9 +6571,7 @@ adj_rr_summary (AdjBattle *battle)
       adj_rr_get_order (battle, brigade_ids[b], &order);
       json_object_object_add (bo, "kind", json_object_new_string (
         member_string (oob_brigade (rs, brigade_ids[b]), "kind")));
-      json_object_object_add (bo, "leader", leader != NULL
-                                              ? json_object_new_string (adj_unit_get_id (leader))
-                                              : NULL);
+      json_object_object_add (bo, "leader", leader != NULL ? adj_unit_id_to_json (leader) : NULL);
       json_object_object_add (ord, "state", json_object_new_string (order_state_ids[order.state]));
       json_object_object_add (ord, "planned_area", order.planned_area != NULL
                                                      ? json_object_new_string (order.planned_area)
