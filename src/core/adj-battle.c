@@ -24,6 +24,9 @@
 #define MAX_NAME     200
 #define MAX_SECRET   (1024 * 1024)
 
+#define ADJ_TYPE_UNIT_LIST (adj_unit_list_get_type ())
+G_DECLARE_FINAL_TYPE (AdjUnitList, adj_unit_list, ADJ, UNIT_LIST, GObject)
+
 struct _AdjBattle {
   GObject      parent_instance;
   AdjRuleset  *ruleset;
@@ -34,9 +37,8 @@ struct _AdjBattle {
   json_object *settings;
   json_object *secrets;      /* name -> an opaque text the system keeps hidden (adj-secret.h) */
   GPtrArray   *sides;
-  GListStore  *units;
-  GPtrArray   *unit_order;   /* the store's units in its order, borrowed: read without a ref */
-  GHashTable  *unit_index;   /* id -> AdjUnit, borrowed from the store */
+  AdjUnitList *units;
+  GHashTable  *unit_index;   /* id -> AdjUnit, borrowed from the list */
   AdjRng       rng;
   AdjPack     *pack;
   AdjJournal  *journal;
@@ -50,6 +52,97 @@ struct _AdjBattle {
 };
 
 G_DEFINE_FINAL_TYPE (AdjBattle, adj_battle, G_TYPE_OBJECT)
+
+/* ---- the units, as a list model ---- */
+
+/* The battle's units in their order: a list model over an array of its own rather than a
+ * GListStore, so that a loop over every unit can read each without a reference
+ * (adj_battle_peek_unit()). */
+struct _AdjUnitList {
+  GObject    parent_instance;
+  GPtrArray *units;   /* of AdjUnit, owned */
+};
+
+static void adj_unit_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (AdjUnitList, adj_unit_list, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
+                                                      adj_unit_list_model_init))
+
+static void
+adj_unit_list_finalize (GObject *object)
+{
+  g_ptr_array_unref (ADJ_UNIT_LIST (object)->units);
+  G_OBJECT_CLASS (adj_unit_list_parent_class)->finalize (object);
+}
+
+static void
+adj_unit_list_class_init (AdjUnitListClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = adj_unit_list_finalize;
+}
+
+static void
+adj_unit_list_init (AdjUnitList *self)
+{
+  self->units = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+static GType
+adj_unit_list_get_item_type (GListModel *list)
+{
+  return ADJ_TYPE_UNIT;
+}
+
+static guint
+adj_unit_list_get_n_items (GListModel *list)
+{
+  return ADJ_UNIT_LIST (list)->units->len;
+}
+
+static gpointer
+adj_unit_list_get_item (GListModel *list,
+                        guint       position)
+{
+  GPtrArray *units = ADJ_UNIT_LIST (list)->units;
+
+  return position < units->len ? g_object_ref (g_ptr_array_index (units, position)) : NULL;
+}
+
+static void
+adj_unit_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = adj_unit_list_get_item_type;
+  iface->get_n_items = adj_unit_list_get_n_items;
+  iface->get_item = adj_unit_list_get_item;
+}
+
+/* Insert @units (their references too) at @position, then say so once. */
+static void
+unit_list_insert (AdjUnitList *list,
+                  guint        position,
+                  AdjUnit    **units,
+                  guint        n)
+{
+  guint len = list->units->len;
+
+  g_ptr_array_set_size (list->units, len + n);
+  memmove (&list->units->pdata[position + n], &list->units->pdata[position],
+           (len - position) * sizeof (gpointer));
+  for (guint i = 0; i < n; i++)
+    list->units->pdata[position + i] = g_object_ref (units[i]);
+  g_list_model_items_changed (G_LIST_MODEL (list), position, 0, n);
+}
+
+static void
+unit_list_remove (AdjUnitList *list,
+                  guint        position)
+{
+  /* Held until the list has said so, for whoever is told. */
+  g_autoptr(AdjUnit) unit = g_ptr_array_steal_index (list->units, position);
+
+  g_list_model_items_changed (G_LIST_MODEL (list), position, 1, 0);
+}
 
 enum {
   PROP_0,
@@ -93,7 +186,6 @@ adj_battle_finalize (GObject *object)
   json_object_put (self->secrets);
   g_ptr_array_unref (self->sides);
   g_hash_table_unref (self->unit_index);
-  g_ptr_array_unref (self->unit_order);
   g_clear_object (&self->units);
   adj_pack_free (self->pack);
   self->journal = NULL;
@@ -187,8 +279,7 @@ static void
 adj_battle_init (AdjBattle *self)
 {
   self->sides = g_ptr_array_new_with_free_func ((GDestroyNotify) side_free);
-  self->units = g_list_store_new (ADJ_TYPE_UNIT);
-  self->unit_order = g_ptr_array_new ();
+  self->units = g_object_new (ADJ_TYPE_UNIT_LIST, NULL);
   self->unit_index = g_hash_table_new (g_str_hash, g_str_equal);
   self->journal_items = adj_journal_model_new ();
   self->journal = adj_journal_model_get_journal (self->journal_items);
@@ -247,8 +338,17 @@ adj_battle_peek_unit (AdjBattle *battle,
                       guint      position)
 {
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
-  return position < battle->unit_order->len ? g_ptr_array_index (battle->unit_order, position)
-                                            : NULL;
+  return position < battle->units->units->len ? g_ptr_array_index (battle->units->units, position)
+                                              : NULL;
+}
+
+gboolean
+adj_battle_get_unit_position (AdjBattle *battle,
+                              AdjUnit   *unit,
+                              guint     *position)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  return g_ptr_array_find (battle->units->units, unit, position);
 }
 GPtrArray *adj_battle_get_sides (AdjBattle *battle) { return battle->sides; }
 const char *adj_battle_get_autosave_path (AdjBattle *battle) { return battle->autosave_path; }
@@ -256,7 +356,7 @@ const char *adj_battle_get_autosave_path (AdjBattle *battle) { return battle->au
 guint
 adj_battle_get_n_units (AdjBattle *battle)
 {
-  return battle->unit_order->len;
+  return battle->units->units->len;
 }
 
 AdjPack *
@@ -763,9 +863,7 @@ insert_unit_at (AdjBattle    *battle,
       return NULL;
     }
   index = MIN (index, adj_battle_get_n_units (battle));
-  /* The order first: a handler of the store's signal may read it. */
-  g_ptr_array_insert (battle->unit_order, (gint) index, unit);
-  g_list_store_insert (battle->units, index, unit);
+  unit_list_insert (battle->units, index, &unit, 1);
   g_hash_table_insert (battle->unit_index, (gpointer) adj_unit_get_id (unit), unit);
   note_unit_id (battle, adj_unit_get_id (unit));
   g_object_unref (unit);
@@ -827,7 +925,7 @@ find_unit_index (AdjBattle  *battle,
 {
   AdjUnit *unit = adj_battle_find_unit (battle, id);
 
-  return unit != NULL && g_list_store_find (battle->units, unit, index);
+  return unit != NULL && adj_battle_get_unit_position (battle, unit, index);
 }
 
 /* ---- changes ---- */
@@ -1180,8 +1278,7 @@ remove_unit_by_json (AdjBattle    *battle,
       return FALSE;
     }
   g_hash_table_remove (battle->unit_index, id);
-  g_ptr_array_remove_index (battle->unit_order, index);
-  g_list_store_remove (battle->units, index);
+  unit_list_remove (battle->units, index);
   return TRUE;
 }
 
@@ -2214,15 +2311,7 @@ adj_battle_from_json (json_object  *json,
         g_hash_table_insert (battle->unit_index, (gpointer) adj_unit_get_id (unit), unit);
         note_unit_id (battle, adj_unit_get_id (unit));
       }
-    {
-      GPtrArray *order = g_ptr_array_sized_new (list->len + battle->unit_order->len);
-
-      g_ptr_array_extend (order, list, NULL, NULL);
-      g_ptr_array_extend (order, battle->unit_order, NULL, NULL);
-      g_ptr_array_unref (battle->unit_order);
-      battle->unit_order = order;
-    }
-    g_list_store_splice (battle->units, 0, 0, list->pdata, list->len);
+    unit_list_insert (battle->units, 0, (AdjUnit **) list->pdata, list->len);
   }
 
   if (rng != NULL && !adj_rng_from_string (&battle->rng, rng))

@@ -51,6 +51,10 @@ GListModel   *adj_battle_get_units        (AdjBattle    *battle);
  * taken, so a loop over every unit stays quick); NULL past the end. */
 AdjUnit      *adj_battle_peek_unit        (AdjBattle    *battle,
                                            guint         position);
+/* Where @unit stands among adj_battle_get_units(); FALSE when it is not in the battle. */
+gboolean      adj_battle_get_unit_position (AdjBattle   *battle,
+                                           AdjUnit      *unit,
+                                           guint        *position);
 guint         adj_battle_get_n_units      (AdjBattle    *battle);
 AdjUnit      *adj_battle_find_unit        (AdjBattle    *battle,
                                            const char   *id);

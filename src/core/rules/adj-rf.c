@@ -3816,7 +3816,7 @@ adj_rf_reveal_marker (AdjBattle   *battle,
     summary = adj_format (_("Marker at “%s” spotted: a dummy, nothing is there"),
                           adj_unit_get_name (unit));
   entry = adj_entry_new ("units", NULL, summary);
-  if (!g_list_store_find (G_LIST_STORE (adj_battle_get_units (battle)), unit, &index))
+  if (!adj_battle_get_unit_position (battle, unit, &index))
     g_return_val_if_reached (FALSE);
   adj_change_set_remove_unit (entry->changes, adj_unit_to_json (unit), index);
   if (found != NULL)
