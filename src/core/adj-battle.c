@@ -126,9 +126,12 @@ unit_list_insert (AdjUnitList *list,
 {
   guint len = list->units->len;
 
+  if (n == 0)
+    return;
   g_ptr_array_set_size (list->units, len + n);
-  memmove (&list->units->pdata[position + n], &list->units->pdata[position],
-           (len - position) * sizeof (gpointer));
+  if (position < len)
+    memmove (&list->units->pdata[position + n], &list->units->pdata[position],
+             (len - position) * sizeof (gpointer));
   for (guint i = 0; i < n; i++)
     list->units->pdata[position + i] = g_object_ref (units[i]);
   g_list_model_items_changed (G_LIST_MODEL (list), position, 0, n);
