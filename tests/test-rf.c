@@ -1737,7 +1737,7 @@ static void
 book_spread_shift_add (BookSpread       *into,
                        const BookSpread *from,
                        int               d,
-                       unsigned          ways,
+                       unsigned __int128 ways,
                        double            p)
 {
   for (int k = -from->span; k <= from->span; k++)
@@ -1749,7 +1749,7 @@ book_spread_shift_add (BookSpread       *into,
       g_assert_true (k + d >= -into->span && k + d <= into->span);
       into->p[k + d + into->span] += from->p[k + from->span] * p;
       into->overflow |= from->overflow;
-      if (__builtin_mul_overflow (from->ways[k + from->span], (unsigned __int128) ways, &w) ||
+      if (__builtin_mul_overflow (from->ways[k + from->span], ways, &w) ||
           __builtin_add_overflow (into->ways[k + d + into->span], w,
                                   &into->ways[k + d + into->span]))
         into->overflow = TRUE;
@@ -1809,24 +1809,12 @@ book_melee_spread (const MeleeCase *c)
         }
       for (int d = -span; d <= span; d++)
         {
-          if (cluster.ways[d + span] == 0 && cluster.p[d + span] == 0.0)
-            continue;
-          /* all shifted by d, times the cluster's ways and probability at d. */
-          for (int k = -span; k <= span; k++)
-            if (k + d >= -span && k + d <= span)
-              {
-                unsigned __int128 w;
-
-                if (all.ways[k + span] == 0 && all.p[k + span] == 0.0)
-                  continue;
-                next_all.p[k + d + span] += all.p[k + span] * cluster.p[d + span];
-                if (__builtin_mul_overflow (all.ways[k + span], cluster.ways[d + span], &w) ||
-                    __builtin_add_overflow (next_all.ways[k + d + span], w,
-                                            &next_all.ways[k + d + span]))
-                  next_all.overflow = TRUE;
-              }
-          next_all.overflow |= all.overflow || cluster.overflow;
+          /* All so far, shifted by d, times the cluster's ways and probability at d. */
+          if (cluster.ways[d + span] != 0 || cluster.p[d + span] != 0.0)
+            book_spread_shift_add (&next_all, &all, d, cluster.ways[d + span],
+                                   cluster.p[d + span]);
         }
+      next_all.overflow |= cluster.overflow;
       book_spread_free (&all);
       book_spread_free (&cluster);
       all = next_all;
