@@ -27,6 +27,7 @@
 #include "adj-secret.h"
 #include "adj-store.h"
 #include "adj-unit.h"
+#include "adj-test-pdf.h"
 
 /* One reference to the ruleset for the whole run, taken in main(). */
 static AdjRuleset *rs;
@@ -2550,37 +2551,6 @@ public_text (AdjBattle *battle)
 }
 
 static char *
-roster_text (AdjBattle *battle)
-{
-  const char *tool = g_getenv ("ADJUTANT_PDFTOTEXT");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AdjRoster) roster = adj_roster_new_for_battle (battle, NULL, &error);
-  g_autofree char *dir = g_dir_make_tmp ("adj-rf-XXXXXX", &error);
-  g_autofree char *path = NULL;
-  const char *argv[] = { tool, "-layout", "-enc", "UTF-8", NULL, "-", NULL };
-  char *out = NULL;
-  int status = 0;
-
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "roster.pdf", NULL);
-  g_assert_true (adj_roster_write_pdf (roster, path, ADJ_PAPER_A4, &error));
-  g_assert_no_error (error);
-  if (tool == NULL || tool[0] == '\0')
-    {
-      g_unlink (path);
-      g_rmdir (dir);
-      return NULL;
-    }
-  argv[4] = path;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
-                               NULL, &status, &error));
-  g_assert_no_error (error);
-  g_unlink (path);
-  g_rmdir (dir);
-  return out;
-}
-
-static char *
 journal_text (AdjBattle *battle)
 {
   AdjJournal *journal = adj_battle_get_journal (battle);
@@ -2725,13 +2695,8 @@ test_hidden_no_leak (void)
       }
   }
 
-  roster_a = roster_text (a);
-  roster_b = roster_text (b);
-  if (roster_a == NULL)
-    {
-      g_test_skip ("pdftotext is not installed (ADJUTANT_PDFTOTEXT is unset)");
-      return;
-    }
+  roster_a = adj_test_roster_text (a);
+  roster_b = adj_test_roster_text (b);
   g_assert_cmpstr (roster_a, ==, roster_b);
   for (guint i = 0; i < 3; i++)
     assert_lacks (roster_a, hidden_names[i]);
@@ -2783,9 +2748,8 @@ test_hidden_reveal (void)
     summary = g_strdup (adj_journal_get_entry (adj_battle_get_journal (loaded), 1)->summary);
     assert_has (summary, adj_unit_get_name (group));
     assert_has (summary, "within 20 cm");
-    roster = roster_text (loaded);
-    if (roster != NULL)
-      assert_has (roster, adj_unit_get_name (group));
+    roster = adj_test_roster_text (loaded);
+    assert_has (roster, adj_unit_get_name (group));
     /* Now the saved file says it too. */
     {
       g_autoptr(json_object) after = adj_battle_to_json (loaded);
@@ -2806,9 +2770,8 @@ test_hidden_reveal (void)
     g_assert_true (adj_unit_get_status_bool (group, "hidden"));
     g_assert_nonnull (adj_battle_find_unit (loaded, real));
     g_free (roster);
-    roster = roster_text (loaded);
-    if (roster != NULL)
-      assert_lacks (roster, adj_unit_get_name (group));
+    roster = adj_test_roster_text (loaded);
+    assert_lacks (roster, adj_unit_get_name (group));
   }
 
   /* A dummy: nothing there. */

@@ -17,6 +17,7 @@
 #include "adj-ruleset.h"
 #include "adj-secret.h"
 #include "adj-store.h"
+#include "adj-test-pdf.h"
 
 /* The page's content area, as the renderer promises to keep to it (half-inch margins and the
  * running head and foot). */
@@ -80,43 +81,6 @@ write_pdf (AdjRoster  *roster,
   g_assert_no_error (error);
 }
 
-/* The PDF's text from pdftotext: with "-layout", each line of the page as one line of text
- * (a table row stays together); with "-flow" (pdftotext's default reading order, no option),
- * each column and cell as one piece (a wrapped cell or note stays together).  NULL, and the
- * test skipped, without pdftotext. */
-static char *
-pdf_text (const char *path,
-          const char *mode)
-{
-  const char *tool = g_getenv ("ADJUTANT_PDFTOTEXT");
-  gboolean flow = g_str_equal (mode, "-flow");
-  const char *argv[] = { tool, "-enc", "UTF-8", path, "-", NULL, NULL };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *err = NULL;
-  char *out = NULL;
-  int status = 0;
-
-  if (tool == NULL || tool[0] == '\0')
-    {
-      g_test_skip ("pdftotext is not installed (ADJUTANT_PDFTOTEXT is unset)");
-      return NULL;
-    }
-  if (!flow)
-    {
-      /* tool -layout -enc UTF-8 path - */
-      argv[5] = argv[4];
-      argv[4] = argv[3];
-      argv[3] = argv[2];
-      argv[2] = argv[1];
-      argv[1] = mode;
-    }
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
-                               &err, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return out;
-}
-
 /* Every run of white space as one space, so that a phrase is found however it was spaced. */
 static char *
 squeeze (const char *text)
@@ -168,28 +132,55 @@ assert_has (const char *text,
     fail_check ("the roster's text does not contain “%s”", wanted);
 }
 
-/* Letters and digits only: pdftotext joins a word broken at its hyphen ("muzzle-" "loaders"
- * becomes "muzzleloaders"), so running text is compared without spaces or hyphens. */
-static char *
-letters (const char *text)
+/* A phrase that must not be on the roster at all: neither on a line nor down a column. */
+static void
+assert_hides (const char *rows,
+              const char *text,
+              const char *unwanted)
 {
-  GString *out = g_string_new (NULL);
+  g_autofree char *a = squeeze (rows);
+  g_autofree char *b = squeeze (unwanted);
 
-  for (const char *p = text; *p != '\0'; p++)
-    if (!g_ascii_isspace (*p) && *p != '-')
-      g_string_append_c (out, *p);
-  return g_string_free (out, FALSE);
+  if (strstr (a, b) != NULL || adj_test_text_has (text, unwanted))
+    fail_check ("the roster shows “%s”", unwanted);
 }
 
 static void
 assert_has_text (const char *text,
                  const char *wanted)
 {
-  g_autofree char *a = letters (text);
-  g_autofree char *b = letters (wanted);
-
-  if (strstr (a, b) == NULL)
+  if (!adj_test_text_has (text, wanted))
     fail_check ("the roster's text does not contain “%s”", wanted);
+}
+
+/* A phrase shown on the roster: on one line of @rows, or in @text, where a cell or a note that
+ * wrapped reads whole (see adj-test-pdf.h). */
+static void
+assert_shows (const char *rows,
+              const char *text,
+              const char *wanted)
+{
+  g_autofree char *a = squeeze (rows);
+  g_autofree char *b = squeeze (wanted);
+
+  if (strstr (a, b) == NULL && !adj_test_text_has (text, wanted))
+    fail_check ("the roster does not show “%s”", wanted);
+}
+
+/* A row of a table: where its @label fits on one line, the rest of the row is beside it on
+ * that line; where the label wrapped, it reads whole down its column. */
+static void
+assert_row (const char *rows,
+            const char *text,
+            const char *label,
+            const char *line)
+{
+  g_autofree char *squeezed = squeeze (rows);
+
+  if (strstr (squeezed, label) != NULL)
+    assert_has (rows, line);
+  else
+    assert_has_text (text, label);
 }
 
 static void
@@ -249,14 +240,10 @@ assert_has_reference (AdjRuleset *rs,
               g_autofree char *value = g_strdup_printf ("%s%d", v > 0 ? "+" : v < 0 ? "\u2212"
                                                                                     : "", ABS (v));
               g_autofree char *line = g_strdup_printf ("%s %s", label, value);
-              g_autofree char *squeezed = squeeze (layout);
 
               (void) id;
-              assert_has_text (flow, label);
               assert_has_text (flow, value);
-              /* A label that fits on its line has its value beside it. */
-              if (strstr (squeezed, label) != NULL)
-                assert_has (layout, line);
+              assert_row (layout, flow, label, line);
             }
         }
     }
@@ -277,6 +264,7 @@ assert_has_reference (AdjRuleset *rs,
       for (guint k = 0; k < items->len; k++)
         {
           g_autoptr(GString) line = g_string_new (NULL);
+          const char *label = NULL;
 
           for (gsize c = 0; c < json_object_array_length (columns); c++)
             {
@@ -289,7 +277,8 @@ assert_has_reference (AdjRuleset *rs,
                 g_string_append_c (line, ' ');
               if (g_str_equal (column, "label"))
                 {
-                  g_string_append (line, types ? ty->label : w->label);
+                  label = types ? ty->label : w->label;
+                  g_string_append (line, label);
                   continue;
                 }
               if (g_str_equal (column, "category"))
@@ -310,9 +299,8 @@ assert_has_reference (AdjRuleset *rs,
               else
                 g_string_append (line, "\u2014");
             }
-          /* A label too long for its cell wraps: then only the flow has it whole. */
-          if (line->len > 0 && g_utf8_strlen (line->str, -1) < 40)
-            assert_has (layout, line->str);
+          if (line->len > 0 && label != NULL)
+            assert_row (layout, flow, label, line->str);
         }
     }
 }
@@ -617,28 +605,26 @@ test_demo (void)
         }
     }
 
-  layout = pdf_text (path, "-layout");
-  if (layout == NULL)
-    return;
-  flow = pdf_text (path, "-flow");
+  layout = adj_test_pdf_rows (path);
+  flow = adj_test_pdf_text (path);
   for (guint i = 0; i < adj_battle_get_n_units (battle); i++)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (adj_battle_get_units (battle), i);
-      assert_has (layout, adj_unit_get_name (unit));
+      assert_shows (layout, flow, adj_unit_get_name (unit));
     }
-  assert_has (layout, "British army");
-  assert_has (layout, "Zulu army");
-  assert_has (layout, "Dice: 2D6 (European-style army)");
-  assert_has (layout, "Dice: D12 (native army)");
-  assert_has (layout, "Points: 36 of 36 points (the command stand is not counted)");
-  assert_has (layout, "Command stand: 1 command stand; an army has exactly 1");
-  assert_has (layout, "Single-shot rifle (2 squares)");
-  assert_has (layout, "Rifled field gun (8 squares)");
-  assert_has (layout, "Dismounted");
-  assert_has (layout, "Limbered");
-  assert_has (layout, "printed 1879-01-22");
-  assert_lacks (layout, "Activated this turn");
-  assert_lacks (layout, "limit not kept");
+  assert_shows (layout, flow, "British army");
+  assert_shows (layout, flow, "Zulu army");
+  assert_shows (layout, flow, "Dice: 2D6 (European-style army)");
+  assert_shows (layout, flow, "Dice: D12 (native army)");
+  assert_shows (layout, flow, "Points: 36 of 36 points (the command stand is not counted)");
+  assert_shows (layout, flow, "Command stand: 1 command stand; an army has exactly 1");
+  assert_shows (layout, flow, "Single-shot rifle (2 squares)");
+  assert_shows (layout, flow, "Rifled field gun (8 squares)");
+  assert_shows (layout, flow, "Dismounted");
+  assert_shows (layout, flow, "Limbered");
+  assert_shows (layout, flow, "printed 1879-01-22");
+  assert_hides (layout, flow, "Activated this turn");
+  assert_hides (layout, flow, "limit not kept");
   assert_has_reference (adj_battle_get_ruleset (battle), flow, layout);
   assert_pages_marked (layout, "Zulu War: British column against a Zulu impi",
                        adj_roster_get_n_pages (roster));
@@ -701,10 +687,8 @@ test_system_demo (gconstpointer data)
                         strength);
     }
 
-  layout = pdf_text (path, "-layout");
-  if (layout == NULL)
-    return;
-  flow = pdf_text (path, "-flow");
+  layout = adj_test_pdf_rows (path);
+  flow = adj_test_pdf_text (path);
   for (guint i = 0; i < adj_battle_get_n_units (battle); i++)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (adj_battle_get_units (battle), i);
@@ -765,27 +749,25 @@ test_template (gconstpointer data)
   adj_roster_get_page_size (roster, &width, &height);
   assert_layout_sound (roster, height, adj_army_count_units (army));
 
-  layout = pdf_text (path, "-layout");
-  if (layout == NULL)
-    return;
-  flow = pdf_text (path, "-flow");
-  assert_has (layout, army->name);
-  assert_has (layout, "Army list");
+  layout = adj_test_pdf_rows (path);
+  flow = adj_test_pdf_text (path);
+  assert_shows (layout, flow, army->name);
+  assert_shows (layout, flow, "Army list");
   for (guint i = 0; i < army->units->len; i++)
     {
       AdjArmyUnit *u = g_ptr_array_index (army->units, i);
-      assert_has (layout, u->name);
+      assert_shows (layout, flow, u->name);
     }
   /* The totals and limits the system's own check gives, e.g. "36 of 36 points". */
   for (guint i = 0; i < report->checks->len; i++)
     {
       AdjArmyCheck *c = g_ptr_array_index (report->checks, i);
       g_autofree char *line = g_strdup_printf ("%s: %s", c->label, c->detail);
-      assert_has (layout, line);
+      assert_shows (layout, flow, line);
     }
   {
     g_autofree char *total = g_strdup_printf ("%d of 36 points", army->book_total);
-    assert_has (layout, total);
+    assert_shows (layout, flow, total);
   }
   assert_has_reference (rs, flow, layout);
   assert_pages_marked (layout, army->name, adj_roster_get_n_pages (roster));
@@ -838,6 +820,7 @@ test_long_battle (void)
   g_autoptr(AdjRoster) roster = adj_roster_new_for_battle (battle, NULL, &error);
   g_autofree char *path = tmp_path ("long.pdf");
   g_autofree char *layout = NULL;
+  g_autofree char *flow = NULL;
   guint strength, status, n_pages;
   guint last_page = 0;
 
@@ -862,18 +845,17 @@ test_long_battle (void)
   g_assert_cmpuint (adj_roster_get_n_tick_boxes (roster, ADJ_ROSTER_BOX_STRENGTH), ==, strength);
   g_assert_cmpuint (adj_roster_get_n_tick_boxes (roster, ADJ_ROSTER_BOX_STATUS), ==, status);
 
-  layout = pdf_text (path, "-layout");
-  if (layout == NULL)
-    return;
+  layout = adj_test_pdf_rows (path);
+  flow = adj_test_pdf_text (path);
   assert_pages_marked (layout, "The Long Afternoon", n_pages);
   for (guint i = 0; i < 200; i++)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (adj_battle_get_units (battle), i);
-      assert_has (layout, adj_unit_get_name (unit));
+      assert_shows (layout, flow, adj_unit_get_name (unit));
     }
-  assert_has (layout, "Column (continued)");
-  assert_has (layout, "Impi (continued)");
-  assert_has (layout, "DESTROYED");
+  assert_shows (layout, flow, "Column (continued)");
+  assert_shows (layout, flow, "Impi (continued)");
+  assert_shows (layout, flow, "DESTROYED");
 }
 
 /* ---- paper ---- */
@@ -970,6 +952,7 @@ test_one_side (void)
   g_autoptr(AdjRoster) unknown = NULL;
   g_autofree char *path = tmp_path ("zulu.pdf");
   g_autofree char *layout = NULL;
+  g_autofree char *flow = NULL;
   guint strength, status;
 
   g_assert_no_error (error);
@@ -990,15 +973,14 @@ test_one_side (void)
   g_assert_cmpuint (adj_roster_get_n_tick_boxes (by_name, ADJ_ROSTER_BOX_STRENGTH), ==, 19);
   g_assert_cmpuint (adj_roster_get_n_tick_boxes (by_name, ADJ_ROSTER_BOX_STATUS), ==, status);
 
-  layout = pdf_text (path, "-layout");
-  if (layout == NULL)
-    return;
-  assert_has (layout, "Zulu Spearmen 15");
-  assert_has (layout, "Zulu Commander");
-  assert_has (layout, "Points: 36 of 36 points");
-  assert_lacks (layout, "British Regular Infantry");
-  assert_lacks (layout, "British Commander");
-  assert_lacks (layout, "Dice: 2D6");
+  layout = adj_test_pdf_rows (path);
+  flow = adj_test_pdf_text (path);
+  assert_shows (layout, flow, "Zulu Spearmen 15");
+  assert_shows (layout, flow, "Zulu Commander");
+  assert_shows (layout, flow, "Points: 36 of 36 points");
+  assert_hides (layout, flow, "British Regular Infantry");
+  assert_hides (layout, flow, "British Commander");
+  assert_hides (layout, flow, "Dice: 2D6");
 }
 
 /* ---- secrets ---- */
@@ -1055,6 +1037,7 @@ test_secrets (void)
   g_autoptr(json_object) settings = json_object_new_object ();
   g_autofree char *path = tmp_path ("secret.pdf");
   g_autofree char *layout = NULL;
+  g_autofree char *flow = NULL;
 
   json_object_object_add (settings, "dice", json_object_new_string ("d12"));
   json_object_object_add (settings, "plan", json_object_new_string ("horns"));
@@ -1078,21 +1061,20 @@ test_secrets (void)
   g_assert_cmpuint (adj_roster_get_n_tick_boxes (roster, ADJ_ROSTER_BOX_STRENGTH), ==, 2);
   g_assert_cmpuint (adj_roster_get_n_tick_boxes (roster, ADJ_ROSTER_BOX_STATUS), ==, 1);
 
-  layout = pdf_text (path, "-layout");
-  if (layout == NULL)
-    return;
-  assert_has (layout, "Visible Impi");
-  assert_has (layout, "Spotted Impi");
-  assert_has (layout, "Dismounted");
-  assert_lacks (layout, "Lurking");
-  assert_lacks (layout, "Concealed");
-  assert_lacks (layout, "Secret reserve strength");
-  assert_lacks (layout, "Feigned flight");
-  assert_lacks (layout, "Secret battle plan");
-  assert_lacks (layout, "Horns of the buffalo");
+  layout = adj_test_pdf_rows (path);
+  flow = adj_test_pdf_text (path);
+  assert_shows (layout, flow, "Visible Impi");
+  assert_shows (layout, flow, "Spotted Impi");
+  assert_shows (layout, flow, "Dismounted");
+  assert_hides (layout, flow, "Lurking");
+  assert_hides (layout, flow, "Concealed");
+  assert_hides (layout, flow, "Secret reserve strength");
+  assert_hides (layout, flow, "Feigned flight");
+  assert_hides (layout, flow, "Secret battle plan");
+  assert_hides (layout, flow, "Horns of the buffalo");
   /* The hidden stand's points are not in the total either. */
-  assert_has (layout, "Points: 4 of 36 points");
-  assert_has (layout, "2 units");
+  assert_shows (layout, flow, "Points: 4 of 36 points");
+  assert_shows (layout, flow, "2 units");
 }
 
 /* ---- Redvers' Reverse: the quick reference, and nothing hidden on paper ---- */
@@ -1152,10 +1134,8 @@ test_rr_reference (void)
       g_assert_no_error (error);
       write_pdf (roster, path, ADJ_PAPER_A4);
     }
-  layout = pdf_text (path, "-layout");
-  if (layout == NULL)
-    return;
-  flow = pdf_text (path, "-flow");
+  layout = adj_test_pdf_rows (path);
+  flow = adj_test_pdf_text (path);
 
   assert_has_text (flow, "Quick reference: Redvers' Reverse");
   assert_has_text (flow, "CP and tracks");
@@ -1225,6 +1205,7 @@ test_figures_and_tracks (void)
   g_autoptr(AdjRoster) roster = NULL;
   g_autofree char *path = tmp_path ("figures.pdf");
   g_autofree char *layout = NULL;
+  g_autofree char *flow = NULL;
   const char *fields[] = {
     "{\"id\": \"disruption\", \"kind\": \"int\", \"label\": \"Disruption\", \"min\": 0, "
     "\"max\": 3}",
@@ -1269,18 +1250,17 @@ test_figures_and_tracks (void)
   g_assert_cmpuint (adj_roster_get_n_tick_boxes (roster, ADJ_ROSTER_BOX_STRENGTH), ==, strength);
   g_assert_cmpuint (adj_roster_get_n_tick_boxes (roster, ADJ_ROSTER_BOX_STATUS), ==, status);
 
-  layout = pdf_text (path, "-layout");
-  if (layout == NULL)
-    return;
-  assert_has (layout, "Figures");
-  assert_has (layout, "Company A");
-  assert_has (layout, "Company B DESTROYED");
-  assert_has (layout, "Disruption:");
-  assert_has (layout, "Morale: Steady");
-  assert_has (layout, "Shaken");
+  layout = adj_test_pdf_rows (path);
+  flow = adj_test_pdf_text (path);
+  assert_shows (layout, flow, "Figures");
+  assert_shows (layout, flow, "Company A");
+  assert_shows (layout, flow, "Company B DESTROYED");
+  assert_shows (layout, flow, "Disruption:");
+  assert_shows (layout, flow, "Morale: Steady");
+  assert_shows (layout, flow, "Shaken");
   /* States nobody ticks in pencil are written out when they differ from the default. */
-  assert_has (layout, "On a large stand");
-  assert_has (layout, "Limbered");
+  assert_shows (layout, flow, "On a large stand");
+  assert_shows (layout, flow, "Limbered");
 }
 
 /* ---- drawing on other surfaces, and saving ---- */

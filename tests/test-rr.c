@@ -28,6 +28,7 @@
 #include "adj-store.h"
 #include "adj-tables.h"
 #include "adj-unit.h"
+#include "adj-test-pdf.h"
 
 static AdjRuleset *rs;
 
@@ -2856,37 +2857,6 @@ test_scripted_turn (void)
 /* ------------------------------------------------------------------------------------------ */
 /* hidden information                                                                          */
 
-static char *
-roster_text (AdjBattle *battle)
-{
-  const char *tool = g_getenv ("ADJUTANT_PDFTOTEXT");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AdjRoster) roster = adj_roster_new_for_battle (battle, NULL, &error);
-  g_autofree char *dir = g_dir_make_tmp ("adj-rr-XXXXXX", &error);
-  g_autofree char *path = NULL;
-  const char *argv[] = { tool, "-layout", "-enc", "UTF-8", NULL, "-", NULL };
-  char *out = NULL;
-  int status = 0;
-
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "roster.pdf", NULL);
-  g_assert_true (adj_roster_write_pdf (roster, path, ADJ_PAPER_A4, &error));
-  g_assert_no_error (error);
-  if (tool == NULL || tool[0] == '\0')
-    {
-      g_unlink (path);
-      g_rmdir (dir);
-      return NULL;
-    }
-  argv[4] = path;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
-                               NULL, &status, &error));
-  g_assert_no_error (error);
-  g_unlink (path);
-  g_rmdir (dir);
-  return out;
-}
-
 /* Everything a player can read: journal (summaries, inputs, outcomes as JSON and text), the
  * report, the summary for the dashboard, the battle file without its sealed texts, the roster,
  * and what adjutant-cli prints about the battle. */
@@ -2899,7 +2869,7 @@ everything_shown (AdjBattle *battle)
   g_autofree char *markdown = adj_battle_report (battle, TRUE);
   g_autoptr(json_object) summary = adj_rr_summary (battle);
   g_autoptr(json_object) file = adj_battle_to_json (battle);
-  g_autofree char *roster = roster_text (battle);
+  g_autofree char *roster = adj_test_roster_text (battle);
 
   for (guint i = 0; i < adj_journal_get_n_entries (journal); i++)
     {
@@ -2936,8 +2906,7 @@ everything_shown (AdjBattle *battle)
       }
   }
   g_string_append_printf (s, "%s\n", json_object_to_json_string (file));
-  if (roster != NULL)
-    g_string_append_printf (s, "%s\n", roster);
+  g_string_append_printf (s, "%s\n", roster);
   /* The command-line tool on the saved battle. */
   {
     const char *cli = g_getenv ("ADJUTANT_CLI");

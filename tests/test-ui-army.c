@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "adj-test-pdf.h"
 #include "adj-test-ui.h"
 #include "adj-army-builder.h"
 #include "adj-army.h"
@@ -63,24 +64,6 @@ window_says (GtkWidget  *root,
 
   collect_all_labels (root, all);
   return strstr (all->str, text) != NULL;
-}
-
-static char *
-pdf_text (const char *pdf)
-{
-  const char *pdftotext = g_getenv ("ADJUTANT_PDFTOTEXT");
-  g_autofree char *out = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *argv[] = { pdftotext, "-layout", pdf, "-", NULL };
-  int status = 0;
-
-  if (pdftotext == NULL)
-    return NULL;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
-                               &out, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_cmpint (status, ==, 0);
-  return g_steal_pointer (&out);
 }
 
 static void
@@ -181,12 +164,9 @@ check_builder (AdjApplication *app)
                                           &n_pages, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (n_pages, >=, 1);
-  text = pdf_text (pdf);
-  if (text != NULL)
-    {
-      g_assert_nonnull (strstr (text, "Regular infantry"));
-      g_assert_nonnull (strstr (text, "Heavy artillery"));
-    }
+  text = adj_test_pdf_text (pdf);
+  g_assert_true (adj_test_text_has (text, "Regular infantry"));
+  g_assert_true (adj_test_text_has (text, "Heavy artillery"));
 
   /* Start a battle with it: the New Battle dialog opens on army lists, this one first. */
   gtk_widget_activate_action (GTK_WIDGET (builder), "builder.battle", NULL);

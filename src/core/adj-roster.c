@@ -1636,10 +1636,14 @@ adj_roster_init (AdjRoster *self)
   cairo_font_options_destroy (options);
   pango_context_set_round_glyph_positions (self->pango, FALSE);
 
+  /* One named family rather than the desktop's "Sans", so that a sheet breaks its lines in the
+   * same places on every machine; DejaVu Sans (fonts-dejavu-core and -extra, which the quick
+   * start installs) has every style used here and every sign a roster prints.  Where it is
+   * missing, fontconfig falls back to the nearest sans. */
   for (guint i = 0; i < N_STYLES; i++)
     {
       self->fonts[i] = pango_font_description_new ();
-      pango_font_description_set_family_static (self->fonts[i], "Sans");
+      pango_font_description_set_family_static (self->fonts[i], "DejaVu Sans, Sans");
       pango_font_description_set_size (self->fonts[i], (int) (styles[i].size * PANGO_SCALE));
       pango_font_description_set_weight (self->fonts[i], styles[i].weight);
       pango_font_description_set_style (self->fonts[i], styles[i].slant);
