@@ -906,8 +906,10 @@ test_risk (gconstpointer data)
 
   g_assert_cmpint (adj_outcome_get_value_int (out, "rf", 99), ==, c->rf);
   /* The explanation lists each part that counts, and they add up. */
-  for (const AdjExplainLine *line = out->lines; line != NULL; line = line->next)
+  for (guint l = 0; l < out->lines->len; l++)
     {
+      const AdjExplainLine *line = g_ptr_array_index (out->lines, l);
+
       if (line->kind == ADJ_EXPLAIN_MODIFIER && g_strcmp0 (line->who, "risk") == 0)
         sum += line->value;
     }

@@ -263,8 +263,9 @@ explained_score (const AdjOutcome *outcome,
   int dice = 0, mods = 0, total = G_MININT;
   guint n_dice_lines = 0;
 
-  for (const AdjExplainLine *line = outcome->lines; line != NULL; line = line->next)
+  for (guint l = 0; l < outcome->lines->len; l++)
     {
+      const AdjExplainLine *line = g_ptr_array_index (outcome->lines, l);
 
       if (g_strcmp0 (line->who, who) != 0)
         continue;

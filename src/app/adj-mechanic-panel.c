@@ -468,8 +468,10 @@ show_result (AdjMechanicPanel *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->result_lines))) != NULL)
     gtk_box_remove (self->result_lines, child);
-  for (const AdjExplainLine *line = self->outcome->lines; line != NULL; line = line->next)
+  for (guint l = 0; l < self->outcome->lines->len; l++)
     {
+      const AdjExplainLine *line = g_ptr_array_index (self->outcome->lines, l);
+
       GtkWidget *hbox, *label, *value = NULL;
 
       /* The reason already stands under the title. */

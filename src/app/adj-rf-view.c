@@ -491,8 +491,9 @@ build_order_after (AdjRfView *self,
   gtk_box_append (GTK_BOX (box), die_label);
 
   gtk_box_append (GTK_BOX (text), order_label);
-  for (const AdjExplainLine *line = outcome->lines; line != NULL; line = line->next)
+  for (guint l = 0; l < outcome->lines->len; l++)
     {
+      const AdjExplainLine *line = g_ptr_array_index (outcome->lines, l);
 
       if (line->kind != ADJ_EXPLAIN_NOTE)
         continue;

@@ -10,7 +10,6 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
@@ -589,7 +588,7 @@ adj_battle_add_army (AdjBattle    *battle,
         {
           g_autoptr(json_object) json = json_object_new_object ();
           g_autofree char *id = adj_battle_new_unit_id (battle);
-          g_autofree char *name = u->count > 1 ? adj_format ("%s %d", u->name, k)
+          g_autofree char *name = u->count > 1 ? g_strdup_printf ("%s %d", u->name, k)
                                                : g_strdup (u->name);
 
           json_object_object_add (json, "id", json_object_new_string (id));

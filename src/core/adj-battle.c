@@ -10,7 +10,6 @@
 
 #include "adj-battle.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-members.h"
@@ -887,7 +886,7 @@ adj_battle_new_unit_id (AdjBattle *battle)
 {
   for (;;)
     {
-      char *id = adj_format ("u%u", battle->next_unit++);
+      char *id = g_strdup_printf ("u%u", battle->next_unit++);
       if (!g_hash_table_contains (battle->unit_index, id))
         return id;
       g_free (id);
@@ -1473,7 +1472,7 @@ describe_field (AdjBattle  *battle,
       g_autofree char *what = describe_member_key (battle, key);
 
       /* TRANSLATORS: one value of one figure, e.g. "Pte Hook, wounds" */
-      return adj_format (_("%s, %s"), who, what);
+      return g_strdup_printf (_("%s, %s"), who, what);
     }
   if (g_str_has_prefix (field, "secrets."))
     return g_strdup (_("hidden information"));
@@ -1536,7 +1535,7 @@ adj_battle_edit (AdjBattle    *battle,
   shown = g_str_has_prefix (field, "secrets.") ? g_strdup (_("something hidden"))
                                                : describe_value (value);
   /* TRANSLATORS: a journal line, e.g. "2nd Battalion: disrupted set to yes" */
-  summary = adj_format (_("%s: %s set to %s"), who, what, shown);
+  summary = g_strdup_printf (_("%s: %s set to %s"), who, what, shown);
   entry = adj_entry_new ("edit", NULL, summary);
   if (!adj_battle_change_field (battle, entry->changes, target, field, value, error))
     return FALSE;
@@ -1566,7 +1565,7 @@ adj_battle_add_unit (AdjBattle    *battle,
                    adj_unit_get_id (probe));
       return NULL;
     }
-  summary = adj_format (_("Added %s"), adj_unit_get_name (probe));
+  summary = g_strdup_printf (_("Added %s"), adj_unit_get_name (probe));
   entry = adj_entry_new ("units", NULL, summary);
   adj_change_set_add_unit (entry->changes, adj_unit_to_json (probe), index);
   json_object_object_get_ex (json, "id", &id);
@@ -1594,7 +1593,7 @@ adj_battle_remove_unit (AdjBattle   *battle,
                    unit_id != NULL ? unit_id : "");
       return FALSE;
     }
-  summary = adj_format (_("Removed %s"), adj_unit_get_name (unit));
+  summary = g_strdup_printf (_("Removed %s"), adj_unit_get_name (unit));
   entry = adj_entry_new ("units", NULL, summary);
   adj_change_set_remove_unit (entry->changes, adj_unit_to_json (unit), index);
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
@@ -1656,7 +1655,7 @@ move_to (AdjBattle   *battle,
       return FALSE;
     }
   /* TRANSLATORS: a journal line, e.g. "Turn 3 — Activation" */
-  summary = adj_format (_("Turn %d — %s"), turn, adj_gettext (p->label));
+  summary = g_strdup_printf (_("Turn %d — %s"), turn, adj_gettext (p->label));
   entry = adj_entry_new ("turn", NULL, summary);
   if (turn != battle->turn &&
       !adj_battle_change_field (battle, entry->changes, "battle", "turn", turn_value, error))
@@ -1900,7 +1899,7 @@ adj_battle_apply_outcome (AdjBattle   *battle,
 
   adj_battle_context (battle, &ctx);
   /* TRANSLATORS: a journal line, e.g. "Fire combat: Target destroyed" */
-  summary = adj_format (_("%s: %s"), adj_gettext (mech->title), outcome->title);
+  summary = g_strdup_printf (_("%s: %s"), adj_gettext (mech->title), outcome->title);
   entry = adj_entry_new ("mechanic", mech->id, summary);
   entry->inputs = adj_inputs_to_json (inputs);
   entry->outcome = adj_outcome_to_json (outcome);
@@ -2055,7 +2054,7 @@ check_journal_targets (AdjBattle    *battle,
           if (!json_object_object_get_ex (unit, "id", &id) ||
               !json_object_is_type (id, json_type_string))
             {
-              g_autofree char *where = adj_format ("$.journal.entries[%u].changes[%u].unit",
+              g_autofree char *where = g_strdup_printf ("$.journal.entries[%u].changes[%u].unit",
                                                    i, k);
               return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
                                     _("expected a unit with an “id”"));
@@ -2086,7 +2085,7 @@ check_journal_targets (AdjBattle    *battle,
           if (!known)
             {
               g_autofree char *where =
-                adj_format ("$.journal.entries[%u].changes[%u].target", i, k);
+                g_strdup_printf ("$.journal.entries[%u].changes[%u].target", i, k);
               return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
                                     _("“%s” names nothing in this battle"), target);
             }
@@ -2496,7 +2495,7 @@ adj_battle_turn_card (AdjBattle      *battle,
   name = adj_card_describe (turned);
   text = adj_card_to_string (turned);
   /* TRANSLATORS: a journal line, e.g. "Turned the Queen of Hearts" */
-  summary = adj_format (_("Turned the %s"), name);
+  summary = g_strdup_printf (_("Turned the %s"), name);
   outcome = json_object_new_object ();
   roll = json_object_new_object ();
   cards = json_object_new_array ();

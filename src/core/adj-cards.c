@@ -10,7 +10,6 @@
 
 #include "adj-cards.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-json.h"
 #include "adj-rng.h"
 
@@ -189,7 +188,7 @@ adj_card_describe (AdjCard card)
   };
 
   /* TRANSLATORS: a playing card, e.g. "Queen of Hearts" */
-  return adj_format (_("%s of %s"), _(ranks[adj_card_rank (card)]),
+  return g_strdup_printf (_("%s of %s"), _(ranks[adj_card_rank (card)]),
                      _(suits[adj_card_suit (card)]));
 }
 

@@ -2,7 +2,7 @@
 /* adj-i18n.h: translating labels that come from rulesets and mechanic declarations.
  *
  * Both are written in English and marked (N_ in C, the labels of the ruleset JSON files), then
- * looked up in the catalogue when they are shown.
+ * looked up in the catalogue when they are shown.  _() is GLib's own.
  */
 
 #pragma once
@@ -15,16 +15,12 @@ G_BEGIN_DECLS
  * LOCALEDIR once installed. */
 const char *adj_i18n_locale_dir (void);
 
-/* What _() does in the core: the translation of a string literal, from a cache after the
- * first time.  Only for literals: the cache is keyed by address. */
-const char *adj_gettext_literal (const char *msgid) G_GNUC_FORMAT (1);
-
-#undef _
-#define _(String) adj_gettext_literal (String)
-
-/* The translation of any text, from a second cache keyed by the text: what it returns lives as
- * long as the program (unless thousands of other texts came first, when it is gettext's own
- * answer again).  NULL and "" are returned as they are. */
-const char *adj_gettext (const char *text);
+/* The translation of a label held in a variable (from a ruleset or a declaration): NULL and ""
+ * are returned as they are, as gettext would answer "" with the catalogue's header. */
+static inline const char *
+adj_gettext (const char *text)
+{
+  return text == NULL || text[0] == '\0' ? text : g_dgettext (GETTEXT_PACKAGE, text);
+}
 
 G_END_DECLS

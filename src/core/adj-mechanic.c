@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
@@ -316,7 +315,7 @@ adj_mechanic_describe (const AdjMechanic *mech,
       json_object_object_add (item, "label", json_object_new_string (adj_gettext (d->label)));
       if (d->sides != 0)
         {
-          g_autofree char *dice = adj_format ("%uD%u", d->count, d->sides);
+          g_autofree char *dice = g_strdup_printf ("%uD%u", d->count, d->sides);
           json_object_object_add (item, "dice", json_object_new_string (dice));
         }
       else
@@ -802,6 +801,16 @@ adj_inputs_is_set (const AdjInputs *inputs,
 
 /* ---- outcomes ---- */
 
+static void
+line_free (gpointer data)
+{
+  AdjExplainLine *line = data;
+
+  g_free (line->who);
+  g_free (line->label);
+  g_free (line);
+}
+
 AdjOutcome *
 adj_outcome_new (const AdjMechanic *mech)
 {
@@ -809,6 +818,7 @@ adj_outcome_new (const AdjMechanic *mech)
 
   outcome->mechanic = mech;
   outcome->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_roll_free);
+  outcome->lines = g_ptr_array_new_with_free_func (line_free);
   outcome->values = json_object_new_object ();
   return outcome;
 }
@@ -821,7 +831,7 @@ adj_outcome_free (AdjOutcome *outcome)
   g_free (outcome->key);
   g_free (outcome->title);
   g_free (outcome->reason);
-  adj_text_arena_free (outcome->arena);
+  g_ptr_array_unref (outcome->lines);
   g_ptr_array_unref (outcome->rolls);
   json_object_put (outcome->values);
   json_object_put (outcome->pack_after);
@@ -847,7 +857,7 @@ adj_outcome_set_result (AdjOutcome *outcome,
   outcome->key = g_strdup (key);
   outcome->title = g_strdup (adj_gettext (choice->label));
   va_start (args, reason_format);
-  outcome->reason = reason_format != NULL ? adj_format_v (reason_format, args) : NULL;
+  outcome->reason = reason_format != NULL ? g_strdup_vprintf (reason_format, args) : NULL;
   va_end (args);
 }
 
@@ -860,37 +870,10 @@ adj_outcome_set_number (AdjOutcome *outcome,
   g_free (outcome->key);
   g_free (outcome->title);
   g_free (outcome->reason);
-  outcome->key = adj_format ("%d", number);
+  outcome->key = g_strdup_printf ("%d", number);
   outcome->title = g_strdup (title);
   outcome->reason = g_strdup (reason);
   adj_outcome_set_value_int (outcome, "result", number);
-}
-
-/* A line is one block: the line, then who it belongs to, then its text, kept in the outcome's
- * arena.  A big fight explains itself in a line a figure, and allocations were much of what
- * that cost. */
-static G_GNUC_PRINTF (6, 0) AdjExplainLine *
-line_new (AdjTextArena  **arena,
-          AdjExplainKind  kind,
-          const char     *who,
-          gboolean        has_value,
-          int             value,
-          const char     *format,
-          va_list         args)
-{
-  gsize who_size = who != NULL ? strlen (who) + 1 : 0;
-  char *text;
-  AdjExplainLine *line =
-    (AdjExplainLine *) adj_text_arena_format_block_v (arena, sizeof (AdjExplainLine) + who_size,
-                                                      &text, format, args);
-
-  line->next = NULL;
-  line->kind = kind;
-  line->who = who != NULL ? memcpy ((char *) (line + 1), who, who_size) : NULL;
-  line->label = text;
-  line->has_value = has_value;
-  line->value = value;
-  return line;
 }
 
 void
@@ -901,8 +884,14 @@ adj_outcome_take_line (AdjOutcome     *outcome,
                        gboolean        has_value,
                        int             value)
 {
-  adj_outcome_add_line (outcome, kind, who, label, has_value, value);
-  g_free (label);
+  AdjExplainLine *line = g_new0 (AdjExplainLine, 1);
+
+  line->kind = kind;
+  line->who = g_strdup (who);
+  line->label = label;
+  line->has_value = has_value;
+  line->value = value;
+  g_ptr_array_add (outcome->lines, line);
 }
 
 void
@@ -913,9 +902,7 @@ adj_outcome_add_line (AdjOutcome     *outcome,
                       gboolean        has_value,
                       int             value)
 {
-  adj_outcome_add_linef (outcome, kind, who, has_value, value, "%s", label != NULL ? label : "");
-  if (label == NULL)
-    outcome->last_line->label = NULL;
+  adj_outcome_take_line (outcome, kind, who, g_strdup (label), has_value, value);
 }
 
 void
@@ -927,16 +914,7 @@ adj_outcome_add_line_v (AdjOutcome     *outcome,
                         const char     *format,
                         va_list         args)
 {
-  AdjExplainLine *line = line_new (&outcome->arena, kind, who, has_value, value, format, args);
-
-  /* Linked in the arena rather than listed in an array: a fight of a hundred lines would
-   * otherwise grow the array to a kilobyte, and an allocation that size has glibc's malloc
-   * sort out every small block freed so far. */
-  if (outcome->last_line != NULL)
-    outcome->last_line->next = line;
-  else
-    outcome->lines = line;
-  outcome->last_line = line;
+  adj_outcome_take_line (outcome, kind, who, g_strdup_vprintf (format, args), has_value, value);
 }
 
 void
@@ -1040,8 +1018,10 @@ adj_outcome_to_json (const AdjOutcome *outcome)
   json_object_object_add (obj, "title", json_object_new_string (outcome->title));
   if (outcome->reason != NULL)
     json_object_object_add (obj, "reason", json_object_new_string (outcome->reason));
-  for (const AdjExplainLine *line = outcome->lines; line != NULL; line = line->next)
+  for (guint l = 0; l < outcome->lines->len; l++)
     {
+      const AdjExplainLine *line = g_ptr_array_index (outcome->lines, l);
+
       json_object *item = json_object_new_object ();
 
       json_object_object_add (item, "kind",
@@ -1070,8 +1050,10 @@ adj_outcome_to_text (const AdjOutcome *outcome)
   if (outcome->reason != NULL)
     g_string_append_printf (s, " — %s", outcome->reason);
   g_string_append_c (s, '\n');
-  for (const AdjExplainLine *line = outcome->lines; line != NULL; line = line->next)
+  for (guint l = 0; l < outcome->lines->len; l++)
     {
+      const AdjExplainLine *line = g_ptr_array_index (outcome->lines, l);
+
       if (line->kind == ADJ_EXPLAIN_MODIFIER)
         g_string_append_printf (s, "  %+d  %s\n", line->value, line->label);
       else if (line->has_value)

@@ -13,7 +13,6 @@
 #include <json-c/json.h>
 #include <stdarg.h>
 
-#include "adj-format.h"
 #include "adj-odds.h"
 #include "adj-random.h"
 #include "adj-ruleset.h"
@@ -184,7 +183,6 @@ typedef enum {
 
 typedef struct _AdjExplainLine AdjExplainLine;
 struct _AdjExplainLine {
-  AdjExplainLine *next;    /* the line after it, or NULL */
   AdjExplainKind  kind;
   char           *who;     /* the group it belongs to ("firer"), or NULL */
   char           *label;   /* translated text */
@@ -197,12 +195,10 @@ struct _AdjOutcome {
   char        *key;        /* one of the declared outcomes, or a number as text */
   char        *title;      /* translated: "Target destroyed" */
   char        *reason;     /* translated: one line saying why */
-  AdjExplainLine *lines;   /* the explanation's first line, or NULL; each links the next */
+  GPtrArray   *lines;      /* of AdjExplainLine: the explanation, line by line */
   GPtrArray   *rolls;      /* of AdjRoll */
   json_object *values;     /* named numbers and strings for scripts and for apply */
   json_object *pack_after; /* the pack once the outcome's cards were drawn, or NULL */
-  AdjTextArena *arena;     /* private: where the lines are kept */
-  AdjExplainLine *last_line;  /* private */
 };
 
 AdjOutcome  *adj_outcome_new          (const AdjMechanic *mech);
@@ -229,7 +225,7 @@ void         adj_outcome_take_line    (AdjOutcome  *outcome,
                                        char        *label,
                                        gboolean     has_value,
                                        int          value);
-/* A line whose text is formatted from @format (see adj_format()). */
+/* A line whose text is formatted from @format, as g_strdup_printf() does. */
 void         adj_outcome_add_line_v   (AdjOutcome  *outcome,
                                        AdjExplainKind kind,
                                        const char  *who,

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-members.h"
@@ -606,5 +605,5 @@ adj_member_describe (json_object *members,
   if (name != NULL)
     return g_strdup (name);
   /* TRANSLATORS: one figure of a unit, counted from 1, e.g. "figure 4" */
-  return adj_format (_("figure %u"), index + 1);
+  return g_strdup_printf (_("figure %u"), index + 1);
 }

@@ -5,7 +5,6 @@
 
 #include "config.h"
 
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-odds.h"
 
@@ -156,7 +155,7 @@ adj_odds_to_json (const AdjOdds *odds)
       json_object_object_add (item, "probability", json_object_new_double (e->p));
       if (!odds->overflow)
         {
-          g_autofree char *frac = adj_format ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
+          g_autofree char *frac = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
                                               e->num, e->den);
           json_object_object_add (item, "exact", json_object_new_string (frac));
           json_object_object_add (item, "ways", json_object_new_uint64 (e->count));

@@ -5,7 +5,6 @@
  * battle file stores so that a reloaded game continues with the same sequence.
  */
 
-#include "adj-format.h"
 #include "adj-rng.h"
 
 #include <string.h>
@@ -93,7 +92,7 @@ adj_rng_die (AdjRng *rng,
 char *
 adj_rng_to_string (const AdjRng *rng)
 {
-  return adj_format ("%016" G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x%016"
+  return g_strdup_printf ("%016" G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x%016"
                      G_GINT64_MODIFIER "x%016" G_GINT64_MODIFIER "x",
                      rng->s[0], rng->s[1], rng->s[2], rng->s[3]);
 }

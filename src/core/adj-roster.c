@@ -18,7 +18,6 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-roster.h"
@@ -248,16 +247,16 @@ format_distance (AdjDistanceUnit unit,
   switch (unit)
     {
     case ADJ_DISTANCE_SQUARES:
-      return adj_format (g_dngettext (GETTEXT_PACKAGE, "%d square", "%d squares", n), n);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d square", "%d squares", n), n);
     case ADJ_DISTANCE_HEXES:
-      return adj_format (g_dngettext (GETTEXT_PACKAGE, "%d hex", "%d hexes", n), n);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hex", "%d hexes", n), n);
     case ADJ_DISTANCE_CM:
       /* TRANSLATORS: a distance in centimetres */
-      return adj_format (_("%d cm"), n);
+      return g_strdup_printf (_("%d cm"), n);
     case ADJ_DISTANCE_INCHES:
-      return adj_format (g_dngettext (GETTEXT_PACKAGE, "%d inch", "%d inches", n), n);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d inch", "%d inches", n), n);
     default:
-      g_return_val_if_reached (adj_format ("%d", n));
+      g_return_val_if_reached (g_strdup_printf ("%d", n));
     }
 }
 
@@ -265,9 +264,9 @@ static char *
 format_signed (int value)
 {
   if (value > 0)
-    return adj_format ("+%d", value);
+    return g_strdup_printf ("+%d", value);
   if (value < 0)
-    return adj_format ("\u2212%d", -value);   /* a real minus sign */
+    return g_strdup_printf ("\u2212%d", -value);   /* a real minus sign */
   return g_strdup ("0");
 }
 
@@ -367,11 +366,11 @@ status_fact (AdjRoster      *self,
         return adj_unit_get_status_bool (unit, f->name)
                  ? g_strdup (adj_gettext (f->label))
                  /* TRANSLATORS: a status that is off, e.g. "not Mounted" */
-                 : adj_format (_("not %s"), adj_gettext (f->label));
+                 : g_strdup_printf (_("not %s"), adj_gettext (f->label));
       return NULL;
     case ADJ_FIELD_INT:
       if (adj_unit_get_status_int (unit, f->name) != f->def)
-        return adj_format ("%s: %d", adj_gettext (f->label),
+        return g_strdup_printf ("%s: %d", adj_gettext (f->label),
                            adj_unit_get_status_int (unit, f->name));
       return NULL;
     case ADJ_FIELD_ENUM:
@@ -379,7 +378,7 @@ status_fact (AdjRoster      *self,
         const char *v = adj_unit_get_status_string (unit, f->name);
 
         if (v != NULL && g_strcmp0 (v, f->def_choice) != 0)
-          return adj_format ("%s: %s", adj_gettext (f->label),
+          return g_strdup_printf ("%s: %s", adj_gettext (f->label),
                              choice_label (self->ruleset, f, v));
       }
       return NULL;
@@ -416,7 +415,7 @@ unit_info_new (AdjRoster *self,
       const AdjChoice *rating = adj_ruleset_find_rating (rs, adj_unit_get_rating (unit));
 
       /* TRANSLATORS: a unit's type and its rating, e.g. "Regular infantry, rated Good" */
-      u->type = adj_format (_("%s, rated %s"), adj_gettext (type->label),
+      u->type = g_strdup_printf (_("%s, rated %s"), adj_gettext (type->label),
                             rating != NULL ? adj_gettext (rating->label)
                                            : adj_unit_get_rating (unit));
     }
@@ -429,13 +428,13 @@ unit_info_new (AdjRoster *self,
                                : weapon->range == 0 ? g_strdup (_("contact")) : NULL;
 
       /* TRANSLATORS: a weapon and its range, e.g. "Single-shot rifle (2 squares)" */
-      u->weapon = range != NULL ? adj_format (_("%s (%s)"), adj_gettext (weapon->label), range)
+      u->weapon = range != NULL ? g_strdup_printf (_("%s (%s)"), adj_gettext (weapon->label), range)
                                 : g_strdup (adj_gettext (weapon->label));
     }
   else
     u->weapon = g_strdup ("\u2014");
   u->move = g_steal_pointer (&move);
-  u->value = type->value >= 0 ? adj_format ("%d", type->value) : g_strdup ("\u2014");
+  u->value = type->value >= 0 ? g_strdup_printf ("%d", type->value) : g_strdup ("\u2014");
   if (adj_unit_get_notes (unit) != NULL && adj_unit_get_notes (unit)[0] != '\0')
     u->notes = g_strdup (adj_unit_get_notes (unit));
 
@@ -499,7 +498,7 @@ side_settings_markup (AdjRoster *self,
           break;
         case ADJ_FIELD_INT:
           if (json_object_get_int (v) != f->def)
-            value = adj_format ("%d", json_object_get_int (v));
+            value = g_strdup_printf ("%d", json_object_get_int (v));
           break;
         case ADJ_FIELD_BOOL:
           if (json_object_get_boolean (v) != (f->def != 0))
@@ -516,7 +515,7 @@ side_settings_markup (AdjRoster *self,
       g_string_append_printf (text, "%s%s", text->len > 0 ? "   \u00b7   " : "", piece);
     }
   {
-    g_autofree char *units = adj_format (g_dngettext (GETTEXT_PACKAGE, "%u unit",
+    g_autofree char *units = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u unit",
                                                       "%u units", n_units), n_units);
     g_autofree char *piece = g_markup_escape_text (units, -1);
     g_string_append_printf (text, "%s%s", text->len > 0 ? "   \u00b7   " : "", piece);
@@ -605,11 +604,11 @@ row_from_source (AdjRoster   *self,
               cell = g_strdup (c != NULL ? adj_gettext (c->label) : t->category);
             }
           else if (g_str_equal (column, "value"))
-            cell = t->value >= 0 ? adj_format ("%d", t->value) : g_strdup ("\u2014");
+            cell = t->value >= 0 ? g_strdup_printf ("%d", t->value) : g_strdup ("\u2014");
           else if (g_str_equal (column, "move"))
-            cell = t->move >= 0 ? adj_format ("%d", t->move) : g_strdup ("\u2014");
+            cell = t->move >= 0 ? g_strdup_printf ("%d", t->move) : g_strdup ("\u2014");
           else if (g_str_equal (column, "figures"))
-            cell = adj_format ("%d", t->figures);
+            cell = g_strdup_printf ("%d", t->figures);
           else if (g_str_equal (column, "weapons"))
             {
               g_autoptr(GString) list = g_string_new (NULL);
@@ -630,7 +629,7 @@ row_from_source (AdjRoster   *self,
           if (g_str_equal (column, "label"))
             cell = g_strdup (adj_gettext (w->label));
           else if (g_str_equal (column, "range"))
-            cell = w->range >= 0 ? adj_format ("%d", w->range) : g_strdup ("\u2014");
+            cell = w->range >= 0 ? g_strdup_printf ("%d", w->range) : g_strdup ("\u2014");
         }
       else if (g_str_equal (source, "modifiers"))
         {
@@ -926,7 +925,7 @@ build_status_item (AdjRoster  *self,
     return chunk_box_label (self, chunk, 0, item->label, item->ticked > 0);
 
   {
-    g_autofree char *label = adj_format ("%s:", item->label);
+    g_autofree char *label = g_strdup_printf ("%s:", item->label);
     PangoLayout *layout = new_layout (self, STYLE_BODY, -1, PANGO_ALIGN_LEFT);
     double top;
 
@@ -1069,7 +1068,7 @@ build_unit (AdjRoster *self,
     }
   else
     {
-      g_autofree char *count = adj_format (_("%d figures"), u->boxes - u->lost);
+      g_autofree char *count = g_strdup_printf (_("%d figures"), u->boxes - u->lost);
       boxes_bottom = y + add_text (self, b, STYLE_BODY, count, 0, y, TEXT_X - 4,
                                    PANGO_ALIGN_LEFT);
     }
@@ -1147,7 +1146,7 @@ build_side (AdjRoster *self,
   if (continued)
     {
       /* TRANSLATORS: a side's heading on the pages after its first, e.g. "Zulu army (continued)" */
-      g_autofree char *name = adj_format (_("%s (continued)"), s->name);
+      g_autofree char *name = g_strdup_printf (_("%s (continued)"), s->name);
       y += add_text (self, b, STYLE_UNIT, name, 0, y, width, PANGO_ALIGN_LEFT) + 5;
       return build_column_heads (self, b, s, y, width);
     }
@@ -1198,10 +1197,10 @@ build_title (AdjRoster *self,
 
   y += add_text (self, b, STYLE_TITLE, self->title, 0, y, width, PANGO_ALIGN_LEFT) + 2;
   /* TRANSLATORS: under a roster's title: the game system and the date it was printed */
-  line = adj_format (_("%s \u00b7 printed %s"), adj_ruleset_get_name (self->ruleset), date);
+  line = g_strdup_printf (_("%s \u00b7 printed %s"), adj_ruleset_get_name (self->ruleset), date);
   if (self->subtitle != NULL)
     {
-      g_autofree char *with = adj_format ("%s \u00b7 %s", self->subtitle, line);
+      g_autofree char *with = g_strdup_printf ("%s \u00b7 %s", self->subtitle, line);
       g_free (line);
       line = g_steal_pointer (&with);
     }
@@ -1383,7 +1382,7 @@ paginate_reference (AdjRoster *self,
   *page += 1;
   b = block_new (ADJ_ROSTER_BLOCK_REFERENCE, NULL);
   /* TRANSLATORS: the heading of the page of tables, e.g. "Quick reference: When Empires Clash!" */
-  heading = adj_format (_("Quick reference: %s"), adj_ruleset_get_name (self->ruleset));
+  heading = g_strdup_printf (_("Quick reference: %s"), adj_ruleset_get_name (self->ruleset));
   y = add_text (self, b, STYLE_SIDE, heading, 0, 0, width, PANGO_ALIGN_LEFT);
   add_line (b, 0, y + 1, width, y + 1, 1.2);
   place (self, b, *page, MARGIN, top, width, y + 1);
@@ -1450,8 +1449,8 @@ draw_running (AdjRoster *self,
   double width = self->page_width - 2 * MARGIN;
   double foot = self->page_height - MARGIN - 10;
   g_autofree char *date = g_date_time_format (self->date, "%Y-%m-%d");
-  g_autofree char *count = adj_format (_("Page %u of %u"), page + 1, self->n_pages);
-  g_autofree char *printed = adj_format (_("Adjutant roster, printed %s"), date);
+  g_autofree char *count = g_strdup_printf (_("Page %u of %u"), page + 1, self->n_pages);
+  g_autofree char *printed = g_strdup_printf (_("Adjutant roster, printed %s"), date);
   struct {
     Style          style;
     const char    *text;
@@ -1580,7 +1579,7 @@ sides_line (AdjBattle *battle)
       g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", side->name);
     }
   /* TRANSLATORS: the sides of a battle, e.g. "Sides: British army, Zulu army" */
-  return adj_format (_("Sides: %s"), names->str);
+  return g_strdup_printf (_("Sides: %s"), names->str);
 }
 
 /* ---- the object ---- */
@@ -1692,11 +1691,11 @@ adj_roster_new_for_battle (AdjBattle   *battle,
                                                      adj_battle_get_phase (battle));
     int max = adj_ruleset_get_max_turns (self->ruleset);
     g_autofree char *turn = max > 0
-      ? adj_format (_("Turn %d of %d"), adj_battle_get_turn (battle), max)
-      : adj_format (_("Turn %d"), adj_battle_get_turn (battle));
+      ? g_strdup_printf (_("Turn %d of %d"), adj_battle_get_turn (battle), max)
+      : g_strdup_printf (_("Turn %d"), adj_battle_get_turn (battle));
 
     self->subtitle = phase != NULL
-      ? adj_format ("%s \u00b7 %s", turn, adj_gettext (phase->label))
+      ? g_strdup_printf ("%s \u00b7 %s", turn, adj_gettext (phase->label))
       : g_steal_pointer (&turn);
   }
   collect_reference (self);

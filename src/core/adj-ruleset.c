@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
@@ -525,7 +524,7 @@ parse_modifiers (AdjRuleset   *rs,
 
           m->group = group;
           m->id = id;
-          g_hash_table_insert (rs->modifiers, adj_format ("%s/%s", group, id), m);
+          g_hash_table_insert (rs->modifiers, g_strdup_printf ("%s/%s", group, id), m);
           if (!adj_json_expect_object (mod, file, where, error) ||
               !adj_json_check_keys (mod, keys, file, where, error) ||
               !adj_json_get_int (mod, "value", TRUE, -100, 100, &value, file, where, error) ||
@@ -1188,11 +1187,11 @@ adj_ruleset_require_modifiers (AdjRuleset          *rs,
 {
   for (guint i = 0; ids[i] != NULL; i++)
     {
-      g_autofree char *key = adj_format ("%s/%s", group, ids[i]);
+      g_autofree char *key = g_strdup_printf ("%s/%s", group, ids[i]);
 
       if (!g_hash_table_contains (rs->modifiers, key))
         {
-          g_autofree char *where = adj_format ("$.modifiers.%s", group);
+          g_autofree char *where = g_strdup_printf ("$.modifiers.%s", group);
           return adj_json_fail (error, ADJ_ERROR_INVALID, rs->file, where,
                                 _("the modifier “%s” is missing"), ids[i]);
         }

@@ -14,7 +14,6 @@
 
 #include "adj-battle.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-store.h"
@@ -107,7 +106,7 @@ adj_store_write_atomic (const char  *path,
 
   dir = g_path_get_dirname (real);
   base = g_path_get_basename (real);
-  tmpl = adj_format ("%s%s.%s.XXXXXX", dir, G_DIR_SEPARATOR_S, base);
+  tmpl = g_strdup_printf ("%s%s.%s.XXXXXX", dir, G_DIR_SEPARATOR_S, base);
   fd = g_mkstemp_full (tmpl, O_WRONLY | O_CLOEXEC, 0600);
   if (fd < 0)
     return io_error (error, display, _("cannot create a file in this folder"), errno);

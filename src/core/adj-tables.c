@@ -12,7 +12,6 @@
 
 #include "adj-battle.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
@@ -240,7 +239,7 @@ parse_axis (AdjRuleset   *rs,
       *out = g_new0 (AdjChoice, *n_out + 1);
       for (gint64 v = min; v <= max; v++)
         {
-          const char *text = keep_string (shape, adj_format ("%" G_GINT64_FORMAT, v));
+          const char *text = keep_string (shape, g_strdup_printf ("%" G_GINT64_FORMAT, v));
 
           (*out)[v - min].id = text;
           (*out)[v - min].label = text;
@@ -298,10 +297,10 @@ adj_table_shape_describe_values (const AdjTableShape *shape)
                               adj_gettext (shape->choices[i].label));
     }
   if (shape->kind == ADJ_TABLE_CHOICE)
-    return adj_format (_("one of %s"), list->str);
+    return g_strdup_printf (_("one of %s"), list->str);
   if (shape->n_choices == 0)
-    return adj_format (_("a whole number from %d to %d"), shape->min, shape->max);
-  return adj_format (_("a whole number from %d to %d, or %s"), shape->min, shape->max,
+    return g_strdup_printf (_("a whole number from %d to %d"), shape->min, shape->max);
+  return g_strdup_printf (_("a whole number from %d to %d, or %s"), shape->min, shape->max,
                      list->str);
 }
 
@@ -646,7 +645,7 @@ adj_table_shape_format_value (const AdjTableShape *shape,
   if (value == NULL)
     return g_strdup ("");
   if (json_object_is_type (value, json_type_int))
-    return adj_format ("%d", json_object_get_int (value));
+    return g_strdup_printf ("%d", json_object_get_int (value));
   {
     const AdjChoice *c = find_choice (shape->choices, shape->n_choices,
                                       json_object_get_string (value));
@@ -675,7 +674,7 @@ adj_table_shape_cell_label (const AdjTableShape *shape,
   if (!has_own_columns (shape))
     return g_strdup (r != NULL ? adj_gettext (r->label) : row);
   /* TRANSLATORS: a cell of a table by its row and column, e.g. "Long range × Musket" */
-  return adj_format (_("%s × %s"), r != NULL ? adj_gettext (r->label) : row,
+  return g_strdup_printf (_("%s × %s"), r != NULL ? adj_gettext (r->label) : row,
                      c != NULL ? adj_gettext (c->label) : column);
 }
 

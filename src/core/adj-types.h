@@ -32,15 +32,6 @@ typedef struct _AdjBattle      AdjBattle;
 typedef struct _AdjTables      AdjTables;
 typedef struct _AdjTableShape  AdjTableShape;
 
-/* A hash of an address, for the tables keyed by where a text is: Fibonacci hashing, without
- * the low bits, which texts a few bytes apart share. */
-static inline guint
-adj_address_hash (gconstpointer address)
-{
-  return (guint) ((((guint64) (guintptr) address >> 3) * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15))
-                  >> 32);
-}
-
 /* The kinds a status field, a side setting or a mechanic input can take. */
 typedef enum {
   ADJ_FIELD_BOOL,

@@ -52,7 +52,6 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-rules-util.h"
@@ -289,7 +288,7 @@ static char *
 inches_label (int value)
 {
   /* TRANSLATORS: a distance on the table, e.g. "7 inches" */
-  return adj_format (ngettext ("%d inch", "%d inches", value), value);
+  return g_strdup_printf (ngettext ("%d inch", "%d inches", value), value);
 }
 
 static int
@@ -1082,7 +1081,7 @@ movement_resolve (const AdjContext  *ctx,
     {
       adj_outcome_set_number (outcome, 0, _("Cannot move there"), NULL);
       g_free (outcome->reason);
-      outcome->reason = adj_format (_("%s cannot move over this ground"), name);
+      outcome->reason = g_strdup_printf (_("%s cannot move over this ground"), name);
       return TRUE;
     }
   dice = roll_dice (random, outcome, "move", N_("Move"), (guint) n, error);
@@ -1091,7 +1090,7 @@ movement_resolve (const AdjContext  *ctx,
   move = sum_of (dice, (guint) n);
   title = inches_label (move);
   /* TRANSLATORS: e.g. "Lancers may move up to 9 inches" */
-  reason = adj_format (_("%s may move up to %s"), name, title);
+  reason = g_strdup_printf (_("%s may move up to %s"), name, title);
   adj_outcome_set_number (outcome, move, title, reason);
   return TRUE;
 }
@@ -1112,7 +1111,7 @@ movement_odds (const AdjContext  *ctx,
   for (guint i = 0; i < d->n; i++)
     {
       int v = d->min + (int) i;
-      g_autofree char *key = adj_format ("%d", v);
+      g_autofree char *key = g_strdup_printf ("%d", v);
       g_autofree char *label = inches_label (v);
 
       if (d->count[i] > 0)
@@ -1582,11 +1581,11 @@ fire_resolve (const AdjContext  *ctx,
     g_autofree char *line = NULL;
 
     if (f.crew)
-      line = adj_format (ngettext ("%s: %d crew, 2D6 each", "%s: %d crews, 2D6 each",
+      line = g_strdup_printf (ngettext ("%s: %d crew, 2D6 each", "%s: %d crews, 2D6 each",
                                    adj_inputs_get_int (in, "crews")),
                          adj_gettext (f.weapon->label), adj_inputs_get_int (in, "crews"));
     else
-      line = adj_format (ngettext ("%s: one die per figure, from %d rank",
+      line = g_strdup_printf (ngettext ("%s: one die per figure, from %d rank",
                                    "%s: one die per figure, from %d ranks", f.ranks),
                          adj_gettext (f.weapon->label), f.ranks);
     adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, "firer", line, TRUE, f.dice);

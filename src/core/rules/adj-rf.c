@@ -28,7 +28,6 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-members.h"
@@ -455,7 +454,7 @@ change_member (AdjBattle     *battle,
                GError       **error)
 {
   g_autofree char *target = unit_target (unit);
-  g_autofree char *field = adj_format ("members.%u.%s", i, key);
+  g_autofree char *field = g_strdup_printf ("members.%u.%s", i, key);
   g_autoptr(json_object) before = adj_unit_get_field (unit, field);
 
   if (adj_json_equal (before, value))
@@ -658,7 +657,7 @@ anonymous_names (guint kind,
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
           for (guint k = 0; k < room; k++)
-            more->name[k] = adj_format (format, k + 1);
+            more->name[k] = g_strdup_printf (format, k + 1);
 #pragma GCC diagnostic pop
           g_atomic_pointer_set (&lists[kind], more);
           list = more;
@@ -1013,7 +1012,7 @@ command_resolve (const AdjContext  *ctx,
       g_snprintf (value, sizeof value, "commanded_%u", k);
       c = adj_inputs_get_int (in, cost);
       {
-        g_autofree char *fallback = adj_format (_("Group %u"), k);
+        g_autofree char *fallback = g_strdup_printf (_("Group %u"), k);
         name = adj_input_unit_name (ctx, in, group, NULL);
         if (name == NULL)
           name = fallback;
@@ -1329,8 +1328,8 @@ movement_resolve (const AdjContext  *ctx,
                                    "%d cm of the move."), rf_int (rs, "movement",
                                                                   "difficult_factor"));
   /* TRANSLATORS: the result of the movement mechanic, e.g. "25 cm" */
-  title = adj_format (_("%d cm"), move);
-  reason = adj_format (_("Moves up to %d cm this turn"), move);
+  title = g_strdup_printf (_("%d cm"), move);
+  reason = g_strdup_printf (_("Moves up to %d cm this turn"), move);
   adj_outcome_set_number (outcome, move, title, reason);
   return TRUE;
 }
@@ -1349,16 +1348,16 @@ movement_odds (const AdjContext  *ctx,
 
       for (int d = 1; d <= sides; d++)
         {
-          g_autofree char *key = adj_format ("%d", move + d);
-          g_autofree char *label = adj_format ("%d cm", move + d);
+          g_autofree char *key = g_strdup_printf ("%d", move + d);
+          g_autofree char *label = g_strdup_printf ("%d cm", move + d);
           adj_odds_add (odds, key, label, 1);
         }
       adj_odds_finish (odds, (guint64) sides);
       return TRUE;
     }
   {
-    g_autofree char *key = adj_format ("%d", move);
-    g_autofree char *label = adj_format ("%d cm", move);
+    g_autofree char *key = g_strdup_printf ("%d", move);
+    g_autofree char *label = g_strdup_printf ("%d cm", move);
     adj_odds_add (odds, key, label, 1);
     adj_odds_finish (odds, 1);
   }
@@ -1780,11 +1779,11 @@ shooting_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_int (outcome, "dead", died);
   title = wounds + kills == 0
     ? g_strdup (_("No casualties"))
-    : adj_format (g_dngettext (GETTEXT_PACKAGE, "%d casualty", "%d casualties",
+    : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d casualty", "%d casualties",
                                (gulong) (wounds + kills)), wounds + kills);
   {
     g_autofree char *reason =
-      adj_format (_("shots %d, hits %d: %d wounded, %d killed outright, %d dead in all"),
+      g_strdup_printf (_("shots %d, hits %d: %d wounded, %d killed outright, %d dead in all"),
                   v.shots, hits, wounds, kills, died);
     adj_outcome_set_number (outcome, wounds + kills, title, reason);
   }
@@ -1827,8 +1826,8 @@ shooting_odds (const AdjContext  *ctx,
   p = g_new0 (double, n + 1);
   for (int k = 0; k <= n; k++)
     {
-      g_ptr_array_add (keys, adj_format ("%d", k));
-      g_ptr_array_add (labels, adj_format (g_dngettext (GETTEXT_PACKAGE, "%d casualty",
+      g_ptr_array_add (keys, g_strdup_printf ("%d", k));
+      g_ptr_array_add (labels, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d casualty",
                                                         "%d casualties", (gulong) k), k));
     }
   for (int i = 0; i < n; i++)
@@ -3212,7 +3211,7 @@ adj_rf_solo_set_json (AdjRfSolo    *solo,
   json_object_object_foreach (json, key, val)
     {
       Order *found = NULL;
-      g_autofree char *where = adj_format ("%s: $.%s", file, key);
+      g_autofree char *where = g_strdup_printf ("%s: $.%s", file, key);
 
       for (guint i = 0; i < solo->orders->len && found == NULL; i++)
         {
@@ -3427,20 +3426,20 @@ order_summary (AdjRfSolo *solo,
 
   if (o->outcome == NULL)
     /* TRANSLATORS: an order before the roll, e.g. "Zulu impi 2 — RF 3" */
-    return adj_format (_("%s — RF %d"), name, rf);
+    return g_strdup_printf (_("%s — RF %d"), name, rf);
   key = o->outcome->key;
   die = adj_outcome_get_value_int (o->outcome, "die", 0);
   face = adj_outcome_get_value_int (o->outcome, "roll", 0);
-  rolled = die == face ? adj_format (_("rolled %d"), die)
+  rolled = die == face ? g_strdup_printf (_("rolled %d"), die)
                        /* TRANSLATORS: a modified reaction die, e.g. "rolled 4, counts as 5" */
-                       : adj_format (_("rolled %d, counts as %d"), die, face);
+                       : g_strdup_printf (_("rolled %d, counts as %d"), die, face);
   action = g_utf8_strup (adj_gettext (adj_outcome_label (&rf_reaction, key)), -1);
   if (with_meaning)
     /* TRANSLATORS: an order of the solo enemy, e.g.
      * "Zulu impi 2 — RF 3 — rolled 5 — ATTACK: Close with the nearest enemy group ..." */
-    return adj_format (_("%s — RF %d — %s — %s: %s"), name, rf, rolled, action,
+    return g_strdup_printf (_("%s — RF %d — %s — %s: %s"), name, rf, rolled, action,
                        adj_gettext (action_meaning (rs, key)));
-  return adj_format (_("%s — RF %d — %s — %s"), name, rf, rolled, action);
+  return g_strdup_printf (_("%s — RF %d — %s — %s"), name, rf, rolled, action);
 }
 
 char *
@@ -3696,7 +3695,7 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
   markers = rf_get (record, "markers");
 
   /* TRANSLATORS: a journal line; the numbers are known to the players, the places not */
-  summary = adj_format (_("Hidden deployment: %u markers placed, %u of them dummies"),
+  summary = g_strdup_printf (_("Hidden deployment: %u markers placed, %u of them dummies"),
                         n_labels, n_dummies);
   entry = adj_entry_new ("units", NULL, summary);
   index = adj_battle_get_n_units (battle);
@@ -3807,13 +3806,13 @@ adj_rf_reveal_marker (AdjBattle   *battle,
 
   if (found != NULL)
     /* TRANSLATORS: a journal line when a hidden marker is spotted */
-    summary = adj_format (_("Marker at “%s” spotted: it is %s — set its figures down within "
+    summary = g_strdup_printf (_("Marker at “%s” spotted: it is %s — set its figures down within "
                             "%d cm of the marker"), adj_unit_get_name (unit),
                           adj_unit_get_name (found),
                           rf_int (adj_battle_get_ruleset (battle), "hidden_deployment",
                                   "place_within"));
   else
-    summary = adj_format (_("Marker at “%s” spotted: a dummy, nothing is there"),
+    summary = g_strdup_printf (_("Marker at “%s” spotted: a dummy, nothing is there"),
                           adj_unit_get_name (unit));
   entry = adj_entry_new ("units", NULL, summary);
   if (!adj_battle_get_unit_position (battle, unit, &index))
@@ -3926,7 +3925,7 @@ check_reaction_table (json_object  *tables,
                       GError      **error)
 {
   static const char *const keys[] = { "min", "max", "actions", NULL };
-  g_autofree char *path = adj_format ("$.risk_factor.tables.%s", arms);
+  g_autofree char *path = g_strdup_printf ("$.risk_factor.tables.%s", arms);
   json_object *rows;
   gsize n;
   gint64 next = G_MININT64;
@@ -3995,7 +3994,7 @@ check_weapons (AdjRuleset   *rs,
   for (guint i = 0; i < weapons->len; i++)
     {
       const AdjWeapon *w = g_ptr_array_index (weapons, i);
-      g_autofree char *where = adj_format ("$.weapons[%u].rules", i);
+      g_autofree char *where = g_strdup_printf ("$.weapons[%u].rules", i);
       json_object *rules = rf_get (w->json, "rules");
       static const char *const keys[] = {
         "short", "medium", "long", "melee", "class", "missile", "loading", NULL

@@ -36,7 +36,6 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-rules-util.h"
@@ -585,33 +584,33 @@ resolve_hits (const AdjContext  *ctx,
             {
             case COMMANDER_KILLED:
               /* TRANSLATORS: e.g. "Hit 2: card Q♥ — Lord Chelmsford is killed" */
-              line = adj_format (_("Hit %d: card %s — %s is killed"), i, shown, name);
+              line = g_strdup_printf (_("Hit %d: card %s — %s is killed"), i, shown, name);
               break;
             case COMMANDER_WOUNDED:
-              line = adj_format (_("Hit %d: card %s — %s is wounded and stays disrupted"),
+              line = g_strdup_printf (_("Hit %d: card %s — %s is wounded and stays disrupted"),
                                  i, shown, name);
               break;
             case COMMANDER_UNHURT:
             default:
-              line = adj_format (_("Hit %d: card %s — %s is unhurt"), i, shown, name);
+              line = g_strdup_printf (_("Hit %d: card %s — %s is unhurt"), i, shown, name);
               break;
             }
         }
       else if (!t->disrupted)
         {
           hit_apply (t, COMMANDER_UNHURT);
-          line = adj_format (_("Hit %d: %s is disrupted"), i, name);
+          line = g_strdup_printf (_("Hit %d: %s is disrupted"), i, name);
         }
       else
         {
           hit_apply (t, COMMANDER_UNHURT);
           if (t->effect == HIT_WHOLE)
-            line = adj_format (_("Hit %d: %s is destroyed"), i, name);
+            line = g_strdup_printf (_("Hit %d: %s is destroyed"), i, name);
           else if (t->gone)
-            line = adj_format (_("Hit %d: the last figure of %s falls and the unit is "
+            line = g_strdup_printf (_("Hit %d: the last figure of %s falls and the unit is "
                                  "removed"), i, name);
           else
-            line = adj_format (ngettext ("Hit %d: a figure of %s falls (%d left)",
+            line = g_strdup_printf (ngettext ("Hit %d: a figure of %s falls (%d left)",
                                          "Hit %d: a figure of %s falls (%d left)",
                                          t->figures), i, name, t->figures);
         }
@@ -1416,53 +1415,31 @@ DEFINE_JOINT_WAYS (64, guint64, MAX_DICE_64)
 
 typedef struct {
   AdjUnit    *unit;     /* the unit, which the battle keeps while the deal runs; NULL without one */
-  const char *name;     /* the unit's own name, or one made up without a battle */
+  char       *name;     /* the unit's name, or one made up without a battle */
   AdjCard     card;
   int         order;    /* card_order() of the card, worked out once */
   guint       dealt;    /* its place in the deal */
   GArray     *rolls;    /* of int: the roll-off dice it threw, in order, or NULL before any */
 } Recipient;
 
-/* Everyone dealt to, in one block: on the stack for a battle of usual size, as a heap block of
- * a few kB would have malloc tidy up its lists of freed blocks first. */
-#define RECIPIENTS_ON_STACK 64
-
-typedef struct {
-  Recipient *all;
-  guint      n;
-  Recipient  on_stack[RECIPIENTS_ON_STACK];
-} Recipients;
-
 static void
-recipients_init (Recipients *r,
-                 guint       room)
+recipient_clear (gpointer data)
 {
-  r->all = room <= RECIPIENTS_ON_STACK ? r->on_stack : g_new (Recipient, room);
-  r->n = 0;
+  Recipient *r = data;
+
+  g_free (r->name);
+  g_clear_pointer (&r->rolls, g_array_unref);
 }
 
 static void
-recipients_add (Recipients *r,
+recipients_add (GArray     *all,
                 AdjUnit    *unit,
-                const char *name)
+                char       *name)
 {
-  Recipient *one = &r->all[r->n++];
+  Recipient one = { .unit = unit, .name = name };
 
-  memset (one, 0, sizeof *one);
-  one->unit = unit;
-  one->name = name;
+  g_array_append_val (all, one);
 }
-
-static void
-recipients_clear (Recipients *r)
-{
-  for (guint i = 0; i < r->n; i++)
-    g_clear_pointer (&r->all[i].rolls, g_array_unref);
-  if (r->all != r->on_stack)
-    g_free (r->all);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Recipients, recipients_clear)
 
 /* Who is dealt a card: every unit and commander still on the table, except a limbered gun,
  * which acts on the card of the transport that tows it. */
@@ -1633,42 +1610,37 @@ deal_resolve (const AdjContext  *ctx,
   guint deck = (guint) rn_int (rs, "activation", "deck_size");
   guint max_decks = (guint) rn_int (rs, "activation", "max_decks");
   int sides = rn_int (rs, "activation", "rolloff_die");
-  /* Everyone dealt to, and pointers to them to sort; the names are the units' own, which the
-   * battle keeps for as long as this runs, or made up in @names. */
-  g_auto(Recipients) all = { NULL };
+  /* Everyone dealt to, and pointers to them to sort. */
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Recipient));
   g_autoptr(GPtrArray) people = NULL;
-  g_autoptr(AdjTextArena) names = NULL;
   guint n, n_decks;
   gboolean rolled = FALSE;
   SuitOrder suits;
   json_object *order;
 
+  g_array_set_clear_func (all, recipient_clear);
   if (ctx->battle != NULL)
     {
-      guint n_units = adj_battle_get_n_units (ctx->battle);
-
-      recipients_init (&all, n_units);
-      for (guint i = 0; i < n_units; i++)
+      for (guint i = 0; i < adj_battle_get_n_units (ctx->battle); i++)
         {
           AdjUnit *unit = adj_battle_peek_unit (ctx->battle, i);
 
           if (is_recipient (ctx->battle, unit))
-            recipients_add (&all, unit, adj_unit_get_name (unit));
+            recipients_add (all, unit, g_strdup (adj_unit_get_name (unit)));
         }
     }
   else
     {
       int n_recipients = MAX (adj_inputs_get_int (in, "recipients"), 0);
 
-      recipients_init (&all, (guint) n_recipients);
       for (int i = 1; i <= n_recipients; i++)
         /* TRANSLATORS: a unit that has no name, when cards are dealt without a battle */
-        recipients_add (&all, NULL, adj_text_arena_format (&names, _("Unit %d"), i));
+        recipients_add (all, NULL, g_strdup_printf (_("Unit %d"), i));
     }
-  n = all.n;
+  n = all->len;
   people = g_ptr_array_sized_new (n);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (people, &all.all[i]);
+    g_ptr_array_add (people, &g_array_index (all, Recipient, i));
   if (n == 0)
     return adj_not_allowed (error, _("No unit or commander is left on the table to deal to"));
   if (n > max_decks * deck)
@@ -1907,8 +1879,8 @@ joins_resolve (const AdjContext  *ctx,
     const char *cs = adj_card_short_name (cc);
     const char *us = adj_card_short_name (uc);
     /* TRANSLATORS: e.g. "Lord Chelmsford holds J♠" */
-    g_autofree char *cline = adj_format (_("%s holds %s"), cname, cs);
-    g_autofree char *uline = adj_format (_("%s holds %s"), uname, us);
+    g_autofree char *cline = g_strdup_printf (_("%s holds %s"), cname, cs);
+    g_autofree char *uline = g_strdup_printf (_("%s holds %s"), uname, us);
 
     adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, "commander", cline, FALSE, 0);
     adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, "unit", uline, FALSE, 0);
@@ -1977,7 +1949,7 @@ static const AdjField movement_inputs[] = {
 static char *
 hexes_label (int value)
 {
-  return adj_format (ngettext ("%d hex", "%d hexes", value), value);
+  return g_strdup_printf (ngettext ("%d hex", "%d hexes", value), value);
 }
 
 static gboolean
@@ -2031,7 +2003,7 @@ movement_resolve (const AdjContext  *ctx,
   if (why == NULL)
     {
       g_free (outcome->reason);
-      outcome->reason = adj_format (ngettext ("%s may move up to %d hex",
+      outcome->reason = g_strdup_printf (ngettext ("%s may move up to %d hex",
                                               "%s may move up to %d hexes", move),
                                     adj_input_unit_name (ctx, in, "unit",
                                                          adj_gettext (type->label)),
@@ -2244,12 +2216,12 @@ fire_side_explain (const AdjContext *ctx,
 
       if (side->per_figures == 1)
         /* TRANSLATORS: e.g. "Small arms: 4 figures, 1 die each" */
-        line = adj_format (ngettext ("%s: %d figure, %d die each",
+        line = g_strdup_printf (ngettext ("%s: %d figure, %d die each",
                                      "%s: %d figures, %d die each", side->figures),
                            what, side->figures, side->per_die);
       else
         /* TRANSLATORS: e.g. "Small arms: 3 figures, 1 die per 2 figures, halves dropped" */
-        line = adj_format (ngettext ("%s: %d figure, %d die per %d figures, halves dropped",
+        line = g_strdup_printf (ngettext ("%s: %d figure, %d die per %d figures, halves dropped",
                                      "%s: %d figures, %d die per %d figures, halves dropped",
                                      side->figures),
                            what, side->figures, side->per_die, side->per_figures);
@@ -2268,7 +2240,7 @@ fire_side_explain (const AdjContext *ctx,
                               ? _("Commander with the unit (moved or disrupted)")
                               : _("Commander with the unit"), side->commander_dice);
   /* TRANSLATORS: e.g. "Firer's dice" */
-  total = adj_format (_("%s’s dice"), who_label);
+  total = g_strdup_printf (_("%s’s dice"), who_label);
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, who, total, TRUE, side->dice);
 }
 
@@ -2300,7 +2272,7 @@ fire_side_throw (const AdjContext  *ctx,
   for (int i = 0; i < side->dice; i++)
     *hits += dice[i] >= hit_on ? 1 : 0;
   /* TRANSLATORS: e.g. "Firer throws 6D6: 6 2 5 1 6 3 — hits" */
-  line = adj_format (_("%s throws %dD6: %s — hits"), who_label, side->dice, text->str);
+  line = g_strdup_printf (_("%s throws %dD6: %s — hits"), who_label, side->dice, text->str);
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, group, line, TRUE, *hits);
   return TRUE;
 }
@@ -2330,10 +2302,10 @@ cover_cards (const AdjContext  *ctx,
         {
           (*counted)++;
           /* TRANSLATORS: e.g. "Cover card for hit 1: 7♥ — the hit counts" */
-          line = adj_format (_("Cover card for hit %d: %s — the hit counts"), i, shown);
+          line = g_strdup_printf (_("Cover card for hit %d: %s — the hit counts"), i, shown);
         }
       else
-        line = adj_format (_("Cover card for hit %d: %s — the cover saves"), i, shown);
+        line = g_strdup_printf (_("Cover card for hit %d: %s — the cover saves"), i, shown);
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, who, line, FALSE, 0);
     }
   return TRUE;
@@ -2588,13 +2560,13 @@ effect_reason (int         effect,
 {
   switch (effect)
     {
-    case EFFECT_DISRUPTED: return adj_format (_("%s is disrupted"), name);
-    case EFFECT_FIGURES: return adj_format (_("%s loses figures"), name);
-    case EFFECT_WOUNDED: return adj_format (_("%s is wounded"), name);
-    case EFFECT_KILLED: return adj_format (_("%s is killed"), name);
-    case EFFECT_DESTROYED: return adj_format (_("%s is destroyed"), name);
+    case EFFECT_DISRUPTED: return g_strdup_printf (_("%s is disrupted"), name);
+    case EFFECT_FIGURES: return g_strdup_printf (_("%s loses figures"), name);
+    case EFFECT_WOUNDED: return g_strdup_printf (_("%s is wounded"), name);
+    case EFFECT_KILLED: return g_strdup_printf (_("%s is killed"), name);
+    case EFFECT_DESTROYED: return g_strdup_printf (_("%s is destroyed"), name);
     case EFFECT_NONE:
-    default: return adj_format (_("%s is unharmed"), name);
+    default: return g_strdup_printf (_("%s is unharmed"), name);
     }
 }
 
@@ -2738,11 +2710,11 @@ fire_resolve (const AdjContext  *ctx,
 
       if (cover)
         /* TRANSLATORS: e.g. "2 hits count through the cover (of 3): Spearmen 1 is disrupted" */
-        reason = adj_format (ngettext ("%d hit counts through the cover (of %d): %s",
+        reason = g_strdup_printf (ngettext ("%d hit counts through the cover (of %d): %s",
                                        "%d hits count through the cover (of %d): %s", hits),
                              hits, sixes, what);
       else
-        reason = adj_format (ngettext ("%d hit: %s", "%d hits: %s", hits), hits, what);
+        reason = g_strdup_printf (ngettext ("%d hit: %s", "%d hits: %s", hits), hits, what);
     }
   adj_outcome_set_result (outcome, effect_outcomes[effect].id, "%s", reason);
   adj_outcome_set_value_int (outcome, "dice", firer.dice);
@@ -3065,14 +3037,14 @@ assault_resolve (const AdjContext  *ctx,
     {
     case COMPARE_HIGHER:
       /* TRANSLATORS: e.g. "Assaulter 21 beats defender 17" */
-      line = adj_format (_("Assaulter %d beats defender %d"), a_pips, d_pips);
+      line = g_strdup_printf (_("Assaulter %d beats defender %d"), a_pips, d_pips);
       break;
     case COMPARE_LOWER:
-      line = adj_format (_("Assaulter %d falls short of defender %d"), a_pips, d_pips);
+      line = g_strdup_printf (_("Assaulter %d falls short of defender %d"), a_pips, d_pips);
       break;
     case COMPARE_EQUAL:
     default:
-      line = adj_format (_("Assaulter %d equals defender %d"), a_pips, d_pips);
+      line = g_strdup_printf (_("Assaulter %d equals defender %d"), a_pips, d_pips);
       break;
     }
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, FALSE, 0);
@@ -4317,7 +4289,7 @@ cohesion_resolve (const AdjContext  *ctx,
       ok = cohesion_regains (ctx->ruleset, suit, rating);
       shown = adj_card_short_name (card);
       /* TRANSLATORS: e.g. "Try 1: 7♦ — with a rating of Average, fails" */
-      line = adj_format (ok ? _("Try %d: %s — with a rating of %s, regains cohesion")
+      line = g_strdup_printf (ok ? _("Try %d: %s — with a rating of %s, regains cohesion")
                             : _("Try %d: %s — with a rating of %s, fails"),
                          t, shown, adj_gettext (rating_choice->label));
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, line, FALSE, 0);

@@ -68,7 +68,6 @@
 
 #include "adj-battle.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-rr.h"
@@ -363,11 +362,11 @@ roll_dice (AdjRandom   *random,
   *sum = dice[0] + dice[1];
   if (n == 2)
     /* TRANSLATORS: two dice thrown, e.g. "Send Orders roll (2D6): 4 + 5 = 9" */
-    line = adj_format (_("%s (2D6): %d + %d = %d"), adj_gettext (label), dice[0], dice[1],
+    line = g_strdup_printf (_("%s (2D6): %d + %d = %d"), adj_gettext (label), dice[0], dice[1],
                        *sum);
   else
     /* TRANSLATORS: one die thrown, e.g. "Rifle fire (D6): 4" */
-    line = adj_format (_("%s (D6): %d"), adj_gettext (label), dice[0]);
+    line = g_strdup_printf (_("%s (D6): %d"), adj_gettext (label), dice[0]);
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, group, line, TRUE, *sum);
   return TRUE;
 }
@@ -526,7 +525,7 @@ chart_odds (const AdjContext  *ctx,
   for (int s = (int) n_dice; s <= 6 * (int) n_dice; s++)
     {
       guint64 ways = n_dice == 2 ? two_dice_ways[s] : 1;
-      g_autofree char *row = adj_format ("%d", chart_row (shape, s + modifier));
+      g_autofree char *row = g_strdup_printf ("%d", chart_row (shape, s + modifier));
       json_object *v = chart_peek (tables, table_id, row, column);
 
       if (v == NULL)
@@ -561,7 +560,7 @@ chart_resolve (const AdjContext  *ctx,
                GError           **error)
 {
   const AdjTableShape *shape = adj_table_shape_lookup (ctx->ruleset, table_id);
-  g_autofree char *row = adj_format ("%d", chart_row (shape, total));
+  g_autofree char *row = g_strdup_printf ("%d", chart_row (shape, total));
   g_autoptr(GError) missing = NULL;
 
   *value = NULL;
@@ -788,8 +787,8 @@ cp_resolve (const AdjContext  *ctx,
   else
     why = _("Buller is dead and the HQ is in movement mode");
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, cp);
-  title = adj_format (ngettext ("%d command point", "%d command points", cp), cp);
-  reason = adj_format (_("%s: %s this turn; points left from the last turn are lost"), why,
+  title = g_strdup_printf (ngettext ("%d command point", "%d command points", cp), cp);
+  reason = g_strdup_printf (_("%s: %s this turn; points left from the last turn are lost"), why,
                        title);
   adj_outcome_set_number (outcome, cp, title, reason);
   return TRUE;
@@ -2012,7 +2011,7 @@ strength_column (AdjRuleset *rs,
                  const char *table_id,
                  int         strength)
 {
-  return adj_format ("%d", chart_column (adj_table_shape_lookup (rs, table_id), strength));
+  return g_strdup_printf ("%d", chart_column (adj_table_shape_lookup (rs, table_id), strength));
 }
 
 static gboolean
@@ -2466,7 +2465,7 @@ strength_resolve (const AdjContext  *ctx,
     adj_outcome_add_modifier (outcome, NULL, _("SP counter"), counter);
   if (penalty != 0)
     adj_outcome_add_modifier (outcome, NULL, morale_label (morale), -penalty);
-  title = adj_format (_("Strength %d"), total);
+  title = g_strdup_printf (_("Strength %d"), total);
   adj_outcome_set_number (outcome, total, title,
                           _("Its strength as it fires or moves this moment"));
   return TRUE;
@@ -3540,7 +3539,7 @@ adj_rr_chit_label (AdjRuleset *rs,
       if (g_str_equal (chit, "no-fire"))
         return g_strdup (_("No Fire"));
       v = atoi (chit);
-      return v > 0 ? adj_format ("+%d", v) : adj_format ("%d", v);
+      return v > 0 ? g_strdup_printf ("+%d", v) : g_strdup_printf ("%d", v);
     }
   shape = adj_table_shape_lookup (rs, cup_table (cup));
   row = shape != NULL ? adj_table_shape_find_row (shape, chit) : NULL;
@@ -3576,7 +3575,7 @@ counters_on_units (AdjBattle *battle)
                            ? adj_unit_get_status_string (unit, "sp_counter") : NULL;
 
       if (g_strcmp0 (kind, "value") == 0)
-        g_ptr_array_add (out, adj_format ("%d", adj_unit_get_status_int (unit,
+        g_ptr_array_add (out, g_strdup_printf ("%d", adj_unit_get_status_int (unit,
                                                                         "sp_counter_value")));
       else if (g_strcmp0 (kind, "no-fire") == 0)
         g_ptr_array_add (out, g_strdup ("no-fire"));
@@ -4120,7 +4119,7 @@ adj_rr_setup (AdjBattle           *battle,
       json_object_object_add (cups, cup_key (c), one);
     }
 
-  summary = adj_format (
+  summary = g_strdup_printf (
     /* TRANSLATORS: the journal line of the set-up; only counts, never what the markers hide */
     _("Set-up: drift markers placed face down at the six drifts (%u set aside unseen); cups "
       "filled with %u British event chits, %u Boer event chits and %u SP counters (%d No Fire "
@@ -4217,7 +4216,7 @@ adj_rr_setup (AdjBattle           *battle,
     {
       g_autoptr(json_object) json = json_object_new_object ();
       g_autoptr(AdjUnit) probe = NULL;
-      g_autofree char *id = adj_format ("emplacement-%u", i + 1);
+      g_autofree char *id = g_strdup_printf ("emplacement-%u", i + 1);
       json_object *status = json_object_new_object ();
 
       json_object_object_add (status, "emplacement", json_object_new_string ("hidden"));
@@ -4354,7 +4353,7 @@ adj_rr_pending (AdjBattle *battle)
     return g_strdup (_("Draw the Boer event chit first"));
   if (g_str_equal (step, "shaken-test") && !setting_bool (battle, "step_done") &&
       setting_int (battle, "confidence") <= turn)
-    return adj_format (_("Roll the Shaken test first: Confidence %d is not above Game Turn "
+    return g_strdup_printf (_("Roll the Shaken test first: Confidence %d is not above Game Turn "
                          "%d"), setting_int (battle, "confidence"), turn);
   if (g_str_equal (step, "roll-send") || g_str_equal (step, "roll-receive"))
     {
@@ -4382,11 +4381,11 @@ adj_rr_pending (AdjBattle *battle)
           g_autofree char *list = join_names (names);
 
           if (send)
-            return adj_format (_("Roll for the orders sent first (%s)"), list);
+            return g_strdup_printf (_("Roll for the orders sent first (%s)"), list);
           if (charge)
-            return adj_format (_("Roll for the orders arriving and place the Objective "
+            return g_strdup_printf (_("Roll for the orders arriving and place the Objective "
                                  "Marker of every charge first (%s)"), list);
-          return adj_format (_("Roll for the orders arriving this turn first (%s)"), list);
+          return g_strdup_printf (_("Roll for the orders arriving this turn first (%s)"), list);
         }
     }
   return NULL;
@@ -4411,12 +4410,12 @@ auto_return_chits (AdjBattle  *battle,
   shuffle_array (member (british, "cup"), adj_battle_get_rng (battle));
   left = (guint) json_object_array_length (member (british, "cup"));
   if (back > 0)
-    summary = adj_format (ngettext ("British Event: %u Close Order or Bob Hart chit goes back "
+    summary = g_strdup_printf (ngettext ("British Event: %u Close Order or Bob Hart chit goes back "
                                     "into the cup (%u chits in it)",
                                     "British Event: %u Close Order and Bob Hart chits go "
                                     "back into the cup (%u chits in it)", back), back, left);
   else
-    summary = adj_format (_("British Event: no Close Order or Bob Hart chit is in play (%u "
+    summary = g_strdup_printf (_("British Event: no Close Order or Bob Hart chit is in play (%u "
                             "chits in the cup)"), left);
   entry = adj_entry_new ("note", NULL, summary);
   if ((back > 0 && !seal_cups (battle, entry->changes, cups, error)) ||
@@ -4437,7 +4436,7 @@ auto_command_points (AdjBattle  *battle,
   if (in == NULL || (outcome = resolve_in (battle, in, NULL, error)) == NULL)
     return FALSE;
   /* TRANSLATORS: e.g. "British Command Points: 3 command points" */
-  summary = adj_format (_("British Command Points: %s"), outcome->title);
+  summary = g_strdup_printf (_("British Command Points: %s"), outcome->title);
   entry = outcome_entry (battle, in, outcome, summary, error);
   if (entry == NULL || !set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;
@@ -4508,7 +4507,7 @@ auto_return_counters (AdjBattle  *battle,
         continue;
       if (g_str_equal (kind, "value"))
         {
-          g_autofree char *v = adj_format ("%d",
+          g_autofree char *v = g_strdup_printf ("%d",
                                            adj_unit_get_status_int (unit,
                                                                     "sp_counter_value"));
           json_object_array_add (cup, json_object_new_string (v));
@@ -4522,10 +4521,10 @@ auto_return_counters (AdjBattle  *battle,
     }
   shuffle_array (cup, adj_battle_get_rng (battle));
   if (back == 0)
-    summary = adj_format (_("Boer Shaken: no commando carries an SP counter (%u in the cup)"),
+    summary = g_strdup_printf (_("Boer Shaken: no commando carries an SP counter (%u in the cup)"),
                           (guint) json_object_array_length (cup));
   else
-    summary = adj_format (ngettext ("Boer Shaken: %u SP counter goes back into the cup (%u "
+    summary = g_strdup_printf (ngettext ("Boer Shaken: %u SP counter goes back into the cup (%u "
                                     "in it)",
                                     "Boer Shaken: %u SP counters go back into the cup (%u "
                                     "in it)", back),
@@ -4557,10 +4556,10 @@ auto_confidence (AdjBattle  *battle,
   g_autofree char *summary = NULL;
 
   if (after != before)
-    summary = adj_format (_("Boer Shaken: Confidence rises from %d to %d; now move it as "
+    summary = g_strdup_printf (_("Boer Shaken: Confidence rises from %d to %d; now move it as "
                             "the Status chart says"), before, after);
   else
-    summary = adj_format (_("Boer Shaken: Confidence stays at %d, the top of the track; "
+    summary = g_strdup_printf (_("Boer Shaken: Confidence stays at %d, the top of the track; "
                             "now move it as the Status chart says"), before);
   entry = adj_entry_new ("note", NULL, summary);
   if (!set_setting_int (battle, entry->changes, "confidence", after, error) ||
@@ -4582,11 +4581,11 @@ auto_victory (AdjBattle  *battle,
   if (in == NULL || (outcome = resolve_in (battle, in, NULL, error)) == NULL)
     return FALSE;
   if (g_str_equal (outcome->key, "continues"))
-    summary = adj_format (_("Victory: the battle goes on — the Game Turn moves to %d"),
+    summary = g_strdup_printf (_("Victory: the battle goes on — the Game Turn moves to %d"),
                           turn + 1);
   else
     /* TRANSLATORS: e.g. "Victory: the battle ends — Pyrrhic British Victory" */
-    summary = adj_format (_("Victory: the battle ends — %s"), outcome->title);
+    summary = g_strdup_printf (_("Victory: the battle ends — %s"), outcome->title);
   entry = outcome_entry (battle, in, outcome, summary, error);
   if (entry == NULL || !set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;
@@ -4715,7 +4714,7 @@ move_tracks (AdjBattle    *battle,
   g_autofree char *summary = NULL;
 
   /* TRANSLATORS: e.g. "Status chart, line 3: Confidence 5 → 4, Loss 10 → 11" */
-  summary = adj_format (_("%s: Confidence %d → %d, Loss %d → %d"), what, conf, conf2, loss,
+  summary = g_strdup_printf (_("%s: Confidence %d → %d, Loss %d → %d"), what, conf, conf2, loss,
                         loss2);
   entry = adj_entry_new ("note", NULL, summary);
   if (!set_setting_int (battle, entry->changes, "confidence", conf2, error) ||
@@ -4731,7 +4730,7 @@ adj_rr_apply_status (AdjBattle  *battle,
                      GError    **error)
 {
   g_autoptr(AdjTables) tables = NULL;
-  g_autofree char *row = adj_format ("%u", line);
+  g_autofree char *row = g_strdup_printf ("%u", line);
   g_autofree char *what = NULL;
   const AdjTableShape *shape;
   AdjTableCell cells[2];
@@ -4762,9 +4761,9 @@ adj_rr_apply_status (AdjBattle  *battle,
   adj_tables_get_int (tables, "status", row, "confidence", &conf, NULL);
   adj_tables_get_int (tables, "status", row, "loss", &loss, NULL);
   if (times == 1)
-    what = adj_format (_("Status chart, line %u"), line);
+    what = g_strdup_printf (_("Status chart, line %u"), line);
   else
-    what = adj_format (_("Status chart, line %u (%d times)"), line, times);
+    what = g_strdup_printf (_("Status chart, line %u (%d times)"), line, times);
   return move_tracks (battle, conf * times, loss * times, what, error);
 }
 
@@ -4819,7 +4818,7 @@ adj_rr_shaken_test (AdjBattle  *battle,
   in = battle_inputs (battle, "rr/shaken", NULL, NULL, error);
   if (in == NULL || (outcome = resolve_in (battle, in, random, error)) == NULL)
     return FALSE;
-  summary = adj_format (_("Boer Shaken test: %s"), outcome->title);
+  summary = g_strdup_printf (_("Boer Shaken test: %s"), outcome->title);
   entry = outcome_entry (battle, in, outcome, summary, error);
   if (entry == NULL || !set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;
@@ -4970,7 +4969,7 @@ adj_rr_plan_order (AdjBattle   *battle,
                        adj_rr_brigade_label (rs, brigade));
           return FALSE;
         }
-      summary = adj_format (_("Send Orders: Long sends the %s to %s — a free order, its "
+      summary = g_strdup_printf (_("Send Orders: Long sends the %s to %s — a free order, its "
                               "Objective Marker goes there at once"),
                             adj_rr_brigade_label (rs, brigade), area);
       entry = adj_entry_new ("note", NULL, summary);
@@ -4990,7 +4989,7 @@ adj_rr_plan_order (AdjBattle   *battle,
                                  cost), cost);
           return FALSE;
         }
-      summary = adj_format (ngettext ("Send Orders: %s’s %s is to make for %s — %d CP, %d "
+      summary = g_strdup_printf (ngettext ("Send Orders: %s’s %s is to make for %s — %d CP, %d "
                                       "left",
                                       "Send Orders: %s’s %s is to make for %s — %d CP, %d "
                                       "left", cp - cost),
@@ -5045,12 +5044,12 @@ adj_rr_roll_send_orders (AdjBattle  *battle,
       if (in == NULL || (outcome = resolve_in (battle, in, random, error)) == NULL)
         return FALSE;
       if (g_str_equal (outcome->key, "arrives"))
-        summary = adj_format (_("Send Orders roll, %s (%s): the order arrives — Objective "
+        summary = g_strdup_printf (_("Send Orders roll, %s (%s): the order arrives — Objective "
                                 "Marker in the turn %d box"), adj_unit_get_name (leader),
                               area, adj_battle_get_turn (battle) +
                               adj_outcome_get_value_int (outcome, "turns", 0));
       else
-        summary = adj_format (_("Send Orders roll, %s (%s): %s"), adj_unit_get_name (leader),
+        summary = g_strdup_printf (_("Send Orders roll, %s (%s): %s"), adj_unit_get_name (leader),
                               area, outcome->title);
       entry = outcome_entry (battle, in, outcome, summary, error);
       if (entry == NULL || !adj_battle_commit (battle, g_steal_pointer (&entry), error))
@@ -5101,7 +5100,7 @@ adj_rr_roll_receive_orders (AdjBattle  *battle,
       if (in == NULL || (outcome = resolve_in (battle, in, random, error)) == NULL)
         return FALSE;
       /* TRANSLATORS: e.g. "Receive Orders roll, Hart (Bridle Drift): Charge to the guns" */
-      summary = adj_format (_("Receive Orders roll, %s (%s): %s"),
+      summary = g_strdup_printf (_("Receive Orders roll, %s (%s): %s"),
                             adj_unit_get_name (leader), area, outcome->title);
       entry = outcome_entry (battle, in, outcome, summary, error);
       if (entry == NULL || !adj_battle_commit (battle, g_steal_pointer (&entry), error))
@@ -5140,7 +5139,7 @@ adj_rr_place_objective (AdjBattle   *battle,
                    adj_unit_get_name (leader));
       return FALSE;
     }
-  summary = adj_format (_("%s charges the guns: his Objective Marker goes to %s"),
+  summary = g_strdup_printf (_("%s charges the guns: his Objective Marker goes to %s"),
                         adj_unit_get_name (leader), area);
   entry = adj_entry_new ("note", NULL, summary);
   if (!place_marker (battle, entry->changes, brigade, "objective", area, 0, "objective", error))
@@ -5169,7 +5168,7 @@ adj_rr_objective_reached (AdjBattle   *battle,
                    _("%s has no Objective Marker on the map"), adj_unit_get_name (leader));
       return FALSE;
     }
-  summary = adj_format (_("%s reaches %s: his Objective Marker comes off"),
+  summary = g_strdup_printf (_("%s reaches %s: his Objective Marker comes off"),
                         adj_unit_get_name (leader), order.objective_area);
   entry = adj_entry_new ("note", NULL, summary);
   if (!take_marker_off (battle, entry->changes, brigade, "objective", error))
@@ -5259,10 +5258,10 @@ adj_rr_emergency_withdrawal (AdjBattle   *battle,
     }
   goes = g_str_equal (outcome->key, "automatic") || g_str_equal (outcome->key, "withdraw");
   if (goes)
-    summary = adj_format (_("Emergency withdrawal, %s: %s — Objective Marker showing Fail "
+    summary = g_strdup_printf (_("Emergency withdrawal, %s: %s — Objective Marker showing Fail "
                             "at %s"), adj_unit_get_name (leader), outcome->title, area);
   else
-    summary = adj_format (_("Emergency withdrawal, %s: %s"), adj_unit_get_name (leader),
+    summary = g_strdup_printf (_("Emergency withdrawal, %s: %s"), adj_unit_get_name (leader),
                           outcome->title);
   entry = outcome_entry (battle, in, outcome, summary, error);
   if (entry == NULL)
@@ -5395,11 +5394,11 @@ adj_rr_find_drift (AdjBattle   *battle,
   if (state == ADJ_RR_DRIFT_HIDDEN)
     /* TRANSLATORS: e.g. "Wagon Drift: its marker shows 10; 2nd Devonshire Regiment looks for
      * it — Drift found" */
-    summary = adj_format (_("%s: its marker shows %d; %s looks for it — %s"),
+    summary = g_strdup_printf (_("%s: its marker shows %d; %s looks for it — %s"),
                           adj_rr_drift_label (rs, drift), value, adj_unit_get_name (unit),
                           outcome->title);
   else
-    summary = adj_format (_("%s (marker %d): %s looks for it again — %s"),
+    summary = g_strdup_printf (_("%s (marker %d): %s looks for it again — %s"),
                           adj_rr_drift_label (rs, drift), value, adj_unit_get_name (unit),
                           outcome->title);
   entry = outcome_entry (battle, in, outcome, summary, error);
@@ -5447,7 +5446,7 @@ adj_rr_commando_opens_drift (AdjBattle   *battle,
       return FALSE;
     }
   state_key = drift_key (drift, "");
-  summary = adj_format (_("%s: a commando crosses — its marker comes off unseen and the "
+  summary = g_strdup_printf (_("%s: a commando crosses — its marker comes off unseen and the "
                           "British may use the drift"),
                         adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
   entry = adj_entry_new ("note", NULL, summary);
@@ -5643,7 +5642,7 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
   cup = member (member (cups, "sp"), "cup");
   if (json_object_array_length (cup) == 0)
     {
-      summary = adj_format (_("SP counter for %s: the cup is empty, it fires without one"),
+      summary = g_strdup_printf (_("SP counter for %s: the cup is empty, it fires without one"),
                             adj_unit_get_name (unit));
       entry = adj_entry_new ("note", NULL, summary);
       return adj_battle_commit (battle, g_steal_pointer (&entry), error);
@@ -5655,7 +5654,7 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
   entry = adj_entry_new ("note", NULL, "");
   if (g_str_equal (chit, "no-fire"))
     {
-      summary = adj_format (ngettext ("SP counter for %s: No Fire — it does not fire this "
+      summary = g_strdup_printf (ngettext ("SP counter for %s: No Fire — it does not fire this "
                                       "turn (%u counter left in the cup)",
                                       "SP counter for %s: No Fire — it does not fire this "
                                       "turn (%u counters left in the cup)",
@@ -5672,7 +5671,7 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
                                                   ADJ_RR_CUP_SP, chit);
       int before = adj_rr_unit_strength (battle, unit);
 
-      summary = adj_format (ngettext ("SP counter for %s: %s — strength %d (%u counter left "
+      summary = g_strdup_printf (ngettext ("SP counter for %s: %s — strength %d (%u counter left "
                                       "in the cup)",
                                       "SP counter for %s: %s — strength %d (%u counters left "
                                       "in the cup)", (guint) json_object_array_length (cup)),
@@ -5794,7 +5793,7 @@ adj_rr_apply_losses (AdjBattle   *battle,
       return FALSE;
     }
   /* TRANSLATORS: e.g. "Losses: 2nd Devonshire Regiment loses 2 SP — Turned to its reduced side" */
-  summary = adj_format (ngettext ("Losses: %s loses %d SP — %s", "Losses: %s loses %d SP — %s",
+  summary = g_strdup_printf (ngettext ("Losses: %s loses %d SP — %s", "Losses: %s loses %d SP — %s",
                                   sp), adj_unit_get_name (unit), sp, outcome->title);
   entry = outcome_entry (battle, in, outcome, summary, error);
   if (entry == NULL)
@@ -5830,7 +5829,7 @@ run_for_unit (AdjBattle   *battle,
   if (outcome == NULL)
     return FALSE;
   /* TRANSLATORS: e.g. "Leader under fire, Hart: Panicked" */
-  summary = adj_format (_("%s, %s: %s"), what, adj_unit_get_name (unit), outcome->title);
+  summary = g_strdup_printf (_("%s, %s: %s"), what, adj_unit_get_name (unit), outcome->title);
   entry = outcome_entry (battle, in, outcome, summary, error);
   return entry != NULL && adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
@@ -6268,7 +6267,7 @@ adj_rr_boer_target (AdjBattle           *battle,
   adj_outcome_set_value_string (outcome, "area", chosen);
   /* TRANSLATORS: e.g. "Boer targeting, Ermelo Commando: plot marker 4 — it fires at Bridle Drift
    * (chances: Bridle Drift 1/2, Hill 1/2)" */
-  summary = adj_format (_("Boer targeting, %s: plot marker %d — it fires at %s (chances: "
+  summary = g_strdup_printf (_("Boer targeting, %s: plot marker %d — it fires at %s (chances: "
                           "%s)"), adj_unit_get_name (firer), plot, chosen, chances->str);
   entry = outcome_entry (battle, in, outcome, summary, error);
   if (entry == NULL || !adj_battle_commit (battle, g_steal_pointer (&entry), error))
@@ -6335,7 +6334,7 @@ adj_rr_emplacement_fired (AdjBattle   *battle,
                    _("The emplacement at %s has shown itself already"), adj_unit_get_name (unit));
       return FALSE;
     }
-  summary = adj_format (_("The Boers at %s fire their first shot: the Hidden marker comes "
+  summary = g_strdup_printf (_("The Boers at %s fire their first shot: the Hidden marker comes "
                           "off"), adj_unit_get_name (unit));
   entry = adj_entry_new ("note", NULL, summary);
   if (!set_unit_string (battle, entry->changes, unit, "status.emplacement", "open", error))
@@ -6365,7 +6364,7 @@ adj_rr_update_emplacement (AdjBattle   *battle,
   captured = g_str_equal (adj_unit_get_status_string (unit, "emplacement"), "captured");
   if (!captured && british_present && !boers_present)
     {
-      summary = adj_format (_("Boer Shaken: the British capture the emplacement at %s"),
+      summary = g_strdup_printf (_("Boer Shaken: the British capture the emplacement at %s"),
                             adj_unit_get_name (unit));
       entry = adj_entry_new ("note", NULL, summary);
       if (!set_unit_string (battle, entry->changes, unit, "status.emplacement", "captured",
@@ -6374,7 +6373,7 @@ adj_rr_update_emplacement (AdjBattle   *battle,
     }
   else if (captured && !british_present)
     {
-      summary = adj_format (_("Boer Shaken: no British unit holds %s any more — the Boers "
+      summary = g_strdup_printf (_("Boer Shaken: no British unit holds %s any more — the Boers "
                               "take the emplacement back"), adj_unit_get_name (unit));
       entry = adj_entry_new ("note", NULL, summary);
       if (!set_unit_string (battle, entry->changes, unit, "status.emplacement", "open", error))
@@ -6466,7 +6465,7 @@ unit_summary (AdjBattle *battle,
     json_object_array_add (markers, json_object_new_string (_("Reduced")));
   if (adj_unit_get_status_int (unit, "losses") > 0)
     {
-      g_autofree char *number = adj_format (_("Number marker %d"),
+      g_autofree char *number = g_strdup_printf (_("Number marker %d"),
                                             adj_unit_get_status_int (unit, "losses"));
       json_object_array_add (markers, json_object_new_string (number));
     }

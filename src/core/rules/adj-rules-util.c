@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-ruleset.h"
@@ -20,14 +19,14 @@ adj_score_init (AdjScore *score)
 {
   score->mods = g_array_sized_new (FALSE, FALSE, sizeof (AdjScoreMod), 8);
   score->total = 0;
-  score->texts = NULL;
+  score->texts = g_ptr_array_new_with_free_func (g_free);
 }
 
 void
 adj_score_clear (AdjScore *score)
 {
   g_clear_pointer (&score->mods, g_array_unref);
-  g_clear_pointer (&score->texts, adj_text_arena_free);
+  g_clear_pointer (&score->texts, g_ptr_array_unref);
 }
 
 static void
@@ -51,8 +50,9 @@ adj_score_add (AdjScore   *score,
   char *label;
 
   va_start (args, format);
-  adj_text_arena_format_block_v (&score->texts, 0, &label, format, args);
+  label = g_strdup_vprintf (format, args);
   va_end (args);
+  g_ptr_array_add (score->texts, label);
   add_mod (score, label, value);
 }
 

@@ -7,7 +7,6 @@
 #include <json-c/json.h>
 
 #include "adj-battle.h"
-#include "adj-format.h"
 #include "adj-mechanic.h"
 
 G_BEGIN_DECLS
@@ -16,7 +15,7 @@ G_BEGIN_DECLS
 typedef struct {
   GArray       *mods;    /* of AdjScoreMod */
   int           total;
-  AdjTextArena *texts;   /* the labels made for this score */
+  GPtrArray    *texts;   /* the labels made for this score */
 } AdjScore;
 
 typedef struct {

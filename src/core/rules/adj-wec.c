@@ -16,7 +16,6 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
-#include "adj-format.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-rules-util.h"
@@ -187,7 +186,7 @@ sum_odds (guint        n,
   for (guint i = 0; i < d->n; i++)
     {
       int v = d->min + (int) i + shift;
-      g_autofree char *key = adj_format ("%d", v);
+      g_autofree char *key = g_strdup_printf ("%d", v);
       g_autofree char *label = label_fn (v);
 
       if (d->count[i] > 0)
@@ -316,8 +315,8 @@ static char *
 format_half_points (int half)
 {
   if (half % 2 == 0)
-    return adj_format ("%d", half / 2);
-  return adj_format ("%d½", half / 2);
+    return g_strdup_printf ("%d", half / 2);
+  return g_strdup_printf ("%d½", half / 2);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -473,17 +472,17 @@ explain_result (AdjOutcome *outcome,
     {
     case WEC_NO_EFFECT:
       /* TRANSLATORS: e.g. "Firer 9 is lower than target 11" */
-      text = adj_format (_("%s %d is lower than %s %d"), a_label, a, b_label, b);
+      text = g_strdup_printf (_("%s %d is lower than %s %d"), a_label, a, b_label, b);
       break;
     case WEC_RECOIL:
       /* TRANSLATORS: e.g. "Firer 14 beats target 9, but not twice over" */
-      text = adj_format (_("%s %d beats %s %d, but not twice over"), a_label, a,
+      text = g_strdup_printf (_("%s %d beats %s %d, but not twice over"), a_label, a,
                          b_label, b);
       break;
     case WEC_DESTROY:
     default:
       /* TRANSLATORS: e.g. "Firer 14 is at least twice target 6" */
-      text = adj_format (_("%s %d is at least twice %s %d"), a_label, a, b_label, b);
+      text = g_strdup_printf (_("%s %d is at least twice %s %d"), a_label, a, b_label, b);
       break;
     }
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, text, FALSE, 0);
@@ -874,8 +873,8 @@ roll_off (const AdjContext  *ctx,
       for (guint i = 0; i < bc; i++)
         b += bd[i];
 
-      a_label = adj_format (_("%s rolls %uD%u"), a_name, ac, as);
-      b_label = adj_format (_("%s rolls %uD%u"), b_name, bc, bs);
+      a_label = g_strdup_printf (_("%s rolls %uD%u"), a_name, ac, as);
+      b_label = g_strdup_printf (_("%s rolls %uD%u"), b_name, bc, bs);
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "side-a", a_label, TRUE, a);
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "side-b", b_label, TRUE, b);
       if (a != b)
@@ -1142,7 +1141,7 @@ static const AdjField activation_inputs[] = {
 static char *
 stands_label (int value)
 {
-  return adj_format (ngettext ("%d stand", "%d stands", value), value);
+  return g_strdup_printf (ngettext ("%d stand", "%d stands", value), value);
 }
 
 static void
@@ -1207,7 +1206,7 @@ activation_resolve (const AdjContext  *ctx,
   title = stands_label (total);
   adj_outcome_set_number (outcome, total, title, NULL);
   g_free (outcome->reason);
-  outcome->reason = adj_format (ngettext ("%s may activate %d stand this turn",
+  outcome->reason = g_strdup_printf (ngettext ("%s may activate %d stand this turn",
                                           "%s may activate %d stands this turn", total),
                                 side_name (ctx, in, "side", _("The side")), total);
   return TRUE;
@@ -1366,7 +1365,7 @@ static const AdjField side_only_inputs[] = {
 static char *
 squares_label (int value)
 {
-  return adj_format (ngettext ("%d square", "%d squares", value), value);
+  return g_strdup_printf (ngettext ("%d square", "%d squares", value), value);
 }
 
 static gboolean
@@ -1384,7 +1383,7 @@ deployment_resolve (const AdjContext  *ctx,
     return FALSE;
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "die", _("Deployment roll (D6)"), TRUE, roll);
   title = squares_label (roll);
-  reason = adj_format (ngettext ("%s deploys up to %d square in from its baseline",
+  reason = g_strdup_printf (ngettext ("%s deploys up to %d square in from its baseline",
                                  "%s deploys up to %d squares in from its baseline", roll),
                        side_name (ctx, in, "side", _("The side")), roll);
   adj_outcome_set_number (outcome, roll, title, reason);
@@ -1420,7 +1419,7 @@ static const AdjMechanic wec_deployment = {
 static char *
 points_label (int value)
 {
-  return adj_format (ngettext ("%d point", "%d points", value), value);
+  return g_strdup_printf (ngettext ("%d point", "%d points", value), value);
 }
 
 /* The most points an army of value @value may put on stands worth 4 or more, when rolled. */
@@ -1464,7 +1463,7 @@ army_value_resolve (const AdjContext  *ctx,
                          _("Army value (%uD6): %s"), n, text->str);
   cap = rolled_heavy_cap (ctx->ruleset, sum);
   title = points_label (sum);
-  reason = adj_format (_("An army of %d points, at most %d of them on stands worth %d or "
+  reason = g_strdup_printf (_("An army of %d points, at most %d of them on stands worth %d or "
                          "more"), sum, cap,
                        adj_rules_int (ctx->ruleset, "army", "heavy_threshold"));
   adj_outcome_set_number (outcome, sum, title, reason);
@@ -1725,7 +1724,7 @@ movement_resolve (const AdjContext  *ctx,
         }
       if (contours > 0)
         {
-          g_autofree char *label = adj_format (_("%s (×%d)"), adj_gettext (contour->label),
+          g_autofree char *label = g_strdup_printf (_("%s (×%d)"), adj_gettext (contour->label),
                                                contours);
           adj_outcome_add_modifier (outcome, NULL, label, contour->value * contours);
           move += contour->value * contours;
@@ -1733,7 +1732,7 @@ movement_resolve (const AdjContext  *ctx,
       move = MAX (move, 0);
     }
   title = squares_label (move);
-  reason = adj_format (ngettext ("%s may move %d square, straight or diagonally",
+  reason = g_strdup_printf (ngettext ("%s may move %d square, straight or diagonally",
                                  "%s may move %d squares, straight or diagonally", move),
                        adj_input_unit_name (ctx, in, "unit", _("The stand")), move);
   adj_outcome_set_number (outcome, move, title, reason);
@@ -1995,7 +1994,7 @@ result_resolve (const AdjContext  *ctx,
     level = "decisive";
   else
     level = "overwhelming";
-  key = adj_format ("%s-%s", a > b ? "side-a" : "side-b", level);
+  key = g_strdup_printf ("%s-%s", a > b ? "side-a" : "side-b", level);
   adj_outcome_set_result (outcome, key, _("%s keeps %s points against %s: a lead of %s"),
                           names[a > b ? 0 : 1], a > b ? as : bs, a > b ? bs : as, ds);
   return TRUE;
