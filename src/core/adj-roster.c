@@ -1635,10 +1635,8 @@ adj_roster_init (AdjRoster *self)
   cairo_font_options_destroy (options);
   pango_context_set_round_glyph_positions (self->pango, FALSE);
 
-  /* One named family rather than the desktop's "Sans", so that a sheet breaks its lines in the
-   * same places on every machine; DejaVu Sans (fonts-dejavu-core and -extra, which the quick
-   * start installs) has every style used here and every sign a roster prints.  Where it is
-   * missing, fontconfig falls back to the nearest sans. */
+  /* A named family, installed by the quick start with every style and sign used here, so that
+   * lines break in the same places on every machine; fontconfig finds another sans without it. */
   for (guint i = 0; i < N_STYLES; i++)
     {
       self->fonts[i] = pango_font_description_new ();
