@@ -796,6 +796,40 @@ static const UsageCase usage_cases[] = {
     { "cut.json: the JSON text ends too early" } },
   { "solo-other-system", { "solo", "@", NULL }, FILE_INPUT, 1,
     { "the solo enemy and hidden markers belong to the Risk Factor skirmish rules" } },
+  /* The same mistakes with --option=value, and what only that form can get wrong. */
+  { "joined-unknown-option", { "rulesets", "--verbose=3", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: Unknown option “--verbose”\n" } },
+  { "unknown-short-option", { "rulesets", "-x", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: Unknown option “-x”\n" } },
+  { "missing-value-dice", { "resolve", "wec/fire-combat", "--dice", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: --dice needs a value\n" } },
+  { "missing-value-short", { "odds", "wec/fire-combat", "-i", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: -i needs a value\n" } },
+  { "missing-value-army", { "new", "wec", "--army", "zulu-1879-british", "--army", NULL },
+    FILE_NONE, 2, { "adjutant-cli: --army needs a value\n" } },
+  { "joined-option-twice", { "odds", "wec/fire-combat", "--input=a", "--input=b", NULL },
+    FILE_NONE, 2, { "adjutant-cli: --input is given twice\n" } },
+  { "joined-bad-seed", { "resolve", "wec/fire-combat", "--seed=abc", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: --seed takes a whole number from 0 to 18446744073709551615, not “abc”\n" } },
+  { "joined-empty-seed", { "resolve", "wec/fire-combat", "--seed=", NULL }, FILE_NONE, 2,
+    { "--seed takes a whole number from 0 to 18446744073709551615, not “”" } },
+  { "joined-dice-letter", { "resolve", "wec/fire-combat", "--dice=6,x,1,1", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: --dice: “x” is not a die roll: enter numbers such as 6,3,5\n" } },
+  { "joined-seed-and-dice", { "resolve", "wec/fire-combat", "--seed=1", "--dice=1,1,1,1", NULL },
+    FILE_NONE, 2, { "Give either --dice (rolled at the table) or --seed, not both" } },
+  { "joined-bad-paper", { "roster", "battle.json", "--pdf=out.pdf", "--paper=a5", NULL },
+    FILE_NONE, 2, { "adjutant-cli: --paper takes “a4” or “letter”, not “a5”\n" } },
+  { "switch-with-value", { "resolve", "wec/fire-combat", "--apply=no", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: --apply takes no value\n" } },
+  { "compact-with-value", { "rulesets", "--compact=yes", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: --compact takes no value\n" } },
+  { "joined-input-missing", { "odds", "wec/fire-combat", "--input=@", NULL }, FILE_MISSING, 1,
+    { "missing.json: cannot read the file" } },
+  { "joined-tables-missing", { "--tables=@", "rulesets", NULL }, FILE_MISSING, 1,
+    { "missing.json: cannot read the file" } },
+  /* After “--” every word is an argument, even one that looks like an option. */
+  { "after-double-dash", { "validate", "--", "--verbose", NULL }, FILE_NONE, 1,
+    { "adjutant-cli: --verbose: cannot read the file" } },
 };
 
 static char *
@@ -849,12 +883,20 @@ test_usage (Fixture       *f,
   g_autofree char *file = make_case_file (f, c->file);
   g_autofree char *input = g_build_filename (f->dir, "input.json", NULL);
   const char *args[G_N_ELEMENTS (c->args)] = { NULL };
+  g_autoptr(GPtrArray) joined = g_ptr_array_new_with_free_func (g_free);
   g_auto(Run) r = { 0 };
 
   for (guint i = 0; c->args[i] != NULL; i++)
     {
       if (g_str_equal (c->args[i], "@"))
         args[i] = file;
+      else if (g_str_has_suffix (c->args[i], "=@"))
+        {
+          char *arg = g_strdup_printf ("%.*s%s", (int) strlen (c->args[i]) - 1, c->args[i], file);
+
+          g_ptr_array_add (joined, arg);
+          args[i] = arg;
+        }
       else if (g_str_equal (c->args[i], "input.json"))
         args[i] = input;
       else
@@ -1271,6 +1313,160 @@ test_tables_help (void)
                                    "ruleset or tables file"));
 }
 
+/* ---- --option=value ---- */
+
+/* Every option that takes a value takes it in the same word too: both forms give the same
+ * result. "@name" at the end of a word is the path of that file in the case's folder. */
+typedef struct {
+  const char *name;
+  const char *spaced[10];
+  const char *joined[10];
+} JoinedCase;
+
+static const JoinedCase joined_cases[] = {
+  { "input", { "odds", "wec/fire-combat", "--input", "@fire.json", NULL },
+    { "odds", "wec/fire-combat", "--input=@fire.json", NULL } },
+  { "input-short", { "odds", "wec/fire-combat", "-i", "@fire.json", "--compact", NULL },
+    { "odds", "--compact", "wec/fire-combat", "--input=@fire.json", NULL } },
+  { "dice", { "resolve", "wec/fire-combat", "--dice", "6,6,1,1", NULL },
+    { "resolve", "wec/fire-combat", "--dice=6,6,1,1", NULL } },
+  { "seed", { "resolve", "wec/initiative", "--seed", "7", NULL },
+    { "resolve", "wec/initiative", "--seed=7", NULL } },
+  { "cards", { "resolve", "gl/turn-card", "--cards", "AS", "--seed", "1", NULL },
+    { "resolve", "gl/turn-card", "--cards=AS", "--seed=1", NULL } },
+  { "battle", { "resolve", "wec/fire-combat", "--battle", "@battle.json", "--input",
+                "@units.json", "--dice", "6,6,1", NULL },
+    { "resolve", "wec/fire-combat", "--battle=@battle.json", "--input=@units.json",
+      "--dice=6,6,1", NULL } },
+  { "tables", { "--tables", "@mine.json", "resolve", "gl/fire", "--input", "@volley.json",
+                "--dice", "4,6,2,5,1,5,2", NULL },
+    { "--tables=@mine.json", "resolve", "gl/fire", "--input=@volley.json",
+      "--dice=4,6,2,5,1,5,2", NULL } },
+  { "roster", { "roster", "@battle.json", "--pdf", "@zulu.pdf", "--paper", "letter", "--side",
+                "Zulu army", NULL },
+    { "roster", "@battle.json", "--pdf=@zulu.pdf", "--paper=letter", "--side=Zulu army",
+      NULL } },
+  { "solo-seed", { "solo", "@skirmish.json", "--seed", "7", "--input", "@situation.json", NULL },
+    { "solo", "@skirmish.json", "--seed=7", "--input=@situation.json", NULL } },
+  { "solo-dice", { "solo", "@skirmish.json", "--dice", "1", NULL },
+    { "solo", "@skirmish.json", "--dice=1", NULL } },
+};
+
+static void
+write_joined_files (Fixture *f)
+{
+  g_autofree char *battle = copy_demo (f);
+  g_autofree char *skirmish = copy_rf_demo (f);
+
+  g_free (write_file (f, "fire.json", "{\"target_type\": \"native-infantry\", "
+                      "\"target_dice\": \"d12\"}", -1));
+  g_free (write_file (f, "units.json", "{\"firer\": \"u1\", \"target\": \"u16\"}", -1));
+  g_free (write_file (f, "mine.json", tables_partial, -1));
+  g_free (write_file (f, "volley.json", "{\"figures\": 4, \"cover\": \"soft\"}", -1));
+  g_free (write_file (f, "situation.json", "{\"u6\": {\"no_enemy\": true}}", -1));
+}
+
+static void
+run_joined (Fixture     *f,
+            Run         *r,
+            const char * const *words)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *at = strchr (words[i], '@');
+
+      if (at == NULL)
+        g_ptr_array_add (args, g_strdup (words[i]));
+      else
+        g_ptr_array_add (args, g_strdup_printf ("%.*s%s%c%s", (int) (at - words[i]), words[i],
+                                                f->dir, G_DIR_SEPARATOR, at + 1));
+    }
+  g_ptr_array_add (args, NULL);
+  run_argv (r, (const char **) args->pdata);
+}
+
+static void
+test_joined (Fixture       *f,
+             gconstpointer  data)
+{
+  const JoinedCase *c = data;
+  g_auto(Run) spaced = { 0 };
+  g_auto(Run) joined = { 0 };
+
+  write_joined_files (f);
+  run_joined (f, &spaced, c->spaced);
+  assert_success (&spaced);
+  run_joined (f, &joined, c->joined);
+  assert_success (&joined);
+  g_assert_cmpstr (joined.out, ==, spaced.out);
+}
+
+/* A new battle has its own id and time, so the two are compared without them. */
+static void
+test_joined_new (Fixture       *f,
+                 gconstpointer  data)
+{
+  const char *spaced_args[] = { "new", "wec", "--army", "zulu-1879-british", "--army",
+                                "zulu-1879-zulu", "--name", "Rorke’s Drift", "--seed", "3",
+                                "-o", "@spaced.json", NULL };
+  const char *joined_args[] = { "new", "wec", "--army=zulu-1879-british", "--army=zulu-1879-zulu",
+                                "--name=Rorke’s Drift", "--seed=3", "--output=@joined.json",
+                                NULL };
+  g_autofree char *spaced_path = g_build_filename (f->dir, "spaced.json", NULL);
+  g_autofree char *joined_path = g_build_filename (f->dir, "joined.json", NULL);
+  g_autoptr(json_object) spaced = NULL;
+  g_autoptr(json_object) joined = NULL;
+  g_auto(Run) r = { 0 };
+
+  run_joined (f, &r, spaced_args);
+  assert_success (&r);
+  g_assert_cmpstr (r.out, ==, "");
+  run_clear (&r);
+  run_joined (f, &r, joined_args);
+  assert_success (&r);
+  g_assert_cmpstr (r.out, ==, "");
+
+  spaced = adj_json_parse_file (spaced_path, NULL);
+  joined = adj_json_parse_file (joined_path, NULL);
+  g_assert_nonnull (spaced);
+  g_assert_nonnull (joined);
+  g_assert_cmpstr (member_string (joined, "name"), ==, "Rorke’s Drift");
+  g_assert_cmpuint (json_object_array_length (member (joined, "sides")), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      json_object *battle = i == 0 ? spaced : joined;
+
+      json_object_object_del (battle, "id");
+      json_object_object_del (battle, "created");
+    }
+  g_assert_cmpstr (json_object_to_json_string (joined), ==, json_object_to_json_string (spaced));
+}
+
+/* "--input=-" reads standard input, as "--input -" does. */
+static void
+test_joined_stdin (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(json_object) json = NULL;
+
+  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                           &error, cli_path (), "odds", "wec/fire-combat", "--input=-",
+                           "--compact", NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (proc, "{\"target_type\": \"native-infantry\", "
+                                                "\"target_dice\": \"d12\"}", NULL, &out, NULL,
+                                                &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 0);
+  json = adj_json_parse_data (out, strlen (out), "stdout", &error);
+  g_assert_no_error (error);
+  check_fire_odds (json);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1304,6 +1500,13 @@ main (int   argc,
       g_autofree char *path = g_strdup_printf ("/cli/error/%s", usage_cases[i].name);
       g_test_add (path, Fixture, &usage_cases[i], fixture_setup, test_usage, fixture_teardown);
     }
+  for (guint i = 0; i < G_N_ELEMENTS (joined_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cli/joined/%s", joined_cases[i].name);
+      g_test_add (path, Fixture, &joined_cases[i], fixture_setup, test_joined, fixture_teardown);
+    }
+  g_test_add ("/cli/joined/new", Fixture, NULL, fixture_setup, test_joined_new, fixture_teardown);
+  g_test_add_func ("/cli/joined/stdin", test_joined_stdin);
   for (guint i = 0; i < G_N_ELEMENTS (apply_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/cli/apply/%s", apply_cases[i].outcome);

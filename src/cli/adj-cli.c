@@ -29,23 +29,61 @@
 
 #define EXIT_USAGE 2
 
+/* Every option is accepted before, after or between the arguments of every command; each
+ * command checks which of them belong to it. */
 typedef struct {
-  const char *input;
-  const char *dice;
-  const char *cards;
-  const char *seed;
-  const char *battle;
-  const char *output;
-  const char *name;
-  const char *pdf;
-  const char *paper;
-  const char *side;
-  const char *tables;
-  GPtrArray  *armies;
-  gboolean    apply;
-  gboolean    compact;
-  GPtrArray  *args;       /* positional arguments after the command */
+  char      *input;
+  char      *dice;
+  char      *cards;
+  char      *seed;
+  char      *battle;
+  char      *output;
+  char      *name;
+  char      *pdf;
+  char      *paper;
+  char      *side;
+  char      *tables;
+  char     **armies;
+  char     **remaining;  /* the command and its arguments, as GOptionContext leaves them */
+  gboolean   apply;
+  gboolean   compact;
+  gboolean   help;
+  gboolean   version;
+  GPtrArray *args;       /* positional arguments after the command, pointing into remaining */
 } Options;
+
+/* The options that take one value, each kept in its own field of Options. */
+typedef struct {
+  const char *long_name;
+  char        short_name;
+  glong       offset;
+} ValueOption;
+
+static const ValueOption value_options[] = {
+  { "input", 'i', G_STRUCT_OFFSET (Options, input) },
+  { "dice", 0, G_STRUCT_OFFSET (Options, dice) },
+  { "cards", 0, G_STRUCT_OFFSET (Options, cards) },
+  { "seed", 0, G_STRUCT_OFFSET (Options, seed) },
+  { "battle", 0, G_STRUCT_OFFSET (Options, battle) },
+  { "output", 'o', G_STRUCT_OFFSET (Options, output) },
+  { "name", 0, G_STRUCT_OFFSET (Options, name) },
+  { "pdf", 0, G_STRUCT_OFFSET (Options, pdf) },
+  { "paper", 0, G_STRUCT_OFFSET (Options, paper) },
+  { "side", 0, G_STRUCT_OFFSET (Options, side) },
+  { "tables", 0, G_STRUCT_OFFSET (Options, tables) },
+};
+
+static void
+options_clear (Options *opts)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (value_options); i++)
+    g_clear_pointer ((char **) G_STRUCT_MEMBER_P (opts, value_options[i].offset), g_free);
+  g_clear_pointer (&opts->armies, g_strfreev);
+  g_clear_pointer (&opts->remaining, g_strfreev);
+  g_clear_pointer (&opts->args, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
 
 static const char *program = "adjutant-cli";
 
@@ -652,12 +690,12 @@ cmd_new (const Options *opts)
 
   if (opts->args->len != 1)
     return usage_error (_("“new” takes one ruleset id, such as wec"));
-  if (opts->armies->len != 2)
+  if (opts->armies == NULL || g_strv_length (opts->armies) != 2)
     return usage_error (_("“new” needs two --army options, one for each side"));
   rs = adj_ruleset_lookup (g_ptr_array_index (opts->args, 0), &error);
   if (rs == NULL ||
-      (first = load_army_arg (rs, g_ptr_array_index (opts->armies, 0), &error)) == NULL ||
-      (second = load_army_arg (rs, g_ptr_array_index (opts->armies, 1), &error)) == NULL)
+      (first = load_army_arg (rs, opts->armies[0], &error)) == NULL ||
+      (second = load_army_arg (rs, opts->armies[1], &error)) == NULL)
     return fail (error);
 
   /* TRANSLATORS: the default name of a battle, e.g. "British army against Zulu army" */
@@ -841,11 +879,146 @@ static const Command commands[] = {
   { "solo", cmd_solo },
 };
 
+/* Keep the value of an option in its field; a second value is a mistake, not a replacement. */
+static gboolean
+take_value_cb (const char  *option_name,
+               const char  *value,
+               gpointer     data,
+               GError     **error)
+{
+  Options *opts = data;
+  gboolean is_long = option_name[1] == '-';
+
+  for (guint i = 0; i < G_N_ELEMENTS (value_options); i++)
+    {
+      const ValueOption *option = &value_options[i];
+      char **slot = G_STRUCT_MEMBER_P (opts, option->offset);
+
+      if (is_long ? !g_str_equal (option_name + 2, option->long_name)
+                  : option_name[1] != option->short_name)
+        continue;
+      if (*slot != NULL)
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED, _("%s is given twice"),
+                       option_name);
+          return FALSE;
+        }
+      *slot = g_strdup (value);
+      return TRUE;
+    }
+  g_assert_not_reached ();
+}
+
+/* GOptionContext reads “--apply=no” as --apply. A switch given a value is refused instead, so
+ * that it never does the opposite of what was written. */
+static gboolean
+check_switches (const GOptionEntry  *entries,
+                int                  argc,
+                char               **argv,
+                GError             **error)
+{
+  for (int i = 1; i < argc && !g_str_equal (argv[i], "--"); i++)
+    {
+      const char *equals = strchr (argv[i], '=');
+
+      if (!g_str_has_prefix (argv[i], "--") || equals == NULL)
+        continue;
+      for (guint e = 0; entries[e].long_name != NULL; e++)
+        {
+          gsize length = strlen (entries[e].long_name);
+
+          if (entries[e].arg == G_OPTION_ARG_NONE && (gsize) (equals - argv[i]) == length + 2 &&
+              strncmp (argv[i] + 2, entries[e].long_name, length) == 0)
+            {
+              g_autofree char *name = g_strndup (argv[i], (gsize) (equals - argv[i]));
+
+              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("%s takes no value"), name);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* GOptionContext misses a value only for the last word of the command line: that word is the
+ * option, or a group of short options in which the first that takes a value wanted one. */
+static char *
+name_option_without_value (const char *last)
+{
+  if (last[0] == '-' && last[1] != '-')
+    for (const char *c = last + 1; *c != '\0'; c++)
+      for (guint i = 0; i < G_N_ELEMENTS (value_options); i++)
+        if (*c == value_options[i].short_name)
+          return g_strdup_printf ("-%c", *c);
+  return g_strdup (last);
+}
+
+/* Options are read by GOptionContext, in either form, “--dice 6,3” or “--dice=6,3”. What it
+ * leaves in argv are the options it does not know; the command and its arguments go to
+ * remaining. Values are taken as typed, like the arguments, whatever the locale's encoding. */
+static gboolean
+parse_options (Options   *opts,
+               int       *argc,
+               char    ***argv,
+               GError   **error)
+{
+  const GOptionEntry entries[] = {
+    { "army", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opts->armies, NULL, NULL },
+    { "apply", 0, 0, G_OPTION_ARG_NONE, &opts->apply, NULL, NULL },
+    { "compact", 0, 0, G_OPTION_ARG_NONE, &opts->compact, NULL, NULL },
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &opts->help, NULL, NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, &opts->version, NULL, NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opts->remaining, NULL, NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GError) local_error = NULL;
+  GOptionGroup *group = g_option_group_new ("adjutant-cli", "", "", opts, NULL);
+  const char *last = *argc > 1 ? (*argv)[*argc - 1] : "";
+
+  for (guint i = 0; i < G_N_ELEMENTS (value_options); i++)
+    {
+      const GOptionEntry entry[] = {
+        { value_options[i].long_name, value_options[i].short_name, G_OPTION_FLAG_FILENAME,
+          G_OPTION_ARG_CALLBACK, (gpointer) take_value_cb, NULL, NULL },
+        G_OPTION_ENTRY_NULL
+      };
+
+      g_option_group_add_entries (group, entry);
+    }
+  g_option_group_add_entries (group, entries);
+  g_option_context_set_main_group (context, group);
+  /* The help is print_help (), which explains the options with the commands they belong to;
+   * unknown options are reported by the caller in the words of every other mistake. */
+  g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_set_ignore_unknown_options (context, TRUE);
+
+  if (!check_switches (entries, *argc, *argv, error))
+    return FALSE;
+  if (!g_option_context_parse (context, argc, argv, &local_error))
+    {
+      /* The only value GOptionContext itself finds wrong here is a missing one. */
+      if (g_error_matches (local_error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE))
+        {
+          g_autofree char *name = name_option_without_value (last);
+
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, _("%s needs a value"),
+                       name);
+        }
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  Options opts = { 0 };
+  g_auto(Options) opts = { 0 };
+  g_autoptr(GError) error = NULL;
   const Command *command = NULL;
   int status;
 
@@ -854,128 +1027,45 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  opts.args = g_ptr_array_new ();
-  opts.armies = g_ptr_array_new ();
-
-  for (int i = 1; i < argc; i++)
+  if (!parse_options (&opts, &argc, &argv, &error))
+    return usage_error ("%s", error->message);
+  if (opts.help)
     {
-      const char *arg = argv[i];
-      const char **slot = NULL;
-
-      if (g_str_equal (arg, "--help") || g_str_equal (arg, "-h"))
-        {
-          print_help ();
-          status = 0;
-          goto out;
-        }
-      if (g_str_equal (arg, "--version"))
-        {
-          printf ("adjutant-cli %s\n", PACKAGE_VERSION);
-          status = 0;
-          goto out;
-        }
-      if (g_str_equal (arg, "--apply"))
-        {
-          opts.apply = TRUE;
-          continue;
-        }
-      if (g_str_equal (arg, "--compact"))
-        {
-          opts.compact = TRUE;
-          continue;
-        }
-      if (g_str_equal (arg, "--input") || g_str_equal (arg, "-i"))
-        slot = &opts.input;
-      else if (g_str_equal (arg, "--dice"))
-        slot = &opts.dice;
-      else if (g_str_equal (arg, "--cards"))
-        slot = &opts.cards;
-      else if (g_str_equal (arg, "--seed"))
-        slot = &opts.seed;
-      else if (g_str_equal (arg, "--battle"))
-        slot = &opts.battle;
-      else if (g_str_equal (arg, "--output") || g_str_equal (arg, "-o"))
-        slot = &opts.output;
-      else if (g_str_equal (arg, "--name"))
-        slot = &opts.name;
-      else if (g_str_equal (arg, "--pdf"))
-        slot = &opts.pdf;
-      else if (g_str_equal (arg, "--paper"))
-        slot = &opts.paper;
-      else if (g_str_equal (arg, "--side"))
-        slot = &opts.side;
-      else if (g_str_equal (arg, "--tables"))
-        slot = &opts.tables;
-      else if (g_str_equal (arg, "--army"))
-        {
-          if (i + 1 >= argc)
-            {
-              status = usage_error (_("--army needs a value"));
-              goto out;
-            }
-          g_ptr_array_add (opts.armies, argv[++i]);
-          continue;
-        }
-      else if (arg[0] == '-' && arg[1] != '\0')
-        {
-          status = usage_error (_("Unknown option “%s”"), arg);
-          goto out;
-        }
-
-      if (slot != NULL)
-        {
-          if (i + 1 >= argc)
-            {
-              status = usage_error (_("%s needs a value"), arg);
-              goto out;
-            }
-          if (*slot != NULL)
-            {
-              status = usage_error (_("%s is given twice"), arg);
-              goto out;
-            }
-          *slot = argv[++i];
-          continue;
-        }
-
-      if (command == NULL)
-        {
-          for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
-            if (g_str_equal (commands[c].name, arg))
-              command = &commands[c];
-          if (command == NULL)
-            {
-              status = usage_error (_("Unknown command “%s”"), arg);
-              goto out;
-            }
-        }
-      else
-        g_ptr_array_add (opts.args, (gpointer) arg);
+      print_help ();
+      return 0;
     }
+  if (opts.version)
+    {
+      printf ("adjutant-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  if (argc > 1)
+    {
+      g_autofree char *name = g_strndup (argv[1], strcspn (argv[1], "="));
 
+      return usage_error (_("Unknown option “%s”"), name);
+    }
+  if (opts.remaining == NULL || opts.remaining[0] == NULL)
+    return usage_error (_("No command given"));
+  for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+    if (g_str_equal (commands[c].name, opts.remaining[0]))
+      command = &commands[c];
   if (command == NULL)
-    {
-      status = usage_error (_("No command given"));
-      goto out;
-    }
+    return usage_error (_("Unknown command “%s”"), opts.remaining[0]);
+
+  opts.args = g_ptr_array_new ();
+  for (guint i = 1; opts.remaining[i] != NULL; i++)
+    g_ptr_array_add (opts.args, opts.remaining[i]);
   if (opts.tables != NULL)
     {
-      g_autoptr(GError) error = NULL;
       g_autoptr(AdjTables) tables = adj_tables_load_file (opts.tables, NULL, &error);
 
       /* Checked before anything runs: a broken file is never half used. */
       if (tables == NULL)
-        {
-          status = fail (error);
-          goto out;
-        }
+        return fail (error);
       adj_tables_set_override (tables);
     }
   status = command->run (&opts);
   adj_tables_set_override (NULL);
-
-out:
-  g_ptr_array_unref (opts.args);
-  g_ptr_array_unref (opts.armies);
   return status;
 }
