@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adj-battle.h"
+#include "adj-battle-private.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
@@ -17,50 +18,9 @@
 #include "adj-store.h"
 #include "adj-tables.h"
 
-#define MAX_UNITS    20000
-#define MAX_SIDES    16
-#define MAX_ENTRIES  1000000
-#define MAX_NAME     200
-#define MAX_SECRET   (1024 * 1024)
-
-#define ADJ_TYPE_UNIT_LIST (adj_unit_list_get_type ())
-G_DECLARE_FINAL_TYPE (AdjUnitList, adj_unit_list, ADJ, UNIT_LIST, GObject)
-
-struct _AdjBattle {
-  GObject      parent_instance;
-  AdjRuleset  *ruleset;
-  char        *uid;
-  char        *name;
-  int          turn;
-  char        *phase;
-  json_object *settings;
-  json_object *secrets;      /* name -> an opaque text the system keeps hidden (adj-secret.h) */
-  GPtrArray   *sides;
-  AdjUnitList *units;
-  GHashTable  *unit_index;   /* id -> AdjUnit, borrowed from the list */
-  AdjRng       rng;
-  AdjPack     *pack;
-  AdjJournal  *journal;
-  guint        next_unit;
-  gint64       created;
-  char        *autosave_path;
-  char        *file_path;    /* the file it was opened from or saved to, or NULL */
-  AdjJournalModel *journal_items; /* owns the journal, whose entries it lists */
-  guint        saved_head;   /* seq of the newest entry in effect when last saved */
-  AdjTables   *tables;       /* the players' table values it carries (adj-tables.h), or NULL */
-};
-
 G_DEFINE_FINAL_TYPE (AdjBattle, adj_battle, G_TYPE_OBJECT)
 
 /* ---- the units, as a list model ---- */
-
-/* The battle's units in their order: a list model over an array of its own rather than a
- * GListStore, so that a loop over every unit can read each without a reference
- * (adj_battle_peek_unit()). */
-struct _AdjUnitList {
-  GObject    parent_instance;
-  GPtrArray *units;   /* of AdjUnit, owned */
-};
 
 static void adj_unit_list_model_init (GListModelInterface *iface);
 
@@ -117,11 +77,11 @@ adj_unit_list_model_init (GListModelInterface *iface)
 }
 
 /* Insert @units (their references too) at @position, then say so once. */
-static void
-unit_list_insert (AdjUnitList *list,
-                  guint        position,
-                  AdjUnit    **units,
-                  guint        n)
+void
+adj_unit_list_insert (AdjUnitList *list,
+                      guint        position,
+                      AdjUnit    **units,
+                      guint        n)
 {
   guint len = list->units->len;
 
@@ -292,9 +252,9 @@ adj_battle_init (AdjBattle *self)
   adj_rng_seed_random (&self->rng);
 }
 
-static void
-fill_defaults (json_object *settings,
-               GPtrArray   *fields)
+void
+adj_battle_fill_defaults (json_object *settings,
+                          GPtrArray   *fields)
 {
   for (guint i = 0; i < fields->len; i++)
     {
@@ -321,7 +281,7 @@ adj_battle_new (AdjRuleset *rs,
   self->created = g_get_real_time () / G_USEC_PER_SEC;
   first = g_ptr_array_index (adj_ruleset_get_phases (rs), 0);
   self->phase = g_strdup (first->id);
-  fill_defaults (self->settings, adj_ruleset_get_battle_fields (rs));
+  adj_battle_fill_defaults (self->settings, adj_ruleset_get_battle_fields (rs));
   return self;
 }
 
@@ -456,13 +416,13 @@ adj_battle_unit_value (AdjBattle *battle,
 
 /* ---- building ---- */
 
-static gboolean
-check_settings (AdjRuleset   *rs,
-                GPtrArray    *fields,
-                json_object  *settings,
-                const char   *file,
-                const char   *path,
-                GError      **error)
+gboolean
+adj_battle_check_settings (AdjRuleset   *rs,
+                           GPtrArray    *fields,
+                           json_object  *settings,
+                           const char   *file,
+                           const char   *path,
+                           GError      **error)
 {
   if (!adj_json_expect_object (settings, file, path, error))
     return FALSE;
@@ -488,14 +448,14 @@ check_settings (AdjRuleset   *rs,
   return TRUE;
 }
 
-static gboolean
-check_side (AdjBattle    *battle,
-            const char   *id,
-            const char   *name,
-            json_object  *settings,
-            const char   *file,
-            const char   *path,
-            GError      **error)
+gboolean
+adj_battle_check_side (AdjBattle    *battle,
+                       const char   *id,
+                       const char   *name,
+                       json_object  *settings,
+                       const char   *file,
+                       const char   *path,
+                       GError      **error)
 {
   if (!adj_json_is_identifier (id))
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
@@ -512,7 +472,7 @@ check_side (AdjBattle    *battle,
   if (settings != NULL)
     {
       g_autofree char *where = adj_json_path_key (path, "settings");
-      return check_settings (battle->ruleset, adj_ruleset_get_side_fields (battle->ruleset),
+      return adj_battle_check_settings (battle->ruleset, adj_ruleset_get_side_fields (battle->ruleset),
                              settings, file, where, error);
     }
   return TRUE;
@@ -529,23 +489,23 @@ adj_battle_add_side (AdjBattle    *battle,
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
 
-  if (!check_side (battle, id, name, settings, _("battle"), "$", error))
+  if (!adj_battle_check_side (battle, id, name, settings, _("battle"), "$", error))
     return NULL;
 
   side = g_new0 (AdjSide, 1);
   side->id = g_strdup (id);
   side->name = g_strdup (name);
   side->settings = settings != NULL ? adj_json_copy (settings) : json_object_new_object ();
-  fill_defaults (side->settings, adj_ruleset_get_side_fields (battle->ruleset));
+  adj_battle_fill_defaults (side->settings, adj_ruleset_get_side_fields (battle->ruleset));
   g_ptr_array_add (battle->sides, side);
   return side;
 }
 
-static gboolean
-check_name (const char  *name,
-            const char  *file,
-            const char  *path,
-            GError     **error)
+gboolean
+adj_battle_check_name (const char  *name,
+                       const char  *file,
+                       const char  *path,
+                       GError     **error)
 {
   if (name == NULL || name[0] == '\0' || g_utf8_strlen (name, -1) > MAX_NAME)
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
@@ -563,14 +523,14 @@ check_name_value (json_object  *value,
     return adj_json_fail (error, ADJ_ERROR_INVALID, _("change"), field,
                           _("expected a name of 1 to %d characters, found %s"), MAX_NAME,
                           adj_json_type_name (value));
-  return check_name (json_object_get_string (value), _("change"), field, error);
+  return adj_battle_check_name (json_object_get_string (value), _("change"), field, error);
 }
 
-static gboolean
-check_weapon (AdjRuleset         *rs,
-              const AdjUnitType  *type,
-              const char         *weapon,
-              GError            **error)
+gboolean
+adj_battle_check_weapon (AdjRuleset         *rs,
+                         const AdjUnitType  *type,
+                         const char         *weapon,
+                         GError            **error)
 {
   if (adj_ruleset_find_weapon (rs, weapon) == NULL)
     {
@@ -587,12 +547,12 @@ check_weapon (AdjRuleset         *rs,
   return TRUE;
 }
 
-static gboolean
-check_status_value (AdjRuleset         *rs,
-                    const AdjUnitType  *type,
-                    const char         *key,
-                    json_object        *value,
-                    GError            **error)
+gboolean
+adj_battle_check_status_value (AdjRuleset         *rs,
+                               const AdjUnitType  *type,
+                               const char         *key,
+                               json_object        *value,
+                               GError            **error)
 {
   const AdjField *field = adj_ruleset_find_status_field (rs, key);
 
@@ -612,222 +572,9 @@ check_status_value (AdjRuleset         *rs,
   return adj_field_check_json (rs, field, value, error);
 }
 
-AdjUnit *
-adj_battle_unit_from_json (AdjBattle    *battle,
-                           json_object  *json,
-                           const char   *file,
-                           const char   *path,
-                           GError      **error)
-{
-  enum { ID, SIDE, NAME, TYPE, RATING, WEAPON, FIGURES, DESTROYED, STATUS, NOTES, CARD, MEMBERS };
-  static const char *const keys[] = {
-    "id", "side", "name", "type", "rating", "weapon", "figures", "destroyed", "status", "notes",
-    "card", "members", NULL
-  };
-  AdjRuleset *rs = battle->ruleset;
-  AdjJsonFields got;
-  const char *id = NULL, *side = NULL, *name = NULL, *type_id = NULL;
-  const char *rating = NULL, *weapon = NULL, *notes = NULL, *card = NULL;
-  gint64 figures = -1;
-  gboolean destroyed = FALSE;
-  json_object *status = NULL;
-  json_object *members_json = NULL;
-  g_autoptr(json_object) members = NULL;
-  g_autoptr(AdjMemberSchema) schema = NULL;
-  const AdjUnitType *type;
-  g_autoptr(AdjUnit) unit = NULL;
-  GPtrArray *fields;
-
-  if (!adj_json_fields_read (&got, json, keys, file, path, error) ||
-      !adj_json_field_string (&got, ID, TRUE, &id, error) ||
-      !adj_json_field_string (&got, SIDE, TRUE, &side, error) ||
-      !adj_json_field_string (&got, NAME, TRUE, &name, error) ||
-      !adj_json_field_string (&got, TYPE, TRUE, &type_id, error) ||
-      !adj_json_field_string (&got, RATING, FALSE, &rating, error) ||
-      !adj_json_field_string (&got, WEAPON, FALSE, &weapon, error) ||
-      !adj_json_field_string (&got, NOTES, FALSE, &notes, error) ||
-      !adj_json_field_string (&got, CARD, FALSE, &card, error) ||
-      !adj_json_field_int (&got, FIGURES, FALSE, 0, 10000, &figures, error) ||
-      !adj_json_field_bool (&got, DESTROYED, FALSE, &destroyed, error) ||
-      !adj_json_field_object (&got, STATUS, FALSE, &status, error))
-    return NULL;
-  members_json = got.values[MEMBERS];
-
-  if (!adj_json_is_identifier (id))
-    {
-      g_autofree char *where = adj_json_path_key (path, "id");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("expected a unit id (lower-case letters, digits and dashes), found “%s”"),
-                     id);
-      return NULL;
-    }
-  if (adj_battle_find_side (battle, side) == NULL)
-    {
-      g_autofree char *where = adj_json_path_key (path, "side");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("the unit belongs to the side “%s”, which the battle does not have"), side);
-      return NULL;
-    }
-  {
-    char where[192];
-    if (!check_name (name, file, adj_json_path_key_buf (where, sizeof where, path, "name"), error))
-      return NULL;
-  }
-  type = adj_ruleset_find_unit_type (rs, type_id);
-  if (type == NULL)
-    {
-      g_autofree char *where = adj_json_path_key (path, "type");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("“%s” is not a unit type of the ruleset “%s”"), type_id,
-                     adj_ruleset_get_id (rs));
-      return NULL;
-    }
-  if (rating != NULL && adj_ruleset_find_rating (rs, rating) == NULL)
-    {
-      g_autofree char *where = adj_json_path_key (path, "rating");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("“%s” is not a rating of the ruleset “%s”"), rating,
-                     adj_ruleset_get_id (rs));
-      return NULL;
-    }
-  if (weapon != NULL)
-    {
-      g_autoptr(GError) local = NULL;
-      if (!check_weapon (rs, type, weapon, &local))
-        {
-          g_autofree char *where = adj_json_path_key (path, "weapon");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
-          return NULL;
-        }
-    }
-  else
-    weapon = type->weapons[0];
-  if (card != NULL)
-    {
-      AdjCard parsed;
-      if (!adj_card_parse (card, &parsed))
-        {
-          g_autofree char *where = adj_json_path_key (path, "card");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                         _("expected a card such as “10H” or “QS”, found “%s”"), card);
-          return NULL;
-        }
-    }
-
-  /* A record per figure: given, or one default member per figure where the ruleset keeps
-   * them for this kind of unit.  The figures are then counted from it. */
-  {
-    g_autoptr(GError) local = NULL;
-
-    schema = adj_member_schema_new (rs, &local);
-    if (local != NULL)
-      {
-        g_propagate_error (error, g_steal_pointer (&local));
-        return NULL;
-      }
-  }
-  if (members_json != NULL)
-    {
-      g_autofree char *where = adj_json_path_key (path, "members");
-
-      members = adj_members_from_json (rs, schema, type, members_json, file, where, error);
-      if (members == NULL)
-        return NULL;
-      if (figures >= 0 && figures != adj_members_count_in_play (members))
-        {
-          g_autofree char *at = adj_json_path_key (path, "figures");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                         _("the members list %d figures in play, not %lld"),
-                         adj_members_count_in_play (members), (long long) figures);
-          return NULL;
-        }
-    }
-  else if (adj_member_schema_applies_to (schema, type->category))
-    members = adj_members_new_default (schema, figures >= 0 ? (int) figures : type->figures);
-
-  unit = adj_unit_new (id, side, name, type_id);
-  {
-    json_object *v;
-
-    if (rating != NULL)
-      {
-        v = json_object_new_string (rating);
-        adj_unit_set_field (unit, "rating", v);
-        json_object_put (v);
-      }
-    if (weapon != NULL)
-      {
-        v = json_object_new_string (weapon);
-        adj_unit_set_field (unit, "weapon", v);
-        json_object_put (v);
-      }
-    if (notes != NULL)
-      {
-        v = json_object_new_string (notes);
-        adj_unit_set_field (unit, "notes", v);
-        json_object_put (v);
-      }
-    if (card != NULL)
-      {
-        AdjCard parsed;
-        g_autofree char *canonical = NULL;
-
-        adj_card_parse (card, &parsed);
-        canonical = adj_card_to_string (parsed);
-        v = json_object_new_string (canonical);
-        adj_unit_set_field (unit, "card", v);
-        json_object_put (v);
-      }
-    v = json_object_new_int (figures >= 0 ? (int) figures : type->figures);
-    adj_unit_set_field (unit, "figures", v);
-    json_object_put (v);
-    v = json_object_new_boolean (destroyed);
-    adj_unit_set_field (unit, "destroyed", v);
-    json_object_put (v);
-    if (members != NULL)
-      adj_unit_set_field (unit, "members", members);
-  }
-
-  if (status != NULL)
-    {
-      g_autofree char *spath = adj_json_path_key (path, "status");
-
-      json_object_object_foreach (status, key, val)
-        {
-          g_autoptr(GError) local = NULL;
-          g_autofree char *field = g_strconcat ("status.", key, NULL);
-
-          if (!check_status_value (rs, type, key, val, &local))
-            {
-              g_autofree char *where = adj_json_path_key (spath, key);
-              adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
-              return NULL;
-            }
-          adj_unit_set_field (unit, field, val);
-        }
-    }
-
-  /* Every status field that applies to the type gets its default when the file omits it. */
-  fields = adj_ruleset_get_status_fields (rs);
-  for (guint i = 0; i < fields->len; i++)
-    {
-      const AdjField *f = g_ptr_array_index (fields, i);
-
-      if (adj_field_applies_to (f, type->category) &&
-          !json_object_object_get_ex (adj_unit_get_status (unit), f->name, NULL))
-        {
-          g_autofree char *field = g_strconcat ("status.", f->name, NULL);
-          g_autoptr(json_object) def = adj_field_default_json (f);
-          adj_unit_set_field (unit, field, def);
-        }
-    }
-
-  return g_steal_pointer (&unit);
-}
-
-static void
-note_unit_id (AdjBattle  *battle,
-              const char *id)
+void
+adj_battle_note_unit_id (AdjBattle  *battle,
+                         const char *id)
 {
   if (id[0] == 'u' && g_ascii_isdigit (id[1]))
     {
@@ -865,9 +612,9 @@ insert_unit_at (AdjBattle    *battle,
       return NULL;
     }
   index = MIN (index, adj_battle_get_n_units (battle));
-  unit_list_insert (battle->units, index, &unit, 1);
+  adj_unit_list_insert (battle->units, index, &unit, 1);
   g_hash_table_insert (battle->unit_index, (gpointer) adj_unit_get_id (unit), unit);
-  note_unit_id (battle, adj_unit_get_id (unit));
+  adj_battle_note_unit_id (battle, adj_unit_get_id (unit));
   g_object_unref (unit);
   return unit;
 }
@@ -1083,7 +830,7 @@ check_set (AdjBattle    *battle,
           if (value == NULL)
             return TRUE;
           if (json_object_is_type (value, json_type_string))
-            return check_weapon (rs, type, json_object_get_string (value), error);
+            return adj_battle_check_weapon (rs, type, json_object_get_string (value), error);
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
                        _("expected a weapon id for “weapon”, found %s"),
                        adj_json_type_name (value));
@@ -1136,7 +883,7 @@ check_set (AdjBattle    *battle,
            * applies, so null is accepted. */
           if (value == NULL)
             return TRUE;
-          return check_status_value (rs, type, field + strlen ("status."), value, error);
+          return adj_battle_check_status_value (rs, type, field + strlen ("status."), value, error);
         }
     }
   else
@@ -1344,8 +1091,8 @@ apply_changes (AdjBattle    *battle,
   return TRUE;
 }
 
-static guint
-journal_head (AdjBattle *battle)
+guint
+adj_battle_journal_head (AdjBattle *battle)
 {
   AdjJournal *journal = battle->journal;
 
@@ -1953,426 +1700,13 @@ adj_battle_run (AdjBattle    *battle,
   return g_steal_pointer (&outcome);
 }
 
-/* ---- files ---- */
-
-static json_object *
-battle_to_json (AdjBattle *battle,
-                gboolean   for_file)
-{
-  json_object *obj = json_object_new_object ();
-  json_object *sides = json_object_new_array ();
-  json_object *units = json_object_new_array ();
-  json_object *journal = json_object_new_object ();
-  json_object *entries = json_object_new_array ();
-  g_autofree char *rng = adj_rng_to_string (&battle->rng);
-  guint n = adj_battle_get_n_units (battle);
-
-  json_object_object_add (obj, "format", json_object_new_string (ADJ_BATTLE_FORMAT));
-  json_object_object_add (obj, "version", json_object_new_int (ADJ_BATTLE_VERSION));
-  json_object_object_add (obj, "ruleset", json_object_new_string (adj_ruleset_get_id (battle->ruleset)));
-  json_object_object_add (obj, "id", json_object_new_string (battle->uid));
-  json_object_object_add (obj, "name", json_object_new_string (battle->name));
-  json_object_object_add (obj, "created", json_object_new_int64 (battle->created));
-  json_object_object_add (obj, "turn", json_object_new_int (battle->turn));
-  json_object_object_add (obj, "phase", json_object_new_string (battle->phase));
-  json_object_object_add (obj, "settings", adj_json_copy (battle->settings));
-  if (json_object_object_length (battle->secrets) > 0)
-    json_object_object_add (obj, "secrets", adj_json_copy (battle->secrets));
-
-  for (guint i = 0; i < battle->sides->len; i++)
-    {
-      AdjSide *side = g_ptr_array_index (battle->sides, i);
-      json_object *s = json_object_new_object ();
-
-      json_object_object_add (s, "id", json_object_new_string (side->id));
-      json_object_object_add (s, "name", json_object_new_string (side->name));
-      json_object_object_add (s, "settings", adj_json_copy (side->settings));
-      json_object_array_add (sides, s);
-    }
-  json_object_object_add (obj, "sides", sides);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (G_LIST_MODEL (battle->units), i);
-      json_object_array_add (units, adj_unit_to_json (unit));
-    }
-  json_object_object_add (obj, "units", units);
-
-  json_object_object_add (obj, "rng", json_object_new_string (rng));
-  if (battle->pack != NULL)
-    json_object_object_add (obj, "pack", adj_pack_to_json (battle->pack));
-  if (battle->tables != NULL)
-    json_object_object_add (obj, "tables", adj_tables_to_json (battle->tables));
-
-  json_object_object_add (journal, "position", json_object_new_int ((int) battle->journal->position));
-  for (guint i = 0; i < adj_journal_get_n_entries (battle->journal); i++)
-    {
-      AdjEntry *entry = adj_journal_get_entry (battle->journal, i);
-
-      json_object_array_add (entries, for_file ? adj_entry_to_json_for_file (entry)
-                                               : adj_entry_to_json (entry));
-    }
-  json_object_object_add (journal, "entries", entries);
-  json_object_object_add (obj, "journal", journal);
-  return obj;
-}
-
-json_object *
-adj_battle_to_json (AdjBattle *battle)
-{
-  return battle_to_json (battle, FALSE);
-}
-
-json_object *
-adj_battle_to_json_for_file (AdjBattle *battle)
-{
-  return battle_to_json (battle, TRUE);
-}
-
-/* Every change must name something the battle has, or a unit that the journal itself adds or
- * removes: anything else would only fail later, half-way through an undo. */
-static gboolean
-check_journal_targets (AdjBattle    *battle,
-                       const char   *file,
-                       GError      **error)
-{
-  g_autoptr(GHashTable) journal_units = g_hash_table_new (g_str_hash, g_str_equal);
-  GPtrArray *entries = battle->journal->entries;
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      AdjEntry *entry = g_ptr_array_index (entries, i);
-
-      for (guint k = 0; k < adj_change_set_len (entry->changes); k++)
-        {
-          AdjChange *change = adj_change_set_get (entry->changes, k);
-          json_object *unit = change->op == ADJ_CHANGE_ADD_UNIT ? change->after : change->before;
-          json_object *id = NULL;
-
-          if (change->op == ADJ_CHANGE_SET)
-            continue;
-          if (!json_object_object_get_ex (unit, "id", &id) ||
-              !json_object_is_type (id, json_type_string))
-            {
-              g_autofree char *where = g_strdup_printf ("$.journal.entries[%u].changes[%u].unit",
-                                                   i, k);
-              return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                    _("expected a unit with an “id”"));
-            }
-          g_hash_table_add (journal_units, (gpointer) json_object_get_string (id));
-        }
-    }
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      AdjEntry *entry = g_ptr_array_index (entries, i);
-
-      for (guint k = 0; k < adj_change_set_len (entry->changes); k++)
-        {
-          AdjChange *change = adj_change_set_get (entry->changes, k);
-          const char *target = change->target;
-          gboolean known;
-
-          if (change->op != ADJ_CHANGE_SET)
-            continue;
-          if (g_str_has_prefix (target, "side:"))
-            known = adj_battle_find_side (battle, target + strlen ("side:")) != NULL;
-          else if (g_str_has_prefix (target, "unit:"))
-            known = adj_battle_find_unit (battle, target + strlen ("unit:")) != NULL ||
-                    g_hash_table_contains (journal_units, target + strlen ("unit:"));
-          else
-            known = g_str_equal (target, "battle");
-          if (!known)
-            {
-              g_autofree char *where =
-                g_strdup_printf ("$.journal.entries[%u].changes[%u].target", i, k);
-              return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                    _("“%s” names nothing in this battle"), target);
-            }
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-load_journal (AdjBattle    *battle,
-              json_object  *json,
-              const char   *file,
-              GError      **error)
-{
-  static const char *const keys[] = { "position", "entries", NULL };
-  json_object *entries;
-  gint64 position = 0;
-  gsize n;
-
-  if (!adj_json_expect_object (json, file, "$.journal", error) ||
-      !adj_json_check_keys (json, keys, file, "$.journal", error) ||
-      !adj_json_get_array (json, "entries", TRUE, &entries, file, "$.journal", error))
-    return FALSE;
-  n = json_object_array_length (entries);
-  if (n > MAX_ENTRIES)
-    return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.journal.entries",
-                          _("a journal may have at most %d entries"), MAX_ENTRIES);
-  if (!adj_json_get_int (json, "position", TRUE, 0, (gint64) n, &position, file, "$.journal",
-                         error))
-    return FALSE;
-
-  for (gsize i = 0; i < n; i++)
-    {
-      char where_buf[64];
-      const char *where = adj_json_path_index_buf (where_buf, sizeof where_buf,
-                                                   "$.journal.entries", i);
-      json_object *obj = json_object_array_get_idx (entries, i);
-      /* An entry read straight from the file (see adj_entry_read()) comes made. */
-      AdjEntry *entry = adj_json_is_raw (obj) ? adj_json_raw_steal_data (obj) : NULL;
-
-      if (entry == NULL)
-        entry = adj_entry_from_json (obj, file, where, error);
-
-      if (entry == NULL)
-        return FALSE;
-      /* The entry keeps the document it was read from, to write it out again as it is. */
-      entry->json = json_object_get (obj);
-      if (entry->mechanic != NULL && adj_mechanic_lookup (entry->mechanic) == NULL)
-        {
-          adj_entry_free (entry);
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("the entry names a mechanic that does not exist"));
-        }
-      g_ptr_array_add (battle->journal->entries, entry);
-      battle->journal->next_seq = MAX (battle->journal->next_seq, entry->seq + 1);
-    }
-  battle->journal->position = (guint) position;
-  /* The list's items are made when first shown. */
-  adj_journal_model_changed (battle->journal_items, 0, 0,
-                             adj_journal_get_n_entries (battle->journal));
-  return check_journal_targets (battle, file, error);
-}
-
-AdjBattle *
-adj_battle_from_json (json_object  *json,
-                      const char   *file,
-                      GError      **error)
-{
-  static const char *const keys[] = {
-    "format", "version", "ruleset", "id", "name", "created", "turn", "phase", "settings",
-    "sides", "units", "rng", "pack", "journal", "autosave", "secrets", "tables", NULL
-  };
-  g_autoptr(AdjBattle) battle = NULL;
-  g_autoptr(AdjRuleset) rs = NULL;
-  const char *ruleset = NULL, *uid = NULL, *name = NULL, *phase = NULL;
-  const char *rng = NULL;
-  gint64 version = 0, turn = 1, created = 0;
-  json_object *settings = NULL, *sides = NULL, *units = NULL, *pack = NULL, *journal = NULL;
-  json_object *secrets = NULL;
-  g_autoptr(json_object) migrated = NULL;
-  g_autoptr(GError) local = NULL;
-
-  if (!adj_json_check_format (json, ADJ_FILE_BATTLE, ADJ_BATTLE_FORMAT, ADJ_BATTLE_VERSION,
-                              &version, file, error))
-    return NULL;
-  /* A file of an older version is brought up to date first, then checked as a new one is. */
-  migrated = adj_migrate (adj_migrate_chain_for (ADJ_BATTLE_FORMAT), json, version, file, "$",
-                          error);
-  if (migrated == NULL)
-    return NULL;
-  json = migrated;
-
-  if (!adj_json_check_keys (json, keys, file, "$", error) ||
-      !adj_json_get_string (json, "ruleset", TRUE, &ruleset, file, "$", error))
-    return NULL;
-  rs = adj_ruleset_lookup (ruleset, &local);
-  if (rs == NULL)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.ruleset", "%s", local->message);
-      return NULL;
-    }
-
-  if (!adj_json_get_string (json, "id", TRUE, &uid, file, "$", error) ||
-      !adj_json_get_string (json, "name", TRUE, &name, file, "$", error) ||
-      !adj_json_get_int (json, "created", FALSE, 0, G_MAXINT64, &created, file, "$", error) ||
-      !adj_json_get_int (json, "turn", TRUE, 1, 100000, &turn, file, "$", error) ||
-      !adj_json_get_string (json, "phase", TRUE, &phase, file, "$", error) ||
-      !adj_json_get_object (json, "settings", FALSE, &settings, file, "$", error) ||
-      !adj_json_get_array (json, "sides", TRUE, &sides, file, "$", error) ||
-      !adj_json_get_array (json, "units", TRUE, &units, file, "$", error) ||
-      !adj_json_get_string (json, "rng", FALSE, &rng, file, "$", error) ||
-      !adj_json_get_object (json, "journal", FALSE, &journal, file, "$", error) ||
-      !adj_json_get_object (json, "secrets", FALSE, &secrets, file, "$", error))
-    return NULL;
-  json_object_object_get_ex (json, "pack", &pack);
-
-  if (!adj_json_is_identifier (uid))
-    {
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.id",
-                     _("expected an id (lower-case letters, digits and dashes), found “%s”"), uid);
-      return NULL;
-    }
-  if (!check_name (name, file, "$.name", error))
-    return NULL;
-  if (adj_ruleset_get_max_turns (rs) > 0 && turn > adj_ruleset_get_max_turns (rs))
-    {
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.turn",
-                     _("the ruleset has at most %d turns, but the battle is at turn %lld"),
-                     adj_ruleset_get_max_turns (rs), (long long) turn);
-      return NULL;
-    }
-  if (adj_ruleset_find_phase (rs, phase) == NULL)
-    {
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.phase",
-                     _("“%s” is not a phase of the ruleset “%s”"), phase, ruleset);
-      return NULL;
-    }
-
-  battle = adj_battle_new (rs, name);
-  g_free (battle->uid);
-  battle->uid = g_strdup (uid);
-  battle->created = created;
-  battle->turn = (int) turn;
-  g_free (battle->phase);
-  battle->phase = g_strdup (phase);
-  if (settings != NULL)
-    {
-      if (!check_settings (rs, adj_ruleset_get_battle_fields (rs), settings, file, "$.settings",
-                           error))
-        return NULL;
-      json_object_object_foreach (settings, key, val)
-        json_object_object_add (battle->settings, key, adj_json_copy (val));
-    }
-  if (secrets != NULL)
-    {
-      json_object_object_foreach (secrets, key, val)
-        {
-          g_autofree char *where = adj_json_path_key ("$.secrets", key);
-
-          if (!adj_json_is_identifier (key) || !json_object_is_type (val, json_type_string) ||
-              json_object_get_string_len (val) > MAX_SECRET)
-            {
-              adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                             _("expected hidden information as a text of at most %d bytes under "
-                               "an identifier"), MAX_SECRET);
-              return NULL;
-            }
-          json_object_object_add (battle->secrets, key, adj_json_copy (val));
-        }
-    }
-
-  for (gsize i = 0; i < json_object_array_length (sides); i++)
-    {
-      static const char *const side_keys[] = { "id", "name", "settings", NULL };
-      json_object *s = json_object_array_get_idx (sides, i);
-      g_autofree char *where = adj_json_path_index ("$.sides", i);
-      const char *id = NULL, *sname = NULL;
-      json_object *ssettings = NULL;
-      AdjSide *side;
-
-      if (!adj_json_expect_object (s, file, where, error) ||
-          !adj_json_check_keys (s, side_keys, file, where, error) ||
-          !adj_json_get_string (s, "id", TRUE, &id, file, where, error) ||
-          !adj_json_get_string (s, "name", TRUE, &sname, file, where, error) ||
-          !adj_json_get_object (s, "settings", FALSE, &ssettings, file, where, error) ||
-          !check_side (battle, id, sname, ssettings, file, where, error))
-        return NULL;
-      side = g_new0 (AdjSide, 1);
-      side->id = g_strdup (id);
-      side->name = g_strdup (sname);
-      side->settings = ssettings != NULL ? adj_json_copy (ssettings) : json_object_new_object ();
-      fill_defaults (side->settings, adj_ruleset_get_side_fields (rs));
-      g_ptr_array_add (battle->sides, side);
-    }
-  if (battle->sides->len == 0)
-    {
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.sides", _("expected at least one side"));
-      return NULL;
-    }
-
-  if (json_object_array_length (units) > MAX_UNITS)
-    {
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.units",
-                     _("a battle may have at most %d units"), MAX_UNITS);
-      return NULL;
-    }
-  {
-    /* Build the whole list first and splice it in once: one signal, not thousands. */
-    g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func (g_object_unref);
-
-    for (gsize i = 0; i < json_object_array_length (units); i++)
-      {
-        g_autofree char *where = adj_json_path_index ("$.units", i);
-        AdjUnit *unit = adj_battle_unit_from_json (battle, json_object_array_get_idx (units, i),
-                                                   file, where, error);
-        if (unit == NULL)
-          return NULL;
-        g_ptr_array_add (list, unit);
-        if (g_hash_table_contains (battle->unit_index, adj_unit_get_id (unit)))
-          {
-            adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                           _("the unit id “%s” is used twice"), adj_unit_get_id (unit));
-            return NULL;
-          }
-        g_hash_table_insert (battle->unit_index, (gpointer) adj_unit_get_id (unit), unit);
-        note_unit_id (battle, adj_unit_get_id (unit));
-      }
-    unit_list_insert (battle->units, 0, (AdjUnit **) list->pdata, list->len);
-  }
-
-  if (rng != NULL && !adj_rng_from_string (&battle->rng, rng))
-    {
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.rng",
-                     _("expected the generator state as 64 hexadecimal digits, not all zero"));
-      return NULL;
-    }
-  if (pack != NULL)
-    {
-      battle->pack = adj_pack_from_json (pack, file, "$.pack", error);
-      if (battle->pack == NULL)
-        return NULL;
-    }
-  {
-    json_object *tables = NULL;
-
-    /* The players' table values travel with the battle, checked like a tables file. */
-    if (json_object_object_get_ex (json, "tables", &tables) &&
-        (battle->tables = adj_tables_from_json (tables, file, "$.tables", rs, error)) == NULL)
-      return NULL;
-  }
-  if (journal != NULL && !load_journal (battle, journal, file, error))
-    return NULL;
-
-  /* An autosave remembers the file the battle belongs to. */
-  {
-    json_object *autosave = NULL, *origin = NULL;
-
-    if (json_object_object_get_ex (json, "autosave", &autosave))
-      {
-        static const char *const autosave_keys[] = { "file", NULL };
-
-        if (!adj_json_expect_object (autosave, file, "$.autosave", error) ||
-            !adj_json_check_keys (autosave, autosave_keys, file, "$.autosave", error))
-          return NULL;
-        if (json_object_object_get_ex (autosave, "file", &origin) && origin != NULL)
-          {
-            if (!json_object_is_type (origin, json_type_string))
-              {
-                adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.autosave.file",
-                               _("expected the path of a file, found %s"),
-                               adj_json_type_name (origin));
-                return NULL;
-              }
-            battle->file_path = g_strdup (json_object_get_string (origin));
-          }
-      }
-  }
-
-  battle->saved_head = journal_head (battle);
-  return g_steal_pointer (&battle);
-}
+/* ---- files (the document itself is read and written in adj-battle-json.c) ---- */
 
 gboolean
 adj_battle_get_modified (AdjBattle *battle)
 {
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
-  return journal_head (battle) != battle->saved_head;
+  return adj_battle_journal_head (battle) != battle->saved_head;
 }
 
 void
@@ -2380,7 +1714,7 @@ adj_battle_mark_saved (AdjBattle *battle)
 {
   g_return_if_fail (ADJ_IS_BATTLE (battle));
 
-  battle->saved_head = journal_head (battle);
+  battle->saved_head = adj_battle_journal_head (battle);
   g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_MODIFIED]);
 }
 
@@ -2422,7 +1756,7 @@ adj_battle_autosave (AdjBattle  *battle,
 
   if (battle->autosave_path == NULL)
     return TRUE;
-  json = adj_battle_to_json_for_file (battle);
+  json = adj_battle_to_json (battle);
   meta = json_object_new_object ();
   json_object_object_add (meta, "file", battle->file_path != NULL
                                         ? json_object_new_string (battle->file_path) : NULL);

@@ -195,9 +195,6 @@ void          adj_battle_set_tables       (AdjBattle    *battle,
 
 /* ---- files ---- */
 json_object  *adj_battle_to_json          (AdjBattle    *battle);
-/* As adj_battle_to_json(), for writing to a file: journal entries read from a file may stand
- * as their text (raw values, see adj-json.h), which only the file writer understands. */
-json_object  *adj_battle_to_json_for_file (AdjBattle    *battle);
 AdjBattle    *adj_battle_from_json        (json_object  *json,
                                            const char   *file,
                                            GError      **error);

@@ -102,9 +102,7 @@ adj_card_short_name (AdjCard card)
 json_object *
 adj_card_to_json (AdjCard card)
 {
-  static json_object *values[ADJ_DECK_SIZE];
-
-  return adj_json_shared_string (&values[card % ADJ_DECK_SIZE], adj_card_name (card));
+  return json_object_new_string (adj_card_name (card));
 }
 
 char *
@@ -441,10 +439,10 @@ adj_pack_to_json (const AdjPack *pack)
 {
   json_object *obj = json_object_new_object ();
 
-  adj_json_add_new (obj, "decks", adj_json_shared_int (pack->n_decks));
-  adj_json_add_new (obj, "draw", cards_to_json (pack->draw));
-  adj_json_add_new (obj, "dealt", cards_to_json (pack->dealt));
-  adj_json_add_new (obj, "turned", cards_to_json (pack->turned));
+  json_object_object_add (obj, "decks", json_object_new_int64 (pack->n_decks));
+  json_object_object_add (obj, "draw", cards_to_json (pack->draw));
+  json_object_object_add (obj, "dealt", cards_to_json (pack->dealt));
+  json_object_object_add (obj, "turned", cards_to_json (pack->turned));
   return obj;
 }
 

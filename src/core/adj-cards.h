@@ -41,7 +41,7 @@ char    *adj_card_to_string   (AdjCard     card);
 const char *adj_card_name     (AdjCard     card);
 /* The name with the suit's symbol: "Q♥", also a string that lives as long as the program. */
 const char *adj_card_short_name (AdjCard   card);
-/* The same text as adj_card_name(), as a JSON string, shared (see adj_json_shared_string()). */
+/* The same text as adj_card_name(), as a new JSON string. */
 json_object *adj_card_to_json (AdjCard     card);
 /* Also accepts "TH", lower case and the suit symbols ♥ ♣ ♦ ♠. */
 gboolean adj_card_parse       (const char *text,

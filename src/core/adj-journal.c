@@ -161,12 +161,11 @@ adj_change_set_from_json (json_object  *json,
                           const char   *path,
                           GError      **error)
 {
-  /* One list of keys for every kind of change, so that a change's keys are gathered once; which
-   * keys each kind may have is checked afterwards. */
-  enum { OP, TARGET, FIELD, BEFORE, AFTER, UNIT, INDEX };
   static const char *const keys[] = {
     "op", "target", "field", "before", "after", "unit", "index", NULL
   };
+  static const char *const set_only[] = { "field", "before", "after", NULL };
+  static const char *const unit_only[] = { "unit", "index", NULL };
   g_autoptr(AdjChangeSet) set = NULL;
   gsize n;
 
@@ -182,23 +181,22 @@ adj_change_set_from_json (json_object  *json,
   for (gsize i = 0; i < n; i++)
     {
       json_object *obj = json_object_array_get_idx (json, i);
-      char where_buf[160];
-      const char *where = adj_json_path_index_buf (where_buf, sizeof where_buf, path, i);
-      AdjJsonFields fields;
+      g_autofree char *where = adj_json_path_index (path, i);
       const char *op = NULL, *target = NULL, *field = NULL;
-      json_object *unit = NULL;
+      const char * const *not_allowed;
+      json_object *unit = NULL, *before = NULL, *after = NULL;
       gint64 index = 0;
-      guint32 not_allowed;
 
-      if (!adj_json_fields_read (&fields, obj, keys, file, where, error) ||
-          !adj_json_field_string (&fields, OP, TRUE, &op, error) ||
-          !adj_json_field_string (&fields, TARGET, TRUE, &target, error))
+      if (!adj_json_expect_object (obj, file, where, error) ||
+          !adj_json_check_keys (obj, keys, file, where, error) ||
+          !adj_json_get_string (obj, "op", TRUE, &op, file, where, error) ||
+          !adj_json_get_string (obj, "target", TRUE, &target, file, where, error))
         return NULL;
 
       if (g_str_equal (op, "set"))
-        not_allowed = 1u << UNIT | 1u << INDEX;
+        not_allowed = unit_only;
       else if (g_str_equal (op, "add-unit") || g_str_equal (op, "remove-unit"))
-        not_allowed = 1u << FIELD | 1u << BEFORE | 1u << AFTER;
+        not_allowed = set_only;
       else
         {
           g_autofree char *at = adj_json_path_key (where, "op");
@@ -206,25 +204,27 @@ adj_change_set_from_json (json_object  *json,
                          _("expected “set”, “add-unit” or “remove-unit”, found “%s”"), op);
           return NULL;
         }
-      if ((fields.present & not_allowed) != 0)
-        {
-          adj_json_fail_unknown_key (error, file, where,
-                                     keys[g_bit_nth_lsf (fields.present & not_allowed, -1)]);
-          return NULL;
-        }
+      for (guint k = 0; not_allowed[k] != NULL; k++)
+        if (json_object_object_get_ex (obj, not_allowed[k], NULL))
+          {
+            adj_json_fail_unknown_key (error, file, where, not_allowed[k]);
+            return NULL;
+          }
 
       if (op[0] == 's')
         {
-          if (!adj_json_field_string (&fields, FIELD, TRUE, &field, error))
+          if (!adj_json_get_string (obj, "field", TRUE, &field, file, where, error))
             return NULL;
+          json_object_object_get_ex (obj, "before", &before);
+          json_object_object_get_ex (obj, "after", &after);
           /* The values are shared with the document read, not copied: nothing changes them. */
-          adj_change_set_add_set (set, target, field, json_object_get (fields.values[BEFORE]),
-                                  json_object_get (fields.values[AFTER]));
+          adj_change_set_add_set (set, target, field, json_object_get (before),
+                                  json_object_get (after));
         }
       else
         {
-          if (!adj_json_field_object (&fields, UNIT, TRUE, &unit, error) ||
-              !adj_json_field_int (&fields, INDEX, TRUE, 0, G_MAXINT, &index, error))
+          if (!adj_json_get_object (obj, "unit", TRUE, &unit, file, where, error) ||
+              !adj_json_get_int (obj, "index", TRUE, 0, G_MAXINT, &index, file, where, error))
             return NULL;
           if (op[0] == 'a')
             adj_change_set_add_unit (set, adj_json_copy (unit), (guint) index);
@@ -283,17 +283,6 @@ adj_entry_to_json (const AdjEntry *entry)
 {
   json_object *obj;
 
-  /* An entry read from a file keeps its text: the document is read from it when first asked
-   * for. */
-  if (entry->json != NULL && adj_json_is_raw (entry->json))
-    {
-      json_object *doc = adj_json_parse_data (json_object_get_string (entry->json),
-                                              (gsize) json_object_get_string_len (entry->json),
-                                              "journal", NULL);
-
-      json_object_put (entry->json);
-      ((AdjEntry *) entry)->json = doc;
-    }
   /* An entry in a journal (it has its number) never changes: it is written out once and the
    * document kept, so that saving a long game does not build every entry again. */
   if (entry->json != NULL)
@@ -321,50 +310,39 @@ adj_entry_to_json (const AdjEntry *entry)
   return obj;
 }
 
-json_object *
-adj_entry_to_json_for_file (const AdjEntry *entry)
-{
-  if (entry->json != NULL && adj_json_is_raw (entry->json))
-    return json_object_get (entry->json);
-  return adj_entry_to_json (entry);
-}
-
 AdjEntry *
 adj_entry_from_json (json_object  *json,
                      const char   *file,
                      const char   *path,
                      GError      **error)
 {
-  enum { SEQ, TIME, KIND, MECHANIC, SUMMARY, TURN, PHASE, INPUTS, OUTCOME, CHANGES };
   static const char *const keys[] = {
     "seq", "time", "kind", "mechanic", "summary", "turn", "phase", "inputs", "outcome",
     "changes", NULL
   };
   AdjEntry *entry;
   AdjChangeSet *change_set;
-  AdjJsonFields fields;
   const char *kind = NULL, *mechanic = NULL, *summary = NULL, *phase = NULL;
   gint64 seq = 0, time = 0, turn = 0;
   json_object *inputs = NULL, *outcome = NULL, *changes = NULL;
-  char changes_path[192];
+  g_autofree char *changes_path = NULL;
 
-  if (!adj_json_fields_read (&fields, json, keys, file, path, error) ||
-      !adj_json_field_int (&fields, SEQ, TRUE, 1, G_MAXINT, &seq, error) ||
-      !adj_json_field_int (&fields, TIME, FALSE, 0, G_MAXINT64, &time, error) ||
-      !adj_json_field_string (&fields, KIND, TRUE, &kind, error) ||
-      !adj_json_field_string (&fields, MECHANIC, FALSE, &mechanic, error) ||
-      !adj_json_field_string (&fields, SUMMARY, TRUE, &summary, error) ||
-      !adj_json_field_int (&fields, TURN, FALSE, 0, 100000, &turn, error) ||
-      !adj_json_field_string (&fields, PHASE, FALSE, &phase, error) ||
-      !adj_json_field_object (&fields, INPUTS, FALSE, &inputs, error) ||
-      !adj_json_field_object (&fields, OUTCOME, FALSE, &outcome, error) ||
-      !adj_json_field_array (&fields, CHANGES, TRUE, &changes, error))
+  if (!adj_json_expect_object (json, file, path, error) ||
+      !adj_json_check_keys (json, keys, file, path, error) ||
+      !adj_json_get_int (json, "seq", TRUE, 1, G_MAXINT, &seq, file, path, error) ||
+      !adj_json_get_int (json, "time", FALSE, 0, G_MAXINT64, &time, file, path, error) ||
+      !adj_json_get_string (json, "kind", TRUE, &kind, file, path, error) ||
+      !adj_json_get_string (json, "mechanic", FALSE, &mechanic, file, path, error) ||
+      !adj_json_get_string (json, "summary", TRUE, &summary, file, path, error) ||
+      !adj_json_get_int (json, "turn", FALSE, 0, 100000, &turn, file, path, error) ||
+      !adj_json_get_string (json, "phase", FALSE, &phase, file, path, error) ||
+      !adj_json_get_object (json, "inputs", FALSE, &inputs, file, path, error) ||
+      !adj_json_get_object (json, "outcome", FALSE, &outcome, file, path, error) ||
+      !adj_json_get_array (json, "changes", TRUE, &changes, file, path, error))
     return NULL;
 
-  change_set = adj_change_set_from_json (changes, file,
-                                         adj_json_path_key_buf (changes_path, sizeof changes_path,
-                                                                path, "changes"),
-                                         error);
+  changes_path = adj_json_path_key (path, "changes");
+  change_set = adj_change_set_from_json (changes, file, changes_path, error);
   if (change_set == NULL)
     return NULL;
   entry = entry_new (kind, mechanic, summary, change_set);
@@ -374,202 +352,6 @@ adj_entry_from_json (json_object  *json,
   entry->phase = g_strdup (phase);
   entry->inputs = json_object_get (inputs);
   entry->outcome = json_object_get (outcome);
-  return entry;
-}
-
-/* ---- entries read straight from a file ----
- *
- * A long game's journal is most of its file: thousands of entries, each with a change or two.
- * Made into json-c's values first, each entry and each change would be an object with a hash
- * table of its own, only to be read once into an AdjEntry.  These read the usual entry (and
- * its "set" changes) straight from the text; anything else, or anything not as it should be,
- * is left to adj_entry_from_json(), which says what is wrong. */
-
-static int
-key_index (const char         *text,
-           gsize               length,
-           const char * const *keys)
-{
-  /* The first letter tells most keys apart. */
-  for (int i = 0; length > 0 && keys[i] != NULL; i++)
-    if (keys[i][0] == text[0] && strncmp (keys[i], text, length) == 0 && keys[i][length] == '\0')
-      return i;
-  return -1;
-}
-
-/* A string without a NUL in it (from "\u0000"), copied; NULL for anything else. */
-static char *
-read_text (AdjJsonReader *r)
-{
-  const char *text;
-  gsize length;
-
-  if (!adj_json_reader_string (r, &text, &length) || memchr (text, '\0', length) != NULL)
-    return NULL;
-  return g_strndup (text, length);
-}
-
-/* An object's members, each handed to @member with the index of its key among @keys; a key
- * not among them, or given twice, ends it. */
-static gboolean
-read_members (AdjJsonReader       *r,
-              const char * const  *keys,
-              gboolean           (*member) (AdjJsonReader *r,
-                                            int            key,
-                                            gpointer       data),
-              gpointer             data)
-{
-  guint32 seen = 0;
-
-  if (!adj_json_reader_take (r, '{'))
-    return FALSE;
-  if (adj_json_reader_take (r, '}'))
-    return TRUE;
-  do
-    {
-      const char *key;
-      gsize length;
-      int k;
-
-      if (!adj_json_reader_string (r, &key, &length) ||
-          (k = key_index (key, length, keys)) < 0 || (seen & (1u << k)) != 0 ||
-          !adj_json_reader_take (r, ':') || !member (r, k, data))
-        return FALSE;
-      seen |= 1u << k;
-    }
-  while (adj_json_reader_take (r, ','));
-  return adj_json_reader_take (r, '}');
-}
-
-enum { C_OP, C_TARGET, C_FIELD, C_BEFORE, C_AFTER };
-static const char *const change_keys[] = { "op", "target", "field", "before", "after", NULL };
-
-typedef struct {
-  char        *text[C_FIELD + 1];   /* op, target, field */
-  json_object *before, *after;
-} ReadChange;
-
-static gboolean
-change_member (AdjJsonReader *r,
-               int            key,
-               gpointer       data)
-{
-  ReadChange *c = data;
-
-  switch (key)
-    {
-    case C_BEFORE:
-      return adj_json_reader_value (r, &c->before);
-    case C_AFTER:
-      return adj_json_reader_value (r, &c->after);
-    default:
-      return (c->text[key] = read_text (r)) != NULL;
-    }
-}
-
-/* A list of "set" changes into @set. */
-static gboolean
-read_changes (AdjJsonReader *r,
-              AdjChangeSet  *set)
-{
-  if (!adj_json_reader_take (r, '['))
-    return FALSE;
-  if (adj_json_reader_take (r, ']'))
-    return TRUE;
-  do
-    {
-      ReadChange c = { { NULL } };
-      gboolean ok = read_members (r, change_keys, change_member, &c) &&
-                    c.text[C_OP] != NULL && g_str_equal (c.text[C_OP], "set") &&
-                    c.text[C_TARGET] != NULL && c.text[C_FIELD] != NULL;
-
-      if (ok)
-        adj_change_set_add_set (set, c.text[C_TARGET], c.text[C_FIELD],
-                                g_steal_pointer (&c.before), g_steal_pointer (&c.after));
-      for (guint i = 0; i < G_N_ELEMENTS (c.text); i++)
-        g_free (c.text[i]);
-      json_object_put (c.before);
-      json_object_put (c.after);
-      if (!ok)
-        return FALSE;
-    }
-  while (adj_json_reader_take (r, ','));
-  return adj_json_reader_take (r, ']');
-}
-
-enum { E_SEQ, E_TIME, E_KIND, E_MECHANIC, E_SUMMARY, E_TURN, E_PHASE, E_INPUTS, E_OUTCOME,
-       E_CHANGES };
-static const char *const entry_keys[] = {
-  "seq", "time", "kind", "mechanic", "summary", "turn", "phase", "inputs", "outcome", "changes",
-  NULL
-};
-
-static gboolean
-read_object_value (AdjJsonReader  *r,
-                   json_object   **out)
-{
-  return adj_json_reader_value (r, out) && json_object_is_type (*out, json_type_object);
-}
-
-static gboolean
-entry_member (AdjJsonReader *r,
-              int            key,
-              gpointer       data)
-{
-  AdjEntry *entry = data;
-  guint64 v;
-
-  switch (key)
-    {
-    case E_SEQ:
-      if (!adj_json_reader_uint (r, &v) || v < 1 || v > G_MAXINT)
-        return FALSE;
-      entry->seq = (guint) v;
-      return TRUE;
-    case E_TIME:
-      /* Eighteen digits at most: never past G_MAXINT64. */
-      if (!adj_json_reader_uint (r, &v))
-        return FALSE;
-      entry->time = (gint64) v;
-      return TRUE;
-    case E_TURN:
-      if (!adj_json_reader_uint (r, &v) || v > 100000)
-        return FALSE;
-      entry->turn = (int) v;
-      return TRUE;
-    case E_KIND:
-      return (entry->kind = read_text (r)) != NULL;
-    case E_MECHANIC:
-      return (entry->mechanic = read_text (r)) != NULL;
-    case E_SUMMARY:
-      return (entry->summary = read_text (r)) != NULL;
-    case E_PHASE:
-      return (entry->phase = read_text (r)) != NULL;
-    case E_INPUTS:
-      return read_object_value (r, &entry->inputs);
-    case E_OUTCOME:
-      return read_object_value (r, &entry->outcome);
-    case E_CHANGES:
-      /* Most entries make one change. */
-      entry->changes = change_set_new_sized (1);
-      return read_changes (r, entry->changes);
-    default:
-      return FALSE;
-    }
-}
-
-gpointer
-adj_entry_read (AdjJsonReader *reader,
-                gpointer       unused)
-{
-  AdjEntry *entry = g_new0 (AdjEntry, 1);
-
-  if (!read_members (reader, entry_keys, entry_member, entry) || entry->seq == 0 ||
-      entry->kind == NULL || entry->summary == NULL || entry->changes == NULL)
-    {
-      adj_entry_free (entry);
-      return NULL;
-    }
   return entry;
 }
 

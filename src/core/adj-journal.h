@@ -46,9 +46,9 @@ struct _AdjEntry {
   json_object *inputs;     /* may be NULL */
   json_object *outcome;    /* may be NULL */
   AdjChangeSet *changes;
-  json_object *json;       /* what adj_entry_to_json() made once the entry was in a journal,
-                            * whereafter it never changes; the entry's text as read from a
-                            * file (a raw value) until asked for; or NULL */
+  json_object *json;       /* the document the entry was read from, or what
+                            * adj_entry_to_json() made once the entry was in a journal;
+                            * it never changes after that; or NULL */
 };
 
 struct _AdjJournal {
@@ -85,13 +85,6 @@ AdjEntry     *adj_entry_new            (const char   *kind,
                                         const char   *summary);
 void          adj_entry_free           (AdjEntry     *entry);
 json_object  *adj_entry_to_json        (const AdjEntry *entry);
-/* As adj_entry_to_json(), but an entry read from a file may be its text as read (a raw value),
- * for writing out again. */
-json_object  *adj_entry_to_json_for_file (const AdjEntry *entry);
-/* A journal entry read from @reader (an AdjJsonItems reader), or NULL to have it read as a
- * document and checked by adj_entry_from_json(). */
-gpointer      adj_entry_read           (AdjJsonReader  *reader,
-                                        gpointer        unused);
 AdjEntry     *adj_entry_from_json      (json_object  *json,
                                         const char   *file,
                                         const char   *path,

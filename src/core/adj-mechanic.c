@@ -260,12 +260,12 @@ adj_mechanic_describe (const AdjMechanic *mech,
       switch (f->kind)
         {
         case ADJ_FIELD_BOOL:
-          json_object_object_add (in, "default", adj_json_shared_boolean (f->def));
+          json_object_object_add (in, "default", json_object_new_boolean (f->def));
           break;
         case ADJ_FIELD_INT:
-          json_object_object_add (in, "min", adj_json_shared_int (f->min));
-          json_object_object_add (in, "max", adj_json_shared_int (f->max));
-          json_object_object_add (in, "default", adj_json_shared_int (f->def));
+          json_object_object_add (in, "min", json_object_new_int64 (f->min));
+          json_object_object_add (in, "max", json_object_new_int64 (f->max));
+          json_object_object_add (in, "default", json_object_new_int64 (f->def));
           if (f->measure != NULL)
             {
               json_object_object_add (in, "measure", json_object_new_string (f->measure));
@@ -295,7 +295,7 @@ adj_mechanic_describe (const AdjMechanic *mech,
           break;
         case ADJ_FIELD_UNIT:
         case ADJ_FIELD_SIDE:
-          json_object_object_add (in, "optional", adj_json_shared_boolean (f->optional));
+          json_object_object_add (in, "optional", json_object_new_boolean (f->optional));
           break;
         default:
           break;
@@ -319,11 +319,11 @@ adj_mechanic_describe (const AdjMechanic *mech,
           json_object_object_add (item, "dice", json_object_new_string (dice));
         }
       else
-        json_object_object_add (item, "cards", adj_json_shared_int ((int) d->count));
+        json_object_object_add (item, "cards", json_object_new_int64 ((int) d->count));
       json_object_array_add (draws, item);
     }
   json_object_object_add (random, "draws", draws);
-  json_object_object_add (random, "with_default_inputs", adj_json_shared_boolean (TRUE));
+  json_object_object_add (random, "with_default_inputs", json_object_new_boolean (TRUE));
   if (mech->random_note != NULL)
     json_object_object_add (random, "note",
                             json_object_new_string (adj_gettext (mech->random_note)));
@@ -735,10 +735,10 @@ adj_inputs_to_json (const AdjInputs *inputs)
       switch (f->kind)
         {
         case ADJ_FIELD_BOOL:
-          json_object_object_add (obj, f->name, adj_json_shared_boolean (v->i));
+          json_object_object_add (obj, f->name, json_object_new_boolean (v->i));
           break;
         case ADJ_FIELD_INT:
-          json_object_object_add (obj, f->name, adj_json_shared_int (v->i));
+          json_object_object_add (obj, f->name, json_object_new_int64 (v->i));
           break;
         case ADJ_FIELD_ENUM:
           json_object_object_add (obj, f->name, json_object_new_string (v->s != NULL ? v->s : ""));
@@ -959,7 +959,7 @@ adj_outcome_set_value_int (AdjOutcome *outcome,
                            const char *name,
                            int         value)
 {
-  json_object_object_add (outcome->values, name, adj_json_shared_int (value));
+  json_object_object_add (outcome->values, name, json_object_new_int64 (value));
 }
 
 void
@@ -967,7 +967,7 @@ adj_outcome_set_value_bool (AdjOutcome *outcome,
                             const char *name,
                             gboolean    value)
 {
-  json_object_object_add (outcome->values, name, adj_json_shared_boolean (value));
+  json_object_object_add (outcome->values, name, json_object_new_boolean (value));
 }
 
 void
@@ -1030,7 +1030,7 @@ adj_outcome_to_json (const AdjOutcome *outcome)
         json_object_object_add (item, "who", json_object_new_string (line->who));
       json_object_object_add (item, "label", json_object_new_string (line->label));
       if (line->has_value)
-        json_object_object_add (item, "value", adj_json_shared_int (line->value));
+        json_object_object_add (item, "value", json_object_new_int64 (line->value));
       json_object_array_add (lines, item);
     }
   json_object_object_add (obj, "explanation", lines);

@@ -464,14 +464,14 @@ adj_roll_to_json (const AdjRoll *roll)
   json_object *obj = json_object_new_object ();
   json_object *values = json_object_new_array_ext ((int) roll->n_values);
 
-  adj_json_add_new (obj, "group", json_object_new_string (roll->group));
-  adj_json_add_new (obj, "label", json_object_new_string (adj_gettext (roll->label)));
+  json_object_object_add (obj, "group", json_object_new_string (roll->group));
+  json_object_object_add (obj, "label", json_object_new_string (adj_gettext (roll->label)));
   if (roll->sides != 0)
-    adj_json_add_new (obj, "die", adj_json_shared_int (roll->sides));
+    json_object_object_add (obj, "die", json_object_new_int64 (roll->sides));
   for (guint i = 0; i < roll->n_values; i++)
-    json_object_array_add (values, roll->sides != 0 ? adj_json_shared_int (roll->dice[i])
+    json_object_array_add (values, roll->sides != 0 ? json_object_new_int64 (roll->dice[i])
                                                     : adj_card_to_json (roll->cards[i]));
-  adj_json_add_new (obj, roll->sides != 0 ? "dice" : "cards", values);
-  adj_json_add_new (obj, "entered", adj_json_shared_boolean (roll->entered));
+  json_object_object_add (obj, roll->sides != 0 ? "dice" : "cards", values);
+  json_object_object_add (obj, "entered", json_object_new_boolean (roll->entered));
   return obj;
 }

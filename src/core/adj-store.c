@@ -71,6 +71,12 @@ resolve_links (const char *path)
   return current;
 }
 
+/* What g_file_set_contents_full() does (a temporary file beside the old one, written, synced,
+ * renamed over it), done here because it cannot keep this function's promises: its GFileError
+ * says neither which step failed nor the system's own error (a folder out of inodes and a disk
+ * out of room are both G_FILE_ERROR_NOSPC, one failing to create the file and the other to
+ * write it); its writes cannot go through the test hook; it replaces a symbolic link rather
+ * than the file the link points at; and it does not sync the folder after the rename. */
 gboolean
 adj_store_write_atomic (const char  *path,
                         const char  *text,
@@ -201,7 +207,7 @@ adj_store_save_battle (AdjBattle   *battle,
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
-  json = adj_battle_to_json_for_file (battle);
+  json = adj_battle_to_json (battle);
   return adj_store_save_battle_json (json, path, error);
 }
 
@@ -220,26 +226,11 @@ AdjBattle *
 adj_store_load_battle (const char  *path,
                        GError     **error)
 {
-  /* The journal's entries are read straight into the battle's. */
-  static const char *const entries_path[] = { "journal", "entries", NULL };
-  static const AdjJsonItems entries = { entries_path, adj_entry_read,
-                                        (GDestroyNotify) adj_entry_free, NULL };
-  g_autoptr(json_object) json = adj_json_parse_file_full (path, &entries, error);
+  g_autoptr(json_object) json = adj_json_parse_file (path, error);
   g_autofree char *display = NULL;
-  json_object *version = NULL;
 
   if (json == NULL)
     return NULL;
-  /* The steps that bring an older file up to date see its entries as a document. */
-  if (!json_object_object_get_ex (json, "version", &version) ||
-      !json_object_is_type (version, json_type_int) ||
-      json_object_get_int64 (version) != ADJ_BATTLE_VERSION)
-    {
-      g_clear_pointer (&json, json_object_put);
-      json = adj_json_parse_file (path, error);
-      if (json == NULL)
-        return NULL;
-    }
   display = g_filename_display_basename (path);
   return adj_battle_from_json (json, display, error);
 }
