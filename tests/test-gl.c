@@ -1,30 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-gl.c: every Glidden mechanic against the rules as RULES.md states them, the players'
- * tables (a mechanic refuses to guess), and exact odds against closed forms and brute force. */
+ * tables (a mechanic refuses to guess), and exact odds against closed forms and brute force.
+ * This file holds the book, the helpers, the ruleset, the turn, morale and movement, the demo
+ * battle and main(); fire, who falls, the charge and melee are in test-gl-*.c. */
 
-#include "config.h"
+#include "test-gl.h"
 
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <glib.h>
-#include <glib/gstdio.h>
-#include <json-c/json.h>
-
-#include "adj-battle.h"
-#include "adj-error.h"
-#include "adj-json.h"
-#include "adj-mechanic.h"
-#include "adj-odds.h"
-#include "adj-random.h"
-#include "adj-rng.h"
-#include "adj-ruleset.h"
-#include "adj-store.h"
-#include "adj-tables.h"
-#include "adj-unit.h"
-
-static AdjRuleset *rs;
+AdjRuleset *rs;
 
 /* The test program gets a user data folder of its own (set in main(), before GLib reads it), so
  * that no table values another program saved are read here. */
@@ -52,7 +34,7 @@ remove_tree (const char *path)
 /* ------------------------------------------------------------------------------------------ */
 /* The book, as RULES.md restates it: written here independently of gl.json and adj-gl.c      */
 
-static int
+int
 book_pass (const char *morale_class)
 {
   if (g_str_equal (morale_class, "regular"))
@@ -62,19 +44,7 @@ book_pass (const char *morale_class)
   return 4;
 }
 
-typedef struct {
-  const char *morale_class;
-  const char *occasion;
-  gboolean    officer;
-  gboolean    square;
-  gboolean    routing;
-  gboolean    prone;
-  int         figures;
-  int         full;
-  gboolean    british_cavalry;
-} BookMorale;
-
-static int
+int
 book_morale_mod (const BookMorale *m)
 {
   int mod = 0;
@@ -107,20 +77,7 @@ book_morale_result (const BookMorale *m,
   return pass ? "holds" : "routs";
 }
 
-/* Melee modifiers, attacker minus defender, for a pair. */
-typedef struct {
-  gboolean a_leader;
-  gboolean d_leader;
-  gboolean a_cavalry;
-  gboolean charging;
-  gboolean rear;
-  gboolean d_cavalry;
-  gboolean hard_cover;
-  gboolean square;
-  gboolean prone;
-} BookMelee;
-
-static int
+int
 book_melee_diff (const BookMelee *m)
 {
   int a = 0, d = 0;
@@ -136,7 +93,7 @@ book_melee_diff (const BookMelee *m)
   return a - d;
 }
 
-static char *
+char *
 melee_json (const BookMelee *m,
             const char      *extra)
 {
@@ -153,13 +110,6 @@ melee_json (const BookMelee *m,
 /* ------------------------------------------------------------------------------------------ */
 /* exact fractions for the brute force                                                          */
 
-typedef unsigned __int128 u128;
-
-typedef struct {
-  u128 num;
-  u128 den;
-} Frac;
-
 static u128
 gcd128 (u128 a,
         u128 b)
@@ -173,7 +123,7 @@ gcd128 (u128 a,
   return a;
 }
 
-static Frac
+Frac
 frac (u128 num,
       u128 den)
 {
@@ -185,7 +135,7 @@ frac (u128 num,
   return r;
 }
 
-static Frac
+Frac
 frac_add (Frac a,
           Frac b)
 {
@@ -194,7 +144,7 @@ frac_add (Frac a,
   return frac (a.num * (b.den / g) + b.num * (a.den / g), a.den / g * b.den);
 }
 
-static Frac
+Frac
 frac_mul (Frac a,
           Frac b)
 {
@@ -203,7 +153,7 @@ frac_mul (Frac a,
   return frac (x.num * y.num, x.den * y.den);
 }
 
-static void
+void
 assert_entry (const AdjOdds *odds,
               const char    *key,
               Frac           want)
@@ -235,7 +185,7 @@ parse (const char *text)
   return json;
 }
 
-static AdjInputs *
+AdjInputs *
 inputs_new (const char *id,
             const char *json)
 {
@@ -290,7 +240,7 @@ resolve_entered (AdjInputs   *in,
   return g_steal_pointer (&outcome);
 }
 
-static AdjOutcome *
+AdjOutcome *
 resolve_ok (AdjInputs *in,
             AdjBattle *battle,
             const int *dice,
@@ -305,7 +255,7 @@ resolve_ok (AdjInputs *in,
   return outcome;
 }
 
-static AdjOdds *
+AdjOdds *
 odds_ok (AdjInputs *in,
          AdjBattle *battle)
 {
@@ -321,7 +271,7 @@ odds_ok (AdjInputs *in,
   return odds;
 }
 
-static int
+int
 value_int (const AdjOutcome *outcome,
            const char       *name)
 {
@@ -332,7 +282,7 @@ value_int (const AdjOutcome *outcome,
   return json_object_get_int (v);
 }
 
-static gboolean
+gboolean
 value_bool (const AdjOutcome *outcome,
             const char       *name)
 {
@@ -344,7 +294,7 @@ value_bool (const AdjOutcome *outcome,
 
 /* Tables handed to every mechanic (as adjutant-cli --tables does), from a JSON object of the
  * "tables" part of a document. */
-static AdjTables *
+AdjTables *
 set_tables (const char *tables_json)
 {
   g_autofree char *doc = g_strdup_printf ("{\"format\": \"adjutant-tables\", \"version\": 1, "
@@ -358,7 +308,7 @@ set_tables (const char *tables_json)
   return t;
 }
 
-static const char full_tables[] =
+const char full_tables[] =
   "{\"hit\": {\"short\": {\"breech-loader\": 4, \"musket\": 5, \"spear\": 4, \"maxim\": 3, "
   "\"gun\": 4}, \"medium\": {\"breech-loader\": 5, \"musket\": 6, \"spear\": 6, \"maxim\": 4, "
   "\"gun\": 5}, \"long\": {\"breech-loader\": 6, \"musket\": \"none\", \"spear\": \"none\", "
@@ -370,7 +320,7 @@ static const char full_tables[] =
   "\"rough\": 2}, \"cavalry-charging\": {\"clear\": 5, \"rough\": 3}, \"mounted-rifles\": "
   "{\"clear\": 4, \"rough\": 2}, \"guns\": {\"clear\": 2, \"rough\": 0}}}";
 
-static AdjBattle *
+AdjBattle *
 new_battle (void)
 {
   static const char *const units[] = {
@@ -398,7 +348,7 @@ new_battle (void)
   return g_steal_pointer (&battle);
 }
 
-static void
+void
 apply_ok (AdjBattle  *battle,
           AdjInputs  *in,
           AdjOutcome *outcome)
@@ -409,7 +359,7 @@ apply_ok (AdjBattle  *battle,
   g_assert_no_error (error);
 }
 
-static void
+void
 undo_ok (AdjBattle *battle)
 {
   g_autoptr(GError) error = NULL;
@@ -1005,999 +955,6 @@ test_simple (void)
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* fire                                                                                        */
-
-typedef struct {
-  const char *weapon;
-  const char *formation;
-  int         figures;
-  int         second;
-  int         rear;
-  int         crews;
-  int         dice;
-} FireDiceCase;
-
-static const FireDiceCase fire_dice_cases[] = {
-  /* One die a figure, the front rank only in close order... */
-  { "breech-loader", "close-order", 10, 10, 0, 1, 10 },
-  { "musket", "road-column", 4, 4, 0, 1, 4 },
-  { "breech-loader", "square", 5, 5, 0, 1, 5 },
-  /* ... the second rank too in open order, never a third... */
-  { "breech-loader", "open-order", 10, 10, 0, 1, 20 },
-  { "musket", "open-order", 6, 6, 6, 1, 12 },
-  /* ... spears from four ranks whatever the order ... */
-  { "spear", "close-order", 7, 7, 14, 1, 28 },
-  { "spear", "open-order", 5, 0, 3, 1, 8 },
-  /* ... and two dice a gun or Maxim crew. */
-  { "gun", "close-order", 4, 0, 0, 1, 2 },
-  { "gun", "close-order", 12, 0, 0, 3, 6 },
-  { "maxim", "open-order", 4, 4, 0, 2, 4 },
-  { "maxim", "close-order", 4, 0, 0, 0, 0 },
-};
-
-static void
-test_fire_dice (void)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (fire_dice_cases); i++)
-    {
-      const FireDiceCase *c = &fire_dice_cases[i];
-      g_autofree char *json = g_strdup_printf ("{\"weapon\": \"%s\", \"formation\": \"%s\", "
-                                               "\"figures\": %d, \"second_rank\": %d, "
-                                               "\"rear_ranks\": %d, \"crews\": %d}", c->weapon,
-                                               c->formation, c->figures, c->second, c->rear,
-                                               c->crews);
-      g_autoptr(AdjInputs) in = inputs_new ("gl/fire", json);
-      AdjContext ctx = { .ruleset = rs };
-      g_autoptr(GArray) specs = adj_mechanic_draws (in->mechanic, &ctx, in);
-      int dice[200];
-      g_autoptr(AdjOutcome) out = NULL;
-
-      for (guint k = 0; k < G_N_ELEMENTS (dice); k++)
-        dice[k] = (int) (k % 6) + 1;
-      g_assert_cmpuint (specs->len, ==, c->dice > 0 ? 1 : 0);
-      if (c->dice > 0)
-        g_assert_cmpuint (g_array_index (specs, AdjDrawSpec, 0).count, ==, (guint) c->dice);
-      out = resolve_ok (in, NULL, dice, (guint) c->dice, NULL);
-      g_assert_cmpint (value_int (out, "dice"), ==, c->dice);
-      g_assert_cmpstr (out->key, ==, c->dice > 0 ? "dice-rolled" : "no-hits");
-    }
-}
-
-/* Without the hit table the dice are thrown and counted, and the outcome says which cell is
- * missing; nothing is made of them. */
-static void
-test_fire_no_tables (void)
-{
-  g_autoptr(AdjInputs) in = inputs_new ("gl/fire", "{\"figures\": 6, \"band\": \"long\", "
-                                        "\"weapon\": \"musket\"}");
-  int dice[] = { 6, 6, 5, 1, 3, 6 };
-  g_autoptr(AdjOutcome) out = resolve_ok (in, NULL, dice, G_N_ELEMENTS (dice), NULL);
-  g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
-  json_object *faces = json_object_object_get (out->values, "faces");
-  static const int want_faces[] = { 1, 0, 1, 0, 1, 3 };
-  g_autofree char *text = adj_outcome_to_text (out);
-
-  g_assert_cmpstr (out->key, ==, "dice-rolled");
-  g_assert_cmpstr (out->reason, ==, "Rolled 3 × 6, 1 × 5, 1 × 3, 1 × 1. Enter the Hit table "
-                   "first: 1 cell is missing (Long range × Musket or other muzzle-loader)");
-  for (guint f = 0; f < 6; f++)
-    g_assert_cmpint (json_object_get_int (json_object_array_get_idx (faces, f)), ==,
-                     want_faces[f]);
-  g_assert_false (json_object_object_get_ex (out->values, "hits", NULL));
-  g_assert_false (json_object_object_get_ex (out->values, "casualties", NULL));
-  g_assert_nonnull (strstr (text, "The Hit table has 15 empty cells in all"));
-  g_assert_cmpuint (out->rolls->len, ==, 1);
-  assert_entry (odds, "dice-rolled", frac (1, 1));
-  g_assert_cmpstr (odds->note, ==, "Enter the Hit table first: 1 cell is missing (Long range × "
-                   "Musket or other muzzle-loader)");
-}
-
-/* With the hit table but no saving table: the hits are counted, the saves not thrown. */
-static void
-test_fire_no_saves (void)
-{
-  g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables ("{\"hit\": {\"short\": {\"musket\": 5}}}");
-  g_autoptr(AdjInputs) in = inputs_new ("gl/fire", "{\"figures\": 4, \"weapon\": \"musket\", "
-                                        "\"cover\": \"hard\"}");
-  int dice[] = { 5, 6, 4, 1 };
-  g_autoptr(AdjOutcome) out = resolve_ok (in, NULL, dice, G_N_ELEMENTS (dice), NULL);
-  g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
-
-  g_assert_cmpstr (out->key, ==, "hits-rolled");
-  g_assert_cmpint (value_int (out, "hits"), ==, 2);
-  g_assert_cmpstr (out->reason, ==, "2 hits on the target. Enter the Saving table first: 1 cell "
-                   "is missing (Hard cover)");
-  /* No hit on 4 dice hitting on 5+: (4/6)^4. */
-  assert_entry (odds, "no-hits", frac (16, 81));
-  assert_entry (odds, "hits-rolled", frac (65, 81));
-  assert_entry (odds, "casualties", frac (0, 1));
-  adj_tables_set_override (NULL);
-}
-
-typedef struct {
-  const char *name;
-  const char *json;
-  int         dice[8];
-  guint       n_dice;
-  const char *key;
-  int         hits;
-  int         saved;
-} FireCase;
-
-static const FireCase fire_cases[] = {
-  /* Short range, breech-loader: hits on 4; the open gives no save. */
-  { "open", "{\"figures\": 5}", { 4, 3, 6, 1, 5 }, 5, "casualties", 3, 0 },
-  /* Soft cover saves on 5: one of the three hits saved. */
-  { "soft", "{\"figures\": 5, \"cover\": \"soft\"}", { 4, 3, 6, 1, 5, 5, 2, 1 }, 8, "casualties",
-    3, 1 },
-  /* A prone target in the open is in soft cover. */
-  { "prone", "{\"figures\": 2, \"prone\": true}", { 6, 6, 5, 6 }, 4, "all-saved", 2, 2 },
-  /* Hard cover saves on 4. */
-  { "hard", "{\"figures\": 3, \"cover\": \"hard\", \"band\": \"medium\"}", { 5, 5, 1, 4, 3 }, 5,
-    "casualties", 2, 1 },
-  { "miss", "{\"figures\": 3, \"band\": \"long\"}", { 5, 5, 1 }, 3, "no-hits", 0, 0 },
-  /* Out of reach: no die is thrown. */
-  { "out-of-reach", "{\"figures\": 8, \"band\": \"long\", \"weapon\": \"spear\"}", { 0 }, 0,
-    "no-hits", 0, 0 },
-  /* A gun crew throws two dice. */
-  { "gun", "{\"weapon\": \"gun\", \"crews\": 1, \"cover\": \"hard\"}", { 4, 4, 4, 5 }, 4,
-    "all-saved", 2, 2 },
-};
-
-static void
-test_fire_case (gconstpointer data)
-{
-  const FireCase *c = data;
-  g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables (full_tables);
-  g_autoptr(AdjInputs) in = inputs_new ("gl/fire", c->json);
-  g_autoptr(AdjOutcome) out = resolve_ok (in, NULL, c->dice, c->n_dice, NULL);
-
-  g_assert_cmpstr (out->key, ==, c->key);
-  g_assert_cmpint (value_int (out, "hits"), ==, c->hits);
-  g_assert_cmpint (value_int (out, "casualties"), ==, c->hits - c->saved);
-  if (c->hits > 0)
-    g_assert_cmpint (value_int (out, "saved"), ==, c->saved);
-  adj_tables_set_override (NULL);
-}
-
-/* The odds of a volley against every throw of the fire dice and then of the saving dice. */
-static void
-test_fire_odds_brute (void)
-{
-  static const struct { int hit_on, save_on; } cells[] = {
-    { 4, 0 }, { 4, 5 }, { 6, 4 }, { 2, 2 }, { 1, 6 }, { 3, 1 },
-  };
-
-  for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
-    for (int n = 1; n <= 4; n++)
-      {
-        g_autofree char *hit = g_strdup_printf ("%d", cells[c].hit_on);
-        g_autofree char *save = cells[c].save_on == 0 ? g_strdup ("\"none\"")
-                                                      : g_strdup_printf ("%d", cells[c].save_on);
-        g_autofree char *tables = g_strdup_printf ("{\"hit\": {\"short\": {\"musket\": %s}}, "
-                                                   "\"saves\": {\"hard\": {\"value\": %s}}}",
-                                                   hit, save);
-        g_autofree char *json = g_strdup_printf ("{\"figures\": %d, \"weapon\": \"musket\", "
-                                                 "\"cover\": \"hard\"}", n);
-        g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables (tables);
-        g_autoptr(AdjInputs) in = inputs_new ("gl/fire", json);
-        g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
-        Frac none = { 0, 1 }, saved = { 0, 1 }, cas = { 0, 1 };
-        u128 throws = 1;
-
-        for (int i = 0; i < n; i++)
-          throws *= 6;
-        for (u128 x = 0; x < throws; x++)
-          {
-            u128 y = x;
-            int hits = 0;
-
-            for (int i = 0; i < n; i++, y /= 6)
-              hits += (int) (y % 6) + 1 >= cells[c].hit_on;
-            if (hits == 0)
-              {
-                none = frac_add (none, frac (1, throws));
-                continue;
-              }
-            {
-              u128 save_throws = 1;
-
-              for (int i = 0; i < hits; i++)
-                save_throws *= 6;
-              for (u128 s = 0; s < save_throws; s++)
-                {
-                  u128 z = s;
-                  int ok = 0;
-
-                  for (int i = 0; i < hits; i++, z /= 6)
-                    ok += cells[c].save_on > 0 && (int) (z % 6) + 1 >= cells[c].save_on;
-                  if (ok == hits)
-                    saved = frac_add (saved, frac (1, throws * save_throws));
-                  else
-                    cas = frac_add (cas, frac (1, throws * save_throws));
-                }
-            }
-          }
-        assert_entry (odds, "no-hits", none);
-        assert_entry (odds, "all-saved", saved);
-        assert_entry (odds, "casualties", cas);
-        adj_tables_set_override (NULL);
-      }
-}
-
-/* Past what 64 bits count, the odds are doubles that still sum to one. */
-static void
-test_fire_odds_large (void)
-{
-  g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables (full_tables);
-  g_autoptr(AdjInputs) in = inputs_new ("gl/fire", "{\"figures\": 40, \"second_rank\": 40, "
-                                        "\"formation\": \"open-order\", \"cover\": \"soft\"}");
-  g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
-  double sum = 0.0;
-
-  g_assert_true (odds->overflow);
-  for (guint i = 0; i < odds->entries->len; i++)
-    sum += ((AdjOddsEntry *) g_ptr_array_index (odds->entries, i))->p;
-  g_assert_cmpfloat_with_epsilon (sum, 1.0, 1e-12);
-  g_assert_cmpfloat_with_epsilon (adj_odds_p (odds, "no-hits"), pow (0.5, 80), 1e-30);
-  adj_tables_set_override (NULL);
-}
-
-/* A battle's own tables win over the user's: the demo's example values. */
-static void
-test_fire_battle_tables (void)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
-                                            "gl-mission-station.json", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
-  g_autoptr(AdjTables) user G_GNUC_UNUSED =
-    set_tables ("{\"hit\": {\"short\": {\"breech-loader\": 2}}}");
-  g_autoptr(AdjInputs) in = inputs_new ("gl/fire", "{\"figures\": 2}");
-  AdjTables *carried;
-  int dice[] = { 3, 3 };
-  g_autoptr(AdjOutcome) out = NULL;
-  int hit_on = 0;
-
-  g_assert_no_error (error);
-  carried = adj_battle_get_tables (battle);
-  g_assert_nonnull (carried);
-  /* Marked as the demo's own numbers, not the book's. */
-  g_assert_nonnull (strstr (adj_tables_get_title (carried), "example"));
-  g_assert_nonnull (strstr (adj_tables_get_notes (carried), "not the book"));
-  g_assert_true (adj_tables_is_complete (carried, "hit"));
-  g_assert_true (adj_tables_is_complete (carried, "saves"));
-  g_assert_true (adj_tables_get_int (carried, "hit", "short", "breech-loader", &hit_on, NULL));
-  g_assert_cmpint (hit_on, >, 3);
-
-  /* Both dice show 3: the user's 2+ would hit twice, the battle's table hits with neither. */
-  out = resolve_ok (in, battle, dice, G_N_ELEMENTS (dice), NULL);
-  g_assert_cmpstr (out->key, ==, "no-hits");
-  g_assert_cmpint (value_int (out, "hit_on"), ==, hit_on);
-  adj_tables_set_override (NULL);
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* who falls                                                                                   */
-
-typedef struct {
-  const char *name;
-  const char *json;
-  const char *cards;
-  const char *key;
-  const char *figures[4];   /* what fell, card by card */
-  const char *choosers[4];
-} CardCase;
-
-static const CardCase card_cases[] = {
-  /* Ace: the officer, then a leading NCO. */
-  { "ace", "{\"hits\": 1}", "AS", "leader-falls", { "officer" }, { "leader" } },
-  { "ace-nco", "{\"hits\": 1, \"officer\": false, \"leader_nco\": true}", "AH", "leader-falls",
-    { "nco" }, { "leader" } },
-  { "two-aces", "{\"hits\": 2, \"leader_nco\": true}", "AS,AC", "leader-falls",
-    { "officer", "nco" }, { "leader", "leader" } },
-  /* No leader left: an Ace is an ordinary card. */
-  { "ace-no-leader", "{\"hits\": 1, \"officer\": false}", "AD", "ranks-fall", { "ranks" },
-    { "target" } },
-  /* Face cards: the firer picks — the officer by default, or a ranker. */
-  { "jack", "{\"hits\": 1}", "JC", "leader-falls", { "officer" }, { "firer" } },
-  { "king-ranks", "{\"hits\": 1, \"firer_picks\": \"ranks\"}", "KH", "ranks-fall", { "ranks" },
-    { "firer" } },
-  { "queen-no-leader", "{\"hits\": 1, \"officer\": false}", "QS", "ranks-fall", { "ranks" },
-    { "firer" } },
-  /* Any other card: the target's player picks — a ranker by default. */
-  { "ten", "{\"hits\": 1}", "10H", "ranks-fall", { "ranks" }, { "target" } },
-  { "two-gives-officer", "{\"hits\": 1, \"target_picks\": \"leader\"}", "2D", "leader-falls",
-    { "officer" }, { "target" } },
-  /* Mixed, and only leaders left at the end. */
-  { "mixed", "{\"hits\": 3, \"figures\": 3}", "7C,9D,8S", "leader-falls",
-    { "ranks", "ranks", "officer" }, { "target", "target", "target" } },
-  { "wiped-out", "{\"hits\": 4, \"figures\": 2}", "3C,4C", "leader-falls",
-    { "ranks", "officer" }, { "target", "target" } },
-};
-
-static void
-test_card_case (gconstpointer data)
-{
-  const CardCase *c = data;
-  g_autoptr(AdjInputs) in = inputs_new ("gl/hit-cards", c->json);
-  g_autoptr(AdjOutcome) out = resolve_ok (in, NULL, NULL, 0, c->cards);
-  json_object *list = json_object_object_get (out->values, "cards");
-  guint n = 0;
-
-  g_assert_cmpstr (out->key, ==, c->key);
-  while (n < G_N_ELEMENTS (c->figures) && c->figures[n] != NULL)
-    n++;
-  g_assert_cmpuint (json_object_array_length (list), ==, n);
-  for (guint i = 0; i < n; i++)
-    {
-      json_object *item = json_object_array_get_idx (list, i);
-
-      g_assert_cmpstr (json_object_get_string (json_object_object_get (item, "figure")), ==,
-                       c->figures[i]);
-      g_assert_cmpstr (json_object_get_string (json_object_object_get (item, "chooser")), ==,
-                       c->choosers[i]);
-    }
-  g_assert_cmpint (value_int (out, "figures_lost"), ==, (int) n);
-}
-
-static void
-test_cards_apply (void)
-{
-  g_autoptr(AdjBattle) battle = new_battle ();
-  g_autoptr(AdjInputs) in = inputs_new ("gl/hit-cards", "{\"target\": \"u1\", \"hits\": 3}");
-  g_autoptr(AdjOutcome) out = NULL;
-  g_autoptr(GError) error = NULL;
-  AdjUnit *foot = adj_battle_find_unit (battle, "u1");
-  guint left;
-
-  g_assert_true (adj_battle_prefill (battle, in, &error));
-  g_assert_cmpint (adj_inputs_get_int (in, "figures"), ==, 20);
-  g_assert_true (adj_inputs_get_bool (in, "officer"));
-  g_assert_false (adj_inputs_get_bool (in, "leader_nco"));
-  out = resolve_ok (in, battle, NULL, 0, "5C,AS,9H");
-  g_assert_cmpstr (out->key, ==, "leader-falls");
-  g_assert_true (value_bool (out, "officer_killed"));
-  left = adj_pack_remaining (adj_battle_get_pack (battle));
-  apply_ok (battle, in, out);
-  g_assert_cmpint (adj_unit_get_figures (foot), ==, 17);
-  g_assert_false (adj_unit_get_status_bool (foot, "officer"));
-  g_assert_cmpuint (adj_pack_remaining (adj_battle_get_pack (battle)), ==, left - 3);
-  undo_ok (battle);
-  g_assert_cmpint (adj_unit_get_figures (foot), ==, 20);
-  g_assert_true (adj_unit_get_status_bool (foot, "officer"));
-  g_assert_cmpuint (adj_pack_remaining (adj_battle_get_pack (battle)), ==, left);
-}
-
-/* The book's allocation over one ordered sequence of card classes (0 ace, 1 face, 2 other):
- * does a leader fall? */
-static gboolean
-book_leader_falls (const int *classes,
-                   int        hits,
-                   int        figures,
-                   int        leaders,
-                   gboolean   firer_leader,
-                   gboolean   target_leader)
-{
-  int ordinary = figures - leaders;
-
-  for (int i = 0; i < hits && i < figures; i++)
-    {
-      gboolean takes = classes[i] == 0 ? leaders > 0
-                       : classes[i] == 1 ? firer_leader && leaders > 0
-                                         : target_leader && leaders > 0;
-
-      if (takes || ordinary == 0)
-        return leaders > 0;
-      ordinary--;
-    }
-  return FALSE;
-}
-
-/* Every ordered draw of the cards left, counted one card at a time (with the turned cards
- * shuffled back when the pile runs out). */
-static Frac
-brute_leader_falls (int       *draw,    /* counts per class */
-                    int       *turned,
-                    int       *seq,
-                    int        depth,
-                    int        hits,
-                    int        figures,
-                    int        leaders,
-                    gboolean   firer_leader,
-                    gboolean   target_leader)
-{
-  int n = draw[0] + draw[1] + draw[2];
-  Frac sum = { 0, 1 };
-
-  if (depth == MIN (hits, figures))
-    return frac (book_leader_falls (seq, hits, figures, leaders, firer_leader, target_leader) ? 1
-                                                                                              : 0,
-                 1);
-  if (n == 0)
-    {
-      int d2[3] = { turned[0], turned[1], turned[2] }, t2[3] = { 0, 0, 0 };
-      return brute_leader_falls (d2, t2, seq, depth, hits, figures, leaders, firer_leader,
-                                 target_leader);
-    }
-  for (int k = 0; k < 3; k++)
-    {
-      if (draw[k] == 0)
-        continue;
-      {
-        int d2[3] = { draw[0], draw[1], draw[2] }, t2[3] = { turned[0], turned[1], turned[2] };
-        Frac sub;
-
-        d2[k]--;
-        t2[k]++;
-        seq[depth] = k;
-        sub = brute_leader_falls (d2, t2, seq, depth + 1, hits, figures, leaders, firer_leader,
-                                  target_leader);
-        sum = frac_add (sum, frac_mul (frac ((u128) draw[k], (u128) n), sub));
-      }
-    }
-  return sum;
-}
-
-static void
-test_cards_odds (void)
-{
-  static const struct {
-    const char *json;
-    int         hits, figures, leaders;
-    gboolean    firer, target;
-    guint       keep;     /* cards left in the draw pile: the rest are turned */
-  } cases[] = {
-    { "{\"hits\": 1}", 1, 20, 1, TRUE, FALSE, 52 },
-    { "{\"hits\": 3}", 3, 20, 1, TRUE, FALSE, 52 },
-    { "{\"hits\": 4, \"firer_picks\": \"ranks\"}", 4, 20, 1, FALSE, FALSE, 52 },
-    { "{\"hits\": 2, \"target_picks\": \"leader\"}", 2, 20, 1, TRUE, TRUE, 52 },
-    { "{\"hits\": 2, \"officer\": false}", 2, 20, 0, TRUE, FALSE, 52 },
-    { "{\"hits\": 3, \"figures\": 3}", 3, 3, 1, TRUE, FALSE, 52 },
-    /* Exactly as many hits as ordinary figures: a leader falls only to a card. */
-    { "{\"hits\": 2, \"figures\": 3}", 2, 3, 1, TRUE, FALSE, 52 },
-    { "{\"hits\": 3, \"figures\": 4, \"leader_nco\": true}", 3, 4, 2, TRUE, FALSE, 52 },
-    /* A nearly spent pack, and one that must be shuffled back on the way. */
-    { "{\"hits\": 3, \"firer_picks\": \"ranks\"}", 3, 20, 1, FALSE, FALSE, 6 },
-    { "{\"hits\": 5, \"firer_picks\": \"ranks\"}", 5, 20, 1, FALSE, FALSE, 3 },
-    { "{\"hits\": 4}", 4, 20, 1, TRUE, FALSE, 2 },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr(AdjInputs) in = inputs_new ("gl/hit-cards", cases[i].json);
-      g_autoptr(AdjPack) pack = adj_pack_new (1);
-      g_autoptr(AdjOdds) odds = NULL;
-      g_autoptr(GError) error = NULL;
-      AdjContext ctx = { .ruleset = rs, .pack = pack };
-      int draw[3] = { 0 }, turned[3] = { 0 }, seq[64];
-      const AdjCard *pile;
-      guint n;
-      Frac p;
-
-      /* Turn cards from the top (the pack is in order) until @keep are left. */
-      while (adj_pack_remaining (pack) > cases[i].keep)
-        {
-          AdjCard c;
-          g_assert_true (adj_pack_turn (pack, &c));
-        }
-      pile = adj_pack_draw_pile (pack, &n);
-      for (guint k = 0; k < n; k++)
-        draw[adj_card_rank (pile[k]) == 1 ? 0 : adj_card_is_face (pile[k]) ? 1 : 2]++;
-      pile = adj_pack_turned (pack, &n);
-      for (guint k = 0; k < n; k++)
-        turned[adj_card_rank (pile[k]) == 1 ? 0 : adj_card_is_face (pile[k]) ? 1 : 2]++;
-
-      odds = adj_mechanic_odds (in->mechanic, &ctx, in, &error);
-      g_assert_no_error (error);
-      p = brute_leader_falls (draw, turned, seq, 0, cases[i].hits, cases[i].figures,
-                              cases[i].leaders, cases[i].firer, cases[i].target);
-      assert_entry (odds, "leader-falls", p);
-      assert_entry (odds, "ranks-fall", frac (p.den - p.num, p.den));
-    }
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* the charge                                                                                  */
-
-static void
-test_charge (void)
-{
-  static const struct {
-    const char *json;
-    int         dice[2];
-    guint       n;
-    const char *key;
-    int         closing;
-  } cases[] = {
-    /* 20 Zulus, induna with them: 4 straggle, 16 test on 3 (+1 officer) and close. */
-    { "{\"class\": \"zulu\", \"figures\": 20}", { 4, 2 }, 2, "closes", 16 },
-    { "{\"class\": \"zulu\", \"figures\": 20, \"officer\": false}", { 4, 2 }, 2, "falls-back",
-      16 },
-    /* Six stragglers from three ordinary figures: all of them; the charge stops short. */
-    { "{\"class\": \"boer\", \"figures\": 4}", { 6 }, 1, "stops-short", 1 },
-    /* Below half: -1 (Boers pass on 4). */
-    { "{\"class\": \"boer\", \"figures\": 9, \"full\": 19}", { 1, 3 }, 2, "falls-back", 8 },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autoptr(AdjInputs) in = inputs_new ("gl/charge", cases[i].json);
-      g_autoptr(AdjOutcome) out = resolve_ok (in, NULL, cases[i].dice, cases[i].n, NULL);
-      g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
-      guint ways[3] = { 0 };
-      int figures = adj_inputs_get_int (in, "figures");
-      int ordinary = figures - (adj_inputs_get_bool (in, "officer") ? 1 : 0);
-      BookMorale m = { adj_inputs_get_string (in, "class"), "before-move",
-                       adj_inputs_get_bool (in, "officer"), FALSE, FALSE, FALSE, figures,
-                       adj_inputs_get_int (in, "full"), FALSE };
-
-      g_assert_cmpstr (out->key, ==, cases[i].key);
-      g_assert_cmpint (value_int (out, "closing"), ==, cases[i].closing);
-      /* The odds over both dice, against the book. */
-      for (int s = 1; s <= 6; s++)
-        for (int d = 1; d <= 6; d++)
-          {
-            if (s >= ordinary && ordinary > 0)
-              ways[2]++;
-            else if (d + book_morale_mod (&m) >= book_pass (m.morale_class))
-              ways[0]++;
-            else
-              ways[1]++;
-          }
-      assert_entry (odds, "closes", frac (ways[0], 36));
-      assert_entry (odds, "falls-back", frac (ways[1], 36));
-      assert_entry (odds, "stops-short", frac (ways[2], 36));
-    }
-}
-
-static void
-test_charge_apply (void)
-{
-  g_autoptr(AdjBattle) battle = new_battle ();
-  g_autoptr(AdjInputs) in = inputs_new ("gl/charge", "{\"unit\": \"u4\"}");
-  g_autoptr(AdjOutcome) out = NULL;
-  g_autoptr(GError) error = NULL;
-  int dice[] = { 2, 1 };
-  AdjUnit *boers = adj_battle_find_unit (battle, "u4");
-
-  g_assert_true (adj_battle_prefill (battle, in, &error));
-  g_assert_cmpstr (adj_inputs_get_string (in, "class"), ==, "boer");
-  out = resolve_ok (in, battle, dice, G_N_ELEMENTS (dice), NULL);
-  g_assert_cmpstr (out->key, ==, "falls-back");
-  apply_ok (battle, in, out);
-  g_assert_true (adj_unit_get_status_bool (boers, "prone"));
-  undo_ok (battle);
-  g_assert_false (adj_unit_get_status_bool (boers, "prone"));
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* melee: one pair                                                                             */
-
-static const BookMelee melee_mods[] = {
-  { 0 },
-  { .a_leader = TRUE },
-  { .d_leader = TRUE },
-  { .a_cavalry = TRUE, .charging = TRUE },
-  { .charging = TRUE, .hard_cover = TRUE },
-  { .charging = TRUE, .rear = TRUE },
-  { .charging = TRUE, .prone = TRUE },
-  { .charging = TRUE, .square = TRUE, .d_leader = TRUE },
-  { .a_cavalry = TRUE, .charging = TRUE, .rear = TRUE, .a_leader = TRUE },
-  { .d_cavalry = TRUE, .hard_cover = TRUE, .square = TRUE, .d_leader = TRUE },
-};
-
-/* Closed form: with ties thrown again, each end is its share of the throws that are not
- * ties — an attacker's win kills when the defender's own die is 1 or 2. */
-static void
-test_pair_closed_form (void)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (melee_mods); i++)
-    {
-      const BookMelee *m = &melee_mods[i];
-      g_autofree char *extra = g_strdup_printf ("\"attacker_leader\": %s, \"defender_leader\": %s",
-                                                m->a_leader ? "true" : "false",
-                                                m->d_leader ? "true" : "false");
-      g_autofree char *json = melee_json (m, extra);
-      g_autoptr(AdjInputs) in = inputs_new ("gl/melee-pair", json);
-      g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
-      int diff = book_melee_diff (m);
-      int ties = ABS (diff) < 6 ? 6 - ABS (diff) : 0;
-      u128 dk = 0, dr = 0, ak = 0, ar = 0, non_tie = 36 - (u128) ties;
-
-      /* The attacker wins when a + diff > d. */
-      for (int a = 1; a <= 6; a++)
-        for (int d = 1; d <= 6; d++)
-          {
-            if (a + diff > d)
-              *(d <= 2 ? &dk : &dr) += 1;
-            else if (a + diff < d)
-              *(a <= 2 ? &ak : &ar) += 1;
-          }
-      g_assert_true (dk + dr + ak + ar == non_tie);
-      assert_entry (odds, "defender-killed", frac (dk, non_tie));
-      assert_entry (odds, "defender-runs", frac (dr, non_tie));
-      assert_entry (odds, "attacker-killed", frac (ak, non_tie));
-      assert_entry (odds, "attacker-runs", frac (ar, non_tie));
-
-      /* Brute force over the infinite process: every sequence of up to three throws (the
-       * first ones ties), each of the 36^k equally likely; the paths that ended fall short of
-       * the exact odds by no more than the chance of three ties running, and never exceed them. */
-      {
-        static const char *const keys[] = {
-          "defender-killed", "defender-runs", "attacker-killed", "attacker-runs"
-        };
-        Frac ended[4] = { { 0, 1 }, { 0, 1 }, { 0, 1 }, { 0, 1 } };
-        Frac open = { 0, 1 };
-
-        for (int depth = 1; depth <= 3; depth++)
-          {
-            u128 n = 1;
-
-            for (int k = 0; k < depth; k++)
-              n *= 36;
-            for (u128 x = 0; x < n; x++)
-              {
-                u128 y = x;
-                gboolean prefix_ties = TRUE;
-                int a = 0, d = 0;
-
-                for (int k = 0; k < depth; k++, y /= 36)
-                  {
-                    a = (int) (y % 36) / 6 + 1;
-                    d = (int) (y % 36) % 6 + 1;
-                    if (k < depth - 1 && a + diff != d)
-                      prefix_ties = FALSE;
-                  }
-                if (!prefix_ties)
-                  continue;
-                if (a + diff == d)
-                  {
-                    if (depth == 3)
-                      open = frac_add (open, frac (1, n));
-                    continue;
-                  }
-                ended[a + diff > d ? (d <= 2 ? 0 : 1) : (a <= 2 ? 2 : 3)] =
-                  frac_add (ended[a + diff > d ? (d <= 2 ? 0 : 1) : (a <= 2 ? 2 : 3)],
-                            frac (1, n));
-              }
-          }
-        for (guint k = 0; k < 4; k++)
-          {
-            const AdjOddsEntry *e = adj_odds_find (odds, keys[k]);
-            Frac exact = frac (e->num, e->den);
-            Frac upper = frac_add (ended[k], open);
-
-            /* ended <= exact <= ended + open, in exact arithmetic: a * d' <= b * c. */
-            g_assert_true (ended[k].num * exact.den <= exact.num * ended[k].den);
-            g_assert_true (exact.num * upper.den <= upper.num * exact.den);
-          }
-      }
-    }
-}
-
-static void
-test_pair_resolve (void)
-{
-  static const struct {
-    BookMelee   m;
-    int         dice[6];
-    guint       n;
-    const char *key;
-    int         throws;
-  } cases[] = {
-    { { 0 }, { 5, 2 }, 2, "defender-killed", 1 },
-    { { 0 }, { 5, 3 }, 2, "defender-runs", 1 },
-    { { 0 }, { 1, 4 }, 2, "attacker-killed", 1 },
-    { { 0 }, { 3, 4 }, 2, "attacker-runs", 1 },
-    /* Ties again, twice, then the attacker's natural 2 loses and kills him. */
-    { { 0 }, { 4, 4, 6, 6, 2, 5 }, 6, "attacker-killed", 3 },
-    /* Charging +1 makes 3 against 4 a tie: thrown again. */
-    { { .charging = TRUE }, { 3, 4, 2, 1 }, 4, "defender-killed", 2 },
-    /* Hard cover: +1 the defender and no charge bonus. */
-    { { .charging = TRUE, .hard_cover = TRUE }, { 4, 3, 5, 5 }, 4, "attacker-runs", 2 },
-    /* From the rear (+2), a natural 1 wins 3 against 2 — and the loser, on 2, dies. */
-    { { .rear = TRUE }, { 1, 2 }, 2, "defender-killed", 1 },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *json = melee_json (&cases[i].m, NULL);
-      g_autoptr(AdjInputs) in = inputs_new ("gl/melee-pair", json);
-      g_autoptr(AdjOutcome) out = resolve_ok (in, NULL, cases[i].dice, cases[i].n, NULL);
-
-      g_assert_cmpstr (out->key, ==, cases[i].key);
-      g_assert_cmpint (value_int (out, "throws"), ==, cases[i].throws);
-    }
-}
-
-static void
-test_pair_apply (void)
-{
-  g_autoptr(AdjBattle) battle = new_battle ();
-  g_autoptr(AdjInputs) in = inputs_new ("gl/melee-pair", "{\"attacker\": \"u2\", \"defender\": "
-                                        "\"u1\", \"defender_leader\": true}");
-  g_autoptr(AdjOutcome) out = NULL;
-  AdjUnit *foot = adj_battle_find_unit (battle, "u1");
-  int dice[] = { 6, 1 };
-
-  out = resolve_ok (in, battle, dice, G_N_ELEMENTS (dice), NULL);
-  g_assert_cmpstr (out->key, ==, "defender-killed");
-  apply_ok (battle, in, out);
-  g_assert_cmpint (adj_unit_get_figures (foot), ==, 19);
-  g_assert_false (adj_unit_get_status_bool (foot, "officer"));
-  undo_ok (battle);
-  g_assert_cmpint (adj_unit_get_figures (foot), ==, 20);
-  g_assert_true (adj_unit_get_status_bool (foot, "officer"));
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* melee: two units                                                                            */
-
-/* The chance the attacker wins a pair, as a fraction of the throws that are not ties. */
-static Frac
-book_pair_win (int diff)
-{
-  u128 win = 0, total = 0;
-
-  for (int a = 1; a <= 6; a++)
-    for (int d = 1; d <= 6; d++)
-      if (a + diff != d)
-        {
-          total++;
-          win += a + diff > d;
-        }
-  return frac (win, total);
-}
-
-/* The attackers' chance, pair by pair: every round, each pair's end in turn (2^pairs paths),
- * then the round after from what is left. */
-static Frac
-brute_melee (const BookMelee *base,
-             int              a,
-             int              d,
-             gboolean         la,
-             gboolean         ld)
-{
-  int pairs = MIN (a, d);
-  Frac sum = { 0, 1 };
-
-  if (d == 0)
-    return frac (1, 1);
-  if (a == 0)
-    return frac (0, 1);
-  for (guint mask = 0; mask < (1u << pairs); mask++)
-    {
-      Frac p = { 1, 1 };
-      int a_won = 0;
-      gboolean la2 = la, ld2 = ld;
-
-      for (int i = 0; i < pairs; i++)
-        {
-          BookMelee m = *base;
-          gboolean won = (mask >> i) & 1;
-          Frac w;
-
-          m.a_leader = i == 0 && la;
-          m.d_leader = i == 0 && ld;
-          w = book_pair_win (book_melee_diff (&m));
-          p = frac_mul (p, won ? w : frac (w.den - w.num, w.den));
-          a_won += won;
-          if (i == 0 && la && !won)
-            la2 = FALSE;
-          if (i == 0 && ld && won)
-            ld2 = FALSE;
-        }
-      if (p.num == 0)
-        continue;
-      sum = frac_add (sum, frac_mul (p, brute_melee (base, a - (pairs - a_won), d - a_won, la2,
-                                                     ld2)));
-    }
-  return sum;
-}
-
-static void
-test_melee_odds_brute (void)
-{
-  static const struct { int a, d; gboolean la, ld; } sizes[] = {
-    { 1, 1, FALSE, FALSE }, { 2, 1, FALSE, FALSE }, { 1, 3, FALSE, FALSE },
-    { 2, 2, TRUE, FALSE }, { 3, 2, FALSE, TRUE }, { 3, 3, TRUE, TRUE }, { 4, 3, TRUE, FALSE },
-    { 5, 5, FALSE, FALSE },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (melee_mods); i++)
-    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
-      {
-        BookMelee m = melee_mods[i];
-        g_autofree char *extra = g_strdup_printf ("\"attacker_figures\": %d, "
-                                                  "\"defender_figures\": %d, "
-                                                  "\"attacker_leader\": %s, "
-                                                  "\"defender_leader\": %s", sizes[s].a,
-                                                  sizes[s].d, sizes[s].la ? "true" : "false",
-                                                  sizes[s].ld ? "true" : "false");
-        g_autofree char *json = NULL;
-        g_autoptr(AdjInputs) in = NULL;
-        g_autoptr(AdjOdds) odds = NULL;
-        Frac want;
-
-        m.a_leader = m.d_leader = FALSE;
-        json = melee_json (&m, extra);
-        in = inputs_new ("gl/melee", json);
-        odds = odds_ok (in, NULL);
-        want = brute_melee (&m, sizes[s].a, sizes[s].d, sizes[s].la, sizes[s].ld);
-        assert_entry (odds, "attacker-wins", want);
-        assert_entry (odds, "defender-wins", frac (want.den - want.num, want.den));
-      }
-}
-
-/* A big melee is past 64-bit fractions: the doubles are checked against the same walk in
- * doubles. */
-static double
-brute_melee_d (const BookMelee *base,
-               int              a,
-               int              d,
-               gboolean         la,
-               gboolean         ld,
-               double          *memo)
-{
-  double *slot = &memo[((a * 41 + d) * 2 + la) * 2 + ld];
-  double sum = 0.0;
-  int pairs = MIN (a, d), ordinary;
-  BookMelee m = *base;
-  Frac w0;
-  double p0;
-
-  if (d == 0)
-    return 1.0;
-  if (a == 0)
-    return 0.0;
-  if (*slot >= 0.0)
-    return *slot;
-  m.a_leader = m.d_leader = FALSE;
-  w0 = book_pair_win (book_melee_diff (&m));
-  p0 = (double) w0.num / (double) w0.den;
-  ordinary = pairs - (la || ld ? 1 : 0);
-  for (int j = 0; j <= ordinary; j++)
-    {
-      double binom = 1.0;
-
-      for (int k = 0; k < j; k++)
-        binom = binom * (ordinary - k) / (k + 1);
-      for (int lw = 0; lw <= (la || ld ? 1 : 0); lw++)
-        {
-          double p = binom * pow (p0, j) * pow (1 - p0, ordinary - j);
-          int won = j + lw;
-
-          if (la || ld)
-            {
-              BookMelee lm = *base;
-              Frac wl;
-
-              lm.a_leader = la;
-              lm.d_leader = ld;
-              wl = book_pair_win (book_melee_diff (&lm));
-              p *= lw ? (double) wl.num / wl.den : 1.0 - (double) wl.num / wl.den;
-            }
-          sum += p * brute_melee_d (base, a - (pairs - won), d - won,
-                                    la && (!(la || ld) || lw), ld && (!(la || ld) || !lw), memo);
-        }
-    }
-  *slot = sum;
-  return sum;
-}
-
-static void
-test_melee_odds_large (void)
-{
-  BookMelee m = { .charging = TRUE, .a_cavalry = TRUE };
-  g_autofree char *json = melee_json (&m, "\"attacker_figures\": 12, \"defender_figures\": 21, "
-                                      "\"attacker_leader\": true, \"defender_leader\": true");
-  g_autoptr(AdjInputs) in = inputs_new ("gl/melee", json);
-  g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
-  double memo[41 * 41 * 4];
-  double want;
-
-  for (guint i = 0; i < G_N_ELEMENTS (memo); i++)
-    memo[i] = -1.0;
-  want = brute_melee_d (&m, 12, 21, TRUE, TRUE, memo);
-  g_assert_true (odds->overflow);
-  g_assert_cmpfloat_with_epsilon (adj_odds_p (odds, "attacker-wins"), want, 1e-12);
-  g_assert_cmpfloat_with_epsilon (adj_odds_p (odds, "attacker-wins") +
-                                  adj_odds_p (odds, "defender-wins"), 1.0, 1e-12);
-}
-
-static void
-test_melee_resolve (void)
-{
-  /* 3 attackers (officer in pair 1) against 2 defenders, no other modifier.
-   * Round 1, 2 pairs: officer 4+1 against 5 — a tie, thrown again: 6 against 1, the
-   * defender dies; pair 2: 2 against 3, the attacker (on a natural 2) dies.
-   * Round 2: 2 attackers, 1 defender, 1 pair: the officer 3+1 against 6: he runs.
-   * Round 3: 1 attacker against 1 defender: 5 against 2: the defender dies — rout 4D6. */
-  int dice[] = { 4, 2, 5, 3, 6, 1, 3, 6, 5, 2, 3, 3, 3, 3 };
-  g_autoptr(AdjInputs) in = inputs_new ("gl/melee", "{\"attacker_figures\": 3, "
-                                        "\"defender_figures\": 2, \"attacker_leader\": true, "
-                                        "\"charging\": false}");
-  g_autoptr(AdjOutcome) out = resolve_ok (in, NULL, dice, G_N_ELEMENTS (dice), NULL);
-
-  g_assert_cmpstr (out->key, ==, "attacker-wins");
-  g_assert_cmpint (value_int (out, "rounds"), ==, 3);
-  g_assert_cmpint (value_int (out, "attacker_killed"), ==, 1);
-  g_assert_cmpint (value_int (out, "attacker_ran"), ==, 1);
-  g_assert_cmpint (value_int (out, "defender_killed"), ==, 2);
-  g_assert_cmpint (value_int (out, "defender_ran"), ==, 0);
-  g_assert_false (value_bool (out, "attacker_officer_killed"));
-  g_assert_cmpint (value_int (out, "rout"), ==, 12);
-
-  /* Two officers face each other in the first pair: 6 against 1 kills the defenders' officer;
-   * then the attackers' officer (+1) beats the last defender, 5 against 2. */
-  {
-    int more[] = { 6, 1, 1, 6, 5, 2, 3, 3, 3, 3 };
-    g_autoptr(AdjInputs) both = inputs_new ("gl/melee", "{\"attacker_figures\": 2, "
-                                            "\"defender_figures\": 2, \"attacker_leader\": true, "
-                                            "\"defender_leader\": true, \"charging\": false}");
-    g_autoptr(AdjOutcome) end = resolve_ok (both, NULL, more, G_N_ELEMENTS (more), NULL);
-
-    g_assert_cmpstr (end->key, ==, "attacker-wins");
-    g_assert_true (value_bool (end, "defender_officer_killed"));
-    g_assert_false (value_bool (end, "attacker_officer_killed"));
-    g_assert_cmpint (value_int (end, "attacker_killed"), ==, 1);
-    g_assert_cmpint (value_int (end, "defender_killed"), ==, 2);
-    g_assert_cmpint (value_int (end, "rounds"), ==, 2);
-  }
-}
-
-static void
-test_melee_apply (void)
-{
-  g_autoptr(AdjBattle) battle = new_battle ();
-  g_autoptr(AdjInputs) in = inputs_new ("gl/melee", "{\"attacker\": \"u2\", \"defender\": "
-                                        "\"u3\"}");
-  g_autoptr(AdjOutcome) out = NULL;
-  g_autoptr(GError) error = NULL;
-  AdjUnit *zulus = adj_battle_find_unit (battle, "u2");
-  AdjUnit *lancers = adj_battle_find_unit (battle, "u3");
-  g_autoptr(GArray) dice = g_array_new (FALSE, FALSE, sizeof (int));
-
-  /* 21 Zulus charge 12 lancers; every attacker throws 6 and every defender 1 (after the
-   * pre-fill: both officers fight, the lancers are cavalry). */
-  g_assert_true (adj_battle_prefill (battle, in, &error));
-  g_assert_no_error (error);
-  g_assert_cmpint (adj_inputs_get_int (in, "attacker_figures"), ==, 21);
-  g_assert_cmpint (adj_inputs_get_int (in, "defender_figures"), ==, 12);
-  g_assert_true (adj_inputs_get_bool (in, "defender_cavalry"));
-  g_assert_true (adj_inputs_get_bool (in, "attacker_leader"));
-  for (int i = 0; i < 12; i++)
-    {
-      int six = 6;
-      g_array_append_val (dice, six);
-    }
-  for (int i = 0; i < 12; i++)
-    {
-      int one = 1;
-      g_array_append_val (dice, one);
-    }
-  for (int i = 0; i < 4; i++)
-    {
-      int three = 3;
-      g_array_append_val (dice, three);
-    }
-  out = resolve_ok (in, battle, (const int *) dice->data, dice->len, NULL);
-  g_assert_cmpstr (out->key, ==, "attacker-wins");
-  g_assert_cmpint (value_int (out, "defender_killed"), ==, 12);
-  g_assert_true (value_bool (out, "defender_officer_killed"));
-  apply_ok (battle, in, out);
-  g_assert_cmpint (adj_unit_get_figures (lancers), ==, 0);
-  g_assert_true (adj_unit_get_destroyed (lancers));
-  g_assert_true (adj_unit_get_status_bool (lancers, "routing"));
-  g_assert_cmpint (adj_unit_get_figures (zulus), ==, 21);
-  undo_ok (battle);
-  g_assert_cmpint (adj_unit_get_figures (lancers), ==, 12);
-  g_assert_false (adj_unit_get_destroyed (lancers));
-  g_assert_false (adj_unit_get_status_bool (lancers, "routing"));
-}
-
-/* ------------------------------------------------------------------------------------------ */
 /* the demo battle                                                                             */
 
 static void
@@ -2073,19 +1030,11 @@ main (int   argc,
   g_test_add_func ("/gl/fire/dice", test_fire_dice);
   g_test_add_func ("/gl/fire/no-tables", test_fire_no_tables);
   g_test_add_func ("/gl/fire/no-saves", test_fire_no_saves);
-  for (guint i = 0; i < G_N_ELEMENTS (fire_cases); i++)
-    {
-      g_autofree char *path = g_strconcat ("/gl/fire/case/", fire_cases[i].name, NULL);
-      g_test_add_data_func (path, &fire_cases[i], test_fire_case);
-    }
+  add_fire_cases ();
   g_test_add_func ("/gl/fire/odds-brute", test_fire_odds_brute);
   g_test_add_func ("/gl/fire/odds-large", test_fire_odds_large);
   g_test_add_func ("/gl/fire/battle-tables", test_fire_battle_tables);
-  for (guint i = 0; i < G_N_ELEMENTS (card_cases); i++)
-    {
-      g_autofree char *path = g_strconcat ("/gl/hit-cards/", card_cases[i].name, NULL);
-      g_test_add_data_func (path, &card_cases[i], test_card_case);
-    }
+  add_card_cases ();
   g_test_add_func ("/gl/hit-cards/apply", test_cards_apply);
   g_test_add_func ("/gl/hit-cards/odds", test_cards_odds);
   g_test_add_func ("/gl/charge/cases", test_charge);

@@ -1,0 +1,768 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-gl-melee.c: Glidden's colonial rules — melee: one pair of figures (gl/melee-pair) and two
+ * units fought round by round (gl/melee), with their exact odds. */
+
+#define G_LOG_DOMAIN "adj-gl"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "adj-gl-private.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Melee                                                                                       */
+
+/* The modifiers both pairs share, side by side: a leader changes only his own pair. */
+typedef struct {
+  gboolean a_cavalry;
+  gboolean charging;
+  gboolean rear;
+  gboolean d_cavalry;
+  gboolean hard_cover;
+  gboolean square;
+  gboolean prone;
+} MeleeSides;
+
+#define MELEE_SIDE_INPUTS \
+  BOOL_INPUT ("attacker_cavalry", N_("The attackers are cavalry"), NULL), \
+  { .name = "charging", .kind = ADJ_FIELD_BOOL, .label = N_("The attackers charged in"), \
+    .def = 1 }, \
+  BOOL_INPUT ("rear", N_("The charge began out of the defenders’ sight"), \
+              N_("It then counts as an attack from the rear")), \
+  BOOL_INPUT ("defender_cavalry", N_("The defenders are cavalry"), NULL), \
+  BOOL_INPUT ("hard_cover", N_("The defenders fight from hard cover"), \
+              N_("It also takes away the charge bonus")), \
+  BOOL_INPUT ("square", N_("The defenders are in square"), NULL), \
+  BOOL_FROM ("prone", N_("The defenders lie prone"), N_("Counts as an attack from the rear"), \
+             0, "defender.status.prone")
+
+static void
+melee_sides (AdjInputs  *in,
+             MeleeSides *m)
+{
+  m->a_cavalry = adj_inputs_get_bool (in, "attacker_cavalry");
+  m->charging = adj_inputs_get_bool (in, "charging");
+  m->rear = adj_inputs_get_bool (in, "rear");
+  m->d_cavalry = adj_inputs_get_bool (in, "defender_cavalry");
+  m->hard_cover = adj_inputs_get_bool (in, "hard_cover");
+  m->square = adj_inputs_get_bool (in, "square");
+  m->prone = adj_inputs_get_bool (in, "prone");
+}
+
+/* The attacker's and the defender's modifiers for a pair, each with its reason. */
+static void
+melee_scores (AdjRuleset       *rs,
+              const MeleeSides *m,
+              gboolean          a_leader,
+              gboolean          d_leader,
+              AdjScore         *a,
+              AdjScore         *d)
+{
+  adj_score_init (a);
+  adj_score_init (d);
+  adj_score_add_modifier (a, rs, "melee", "leader", a_leader ? 1 : 0);
+  adj_score_add_modifier (a, rs, "melee", "cavalry", m->a_cavalry ? 1 : 0);
+  /* Hard cover cancels the charge bonus. */
+  adj_score_add_modifier (a, rs, "melee", "charging", m->charging && !m->hard_cover ? 1 : 0);
+  adj_score_add_modifier (a, rs, "melee", "rear", m->rear || m->prone ? 1 : 0);
+  adj_score_add_modifier (d, rs, "melee", "leader", d_leader ? 1 : 0);
+  adj_score_add_modifier (d, rs, "melee", "cavalry", m->d_cavalry ? 1 : 0);
+  adj_score_add_modifier (d, rs, "melee", "hard-cover", m->hard_cover ? 1 : 0);
+  adj_score_add_modifier (d, rs, "melee", "square", m->square ? 1 : 0);
+}
+
+static int
+melee_diff (AdjRuleset       *rs,
+            const MeleeSides *m,
+            gboolean          a_leader,
+            gboolean          d_leader)
+{
+  AdjScore a, d;
+  int diff;
+
+  melee_scores (rs, m, a_leader, d_leader, &a, &d);
+  diff = a.total - d.total;
+  adj_score_clear (&a);
+  adj_score_clear (&d);
+  return diff;
+}
+
+/* The four ends of a pair, as the odds count them: the attacker wins and the defender dies or
+ * runs, or the other way round.  @ways over the 36 - ties throws that are not ties. */
+typedef enum {
+  PAIR_D_KILLED,
+  PAIR_D_RUNS,
+  PAIR_A_KILLED,
+  PAIR_A_RUNS,
+  N_PAIR_ENDS
+} PairEnd;
+
+static guint
+pair_ways (int      diff,
+           int      killed_on,
+           guint64  ways[N_PAIR_ENDS])
+{
+  guint total = 0;
+
+  memset (ways, 0, N_PAIR_ENDS * sizeof (guint64));
+  for (int a = 1; a <= 6; a++)
+    for (int d = 1; d <= 6; d++)
+      {
+        int margin = a + diff - d;
+
+        if (margin == 0)
+          continue;   /* thrown again: the final result is conditional on no tie */
+        if (margin > 0)
+          ways[d <= killed_on ? PAIR_D_KILLED : PAIR_D_RUNS]++;
+        else
+          ways[a <= killed_on ? PAIR_A_KILLED : PAIR_A_RUNS]++;
+        total++;
+      }
+  return total;
+}
+
+/* One pair until it is not a tie; returns the end, with the deciding dice. */
+static gboolean
+fight_pair (AdjRandom   *random,
+            int          diff,
+            int          killed_on,
+            const char  *a_group,
+            const char  *d_group,
+            int          first_a,
+            int          first_d,
+            int         *a_die,
+            int         *d_die,
+            guint       *throws,
+            PairEnd     *end,
+            GError     **error)
+{
+  int a = first_a, d = first_d;
+
+  *throws = 1;
+  while (a + diff == d)
+    {
+      if (*throws >= MAX_ROUNDS)
+        return adj_not_allowed (error, _("The dice tied %u times running"), *throws);
+      if (!adj_random_roll (random, a_group, N_("Attacker again (tie)"), 1, 6, &a, error) ||
+          !adj_random_roll (random, d_group, N_("Defender again (tie)"), 1, 6, &d, error))
+        return FALSE;
+      (*throws)++;
+    }
+  *a_die = a;
+  *d_die = d;
+  if (a + diff > d)
+    *end = d <= killed_on ? PAIR_D_KILLED : PAIR_D_RUNS;
+  else
+    *end = a <= killed_on ? PAIR_A_KILLED : PAIR_A_RUNS;
+  return TRUE;
+}
+
+/* ---- one pair ---- */
+
+static const AdjField pair_inputs[] = {
+  UNIT_INPUT ("attacker", N_("Attacking unit")),
+  UNIT_INPUT ("defender", N_("Defending unit")),
+  BOOL_INPUT ("attacker_leader", N_("The attacker is an officer or leader"), NULL),
+  BOOL_INPUT ("defender_leader", N_("The defender is an officer or leader"), NULL),
+  MELEE_SIDE_INPUTS,
+};
+
+static const AdjChoice pair_outcomes[] = {
+  { "defender-killed", N_("The defender is killed") },
+  { "defender-runs", N_("The defender runs 6″") },
+  { "attacker-killed", N_("The attacker is killed") },
+  { "attacker-runs", N_("The attacker runs 6″") },
+};
+
+static gboolean
+melee_prefill (const AdjContext  *ctx,
+               AdjInputs         *in,
+               GError           **error)
+{
+  AdjUnit *a = adj_input_unit (ctx, in, "attacker");
+  AdjUnit *d = adj_input_unit (ctx, in, "defender");
+
+  if (a != NULL &&
+      !adj_inputs_set_bool (in, "attacker_cavalry",
+                            g_str_equal (adj_battle_unit_type (ctx->battle, a)->category,
+                                         "cavalry"), error))
+    return FALSE;
+  if (d != NULL &&
+      (!adj_inputs_set_bool (in, "defender_cavalry",
+                             g_str_equal (adj_battle_unit_type (ctx->battle, d)->category,
+                                          "cavalry"), error) ||
+       !adj_inputs_set_bool (in, "square",
+                             g_strcmp0 (adj_unit_get_status_string (d, "formation"),
+                                        "square") == 0, error)))
+    return FALSE;
+  return TRUE;
+}
+
+static void
+pair_draws (const AdjContext *ctx,
+            AdjInputs        *in,
+            GArray           *specs)
+{
+  AdjDrawSpec a = { "attacker", N_("Attacker"), 1, 6 };
+  AdjDrawSpec d = { "defender", N_("Defender"), 1, 6 };
+
+  g_array_append_val (specs, a);
+  g_array_append_val (specs, d);
+}
+
+static gboolean
+pair_resolve (const AdjContext  *ctx,
+              AdjInputs         *in,
+              AdjRandom         *random,
+              AdjOutcome        *outcome,
+              GError           **error)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  int killed_on = gl_int (rs, "melee", "killed_on");
+  gboolean a_leader = adj_inputs_get_bool (in, "attacker_leader");
+  gboolean d_leader = adj_inputs_get_bool (in, "defender_leader");
+  MeleeSides m;
+  AdjScore a, d;
+  int a_die, d_die, first_a, first_d, a_total, d_total;
+  guint throws;
+  PairEnd end;
+
+  melee_sides (in, &m);
+  melee_scores (rs, &m, a_leader, d_leader, &a, &d);
+  if (!adj_random_roll (random, "attacker", N_("Attacker"), 1, 6, &first_a, error) ||
+      !adj_random_roll (random, "defender", N_("Defender"), 1, 6, &first_d, error) ||
+      !fight_pair (random, a.total - d.total, killed_on, "attacker", "defender", first_a,
+                   first_d, &a_die, &d_die, &throws, &end, error))
+    {
+      adj_score_clear (&a);
+      adj_score_clear (&d);
+      return FALSE;
+    }
+  if (throws > 1)
+    adj_outcome_add_note (outcome, ngettext ("The first throw tied and was thrown again.",
+                                             "The first %u throws tied and were thrown again.",
+                                             throws - 1), throws - 1);
+  a_total = adj_score_explain (&a, outcome, "attacker", _("Attacker"), &a_die, 1, 6);
+  d_total = adj_score_explain (&d, outcome, "defender", _("Defender"), &d_die, 1, 6);
+  adj_score_clear (&a);
+  adj_score_clear (&d);
+  adj_outcome_set_value_int (outcome, "attacker_die", a_die);
+  adj_outcome_set_value_int (outcome, "defender_die", d_die);
+  adj_outcome_set_value_int (outcome, "throws", (int) throws);
+
+  switch (end)
+    {
+    case PAIR_D_KILLED:
+      adj_outcome_set_result (outcome, "defender-killed",
+                              _("%d beats %d, and the defender’s own die shows %d: killed"),
+                              a_total, d_total, d_die);
+      break;
+    case PAIR_D_RUNS:
+      adj_outcome_set_result (outcome, "defender-runs",
+                              _("%d beats %d: the defender runs 6″ to the rear"), a_total,
+                              d_total);
+      break;
+    case PAIR_A_KILLED:
+      adj_outcome_set_result (outcome, "attacker-killed",
+                              _("%d beats %d, and the attacker’s own die shows %d: killed"),
+                              d_total, a_total, a_die);
+      break;
+    case PAIR_A_RUNS:
+    case N_PAIR_ENDS:
+    default:
+      adj_outcome_set_result (outcome, "attacker-runs",
+                              _("%d beats %d: the attacker runs 6″ to the rear"), d_total,
+                              a_total);
+      break;
+    }
+  return TRUE;
+}
+
+static gboolean
+pair_odds (const AdjContext  *ctx,
+           AdjInputs         *in,
+           AdjOdds           *odds,
+           GError           **error)
+{
+  MeleeSides m;
+  guint64 ways[N_PAIR_ENDS];
+  guint total;
+
+  melee_sides (in, &m);
+  total = pair_ways (melee_diff (ctx->ruleset, &m, adj_inputs_get_bool (in, "attacker_leader"),
+                                 adj_inputs_get_bool (in, "defender_leader")),
+                     gl_int (ctx->ruleset, "melee", "killed_on"), ways);
+  adj_declare_outcomes (in->mechanic, odds);
+  for (guint k = 0; k < N_PAIR_ENDS; k++)
+    adj_odds_add (odds, pair_outcomes[k].id, pair_outcomes[k].label, ways[k]);
+  adj_odds_finish (odds, total);
+  odds->note = g_strdup (N_("Ties are thrown again: these are the odds of the final result."));
+  return TRUE;
+}
+
+static gboolean
+pair_apply (const AdjContext  *ctx,
+            AdjInputs         *in,
+            AdjOutcome        *outcome,
+            AdjChangeSet      *changes,
+            GError           **error)
+{
+  gboolean attacker = g_str_equal (outcome->key, "attacker-killed");
+  const char *who = attacker ? "attacker" : "defender";
+  const char *leader = attacker ? "attacker_leader" : "defender_leader";
+
+  if (!attacker && !g_str_equal (outcome->key, "defender-killed"))
+    return TRUE;
+  return gl_apply_losses (ctx, changes, adj_inputs_get_string (in, who), 1,
+                          adj_inputs_get_bool (in, leader), FALSE, error);
+}
+
+const AdjMechanic gl_melee_pair = {
+  .id = "gl/melee-pair",
+  .title = N_("One pair in a melee"),
+  .summary = N_("Two figures fight: each throws a D6 and adds its modifiers; the loser dies on a "
+                "natural 1 or 2 and otherwise runs 6″."),
+  .scope = ADJ_SCOPE_PAIR,
+  .inputs = pair_inputs,
+  .n_inputs = G_N_ELEMENTS (pair_inputs),
+  .outcomes = pair_outcomes,
+  .n_outcomes = G_N_ELEMENTS (pair_outcomes),
+  .random_note = N_("Equal scores are thrown again, as often as it takes."),
+  .draws = pair_draws,
+  .prefill = melee_prefill,
+  .resolve = pair_resolve,
+  .odds = pair_odds,
+  .apply = pair_apply,
+};
+
+/* ---- a whole melee, round after round ---- */
+
+static const AdjField melee_inputs[] = {
+  UNIT_INPUT ("attacker", N_("Attacking unit")),
+  UNIT_INPUT ("defender", N_("Defending unit")),
+  INT_INPUT ("attacker_figures", N_("Attackers in contact"),
+             N_("Those that reached the enemy: the charge’s stragglers stay out"), 0, MAX_FIGURES,
+             5, "attacker.figures"),
+  INT_INPUT ("defender_figures", N_("Defenders in contact"), NULL, 0, MAX_FIGURES, 5,
+             "defender.figures"),
+  BOOL_FROM ("attacker_leader", N_("The attackers’ officer fights"), NULL, 0,
+             "attacker.status.officer"),
+  BOOL_FROM ("defender_leader", N_("The defenders’ officer fights"), NULL, 0,
+             "defender.status.officer"),
+  MELEE_SIDE_INPUTS,
+};
+
+static const AdjChoice melee_outcomes[] = {
+  { "attacker-wins", N_("The attackers win: the defenders rout") },
+  { "defender-wins", N_("The defenders win: the attackers rout") },
+};
+
+static void
+melee_draws (const AdjContext *ctx,
+             AdjInputs        *in,
+             GArray           *specs)
+{
+  guint p = (guint) MIN (adj_inputs_get_int (in, "attacker_figures"),
+                         adj_inputs_get_int (in, "defender_figures"));
+  AdjDrawSpec a = { "attackers", N_("Attackers"), p, 6 };
+  AdjDrawSpec d = { "defenders", N_("Defenders"), p, 6 };
+
+  if (p == 0)
+    return;
+  g_array_append_val (specs, a);
+  g_array_append_val (specs, d);
+}
+
+/* The leader pair of a round: -1 none, else the difference of the pair's modifiers. */
+typedef struct {
+  gboolean a_leader;
+  gboolean d_leader;
+} LeaderPair;
+
+static gboolean
+melee_resolve (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjRandom         *random,
+               AdjOutcome        *outcome,
+               GError           **error)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  int killed_on = gl_int (rs, "melee", "killed_on");
+  int a = adj_inputs_get_int (in, "attacker_figures");
+  int d = adj_inputs_get_int (in, "defender_figures");
+  gboolean la = adj_inputs_get_bool (in, "attacker_leader") && a > 0;
+  gboolean lb = adj_inputs_get_bool (in, "defender_leader") && d > 0;
+  gboolean a_officer_killed = FALSE, d_officer_killed = FALSE;
+  int a_killed = 0, a_ran = 0, d_killed = 0, d_ran = 0, round = 0;
+  const char *a_name = adj_input_unit_name (ctx, in, "attacker", _("The attackers"));
+  const char *d_name = adj_input_unit_name (ctx, in, "defender", _("The defenders"));
+  g_autofree int *rout = NULL;
+  g_autofree char *rout_s = NULL;
+  gboolean attackers_win;
+  MeleeSides m;
+  int diff_of[2][2];   /* a pair's modifier difference, by whether each side's officer is in it */
+
+  if (a == 0 || d == 0)
+    return adj_not_allowed (error, _("A melee needs figures in contact on both sides"));
+  melee_sides (in, &m);
+  for (guint i = 0; i < 2; i++)
+    for (guint k = 0; k < 2; k++)
+      diff_of[i][k] = melee_diff (rs, &m, i == 1, k == 1);
+  {
+    AdjScore sa, sd;
+
+    /* The modifiers every pair shares (a leader adds his own +1 in his pair). */
+    melee_scores (rs, &m, FALSE, FALSE, &sa, &sd);
+    for (guint i = 0; i < sa.mods->len; i++)
+      {
+        const AdjScoreMod *mod = &g_array_index (sa.mods, AdjScoreMod, i);
+        adj_outcome_add_modifier (outcome, "attacker", mod->label, mod->value);
+      }
+    for (guint i = 0; i < sd.mods->len; i++)
+      {
+        const AdjScoreMod *mod = &g_array_index (sd.mods, AdjScoreMod, i);
+        adj_outcome_add_modifier (outcome, "defender", mod->label, mod->value);
+      }
+    adj_score_clear (&sa);
+    adj_score_clear (&sd);
+  }
+
+  while (a > 0 && d > 0)
+    {
+      guint p = (guint) MIN (a, d);
+      g_autofree int *ad = NULL, *dd = NULL;
+      int won = 0, lost = 0, rk_a = 0, rk_d = 0;
+
+      round++;
+      ad = g_new0 (int, p);
+      dd = g_new0 (int, p);
+      if (!adj_random_roll (random, "attackers", N_("Attackers"), p, 6, ad, error) ||
+          !adj_random_roll (random, "defenders", N_("Defenders"), p, 6, dd, error))
+        return FALSE;
+      for (guint i = 0; i < p; i++)
+        {
+          /* Decision: officers fight in the first pair, against each other when both stand. */
+          gboolean pair_la = i == 0 && la, pair_lb = i == 0 && lb;
+          int diff = diff_of[pair_la ? 1 : 0][pair_lb ? 1 : 0];
+          int a_die, d_die;
+          guint throws;
+          PairEnd end;
+
+          if (!fight_pair (random, diff, killed_on, "attackers", "defenders", ad[i], dd[i], &a_die,
+                           &d_die, &throws, &end, error))
+            return FALSE;
+          switch (end)
+            {
+            case PAIR_D_KILLED:
+              d_killed++;
+              rk_d++;
+              won++;
+              break;
+            case PAIR_D_RUNS:
+              d_ran++;
+              won++;
+              break;
+            case PAIR_A_KILLED:
+              a_killed++;
+              rk_a++;
+              lost++;
+              break;
+            case PAIR_A_RUNS:
+            case N_PAIR_ENDS:
+            default:
+              a_ran++;
+              lost++;
+              break;
+            }
+          if (pair_la && (end == PAIR_A_KILLED || end == PAIR_A_RUNS))
+            {
+              la = FALSE;
+              a_officer_killed |= end == PAIR_A_KILLED;
+              adj_outcome_add_note (outcome, end == PAIR_A_KILLED
+                                    ? _("Round %d: the attackers’ officer is killed")
+                                    : _("Round %d: the attackers’ officer runs"), round);
+            }
+          if (pair_lb && (end == PAIR_D_KILLED || end == PAIR_D_RUNS))
+            {
+              lb = FALSE;
+              d_officer_killed |= end == PAIR_D_KILLED;
+              adj_outcome_add_note (outcome, end == PAIR_D_KILLED
+                                    ? _("Round %d: the defenders’ officer is killed")
+                                    : _("Round %d: the defenders’ officer runs"), round);
+            }
+        }
+      a -= lost;
+      d -= won;
+      adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
+                             /* TRANSLATORS: e.g. "Round 1, 6 pairs: attackers win 4 (1 killed),
+                              * defenders win 2 (2 killed); 8 against 2 still fighting" */
+                             ngettext ("Round %d, %u pair: attackers win %d (%d killed), "
+                                       "defenders win %d (%d killed); %d against %d still "
+                                       "fighting",
+                                       "Round %d, %u pairs: attackers win %d (%d killed), "
+                                       "defenders win %d (%d killed); %d against %d still "
+                                       "fighting", p),
+                             round, p, won, rk_d, lost, rk_a, a, d);
+    }
+
+  attackers_win = d == 0;
+  rout = gl_roll_dice (random, outcome, "rout", N_("Rout move"),
+                       (guint) gl_int (rs, "melee", "rout_dice"), error);
+  if (rout == NULL)
+    return FALSE;
+  rout_s = gl_inches_label (gl_sum_of (rout, (guint) gl_int (rs, "melee", "rout_dice")));
+  adj_outcome_set_value_int (outcome, "rounds", round);
+  adj_outcome_set_value_int (outcome, "attacker_killed", a_killed);
+  adj_outcome_set_value_int (outcome, "attacker_ran", a_ran);
+  adj_outcome_set_value_int (outcome, "defender_killed", d_killed);
+  adj_outcome_set_value_int (outcome, "defender_ran", d_ran);
+  adj_outcome_set_value_bool (outcome, "attacker_officer_killed", a_officer_killed);
+  adj_outcome_set_value_bool (outcome, "defender_officer_killed", d_officer_killed);
+  adj_outcome_set_value_int (outcome, "rout",
+                             gl_sum_of (rout, (guint) gl_int (rs, "melee", "rout_dice")));
+  if (attackers_win)
+    adj_outcome_set_result (outcome, "attacker-wins",
+                            _("%s have nobody left fighting (%d killed, %d ran) and rout %s"),
+                            d_name, d_killed, d_ran, rout_s);
+  else
+    adj_outcome_set_result (outcome, "defender-wins",
+                            _("%s have nobody left fighting (%d killed, %d ran) and rout %s"),
+                            a_name, a_killed, a_ran, rout_s);
+  adj_outcome_add_note (outcome, _("Figures that ran are back 6″ behind their unit; the killed "
+                                   "are gone."));
+  return TRUE;
+}
+
+/* ---- exact odds of a melee ---- */
+
+typedef struct {
+  u128   num;
+  u128   den;
+  double p;
+} Frac;
+
+/* @acc += @x, exactly (the doubles are added by the caller); FALSE when it no longer fits. */
+static gboolean
+frac_add (Frac       *acc,
+          const Frac *x)
+{
+  u128 g, n1, n2, den;
+
+  if (x->num == 0)
+    return TRUE;
+  if (acc->num == 0)
+    {
+      acc->num = x->num;
+      acc->den = x->den;
+      return TRUE;
+    }
+  g = gl_gcd128 (acc->den, x->den);
+  if (__builtin_mul_overflow (acc->den / g, x->den, &den) ||
+      __builtin_mul_overflow (acc->num, x->den / g, &n1) ||
+      __builtin_mul_overflow (x->num, acc->den / g, &n2) ||
+      __builtin_add_overflow (n1, n2, &n1))
+    return FALSE;
+  g = gl_gcd128 (n1, den);
+  acc->num = n1 / g;
+  acc->den = den / g;
+  return TRUE;
+}
+
+/* The outcome probabilities of one kind of pair: attacker wins @w of @t. */
+typedef struct {
+  guint64 w;
+  guint64 t;
+} PairOdds;
+
+static PairOdds
+pair_odds_of (AdjRuleset       *rs,
+              const MeleeSides *m,
+              gboolean          a_leader,
+              gboolean          d_leader)
+{
+  guint64 ways[N_PAIR_ENDS];
+  PairOdds o;
+
+  o.t = pair_ways (melee_diff (rs, m, a_leader, d_leader), gl_int (rs, "melee", "killed_on"),
+                   ways);
+  o.w = ways[PAIR_D_KILLED] + ways[PAIR_D_RUNS];
+  return o;
+}
+
+#define STATE(a_, d_, la_, ld_) (((((a_) * (nd + 1)) + (d_)) * 2 + (la_)) * 2 + (ld_))
+
+static gboolean
+melee_odds (const AdjContext  *ctx,
+            AdjInputs         *in,
+            AdjOdds           *odds,
+            GError           **error)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  int na = adj_inputs_get_int (in, "attacker_figures");
+  int nd = adj_inputs_get_int (in, "defender_figures");
+  gboolean exact = TRUE;
+  g_autofree Frac *dp = NULL;
+  Frac win[2] = { { 0, 1, 0.0 }, { 0, 1, 0.0 } };
+  PairOdds plain, a_lead, d_lead, both;
+  MeleeSides m;
+  u128 ways[2], den;
+  double p[2];
+
+  if (na == 0 || nd == 0)
+    return adj_not_allowed (error, _("A melee needs figures in contact on both sides"));
+  melee_sides (in, &m);
+  plain = pair_odds_of (rs, &m, FALSE, FALSE);
+  a_lead = pair_odds_of (rs, &m, TRUE, FALSE);
+  d_lead = pair_odds_of (rs, &m, FALSE, TRUE);
+  both = pair_odds_of (rs, &m, TRUE, TRUE);
+
+  dp = g_new0 (Frac, (gsize) (na + 1) * (nd + 1) * 4);
+  for (gsize i = 0; i < (gsize) (na + 1) * (nd + 1) * 4; i++)
+    dp[i].den = 1;
+  {
+    Frac *start = &dp[STATE (na, nd, adj_inputs_get_bool (in, "attacker_leader") ? 1 : 0,
+                             adj_inputs_get_bool (in, "defender_leader") ? 1 : 0)];
+    start->num = 1;
+    start->p = 1.0;
+  }
+
+  /* Every round takes min(a, d) figures out, so a + d only falls: walk it downwards. */
+  for (int sum = na + nd; sum >= 2; sum--)
+    for (int a = MAX (1, sum - nd); a <= na && a < sum; a++)
+      for (int la = 0; la <= 1; la++)
+        for (int ld = 0; ld <= 1; ld++)
+          {
+            int d = sum - a;
+            Frac *st = &dp[STATE (a, d, la, ld)];
+            int pairs = MIN (a, d);
+            gboolean lead = la || ld;
+            int ordinary = pairs - (lead ? 1 : 0);
+            PairOdds lp = la && ld ? both : la ? a_lead : d_lead;
+            u128 binom = 1;
+
+            if (d < 1 || st->p == 0.0)
+              continue;
+            /* j ordinary pairs won by the attackers, and the leaders' pair won (1) or lost. */
+            for (int j = 0; j <= ordinary; j++)
+              {
+                if (j > 0)
+                  binom = binom * (u128) (ordinary - j + 1) / (u128) j;
+                for (int lw = 0; lw <= (lead ? 1 : 0); lw++)
+                  {
+                    int a_won = j + (lead && lw ? 1 : 0);
+                    int a_lost = pairs - a_won;
+                    int na2 = a - a_lost, nd2 = d - a_won;
+                    int la2 = la && (!lead || lw), ld2 = ld && (!lead || !lw);
+                    Frac x = { 0, 1, 0.0 };
+                    Frac *to;
+                    u128 num = 1, den2 = 1, f;
+                    double px;
+
+                    px = st->p;
+                    for (int k = 0; k < ordinary; k++)
+                      px *= (double) (k < j ? plain.w : plain.t - plain.w) / (double) plain.t;
+                    px *= (double) binom;
+                    if (lead)
+                      px *= (double) (lw ? lp.w : lp.t - lp.w) / (double) lp.t;
+                    x.p = px;
+
+                    if (exact)
+                      {
+                        exact = gl_pow128 (plain.w, (guint) j, &f) &&
+                                !__builtin_mul_overflow (num, f, &num) &&
+                                gl_pow128 (plain.t - plain.w, (guint) (ordinary - j), &f) &&
+                                !__builtin_mul_overflow (num, f, &num) &&
+                                !__builtin_mul_overflow (num, binom, &num) &&
+                                gl_pow128 (plain.t, (guint) ordinary, &den2);
+                        if (exact && lead)
+                          exact = !__builtin_mul_overflow (num, (u128) (lw ? lp.w : lp.t - lp.w),
+                                                           &num) &&
+                                  !__builtin_mul_overflow (den2, (u128) lp.t, &den2);
+                        if (exact && num > 0)
+                          {
+                            u128 g = gl_gcd128 (num, den2);
+
+                            num /= g;
+                            den2 /= g;
+                            exact = gl_frac_mul (&num, &den2, st->num, st->den);
+                          }
+                        x.num = num;
+                        x.den = den2;
+                      }
+                    if (px == 0.0 && (!exact || x.num == 0))
+                      continue;
+                    to = na2 == 0 || nd2 == 0 ? &win[nd2 == 0 ? 0 : 1]
+                                              : &dp[STATE (na2, nd2, la2, ld2)];
+                    to->p += x.p;
+                    if (exact)
+                      exact = frac_add (to, &x);
+                  }
+              }
+          }
+
+  /* The two results share a denominator once reduced: they sum to one. */
+  den = win[0].num > 0 ? win[0].den : win[1].den;
+  if (exact && win[0].num > 0 && win[1].num > 0)
+    {
+      u128 g = gl_gcd128 (win[0].den, win[1].den);
+
+      den = win[0].den / g * win[1].den;
+      exact = win[0].num * (den / win[0].den) + win[1].num * (den / win[1].den) == den;
+    }
+  if (exact)
+    {
+      ways[0] = win[0].num * (den / win[0].den);
+      ways[1] = win[1].num * (den / win[1].den);
+    }
+  p[0] = win[0].p;
+  p[1] = win[1].p;
+  gl_odds_from_ways (in->mechanic, odds, ways, p, exact ? den : 1, exact);
+  odds->note = g_strdup (N_("Ties are thrown again: these are the odds of the final result, "
+                            "whichever side is left with nobody fighting."));
+  return TRUE;
+}
+
+#undef STATE
+
+static gboolean
+melee_apply (const AdjContext  *ctx,
+             AdjInputs         *in,
+             AdjOutcome        *outcome,
+             AdjChangeSet      *changes,
+             GError           **error)
+{
+  gboolean attackers_win = g_str_equal (outcome->key, "attacker-wins");
+  const char *attacker = adj_inputs_get_string (in, "attacker");
+  const char *defender = adj_inputs_get_string (in, "defender");
+
+  return gl_apply_losses (ctx, changes, attacker,
+                          adj_outcome_get_value_int (outcome, "attacker_killed", 0),
+                          gl_value_bool (outcome, "attacker_officer_killed"), FALSE, error) &&
+         gl_apply_losses (ctx, changes, defender,
+                          adj_outcome_get_value_int (outcome, "defender_killed", 0),
+                          gl_value_bool (outcome, "defender_officer_killed"), FALSE, error) &&
+         gl_set_unit_bool (ctx, changes, attackers_win ? defender : attacker, "status.routing",
+                           TRUE, error);
+}
+
+const AdjMechanic gl_melee = {
+  .id = "gl/melee",
+  .title = N_("Melee"),
+  .summary = N_("Two units fight it out figure against figure, round after round, until one side "
+                "has nobody left fighting; that side routs 4D6″."),
+  .scope = ADJ_SCOPE_PAIR,
+  .inputs = melee_inputs,
+  .n_inputs = G_N_ELEMENTS (melee_inputs),
+  .outcomes = melee_outcomes,
+  .n_outcomes = G_N_ELEMENTS (melee_outcomes),
+  .random_note = N_("Each round the figures still fighting pair off and throw, ties again; the "
+                    "spare figures step up for the next round.  The losing side then throws 4D6 "
+                    "for its rout."),
+  .draws = melee_draws,
+  .prefill = melee_prefill,
+  .resolve = melee_resolve,
+  .odds = melee_odds,
+  .apply = melee_apply,
+};

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-gl-private.h: what the files of Glidden's colonial rules share: input macros, the
+ * choices several mechanics offer, and the functions one file lends another. */
+
+#pragma once
+
+#include "adj-army.h"
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-rules-util.h"
+#include "adj-rules.h"
+#include "adj-tables.h"
+
+G_BEGIN_DECLS
+
+/* ------------------------------------------------------------------------------------------ */
+/* shared declarations                                                                         */
+
+#define MAX_FIGURES 40    /* figures an input may give: a full unit has at most 21 */
+#define MAX_HITS    40
+#define MAX_CREWS   12
+#define MAX_ROUNDS  1000  /* re-rolled ties: a safety net no fair die ever reaches */
+
+#define UNIT_INPUT(name_, label_) \
+  { .name = name_, .kind = ADJ_FIELD_UNIT, .label = label_, .optional = TRUE }
+#define BOOL_INPUT(name_, label_, hint_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
+#define BOOL_FROM(name_, label_, hint_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_, .def = def_, \
+    .from = from_ }
+#define INT_INPUT(name_, label_, hint_, min_, max_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .hint = hint_, .min = min_, \
+    .max = max_, .def = def_, .from = from_ }
+#define ENUM_INPUT(name_, label_, hint_, choices_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .hint = hint_, .choices = choices_, \
+    .n_choices = G_N_ELEMENTS (choices_), .def_choice = def_, .from = from_ }
+
+typedef unsigned __int128 u128;
+
+#define BOAT "boat"
+
+/* adj-gl.c */
+extern const AdjChoice gl_class_choices[3];
+extern const AdjChoice gl_band_choices[3];
+extern const AdjChoice gl_cover_choices[3];
+extern const AdjChoice gl_formation_choices[4];
+extern const AdjChoice gl_move_choices[10];
+extern const char *const gl_fire_tables[3];
+extern const char *const gl_movement_tables[2];
+json_object *gl_json (AdjRuleset *rs,
+                      const char *section,
+                      const char *key);
+int gl_int (AdjRuleset *rs,
+            const char *section,
+            const char *key);
+int gl_pass_score (AdjRuleset *rs,
+                   const char *morale_class);
+const char *gl_class_label (const char *id);
+const char *gl_weapon_rule_string (const AdjWeapon *weapon,
+                                   const char      *key);
+int gl_weapon_rule_int (const AdjWeapon *weapon,
+                        const char      *key,
+                        int              fallback);
+gboolean gl_set_unit_bool (const AdjContext  *ctx,
+                           AdjChangeSet      *changes,
+                           const char        *unit_id,
+                           const char        *field,
+                           gboolean           value,
+                           GError           **error);
+gboolean gl_value_bool (const AdjOutcome *outcome,
+                        const char       *name);
+gboolean gl_apply_losses (const AdjContext  *ctx,
+                          AdjChangeSet      *changes,
+                          const char        *unit_id,
+                          int                killed,
+                          gboolean           officer_killed,
+                          gboolean           nco_killed,
+                          GError           **error);
+char *gl_inches_label (int value);
+int gl_sum_of (const int *dice,
+               guint      n);
+int *gl_roll_dice (AdjRandom   *random,
+                   AdjOutcome  *outcome,
+                   const char  *group,
+                   const char  *label,
+                   guint        n,
+                   GError     **error);
+u128 gl_gcd128 (u128 a,
+                u128 b);
+void gl_odds_from_ways (const AdjMechanic *mech,
+                        AdjOdds           *odds,
+                        const u128        *ways,
+                        const double      *p,
+                        u128               total,
+                        gboolean           exact);
+gboolean gl_pow128 (u128   base,
+                    guint  n,
+                    u128  *out);
+gboolean gl_table_cell (const AdjContext  *ctx,
+                        AdjTables        **tables,
+                        const char        *table_id,
+                        const char        *row,
+                        const char        *column,
+                        int               *number,
+                        const char       **special,
+                        GError           **error);
+void gl_note_missing_table (AdjOutcome *outcome,
+                            AdjTables  *tables,
+                            const char *table_id);
+
+/* adj-gl-turn.c */
+gboolean gl_pack_counts (const AdjContext  *ctx,
+                         gboolean         (*match) (AdjCard card, gpointer data),
+                         gpointer           data,
+                         guint             *n,
+                         guint             *hits,
+                         guint             *turned_n,
+                         guint             *turned_hits,
+                         GError           **error);
+extern const AdjMechanic gl_turn_card;
+extern const AdjMechanic gl_makeup;
+
+/* adj-gl-move.c */
+extern const AdjMechanic gl_morale;
+extern const AdjMechanic gl_movement;
+extern const AdjMechanic gl_discovery;
+extern const AdjMechanic gl_scouts;
+extern const AdjMechanic gl_charge;
+
+/* adj-gl-fire.c */
+extern const AdjMechanic gl_fire;
+gboolean gl_frac_mul (u128 *num,
+                      u128 *den,
+                      u128  a,
+                      u128  b);
+extern const AdjMechanic gl_hit_cards;
+
+/* adj-gl-melee.c */
+extern const AdjMechanic gl_melee_pair;
+extern const AdjMechanic gl_melee;
+
+/* adj-gl-check.c */
+gboolean gl_check_ruleset (AdjRuleset  *rs,
+                           GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-gl-turn.c: Glidden's colonial rules — the turn card that says which side acts
+ * (gl/turn-card) and a unit's make-up (gl/make-up). */
+
+#define G_LOG_DOMAIN "adj-gl"
+
+#include "config.h"
+
+#include "adj-gl-private.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* The turn: a card says which side acts                                                       */
+
+static const AdjChoice governs_choices[] = {
+  { "unit", N_("One unit") },
+  { "phase", N_("The whole phase") },
+};
+
+static const AdjField turn_inputs[] = {
+  ENUM_INPUT ("governs", N_("The card decides"),
+              N_("Taken from the battle’s setting when there is a battle"), governs_choices,
+              "unit", NULL),
+};
+
+static const AdjChoice turn_outcomes[] = {
+  { "british", N_("The British act") },
+  { "other", N_("Their enemies act") },
+};
+
+static void
+turn_draws (const AdjContext *ctx,
+            AdjInputs        *in,
+            GArray           *specs)
+{
+  AdjDrawSpec s = { "turn", N_("Card turned for the turn"), 1, 0 };
+
+  g_array_append_val (specs, s);
+}
+
+static gboolean
+turn_prefill (const AdjContext  *ctx,
+              AdjInputs         *in,
+              GError           **error)
+{
+  json_object *v = NULL;
+
+  if (json_object_object_get_ex (adj_battle_get_settings (ctx->battle), "card_governs", &v) &&
+      json_object_is_type (v, json_type_string))
+    return adj_inputs_set_string (in, "governs", json_object_get_string (v), error);
+  return TRUE;
+}
+
+/* The names of the sides that act on @red (or on black), joined, or NULL without a battle. */
+static char *
+acting_sides (const AdjContext *ctx,
+              gboolean          red,
+              const char      **single_id)
+{
+  GPtrArray *sides;
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint n = 0;
+
+  *single_id = NULL;
+  if (ctx->battle == NULL)
+    return NULL;
+  sides = adj_battle_get_sides (ctx->battle);
+  for (guint i = 0; i < sides->len; i++)
+    {
+      AdjSide *side = g_ptr_array_index (sides, i);
+      json_object *v = NULL;
+      gboolean british = json_object_object_get_ex (side->settings, "british", &v) &&
+                         json_object_get_boolean (v);
+
+      if (british != red)
+        continue;
+      g_string_append_printf (names, "%s%s", n > 0 ? ", " : "", side->name);
+      *single_id = side->id;
+      n++;
+    }
+  if (n != 1)
+    *single_id = NULL;
+  return n > 0 ? g_strdup (names->str) : NULL;
+}
+
+static gboolean
+turn_resolve (const AdjContext  *ctx,
+              AdjInputs         *in,
+              AdjRandom         *random,
+              AdjOutcome        *outcome,
+              GError           **error)
+{
+  const char *british = json_object_get_string (gl_json (ctx->ruleset, "cards", "british"));
+  gboolean phase = g_str_equal (adj_inputs_get_string (in, "governs"), "phase");
+  g_autofree char *names = NULL;
+  const char *shown, *side_id = NULL;
+  gboolean red_acts;
+  AdjCard card;
+
+  if (!adj_random_card (random, "turn", N_("Card turned for the turn"), &card, error))
+    return FALSE;
+  shown = adj_card_short_name (card);
+  red_acts = adj_card_is_red (card) == g_str_equal (british, "red");
+  names = acting_sides (ctx, red_acts, &side_id);
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, "turn", FALSE, 0,
+                         adj_card_is_red (card) ? _("Card %s: red") : _("Card %s: black"), shown);
+  if (names == NULL)
+    names = g_strdup (red_acts ? _("The British") : _("Their enemies"));
+
+  adj_outcome_set_result (outcome, red_acts ? "british" : "other",
+                          phase
+                          /* TRANSLATORS: e.g. "Field Force carries out the whole phase" */
+                          ? _("%s carry out the whole phase")
+                          /* TRANSLATORS: e.g. "Field Force acts with one unit" */
+                          : _("%s act with one unit"), names);
+  adj_outcome_set_value_string (outcome, "card", adj_card_name (card));
+  adj_outcome_set_value_string (outcome, "colour", adj_card_is_red (card) ? "red" : "black");
+  adj_outcome_set_value_string (outcome, "side", side_id);
+  adj_outcome_set_value_string (outcome, "governs", phase ? "phase" : "unit");
+  return TRUE;
+}
+
+/* The cards a turn may come from: the draw pile, or the turned cards once it is empty. */
+gboolean
+gl_pack_counts (const AdjContext  *ctx,
+                gboolean         (*match) (AdjCard card, gpointer data),
+                gpointer           data,
+                guint             *n,
+                guint             *hits,
+                guint             *turned_n,
+                guint             *turned_hits,
+                GError           **error)
+{
+  const AdjCard *draw, *turned;
+  guint nd = ADJ_DECK_SIZE, nt = 0;
+
+  *hits = *turned_hits = 0;
+  if (ctx->pack == NULL)
+    {
+      for (AdjCard c = 0; c < ADJ_DECK_SIZE; c++)
+        *hits += match (c, data) ? 1 : 0;
+      *n = ADJ_DECK_SIZE;
+      *turned_n = 0;
+      return TRUE;
+    }
+  draw = adj_pack_draw_pile (ctx->pack, &nd);
+  turned = adj_pack_turned (ctx->pack, &nt);
+  for (guint i = 0; i < nd; i++)
+    *hits += match (draw[i] % ADJ_DECK_SIZE, data) ? 1 : 0;
+  for (guint i = 0; i < nt; i++)
+    *turned_hits += match (turned[i] % ADJ_DECK_SIZE, data) ? 1 : 0;
+  *n = nd;
+  *turned_n = nt;
+  if (nd + nt == 0)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("The pack has no card left to turn: every card is out"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+is_red (AdjCard  card,
+        gpointer data)
+{
+  return adj_card_is_red (card);
+}
+
+static gboolean
+turn_odds (const AdjContext  *ctx,
+           AdjInputs         *in,
+           AdjOdds           *odds,
+           GError           **error)
+{
+  const char *british = json_object_get_string (gl_json (ctx->ruleset, "cards", "british"));
+  guint n, red, tn, tred;
+  u128 ways[2];
+  double p[2];
+
+  if (!gl_pack_counts (ctx, is_red, NULL, &n, &red, &tn, &tred, error))
+    return FALSE;
+  /* An empty draw pile is refilled with the turned cards before the card is turned. */
+  if (n == 0)
+    {
+      n = tn;
+      red = tred;
+    }
+  ways[0] = g_str_equal (british, "red") ? red : n - red;
+  ways[1] = n - ways[0];
+  p[0] = (double) ways[0] / n;
+  p[1] = (double) ways[1] / n;
+  gl_odds_from_ways (in->mechanic, odds, ways, p, n, TRUE);
+  return TRUE;
+}
+
+const AdjMechanic gl_turn_card = {
+  .id = "gl/turn-card",
+  .title = N_("Turn a card for the turn"),
+  .summary = N_("A card from the pack says who acts next: the British on a red card, their "
+                "enemies on a black one."),
+  .scope = ADJ_SCOPE_BATTLE,
+  .inputs = turn_inputs,
+  .n_inputs = G_N_ELEMENTS (turn_inputs),
+  .outcomes = turn_outcomes,
+  .n_outcomes = G_N_ELEMENTS (turn_outcomes),
+  .random_note = N_("The odds count the cards still in the pack; once it is empty, the cards "
+                    "already turned are shuffled back."),
+  .draws = turn_draws,
+  .prefill = turn_prefill,
+  .resolve = turn_resolve,
+  .odds = turn_odds,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Unit make-up                                                                                */
+
+static const AdjField makeup_inputs[] = {
+  { .name = "type", .kind = ADJ_FIELD_ENUM, .label = N_("Kind of unit"),
+    .choices_from = "unit-types", .def_choice = "british-infantry" },
+  INT_INPUT ("guns", N_("Guns or Maxims"), N_("Only for a battery: each gun has its own crew"),
+             1, MAX_CREWS, 1, NULL),
+};
+
+static const AdjChoice makeup_outcomes[] = {
+  { "made-up", N_("Unit made up") },
+};
+
+static gboolean
+makeup_resolve (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjRandom         *random,
+                AdjOutcome        *outcome,
+                GError           **error)
+{
+  const AdjUnitType *type = adj_ruleset_find_unit_type (ctx->ruleset,
+                                                        adj_inputs_get_string (in, "type"));
+  gboolean per_gun = adj_unit_type_rule_bool (type, "per_gun", FALSE);
+  int times = per_gun ? adj_inputs_get_int (in, "guns") : 1;
+  int officers = adj_unit_type_rule_int (type, "officers", 0) * times;
+  int ncos = adj_unit_type_rule_int (type, "ncos", 0) * times;
+  int others = adj_unit_type_rule_int (type, "others", 0) * times;
+  const char *morale = adj_unit_type_rule_string (type, "morale");
+
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
+                        per_gun ? _("Officers or NCOs in charge") : _("Officer or leader"),
+                        TRUE, officers);
+  if (ncos > 0)
+    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, _("NCOs"), TRUE, ncos);
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
+                        per_gun ? _("Crew") : _("Other ranks"), TRUE, others);
+  if (ncos > 0)
+    adj_outcome_add_note (outcome, _("An NCO counts as a leader only when the scenario says so "
+                                     "(tick “The NCO counts as a leader”)."));
+  if (per_gun && times > 1)
+    adj_outcome_add_note (outcome, _("Each gun keeps its own crew."));
+  adj_outcome_add_note (outcome, _("Its morale is that of %s: it passes on %d or more."),
+                        gl_class_label (morale), gl_pass_score (ctx->ruleset, morale));
+  adj_outcome_set_result (outcome, "made-up",
+                          ngettext ("%s: %d figure", "%s: %d figures", officers + ncos + others),
+                          adj_gettext (type->label), officers + ncos + others);
+  adj_outcome_set_value_int (outcome, "officers", officers);
+  adj_outcome_set_value_int (outcome, "ncos", ncos);
+  adj_outcome_set_value_int (outcome, "others", others);
+  adj_outcome_set_value_int (outcome, "figures", officers + ncos + others);
+  adj_outcome_set_value_string (outcome, "morale", morale);
+  return TRUE;
+}
+
+const AdjMechanic gl_makeup = {
+  .id = "gl/make-up",
+  .title = N_("Make up a unit"),
+  .summary = N_("The figures a unit is made of: its officer, NCO and other ranks, or a gun’s "
+                "crew."),
+  .scope = ADJ_SCOPE_SETUP,
+  .inputs = makeup_inputs,
+  .n_inputs = G_N_ELEMENTS (makeup_inputs),
+  .outcomes = makeup_outcomes,
+  .n_outcomes = G_N_ELEMENTS (makeup_outcomes),
+  .resolve = makeup_resolve,
+};

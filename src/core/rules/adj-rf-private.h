@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rf-private.h: what the files of Risk Factor share: input macros, the figures of a fight,
+ * and the functions one file lends another. */
+
+#pragma once
+
+#include "adj-army.h"
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-members.h"
+#include "adj-rf.h"
+#include "adj-rules-util.h"
+#include "adj-rules.h"
+#include "adj-secret.h"
+
+G_BEGIN_DECLS
+
+typedef unsigned __int128 Ways;
+
+#define MAX_FIGURES 1000
+/* Figures on one side of a melee: two full groups of 30 fighting together. */
+#define MAX_MELEE   60
+#define MAX_CM      10000
+
+#define UNIT_INPUT(name_, label_) \
+  { .name = name_, .kind = ADJ_FIELD_UNIT, .label = label_, .optional = TRUE }
+#define SIDE_INPUT(name_, label_) \
+  { .name = name_, .kind = ADJ_FIELD_SIDE, .label = label_, .optional = TRUE }
+#define BOOL_INPUT(name_, label_, hint_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
+#define BOOL_DEF(name_, label_, hint_, def_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_, .def = def_ }
+#define BOOL_FROM(name_, label_, hint_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_, .from = from_ }
+#define INT_INPUT(name_, label_, hint_, min_, max_, def_) \
+  { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .hint = hint_, .min = min_, \
+    .max = max_, .def = def_ }
+#define ENUM_INPUT(name_, label_, hint_, choices_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .hint = hint_, \
+    .choices = choices_, .n_choices = G_N_ELEMENTS (choices_), .def_choice = def_, \
+    .from = from_ }
+#define WEAPON_INPUT(name_, label_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices_from = "weapons", \
+    .def_choice = def_, .from = from_ }
+
+/* One line of explanation, formatted. */
+#define explain adj_outcome_add_linef
+
+typedef struct {
+  int         member;    /* index into the unit's record, or -1 */
+  int         wounds;
+  gboolean    lost;
+  gboolean    touched;
+  const char *quality;
+  const char *weapon;
+} Fig;
+
+enum { ANON_FIGURE, ANON_ATTACKER, ANON_DEFENDER };
+
+/* A side of a melee fits in the room kept inside Figures; a bigger group takes a block of its
+ * own.  A big fight then makes no allocation of a kilobyte or more, which would have glibc's
+ * malloc sort out every small block freed so far. */
+#define FIGURES_INLINE MAX_MELEE
+
+typedef struct {
+  AdjUnit    *unit;      /* NULL without a battle */
+  Fig        *figs;      /* n_figs of them: in_place, or a block of their own */
+  guint       n_figs;
+  int         anonymous_lost;
+  guint       anonymous; /* what to call a figure without a record: ANON_* */
+  const char **names;    /* each figure's name, made when first asked for; or NULL */
+  char *const *anonymous_names;  /* without a record, the names of the kind, or NULL */
+  Fig         in_place[FIGURES_INLINE];
+} Figures;
+
+/* adj-rf.c */
+extern const AdjChoice rf_quality_choices[3];
+extern const AdjChoice rf_link_choices[4];
+extern const AdjChoice rf_cover_choices[3];
+extern const AdjChoice rf_loading_choices[3];
+extern const AdjChoice rf_arms_choices[2];
+extern const AdjChoice rf_command_outcomes[4];
+extern const AdjChoice rf_reaction_outcomes[7];
+extern const AdjChoice rf_melee_outcomes[3];
+extern const AdjChoice rf_victory_outcomes[2];
+json_object *rf_get (json_object *obj,
+                     const char  *key);
+json_object *rf_section (AdjRuleset *rs,
+                         const char *section);
+int rf_int (AdjRuleset *rs,
+            const char *section,
+            const char *key);
+int rf_quality_dice (AdjRuleset *rs,
+                     const char *quality);
+int rf_to_hit_need (AdjRuleset *rs,
+                    const char *band,
+                    const char *cover);
+const char *rf_damage_result (AdjRuleset *rs,
+                              const char *cls,
+                              int         face);
+const char *rf_reaction_action (AdjRuleset *rs,
+                                const char *arms,
+                                int         rf,
+                                int         face);
+const char *rf_action_meaning (AdjRuleset *rs,
+                               const char *action);
+int rf_modifier_value (AdjRuleset *rs,
+                       const char *group,
+                       const char *id);
+const char *rf_modifier_label (AdjRuleset *rs,
+                               const char *group,
+                               const char *id);
+int rf_weapon_int (const AdjWeapon *w,
+                   const char      *key,
+                   int              fallback);
+const char *rf_weapon_string (const AdjWeapon *w,
+                              const char      *key,
+                              const char      *fallback);
+gboolean rf_weapon_shoots (const AdjWeapon *w);
+gboolean rf_weapon_is_missile (const AdjWeapon *w);
+int rf_melee_factor (AdjRuleset *rs,
+                     const char *weapon);
+char *rf_unit_target (AdjUnit *unit);
+gboolean rf_member_in_play (json_object *members,
+                            guint        i);
+const char *rf_member_role (json_object *members,
+                            guint        i);
+gboolean rf_role_passes_orders (const char *role);
+const char *rf_member_rating (json_object *members,
+                              guint        i);
+const char *rf_member_quality (AdjUnit     *unit,
+                               const char  *rating,
+                               const char  *group_quality);
+const char *rf_member_weapon (json_object *members,
+                              guint        i,
+                              const char  *group_weapon);
+void rf_count_hurt (AdjUnit *unit,
+                    int     *hurt,
+                    int     *total);
+const AdjUnitType *rf_unit_type_of (const AdjContext *ctx,
+                                    AdjUnit          *unit);
+gboolean rf_is_group_category (const char *category);
+void rf_finish_ways (AdjOdds            *odds,
+                     const char * const *keys,
+                     const char * const *labels,
+                     const Ways         *counts,
+                     const double       *p,
+                     guint               n,
+                     Ways                total,
+                     gboolean            exact);
+gboolean rf_change_member (AdjBattle     *battle,
+                           AdjChangeSet  *changes,
+                           AdjUnit       *unit,
+                           guint          i,
+                           const char    *key,
+                           json_object   *value,
+                           GError       **error);
+gboolean rf_change_status (AdjBattle     *battle,
+                           AdjChangeSet  *changes,
+                           AdjUnit       *unit,
+                           const char    *status,
+                           json_object   *value,
+                           GError       **error);
+
+/* adj-rf-figures.c */
+void rf_figures_init (Figures    *f,
+                      AdjUnit    *unit,
+                      int         n,
+                      const char *quality,
+                      const char *weapon);
+void rf_figures_clear (Figures *f);
+Fig *rf_fig_at (Figures *f,
+                guint    i);
+guint rf_figures_in_play (Figures *f);
+Fig *rf_figure_in_play (Figures *f,
+                        guint    k);
+const char *rf_figure_name (Figures *f,
+                            Fig     *fig);
+gboolean rf_figure_hurt (Figures  *f,
+                         Fig      *fig,
+                         gboolean  kill);
+json_object *rf_figures_to_json (Figures *f);
+gboolean rf_apply_figures (AdjBattle     *battle,
+                           AdjChangeSet  *changes,
+                           json_object   *record,
+                           GError       **error);
+
+/* adj-rf-command.c */
+extern const AdjMechanic rf_command;
+extern const AdjMechanic rf_movement;
+
+/* adj-rf-shooting.c */
+extern const AdjMechanic rf_shooting;
+
+/* adj-rf-melee.c */
+extern const AdjMechanic rf_melee;
+
+/* adj-rf-reaction.c */
+int rf_risk_parts (AdjRuleset *rs,
+                   AdjInputs  *in,
+                   GArray     *parts);
+int rf_reaction_face (AdjInputs *in,
+                      int        die);
+GPtrArray *rf_platoon_of (AdjBattle *battle,
+                          AdjUnit   *unit,
+                          gboolean   as_platoon);
+gboolean rf_reaction_apply (const AdjContext  *ctx,
+                            AdjInputs         *in,
+                            AdjOutcome        *outcome,
+                            AdjChangeSet      *changes,
+                            GError           **error);
+extern const AdjMechanic rf_reaction;
+extern const AdjMechanic rf_victory;
+
+/* adj-rf-solo.c */
+gboolean rf_check_battle (AdjBattle  *battle,
+                          GError    **error);
+
+/* adj-rf-check.c */
+gboolean rf_check_ruleset (AdjRuleset  *rs,
+                           GError     **error);
+
+G_END_DECLS

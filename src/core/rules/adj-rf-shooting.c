@@ -1,0 +1,556 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rf-shooting.c: Risk Factor — shooting (rf/shooting): range bands, the volley, casualties
+ * and their exact odds. */
+
+#define G_LOG_DOMAIN "adj-rf"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "adj-rf-private.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* rf/shooting                                                                                 */
+
+static const AdjField shooting_inputs[] = {
+  UNIT_INPUT ("shooter", N_("Shooting group or figure")),
+  UNIT_INPUT ("target", N_("Target group")),
+  { .name = "distance", .kind = ADJ_FIELD_INT, .label = N_("Distance to the target"),
+    .hint = N_("Measured from the nearest shooter to the nearest target figure."),
+    .min = 0, .max = MAX_CM, .def = 20, .measure = "distance" },
+  ENUM_INPUT ("cover", N_("The target is"), NULL, rf_cover_choices, "open", NULL),
+  WEAPON_INPUT ("weapon", N_("Weapon"), "rifle", "shooter.weapon"),
+  ENUM_INPUT ("quality", N_("Quality of the shooters"),
+              N_("A hero adds 1 to the damage die, a raw shooter takes 1 off."),
+              rf_quality_choices, "veteran", "shooter.rating"),
+  INT_INPUT ("shooters", N_("Figures able to shoot"), NULL, 0, MAX_FIGURES, 10),
+  INT_INPUT ("wounded", N_("How many of them are wounded"),
+             N_("Wounded figures shoot only at short range."), 0, MAX_FIGURES, 0),
+  BOOL_FROM ("commanded", N_("Under command"),
+             N_("Uncommanded troops fire one shot for every two figures standing still, one for "
+                "every three on the move."), "shooter.status.commanded"),
+  BOOL_FROM ("moving", N_("Moved this turn"), NULL, "shooter.status.moved"),
+  ENUM_INPUT ("loading", N_("Firearms load by"),
+              N_("For rifles, carbines and pistols; muskets always load at the muzzle."),
+              rf_loading_choices, "breech", "shooter.status.loading"),
+  BOOL_FROM ("loaded", N_("Muzzle-loaders loaded"),
+             N_("Commanded muzzle-loaders fire only after a halted turn spent loading."),
+             "shooter.status.loaded"),
+  BOOL_INPUT ("character", N_("A player character shooting"),
+              N_("He always counts as commanded and may aim at the figure he chooses.")),
+  INT_INPUT ("aim", N_("Figure aimed at (a player character only)"),
+             N_("The number of the figure in the target's record, 0 to leave it to chance."),
+             0, MAX_FIGURES, 0),
+  INT_INPUT ("targets", N_("Figures in the target group"), NULL, 1, MAX_FIGURES, 10),
+};
+
+typedef enum {
+  BAND_SHORT,
+  BAND_MEDIUM,
+  BAND_LONG,
+  BAND_OUT,
+} Band;
+
+static const char *const band_ids[] = { "short", "medium", "long", "out" };
+
+static Band
+range_band (const AdjWeapon *w,
+            int              distance)
+{
+  if (distance <= rf_weapon_int (w, "short", 0))
+    return BAND_SHORT;
+  if (distance <= rf_weapon_int (w, "medium", 0))
+    return BAND_MEDIUM;
+  if (distance <= rf_weapon_int (w, "long", 0))
+    return BAND_LONG;
+  return BAND_OUT;
+}
+
+static const char *
+band_label (Band band)
+{
+  switch (band)
+    {
+    case BAND_SHORT: return _("short range");
+    case BAND_MEDIUM: return _("medium range");
+    case BAND_LONG: return _("long range");
+    case BAND_OUT:
+    default: return _("out of range");
+    }
+}
+
+static const char *
+cover_phrase (const char *cover)
+{
+  if (g_str_equal (cover, "soft"))
+    return _("in soft cover");
+  if (g_str_equal (cover, "hard"))
+    return _("in hard cover");
+  return _("in the open");
+}
+
+/* How the weapon loads for the purpose of commanded fire: its own way, or the group's way for
+ * firearms that come in several kinds. */
+static const char *
+effective_loading (const AdjWeapon *w,
+                   AdjInputs       *in)
+{
+  const char *own = rf_weapon_string (w, "loading", "none");
+  return g_str_equal (own, "group") ? adj_inputs_get_string (in, "loading") : own;
+}
+
+typedef struct {
+  Band        band;
+  int         able;
+  int         shots;
+  int         need;
+  int         mod;      /* on the damage die */
+  const char *loading;
+  const char *cls;
+} Volley;
+
+/* Everything about a volley that comes before the dice.  Decisions: uncommanded rates round
+ * down (a lone figure standing still does not shoot); bows shoot like breech-loaders; a player
+ * character fires one shot, loaded as his weapon needs. */
+static gboolean
+volley_plan (const AdjContext  *ctx,
+             AdjInputs         *in,
+             Volley            *v,
+             AdjOutcome        *outcome,
+             GError           **error)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  const AdjWeapon *w = adj_ruleset_find_weapon (rs, adj_inputs_get_string (in, "weapon"));
+  int shooters = adj_inputs_get_int (in, "shooters");
+  int wounded = adj_inputs_get_int (in, "wounded");
+  const char *quality = adj_inputs_get_string (in, "quality");
+  gboolean character = adj_inputs_get_bool (in, "character");
+  gboolean commanded = character || adj_inputs_get_bool (in, "commanded");
+
+  memset (v, 0, sizeof *v);
+  if (!rf_weapon_shoots (w))
+    return adj_not_allowed (error, _("%s: a close-combat weapon cannot shoot"),
+                            adj_gettext (w->label));
+  if (wounded > shooters)
+    return adj_not_allowed (error, _("%d wounded among %d figures able to shoot"), wounded,
+                            shooters);
+  if (adj_inputs_get_int (in, "aim") > 0 && !character)
+    return adj_not_allowed (error, _("Only a player character picks the figure he aims at"));
+
+  v->band = range_band (w, adj_inputs_get_int (in, "distance"));
+  v->loading = effective_loading (w, in);
+  v->cls = rf_weapon_string (w, "class", "other");
+  v->able = v->band == BAND_SHORT ? shooters : shooters - wounded;
+  if (g_str_equal (quality, "hero"))
+    v->mod = rf_modifier_value (rs, "damage", "hero");
+  else if (g_str_equal (quality, "raw"))
+    v->mod = rf_modifier_value (rs, "damage", "raw");
+
+  if (v->band == BAND_OUT)
+    {
+      if (outcome != NULL)
+        adj_outcome_add_note (outcome, _("The target is beyond the %s's long range of %d cm."),
+                              adj_gettext (w->label), rf_weapon_int (w, "long", 0));
+      return TRUE;
+    }
+  v->need = rf_to_hit_need (rs, band_ids[v->band], adj_inputs_get_string (in, "cover"));
+  if (outcome != NULL && v->band != BAND_SHORT && wounded > 0)
+    explain (outcome, ADJ_EXPLAIN_NOTE, NULL, FALSE, 0,
+             _("%d wounded figures cannot shoot beyond short range."), wounded);
+
+  if (character)
+    {
+      v->shots = v->able > 0 && (!g_str_equal (v->loading, "muzzle") ||
+                                 adj_inputs_get_bool (in, "loaded")) ? 1 : 0;
+      if (outcome != NULL)
+        adj_outcome_add_note (outcome, _("A player character fires one shot."));
+    }
+  else if (!commanded)
+    {
+      int per = adj_inputs_get_bool (in, "moving") ? rf_int (rs, "fire", "uncommanded_moving")
+                                                   : rf_int (rs, "fire", "uncommanded_stationary");
+      v->shots = v->able / per;
+      if (outcome != NULL)
+        {
+          explain (outcome, ADJ_EXPLAIN_NOTE, NULL, FALSE, 0,
+                   _("Uncommanded: one shot for every %d figures."), per);
+          adj_outcome_add_note (outcome, _("Uncommanded troops shoot only at the nearest enemy."));
+        }
+    }
+  else if (g_str_equal (v->loading, "muzzle"))
+    {
+      v->shots = adj_inputs_get_bool (in, "loaded") ? v->able : 0;
+      if (outcome != NULL)
+        adj_outcome_add_note (outcome, adj_inputs_get_bool (in, "loaded")
+                              ? _("Muzzle-loaders fire what they loaded; they may have moved at "
+                                  "up to half speed.")
+                              : _("Muzzle-loaders must first spend a halted turn loading."));
+    }
+  else if (g_str_equal (v->loading, "thrown"))
+    {
+      int per = rf_int (rs, "fire", "thrown_per");
+      v->shots = v->able / per;
+      if (outcome != NULL)
+        explain (outcome, ADJ_EXPLAIN_NOTE, NULL, FALSE, 0,
+                 _("Throwers: one in %d counts; they move at full speed."), per);
+    }
+  else
+    {
+      v->shots = v->able;
+      if (outcome != NULL)
+        adj_outcome_add_note (outcome, g_str_equal (v->loading, "magazine")
+                              ? _("Magazine rifles fire every turn at full speed.")
+                              : _("Every figure fires; the group moves at half speed this "
+                                  "turn."));
+    }
+  return TRUE;
+}
+
+/* Faces of the damage die (1 to 6) that wound or kill after the modifier. */
+static void
+damage_faces (AdjRuleset *rs,
+              const char *cls,
+              int         mod,
+              int        *wounds,
+              int        *kills)
+{
+  *wounds = *kills = 0;
+  for (int d = 1; d <= 6; d++)
+    {
+      const char *r = rf_damage_result (rs, cls, CLAMP (d + mod, 1, 6));
+      if (g_str_equal (r, "wound"))
+        (*wounds)++;
+      else if (g_str_equal (r, "kill"))
+        (*kills)++;
+    }
+}
+
+static void
+shooting_draws (const AdjContext *ctx,
+                AdjInputs        *in,
+                GArray           *specs)
+{
+  Volley v;
+  AdjDrawSpec spec = { "to-hit", N_("To hit, one D8 a shot"), 0, 8 };
+
+  if (!volley_plan (ctx, in, &v, NULL, NULL) || v.shots == 0)
+    return;
+  spec.count = (guint) v.shots;
+  g_array_append_val (specs, spec);
+}
+
+static gboolean
+shooting_resolve (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  AdjRandom         *random,
+                  AdjOutcome        *outcome,
+                  GError           **error)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  AdjUnit *target = adj_input_unit (ctx, in, "target");
+  int aim = adj_inputs_get_int (in, "aim");
+  Volley v;
+  g_autofree int *hit_dice = NULL;
+  g_autofree int *damage_dice = NULL;
+  int hits = 0, wounds = 0, kills = 0, died = 0;
+  Figures figs = { 0 };
+  g_autofree char *title = NULL;
+
+  if (!volley_plan (ctx, in, &v, outcome, error))
+    return FALSE;
+  explain (outcome, ADJ_EXPLAIN_TOTAL, NULL, TRUE, v.shots, _("Shots"));
+  adj_outcome_set_value_int (outcome, "shots", v.shots);
+  adj_outcome_set_value_string (outcome, "band", band_ids[v.band]);
+  if (v.shots == 0)
+    {
+      adj_outcome_set_number (outcome, 0, _("No casualties"),
+                              v.band == BAND_OUT ? _("The target is out of range")
+                                                 : _("No shots this turn"));
+      adj_outcome_set_value_int (outcome, "hits", 0);
+      return TRUE;
+    }
+
+  /* To hit: all the D8s at once. */
+  hit_dice = g_new0 (int, v.shots);
+  if (!adj_random_roll (random, "to-hit", N_("To hit, one D8 a shot"), (guint) v.shots, 8,
+                        hit_dice, error))
+    return FALSE;
+  for (int i = 0; i < v.shots; i++)
+    if (hit_dice[i] >= v.need)
+      hits++;
+  explain (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, hits,
+           _("At %s, target %s: each D8 needs %d or more; hits"), band_label (v.band),
+           cover_phrase (adj_inputs_get_string (in, "cover")), v.need);
+
+  /* Who is hit comes from the target's own record when the battle has one. */
+  rf_figures_init (&figs, target, target != NULL && adj_unit_get_members (target) != NULL ? -1
+                                   : adj_inputs_get_int (in, "targets"), NULL, NULL);
+  if (aim > 0)
+    {
+      json_object *members = target != NULL ? adj_unit_get_members (target) : NULL;
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < figs.n_figs; i++)
+        if (rf_fig_at (&figs, i)->member == aim - 1)
+          found = TRUE;
+      if (members == NULL || !found)
+        {
+          rf_figures_clear (&figs);
+          return adj_not_allowed (error, _("The target has no figure %d in play to aim at"),
+                                  aim);
+        }
+    }
+
+  if (hits > 0)
+    {
+      damage_dice = g_new0 (int, hits);
+      if (!adj_random_roll (random, "damage", N_("Damage, one D6 a hit"), (guint) hits, 6,
+                            damage_dice, error))
+        {
+          rf_figures_clear (&figs);
+          return FALSE;
+        }
+      if (v.mod != 0)
+        adj_outcome_add_modifier (outcome, "damage", v.mod > 0
+                                  ? rf_modifier_label (rs, "damage", "hero")
+                                  : rf_modifier_label (rs, "damage", "raw"), v.mod);
+    }
+  for (int h = 0; h < hits; h++)
+    {
+      int face = CLAMP (damage_dice[h] + v.mod, 1, 6);
+      const char *result = rf_damage_result (rs, v.cls, face);
+      gboolean kill = g_str_equal (result, "kill");
+      Fig *fig = NULL;
+      const char *who = NULL;
+      guint left = rf_figures_in_play (&figs);
+
+      if (g_str_equal (result, "graze"))
+        {
+          explain (outcome, ADJ_EXPLAIN_TABLE, "damage", TRUE, face, _("Hit %d: a graze"), h + 1);
+          continue;
+        }
+      if (kill)
+        kills++;
+      else
+        wounds++;
+      if (left == 0)
+        {
+          explain (outcome, ADJ_EXPLAIN_TABLE, "damage", TRUE, face,
+                   kill ? _("Hit %d: a kill, but no one is left to hit")
+                        : _("Hit %d: a wound, but no one is left to hit"), h + 1);
+          continue;
+        }
+      if (aim > 0)
+        {
+          for (guint i = 0; i < figs.n_figs; i++)
+            if (rf_fig_at (&figs, i)->member == aim - 1)
+              fig = rf_fig_at (&figs, i);
+          if (fig->lost)
+            {
+              explain (outcome, ADJ_EXPLAIN_TABLE, "damage", TRUE, face,
+                       _("Hit %d: his target is already down"), h + 1);
+              continue;
+            }
+        }
+      else if (left == 1)
+        fig = rf_figure_in_play (&figs, 0);
+      else
+        {
+          int pick;
+
+          if (!adj_random_roll (random, "figure", N_("Which figure is hit"), 1, left, &pick,
+                                error))
+            {
+              rf_figures_clear (&figs);
+              return FALSE;
+            }
+          fig = rf_figure_in_play (&figs, (guint) pick - 1);
+        }
+      who = rf_figure_name (&figs, fig);
+      if (rf_figure_hurt (&figs, fig, kill))
+        {
+          died++;
+          explain (outcome, ADJ_EXPLAIN_TABLE, "damage", TRUE, face,
+                   kill ? _("Hit %d: %s is killed") : _("Hit %d: %s is wounded a second time "
+                                                       "and dies"), h + 1, who);
+        }
+      else
+        explain (outcome, ADJ_EXPLAIN_TABLE, "damage", TRUE, face, _("Hit %d: %s is wounded"),
+                 h + 1, who);
+    }
+
+  json_object_object_add (outcome->values, "target", rf_figures_to_json (&figs));
+  rf_figures_clear (&figs);
+  adj_outcome_set_value_int (outcome, "hits", hits);
+  adj_outcome_set_value_int (outcome, "wounds", wounds);
+  adj_outcome_set_value_int (outcome, "kills", kills);
+  adj_outcome_set_value_int (outcome, "dead", died);
+  title = wounds + kills == 0
+    ? g_strdup (_("No casualties"))
+    : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d casualty", "%d casualties",
+                               (gulong) (wounds + kills)), wounds + kills);
+  {
+    g_autofree char *reason =
+      g_strdup_printf (_("shots %d, hits %d: %d wounded, %d killed outright, %d dead in all"),
+                  v.shots, hits, wounds, kills, died);
+    adj_outcome_set_number (outcome, wounds + kills, title, reason);
+  }
+  return TRUE;
+}
+
+/* Binomial odds of the number of casualties: each shot hurts with probability
+ * (9 - need) / 8 * (wounding or killing faces) / 6, independently of the others. */
+static gboolean
+shooting_odds (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjOdds           *odds,
+               GError           **error)
+{
+  Volley v;
+  int wf, kf;
+  guint64 a, d, g;
+  int n;
+  g_autofree Ways *counts = NULL;
+  g_autofree double *p = NULL;
+  g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  Ways total = 1, binom = 1;
+  gboolean exact = TRUE;
+  double q_p, p_p;
+
+  if (!volley_plan (ctx, in, &v, NULL, error))
+    return FALSE;
+  n = v.shots;
+  damage_faces (ctx->ruleset, v.cls, v.mod, &wf, &kf);
+  a = n > 0 ? (guint64) (9 - v.need) * (guint64) (wf + kf) : 0;
+  d = 48;
+  g = adj_gcd (a, d);
+  a /= g;
+  d /= g;
+  p_p = (double) a / (double) d;
+  q_p = 1.0 - p_p;
+
+  counts = g_new0 (Ways, n + 1);
+  p = g_new0 (double, n + 1);
+  for (int k = 0; k <= n; k++)
+    {
+      g_ptr_array_add (keys, g_strdup_printf ("%d", k));
+      g_ptr_array_add (labels, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d casualty",
+                                                        "%d casualties", (gulong) k), k));
+    }
+  for (int i = 0; i < n; i++)
+    if (exact && __builtin_mul_overflow (total, (Ways) d, &total))
+      exact = FALSE;
+  for (int k = 0; k <= n; k++)
+    {
+      double pk = 1.0;
+
+      /* C(n, k) p^k q^(n-k), as a double ... */
+      for (int i = 0; i < k; i++)
+        pk *= p_p * (double) (n - i) / (double) (i + 1);
+      for (int i = k; i < n; i++)
+        pk *= q_p;
+      p[k] = pk;
+      /* ... and as a count of ways over d^n */
+      if (exact)
+        {
+          Ways c = binom;
+
+          for (int i = 0; i < k && exact; i++)
+            if (__builtin_mul_overflow (c, (Ways) a, &c))
+              exact = FALSE;
+          for (int i = k; i < n && exact; i++)
+            if (__builtin_mul_overflow (c, (Ways) (d - a), &c))
+              exact = FALSE;
+          counts[k] = c;
+          /* C(n, k+1) = C(n, k) (n - k) / (k + 1), exact in integers */
+          if (exact && __builtin_mul_overflow (binom, (Ways) (n - k), &binom))
+            exact = FALSE;
+          binom /= (Ways) (k + 1);
+        }
+    }
+  rf_finish_ways (odds, (const char * const *) keys->pdata, (const char * const *) labels->pdata,
+                  counts, p, (guint) n + 1, total, exact);
+  return TRUE;
+}
+
+static gboolean
+shooting_prefill (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  GError           **error)
+{
+  AdjUnit *shooter = adj_input_unit (ctx, in, "shooter");
+  AdjUnit *target = adj_input_unit (ctx, in, "target");
+
+  if (shooter != NULL)
+    {
+      json_object *members = adj_unit_get_members (shooter);
+      const AdjUnitType *type = rf_unit_type_of (ctx, shooter);
+      int able = 0, wounded = 0;
+
+      if (members == NULL)
+        able = adj_unit_get_figures (shooter);
+      for (guint i = 0; members != NULL && i < json_object_array_length (members); i++)
+        {
+          if (!rf_member_in_play (members, i))
+            continue;
+          able++;
+          if (adj_member_get_int (members, i, "wounds") > 0)
+            wounded++;
+        }
+      if (!adj_inputs_set_int (in, "shooters", MIN (able, MAX_FIGURES), error) ||
+          !adj_inputs_set_int (in, "wounded", MIN (wounded, MAX_FIGURES), error) ||
+          !adj_inputs_set_bool (in, "character",
+                                type != NULL && g_str_equal (type->category, "character"),
+                                error))
+        return FALSE;
+    }
+  if (target != NULL)
+    return adj_inputs_set_int (in, "targets",
+                               CLAMP (adj_unit_get_figures (target), 1, MAX_FIGURES), error);
+  return TRUE;
+}
+
+static gboolean
+shooting_apply (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjOutcome        *outcome,
+                AdjChangeSet      *changes,
+                GError           **error)
+{
+  AdjUnit *shooter = adj_input_unit (ctx, in, "shooter");
+  json_object *record = rf_get (outcome->values, "target");
+  const AdjWeapon *w = adj_ruleset_find_weapon (ctx->ruleset, adj_inputs_get_string (in, "weapon"));
+
+  if (ctx->battle == NULL)
+    return TRUE;
+  if (record != NULL && !rf_apply_figures (ctx->battle, changes, record, error))
+    return FALSE;
+  /* Commanded muzzle-loaders have emptied their barrels. */
+  if (shooter != NULL && adj_outcome_get_value_int (outcome, "shots", 0) > 0 &&
+      (adj_inputs_get_bool (in, "commanded") || adj_inputs_get_bool (in, "character")) &&
+      g_str_equal (effective_loading (w, in), "muzzle"))
+    {
+      g_autoptr(json_object) no = adj_json_shared_boolean (FALSE);
+      return rf_change_status (ctx->battle, changes, shooter, "loaded", no, error);
+    }
+  return TRUE;
+}
+
+const AdjMechanic rf_shooting = {
+  .id = "rf/shooting",
+  .title = N_("Shooting"),
+  .summary = N_("A group or a player character shoots: shots by command and loading, a D8 to "
+                "hit by range and cover, a D6 for the damage of each hit, and who it hits."),
+  .scope = ADJ_SCOPE_PAIR,
+  .inputs = shooting_inputs,
+  .n_inputs = G_N_ELEMENTS (shooting_inputs),
+  .random_note = N_("All the D8s to hit first; then a D6 of damage for each hit; then, for each "
+                    "wound or kill, a die as large as the figures left to say who is hit."),
+  .draws = shooting_draws,
+  .resolve = shooting_resolve,
+  .odds = shooting_odds,
+  .prefill = shooting_prefill,
+  .apply = shooting_apply,
+};

@@ -1,0 +1,515 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-wec-combat.c: When Empires Clash! — fire combat (wec/fire-combat) and close combat
+ * (wec/close-combat). */
+
+#define G_LOG_DOMAIN "adj-wec"
+
+#include "config.h"
+
+#include "adj-wec-private.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Fire Combat                                                                                 */
+
+#define COMMAND_INPUT(name_, label_) \
+  INT_INPUT (name_, label_, N_("The value of a friendly command stand in an adjacent square, " \
+                               "0 when there is none"), 0, 3, 0)
+
+static const AdjField fire_inputs[] = {
+  UNIT_INPUT ("firer", N_("Firing stand")),
+  UNIT_INPUT ("target", N_("Target stand")),
+  TYPE_INPUT ("firer_type", N_("Firer’s type"), "regular-infantry", "firer.type"),
+  { .name = "firer_weapon", .kind = ADJ_FIELD_ENUM, .label = N_("Firer’s weapon"),
+    .choices_from = "weapons", .def_choice = "single-shot-rifle", .from = "firer.weapon" },
+  DICE_INPUT ("firer_dice", N_("Firer’s dice"), "firer.side.dice"),
+  BOOL_FROM ("firer_dismounted", N_("Firer is dismounted cavalry"), "firer.status.dismounted"),
+  BOOL_FROM ("firer_limbered", N_("Firer is limbered for towing"), "firer.status.towed"),
+  COMMAND_INPUT ("firer_command", N_("Command stand next to the firer")),
+  TYPE_INPUT ("target_type", N_("Target’s type"), "regular-infantry", "target.type"),
+  DICE_INPUT ("target_dice", N_("Target’s dice"), "target.side.dice"),
+  COMMAND_INPUT ("target_command", N_("Command stand next to the target")),
+  { .name = "distance", .kind = ADJ_FIELD_INT, .label = N_("Distance"),
+    .hint = N_("Squares from the firer’s front edge to the target"), .min = 1, .max = 50,
+    .def = 2, .measure = "distance" },
+  BOOL_INPUT ("flank", N_("Firing into the flank or rear"), NULL),
+  BOOL_INPUT ("shared_square", N_("Target shares its square with another enemy stand"),
+              N_("Guns and machine guns add 2 against such a square")),
+  BOOL_INPUT ("firer_moved", N_("Firer moved before firing"),
+              N_("Mounted cavalry that moved first subtracts 1")),
+  BOOL_INPUT ("target_covered", N_("Target behind a wall, entrenched or in a wood"), NULL),
+  BOOL_INPUT ("recoil_blocked", N_("Target could not recoil"),
+              N_("It would need more than its move, or an obstacle, an enemy or a friend "
+                 "sharing its square is in the way: a recoil destroys it")),
+};
+
+static const AdjChoice fire_outcomes[] = {
+  { "ineffective", N_("Ineffective") },
+  { "recoil", N_("Target recoils") },
+  { "destroyed", N_("Target destroyed") },
+};
+
+static gboolean
+fire_prepare (const AdjContext  *ctx,
+              AdjInputs         *in,
+              AdjScore          *firer,
+              AdjScore          *target,
+              GError           **error)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  const AdjUnitType *ft = wec_input_type (ctx, in, "firer_type");
+  const AdjUnitType *tt = wec_input_type (ctx, in, "target_type");
+  const AdjWeapon *weapon = adj_ruleset_find_weapon (rs, adj_inputs_get_string (in, "firer_weapon"));
+  gboolean dismounted = adj_inputs_get_bool (in, "firer_dismounted");
+  const char *category = wec_fighting_category (ft, dismounted);
+  int distance = adj_inputs_get_int (in, "distance");
+
+  if (ft->weapons[0] == NULL)
+    return adj_not_allowed (error, _("A %s stand does not fight"), adj_gettext (ft->label));
+  if (!g_strv_contains (ft->weapons, weapon->id))
+    return adj_not_allowed (error, _("A %s stand cannot carry a %s"), adj_gettext (ft->label),
+                            adj_gettext (weapon->label));
+  if (distance <= 1)
+    return adj_not_allowed (error, _("Stands in adjacent squares fight a close combat, "
+                                     "not a fire combat"));
+  if (distance > weapon->range)
+    return adj_not_allowed (error, ngettext ("Out of range: the target is %d square away and the "
+                                             "weapon (%s) reaches %d",
+                                             "Out of range: the target is %d squares away and the "
+                                             "weapon (%s) reaches %d", distance),
+                            distance, adj_gettext (weapon->label), weapon->range);
+  if (adj_inputs_get_bool (in, "firer_limbered"))
+    return adj_not_allowed (error, _("A limbered gun cannot fight in a turn it is towed"));
+  if (g_str_equal (category, "cavalry") && !adj_unit_type_rule_bool (ft, "fires_mounted", TRUE))
+    return adj_not_allowed (error, _("%s cannot fire while mounted: dismount it first"),
+                            adj_gettext (ft->label));
+
+  adj_score_add (firer, ft->value, _("Stand value (%s)"), adj_gettext (ft->label));
+  if (adj_inputs_get_int (in, "firer_command") > 0)
+    adj_score_add (firer, adj_inputs_get_int (in, "firer_command"),
+                   _("Command stand in an adjacent square"));
+  adj_score_add_modifier (firer, rs, "fire-combat", "flank", adj_inputs_get_bool (in, "flank"));
+  adj_score_add_modifier (firer, rs, "fire-combat", "guns-vs-shared-square",
+                          wec_is_gun (category) && adj_inputs_get_bool (in, "shared_square"));
+  adj_score_add_modifier (firer, rs, "fire-combat", "cavalry-moved",
+                          g_str_equal (category, "cavalry") && adj_inputs_get_bool (in, "firer_moved"));
+  adj_score_add_modifier (firer, rs, "fire-combat", "target-covered",
+                          adj_inputs_get_bool (in, "target_covered"));
+
+  adj_score_add (target, tt->value, _("Stand value (%s)"), adj_gettext (tt->label));
+  if (adj_inputs_get_int (in, "target_command") > 0)
+    adj_score_add (target, adj_inputs_get_int (in, "target_command"),
+                   _("Command stand in an adjacent square"));
+  return TRUE;
+}
+
+/* The result rule shared by both kinds of combat, in whole numbers: the loser of the
+ * comparison fails; a winner scoring at least twice the other's score destroys it. */
+typedef enum {
+  WEC_NO_EFFECT,     /* the initiator's score is lower */
+  WEC_RECOIL,        /* E <= F and 2E > F */
+  WEC_DESTROY,       /* 2E <= F */
+} WecResult;
+
+static WecResult
+wec_result (int initiator,
+            int enemy)
+{
+  if (initiator < enemy)
+    return WEC_NO_EFFECT;
+  if (2 * enemy > initiator)
+    return WEC_RECOIL;
+  return WEC_DESTROY;
+}
+
+static const char *
+fire_classify (int      f,
+               int      e,
+               gpointer data)
+{
+  gboolean blocked = GPOINTER_TO_INT (data);
+
+  switch (wec_result (f, e))
+    {
+    case WEC_NO_EFFECT: return "ineffective";
+    case WEC_RECOIL: return blocked ? "destroyed" : "recoil";
+    case WEC_DESTROY:
+    default: return "destroyed";
+    }
+}
+
+static void
+fire_draws (const AdjContext *ctx,
+            AdjInputs        *in,
+            GArray           *specs)
+{
+  AdjDrawSpec s = { "firer", N_("Firer"), 0, 0 };
+
+  adj_dice_choice (adj_inputs_get_string (in, "firer_dice"), &s.count, &s.sides);
+  g_array_append_val (specs, s);
+  s.group = "target";
+  s.label = N_("Target");
+  adj_dice_choice (adj_inputs_get_string (in, "target_dice"), &s.count, &s.sides);
+  g_array_append_val (specs, s);
+}
+
+static void
+explain_result (AdjOutcome *outcome,
+                const char *a_label,
+                int         a,
+                const char *b_label,
+                int         b)
+{
+  g_autofree char *text = NULL;
+
+  switch (wec_result (a, b))
+    {
+    case WEC_NO_EFFECT:
+      /* TRANSLATORS: e.g. "Firer 9 is lower than target 11" */
+      text = g_strdup_printf (_("%s %d is lower than %s %d"), a_label, a, b_label, b);
+      break;
+    case WEC_RECOIL:
+      /* TRANSLATORS: e.g. "Firer 14 beats target 9, but not twice over" */
+      text = g_strdup_printf (_("%s %d beats %s %d, but not twice over"), a_label, a,
+                         b_label, b);
+      break;
+    case WEC_DESTROY:
+    default:
+      /* TRANSLATORS: e.g. "Firer 14 is at least twice target 6" */
+      text = g_strdup_printf (_("%s %d is at least twice %s %d"), a_label, a, b_label, b);
+      break;
+    }
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, text, FALSE, 0);
+  g_free (outcome->reason);
+  outcome->reason = g_steal_pointer (&text);
+}
+
+static gboolean
+fire_resolve (const AdjContext  *ctx,
+              AdjInputs         *in,
+              AdjRandom         *random,
+              AdjOutcome        *outcome,
+              GError           **error)
+{
+  AdjScore firer, target;
+  int fd[2], td[2];
+  guint fn, tn;
+  int fsum, tsum, f, e;
+  guint fc, fs, tc, ts;
+  gboolean ok;
+  const char *key;
+
+  adj_score_init (&firer);
+  adj_score_init (&target);
+  ok = fire_prepare (ctx, in, &firer, &target, error) &&
+       adj_roll_choice (random, "firer", N_("Firer"), adj_inputs_get_string (in, "firer_dice"),
+                        fd, &fn, &fsum, error) &&
+       adj_roll_choice (random, "target", N_("Target"), adj_inputs_get_string (in, "target_dice"),
+                        td, &tn, &tsum, error);
+  if (ok)
+    {
+      adj_dice_choice (adj_inputs_get_string (in, "firer_dice"), &fc, &fs);
+      adj_dice_choice (adj_inputs_get_string (in, "target_dice"), &tc, &ts);
+      f = adj_score_explain (&firer, outcome, "firer", _("Firer"), fd, fn, fs);
+      e = adj_score_explain (&target, outcome, "target", _("Target"), td, tn, ts);
+      key = fire_classify (f, e, GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")));
+      adj_outcome_set_result (outcome, key, NULL);
+      explain_result (outcome, _("Firer"), f, _("target"), e);
+      if (wec_result (f, e) == WEC_RECOIL && g_str_equal (key, "destroyed"))
+        adj_outcome_add_note (outcome, _("The target had to recoil but could not, so it is "
+                                         "destroyed."));
+      adj_outcome_set_value_int (outcome, "firer_score", f);
+      adj_outcome_set_value_int (outcome, "target_score", e);
+    }
+  adj_score_clear (&firer);
+  adj_score_clear (&target);
+  return ok;
+}
+
+static gboolean
+fire_odds (const AdjContext  *ctx,
+           AdjInputs         *in,
+           AdjOdds           *odds,
+           GError           **error)
+{
+  AdjScore firer, target;
+  gboolean ok;
+
+  adj_score_init (&firer);
+  adj_score_init (&target);
+  ok = fire_prepare (ctx, in, &firer, &target, error);
+  if (ok)
+    wec_opposed_odds (in->mechanic, adj_inputs_get_string (in, "firer_dice"), firer.total,
+                      adj_inputs_get_string (in, "target_dice"), target.total, fire_classify,
+                      GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")), odds);
+  adj_score_clear (&firer);
+  adj_score_clear (&target);
+  return ok;
+}
+
+static gboolean
+fire_apply (const AdjContext  *ctx,
+            AdjInputs         *in,
+            AdjOutcome        *outcome,
+            AdjChangeSet      *changes,
+            GError           **error)
+{
+  if (!wec_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "firer"), "status.fought", TRUE,
+                          error))
+    return FALSE;
+  if (g_str_equal (outcome->key, "destroyed"))
+    return wec_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "target"), "destroyed", TRUE,
+                              error);
+  return TRUE;
+}
+
+const AdjMechanic wec_fire_combat = {
+  .id = "wec/fire-combat",
+  .title = N_("Fire combat"),
+  .summary = N_("A stand shoots at an enemy two or more squares away; both roll and add "
+                "their modifiers."),
+  .scope = ADJ_SCOPE_PAIR,
+  .inputs = fire_inputs,
+  .n_inputs = G_N_ELEMENTS (fire_inputs),
+  .outcomes = fire_outcomes,
+  .n_outcomes = G_N_ELEMENTS (fire_outcomes),
+  .draws = fire_draws,
+  .resolve = fire_resolve,
+  .odds = fire_odds,
+  .apply = fire_apply,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Close Combat                                                                                */
+
+static const AdjField close_inputs[] = {
+  UNIT_INPUT ("attacker", N_("Stand starting the combat")),
+  UNIT_INPUT ("defender", N_("Enemy stand")),
+  TYPE_INPUT ("attacker_type", N_("Attacker’s type"), "regular-infantry", "attacker.type"),
+  DICE_INPUT ("attacker_dice", N_("Attacker’s dice"), "attacker.side.dice"),
+  BOOL_FROM ("attacker_dismounted", N_("Attacker is dismounted cavalry"),
+             "attacker.status.dismounted"),
+  BOOL_FROM ("attacker_limbered", N_("Attacker is limbered for towing"), "attacker.status.towed"),
+  COMMAND_INPUT ("attacker_command", N_("Command stand next to the attacker")),
+  INT_INPUT ("attacker_support", N_("Attacker’s supports in adjacent squares"),
+             N_("Friendly stands of the same type in the squares around the attacker"), 0, 8, 0),
+  BOOL_INPUT ("attacker_backed", N_("Attacker has a same-type stand behind it in its square"),
+              NULL),
+  TYPE_INPUT ("defender_type", N_("Defender’s type"), "native-infantry", "defender.type"),
+  DICE_INPUT ("defender_dice", N_("Defender’s dice"), "defender.side.dice"),
+  BOOL_FROM ("defender_dismounted", N_("Defender is dismounted cavalry"),
+             "defender.status.dismounted"),
+  COMMAND_INPUT ("defender_command", N_("Command stand next to the defender")),
+  INT_INPUT ("defender_support", N_("Defender’s supports in adjacent squares"),
+             N_("Friendly stands of the same type in the squares around the defender"), 0, 8, 0),
+  BOOL_INPUT ("defender_backed", N_("Defender has a same-type stand behind it in its square"),
+              NULL),
+  BOOL_INPUT ("flank", N_("Attacking the flank or rear"), NULL),
+  BOOL_INPUT ("defender_in_square", N_("Defender is in an intact tactical square"),
+              N_("A formed square has no flank or rear to attack")),
+  BOOL_INPUT ("isolated_open", N_("Defender stands alone in flat, open country"),
+              N_("No friendly stand in the squares around it: cavalry attacking such a foot or "
+                 "gun stand adds 3")),
+  BOOL_INPUT ("uphill", N_("Attacking uphill"), NULL),
+  BOOL_INPUT ("defender_covered", N_("Defender behind a wall or entrenched"), NULL),
+  BOOL_INPUT ("recoil_blocked", N_("The loser could not recoil"),
+              N_("It would need more than its move, or an obstacle, an enemy or a friend "
+                 "sharing its square is in the way: a recoil destroys it")),
+};
+
+static const AdjChoice close_outcomes[] = {
+  { "attacker-recoils", N_("Attacker recoils") },
+  { "attacker-destroyed", N_("Attacker destroyed") },
+  { "defender-recoils", N_("Defender recoils") },
+  { "defender-destroyed", N_("Defender destroyed") },
+};
+
+static void
+close_side (const AdjContext *ctx,
+            AdjInputs        *in,
+            AdjScore         *score,
+            const char       *prefix)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  g_autofree char *type_key = g_strconcat (prefix, "_type", NULL);
+  g_autofree char *command_key = g_strconcat (prefix, "_command", NULL);
+  g_autofree char *support_key = g_strconcat (prefix, "_support", NULL);
+  g_autofree char *backed_key = g_strconcat (prefix, "_backed", NULL);
+  const AdjUnitType *type = wec_input_type (ctx, in, type_key);
+
+  adj_score_add (score, type->value, _("Stand value (%s)"), adj_gettext (type->label));
+  if (adj_inputs_get_int (in, command_key) > 0)
+    adj_score_add (score, adj_inputs_get_int (in, command_key),
+                   _("Command stand in an adjacent square"));
+  adj_score_add_modifier (score, rs, "close-combat", "support-adjacent",
+                          adj_inputs_get_int (in, support_key));
+  adj_score_add_modifier (score, rs, "close-combat", "support-same-square",
+                          adj_inputs_get_bool (in, backed_key));
+}
+
+static gboolean
+close_prepare (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjScore          *attacker,
+               AdjScore          *defender,
+               GError           **error)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  const AdjUnitType *at = wec_input_type (ctx, in, "attacker_type");
+  const AdjUnitType *dt = wec_input_type (ctx, in, "defender_type");
+  const char *acat = wec_fighting_category (at, adj_inputs_get_bool (in, "attacker_dismounted"));
+  const char *dcat = wec_fighting_category (dt, adj_inputs_get_bool (in, "defender_dismounted"));
+  gboolean flank = adj_inputs_get_bool (in, "flank");
+
+  if (at->weapons[0] == NULL)
+    return adj_not_allowed (error, _("A %s stand does not start combats"), adj_gettext (at->label));
+  if (adj_inputs_get_bool (in, "attacker_limbered"))
+    return adj_not_allowed (error, _("A limbered gun cannot fight in a turn it is towed"));
+
+  close_side (ctx, in, attacker, "attacker");
+  adj_score_add_modifier (attacker, rs, "close-combat", "guns-initiating", wec_is_gun (acat));
+  adj_score_add_modifier (attacker, rs, "close-combat", "flank",
+                          flank && !adj_inputs_get_bool (in, "defender_in_square"));
+  adj_score_add_modifier (attacker, rs, "close-combat", "cavalry-vs-isolated",
+                          g_str_equal (acat, "cavalry") &&
+                          (g_str_equal (dcat, "infantry") || wec_is_gun (dcat)) &&
+                          adj_inputs_get_bool (in, "isolated_open"));
+  adj_score_add_modifier (attacker, rs, "close-combat", "uphill",
+                          adj_inputs_get_bool (in, "uphill"));
+  adj_score_add_modifier (attacker, rs, "close-combat", "target-covered",
+                          adj_inputs_get_bool (in, "defender_covered"));
+
+  close_side (ctx, in, defender, "defender");
+  return TRUE;
+}
+
+static const char *
+close_classify (int      a,
+                int      d,
+                gpointer data)
+{
+  gboolean blocked = GPOINTER_TO_INT (data);
+
+  switch (wec_result (a, d))
+    {
+    case WEC_NO_EFFECT: return blocked ? "attacker-destroyed" : "attacker-recoils";
+    case WEC_RECOIL: return blocked ? "defender-destroyed" : "defender-recoils";
+    case WEC_DESTROY:
+    default: return "defender-destroyed";
+    }
+}
+
+static void
+close_draws (const AdjContext *ctx,
+             AdjInputs        *in,
+             GArray           *specs)
+{
+  AdjDrawSpec s = { "attacker", N_("Attacker"), 0, 0 };
+
+  adj_dice_choice (adj_inputs_get_string (in, "attacker_dice"), &s.count, &s.sides);
+  g_array_append_val (specs, s);
+  s.group = "defender";
+  s.label = N_("Defender");
+  adj_dice_choice (adj_inputs_get_string (in, "defender_dice"), &s.count, &s.sides);
+  g_array_append_val (specs, s);
+}
+
+static gboolean
+close_resolve (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjRandom         *random,
+               AdjOutcome        *outcome,
+               GError           **error)
+{
+  AdjScore attacker, defender;
+  int ad[2], dd[2];
+  guint an, dn, ac, as, dc, ds;
+  int asum, dsum, a, d;
+  gboolean ok;
+  gboolean blocked = adj_inputs_get_bool (in, "recoil_blocked");
+
+  adj_score_init (&attacker);
+  adj_score_init (&defender);
+  ok = close_prepare (ctx, in, &attacker, &defender, error) &&
+       adj_roll_choice (random, "attacker", N_("Attacker"),
+                        adj_inputs_get_string (in, "attacker_dice"), ad, &an, &asum, error) &&
+       adj_roll_choice (random, "defender", N_("Defender"),
+                        adj_inputs_get_string (in, "defender_dice"), dd, &dn, &dsum, error);
+  if (ok)
+    {
+      WecResult r;
+
+      adj_dice_choice (adj_inputs_get_string (in, "attacker_dice"), &ac, &as);
+      adj_dice_choice (adj_inputs_get_string (in, "defender_dice"), &dc, &ds);
+      a = adj_score_explain (&attacker, outcome, "attacker", _("Attacker"), ad, an, as);
+      d = adj_score_explain (&defender, outcome, "defender", _("Defender"), dd, dn, ds);
+      adj_outcome_set_result (outcome, close_classify (a, d, GINT_TO_POINTER (blocked)), NULL);
+      explain_result (outcome, _("Attacker"), a, _("defender"), d);
+      r = wec_result (a, d);
+      if (blocked && r != WEC_DESTROY)
+        adj_outcome_add_note (outcome, _("The losing stand had to recoil but could not, so it is "
+                                         "destroyed."));
+      if (adj_inputs_get_bool (in, "flank") && adj_inputs_get_bool (in, "defender_in_square"))
+        adj_outcome_add_note (outcome, _("No flank bonus: the defender is in a formed square."));
+      adj_outcome_set_value_int (outcome, "attacker_score", a);
+      adj_outcome_set_value_int (outcome, "defender_score", d);
+    }
+  adj_score_clear (&attacker);
+  adj_score_clear (&defender);
+  return ok;
+}
+
+static gboolean
+close_odds (const AdjContext  *ctx,
+            AdjInputs         *in,
+            AdjOdds           *odds,
+            GError           **error)
+{
+  AdjScore attacker, defender;
+  gboolean ok;
+
+  adj_score_init (&attacker);
+  adj_score_init (&defender);
+  ok = close_prepare (ctx, in, &attacker, &defender, error);
+  if (ok)
+    wec_opposed_odds (in->mechanic, adj_inputs_get_string (in, "attacker_dice"), attacker.total,
+                      adj_inputs_get_string (in, "defender_dice"), defender.total, close_classify,
+                      GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")), odds);
+  adj_score_clear (&attacker);
+  adj_score_clear (&defender);
+  return ok;
+}
+
+static gboolean
+close_apply (const AdjContext  *ctx,
+             AdjInputs         *in,
+             AdjOutcome        *outcome,
+             AdjChangeSet      *changes,
+             GError           **error)
+{
+  const char *attacker = adj_inputs_get_string (in, "attacker");
+
+  if (!wec_set_unit_bool (ctx, changes, attacker, "status.fought", TRUE, error))
+    return FALSE;
+  if (g_str_equal (outcome->key, "defender-destroyed"))
+    return wec_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "defender"), "destroyed",
+                              TRUE, error);
+  if (g_str_equal (outcome->key, "attacker-destroyed"))
+    return wec_set_unit_bool (ctx, changes, attacker, "destroyed", TRUE, error);
+  return TRUE;
+}
+
+const AdjMechanic wec_close_combat = {
+  .id = "wec/close-combat",
+  .title = N_("Close combat"),
+  .summary = N_("A stand attacks an enemy in an adjacent square; both roll and add their "
+                "modifiers."),
+  .scope = ADJ_SCOPE_PAIR,
+  .inputs = close_inputs,
+  .n_inputs = G_N_ELEMENTS (close_inputs),
+  .outcomes = close_outcomes,
+  .n_outcomes = G_N_ELEMENTS (close_outcomes),
+  .draws = close_draws,
+  .resolve = close_resolve,
+  .odds = close_odds,
+  .apply = close_apply,
+};

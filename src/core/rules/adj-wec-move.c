@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-wec-move.c: When Empires Clash! — movement and recoil (wec/movement, wec/recoil),
+ * withdrawal (wec/withdrawal) and the end of the battle (wec/battle-result). */
+
+#define G_LOG_DOMAIN "adj-wec"
+
+#include "config.h"
+
+#include "adj-wec-private.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Movement and recoil                                                                         */
+
+/* A stand's move in squares before terrain: dismounted cavalry and mounted commanders move at
+ * the rate their type declares for that state. */
+static int
+base_move (const AdjUnitType *type,
+           gboolean           dismounted,
+           gboolean           mounted,
+           const char       **why)
+{
+  if (g_str_equal (type->category, "cavalry") && dismounted)
+    {
+      *why = _("Dismounted cavalry");
+      return adj_unit_type_rule_int (type, "dismounted_move", type->move);
+    }
+  if (wec_is_command (type) && mounted)
+    {
+      *why = _("Mounted commander");
+      return adj_unit_type_rule_int (type, "mounted_move", type->move);
+    }
+  *why = adj_gettext (type->label);
+  return type->move;
+}
+
+static const AdjField movement_inputs[] = {
+  UNIT_INPUT ("unit", N_("Stand")),
+  TYPE_INPUT ("type", N_("Type"), "regular-infantry", "unit.type"),
+  BOOL_FROM ("dismounted", N_("Dismounted cavalry"), "unit.status.dismounted"),
+  BOOL_FROM ("mounted", N_("Mounted commander"), "unit.status.mounted"),
+  BOOL_FROM ("large_stand", N_("Gun on a large stand"), "unit.status.large_stand"),
+  BOOL_INPUT ("road", N_("Whole move along a road"), NULL),
+  INT_INPUT ("contours", N_("Hill contours crossed"), NULL, 0, 10, 0),
+  BOOL_INPUT ("mounting", N_("Mounts or dismounts this turn"),
+              N_("Mounting or dismounting takes the whole move")),
+};
+
+static gboolean
+movement_resolve (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  AdjRandom         *random,
+                  AdjOutcome        *outcome,
+                  GError           **error)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  const AdjUnitType *type = wec_input_type (ctx, in, "type");
+  const char *why = NULL;
+  int move = base_move (type, adj_inputs_get_bool (in, "dismounted"),
+                        adj_inputs_get_bool (in, "mounted"), &why);
+  g_autofree char *title = NULL;
+  g_autofree char *reason = NULL;
+
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, move);
+  if (g_str_equal (type->category, "artillery") && adj_inputs_get_bool (in, "large_stand"))
+    {
+      adj_outcome_add_note (outcome, _("A gun on a large stand moves only when a transport stand "
+                                       "tows it: move the transport instead."));
+      move = 0;
+    }
+  else if (adj_inputs_get_bool (in, "mounting"))
+    {
+      adj_outcome_add_note (outcome, _("Mounting or dismounting uses the whole move."));
+      move = 0;
+    }
+  else
+    {
+      const AdjModifier *road = adj_ruleset_get_modifier (rs, "movement", "road");
+      const AdjModifier *contour = adj_ruleset_get_modifier (rs, "movement", "contour");
+      int contours = adj_inputs_get_int (in, "contours");
+
+      if (adj_inputs_get_bool (in, "road"))
+        {
+          adj_outcome_add_modifier (outcome, NULL, adj_gettext (road->label), road->value);
+          move += road->value;
+        }
+      if (contours > 0)
+        {
+          g_autofree char *label = g_strdup_printf (_("%s (×%d)"), adj_gettext (contour->label),
+                                               contours);
+          adj_outcome_add_modifier (outcome, NULL, label, contour->value * contours);
+          move += contour->value * contours;
+        }
+      move = MAX (move, 0);
+    }
+  title = wec_squares_label (move);
+  reason = g_strdup_printf (ngettext ("%s may move %d square, straight or diagonally",
+                                 "%s may move %d squares, straight or diagonally", move),
+                       adj_input_unit_name (ctx, in, "unit", _("The stand")), move);
+  adj_outcome_set_number (outcome, move, title, reason);
+  return TRUE;
+}
+
+const AdjMechanic wec_movement = {
+  .id = "wec/movement",
+  .title = N_("Movement"),
+  .summary = N_("How many squares a stand may move this turn, with roads, hills and mounting."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = movement_inputs,
+  .n_inputs = G_N_ELEMENTS (movement_inputs),
+  .resolve = movement_resolve,
+};
+
+static const AdjField recoil_inputs[] = {
+  UNIT_INPUT ("unit", N_("Recoiling stand")),
+  TYPE_INPUT ("type", N_("Type"), "regular-infantry", "unit.type"),
+  BOOL_FROM ("dismounted", N_("Dismounted cavalry"), "unit.status.dismounted"),
+  BOOL_FROM ("mounted", N_("Mounted commander"), "unit.status.mounted"),
+  INT_INPUT ("squares_needed", N_("Squares to fall back"),
+             N_("How far toward its own baseline it must go to be a square clear of the nearest "
+                "enemy"), 0, 30, 1),
+  BOOL_INPUT ("blocked", N_("The way back is blocked"),
+              N_("An obstacle or an enemy is in the way, or it shares its square with a friend")),
+};
+
+static const AdjChoice recoil_outcomes[] = {
+  { "recoils", N_("Recoils") },
+  { "destroyed", N_("Destroyed") },
+};
+
+static gboolean
+recoil_resolve (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjRandom         *random,
+                AdjOutcome        *outcome,
+                GError           **error)
+{
+  const AdjUnitType *type = wec_input_type (ctx, in, "type");
+  const char *why = NULL;
+  int move = base_move (type, adj_inputs_get_bool (in, "dismounted"),
+                        adj_inputs_get_bool (in, "mounted"), &why);
+  int needed = adj_inputs_get_int (in, "squares_needed");
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The stand"));
+
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, move);
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, _("Squares to fall back"), TRUE,
+                        needed);
+  if (adj_inputs_get_bool (in, "blocked"))
+    adj_outcome_set_result (outcome, "destroyed", _("%s cannot fall back: its way is blocked"),
+                            name);
+  else if (needed > move)
+    adj_outcome_set_result (outcome, "destroyed",
+                            _("%s would need %d squares but moves only %d"), name, needed, move);
+  else
+    adj_outcome_set_result (outcome, "recoils",
+                            _("%s falls back %d squares toward its baseline, keeping its facing "
+                              "within the rear arc"), name, needed);
+  return TRUE;
+}
+
+static gboolean
+destroy_apply (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjOutcome        *outcome,
+               AdjChangeSet      *changes,
+               GError           **error)
+{
+  if (g_str_equal (outcome->key, "destroyed"))
+    return wec_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "unit"), "destroyed", TRUE,
+                              error);
+  return TRUE;
+}
+
+const AdjMechanic wec_recoil = {
+  .id = "wec/recoil",
+  .title = N_("Recoil"),
+  .summary = N_("A stand forced back must end a square clear of the enemy within its move, or "
+                "it is destroyed."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = recoil_inputs,
+  .n_inputs = G_N_ELEMENTS (recoil_inputs),
+  .outcomes = recoil_outcomes,
+  .n_outcomes = G_N_ELEMENTS (recoil_outcomes),
+  .resolve = recoil_resolve,
+  .apply = destroy_apply,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Withdrawal and the end of the battle                                                        */
+
+static const AdjField withdrawal_inputs[] = {
+  SIDE_INPUT ("side", N_("Side")),
+  INT_INPUT ("original_value", N_("Starting value"),
+             N_("Every stand the side began with, except the command stand"), 0, 5000, 36),
+  INT_INPUT ("destroyed_value", N_("Value destroyed so far"), NULL, 0, 5000, 0),
+  INT_INPUT ("entrenchment_lengths", N_("Entrenchment (50 mm lengths)"),
+             N_("Counted at half a point each when entrenchments count"), 0, 200, 0),
+};
+
+static const AdjChoice withdrawal_outcomes[] = {
+  { "fights-on", N_("Fights on") },
+  { "must-withdraw", N_("Must withdraw") },
+};
+
+static gboolean
+withdrawal_prefill (const AdjContext  *ctx,
+                    AdjInputs         *in,
+                    GError           **error)
+{
+  const char *side = adj_inputs_get_string (in, "side");
+
+  if (side == NULL)
+    return TRUE;
+  return adj_inputs_set_int (in, "original_value",
+                             wec_side_sum (ctx->battle, side, wec_filter_army, FALSE), error) &&
+         adj_inputs_set_int (in, "destroyed_value",
+                             wec_side_sum (ctx->battle, side, wec_filter_destroyed_army, FALSE),
+                             error) &&
+         adj_inputs_set_int (in, "entrenchment_lengths",
+                             wec_counted_entrenchment (ctx->battle, side), error);
+}
+
+static gboolean
+withdrawal_resolve (const AdjContext  *ctx,
+                    AdjInputs         *in,
+                    AdjRandom         *random,
+                    AdjOutcome        *outcome,
+                    GError           **error)
+{
+  int percent = adj_rules_int (ctx->ruleset, "withdrawal", "percent");
+  int original_half = 2 * adj_inputs_get_int (in, "original_value") +
+                      adj_inputs_get_int (in, "entrenchment_lengths");
+  int lost_half = 2 * adj_inputs_get_int (in, "destroyed_value");
+  g_autofree char *original = wec_format_half_points (original_half);
+  g_autofree char *lost = wec_format_half_points (lost_half);
+  const char *name = wec_side_name (ctx, in, "side", _("The side"));
+
+  if (original_half == 0)
+    return adj_not_allowed (error, _("A side with no value cannot lose half of it"));
+  if (lost_half > original_half)
+    return adj_not_allowed (error, _("More value destroyed (%s) than the side had (%s)"), lost,
+                            original);
+
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, _("Starting value (half points)"), TRUE,
+                        original_half);
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, _("Destroyed (half points)"), TRUE,
+                        lost_half);
+  adj_outcome_set_value_int (outcome, "original_half_points", original_half);
+  adj_outcome_set_value_int (outcome, "destroyed_half_points", lost_half);
+  if (lost_half * 100 >= percent * original_half)
+    adj_outcome_set_result (outcome, "must-withdraw",
+                            _("%s has lost %s of its %s points, at least %d%%: it must begin to "
+                              "leave the field"), name, lost, original, percent);
+  else
+    adj_outcome_set_result (outcome, "fights-on",
+                            _("%s has lost %s of its %s points, less than %d%%"), name, lost,
+                            original, percent);
+  return TRUE;
+}
+
+const AdjMechanic wec_withdrawal = {
+  .id = "wec/withdrawal",
+  .title = N_("Withdrawal"),
+  .summary = N_("A side that has lost half its starting value, command stand aside, must "
+                "withdraw."),
+  .scope = ADJ_SCOPE_SIDE,
+  .inputs = withdrawal_inputs,
+  .n_inputs = G_N_ELEMENTS (withdrawal_inputs),
+  .outcomes = withdrawal_outcomes,
+  .n_outcomes = G_N_ELEMENTS (withdrawal_outcomes),
+  .prefill = withdrawal_prefill,
+  .resolve = withdrawal_resolve,
+};
+
+static const AdjField result_inputs[] = {
+  SIDE_INPUT ("side_a", N_("First side")),
+  SIDE_INPUT ("side_b", N_("Second side")),
+  INT_INPUT ("remaining_a", N_("First side’s value left"),
+             N_("Every stand not destroyed, the command stand included"), 0, 5000, 0),
+  INT_INPUT ("remaining_b", N_("Second side’s value left"),
+             N_("Every stand not destroyed, the command stand included"), 0, 5000, 0),
+  INT_INPUT ("entrenchment_a", N_("First side’s entrenchment (50 mm lengths)"),
+             N_("Entrenchments cannot be destroyed: they count in full when they count at all"),
+             0, 200, 0),
+  INT_INPUT ("entrenchment_b", N_("Second side’s entrenchment (50 mm lengths)"),
+             N_("Entrenchments cannot be destroyed: they count in full when they count at all"),
+             0, 200, 0),
+};
+
+static const AdjChoice result_outcomes[] = {
+  { "draw", N_("Draw") },
+  { "side-a-marginal", N_("First side wins a marginal victory") },
+  { "side-a-decisive", N_("First side wins a decisive victory") },
+  { "side-a-overwhelming", N_("First side wins an overwhelming victory") },
+  { "side-b-marginal", N_("Second side wins a marginal victory") },
+  { "side-b-decisive", N_("Second side wins a decisive victory") },
+  { "side-b-overwhelming", N_("Second side wins an overwhelming victory") },
+};
+
+static gboolean
+result_prefill (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  const char *a = adj_inputs_get_string (in, "side_a");
+  const char *b = adj_inputs_get_string (in, "side_b");
+
+  if (a != NULL &&
+      (!adj_inputs_set_int (in, "remaining_a",
+                            wec_side_sum (ctx->battle, a, wec_filter_remaining, FALSE), error) ||
+       !adj_inputs_set_int (in, "entrenchment_a", wec_counted_entrenchment (ctx->battle, a),
+                            error)))
+    return FALSE;
+  if (b != NULL &&
+      (!adj_inputs_set_int (in, "remaining_b",
+                            wec_side_sum (ctx->battle, b, wec_filter_remaining, FALSE), error) ||
+       !adj_inputs_set_int (in, "entrenchment_b", wec_counted_entrenchment (ctx->battle, b),
+                            error)))
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+result_resolve (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjRandom         *random,
+                AdjOutcome        *outcome,
+                GError           **error)
+{
+  int a = 2 * adj_inputs_get_int (in, "remaining_a") + adj_inputs_get_int (in, "entrenchment_a");
+  int b = 2 * adj_inputs_get_int (in, "remaining_b") + adj_inputs_get_int (in, "entrenchment_b");
+  int diff = ABS (a - b);
+  int decisive = 2 * adj_rules_int (ctx->ruleset, "victory", "decisive_from");
+  int overwhelming = 2 * adj_rules_int (ctx->ruleset, "victory", "overwhelming_from");
+  const char *names[2];
+  const char *level;
+  g_autofree char *as = wec_format_half_points (a);
+  g_autofree char *bs = wec_format_half_points (b);
+  g_autofree char *ds = wec_format_half_points (diff);
+  g_autofree char *key = NULL;
+
+  names[0] = wec_side_name (ctx, in, "side_a", _("The first side"));
+  names[1] = wec_side_name (ctx, in, "side_b", _("The second side"));
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, "side-a", _("First side’s value left (half "
+                                                                "points)"), TRUE, a);
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, "side-b", _("Second side’s value left (half "
+                                                                "points)"), TRUE, b);
+  adj_outcome_set_value_int (outcome, "difference_half_points", diff);
+  if (diff == 0)
+    {
+      adj_outcome_set_result (outcome, "draw", _("Both sides have %s points left"), as);
+      return TRUE;
+    }
+  /* Margins in half points: below 10 marginal (so 9½ is still marginal), 10 to below 20
+   * decisive, 20 or more overwhelming. */
+  if (diff < decisive)
+    level = "marginal";
+  else if (diff < overwhelming)
+    level = "decisive";
+  else
+    level = "overwhelming";
+  key = g_strdup_printf ("%s-%s", a > b ? "side-a" : "side-b", level);
+  adj_outcome_set_result (outcome, key, _("%s keeps %s points against %s: a lead of %s"),
+                          names[a > b ? 0 : 1], a > b ? as : bs, a > b ? bs : as, ds);
+  return TRUE;
+}
+
+const AdjMechanic wec_battle_result = {
+  .id = "wec/battle-result",
+  .title = N_("Battle result"),
+  .summary = N_("When the battle ends, the side with more value left wins; the lead sets how "
+                "great the victory is."),
+  .scope = ADJ_SCOPE_BATTLE,
+  .inputs = result_inputs,
+  .n_inputs = G_N_ELEMENTS (result_inputs),
+  .outcomes = result_outcomes,
+  .n_outcomes = G_N_ELEMENTS (result_outcomes),
+  .prefill = result_prefill,
+  .resolve = result_resolve,
+};

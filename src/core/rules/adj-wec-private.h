@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-wec-private.h: what the files of When Empires Clash! share: input macros, the dice
+ * choices, and the functions one file lends another. */
+
+#pragma once
+
+#include "adj-army.h"
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-rules-util.h"
+#include "adj-rules.h"
+
+G_BEGIN_DECLS
+
+/* ------------------------------------------------------------------------------------------ */
+/* shared declarations                                                                         */
+
+#define DICE_INPUT(name_, label_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices = wec_dice_choices, \
+    .n_choices = G_N_ELEMENTS (wec_dice_choices), .def_choice = "2d6", .from = from_ }
+#define TYPE_INPUT(name_, label_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices_from = "unit-types", \
+    .def_choice = def_, .from = from_ }
+#define UNIT_INPUT(name_, label_) \
+  { .name = name_, .kind = ADJ_FIELD_UNIT, .label = label_, .optional = TRUE }
+#define SIDE_INPUT(name_, label_) \
+  { .name = name_, .kind = ADJ_FIELD_SIDE, .label = label_, .optional = TRUE }
+#define BOOL_INPUT(name_, label_, hint_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
+#define BOOL_FROM(name_, label_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .from = from_ }
+#define INT_INPUT(name_, label_, hint_, min_, max_, def_) \
+  { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .hint = hint_, .min = min_, \
+    .max = max_, .def = def_ }
+
+/* Classify an opposed roll: the outcome key, or NULL when the round is tied and re-rolled. */
+typedef const char *(*ClassifyFunc) (int a, int b, gpointer data);
+
+typedef char *(*NumberLabel) (int value);
+
+typedef gboolean (*UnitFilter) (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
+
+/* adj-wec.c */
+extern const AdjChoice wec_dice_choices[2];
+extern const AdjChoice wec_budget_choices[2];
+const AdjUnitType *wec_input_type (const AdjContext *ctx,
+                                   AdjInputs        *in,
+                                   const char       *name);
+const char *wec_fighting_category (const AdjUnitType *type,
+                                   gboolean           dismounted);
+gboolean wec_is_gun (const char *category);
+const char *wec_side_name (const AdjContext *ctx,
+                           AdjInputs        *in,
+                           const char       *input,
+                           const char       *fallback);
+void wec_opposed_odds_dice (const AdjMechanic *mech,
+                            guint              ac,
+                            guint              as,
+                            int                a_mod,
+                            guint              bc,
+                            guint              bs,
+                            int                b_mod,
+                            ClassifyFunc       classify,
+                            gpointer           data,
+                            AdjOdds           *odds);
+void wec_opposed_odds (const AdjMechanic *mech,
+                       const char        *a_choice,
+                       int                a_mod,
+                       const char        *b_choice,
+                       int                b_mod,
+                       ClassifyFunc       classify,
+                       gpointer           data,
+                       AdjOdds           *odds);
+void wec_sum_odds (guint        n,
+                   guint        sides,
+                   int          shift,
+                   NumberLabel  label_fn,
+                   AdjOdds     *odds);
+gboolean wec_change_unit (const AdjContext  *ctx,
+                          AdjChangeSet      *changes,
+                          const char        *unit_id,
+                          const char        *field,
+                          json_object       *value,
+                          GError           **error);
+gboolean wec_set_unit_bool (const AdjContext  *ctx,
+                            AdjChangeSet      *changes,
+                            const char        *unit_id,
+                            const char        *field,
+                            gboolean           value,
+                            GError           **error);
+int wec_side_sum (AdjBattle  *battle,
+                  const char *side,
+                  UnitFilter  filter,
+                  gboolean    count_only);
+gboolean wec_is_command (const AdjUnitType *type);
+gboolean wec_filter_army (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
+gboolean wec_filter_destroyed_army (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
+gboolean wec_filter_remaining (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
+gboolean wec_filter_command (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
+gboolean wec_filter_live_command (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
+gboolean wec_filter_heavy (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
+int wec_counted_entrenchment (AdjBattle  *battle,
+                              const char *side);
+char *wec_format_half_points (int half);
+
+/* adj-wec-combat.c */
+extern const AdjMechanic wec_fire_combat;
+extern const AdjMechanic wec_close_combat;
+
+/* adj-wec-turn.c */
+extern const AdjMechanic wec_initiative;
+extern const AdjMechanic wec_baselines;
+extern const AdjMechanic wec_terrain;
+extern const AdjMechanic wec_activation;
+extern const AdjChoice wec_rating_outcomes[3];
+extern const AdjMechanic wec_commander_rating;
+extern const AdjField wec_side_only_inputs[1];
+char *wec_squares_label (int value);
+extern const AdjMechanic wec_deployment;
+
+/* adj-wec-army.c */
+extern const AdjMechanic wec_army_value;
+void wec_report_army_limits (AdjRuleset    *rs,
+                             gboolean       rolled,
+                             int            rolled_value,
+                             int            total,
+                             int            heavy,
+                             int            lengths,
+                             int            commands,
+                             AdjArmyReport *report);
+extern const AdjMechanic wec_army_limits;
+
+/* adj-wec-move.c */
+extern const AdjMechanic wec_movement;
+extern const AdjMechanic wec_recoil;
+extern const AdjMechanic wec_withdrawal;
+extern const AdjMechanic wec_battle_result;
+
+/* adj-wec-check.c */
+gboolean wec_check_ruleset (AdjRuleset  *rs,
+                            GError     **error);
+gboolean wec_check_army (AdjRuleset     *rs,
+                         AdjArmy        *army,
+                         AdjArmyReport  *report,
+                         GError        **error);
+
+G_END_DECLS
