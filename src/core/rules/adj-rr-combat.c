@@ -1,0 +1,1020 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rr-combat.c: Redvers' Reverse — the mechanics of fighting: formation morale, shell and
+ * rifle fire, the Boer target die among the plot markers, the Boer Shaken test, Boer strength,
+ * stacking, losses and the victory check.  Each is a mechanic of the action panel; the system
+ * table in adj-rr.c lists them. */
+
+#define G_LOG_DOMAIN "adj-rr"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-rr.h"
+#include "adj-rr-private.h"
+#include "adj-rules-util.h"
+#include "adj-rules.h"
+#include "adj-secret.h"
+#include "adj-tables.h"
+
+/* The charts each mechanic reads. */
+static const char *const morale_tables[] = { "formation-morale", NULL };
+static const char *const shell_tables[] = { "shell-fire", NULL };
+static const char *const rifle_tables[] = { "rifle-fire", NULL };
+
+/* ------------------------------------------------------------------------------------------ */
+/* Formation morale                                                                            */
+
+const AdjChoice rr_column_choices[RR_N_COLUMNS] = {
+  { "brigade", N_("A British brigade") },
+  { "group-emplacement", N_("A Boer group in an emplacement") },
+  { "group-open", N_("A Boer group not in an emplacement") },
+};
+
+static const AdjField formation_inputs[] = {
+  ENUM_INPUT ("column", N_("Who tests"),
+              N_("A Boer group overrun in close combat is not in its emplacement"),
+              rr_column_choices, "brigade", NULL),
+  MODIFIER_INPUT,
+};
+
+static const AdjChoice formation_outcomes[] = {
+  { "normal", N_("No effect") },
+  { "disrupted", N_("Disrupted") },
+  { "suppressed", N_("Suppressed") },
+  { "routed", N_("Routed") },
+  { "table-missing", N_("Rolled: the Formation Morale table is missing") },
+};
+
+static gboolean
+formation_resolve (const AdjContext  *ctx,
+                   AdjInputs         *in,
+                   AdjRandom         *random,
+                   AdjOutcome        *outcome,
+                   GError           **error)
+{
+  int modifier = adj_inputs_get_int (in, "modifier");
+  g_autoptr(AdjTables) tables = NULL;
+  json_object *cell;
+  const char *key;
+  int sum;
+
+  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+    return FALSE;
+  rr_add_modifier_line (outcome, modifier, sum + modifier);
+  if (!rr_chart_resolve (ctx, &tables, outcome, "formation-morale", sum + modifier,
+                         adj_inputs_get_string (in, "column"), &cell, error))
+    return FALSE;
+  if (cell == NULL)
+    return TRUE;
+  key = json_object_get_string (cell);
+  if (g_str_equal (key, "normal"))
+    adj_outcome_set_result (outcome, key, _("Morale holds"));
+  else
+    adj_outcome_set_result (outcome, key, _("Every unit of the formation in the area that is "
+                                            "better than %s falls to it"), rr_morale_label (key));
+  return TRUE;
+}
+
+static gboolean
+formation_odds (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjOdds           *odds,
+                GError           **error)
+{
+  return rr_chart_odds (ctx, in, odds, "formation-morale", 2, adj_inputs_get_int (in, "modifier"),
+                        adj_inputs_get_string (in, "column"), rr_classify_choice, NULL, error);
+}
+
+const AdjMechanic rr_formation_morale = {
+  .id = "rr/formation-morale",
+  .title = N_("Formation morale"),
+  .summary = N_("A brigade or group that loses strength in an area rolls two dice on the "
+                "Formation Morale table: the level its units there fall to."),
+  .scope = ADJ_SCOPE_SIDE,
+  .inputs = formation_inputs,
+  .n_inputs = G_N_ELEMENTS (formation_inputs),
+  .outcomes = formation_outcomes,
+  .n_outcomes = G_N_ELEMENTS (formation_outcomes),
+  .random_note = N_("A total beyond the chart reads its first or last line."),
+  .tables = morale_tables,
+  .draws = rr_two_dice_draws,
+  .resolve = formation_resolve,
+  .odds = formation_odds,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Fire                                                                                        */
+
+static gboolean
+fire_prefill (const AdjContext  *ctx,
+              AdjInputs         *in,
+              GError           **error)
+{
+  AdjUnit *firer = adj_input_unit (ctx, in, "firer");
+
+  if (firer == NULL)
+    return TRUE;
+  return adj_inputs_set_int (in, "strength",
+                             CLAMP (adj_rr_unit_strength (ctx->battle, firer), 0, MAX_SP),
+                             error);
+}
+
+static const AdjField shell_inputs[] = {
+  UNIT_INPUT ("firer", N_("Firing gun or battery")),
+  INT_INPUT ("strength", N_("Strength of the firer"), NULL, 0, MAX_SP, 2, NULL),
+  MODIFIER_INPUT,
+};
+
+static const AdjChoice shell_outcomes[] = {
+  { "no-effect", N_("No effect") },
+  { "disrupted", N_("Disrupted") },
+  { "suppressed", N_("Suppressed") },
+  { "table-missing", N_("Rolled: the Shell Fire table is missing") },
+};
+
+static char *
+strength_column (AdjRuleset *rs,
+                 const char *table_id,
+                 int         strength)
+{
+  return g_strdup_printf ("%d", rr_chart_column (adj_table_shape_lookup (rs, table_id), strength));
+}
+
+static gboolean
+shell_resolve (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjRandom         *random,
+               AdjOutcome        *outcome,
+               GError           **error)
+{
+  int modifier = adj_inputs_get_int (in, "modifier");
+  g_autofree char *column = strength_column (ctx->ruleset, "shell-fire",
+                                             adj_inputs_get_int (in, "strength"));
+  g_autoptr(AdjTables) tables = NULL;
+  json_object *cell;
+  const char *key;
+  int sum;
+
+  if (!rr_roll_dice (random, outcome, "roll", N_("Shell fire"), 2, &sum, error))
+    return FALSE;
+  rr_add_modifier_line (outcome, modifier, sum + modifier);
+  if (!rr_chart_resolve (ctx, &tables, outcome, "shell-fire", sum + modifier, column, &cell, error))
+    return FALSE;
+  if (cell == NULL)
+    return TRUE;
+  key = json_object_get_string (cell);
+  if (g_str_equal (key, "no-effect"))
+    adj_outcome_set_result (outcome, key, _("The shells do no harm"));
+  else
+    adj_outcome_set_result (outcome, key, _("Every unit in the target area is %s"),
+                            rr_morale_label (key));
+  return TRUE;
+}
+
+static gboolean
+shell_odds (const AdjContext  *ctx,
+            AdjInputs         *in,
+            AdjOdds           *odds,
+            GError           **error)
+{
+  g_autofree char *column = strength_column (ctx->ruleset, "shell-fire",
+                                             adj_inputs_get_int (in, "strength"));
+
+  return rr_chart_odds (ctx, in, odds, "shell-fire", 2, adj_inputs_get_int (in, "modifier"), column,
+                        rr_classify_choice, NULL, error);
+}
+
+const AdjMechanic rr_shell_fire = {
+  .id = "rr/shell-fire",
+  .title = N_("Shell fire"),
+  .summary = N_("A gun or battery fires at an area: two dice on the Shell Fire table may disrupt "
+                "or suppress every unit there."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = shell_inputs,
+  .n_inputs = G_N_ELEMENTS (shell_inputs),
+  .outcomes = shell_outcomes,
+  .n_outcomes = G_N_ELEMENTS (shell_outcomes),
+  .random_note = N_("A total beyond the chart reads its first or last line."),
+  .tables = shell_tables,
+  .draws = rr_two_dice_draws,
+  .prefill = fire_prefill,
+  .resolve = shell_resolve,
+  .odds = shell_odds,
+};
+
+static const AdjField rifle_inputs[] = {
+  UNIT_INPUT ("firer", N_("Firing unit")),
+  UNIT_INPUT ("target", N_("Target")),
+  INT_INPUT ("strength", N_("Strength of the firer"), NULL, 0, MAX_SP, 4, NULL),
+  MODIFIER_INPUT,
+};
+
+static const AdjChoice rifle_outcomes[] = {
+  { "no-loss", N_("No loss") },
+  { "losses", N_("Strength lost") },
+  { "table-missing", N_("Rolled: the Rifle Fire table is missing") },
+};
+
+static void
+rifle_draws (const AdjContext *ctx,
+             AdjInputs        *in,
+             GArray           *specs)
+{
+  AdjDrawSpec s = { "roll", N_("Rifle fire"), 1, 6 };
+
+  (void) ctx;
+  (void) in;
+  g_array_append_val (specs, s);
+}
+
+static const char *
+classify_rifle (json_object *value,
+                gpointer     data)
+{
+  (void) data;
+  return json_object_get_int (value) > 0 ? "losses" : "no-loss";
+}
+
+static gboolean
+rifle_resolve (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjRandom         *random,
+               AdjOutcome        *outcome,
+               GError           **error)
+{
+  int modifier = adj_inputs_get_int (in, "modifier");
+  g_autofree char *column = strength_column (ctx->ruleset, "rifle-fire",
+                                             adj_inputs_get_int (in, "strength"));
+  const char *target = adj_input_unit_name (ctx, in, "target", _("The target"));
+  g_autoptr(AdjTables) tables = NULL;
+  json_object *cell;
+  int die, lost;
+
+  if (!rr_roll_dice (random, outcome, "roll", N_("Rifle fire"), 1, &die, error))
+    return FALSE;
+  rr_add_modifier_line (outcome, modifier, die + modifier);
+  if (!rr_chart_resolve (ctx, &tables, outcome, "rifle-fire", die + modifier, column, &cell, error))
+    return FALSE;
+  if (cell == NULL)
+    return TRUE;
+  lost = json_object_get_int (cell);
+  adj_outcome_set_value_int (outcome, "losses", lost);
+  if (lost == 0)
+    adj_outcome_set_result (outcome, "no-loss", _("%s loses nothing"), target);
+  else
+    adj_outcome_set_result (outcome, "losses",
+                            ngettext ("%s loses %d strength point", "%s loses %d strength points",
+                                      lost), target, lost);
+  return TRUE;
+}
+
+static gboolean
+rifle_odds (const AdjContext  *ctx,
+            AdjInputs         *in,
+            AdjOdds           *odds,
+            GError           **error)
+{
+  g_autofree char *column = strength_column (ctx->ruleset, "rifle-fire",
+                                             adj_inputs_get_int (in, "strength"));
+
+  return rr_chart_odds (ctx, in, odds, "rifle-fire", 1, adj_inputs_get_int (in, "modifier"), column,
+                        classify_rifle, NULL, error);
+}
+
+const AdjMechanic rr_rifle_fire = {
+  .id = "rr/rifle-fire",
+  .title = N_("Rifle fire"),
+  .summary = N_("A commando, battalion or regiment fires at a unit: one die on the Rifle Fire "
+                "table gives the strength points it loses."),
+  .scope = ADJ_SCOPE_PAIR,
+  .inputs = rifle_inputs,
+  .n_inputs = G_N_ELEMENTS (rifle_inputs),
+  .outcomes = rifle_outcomes,
+  .n_outcomes = G_N_ELEMENTS (rifle_outcomes),
+  .random_note = N_("A total beyond the chart reads its first or last line."),
+  .tables = rifle_tables,
+  .draws = rifle_draws,
+  .prefill = fire_prefill,
+  .resolve = rifle_resolve,
+  .odds = rifle_odds,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Boer targeting: a die among the six plot markers                                            */
+
+static const AdjField target_inputs[] = {
+  UNIT_INPUT ("firer", N_("Firing Boer unit")),
+};
+
+static const AdjChoice target_outcomes[] = {
+  { "plot-1", N_("Plot marker 1") },
+  { "plot-2", N_("Plot marker 2") },
+  { "plot-3", N_("Plot marker 3") },
+  { "plot-4", N_("Plot marker 4") },
+  { "plot-5", N_("Plot marker 5") },
+  { "plot-6", N_("Plot marker 6") },
+};
+
+static void
+target_draws (const AdjContext *ctx,
+              AdjInputs        *in,
+              GArray           *specs)
+{
+  AdjDrawSpec s = { "plot", N_("Plot marker"), 1, 6 };
+
+  (void) ctx;
+  (void) in;
+  g_array_append_val (specs, s);
+}
+
+static gboolean
+target_resolve (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjRandom         *random,
+                AdjOutcome        *outcome,
+                GError           **error)
+{
+  int die;
+  char key[8];
+
+  if (!rr_roll_dice (random, outcome, "plot", N_("Plot marker"), 1, &die, error))
+    return FALSE;
+  g_snprintf (key, sizeof key, "plot-%d", die);
+  adj_outcome_set_value_int (outcome, "plot", die);
+  adj_outcome_set_result (outcome, key, _("%s fires at the area of plot marker %d"),
+                          adj_input_unit_name (ctx, in, "firer", _("The Boer unit")), die);
+  return TRUE;
+}
+
+static gboolean
+target_odds (const AdjContext  *ctx,
+             AdjInputs         *in,
+             AdjOdds           *odds,
+             GError           **error)
+{
+  (void) ctx;
+  (void) error;
+  adj_declare_outcomes (in->mechanic, odds);
+  for (guint i = 0; i < G_N_ELEMENTS (target_outcomes); i++)
+    rr_odds_add (odds, in->mechanic, target_outcomes[i].id, 1);
+  adj_odds_finish (odds, 6);
+  return TRUE;
+}
+
+const AdjMechanic rr_boer_target = {
+  .id = "rr/boer-target",
+  .title = N_("Boer target area"),
+  .summary = N_("One die picks which of the six plot markers, laid by the Boer Plot chart, marks "
+                "the area a Boer unit fires at."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = target_inputs,
+  .n_inputs = G_N_ELEMENTS (target_inputs),
+  .outcomes = target_outcomes,
+  .n_outcomes = G_N_ELEMENTS (target_outcomes),
+  .draws = target_draws,
+  .resolve = target_resolve,
+  .odds = target_odds,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* The Boer Shaken test                                                                        */
+
+static const AdjField shaken_inputs[] = {
+  INT_INPUT ("turn", N_("Game Turn"), NULL, 1, 20, 5, NULL),
+  INT_INPUT ("confidence", N_("Confidence"), NULL, 1, 20, 3, NULL),
+};
+
+static const AdjChoice shaken_outcomes[] = {
+  { "not-due", N_("No test: Confidence is above the Game Turn") },
+  { "shaken", N_("The Boers are shaken") },
+  { "holds", N_("Boer confidence holds") },
+};
+
+static gboolean
+shaken_due (AdjInputs *in)
+{
+  return adj_inputs_get_int (in, "confidence") <= adj_inputs_get_int (in, "turn");
+}
+
+static void
+shaken_draws (const AdjContext *ctx,
+              AdjInputs        *in,
+              GArray           *specs)
+{
+  if (shaken_due (in))
+    rr_two_dice_draws (ctx, in, specs);
+}
+
+static gboolean
+shaken_prefill (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  return adj_inputs_set_int (in, "turn", CLAMP (adj_battle_get_turn (ctx->battle), 1, 20),
+                             error) &&
+         adj_inputs_set_int (in, "confidence", rr_setting_int (ctx->battle, "confidence"), error);
+}
+
+static gboolean
+shaken_resolve (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjRandom         *random,
+                AdjOutcome        *outcome,
+                GError           **error)
+{
+  int turn = adj_inputs_get_int (in, "turn");
+  int confidence = adj_inputs_get_int (in, "confidence");
+  int need = rr_int (ctx->ruleset, "tracks", "shaken_roll");
+  int sum, total;
+
+  if (!shaken_due (in))
+    {
+      adj_outcome_set_result (outcome, "not-due", _("Confidence %d is above Game Turn %d: no "
+                                                    "test"), confidence, turn);
+      return TRUE;
+    }
+  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+    return FALSE;
+  if (turn > confidence)
+    adj_outcome_add_modifier (outcome, NULL, _("Boxes Confidence is below the Game Turn"),
+                              turn - confidence);
+  total = sum + turn - confidence;
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, _("Total"), TRUE, total);
+  adj_outcome_set_value_int (outcome, "total", total);
+  if (total >= need)
+    adj_outcome_set_result (outcome, "shaken", _("%d, %d or more: the Boers are shaken"), total,
+                            need);
+  else
+    adj_outcome_set_result (outcome, "holds", _("%d, less than %d: the Boers hold on"), total,
+                            need);
+  return TRUE;
+}
+
+static gboolean
+shaken_odds (const AdjContext  *ctx,
+             AdjInputs         *in,
+             AdjOdds           *odds,
+             GError           **error)
+{
+  int gap = adj_inputs_get_int (in, "turn") - adj_inputs_get_int (in, "confidence");
+  int need = rr_int (ctx->ruleset, "tracks", "shaken_roll");
+
+  (void) error;
+  adj_declare_outcomes (in->mechanic, odds);
+  if (!shaken_due (in))
+    {
+      rr_odds_add (odds, in->mechanic, "not-due", 1);
+      adj_odds_finish (odds, 1);
+      return TRUE;
+    }
+  for (int s = 2; s <= 12; s++)
+    rr_odds_add (odds, in->mechanic, s + gap >= need ? "shaken" : "holds", rr_two_dice_ways[s]);
+  adj_odds_finish (odds, 36);
+  return TRUE;
+}
+
+static gboolean
+shaken_apply (const AdjContext  *ctx,
+              AdjInputs         *in,
+              AdjOutcome        *outcome,
+              AdjChangeSet      *changes,
+              GError           **error)
+{
+  AdjBattle *battle = ctx->battle;
+  int shaken = rr_setting_int (battle, "shaken");
+  g_autoptr(json_object) cups = NULL;
+  json_object *sp, *aside, *cup;
+
+  (void) in;
+  if (!g_str_equal (outcome->key, "shaken"))
+    return TRUE;
+  if (!rr_set_setting_int (battle, changes, "shaken", MIN (shaken + 1, 2), error))
+    return FALSE;
+  /* The No Fire counters join the SP cup the first time. */
+  if (adj_battle_get_secret (battle, ADJ_RR_CUPS_SECRET) == NULL)
+    return TRUE;
+  cups = rr_open_cups (battle, error);
+  if (cups == NULL)
+    return FALSE;
+  sp = rr_member (cups, "sp");
+  aside = rr_member (sp, "aside");
+  cup = rr_member (sp, "cup");
+  if (json_object_array_length (aside) == 0)
+    return TRUE;
+  for (gsize i = 0; i < json_object_array_length (aside); i++)
+    json_object_array_add (cup, json_object_get (json_object_array_get_idx (aside, i)));
+  json_object_object_add (sp, "aside", json_object_new_array ());
+  rr_shuffle_array (cup, adj_battle_get_rng (battle));
+  adj_outcome_add_note (outcome, _("The two No Fire counters go into the SP counter cup."));
+  return rr_seal_cups (battle, changes, cups, error);
+}
+
+const AdjMechanic rr_shaken = {
+  .id = "rr/shaken",
+  .title = N_("Boer Shaken test"),
+  .summary = N_("When Confidence is at or below the Game Turn: two dice plus the gap between "
+                "them; 12 or more and the Boers are shaken."),
+  .scope = ADJ_SCOPE_BATTLE,
+  .inputs = shaken_inputs,
+  .n_inputs = G_N_ELEMENTS (shaken_inputs),
+  .outcomes = shaken_outcomes,
+  .n_outcomes = G_N_ELEMENTS (shaken_outcomes),
+  .draws = shaken_draws,
+  .prefill = shaken_prefill,
+  .resolve = shaken_resolve,
+  .odds = shaken_odds,
+  .apply = shaken_apply,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Boer strength                                                                               */
+
+static const AdjField strength_inputs[] = {
+  UNIT_INPUT ("unit", N_("Boer unit")),
+  INT_INPUT ("sp", N_("Strength on the side showing"), NULL, 0, MAX_SP, 5, NULL),
+  INT_INPUT ("losses", N_("Number marker"), NULL, 0, MAX_SP, 0, "unit.status.losses"),
+  INT_INPUT ("counter", N_("SP counter"), N_("0 when it has none"), -5, 5, 0, NULL),
+  ENUM_INPUT ("morale", N_("Morale"), NULL, rr_morale_levels, "normal", "unit.status.morale"),
+};
+
+static gboolean
+strength_prefill (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  GError           **error)
+{
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+  int sp;
+
+  if (unit == NULL)
+    return TRUE;
+  sp = adj_unit_get_status_bool (unit, "reduced") ? adj_unit_get_status_int (unit, "reduced_sp")
+                                                  : adj_unit_get_status_int (unit, "sp");
+  if (!adj_inputs_set_int (in, "sp", CLAMP (sp, 0, MAX_SP), error))
+    return FALSE;
+  if (g_strcmp0 (adj_unit_get_status_string (unit, "sp_counter"), "value") == 0 &&
+      !adj_inputs_set_int (in, "counter", adj_unit_get_status_int (unit, "sp_counter_value"),
+                           error))
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+strength_resolve (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  AdjRandom         *random,
+                  AdjOutcome        *outcome,
+                  GError           **error)
+{
+  int sp = adj_inputs_get_int (in, "sp");
+  int losses = adj_inputs_get_int (in, "losses");
+  int counter = adj_inputs_get_int (in, "counter");
+  const char *morale = adj_inputs_get_string (in, "morale");
+  int penalty = rr_morale_penalty (ctx->ruleset, morale);
+  int total = sp - losses + counter - penalty;
+  g_autofree char *title = NULL;
+
+  (void) random;
+  (void) error;
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, _("Strength on the counter"), TRUE, sp);
+  if (losses != 0)
+    adj_outcome_add_modifier (outcome, NULL, _("Number marker"), -losses);
+  if (counter != 0)
+    adj_outcome_add_modifier (outcome, NULL, _("SP counter"), counter);
+  if (penalty != 0)
+    adj_outcome_add_modifier (outcome, NULL, rr_morale_label (morale), -penalty);
+  title = g_strdup_printf (_("Strength %d"), total);
+  adj_outcome_set_number (outcome, total, title,
+                          _("Its strength as it fires or moves this moment"));
+  return TRUE;
+}
+
+const AdjMechanic rr_boer_strength = {
+  .id = "rr/boer-strength",
+  .title = N_("Boer strength"),
+  .summary = N_("A Boer unit’s strength: its counter less its Number marker, with its SP counter, "
+                "less 1 disrupted or 2 suppressed; the strongest acts first."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = strength_inputs,
+  .n_inputs = G_N_ELEMENTS (strength_inputs),
+  .prefill = strength_prefill,
+  .resolve = strength_resolve,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Stacking                                                                                    */
+
+static const AdjField stacking_inputs[] = {
+  INT_INPUT ("battalions", N_("Battalions in the area"), NULL, 0, 40, 3, NULL),
+  INT_INPUT ("regiments", N_("Regiments in the area"), NULL, 0, 40, 1, NULL),
+  INT_INPUT ("batteries", N_("Batteries in the area"), NULL, 0, 40, 0, NULL),
+};
+
+static const AdjChoice stacking_outcomes[] = {
+  { "crowded", N_("Crowded: fire against it hurts more") },
+  { "clear", N_("Not crowded") },
+};
+
+int
+rr_stacking_points (AdjRuleset *rs,
+                    int         battalions,
+                    int         regiments,
+                    int         batteries)
+{
+  return battalions * rr_int (rs, "stacking", "battalion") +
+         regiments * rr_int (rs, "stacking", "regiment") +
+         (batteries > 0 ? rr_int (rs, "stacking", "batteries") : 0);
+}
+
+static gboolean
+stacking_resolve (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  AdjRandom         *random,
+                  AdjOutcome        *outcome,
+                  GError           **error)
+{
+  int points = rr_stacking_points (ctx->ruleset, adj_inputs_get_int (in, "battalions"),
+                                   adj_inputs_get_int (in, "regiments"),
+                                   adj_inputs_get_int (in, "batteries"));
+  int crowded = rr_int (ctx->ruleset, "stacking", "crowded_at");
+
+  (void) random;
+  (void) error;
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, _("Stacking points"), TRUE, points);
+  adj_outcome_set_value_int (outcome, "points", points);
+  if (points >= crowded)
+    adj_outcome_set_result (outcome, "crowded", ngettext ("%d stacking point: %d or more crowd "
+                                                          "the area",
+                                                          "%d stacking points: %d or more crowd "
+                                                          "the area", points), points, crowded);
+  else
+    adj_outcome_set_result (outcome, "clear", ngettext ("%d stacking point, under %d",
+                                                        "%d stacking points, under %d", points),
+                            points, crowded);
+  return TRUE;
+}
+
+const AdjMechanic rr_stacking = {
+  .id = "rr/stacking",
+  .title = N_("Stacking points"),
+  .summary = N_("A battalion counts 2, a regiment 1 and all batteries together 1; at 9 or more "
+                "the British in the area suffer more from fire."),
+  .scope = ADJ_SCOPE_SIDE,
+  .inputs = stacking_inputs,
+  .n_inputs = G_N_ELEMENTS (stacking_inputs),
+  .outcomes = stacking_outcomes,
+  .n_outcomes = G_N_ELEMENTS (stacking_outcomes),
+  .resolve = stacking_resolve,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Losses                                                                                      */
+
+static const AdjChoice kind_choices[] = {
+  { "battalion", N_("Battalion") },
+  { "regiment", N_("Regiment") },
+  { "battery", N_("Battery") },
+  { "commando", N_("Commando") },
+  { "boer-gun", N_("Boer artillery") },
+};
+
+static const AdjField losses_inputs[] = {
+  UNIT_INPUT ("unit", N_("Unit")),
+  ENUM_INPUT ("kind", N_("Kind of counter"), NULL, kind_choices, "battalion", NULL),
+  INT_INPUT ("sp", N_("Strength printed on the front"), NULL, 0, MAX_SP, 5, "unit.status.sp"),
+  INT_INPUT ("reduced_sp", N_("Strength on the reverse"), NULL, 0, MAX_SP, 3,
+             "unit.status.reduced_sp"),
+  BOOL_INPUT ("reduced", N_("Turned to its reduced side"), 0, "unit.status.reduced"),
+  INT_INPUT ("losses", N_("Number marker now"), NULL, 0, MAX_SP, 0, "unit.status.losses"),
+  INT_INPUT ("hits", N_("Strength points lost"), NULL, 1, MAX_SP, 1, NULL),
+};
+
+static const AdjChoice losses_outcomes[] = {
+  { "marked", N_("Number marker") },
+  { "reduced", N_("Turned to its reduced side") },
+  { "eliminated", N_("Eliminated") },
+};
+
+/* What @hits strength points do to a counter: RULES.md's losses, step by step. */
+gboolean
+rr_take_losses (const char  *kind,
+                int          sp,
+                int          reduced_sp,
+                gboolean     reduced,
+                int          losses,
+                int          hits,
+                LossResult  *r,
+                GError     **error)
+{
+  memset (r, 0, sizeof *r);
+  r->reduced = reduced;
+  if (sp <= 0)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("Enter the strength printed on the counter first"));
+      return FALSE;
+    }
+  if (g_str_equal (kind, "battery") || g_str_equal (kind, "boer-gun"))
+    {
+      r->key = "eliminated";
+      r->overflow = hits - 1;
+      return TRUE;
+    }
+  if (g_str_equal (kind, "regiment"))
+    {
+      /* The first loss is marked, the second eliminates. */
+      int total = losses + hits;
+
+      if (total >= 2)
+        {
+          r->key = "eliminated";
+          r->overflow = total - 2;
+          return TRUE;
+        }
+      r->key = "marked";
+      r->losses = total;
+      r->strength = MAX (0, sp - total);
+      return TRUE;
+    }
+  /* A battalion or a commando. */
+  if (reduced_sp <= 0 || reduced_sp >= sp)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("Enter both strengths of the counter first: the reverse must be smaller "
+                     "than the front"));
+      return FALSE;
+    }
+  losses += hits;
+  r->key = "marked";
+  if (!reduced && sp - losses <= reduced_sp)
+    {
+      /* Turned over: the marker goes, and what went beyond the reverse stays on it. */
+      losses = reduced_sp - (sp - losses);
+      r->reduced = TRUE;
+      r->key = "reduced";
+    }
+  if (r->reduced && losses >= reduced_sp)
+    {
+      r->key = "eliminated";
+      r->overflow = losses - reduced_sp;
+      r->losses = 0;
+      r->strength = 0;
+      return TRUE;
+    }
+  r->losses = losses;
+  r->strength = (r->reduced ? reduced_sp : sp) - losses;
+  return TRUE;
+}
+
+const char *
+rr_loss_kind (const char *type)
+{
+  if (g_strcmp0 (type, "regiment") == 0 || g_strcmp0 (type, "battery") == 0 ||
+      g_strcmp0 (type, "commando") == 0 || g_strcmp0 (type, "boer-gun") == 0)
+    return type;
+  return "battalion";
+}
+
+static gboolean
+losses_resolve (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjRandom         *random,
+                AdjOutcome        *outcome,
+                GError           **error)
+{
+  const char *kind = adj_inputs_get_string (in, "kind");
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
+  int hits = adj_inputs_get_int (in, "hits");
+  LossResult r;
+
+  (void) random;
+  if (!rr_take_losses (kind, adj_inputs_get_int (in, "sp"), adj_inputs_get_int (in, "reduced_sp"),
+                       adj_inputs_get_bool (in, "reduced"), adj_inputs_get_int (in, "losses"), hits,
+                       &r, error))
+    return FALSE;
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, _("Strength points lost"), TRUE, hits);
+  adj_outcome_set_value_int (outcome, "losses", r.losses);
+  adj_outcome_set_value_int (outcome, "reduced", r.reduced ? 1 : 0);
+  adj_outcome_set_value_int (outcome, "strength", r.strength);
+  adj_outcome_set_value_int (outcome, "overflow", r.overflow);
+  if (g_str_equal (r.key, "eliminated"))
+    {
+      if (r.overflow > 0)
+        adj_outcome_add_note (outcome, ngettext ("%d strength point is left over: take it from "
+                                                 "another unit of the same kind in the area.",
+                                                 "%d strength points are left over: take them "
+                                                 "from another unit of the same kind in the area.",
+                                                 r.overflow), r.overflow);
+      adj_outcome_set_result (outcome, r.key, _("%s is eliminated"), name);
+    }
+  else if (g_str_equal (r.key, "reduced"))
+    adj_outcome_set_result (outcome, r.key, _("%s turns to its reduced side: strength %d (Number "
+                                              "marker %d)"), name, r.strength, r.losses);
+  else
+    adj_outcome_set_result (outcome, r.key, _("%s: Number marker %d, strength %d"), name,
+                            r.losses, r.strength);
+  return TRUE;
+}
+
+static gboolean
+losses_prefill (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+
+  if (unit == NULL)
+    return TRUE;
+  return adj_inputs_set_string (in, "kind", rr_loss_kind (rr_unit_type_id (unit)), error);
+}
+
+gboolean
+rr_apply_loss_result (AdjBattle     *battle,
+                      AdjChangeSet  *changes,
+                      AdjUnit       *unit,
+                      const char    *key,
+                      int            losses,
+                      gboolean       reduced,
+                      GError       **error)
+{
+  if (unit == NULL)
+    return TRUE;
+  if (g_str_equal (key, "eliminated"))
+    return rr_set_unit_bool (battle, changes, unit, "destroyed", TRUE, error);
+  return rr_set_unit_int (battle, changes, unit, "status.losses", losses, error) &&
+         rr_set_unit_bool (battle, changes, unit, "status.reduced", reduced, error);
+}
+
+static gboolean
+losses_apply (const AdjContext  *ctx,
+              AdjInputs         *in,
+              AdjOutcome        *outcome,
+              AdjChangeSet      *changes,
+              GError           **error)
+{
+  return rr_apply_loss_result (ctx->battle, changes, adj_input_unit (ctx, in, "unit"), outcome->key,
+                               adj_outcome_get_value_int (outcome, "losses", 0),
+                               adj_outcome_get_value_int (outcome, "reduced", 0) != 0, error);
+}
+
+const AdjMechanic rr_losses = {
+  .id = "rr/losses",
+  .title = N_("Losses"),
+  .summary = N_("Strength points off a counter: a Number marker, the reduced side, or gone; a "
+                "regiment goes at its second loss, a battery or gun at its first."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = losses_inputs,
+  .n_inputs = G_N_ELEMENTS (losses_inputs),
+  .outcomes = losses_outcomes,
+  .n_outcomes = G_N_ELEMENTS (losses_outcomes),
+  .prefill = losses_prefill,
+  .resolve = losses_resolve,
+  .apply = losses_apply,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Victory                                                                                     */
+
+static const AdjField victory_inputs[] = {
+  INT_INPUT ("turn", N_("Game Turn"), NULL, 1, 20, 1, NULL),
+  INT_INPUT ("confidence", N_("Confidence"), NULL, 1, 20, 5, NULL),
+  INT_INPUT ("shaken", N_("Times the Boers were shaken"), NULL, 0, 2, 0, NULL),
+  INT_INPUT ("loss", N_("Loss"), NULL, 1, 20, 10, NULL),
+};
+
+static const AdjChoice victory_outcomes[] = {
+  { "continues", N_("The battle goes on") },
+  { "british-victory", N_("British Victory") },
+  { "pyrrhic-victory", N_("Pyrrhic British Victory") },
+  { "boer-victory", N_("Boer Victory") },
+};
+
+static gboolean
+victory_prefill (const AdjContext  *ctx,
+                 AdjInputs         *in,
+                 GError           **error)
+{
+  AdjBattle *battle = ctx->battle;
+
+  return adj_inputs_set_int (in, "turn", CLAMP (adj_battle_get_turn (battle), 1, 20), error) &&
+         adj_inputs_set_int (in, "confidence", rr_setting_int (battle, "confidence"), error) &&
+         adj_inputs_set_int (in, "shaken", rr_setting_int (battle, "shaken"), error) &&
+         adj_inputs_set_int (in, "loss", rr_setting_int (battle, "loss"), error);
+}
+
+/* The end conditions, in the order the rules give them: *reason and the result's key. */
+static const char *
+victory_key (AdjRuleset  *rs,
+             AdjInputs   *in,
+             const char **reason)
+{
+  int turn = adj_inputs_get_int (in, "turn");
+  int confidence = adj_inputs_get_int (in, "confidence");
+  int loss = adj_inputs_get_int (in, "loss");
+  gboolean withdraw = FALSE;
+
+  *reason = "none";
+  if (adj_inputs_get_int (in, "shaken") >= rr_int (rs, "tracks", "shaken_to_withdraw"))
+    {
+      withdraw = TRUE;
+      *reason = "shaken-twice";
+    }
+  else if (confidence <= rr_int (rs, "tracks", "withdraw_confidence") &&
+           turn >= rr_int (rs, "tracks", "withdraw_from_turn"))
+    {
+      withdraw = TRUE;
+      *reason = "confidence";
+    }
+  if (withdraw)
+    return loss >= rr_int (rs, "tracks", "pyrrhic_from") ? "pyrrhic-victory" : "british-victory";
+  if (loss >= rr_int (rs, "tracks", "loss_end"))
+    {
+      *reason = "loss";
+      return "boer-victory";
+    }
+  if (turn >= rr_int (rs, "tracks", "last_turn"))
+    {
+      *reason = "last-turn";
+      return "boer-victory";
+    }
+  return "continues";
+}
+
+static gboolean
+victory_resolve (const AdjContext  *ctx,
+                 AdjInputs         *in,
+                 AdjRandom         *random,
+                 AdjOutcome        *outcome,
+                 GError           **error)
+{
+  const char *reason = NULL;
+  const char *key = victory_key (ctx->ruleset, in, &reason);
+  int loss = adj_inputs_get_int (in, "loss");
+
+  (void) random;
+  (void) error;
+  adj_outcome_set_value_string (outcome, "end_reason", reason);
+  if (g_str_equal (reason, "shaken-twice"))
+    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
+                          _("The Boers have been shaken twice: they withdraw"), FALSE, 0);
+  else if (g_str_equal (reason, "confidence"))
+    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
+                          _("Boer confidence is back in box 1: they withdraw"), FALSE, 0);
+  else if (g_str_equal (reason, "loss"))
+    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
+                          _("The Loss marker has reached 20: the Boers hold"), FALSE, 0);
+  else if (g_str_equal (reason, "last-turn"))
+    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
+                          _("The Game Turn has reached 20: the Boers hold"), FALSE, 0);
+
+  if (g_str_equal (key, "british-victory"))
+    adj_outcome_set_result (outcome, key, _("The Boers withdraw with Loss at %d: Buller relieves "
+                                            "Ladysmith a hero"), loss);
+  else if (g_str_equal (key, "pyrrhic-victory"))
+    adj_outcome_set_result (outcome, key, _("The Boers withdraw, but Loss stands at %d: "
+                                            "Ladysmith is relieved at a price the public will "
+                                            "not forgive"), loss);
+  else if (g_str_equal (key, "boer-victory"))
+    adj_outcome_set_result (outcome, key, _("The Boers hold the Tugela: the British must try "
+                                            "again"));
+  else
+    adj_outcome_set_result (outcome, key, _("No end condition is met"));
+  return TRUE;
+}
+
+static gboolean
+victory_apply (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjOutcome        *outcome,
+               AdjChangeSet      *changes,
+               GError           **error)
+{
+  json_object *reason = rr_member (outcome->values, "end_reason");
+
+  (void) in;
+  if (g_str_equal (outcome->key, "continues"))
+    return TRUE;
+  return rr_set_setting_string (ctx->battle, changes, "result", outcome->key, error) &&
+         rr_set_setting_string (ctx->battle, changes, "end_reason", json_object_get_string (reason),
+                                error);
+}
+
+const AdjMechanic rr_victory = {
+  .id = "rr/victory",
+  .title = N_("Victory"),
+  .summary = N_("Whether the battle ends, and who has won: the Boers withdraw when shaken twice "
+                "or back to box 1 of Confidence from turn 5; they hold at Loss 20 or turn 20."),
+  .scope = ADJ_SCOPE_BATTLE,
+  .inputs = victory_inputs,
+  .n_inputs = G_N_ELEMENTS (victory_inputs),
+  .outcomes = victory_outcomes,
+  .n_outcomes = G_N_ELEMENTS (victory_outcomes),
+  .prefill = victory_prefill,
+  .resolve = victory_resolve,
+  .apply = victory_apply,
+};

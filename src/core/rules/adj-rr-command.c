@@ -1,0 +1,1224 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rr-command.c: Redvers' Reverse — the mechanics of command: the British command points,
+ * Send Orders and Receive Orders, emergency withdrawal, looking for a drift, the leaders' rolls
+ * (Panicked or Standing Firm, recovery, casualties) and unit recovery.  Each is a mechanic of
+ * the action panel; the system table in adj-rr.c lists them. */
+
+#define G_LOG_DOMAIN "adj-rr"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-rr.h"
+#include "adj-rr-private.h"
+#include "adj-rules-util.h"
+#include "adj-rules.h"
+#include "adj-secret.h"
+#include "adj-tables.h"
+
+/* The charts each mechanic reads. */
+static const char *const send_tables[] = { "send-orders", NULL };
+static const char *const receive_tables[] = { "receive-orders", NULL };
+static const char *const withdrawal_tables[] = { "emergency-withdrawal", NULL };
+static const char *const recovery_tables[] = { "unit-recovery", NULL };
+
+/* ------------------------------------------------------------------------------------------ */
+/* British Command Points                                                                      */
+
+static const AdjChoice buller_choices[] = {
+  { "with-hq", N_("In the HQ’s area") },
+  { "away", N_("Away from the HQ") },
+  { "dead", N_("Dead") },
+};
+
+static const AdjChoice hq_mode_choices[] = {
+  { "operative", N_("Operative mode") },
+  { "movement", N_("Movement mode") },
+};
+
+static const AdjField cp_inputs[] = {
+  ENUM_INPUT ("buller", N_("Buller"), NULL, buller_choices, "with-hq", NULL),
+  ENUM_INPUT ("hq_mode", N_("The HQ"), NULL, hq_mode_choices, "operative", NULL),
+};
+
+static int
+command_points (AdjRuleset *rs,
+                   const char *buller,
+                   const char *mode,
+                   const char **key)
+{
+  gboolean operative = g_strcmp0 (mode, "operative") == 0;
+
+  if (g_strcmp0 (buller, "with-hq") == 0)
+    *key = operative ? "with_hq_operative" : "with_hq_moving";
+  else if (g_strcmp0 (buller, "away") == 0)
+    *key = "away_from_hq";
+  else
+    *key = operative ? "dead_hq_operative" : "dead_hq_moving";
+  return rr_int (rs, "command_points", *key);
+}
+
+static gboolean
+cp_prefill (const AdjContext  *ctx,
+            AdjInputs         *in,
+            GError           **error)
+{
+  AdjBattle *battle = ctx->battle;
+  AdjUnit *buller = rr_find_unit_of_type (battle, "buller");
+  AdjUnit *hq = rr_find_unit_of_type (battle, "hq");
+  const char *state;
+
+  if (buller == NULL || adj_unit_get_destroyed (buller))
+    state = "dead";
+  else
+    state = rr_setting_bool (battle, "buller_with_hq") ? "with-hq" : "away";
+  if (!adj_inputs_set_string (in, "buller", state, error))
+    return FALSE;
+  if (hq != NULL &&
+      !adj_inputs_set_string (in, "hq_mode", adj_unit_get_status_string (hq, "hq_mode"), error))
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+cp_resolve (const AdjContext  *ctx,
+            AdjInputs         *in,
+            AdjRandom         *random,
+            AdjOutcome        *outcome,
+            GError           **error)
+{
+  const char *buller = adj_inputs_get_string (in, "buller");
+  const char *mode = adj_inputs_get_string (in, "hq_mode");
+  const char *key = NULL;
+  int cp = command_points (ctx->ruleset, buller, mode, &key);
+  g_autofree char *title = NULL;
+  g_autofree char *reason = NULL;
+  const char *why;
+
+  (void) random;
+  (void) error;
+  if (g_str_equal (key, "with_hq_operative"))
+    why = _("Buller is beside the HQ in operative mode");
+  else if (g_str_equal (key, "with_hq_moving"))
+    why = _("Buller is beside the HQ, which is in movement mode");
+  else if (g_str_equal (key, "away_from_hq"))
+    why = _("Buller is away from the HQ");
+  else if (g_str_equal (key, "dead_hq_operative"))
+    why = _("Buller is dead; the HQ is in operative mode");
+  else
+    why = _("Buller is dead and the HQ is in movement mode");
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, cp);
+  title = g_strdup_printf (ngettext ("%d command point", "%d command points", cp), cp);
+  reason = g_strdup_printf (_("%s: %s this turn; points left from the last turn are lost"), why,
+                       title);
+  adj_outcome_set_number (outcome, cp, title, reason);
+  return TRUE;
+}
+
+static gboolean
+cp_apply (const AdjContext  *ctx,
+          AdjInputs         *in,
+          AdjOutcome        *outcome,
+          AdjChangeSet      *changes,
+          GError           **error)
+{
+  (void) in;
+  return rr_set_setting_int (ctx->battle, changes, "cp",
+                             adj_outcome_get_value_int (outcome, "result", 0), error) &&
+         rr_set_setting_int (ctx->battle, changes, "cp_spent", 0, error);
+}
+
+const AdjMechanic rr_command_points = {
+  .id = "rr/command-points",
+  .title = N_("Command points"),
+  .summary = N_("The command points of the turn, from where Buller is and the mode of the HQ."),
+  .scope = ADJ_SCOPE_SIDE,
+  .inputs = cp_inputs,
+  .n_inputs = G_N_ELEMENTS (cp_inputs),
+  .prefill = cp_prefill,
+  .resolve = cp_resolve,
+  .apply = cp_apply,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Send Orders                                                                                 */
+
+static const AdjField send_inputs[] = {
+  UNIT_INPUT ("leader", N_("Leader of the brigade")),
+  MODIFIER_INPUT,
+};
+
+static const AdjChoice send_outcomes[] = {
+  { "arrives", N_("The order arrives") },
+  { "lost", N_("The order is lost") },
+  { "table-missing", N_("Rolled: the Send Orders table is missing") },
+};
+
+void
+rr_two_dice_draws (const AdjContext *ctx,
+                   AdjInputs        *in,
+                   GArray           *specs)
+{
+  AdjDrawSpec s = { "roll", N_("Roll"), 2, 6 };
+
+  (void) ctx;
+  (void) in;
+  g_array_append_val (specs, s);
+}
+
+static const char *
+classify_send (json_object *value,
+               gpointer     data)
+{
+  (void) data;
+  return json_object_is_type (value, json_type_int) ? "arrives" : "lost";
+}
+
+static gboolean
+send_resolve (const AdjContext  *ctx,
+              AdjInputs         *in,
+              AdjRandom         *random,
+              AdjOutcome        *outcome,
+              GError           **error)
+{
+  g_autoptr(AdjTables) tables = NULL;
+  int modifier = adj_inputs_get_int (in, "modifier");
+  const char *leader = adj_input_unit_name (ctx, in, "leader", _("The brigade"));
+  json_object *cell;
+  int sum, total;
+
+  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+    return FALSE;
+  total = sum + modifier;
+  rr_add_modifier_line (outcome, modifier, total);
+  if (!rr_chart_resolve (ctx, &tables, outcome, "send-orders", total, "value", &cell, error))
+    return FALSE;
+  if (cell == NULL)
+    return TRUE;
+  if (json_object_is_type (cell, json_type_int))
+    {
+      int turns = json_object_get_int (cell);
+
+      adj_outcome_set_value_int (outcome, "turns", turns);
+      if (turns == 0)
+        adj_outcome_set_result (outcome, "arrives", _("%s’s order arrives this turn"), leader);
+      else
+        adj_outcome_set_result (outcome, "arrives",
+                                ngettext ("%s’s order arrives in %d turn",
+                                          "%s’s order arrives in %d turns", turns),
+                                leader, turns);
+    }
+  else
+    adj_outcome_set_result (outcome, "lost", _("%s’s order is lost on the way"), leader);
+  return TRUE;
+}
+
+static gboolean
+send_odds (const AdjContext  *ctx,
+           AdjInputs         *in,
+           AdjOdds           *odds,
+           GError           **error)
+{
+  return rr_chart_odds (ctx, in, odds, "send-orders", 2, adj_inputs_get_int (in, "modifier"),
+                        "value", classify_send, NULL, error);
+}
+
+/* The order markers of a brigade are units only while they are on the table (on the map or on
+ * the turn track), named after their area: placing one adds it, taking it off removes it. */
+
+/* The unit ids of the battle once the units added and removed by @changes are. */
+static GPtrArray *
+units_after (AdjBattle    *battle,
+             AdjChangeSet *changes)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+  GListModel *units = adj_battle_get_units (battle);
+
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+      g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
+    }
+  for (guint c = 0; c < adj_change_set_len (changes); c++)
+    {
+      AdjChange *change = adj_change_set_get (changes, c);
+      guint at;
+
+      if (change->op == ADJ_CHANGE_ADD_UNIT)
+        g_ptr_array_insert (ids, (gint) MIN (change->index, ids->len),
+                            g_strdup (rr_member_string (change->after, "id")));
+      else if (change->op == ADJ_CHANGE_REMOVE_UNIT &&
+               g_ptr_array_find_with_equal_func (ids, rr_member_string (change->before, "id"),
+                                                 g_str_equal, &at))
+        g_ptr_array_remove_index (ids, at);
+    }
+  return ids;
+}
+
+static const char *
+marker_prefix (const char *type)
+{
+  return g_str_equal (type, "planned-objective") ? "planned-" : "objective-";
+}
+
+/* Put the brigade's marker of @type in @area (NULL: where it is) with these states. */
+gboolean
+rr_place_marker (AdjBattle     *battle,
+                 AdjChangeSet  *changes,
+                 const char    *brigade,
+                 const char    *type,
+                 const char    *area,
+                 int            arrives,
+                 const char    *showing,
+                 GError       **error)
+{
+  AdjUnit *marker = rr_brigade_unit (battle, brigade, type);
+
+  if (marker != NULL)
+    {
+      if (area != NULL)
+        {
+          g_autoptr(json_object) name = json_object_new_string (area);
+          if (!adj_rules_change_unit (battle, changes, marker, "name", name, error))
+            return FALSE;
+        }
+      return rr_set_unit_int (battle, changes, marker, "status.arrives", arrives, error) &&
+             rr_set_unit_bool (battle, changes, marker, "status.sent", FALSE, error) &&
+             (showing == NULL ||
+              rr_set_unit_string (battle, changes, marker, "status.order_showing", showing, error));
+    }
+  {
+    g_autoptr(json_object) json = json_object_new_object ();
+    g_autoptr(AdjUnit) probe = NULL;
+    g_autoptr(GPtrArray) ids = units_after (battle, changes);
+    g_autofree char *id = g_strconcat (marker_prefix (type), brigade, NULL);
+    json_object *status = json_object_new_object ();
+
+    g_return_val_if_fail (area != NULL, FALSE);
+    json_object_object_add (status, "brigade", json_object_new_string (brigade));
+    json_object_object_add (status, "arrives", adj_json_shared_int (arrives));
+    json_object_object_add (status, "order_showing",
+                            json_object_new_string (showing != NULL ? showing : "objective"));
+    json_object_object_add (json, "id", json_object_new_string (id));
+    json_object_object_add (json, "side", json_object_new_string (ADJ_RR_BRITISH));
+    json_object_object_add (json, "name", json_object_new_string (area));
+    json_object_object_add (json, "type", json_object_new_string (type));
+    json_object_object_add (json, "status", status);
+    probe = adj_battle_unit_from_json (battle, json, _("marker"), "$", error);
+    if (probe == NULL)
+      return FALSE;
+    adj_change_set_add_unit (changes, adj_unit_to_json (probe), ids->len);
+    return TRUE;
+  }
+}
+
+gboolean
+rr_take_marker_off (AdjBattle     *battle,
+                    AdjChangeSet  *changes,
+                    const char    *brigade,
+                    const char    *type,
+                    GError       **error)
+{
+  AdjUnit *marker = rr_brigade_unit (battle, brigade, type);
+  g_autoptr(GPtrArray) ids = NULL;
+  guint index;
+
+  (void) error;
+  if (marker == NULL)
+    return TRUE;
+  ids = units_after (battle, changes);
+  if (!g_ptr_array_find_with_equal_func (ids, adj_unit_get_id (marker), g_str_equal, &index))
+    return TRUE;   /* already taken off in this very change */
+  adj_change_set_remove_unit (changes, adj_unit_to_json (marker), index);
+  return TRUE;
+}
+
+static gboolean
+send_apply (const AdjContext  *ctx,
+            AdjInputs         *in,
+            AdjOutcome        *outcome,
+            AdjChangeSet      *changes,
+            GError           **error)
+{
+  AdjBattle *battle = ctx->battle;
+  AdjUnit *leader = adj_input_unit (ctx, in, "leader");
+  const char *brigade = rr_unit_brigade (leader);
+  AdjUnit *planned;
+
+  if (brigade == NULL)
+    return TRUE;
+  planned = rr_brigade_unit (battle, brigade, "planned-objective");
+  if (planned == NULL)
+    return TRUE;
+  if (g_str_equal (outcome->key, "arrives"))
+    return rr_set_unit_bool (battle, changes, planned, "status.sent", TRUE, error) &&
+           rr_place_marker (battle, changes, brigade, "objective", adj_unit_get_name (planned),
+                            adj_battle_get_turn (battle) +
+                            adj_outcome_get_value_int (outcome, "turns", 0),
+                            "objective", error);
+  if (g_str_equal (outcome->key, "lost"))
+    return rr_take_marker_off (battle, changes, brigade, "planned-objective", error);
+  return TRUE;
+}
+
+const AdjMechanic rr_send_orders = {
+  .id = "rr/send-orders",
+  .title = N_("Send Orders"),
+  .summary = N_("Two dice on the Send Orders table: how many turns an order takes to arrive, or "
+                "whether it is lost."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = send_inputs,
+  .n_inputs = G_N_ELEMENTS (send_inputs),
+  .outcomes = send_outcomes,
+  .n_outcomes = G_N_ELEMENTS (send_outcomes),
+  .random_note = N_("A total beyond the chart reads its first or last line."),
+  .tables = send_tables,
+  .draws = rr_two_dice_draws,
+  .resolve = send_resolve,
+  .odds = send_odds,
+  .apply = send_apply,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Receive Orders                                                                              */
+
+static const AdjField receive_inputs[] = {
+  UNIT_INPUT ("leader", N_("Leader of the brigade")),
+  INT_INPUT ("rating", N_("His rating’s modifier"),
+             N_("What the letter of his rating adds, from your chart"), -4, 4, 0,
+             "leader.status.order_modifier"),
+  MODIFIER_INPUT,
+};
+
+static const AdjChoice receive_outcomes[] = {
+  { "ignore", N_("Order ignored") },
+  { "as-ordered", N_("As ordered") },
+  { "charge", N_("Charge to the guns") },
+  { "table-missing", N_("Rolled: the Receive Orders table is missing") },
+};
+
+static gboolean
+receive_resolve (const AdjContext  *ctx,
+                 AdjInputs         *in,
+                 AdjRandom         *random,
+                 AdjOutcome        *outcome,
+                 GError           **error)
+{
+  g_autoptr(AdjTables) tables = NULL;
+  int rating = adj_inputs_get_int (in, "rating");
+  int modifier = adj_inputs_get_int (in, "modifier");
+  const char *leader = adj_input_unit_name (ctx, in, "leader", _("The leader"));
+  json_object *cell;
+  const char *key;
+  int sum, total;
+
+  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+    return FALSE;
+  if (rating != 0)
+    adj_outcome_add_modifier (outcome, NULL, _("The leader’s rating"), rating);
+  total = sum + rating + modifier;
+  rr_add_modifier_line (outcome, modifier, total);
+  if (!rr_chart_resolve (ctx, &tables, outcome, "receive-orders", total, "value", &cell, error))
+    return FALSE;
+  if (cell == NULL)
+    return TRUE;
+  key = json_object_get_string (cell);
+  if (g_str_equal (key, "ignore"))
+    adj_outcome_set_result (outcome, key, _("%s ignores the order"), leader);
+  else if (g_str_equal (key, "as-ordered"))
+    adj_outcome_set_result (outcome, key, _("%s carries out the order: the Objective Marker "
+                                            "replaces the planned one"), leader);
+  else
+    adj_outcome_set_result (outcome, key, _("%s charges the guns: put the Objective Marker where "
+                                            "the rules send him"), leader);
+  return TRUE;
+}
+
+static gboolean
+receive_odds (const AdjContext  *ctx,
+              AdjInputs         *in,
+              AdjOdds           *odds,
+              GError           **error)
+{
+  return rr_chart_odds (ctx, in, odds, "receive-orders", 2,
+                        adj_inputs_get_int (in, "rating") + adj_inputs_get_int (in, "modifier"),
+                        "value", rr_classify_choice, NULL, error);
+}
+
+static gboolean
+receive_apply (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjOutcome        *outcome,
+               AdjChangeSet      *changes,
+               GError           **error)
+{
+  AdjBattle *battle = ctx->battle;
+  AdjUnit *leader = adj_input_unit (ctx, in, "leader");
+  const char *brigade = rr_unit_brigade (leader);
+  AdjUnit *planned;
+  const char *area;
+
+  if (brigade == NULL || g_str_equal (outcome->key, "table-missing"))
+    return TRUE;
+  planned = rr_brigade_unit (battle, brigade, "planned-objective");
+  area = planned != NULL ? adj_unit_get_name (planned) : NULL;
+  if (g_str_equal (outcome->key, "ignore"))
+    return rr_take_marker_off (battle, changes, brigade, "planned-objective", error) &&
+           rr_take_marker_off (battle, changes, brigade, "objective", error);
+  if (g_str_equal (outcome->key, "as-ordered"))
+    return rr_place_marker (battle, changes, brigade, "objective", area, 0, "objective", error) &&
+           rr_take_marker_off (battle, changes, brigade, "planned-objective", error);
+  /* A charge: the planned objective goes; the player names the area of the new one. */
+  return rr_place_marker (battle, changes, brigade, "objective", area, -1, "objective", error) &&
+         rr_take_marker_off (battle, changes, brigade, "planned-objective", error);
+}
+
+const AdjMechanic rr_receive_orders = {
+  .id = "rr/receive-orders",
+  .title = N_("Receive Orders"),
+  .summary = N_("Two dice and the leader’s rating on the Receive Orders table: the order is "
+                "ignored, carried out, or turns into a charge at the guns."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = receive_inputs,
+  .n_inputs = G_N_ELEMENTS (receive_inputs),
+  .outcomes = receive_outcomes,
+  .n_outcomes = G_N_ELEMENTS (receive_outcomes),
+  .random_note = N_("A total beyond the chart reads its first or last line."),
+  .tables = receive_tables,
+  .draws = rr_two_dice_draws,
+  .resolve = receive_resolve,
+  .odds = receive_odds,
+  .apply = receive_apply,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Emergency withdrawal                                                                        */
+
+static const AdjField withdrawal_inputs[] = {
+  UNIT_INPUT ("leader", N_("Leader of the brigade")),
+  INT_INPUT ("brigade_sp", N_("Brigade strength at the start"),
+             N_("Worked out from the brigade’s units when there is a battle"), 0, 200, 20, NULL),
+  INT_INPUT ("sp_lost", N_("Strength points lost"), NULL, 0, 200, 5, NULL),
+  MODIFIER_INPUT,
+};
+
+static const AdjChoice withdrawal_outcomes[] = {
+  { "not-eligible", N_("Not allowed yet") },
+  { "automatic", N_("Withdraws without a roll") },
+  { "withdraw", N_("Withdraws") },
+  { "continue", N_("Carries on") },
+  { "table-missing", N_("Rolled: the Emergency Withdrawal table is missing") },
+};
+
+/* Which case a brigade is in: under a quarter lost, half or more, or a test. */
+const char *
+rr_withdrawal_case (AdjRuleset *rs,
+                    AdjInputs  *in)
+{
+  int total = adj_inputs_get_int (in, "brigade_sp");
+  int lost = adj_inputs_get_int (in, "sp_lost");
+
+  /* Integer comparisons: lost / total >= p / 100 is 100 lost >= p total. */
+  if (total <= 0 || 100 * lost < rr_int (rs, "withdrawal", "test_percent") * total)
+    return "not-eligible";
+  if (100 * lost >= rr_int (rs, "withdrawal", "automatic_percent") * total)
+    return "automatic";
+  return NULL;
+}
+
+static void
+withdrawal_draws (const AdjContext *ctx,
+                  AdjInputs        *in,
+                  GArray           *specs)
+{
+  if (rr_withdrawal_case (ctx->ruleset, in) == NULL)
+    rr_two_dice_draws (ctx, in, specs);
+}
+
+static gboolean
+withdrawal_prefill (const AdjContext  *ctx,
+                    AdjInputs         *in,
+                    GError           **error)
+{
+  AdjUnit *leader = adj_input_unit (ctx, in, "leader");
+  int start = 0, now = 0;
+
+  if (rr_unit_brigade (leader) == NULL)
+    return TRUE;
+  if (!adj_rr_brigade_strength (ctx->battle, rr_unit_brigade (leader), &start, &now, error))
+    return FALSE;
+  return adj_inputs_set_int (in, "brigade_sp", MIN (start, 200), error) &&
+         adj_inputs_set_int (in, "sp_lost", CLAMP (start - now, 0, 200), error);
+}
+
+static gboolean
+withdrawal_resolve (const AdjContext  *ctx,
+                    AdjInputs         *in,
+                    AdjRandom         *random,
+                    AdjOutcome        *outcome,
+                    GError           **error)
+{
+  const char *special = rr_withdrawal_case (ctx->ruleset, in);
+  const char *leader = adj_input_unit_name (ctx, in, "leader", _("The brigade"));
+  int total = adj_inputs_get_int (in, "brigade_sp");
+  int lost = adj_inputs_get_int (in, "sp_lost");
+  int modifier = adj_inputs_get_int (in, "modifier");
+  g_autoptr(AdjTables) tables = NULL;
+  json_object *cell;
+  int sum;
+
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TOTAL, NULL, TRUE, lost,
+                         /* TRANSLATORS: e.g. "Lost 6 of 20 strength points" */
+                         _("Lost %d of %d strength points"), lost, total);
+  if (special != NULL && g_str_equal (special, "not-eligible"))
+    {
+      adj_outcome_set_result (outcome, special,
+                              _("%s has lost less than a quarter of its strength: no emergency "
+                                "withdrawal yet"), leader);
+      return TRUE;
+    }
+  if (special != NULL)
+    {
+      adj_outcome_set_result (outcome, special,
+                              _("%s has lost half its strength or more: it withdraws without a "
+                                "roll"), leader);
+      return TRUE;
+    }
+  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+    return FALSE;
+  rr_add_modifier_line (outcome, modifier, sum + modifier);
+  if (!rr_chart_resolve (ctx, &tables, outcome, "emergency-withdrawal", sum + modifier, "value",
+                         &cell, error))
+    return FALSE;
+  if (cell == NULL)
+    return TRUE;
+  if (g_str_equal (json_object_get_string (cell), "withdraw"))
+    adj_outcome_set_result (outcome, "withdraw", _("%s may withdraw"), leader);
+  else
+    adj_outcome_set_result (outcome, "continue", _("%s must carry on"), leader);
+  return TRUE;
+}
+
+static gboolean
+withdrawal_odds (const AdjContext  *ctx,
+                 AdjInputs         *in,
+                 AdjOdds           *odds,
+                 GError           **error)
+{
+  const char *special = rr_withdrawal_case (ctx->ruleset, in);
+
+  if (special != NULL)
+    {
+      adj_declare_outcomes (in->mechanic, odds);
+      rr_odds_add (odds, in->mechanic, special, 1);
+      adj_odds_finish (odds, 1);
+      return TRUE;
+    }
+  return rr_chart_odds (ctx, in, odds, "emergency-withdrawal", 2,
+                        adj_inputs_get_int (in, "modifier"), "value", rr_classify_choice, NULL,
+                        error);
+}
+
+const AdjMechanic rr_withdrawal = {
+  .id = "rr/emergency-withdrawal",
+  .title = N_("Emergency withdrawal"),
+  .summary = N_("A brigade that has lost a quarter of its strength tests on the Emergency "
+                "Withdrawal table; at half it withdraws without a roll."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = withdrawal_inputs,
+  .n_inputs = G_N_ELEMENTS (withdrawal_inputs),
+  .outcomes = withdrawal_outcomes,
+  .n_outcomes = G_N_ELEMENTS (withdrawal_outcomes),
+  .random_note = N_("No dice below a quarter lost or from half lost on."),
+  .tables = withdrawal_tables,
+  .draws = withdrawal_draws,
+  .prefill = withdrawal_prefill,
+  .resolve = withdrawal_resolve,
+  .odds = withdrawal_odds,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Finding a drift                                                                             */
+
+static const AdjField drift_inputs[] = {
+  INT_INPUT ("value", N_("Value of the drift marker"), NULL, 2, 12, 10, NULL),
+};
+
+static const AdjChoice drift_outcomes[] = {
+  { "found", N_("Drift found") },
+  { "not-found", N_("Drift not found") },
+};
+
+static gboolean
+drift_resolve (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjRandom         *random,
+               AdjOutcome        *outcome,
+               GError           **error)
+{
+  int value = adj_inputs_get_int (in, "value");
+  int sum;
+
+  (void) ctx;
+  if (!rr_roll_dice (random, outcome, "find", N_("Finding the drift"), 2, &sum, error))
+    return FALSE;
+  adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, value,
+                         /* TRANSLATORS: e.g. "Found on 8 or less" */
+                         _("Found on %d or less"), value);
+  adj_outcome_set_value_int (outcome, "total", sum);
+  if (sum <= value)
+    adj_outcome_set_result (outcome, "found", _("%d is no more than %d: the drift is found"), sum,
+                            value);
+  else
+    adj_outcome_set_result (outcome, "not-found", _("%d is more than %d: the drift is not found "
+                                                    "this turn"), sum, value);
+  return TRUE;
+}
+
+static gboolean
+drift_odds (const AdjContext  *ctx,
+            AdjInputs         *in,
+            AdjOdds           *odds,
+            GError           **error)
+{
+  int value = adj_inputs_get_int (in, "value");
+  guint64 found = 0;
+
+  (void) ctx;
+  (void) error;
+  for (int s = 2; s <= 12; s++)
+    found += s <= value ? rr_two_dice_ways[s] : 0;
+  adj_declare_outcomes (in->mechanic, odds);
+  rr_odds_add (odds, in->mechanic, "found", found);
+  rr_odds_add (odds, in->mechanic, "not-found", 36 - found);
+  adj_odds_finish (odds, 36);
+  return TRUE;
+}
+
+static void
+drift_draws (const AdjContext *ctx,
+             AdjInputs        *in,
+             GArray           *specs)
+{
+  AdjDrawSpec s = { "find", N_("Finding the drift"), 2, 6 };
+
+  (void) ctx;
+  (void) in;
+  g_array_append_val (specs, s);
+}
+
+const AdjMechanic rr_drift = {
+  .id = "rr/find-drift",
+  .title = N_("Finding a drift"),
+  .summary = N_("A battalion or regiment about to enter a drift nobody has found rolls two dice: "
+                "the marker’s value or less finds it."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = drift_inputs,
+  .n_inputs = G_N_ELEMENTS (drift_inputs),
+  .outcomes = drift_outcomes,
+  .n_outcomes = G_N_ELEMENTS (drift_outcomes),
+  .draws = drift_draws,
+  .resolve = drift_resolve,
+  .odds = drift_odds,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Leaders: Panicked or Standing Firm, recovery, casualties                                    */
+
+static const AdjChoice marker_choices[] = {
+  { "none", N_("None") },
+  { "panicked", N_("Panicked") },
+  { "standing-firm", N_("Standing Firm") },
+};
+
+static const AdjField reaction_inputs[] = {
+  UNIT_INPUT ("leader", N_("Leader of the brigade")),
+  ENUM_INPUT ("marker", N_("Marker he has now"), NULL, marker_choices, "none",
+              "leader.status.leader_marker"),
+};
+
+static const AdjChoice reaction_outcomes[] = {
+  { "panicked", N_("Panicked") },
+  { "standing-firm", N_("Standing Firm") },
+  { "steady", N_("No marker") },
+  { "already-marked", N_("Already marked: no roll") },
+};
+
+static void
+reaction_draws (const AdjContext *ctx,
+                AdjInputs        *in,
+                GArray           *specs)
+{
+  if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
+    rr_two_dice_draws (ctx, in, specs);
+}
+
+static const char *
+reaction_key (AdjRuleset *rs,
+              int         sum)
+{
+  if (sum <= rr_int (rs, "leaders", "panicked_at_most"))
+    return "panicked";
+  if (sum >= rr_int (rs, "leaders", "standing_firm_at_least"))
+    return "standing-firm";
+  return "steady";
+}
+
+static gboolean
+reaction_resolve (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  AdjRandom         *random,
+                  AdjOutcome        *outcome,
+                  GError           **error)
+{
+  const char *leader = adj_input_unit_name (ctx, in, "leader", _("The leader"));
+  const char *key;
+  int sum;
+
+  if (!g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
+    {
+      adj_outcome_set_result (outcome, "already-marked",
+                              _("%s already carries a marker: no roll"), leader);
+      return TRUE;
+    }
+  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+    return FALSE;
+  key = reaction_key (ctx->ruleset, sum);
+  adj_outcome_set_value_int (outcome, "total", sum);
+  if (g_str_equal (key, "panicked"))
+    adj_outcome_set_result (outcome, key, _("%d: %s panics (Panicked marker)"), sum, leader);
+  else if (g_str_equal (key, "standing-firm"))
+    adj_outcome_set_result (outcome, key, _("%d: %s stands firm (Standing Firm marker)"), sum,
+                            leader);
+  else
+    adj_outcome_set_result (outcome, key, _("%d: %s keeps his head"), sum, leader);
+  return TRUE;
+}
+
+static gboolean
+reaction_odds (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjOdds           *odds,
+               GError           **error)
+{
+  (void) error;
+  adj_declare_outcomes (in->mechanic, odds);
+  if (!g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
+    {
+      rr_odds_add (odds, in->mechanic, "already-marked", 1);
+      adj_odds_finish (odds, 1);
+      return TRUE;
+    }
+  for (int s = 2; s <= 12; s++)
+    rr_odds_add (odds, in->mechanic, reaction_key (ctx->ruleset, s), rr_two_dice_ways[s]);
+  adj_odds_finish (odds, 36);
+  return TRUE;
+}
+
+static gboolean
+reaction_apply (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjOutcome        *outcome,
+                AdjChangeSet      *changes,
+                GError           **error)
+{
+  if (!g_str_equal (outcome->key, "panicked") && !g_str_equal (outcome->key, "standing-firm"))
+    return TRUE;
+  return rr_set_unit_string (ctx->battle, changes, adj_input_unit (ctx, in, "leader"),
+                             "status.leader_marker", outcome->key, error);
+}
+
+const AdjMechanic rr_leader_reaction = {
+  .id = "rr/leader-reaction",
+  .title = N_("Leader under fire"),
+  .summary = N_("When his brigade loses strength: two dice, 3 or less Panicked, 10 or more "
+                "Standing Firm, unless he carries a marker already."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = reaction_inputs,
+  .n_inputs = G_N_ELEMENTS (reaction_inputs),
+  .outcomes = reaction_outcomes,
+  .n_outcomes = G_N_ELEMENTS (reaction_outcomes),
+  .draws = reaction_draws,
+  .resolve = reaction_resolve,
+  .odds = reaction_odds,
+  .apply = reaction_apply,
+};
+
+static const AdjField leader_recovery_inputs[] = {
+  UNIT_INPUT ("leader", N_("Leader")),
+  ENUM_INPUT ("marker", N_("Marker he carries"), NULL, marker_choices, "panicked",
+              "leader.status.leader_marker"),
+};
+
+static const AdjChoice leader_recovery_outcomes[] = {
+  { "removed", N_("Marker removed") },
+  { "stays", N_("Marker stays") },
+  { "no-marker", N_("No marker: no roll") },
+};
+
+static void
+leader_recovery_draws (const AdjContext *ctx,
+                       AdjInputs        *in,
+                       GArray           *specs)
+{
+  if (!g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
+    rr_two_dice_draws (ctx, in, specs);
+}
+
+static gboolean
+leader_recovery_resolve (const AdjContext  *ctx,
+                         AdjInputs         *in,
+                         AdjRandom         *random,
+                         AdjOutcome        *outcome,
+                         GError           **error)
+{
+  const char *leader = adj_input_unit_name (ctx, in, "leader", _("The leader"));
+  int need = rr_int (ctx->ruleset, "leaders", "recovery_at_least");
+  int sum;
+
+  if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
+    {
+      adj_outcome_set_result (outcome, "no-marker", _("%s carries no marker"), leader);
+      return TRUE;
+    }
+  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+    return FALSE;
+  adj_outcome_set_value_int (outcome, "total", sum);
+  if (sum >= need)
+    adj_outcome_set_result (outcome, "removed", _("%d, %d or more: %s’s marker comes off"), sum,
+                            need, leader);
+  else
+    adj_outcome_set_result (outcome, "stays", _("%d, less than %d: %s keeps his marker"), sum,
+                            need, leader);
+  return TRUE;
+}
+
+static gboolean
+leader_recovery_odds (const AdjContext  *ctx,
+                      AdjInputs         *in,
+                      AdjOdds           *odds,
+                      GError           **error)
+{
+  int need = rr_int (ctx->ruleset, "leaders", "recovery_at_least");
+
+  (void) error;
+  adj_declare_outcomes (in->mechanic, odds);
+  if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
+    {
+      rr_odds_add (odds, in->mechanic, "no-marker", 1);
+      adj_odds_finish (odds, 1);
+      return TRUE;
+    }
+  for (int s = 2; s <= 12; s++)
+    rr_odds_add (odds, in->mechanic, s >= need ? "removed" : "stays", rr_two_dice_ways[s]);
+  adj_odds_finish (odds, 36);
+  return TRUE;
+}
+
+static gboolean
+leader_recovery_apply (const AdjContext  *ctx,
+                       AdjInputs         *in,
+                       AdjOutcome        *outcome,
+                       AdjChangeSet      *changes,
+                       GError           **error)
+{
+  if (!g_str_equal (outcome->key, "removed"))
+    return TRUE;
+  return rr_set_unit_string (ctx->battle, changes, adj_input_unit (ctx, in, "leader"),
+                             "status.leader_marker", "none", error);
+}
+
+const AdjMechanic rr_leader_recovery = {
+  .id = "rr/leader-recovery",
+  .title = N_("Leader recovers"),
+  .summary = N_("In the British Recovery segment: two dice for a leader with a Panicked or "
+                "Standing Firm marker, 4 or more takes it off."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = leader_recovery_inputs,
+  .n_inputs = G_N_ELEMENTS (leader_recovery_inputs),
+  .outcomes = leader_recovery_outcomes,
+  .n_outcomes = G_N_ELEMENTS (leader_recovery_outcomes),
+  .draws = leader_recovery_draws,
+  .resolve = leader_recovery_resolve,
+  .odds = leader_recovery_odds,
+  .apply = leader_recovery_apply,
+};
+
+static const AdjChoice rank_choices[] = {
+  { "buller", N_("Buller") },
+  { "long", N_("Colonel Long") },
+  { "leader", N_("A brigade leader") },
+  { "replacement", N_("A replacement leader") },
+};
+
+static const AdjField casualty_inputs[] = {
+  UNIT_INPUT ("who", N_("Who is in the area")),
+  ENUM_INPUT ("rank", N_("He is"), NULL, rank_choices, "leader", NULL),
+};
+
+static const AdjChoice casualty_outcomes[] = {
+  { "falls", N_("Eliminated") },
+  { "unhurt", N_("Unhurt") },
+  { "cannot-fall", N_("A replacement cannot fall") },
+};
+
+static void
+casualty_draws (const AdjContext *ctx,
+                AdjInputs        *in,
+                GArray           *specs)
+{
+  if (!g_str_equal (adj_inputs_get_string (in, "rank"), "replacement"))
+    rr_two_dice_draws (ctx, in, specs);
+}
+
+static gboolean
+casualty_prefill (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  GError           **error)
+{
+  AdjUnit *who = adj_input_unit (ctx, in, "who");
+  const char *rank;
+
+  if (who == NULL)
+    return TRUE;
+  if (rr_unit_is (who, "buller"))
+    rank = "buller";
+  else if (rr_unit_is (who, "long"))
+    rank = "long";
+  else if (rr_unit_is (who, "leader"))
+    rank = adj_unit_get_status_bool (who, "replaced") ? "replacement" : "leader";
+  else
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s is not Buller, Long or a brigade leader"), adj_unit_get_name (who));
+      return FALSE;
+    }
+  return adj_inputs_set_string (in, "rank", rank, error);
+}
+
+static gboolean
+casualty_is_hit (AdjRuleset *rs,
+                 int         sum)
+{
+  return sum == rr_int (rs, "leaders", "casualty_low") ||
+         sum == rr_int (rs, "leaders", "casualty_high");
+}
+
+static gboolean
+casualty_resolve (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  AdjRandom         *random,
+                  AdjOutcome        *outcome,
+                  GError           **error)
+{
+  const char *rank = adj_inputs_get_string (in, "rank");
+  const char *who = adj_input_unit_name (ctx, in, "who", adj_gettext (
+    adj_field_find_choice (rank_choices, G_N_ELEMENTS (rank_choices), rank)->label));
+  int sum;
+
+  if (g_str_equal (rank, "replacement"))
+    {
+      adj_outcome_set_result (outcome, "cannot-fall",
+                              _("%s is a replacement: another would only take his place"), who);
+      return TRUE;
+    }
+  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+    return FALSE;
+  adj_outcome_set_value_int (outcome, "total", sum);
+  if (!casualty_is_hit (ctx->ruleset, sum))
+    adj_outcome_set_result (outcome, "unhurt", _("%d: %s is unhurt"), sum, who);
+  else if (g_str_equal (rank, "leader"))
+    adj_outcome_set_result (outcome, "falls", _("%d: %s falls; a replacement takes over his "
+                                                "brigade"), sum, who);
+  else
+    adj_outcome_set_result (outcome, "falls", _("%d: %s falls"), sum, who);
+  return TRUE;
+}
+
+static gboolean
+casualty_odds (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjOdds           *odds,
+               GError           **error)
+{
+  (void) error;
+  adj_declare_outcomes (in->mechanic, odds);
+  if (g_str_equal (adj_inputs_get_string (in, "rank"), "replacement"))
+    {
+      rr_odds_add (odds, in->mechanic, "cannot-fall", 1);
+      adj_odds_finish (odds, 1);
+      return TRUE;
+    }
+  for (int s = 2; s <= 12; s++)
+    rr_odds_add (odds, in->mechanic, casualty_is_hit (ctx->ruleset, s) ? "falls" : "unhurt",
+                 rr_two_dice_ways[s]);
+  adj_odds_finish (odds, 36);
+  return TRUE;
+}
+
+static gboolean
+casualty_apply (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjOutcome        *outcome,
+                AdjChangeSet      *changes,
+                GError           **error)
+{
+  AdjUnit *who = adj_input_unit (ctx, in, "who");
+
+  if (!g_str_equal (outcome->key, "falls") || who == NULL)
+    return TRUE;
+  if (rr_unit_is (who, "leader"))
+    return rr_set_unit_bool (ctx->battle, changes, who, "status.replaced", TRUE, error) &&
+           rr_set_unit_string (ctx->battle, changes, who, "status.leader_marker", "none", error);
+  return rr_set_unit_bool (ctx->battle, changes, who, "destroyed", TRUE, error);
+}
+
+const AdjMechanic rr_leader_casualty = {
+  .id = "rr/leader-casualty",
+  .title = N_("Leader casualty"),
+  .summary = N_("Buller, Long or a leader in an area where a British unit loses strength: two "
+                "dice, 2 or 12 and he falls."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = casualty_inputs,
+  .n_inputs = G_N_ELEMENTS (casualty_inputs),
+  .outcomes = casualty_outcomes,
+  .n_outcomes = G_N_ELEMENTS (casualty_outcomes),
+  .draws = casualty_draws,
+  .prefill = casualty_prefill,
+  .resolve = casualty_resolve,
+  .odds = casualty_odds,
+  .apply = casualty_apply,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Unit recovery                                                                               */
+
+static const AdjField recovery_inputs[] = {
+  UNIT_INPUT ("unit", N_("Unit")),
+  ENUM_INPUT ("morale", N_("Its morale level now"), NULL, rr_morale_levels, "disrupted",
+              "unit.status.morale"),
+  MODIFIER_INPUT,
+};
+
+static const AdjChoice recovery_outcomes[] = {
+  { "no-test", N_("In good order: no roll") },
+  { "unchanged", N_("Unchanged") },
+  { "up-one", N_("Up one level") },
+  { "up-two", N_("Up two levels") },
+  { "table-missing", N_("Rolled: the Unit Recovery table is missing") },
+};
+
+static void
+recovery_draws (const AdjContext *ctx,
+                AdjInputs        *in,
+                GArray           *specs)
+{
+  if (!g_str_equal (adj_inputs_get_string (in, "morale"), "normal"))
+    rr_two_dice_draws (ctx, in, specs);
+}
+
+static gboolean
+recovery_resolve (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  AdjRandom         *random,
+                  AdjOutcome        *outcome,
+                  GError           **error)
+{
+  const char *morale = adj_inputs_get_string (in, "morale");
+  const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
+  int modifier = adj_inputs_get_int (in, "modifier");
+  g_autoptr(AdjTables) tables = NULL;
+  json_object *cell;
+  const char *key;
+  int sum, rank;
+
+  if (g_str_equal (morale, "normal"))
+    {
+      adj_outcome_set_value_string (outcome, "morale", "normal");
+      adj_outcome_set_result (outcome, "no-test", _("%s is in good order"), name);
+      return TRUE;
+    }
+  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+    return FALSE;
+  rr_add_modifier_line (outcome, modifier, sum + modifier);
+  if (!rr_chart_resolve (ctx, &tables, outcome, "unit-recovery", sum + modifier, morale, &cell,
+                         error))
+    return FALSE;
+  if (cell == NULL)
+    return TRUE;
+  key = json_object_get_string (cell);
+  rank = rr_morale_rank (morale);
+  if (g_str_equal (key, "up-one"))
+    rank -= 1;
+  else if (g_str_equal (key, "up-two"))
+    rank -= 2;
+  rank = MAX (rank, 0);
+  adj_outcome_set_value_string (outcome, "morale", rr_morale_levels[rank].id);
+  if (g_str_equal (key, "unchanged"))
+    adj_outcome_set_result (outcome, key, _("%s stays %s"), name, rr_morale_label (morale));
+  else
+    adj_outcome_set_result (outcome, key, _("%s climbs from %s to %s"), name,
+                            rr_morale_label (morale), adj_gettext (rr_morale_levels[rank].label));
+  return TRUE;
+}
+
+static gboolean
+recovery_odds (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjOdds           *odds,
+               GError           **error)
+{
+  const char *morale = adj_inputs_get_string (in, "morale");
+
+  if (g_str_equal (morale, "normal"))
+    {
+      adj_declare_outcomes (in->mechanic, odds);
+      rr_odds_add (odds, in->mechanic, "no-test", 1);
+      adj_odds_finish (odds, 1);
+      return TRUE;
+    }
+  return rr_chart_odds (ctx, in, odds, "unit-recovery", 2, adj_inputs_get_int (in, "modifier"),
+                        morale, rr_classify_choice, NULL, error);
+}
+
+static gboolean
+recovery_apply (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjOutcome        *outcome,
+                AdjChangeSet      *changes,
+                GError           **error)
+{
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+  json_object *morale = rr_member (outcome->values, "morale");
+
+  if (morale == NULL || unit == NULL)
+    return TRUE;
+  if (!rr_set_unit_string (ctx->battle, changes, unit, "status.morale",
+                           json_object_get_string (morale), error))
+    return FALSE;
+  return TRUE;
+}
+
+const AdjMechanic rr_unit_recovery = {
+  .id = "rr/unit-recovery",
+  .title = N_("Unit recovery"),
+  .summary = N_("A disrupted, suppressed or routed unit rolls two dice on the Unit Recovery "
+                "table and may climb one or two morale levels."),
+  .scope = ADJ_SCOPE_UNIT,
+  .inputs = recovery_inputs,
+  .n_inputs = G_N_ELEMENTS (recovery_inputs),
+  .outcomes = recovery_outcomes,
+  .n_outcomes = G_N_ELEMENTS (recovery_outcomes),
+  .random_note = N_("A total beyond the chart reads its first or last line."),
+  .tables = recovery_tables,
+  .draws = recovery_draws,
+  .resolve = recovery_resolve,
+  .odds = recovery_odds,
+  .apply = recovery_apply,
+};

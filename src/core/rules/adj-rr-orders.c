@@ -1,0 +1,994 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rr-orders.c: Redvers' Reverse — what happens on the map between the steps: the brigades'
+ * orders (planned, sent, received, charges and withdrawals), the drifts looked for and opened,
+ * the chits and counters drawn from the three cups, and the Boer emplacements. */
+
+#define G_LOG_DOMAIN "adj-rr"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-rr.h"
+#include "adj-rr-private.h"
+#include "adj-rules-util.h"
+#include "adj-rules.h"
+#include "adj-secret.h"
+#include "adj-tables.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* orders                                                                                      */
+
+static gboolean
+is_drift_area (AdjRuleset *rs,
+               const char *area)
+{
+  json_object *other = rr_member (rr_json (rs, "drifts"), "other");
+  g_autofree char *folded = g_utf8_casefold (area, -1);
+
+  for (guint i = 0; rr_drift_ids[i] != NULL; i++)
+    {
+      g_autofree char *label = g_utf8_casefold (
+        rr_member_string (rr_drift_json (rs, rr_drift_ids[i]), "label"), -1);
+      g_autofree char *shown = g_utf8_casefold (adj_rr_drift_label (rs, rr_drift_ids[i]), -1);
+
+      if (g_str_equal (folded, label) || g_str_equal (folded, shown))
+        return TRUE;
+    }
+  for (gsize i = 0; i < json_object_array_length (other); i++)
+    {
+      const char *label = rr_member_string (json_object_array_get_idx (other, i), "label");
+      g_autofree char *a = g_utf8_casefold (label, -1);
+      g_autofree char *b = g_utf8_casefold (adj_gettext (label), -1);
+
+      if (g_str_equal (folded, a) || g_str_equal (folded, b))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+brigade_in_play (AdjBattle  *battle,
+                 const char *brigade)
+{
+  GListModel *units = adj_battle_get_units (battle);
+
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      if (rr_is_brigade_unit (unit) && !adj_unit_get_destroyed (unit) &&
+          g_strcmp0 (rr_unit_brigade (unit), brigade) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+adj_rr_plan_order (AdjBattle   *battle,
+                   const char  *brigade,
+                   const char  *area,
+                   gboolean     from_long,
+                   GError     **error)
+{
+  AdjRuleset *rs;
+  AdjUnit *leader, *planned, *objective;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+  int turn, cp, cost;
+  AdjRrOrder order;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || !rr_check_brigade (battle, brigade, &leader, error) ||
+      !rr_check_area (area, error))
+    return FALSE;
+  rs = adj_battle_get_ruleset (battle);
+  if (!rr_at_step (battle, "plan-orders"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("Orders are given at the first step of the British Send Orders segment"));
+      return FALSE;
+    }
+  turn = adj_battle_get_turn (battle);
+  if (!brigade_in_play (battle, brigade))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("Every unit of the %s is gone: it takes no more orders"),
+                   adj_rr_brigade_label (rs, brigade));
+      return FALSE;
+    }
+  if (is_drift_area (rs, area))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("“%s” is a drift: an objective must be an area that is not a drift or a "
+                     "bridge"), area);
+      return FALSE;
+    }
+  if (adj_unit_get_status_int (leader, "ordered_turn") == turn)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s has had his order this turn: one order a brigade a turn"),
+                   adj_unit_get_name (leader));
+      return FALSE;
+    }
+  adj_rr_get_order (battle, brigade, &order);
+  if (order.state == ADJ_RR_ORDER_IN_TRANSIT)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s’s last order is still on its way (it arrives in turn %d)"),
+                   adj_unit_get_name (leader), order.arrives);
+      return FALSE;
+    }
+  if (order.state == ADJ_RR_ORDER_CHARGE)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("Place the Objective Marker of %s’s charge first"),
+                   adj_unit_get_name (leader));
+      return FALSE;
+    }
+  rr_order_markers (battle, brigade, &planned, &objective);
+  cost = from_long ? 0 : rr_int (rs, "orders", "cp_per_order");
+  cp = rr_setting_int (battle, "cp");
+
+  if (from_long)
+    {
+      AdjUnit *long_unit = rr_find_unit_of_type (battle, "long");
+
+      if (long_unit == NULL || adj_unit_get_destroyed (long_unit))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                       _("Long has fallen: he sends no more orders"));
+          return FALSE;
+        }
+      if (!rr_brigade_is_artillery (rs, brigade))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                       _("Long gives his free order only to a brigade of batteries"));
+          return FALSE;
+        }
+      if (rr_setting_int (battle, "long_order_turn") == turn)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                       _("Long has sent his free order this turn"));
+          return FALSE;
+        }
+      if (order.state == ADJ_RR_ORDER_FAIL)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                       _("The Objective Marker of the %s shows Fail: Long cannot order it"),
+                       adj_rr_brigade_label (rs, brigade));
+          return FALSE;
+        }
+      summary = g_strdup_printf (_("Send Orders: Long sends the %s to %s — a free order, its "
+                              "Objective Marker goes there at once"),
+                            adj_rr_brigade_label (rs, brigade), area);
+      entry = adj_entry_new ("note", NULL, summary);
+      if (!rr_take_marker_off (battle, entry->changes, brigade, "planned-objective", error) ||
+          !rr_place_marker (battle, entry->changes, brigade, "objective", area, 0, "objective",
+                            error) ||
+          !rr_set_setting_int (battle, entry->changes, "long_order_turn", turn, error))
+        return FALSE;
+    }
+  else
+    {
+      if (cp < cost)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                       ngettext ("An order costs %d command point and none is left",
+                                 "An order costs %d command points and not enough are left",
+                                 cost), cost);
+          return FALSE;
+        }
+      summary = g_strdup_printf (ngettext ("Send Orders: %s’s %s is to make for %s — %d CP, %d "
+                                      "left",
+                                      "Send Orders: %s’s %s is to make for %s — %d CP, %d "
+                                      "left", cp - cost),
+                            adj_unit_get_name (leader), adj_rr_brigade_label (rs, brigade),
+                            area, cost, cp - cost);
+      entry = adj_entry_new ("note", NULL, summary);
+      if (!rr_place_marker (battle, entry->changes, brigade, "planned-objective", area, 0, NULL,
+                            error) ||
+          !rr_set_setting_int (battle, entry->changes, "cp", cp - cost, error) ||
+          !rr_set_setting_int (battle, entry->changes, "cp_spent",
+                               rr_setting_int (battle, "cp_spent") + cost, error))
+        return FALSE;
+    }
+  (void) planned;
+  (void) objective;
+  if (!rr_set_unit_int (battle, entry->changes, leader, "status.ordered_turn", turn, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_rr_roll_send_orders (AdjBattle  *battle,
+                         AdjRandom  *random,
+                         GError    **error)
+{
+  g_autoptr(AdjRandom) own = NULL;
+  guint n = 0;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || !rr_check_segment (battle, "send-orders", error))
+    return FALSE;
+  random = rr_use_random (battle, random, &own);
+  for (guint b = 0; rr_brigade_ids[b] != NULL; b++)
+    {
+      AdjRrOrder order;
+      AdjUnit *leader = rr_brigade_unit (battle, rr_brigade_ids[b], "leader");
+      g_autoptr(AdjInputs) in = NULL;
+      g_autoptr(AdjOutcome) outcome = NULL;
+      g_autoptr(AdjEntry) entry = NULL;
+      g_autofree char *summary = NULL;
+      g_autofree char *area = NULL;
+
+      if (!adj_rr_get_order (battle, rr_brigade_ids[b], &order) ||
+          order.state != ADJ_RR_ORDER_PLANNED)
+        continue;
+      if (n == 0 && !rr_require_table (battle, "send-orders", error))
+        return FALSE;
+      n++;
+      area = g_strdup (order.planned_area);
+      in = rr_battle_inputs (battle, "rr/send-orders", "leader", adj_unit_get_id (leader), error);
+      if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
+        return FALSE;
+      if (g_str_equal (outcome->key, "arrives"))
+        summary = g_strdup_printf (_("Send Orders roll, %s (%s): the order arrives — Objective "
+                                "Marker in the turn %d box"), adj_unit_get_name (leader),
+                              area, adj_battle_get_turn (battle) +
+                              adj_outcome_get_value_int (outcome, "turns", 0));
+      else
+        summary = g_strdup_printf (_("Send Orders roll, %s (%s): %s"), adj_unit_get_name (leader),
+                              area, outcome->title);
+      entry = rr_outcome_entry (battle, in, outcome, summary, error);
+      if (entry == NULL || !adj_battle_commit (battle, g_steal_pointer (&entry), error))
+        return FALSE;
+    }
+  if (n == 0)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("No order is waiting to be sent"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+adj_rr_roll_receive_orders (AdjBattle  *battle,
+                            AdjRandom  *random,
+                            GError    **error)
+{
+  g_autoptr(AdjRandom) own = NULL;
+  int turn;
+  guint n = 0;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || !rr_check_segment (battle, "receive-orders", error))
+    return FALSE;
+  random = rr_use_random (battle, random, &own);
+  turn = adj_battle_get_turn (battle);
+  for (guint b = 0; rr_brigade_ids[b] != NULL; b++)
+    {
+      AdjRrOrder order;
+      AdjUnit *leader = rr_brigade_unit (battle, rr_brigade_ids[b], "leader");
+      g_autoptr(AdjInputs) in = NULL;
+      g_autoptr(AdjOutcome) outcome = NULL;
+      g_autoptr(AdjEntry) entry = NULL;
+      g_autofree char *summary = NULL;
+      g_autofree char *area = NULL;
+
+      if (!adj_rr_get_order (battle, rr_brigade_ids[b], &order) ||
+          order.state != ADJ_RR_ORDER_IN_TRANSIT || order.arrives > turn)
+        continue;
+      if (n == 0 && !rr_require_table (battle, "receive-orders", error))
+        return FALSE;
+      n++;
+      area = g_strdup (order.planned_area != NULL ? order.planned_area : "?");
+      in = rr_battle_inputs (battle, "rr/receive-orders", "leader", adj_unit_get_id (leader),
+                             error);
+      if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
+        return FALSE;
+      /* TRANSLATORS: e.g. "Receive Orders roll, Hart (Bridle Drift): Charge to the guns" */
+      summary = g_strdup_printf (_("Receive Orders roll, %s (%s): %s"),
+                            adj_unit_get_name (leader), area, outcome->title);
+      entry = rr_outcome_entry (battle, in, outcome, summary, error);
+      if (entry == NULL || !adj_battle_commit (battle, g_steal_pointer (&entry), error))
+        return FALSE;
+    }
+  if (n == 0)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("No Objective Marker is in this turn’s box"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+adj_rr_place_objective (AdjBattle   *battle,
+                        const char  *brigade,
+                        const char  *area,
+                        GError     **error)
+{
+  AdjUnit *leader;
+  AdjRrOrder order;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || !rr_check_brigade (battle, brigade, &leader, error) ||
+      !rr_check_area (area, error))
+    return FALSE;
+  adj_rr_get_order (battle, brigade, &order);
+  if (order.state != ADJ_RR_ORDER_CHARGE)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s is not charging the guns: his Objective Marker is placed by orders"),
+                   adj_unit_get_name (leader));
+      return FALSE;
+    }
+  summary = g_strdup_printf (_("%s charges the guns: his Objective Marker goes to %s"),
+                        adj_unit_get_name (leader), area);
+  entry = adj_entry_new ("note", NULL, summary);
+  if (!rr_place_marker (battle, entry->changes, brigade, "objective", area, 0, "objective", error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_rr_objective_reached (AdjBattle   *battle,
+                          const char  *brigade,
+                          GError     **error)
+{
+  AdjUnit *leader;
+  AdjRrOrder order;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || !rr_check_brigade (battle, brigade, &leader, error))
+    return FALSE;
+  adj_rr_get_order (battle, brigade, &order);
+  if (order.objective_area == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s has no Objective Marker on the map"), adj_unit_get_name (leader));
+      return FALSE;
+    }
+  summary = g_strdup_printf (_("%s reaches %s: his Objective Marker comes off"),
+                        adj_unit_get_name (leader), order.objective_area);
+  entry = adj_entry_new ("note", NULL, summary);
+  if (!rr_take_marker_off (battle, entry->changes, brigade, "objective", error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_rr_brigade_strength (AdjBattle   *battle,
+                         const char  *brigade,
+                         int         *start,
+                         int         *now,
+                         GError     **error)
+{
+  AdjRuleset *rs;
+  GListModel *units;
+  int s = 0, n = 0;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  rs = adj_battle_get_ruleset (battle);
+  units = adj_battle_get_units (battle);
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+      json_object *begin;
+      int sp;
+
+      if (!rr_is_brigade_unit (unit) || g_strcmp0 (rr_unit_brigade (unit), brigade) != 0)
+        continue;
+      sp = adj_unit_get_status_int (unit, "sp");
+      if (sp <= 0)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                       _("Enter the strength printed on %s’s counter first"),
+                       adj_unit_get_name (unit));
+          return FALSE;
+        }
+      begin = rr_member (rr_oob_unit (rs, adj_unit_get_id (unit)), "start_sp");
+      s += begin != NULL ? MIN (sp, json_object_get_int (begin)) : sp;
+      n += rr_counter_strength (unit);
+    }
+  if (start != NULL)
+    *start = s;
+  if (now != NULL)
+    *now = n;
+  return TRUE;
+}
+
+gboolean
+adj_rr_emergency_withdrawal (AdjBattle   *battle,
+                             const char  *brigade,
+                             const char  *area,
+                             int          modifier,
+                             AdjRandom   *random,
+                             gboolean    *withdrew,
+                             GError     **error)
+{
+  AdjUnit *leader;
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+  gboolean goes;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (withdrew != NULL)
+    *withdrew = FALSE;
+  if (!rr_check_in_play (battle, error) || !rr_check_brigade (battle, brigade, &leader, error) ||
+      !rr_check_area (area, error))
+    return FALSE;
+  in = rr_battle_inputs (battle, "rr/emergency-withdrawal", "leader", adj_unit_get_id (leader),
+                         error);
+  if (in == NULL || !adj_inputs_set_int (in, "modifier", CLAMP (modifier, -9, 9), error))
+    return FALSE;
+  if (rr_withdrawal_case (adj_battle_get_ruleset (battle), in) == NULL &&
+      !rr_require_table (battle, "emergency-withdrawal", error))
+    return FALSE;
+  outcome = rr_resolve_in (battle, in, random, error);
+  if (outcome == NULL)
+    return FALSE;
+  if (g_str_equal (outcome->key, "not-eligible"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, "%s", outcome->reason);
+      return FALSE;
+    }
+  goes = g_str_equal (outcome->key, "automatic") || g_str_equal (outcome->key, "withdraw");
+  if (goes)
+    summary = g_strdup_printf (_("Emergency withdrawal, %s: %s — Objective Marker showing Fail "
+                            "at %s"), adj_unit_get_name (leader), outcome->title, area);
+  else
+    summary = g_strdup_printf (_("Emergency withdrawal, %s: %s"), adj_unit_get_name (leader),
+                          outcome->title);
+  entry = rr_outcome_entry (battle, in, outcome, summary, error);
+  if (entry == NULL)
+    return FALSE;
+  if (goes &&
+      (!rr_take_marker_off (battle, entry->changes, brigade, "planned-objective", error) ||
+       !rr_place_marker (battle, entry->changes, brigade, "objective", area, 0, "fail", error)))
+    return FALSE;
+  if (withdrew != NULL)
+    *withdrew = goes;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* drifts                                                                                      */
+
+AdjRrDriftState
+adj_rr_drift_state (AdjBattle  *battle,
+                    const char *drift,
+                    int        *value)
+{
+  g_autofree char *key = NULL;
+  g_autofree char *value_key = NULL;
+  const char *state;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), ADJ_RR_DRIFT_HIDDEN);
+
+  key = rr_drift_key (drift, "");
+  value_key = rr_drift_key (drift, "_value");
+  state = rr_setting_string (battle, key);
+  if (value != NULL)
+    *value = rr_setting_int (battle, value_key);
+  if (g_strcmp0 (state, "revealed") == 0)
+    return ADJ_RR_DRIFT_REVEALED;
+  if (g_strcmp0 (state, "found") == 0)
+    return ADJ_RR_DRIFT_FOUND;
+  if (g_strcmp0 (state, "cleared") == 0)
+    return ADJ_RR_DRIFT_CLEARED;
+  return ADJ_RR_DRIFT_HIDDEN;
+}
+
+static gboolean
+check_drift (const char  *drift,
+             GError     **error)
+{
+  if (drift != NULL && g_strv_contains (rr_drift_ids, drift))
+    return TRUE;
+  g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("There is no drift “%s”"),
+               drift != NULL ? drift : "");
+  return FALSE;
+}
+
+gboolean
+adj_rr_find_drift (AdjBattle   *battle,
+                   const char  *drift,
+                   const char  *unit_id,
+                   AdjRandom   *random,
+                   gboolean    *found,
+                   GError     **error)
+{
+  AdjRuleset *rs;
+  AdjUnit *unit;
+  AdjRrDriftState state;
+  g_autofree char *state_key = NULL;
+  g_autofree char *value_key = NULL;
+  g_autofree char *tried_key = NULL;
+  g_autofree char *summary = NULL;
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  int value = 0, turn;
+  gboolean ok;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (found != NULL)
+    *found = FALSE;
+  if (!rr_check_in_play (battle, error) || !check_drift (drift, error) ||
+      (unit = rr_need_unit (battle, unit_id, error)) == NULL)
+    return FALSE;
+  rs = adj_battle_get_ruleset (battle);
+  if (!(rr_unit_is (unit, "battalion") || rr_unit_is (unit, "regiment")) ||
+      adj_unit_get_destroyed (unit))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("Only a battalion or a regiment in play looks for a drift; %s cannot"),
+                   adj_unit_get_name (unit));
+      return FALSE;
+    }
+  state = adj_rr_drift_state (battle, drift, &value);
+  if (state == ADJ_RR_DRIFT_FOUND || state == ADJ_RR_DRIFT_CLEARED)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is open already"),
+                   adj_rr_drift_label (rs, drift));
+      return FALSE;
+    }
+  turn = adj_battle_get_turn (battle);
+  state_key = rr_drift_key (drift, "");
+  value_key = rr_drift_key (drift, "_value");
+  tried_key = rr_drift_key (drift, "_tried");
+  if (rr_setting_int (battle, tried_key) == turn)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s was looked for this turn already: try again next turn"),
+                   adj_rr_drift_label (rs, drift));
+      return FALSE;
+    }
+  if (state == ADJ_RR_DRIFT_HIDDEN)
+    {
+      g_autoptr(json_object) record = rr_open_record (battle, ADJ_RR_DRIFTS_SECRET, error);
+      json_object *v;
+
+      if (record == NULL)
+        return FALSE;
+      v = rr_member (rr_member (record, "areas"), drift);
+      if (!json_object_is_type (v, json_type_int))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("The hidden record “%s” of the battle is damaged"),
+                       ADJ_RR_DRIFTS_SECRET);
+          return FALSE;
+        }
+      value = json_object_get_int (v);
+    }
+  in = rr_battle_inputs (battle, "rr/find-drift", NULL, NULL, error);
+  if (in == NULL || !adj_inputs_set_int (in, "value", CLAMP (value, 2, 12), error) ||
+      (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
+    return FALSE;
+  ok = g_str_equal (outcome->key, "found");
+  if (state == ADJ_RR_DRIFT_HIDDEN)
+    /* TRANSLATORS: e.g. "Wagon Drift: its marker shows 10; 2nd Devonshire Regiment looks for
+     * it — Drift found" */
+    summary = g_strdup_printf (_("%s: its marker shows %d; %s looks for it — %s"),
+                          adj_rr_drift_label (rs, drift), value, adj_unit_get_name (unit),
+                          outcome->title);
+  else
+    summary = g_strdup_printf (_("%s (marker %d): %s looks for it again — %s"),
+                          adj_rr_drift_label (rs, drift), value, adj_unit_get_name (unit),
+                          outcome->title);
+  entry = rr_outcome_entry (battle, in, outcome, summary, error);
+  if (entry == NULL ||
+      !rr_set_setting_int (battle, entry->changes, value_key, value, error) ||
+      !rr_set_setting_string (battle, entry->changes, state_key, ok ? "found" : "revealed",
+                              error) ||
+      !rr_set_setting_int (battle, entry->changes, tried_key, turn, error))
+    return FALSE;
+  if (!ok && rr_unit_brigade (unit) != NULL)
+    {
+      const char *brigade = rr_unit_brigade (unit);
+
+      adj_outcome_add_note (outcome, _("The unit stops; its brigade’s objective markers come "
+                                       "off."));
+      if (!rr_take_marker_off (battle, entry->changes, brigade, "planned-objective", error) ||
+          !rr_take_marker_off (battle, entry->changes, brigade, "objective", error))
+        return FALSE;
+      json_object_put (entry->outcome);
+      entry->outcome = adj_outcome_to_json (outcome);
+    }
+  if (found != NULL)
+    *found = ok;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_rr_commando_opens_drift (AdjBattle   *battle,
+                             const char  *drift,
+                             GError     **error)
+{
+  AdjRrDriftState state;
+  g_autofree char *state_key = NULL;
+  g_autofree char *summary = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || !check_drift (drift, error))
+    return FALSE;
+  state = adj_rr_drift_state (battle, drift, NULL);
+  if (state == ADJ_RR_DRIFT_FOUND || state == ADJ_RR_DRIFT_CLEARED)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is open already"),
+                   adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
+      return FALSE;
+    }
+  state_key = rr_drift_key (drift, "");
+  summary = g_strdup_printf (_("%s: a commando crosses — its marker comes off unseen and the "
+                          "British may use the drift"),
+                        adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
+  entry = adj_entry_new ("note", NULL, summary);
+  if (!rr_set_setting_string (battle, entry->changes, state_key, "cleared", error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* chits and counters                                                                          */
+
+/* Take one chit out of @cup: one die as large as the cup, none for a single chit. */
+static char *
+draw_from (json_object  *cup,
+           AdjRandom    *random,
+           GError      **error)
+{
+  gsize n = json_object_array_length (cup);
+  int die = 1;
+  char *chit;
+
+  g_assert (n > 0);
+  if (n > 1 && !adj_random_roll (random, "chit", N_("Chit drawn"), 1, (guint) n, &die, error))
+    return NULL;
+  chit = g_strdup (json_object_get_string (json_object_array_get_idx (cup, (gsize) die - 1)));
+  json_object_array_del_idx (cup, (gsize) die - 1, 1);
+  return chit;
+}
+
+/* The commandos of a group that a Released chit marks. */
+static gboolean
+release_group (AdjBattle     *battle,
+               AdjChangeSet  *changes,
+               const char    *group,
+               GPtrArray     *names,
+               GError       **error)
+{
+  GListModel *units = adj_battle_get_units (battle);
+
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      if (!rr_unit_is (unit, "commando") || adj_unit_get_destroyed (unit) ||
+          g_strcmp0 (rr_unit_group (unit), group) != 0 ||
+          g_strcmp0 (adj_unit_get_status_string (unit, "boer_marker"), "none") != 0)
+        continue;
+      if (!rr_set_unit_string (battle, changes, unit, "status.boer_marker", "released", error))
+        return FALSE;
+      g_ptr_array_add (names, (gpointer) adj_unit_get_name (unit));
+    }
+  return TRUE;
+}
+
+gboolean
+adj_rr_draw_event (AdjBattle   *battle,
+                   AdjRrCup     cup,
+                   AdjRandom   *random,
+                   char       **chit_out,
+                   GError     **error)
+{
+  AdjRuleset *rs;
+  g_autoptr(AdjRandom) own = NULL;
+  g_autoptr(json_object) cups = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autoptr(GString) summary = g_string_new (NULL);
+  g_autofree char *chit = NULL;
+  g_autofree char *label = NULL;
+  json_object *one, *contents;
+  gboolean british = cup == ADJ_RR_CUP_BRITISH;
+  int turn;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (cup == ADJ_RR_CUP_BRITISH || cup == ADJ_RR_CUP_BOER, FALSE);
+
+  if (chit_out != NULL)
+    *chit_out = NULL;
+  if (!rr_check_in_play (battle, error))
+    return FALSE;
+  rs = adj_battle_get_ruleset (battle);
+  turn = adj_battle_get_turn (battle);
+  if (!rr_at_step (battle, british ? "draw-event" : "draw-boer-event") ||
+      rr_setting_bool (battle, "step_done"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   british ? _("A British event chit is drawn once a turn, at its step of the "
+                               "British Event segment")
+                           : _("A Boer event chit is drawn once a turn, at its step of the Boer "
+                               "Event segment"));
+      return FALSE;
+    }
+  cups = rr_open_cups (battle, error);
+  if (cups == NULL)
+    return FALSE;
+  one = rr_member (cups, rr_cup_key (cup));
+  contents = rr_member (one, "cup");
+  if (json_object_array_length (contents) == 0)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   british ? _("The British event cup is empty")
+                           : _("The Boer event cup is empty"));
+      return FALSE;
+    }
+  random = rr_use_random (battle, random, &own);
+  chit = draw_from (contents, random, error);
+  if (chit == NULL)
+    return FALSE;
+  label = adj_rr_chit_label (rs, cup, chit);
+  entry = adj_entry_new ("note", NULL, "");
+  /* TRANSLATORS: e.g. "British Event: chit drawn — Hesitate" */
+  g_string_append_printf (summary, british ? _("British Event: chit drawn — %s")
+                                           : _("Boer Event: chit drawn — %s"), label);
+  if (british)
+    json_object_array_add (rr_member (one, rr_returns_each_turn (chit) ? "out" : "gone"),
+                           json_object_new_string (chit));
+  else if (g_str_has_prefix (chit, "group-") && g_str_has_suffix (chit, "-released"))
+    {
+      static const char *const groups[] = { "1st-group", "2nd-group", "3rd-group", "4th-group" };
+      int n = atoi (chit + strlen ("group-"));
+      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+      json_object_array_add (rr_member (one, "gone"), json_object_new_string (chit));
+      if (n >= 1 && n <= (int) G_N_ELEMENTS (groups) &&
+          !release_group (battle, entry->changes, groups[n - 1], names, error))
+        return FALSE;
+      if (names->len > 0)
+        {
+          g_autofree char *list = rr_join_names (names);
+          g_string_append_printf (summary, _(" — Released markers on %s"), list);
+        }
+      else
+        g_string_append (summary, _(" — no commando of the group is left to release"));
+    }
+  else if (rr_is_misfire (chit) || rr_is_ammo (chit))
+    {
+      json_object_array_add (rr_member (one, "out"), json_object_new_string (chit));
+      if (!rr_set_setting_int (battle, entry->changes, rr_is_misfire (chit) ? "misfire_turn"
+                                                                      : "ammo_turn",
+                               turn + 1, error))
+        return FALSE;
+      g_string_append_printf (summary, _(" — it waits on the turn track for turn %d"), turn + 1);
+    }
+  else
+    json_object_array_add (rr_member (one, "gone"), json_object_new_string (chit));
+  g_string_append_printf (summary, ngettext (" (%u chit left in the cup)",
+                                             " (%u chits left in the cup)",
+                                             (guint) json_object_array_length (contents)),
+                          (guint) json_object_array_length (contents));
+  g_free (entry->summary);
+  entry->summary = g_strdup (summary->str);
+  if (!rr_seal_cups (battle, entry->changes, cups, error) ||
+      !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error) ||
+      !adj_battle_commit (battle, g_steal_pointer (&entry), error))
+    return FALSE;
+  if (chit_out != NULL)
+    *chit_out = g_steal_pointer (&chit);
+  return TRUE;
+}
+
+gboolean
+adj_rr_draw_sp_counter (AdjBattle   *battle,
+                        const char  *commando,
+                        AdjRandom   *random,
+                        GError     **error)
+{
+  AdjUnit *unit;
+  g_autoptr(AdjRandom) own = NULL;
+  g_autoptr(json_object) cups = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *chit = NULL;
+  g_autofree char *summary = NULL;
+  json_object *cup;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, commando, error)) == NULL)
+    return FALSE;
+  if (!rr_unit_is (unit, "commando") || adj_unit_get_destroyed (unit))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("Only a commando in play takes an SP counter; %s does not"),
+                   adj_unit_get_name (unit));
+      return FALSE;
+    }
+  if (!g_str_equal (adj_unit_get_status_string (unit, "sp_counter"), "none"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s has an SP counter already"), adj_unit_get_name (unit));
+      return FALSE;
+    }
+  cups = rr_open_cups (battle, error);
+  if (cups == NULL)
+    return FALSE;
+  cup = rr_member (rr_member (cups, "sp"), "cup");
+  if (json_object_array_length (cup) == 0)
+    {
+      summary = g_strdup_printf (_("SP counter for %s: the cup is empty, it fires without one"),
+                            adj_unit_get_name (unit));
+      entry = adj_entry_new ("note", NULL, summary);
+      return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+    }
+  random = rr_use_random (battle, random, &own);
+  chit = draw_from (cup, random, error);
+  if (chit == NULL)
+    return FALSE;
+  entry = adj_entry_new ("note", NULL, "");
+  if (g_str_equal (chit, "no-fire"))
+    {
+      summary = g_strdup_printf (ngettext ("SP counter for %s: No Fire — it does not fire this "
+                                      "turn (%u counter left in the cup)",
+                                      "SP counter for %s: No Fire — it does not fire this "
+                                      "turn (%u counters left in the cup)",
+                                      (guint) json_object_array_length (cup)),
+                            adj_unit_get_name (unit),
+                            (guint) json_object_array_length (cup));
+      if (!rr_set_unit_string (battle, entry->changes, unit, "status.sp_counter", "no-fire", error))
+        return FALSE;
+    }
+  else
+    {
+      int v = atoi (chit);
+      g_autofree char *label = adj_rr_chit_label (adj_battle_get_ruleset (battle),
+                                                  ADJ_RR_CUP_SP, chit);
+      int before = adj_rr_unit_strength (battle, unit);
+
+      summary = g_strdup_printf (ngettext ("SP counter for %s: %s — strength %d (%u counter left "
+                                      "in the cup)",
+                                      "SP counter for %s: %s — strength %d (%u counters left "
+                                      "in the cup)", (guint) json_object_array_length (cup)),
+                            adj_unit_get_name (unit), label, before + v,
+                            (guint) json_object_array_length (cup));
+      if (!rr_set_unit_string (battle, entry->changes, unit, "status.sp_counter", "value", error) ||
+          !rr_set_unit_int (battle, entry->changes, unit, "status.sp_counter_value", v, error))
+        return FALSE;
+    }
+  g_free (entry->summary);
+  entry->summary = g_steal_pointer (&summary);
+  if (!rr_seal_cups (battle, entry->changes, cups, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* emplacements                                                                                */
+
+GPtrArray *
+adj_rr_emplacements (AdjBattle *battle)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  GListModel *units;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), out);
+  units = adj_battle_get_units (battle);
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      if (rr_unit_is (unit, "emplacement"))
+        g_ptr_array_add (out, g_strdup (adj_unit_get_id (unit)));
+    }
+  return out;
+}
+
+static AdjUnit *
+need_emplacement (AdjBattle   *battle,
+                  const char  *id,
+                  GError     **error)
+{
+  AdjUnit *unit = rr_need_unit (battle, id, error);
+
+  if (unit != NULL && !rr_unit_is (unit, "emplacement"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("%s is not an emplacement"),
+                   adj_unit_get_name (unit));
+      return NULL;
+    }
+  return unit;
+}
+
+gboolean
+adj_rr_emplacement_fired (AdjBattle   *battle,
+                          const char  *emplacement,
+                          GError     **error)
+{
+  AdjUnit *unit;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) ||
+      (unit = need_emplacement (battle, emplacement, error)) == NULL)
+    return FALSE;
+  if (!g_str_equal (adj_unit_get_status_string (unit, "emplacement"), "hidden"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("The emplacement at %s has shown itself already"), adj_unit_get_name (unit));
+      return FALSE;
+    }
+  summary = g_strdup_printf (_("The Boers at %s fire their first shot: the Hidden marker comes "
+                          "off"), adj_unit_get_name (unit));
+  entry = adj_entry_new ("note", NULL, summary);
+  if (!rr_set_unit_string (battle, entry->changes, unit, "status.emplacement", "open", error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_rr_update_emplacement (AdjBattle   *battle,
+                           const char  *emplacement,
+                           gboolean     british_present,
+                           gboolean     boers_present,
+                           GError     **error)
+{
+  AdjUnit *unit;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+  gboolean captured;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) ||
+      (unit = need_emplacement (battle, emplacement, error)) == NULL)
+    return FALSE;
+  if (!rr_in_segment (battle, "boer-shaken"))
+    return rr_check_segment (battle, "boer-shaken", error);
+  captured = g_str_equal (adj_unit_get_status_string (unit, "emplacement"), "captured");
+  if (!captured && british_present && !boers_present)
+    {
+      summary = g_strdup_printf (_("Boer Shaken: the British capture the emplacement at %s"),
+                            adj_unit_get_name (unit));
+      entry = adj_entry_new ("note", NULL, summary);
+      if (!rr_set_unit_string (battle, entry->changes, unit, "status.emplacement", "captured",
+                               error))
+        return FALSE;
+    }
+  else if (captured && !british_present)
+    {
+      summary = g_strdup_printf (_("Boer Shaken: no British unit holds %s any more — the Boers "
+                              "take the emplacement back"), adj_unit_get_name (unit));
+      entry = adj_entry_new ("note", NULL, summary);
+      if (!rr_set_unit_string (battle, entry->changes, unit, "status.emplacement", "open", error))
+        return FALSE;
+    }
+  else
+    return TRUE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}

@@ -1,0 +1,741 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rr-sequence.c: Redvers' Reverse — the sequence of play as the code knows it (rr.json must
+ * list exactly these steps), walking it step by step with the steps Adjutant carries out
+ * itself, and the Turn & Status tracks: Game Turn, Confidence, Loss and the command points. */
+
+#define G_LOG_DOMAIN "adj-rr"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-rr.h"
+#include "adj-rr-private.h"
+#include "adj-rules-util.h"
+#include "adj-rules.h"
+#include "adj-secret.h"
+#include "adj-tables.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* The sequence of play, as the code knows it: rr.json must list exactly these steps.          */
+
+const StepDef rr_steps[RR_N_STEPS] = {
+  { "orders", "british-event", "return-chits", STEP_AUTO },
+  { "orders", "british-event", "draw-event", STEP_REQUIRED },
+  { "orders", "command-points", "collect-cp", STEP_AUTO },
+  { "orders", "send-orders", "plan-orders", STEP_PLAYER },
+  { "orders", "send-orders", "roll-send", STEP_REQUIRED },
+  { "orders", "receive-orders", "roll-receive", STEP_REQUIRED },
+  { "orders", "emergency-withdrawal", "withdrawal", STEP_PLAYER },
+  { "shell-fire", "boer-shell-fire", "misfire", STEP_AUTO },
+  { "shell-fire", "boer-shell-fire", "boer-guns-fire", STEP_PLAYER },
+  { "shell-fire", "boer-recovery", "boer-recovery", STEP_PLAYER },
+  { "shell-fire", "british-shell-fire", "ammo", STEP_AUTO },
+  { "shell-fire", "british-shell-fire", "batteries-fire", STEP_PLAYER },
+  { "movement", "british-movement", "routed-move", STEP_PLAYER },
+  { "movement", "british-movement", "brigades-move", STEP_PLAYER },
+  { "movement", "british-assault", "approach", STEP_PLAYER },
+  { "movement", "british-assault", "close-combat", STEP_PLAYER },
+  { "movement", "british-assault", "overrun", STEP_PLAYER },
+  { "movement", "boer-event", "draw-boer-event", STEP_REQUIRED },
+  { "movement", "boer-movement", "commandos-move", STEP_PLAYER },
+  { "rifle-fire", "british-rifle-fire", "british-rifles", STEP_PLAYER },
+  { "rifle-fire", "british-recovery", "leader-markers", STEP_PLAYER },
+  { "rifle-fire", "british-recovery", "unit-recovery", STEP_PLAYER },
+  { "rifle-fire", "boer-rifle-fire", "commandos-fire", STEP_PLAYER },
+  { "status", "boer-shaken", "emplacements", STEP_PLAYER },
+  { "status", "boer-shaken", "return-counters", STEP_AUTO },
+  { "status", "boer-shaken", "confidence", STEP_AUTO },
+  { "status", "boer-shaken", "shaken-test", STEP_REQUIRED },
+  { "status", "victory", "victory-check", STEP_AUTO },
+};
+
+/* The step's number within its segment (1-based) and the segment's number of steps. */
+static int
+rr_step_number (guint  index,
+                int   *n_steps)
+{
+  guint first = index, last = index;
+
+  while (first > 0 && g_str_equal (rr_steps[first - 1].segment, rr_steps[index].segment))
+    first--;
+  while (last + 1 < G_N_ELEMENTS (rr_steps) &&
+         g_str_equal (rr_steps[last + 1].segment, rr_steps[index].segment))
+    last++;
+  if (n_steps != NULL)
+    *n_steps = (int) (last - first + 1);
+  return (int) (index - first + 1);
+}
+
+static guint
+step_index (const char *segment,
+            int         number)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (rr_steps); i++)
+    if (g_strcmp0 (rr_steps[i].segment, segment) == 0 && rr_step_number (i, NULL) == number)
+      return i;
+  return 0;
+}
+
+guint
+rr_current_step (AdjBattle *battle)
+{
+  return step_index (rr_setting_string (battle, "segment"), rr_setting_int (battle, "step"));
+}
+
+gboolean
+rr_at_step (AdjBattle  *battle,
+            const char *step)
+{
+  return g_str_equal (rr_steps[rr_current_step (battle)].step, step);
+}
+
+gboolean
+rr_in_segment (AdjBattle  *battle,
+               const char *segment)
+{
+  return g_strcmp0 (rr_setting_string (battle, "segment"), segment) == 0;
+}
+
+/* The JSON of a segment and of a step in rr.json's "sequence". */
+json_object *
+adj_rr_segment_json (AdjRuleset *rs,
+                     const char *segment)
+{
+  json_object *seq = rr_json (rs, "sequence");
+
+  for (gsize p = 0; p < json_object_array_length (seq); p++)
+    {
+      json_object *segs = rr_member (json_object_array_get_idx (seq, p), "segments");
+
+      for (gsize s = 0; s < json_object_array_length (segs); s++)
+        {
+          json_object *seg = json_object_array_get_idx (segs, s);
+
+          if (g_strcmp0 (rr_member_string (seg, "id"), segment) == 0)
+            return seg;
+        }
+    }
+  return NULL;
+}
+
+json_object *
+rr_step_json (AdjRuleset *rs,
+              guint       index)
+{
+  json_object *steps = rr_member (adj_rr_segment_json (rs, rr_steps[index].segment), "steps");
+
+  return json_object_array_get_idx (steps, (gsize) rr_step_number (index, NULL) - 1);
+}
+
+const char *
+rr_segment_label (AdjRuleset *rs,
+                  const char *segment)
+{
+  return adj_gettext (rr_member_string (adj_rr_segment_json (rs, segment), "label"));
+}
+
+const char *
+rr_phase_label (AdjRuleset *rs,
+                const char *phase)
+{
+  const AdjChoice *p = adj_ruleset_find_phase (rs, phase);
+  return p != NULL ? adj_gettext (p->label) : phase;
+}
+
+static int
+segment_from_turn (AdjRuleset *rs,
+                   const char *segment)
+{
+  json_object *v = rr_member (adj_rr_segment_json (rs, segment), "from_turn");
+  return v != NULL ? json_object_get_int (v) : 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* walking the sequence of play                                                                */
+
+void
+adj_rr_get_tracks (AdjBattle   *battle,
+                   AdjRrTracks *tracks)
+{
+  guint i;
+
+  g_return_if_fail (ADJ_IS_BATTLE (battle) && tracks != NULL);
+
+  i = rr_current_step (battle);
+  tracks->turn = adj_battle_get_turn (battle);
+  tracks->confidence = rr_setting_int (battle, "confidence");
+  tracks->shaken = rr_setting_int (battle, "shaken");
+  tracks->loss = rr_setting_int (battle, "loss");
+  tracks->cp = rr_setting_int (battle, "cp");
+  tracks->cp_spent = rr_setting_int (battle, "cp_spent");
+  tracks->phase = rr_steps[i].phase;
+  tracks->segment = rr_steps[i].segment;
+  tracks->step = rr_steps[i].step;
+  tracks->step_number = rr_step_number (i, &tracks->n_steps);
+  tracks->step_done = rr_setting_bool (battle, "step_done");
+  tracks->result = rr_setting_string (battle, "result");
+  tracks->end_reason = rr_setting_string (battle, "end_reason");
+}
+
+/* The order markers of a brigade now. */
+void
+rr_order_markers (AdjBattle   *battle,
+                  const char  *brigade,
+                  AdjUnit    **planned,
+                  AdjUnit    **objective)
+{
+  *planned = rr_brigade_unit (battle, brigade, "planned-objective");
+  *objective = rr_brigade_unit (battle, brigade, "objective");
+}
+
+gboolean
+adj_rr_get_order (AdjBattle   *battle,
+                  const char  *brigade,
+                  AdjRrOrder  *order)
+{
+  AdjUnit *planned, *objective, *leader;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle) && order != NULL, FALSE);
+
+  memset (order, 0, sizeof *order);
+  leader = rr_brigade_unit (battle, brigade, "leader");
+  if (leader == NULL)
+    return FALSE;
+  rr_order_markers (battle, brigade, &planned, &objective);
+  order->ordered_this_turn =
+    adj_unit_get_status_int (leader, "ordered_turn") == adj_battle_get_turn (battle);
+  if (planned != NULL)
+    order->planned_area = adj_unit_get_name (planned);
+  if (objective != NULL)
+    {
+      int arrives = adj_unit_get_status_int (objective, "arrives");
+
+      if (arrives < 0)
+        order->state = ADJ_RR_ORDER_CHARGE;
+      else if (arrives > 0)
+        {
+          order->state = ADJ_RR_ORDER_IN_TRANSIT;
+          order->arrives = arrives;
+          order->turns_to_arrive = arrives - adj_battle_get_turn (battle);
+        }
+      else
+        {
+          order->objective_area = adj_unit_get_name (objective);
+          order->state = g_strcmp0 (adj_unit_get_status_string (objective, "order_showing"),
+                                    "fail") == 0 ? ADJ_RR_ORDER_FAIL : ADJ_RR_ORDER_OBJECTIVE;
+        }
+    }
+  /* A planned objective not yet rolled for is what the brigade is waiting on. */
+  if (planned != NULL && !adj_unit_get_status_bool (planned, "sent"))
+    order->state = ADJ_RR_ORDER_PLANNED;
+  return TRUE;
+}
+
+/* The leaders named in a list, for a message. */
+char *
+rr_join_names (GPtrArray *names)
+{
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (", ", (char **) names->pdata);
+}
+
+char *
+adj_rr_pending (AdjBattle *battle)
+{
+  const char *step;
+  int turn;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  if (!adj_rr_is_set_up (battle))
+    return g_strdup (_("Set the game up first"));
+  if (!g_str_equal (rr_setting_string (battle, "result"), "none"))
+    return g_strdup (_("The battle is over"));
+  step = rr_steps[rr_current_step (battle)].step;
+  turn = adj_battle_get_turn (battle);
+  if (g_str_equal (step, "draw-event") && !rr_setting_bool (battle, "step_done"))
+    return g_strdup (_("Draw the British event chit first"));
+  if (g_str_equal (step, "draw-boer-event") && !rr_setting_bool (battle, "step_done") &&
+      turn >= rr_int (adj_battle_get_ruleset (battle), "cups", "boer_events_from_turn"))
+    return g_strdup (_("Draw the Boer event chit first"));
+  if (g_str_equal (step, "shaken-test") && !rr_setting_bool (battle, "step_done") &&
+      rr_setting_int (battle, "confidence") <= turn)
+    return g_strdup_printf (_("Roll the Shaken test first: Confidence %d is not above Game Turn "
+                         "%d"), rr_setting_int (battle, "confidence"), turn);
+  if (g_str_equal (step, "roll-send") || g_str_equal (step, "roll-receive"))
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+      gboolean send = g_str_equal (step, "roll-send");
+      gboolean charge = FALSE;
+
+      for (guint b = 0; rr_brigade_ids[b] != NULL; b++)
+        {
+          AdjRrOrder order;
+          AdjUnit *leader = rr_brigade_unit (battle, rr_brigade_ids[b], "leader");
+
+          if (!adj_rr_get_order (battle, rr_brigade_ids[b], &order))
+            continue;
+          if ((send && order.state == ADJ_RR_ORDER_PLANNED) ||
+              (!send && order.state == ADJ_RR_ORDER_IN_TRANSIT && order.arrives <= turn) ||
+              (!send && order.state == ADJ_RR_ORDER_CHARGE))
+            {
+              charge |= order.state == ADJ_RR_ORDER_CHARGE;
+              g_ptr_array_add (names, (gpointer) adj_unit_get_name (leader));
+            }
+        }
+      if (names->len > 0)
+        {
+          g_autofree char *list = rr_join_names (names);
+
+          if (send)
+            return g_strdup_printf (_("Roll for the orders sent first (%s)"), list);
+          if (charge)
+            return g_strdup_printf (_("Roll for the orders arriving and place the Objective "
+                                 "Marker of every charge first (%s)"), list);
+          return g_strdup_printf (_("Roll for the orders arriving this turn first (%s)"), list);
+        }
+    }
+  return NULL;
+}
+
+/* ---- the steps Adjutant carries out ---- */
+
+static gboolean
+auto_return_chits (AdjBattle  *battle,
+                   GError    **error)
+{
+  g_autoptr(json_object) cups = rr_open_cups (battle, error);
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+  json_object *british;
+  guint back, left;
+
+  if (cups == NULL)
+    return FALSE;
+  british = rr_member (cups, "british");
+  back = rr_move_back (rr_member (british, "out"), rr_member (british, "cup"),
+                       rr_returns_each_turn);
+  rr_shuffle_array (rr_member (british, "cup"), adj_battle_get_rng (battle));
+  left = (guint) json_object_array_length (rr_member (british, "cup"));
+  if (back > 0)
+    summary = g_strdup_printf (ngettext ("British Event: %u Close Order or Bob Hart chit goes back "
+                                    "into the cup (%u chits in it)",
+                                    "British Event: %u Close Order and Bob Hart chits go "
+                                    "back into the cup (%u chits in it)", back), back, left);
+  else
+    summary = g_strdup_printf (_("British Event: no Close Order or Bob Hart chit is in play (%u "
+                            "chits in the cup)"), left);
+  entry = adj_entry_new ("note", NULL, summary);
+  if ((back > 0 && !rr_seal_cups (battle, entry->changes, cups, error)) ||
+      !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+static gboolean
+auto_command_points (AdjBattle  *battle,
+                     GError    **error)
+{
+  g_autoptr(AdjInputs) in = rr_battle_inputs (battle, "rr/command-points", NULL, NULL, error);
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+
+  if (in == NULL || (outcome = rr_resolve_in (battle, in, NULL, error)) == NULL)
+    return FALSE;
+  /* TRANSLATORS: e.g. "British Command Points: 3 command points" */
+  summary = g_strdup_printf (_("British Command Points: %s"), outcome->title);
+  entry = rr_outcome_entry (battle, in, outcome, summary, error);
+  if (entry == NULL || !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+/* The Misfire or the Ammo Shortage chit: back into the Boer cup when it is this turn's. */
+static gboolean
+auto_reminder (AdjBattle   *battle,
+               gboolean     misfire,
+               GError     **error)
+{
+  const char *field = misfire ? "misfire_turn" : "ammo_turn";
+  gboolean due = rr_setting_int (battle, field) == adj_battle_get_turn (battle);
+  g_autoptr(AdjEntry) entry = NULL;
+  const char *summary;
+
+  if (misfire)
+    summary = due ? _("Boer Shell Fire: the Boer guns misfire and stay silent this turn; the "
+                      "chit goes back into the Boer event cup")
+                  : _("Boer Shell Fire: no misfire — the Boer guns fire");
+  else
+    summary = due ? _("British Shell Fire: the batteries are short of shells and do not fire "
+                      "this turn; the chit goes back into the Boer event cup")
+                  : _("British Shell Fire: the batteries have their shells — they fire");
+  entry = adj_entry_new ("note", NULL, summary);
+  if (due)
+    {
+      g_autoptr(json_object) cups = rr_open_cups (battle, error);
+      json_object *boer;
+
+      if (cups == NULL)
+        return FALSE;
+      boer = rr_member (cups, "boer");
+      rr_move_back (rr_member (boer, "out"), rr_member (boer, "cup"),
+                    misfire ? rr_is_misfire : rr_is_ammo);
+      rr_shuffle_array (rr_member (boer, "cup"), adj_battle_get_rng (battle));
+      if (!rr_seal_cups (battle, entry->changes, cups, error) ||
+          !rr_set_setting_int (battle, entry->changes, field, 0, error))
+        return FALSE;
+    }
+  if (!rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+static gboolean
+auto_return_counters (AdjBattle  *battle,
+                      GError    **error)
+{
+  g_autoptr(json_object) cups = rr_open_cups (battle, error);
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+  GListModel *units = adj_battle_get_units (battle);
+  json_object *cup;
+  guint back = 0;
+
+  if (cups == NULL)
+    return FALSE;
+  entry = adj_entry_new ("note", NULL, "");
+  cup = rr_member (rr_member (cups, "sp"), "cup");
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+      const char *kind = rr_unit_is (unit, "commando")
+                           ? adj_unit_get_status_string (unit, "sp_counter") : NULL;
+
+      if (kind == NULL || g_str_equal (kind, "none"))
+        continue;
+      if (g_str_equal (kind, "value"))
+        {
+          g_autofree char *v = g_strdup_printf ("%d",
+                                           adj_unit_get_status_int (unit,
+                                                                    "sp_counter_value"));
+          json_object_array_add (cup, json_object_new_string (v));
+        }
+      else
+        json_object_array_add (cup, json_object_new_string ("no-fire"));
+      back++;
+      if (!rr_set_unit_string (battle, entry->changes, unit, "status.sp_counter", "none", error) ||
+          !rr_set_unit_int (battle, entry->changes, unit, "status.sp_counter_value", 0, error))
+        return FALSE;
+    }
+  rr_shuffle_array (cup, adj_battle_get_rng (battle));
+  if (back == 0)
+    summary = g_strdup_printf (_("Boer Shaken: no commando carries an SP counter (%u in the cup)"),
+                          (guint) json_object_array_length (cup));
+  else
+    summary = g_strdup_printf (ngettext ("Boer Shaken: %u SP counter goes back into the cup (%u "
+                                    "in it)",
+                                    "Boer Shaken: %u SP counters go back into the cup (%u "
+                                    "in it)", back),
+                          back, (guint) json_object_array_length (cup));
+  g_free (entry->summary);
+  entry->summary = g_steal_pointer (&summary);
+  if ((back > 0 && !rr_seal_cups (battle, entry->changes, cups, error)) ||
+      !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+static int
+clamp_confidence (AdjRuleset *rs,
+                  int         value)
+{
+  return CLAMP (value, rr_int (rs, "tracks", "confidence_min"),
+                rr_int (rs, "tracks", "confidence_max"));
+}
+
+static gboolean
+auto_confidence (AdjBattle  *battle,
+                 GError    **error)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (battle);
+  int before = rr_setting_int (battle, "confidence");
+  int after = clamp_confidence (rs, before + 1);
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+
+  if (after != before)
+    summary = g_strdup_printf (_("Boer Shaken: Confidence rises from %d to %d; now move it as "
+                            "the Status chart says"), before, after);
+  else
+    summary = g_strdup_printf (_("Boer Shaken: Confidence stays at %d, the top of the track; "
+                            "now move it as the Status chart says"), before);
+  entry = adj_entry_new ("note", NULL, summary);
+  if (!rr_set_setting_int (battle, entry->changes, "confidence", after, error) ||
+      !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+static gboolean
+auto_victory (AdjBattle  *battle,
+              GError    **error)
+{
+  g_autoptr(AdjInputs) in = rr_battle_inputs (battle, "rr/victory", NULL, NULL, error);
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+  int turn = adj_battle_get_turn (battle);
+
+  if (in == NULL || (outcome = rr_resolve_in (battle, in, NULL, error)) == NULL)
+    return FALSE;
+  if (g_str_equal (outcome->key, "continues"))
+    summary = g_strdup_printf (_("Victory: the battle goes on — the Game Turn moves to %d"),
+                          turn + 1);
+  else
+    /* TRANSLATORS: e.g. "Victory: the battle ends — Pyrrhic British Victory" */
+    summary = g_strdup_printf (_("Victory: the battle ends — %s"), outcome->title);
+  entry = rr_outcome_entry (battle, in, outcome, summary, error);
+  if (entry == NULL || !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
+    return FALSE;
+  if (g_str_equal (outcome->key, "continues"))
+    {
+      g_autoptr(json_object) next = adj_json_shared_int (turn + 1);
+
+      if (!adj_battle_change_field (battle, entry->changes, "battle", "turn", next, error))
+        return FALSE;
+    }
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+static gboolean
+do_auto_step (AdjBattle  *battle,
+              guint       index,
+              GError    **error)
+{
+  const char *step = rr_steps[index].step;
+
+  if (g_str_equal (step, "return-chits"))
+    return auto_return_chits (battle, error);
+  if (g_str_equal (step, "collect-cp"))
+    return auto_command_points (battle, error);
+  if (g_str_equal (step, "misfire"))
+    return auto_reminder (battle, TRUE, error);
+  if (g_str_equal (step, "ammo"))
+    return auto_reminder (battle, FALSE, error);
+  if (g_str_equal (step, "return-counters"))
+    return auto_return_counters (battle, error);
+  if (g_str_equal (step, "confidence"))
+    return auto_confidence (battle, error);
+  if (g_str_equal (step, "victory-check"))
+    return auto_victory (battle, error);
+  g_return_val_if_reached (FALSE);
+}
+
+gboolean
+adj_rr_next_step (AdjBattle  *battle,
+                  GError    **error)
+{
+  AdjRuleset *rs;
+  guint cur, next;
+  g_autofree char *pending = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autoptr(GString) summary = g_string_new (NULL);
+  json_object *step;
+  int turn;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error))
+    return FALSE;
+  rs = adj_battle_get_ruleset (battle);
+  cur = rr_current_step (battle);
+  /* A step of Adjutant's own not yet carried out (its entry was undone): carry it out. */
+  if ((rr_steps[cur].flags & STEP_AUTO) && !rr_setting_bool (battle, "step_done"))
+    return do_auto_step (battle, cur, error);
+  pending = adj_rr_pending (battle);
+  if (pending != NULL)
+    {
+      g_set_error_literal (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, pending);
+      return FALSE;
+    }
+
+  turn = adj_battle_get_turn (battle);
+  next = (cur + 1) % G_N_ELEMENTS (rr_steps);
+  /* A segment that only starts in a later turn is passed over. */
+  while (segment_from_turn (rs, rr_steps[next].segment) > turn)
+    {
+      const char *skipped = rr_steps[next].segment;
+
+      g_string_append_printf (summary, _("%s: not before turn %d. "),
+                              rr_segment_label (rs, skipped), segment_from_turn (rs, skipped));
+      while (g_str_equal (rr_steps[next].segment, skipped))
+        next = (next + 1) % G_N_ELEMENTS (rr_steps);
+    }
+
+  step = rr_step_json (rs, next);
+  {
+    int n_steps;
+    int number = rr_step_number (next, &n_steps);
+
+    /* TRANSLATORS: the journal line of the step marker, e.g. "Turn 2 · Orders phase · British
+     * Send Orders, step 1 of 2: Choose objectives" */
+    g_string_append_printf (summary, _("Turn %d · %s phase · %s, step %d of %d: %s"), turn,
+                            rr_phase_label (rs, rr_steps[next].phase),
+                            rr_segment_label (rs, rr_steps[next].segment), number, n_steps,
+                            adj_gettext (rr_member_string (step, "label")));
+    entry = adj_entry_new ("turn", NULL, summary->str);
+    if (!g_str_equal (rr_steps[next].phase, adj_battle_get_phase (battle)))
+      {
+        g_autoptr(json_object) phase = json_object_new_string (rr_steps[next].phase);
+
+        if (!adj_battle_change_field (battle, entry->changes, "battle", "phase", phase, error))
+          return FALSE;
+      }
+    if (!rr_set_setting_string (battle, entry->changes, "segment", rr_steps[next].segment, error) ||
+        !rr_set_setting_int (battle, entry->changes, "step", number, error) ||
+        !rr_set_setting_bool (battle, entry->changes, "step_done", FALSE, error))
+      return FALSE;
+  }
+  if (!adj_battle_commit (battle, g_steal_pointer (&entry), error))
+    return FALSE;
+  if (rr_steps[next].flags & STEP_AUTO)
+    return do_auto_step (battle, next, error);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* tracks                                                                                      */
+
+static gboolean
+move_tracks (AdjBattle    *battle,
+             int           d_confidence,
+             int           d_loss,
+             const char   *what,
+             GError      **error)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (battle);
+  int conf = rr_setting_int (battle, "confidence");
+  int loss = rr_setting_int (battle, "loss");
+  int conf2 = clamp_confidence (rs, conf + d_confidence);
+  int loss2 = CLAMP (loss + d_loss, 1, rr_int (rs, "tracks", "loss_end"));
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+
+  /* TRANSLATORS: e.g. "Status chart, line 3: Confidence 5 → 4, Loss 10 → 11" */
+  summary = g_strdup_printf (_("%s: Confidence %d → %d, Loss %d → %d"), what, conf, conf2, loss,
+                        loss2);
+  entry = adj_entry_new ("note", NULL, summary);
+  if (!rr_set_setting_int (battle, entry->changes, "confidence", conf2, error) ||
+      !rr_set_setting_int (battle, entry->changes, "loss", loss2, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_rr_apply_status (AdjBattle  *battle,
+                     guint       line,
+                     int         times,
+                     GError    **error)
+{
+  g_autoptr(AdjTables) tables = NULL;
+  g_autofree char *row = g_strdup_printf ("%u", line);
+  g_autofree char *what = NULL;
+  const AdjTableShape *shape;
+  AdjTableCell cells[2];
+  int conf = 0, loss = 0;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error))
+    return FALSE;
+  shape = adj_table_shape_lookup (adj_battle_get_ruleset (battle), "status");
+  if (adj_table_shape_find_row (shape, row) == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
+                   _("The Status chart has lines 1 to %u, not %u"), shape->n_rows, line);
+      return FALSE;
+    }
+  if (times < 1 || times > 20)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("A line of the Status chart applies 1 to 20 times, not %d"), times);
+      return FALSE;
+    }
+  cells[0] = (AdjTableCell) { row, "confidence" };
+  cells[1] = (AdjTableCell) { row, "loss" };
+  tables = rr_battle_tables (battle, error);
+  if (tables == NULL || !adj_tables_require (tables, "status", cells, 2, error))
+    return FALSE;
+  adj_tables_get_int (tables, "status", row, "confidence", &conf, NULL);
+  adj_tables_get_int (tables, "status", row, "loss", &loss, NULL);
+  if (times == 1)
+    what = g_strdup_printf (_("Status chart, line %u"), line);
+  else
+    what = g_strdup_printf (_("Status chart, line %u (%d times)"), line, times);
+  return move_tracks (battle, conf * times, loss * times, what, error);
+}
+
+gboolean
+adj_rr_move_markers (AdjBattle   *battle,
+                     int          confidence,
+                     int          loss,
+                     const char  *reason,
+                     GError     **error)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error))
+    return FALSE;
+  if (reason == NULL || reason[0] == '\0' || g_utf8_strlen (reason, -1) > 200 ||
+      !g_utf8_validate (reason, -1, NULL))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("Say in 1 to 200 characters why the markers move"));
+      return FALSE;
+    }
+  return move_tracks (battle, confidence, loss, reason, error);
+}
+
+gboolean
+adj_rr_shaken_test (AdjBattle  *battle,
+                    AdjRandom  *random,
+                    GError    **error)
+{
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error))
+    return FALSE;
+  if (!rr_at_step (battle, "shaken-test") || rr_setting_bool (battle, "step_done"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("The Shaken test is rolled once, at its step of the Boer Shaken segment"));
+      return FALSE;
+    }
+  if (rr_setting_int (battle, "confidence") > adj_battle_get_turn (battle))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("No Shaken test: Confidence %d is above Game Turn %d"),
+                   rr_setting_int (battle, "confidence"), adj_battle_get_turn (battle));
+      return FALSE;
+    }
+  in = rr_battle_inputs (battle, "rr/shaken", NULL, NULL, error);
+  if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
+    return FALSE;
+  summary = g_strdup_printf (_("Boer Shaken test: %s"), outcome->title);
+  entry = rr_outcome_entry (battle, in, outcome, summary, error);
+  if (entry == NULL || !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}

@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rr-summary.c: Redvers' Reverse — the summary for the dashboard and the command-line tool:
+ * the step, the tracks, the brigades, drifts, cups and counters as a player may see them,
+ * never a hidden value. */
+
+#define G_LOG_DOMAIN "adj-rr"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-rr.h"
+#include "adj-rr-private.h"
+#include "adj-rules-util.h"
+#include "adj-rules.h"
+#include "adj-secret.h"
+#include "adj-tables.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* the summary for the dashboard                                                               */
+
+static json_object *
+id_label (const char *id,
+          const char *label)
+{
+  json_object *o = json_object_new_object ();
+
+  json_object_object_add (o, "id", json_object_new_string (id));
+  json_object_object_add (o, "label", json_object_new_string (label));
+  return o;
+}
+
+static const char *
+field_choice_label (AdjRuleset *rs,
+                    const char *field,
+                    gboolean    battle_field,
+                    const char *value)
+{
+  const AdjField *f = battle_field ? adj_ruleset_find_battle_field (rs, field)
+                                   : adj_ruleset_find_status_field (rs, field);
+  const AdjChoice *c = f != NULL ? adj_field_find_choice (f->choices, f->n_choices, value) : NULL;
+
+  return c != NULL ? adj_gettext (c->label) : value;
+}
+
+static const char *const order_state_ids[] = {
+  "none", "planned", "in-transit", "objective", "fail", "charge",
+};
+
+static const char *const drift_state_ids[] = { "hidden", "revealed", "found", "cleared" };
+
+static json_object *
+unit_summary (AdjBattle *battle,
+              AdjUnit   *unit)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (battle);
+  json_object *o = json_object_new_object ();
+  json_object *status = adj_unit_get_status (unit);
+  const AdjUnitType *type = adj_battle_unit_type (battle, unit);
+  json_object *markers = json_object_new_array ();
+  static const char *const copied[] = {
+    "brigade", "group", "sp", "reduced_sp", "reduced", "losses", "morale", "mounted",
+    "limbered", "hq_mode", "leader_marker", "replaced", "order_modifier", "boer_marker",
+    "sp_counter", "sp_counter_value", "emplacement", NULL
+  };
+
+  json_object_object_add (o, "id", adj_unit_id_to_json (unit));
+  json_object_object_add (o, "name", adj_unit_name_to_json (unit));
+  json_object_object_add (o, "side", json_object_new_string (adj_unit_get_side (unit)));
+  json_object_object_add (o, "type", json_object_new_string (adj_unit_get_type_id (unit)));
+  json_object_object_add (o, "type_label",
+                          json_object_new_string (type != NULL ? adj_gettext (type->label) : ""));
+  json_object_object_add (o, "destroyed",
+                          adj_json_shared_boolean (adj_unit_get_destroyed (unit)));
+  for (guint i = 0; copied[i] != NULL; i++)
+    {
+      json_object *v = rr_member (status, copied[i]);
+
+      if (v != NULL)
+        json_object_object_add (o, copied[i], adj_json_copy (v));
+    }
+  if (json_object_object_get_ex (status, "sp", NULL))
+    json_object_object_add (o, "strength",
+                            adj_json_shared_int (adj_rr_unit_strength (battle, unit)));
+  if (json_object_object_get_ex (status, "morale", NULL))
+    json_object_object_add (o, "morale_label",
+                            json_object_new_string (field_choice_label (
+                              rs, "morale", FALSE, adj_unit_get_status_string (unit, "morale"))));
+  /* The markers on the counter, in words. */
+  if (g_strcmp0 (adj_unit_get_status_string (unit, "leader_marker"), "panicked") == 0)
+    json_object_array_add (markers, json_object_new_string (_("Panicked")));
+  if (g_strcmp0 (adj_unit_get_status_string (unit, "leader_marker"), "standing-firm") == 0)
+    json_object_array_add (markers, json_object_new_string (_("Standing Firm")));
+  if (adj_unit_get_status_bool (unit, "replaced"))
+    json_object_array_add (markers, json_object_new_string (_("Replacement")));
+  if (adj_unit_get_status_bool (unit, "reduced"))
+    json_object_array_add (markers, json_object_new_string (_("Reduced")));
+  if (adj_unit_get_status_int (unit, "losses") > 0)
+    {
+      g_autofree char *number = g_strdup_printf (_("Number marker %d"),
+                                            adj_unit_get_status_int (unit, "losses"));
+      json_object_array_add (markers, json_object_new_string (number));
+    }
+  if (g_strcmp0 (adj_unit_get_status_string (unit, "boer_marker"), "released") == 0)
+    json_object_array_add (markers, json_object_new_string (_("Released")));
+  if (g_strcmp0 (adj_unit_get_status_string (unit, "boer_marker"), "return") == 0)
+    json_object_array_add (markers, json_object_new_string (_("Return")));
+  if (g_strcmp0 (adj_unit_get_status_string (unit, "sp_counter"), "no-fire") == 0)
+    json_object_array_add (markers, json_object_new_string (_("No Fire")));
+  json_object_object_add (o, "markers", markers);
+  return o;
+}
+
+json_object *
+adj_rr_summary (AdjBattle *battle)
+{
+  AdjRuleset *rs;
+  json_object *o, *arr;
+  AdjRrTracks t;
+  guint cur;
+  json_object *step;
+  g_autofree char *pending = NULL;
+  GListModel *units;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  rs = adj_battle_get_ruleset (battle);
+  o = json_object_new_object ();
+  if (g_strcmp0 (adj_ruleset_get_id (rs), "rr") != 0)
+    return o;
+  adj_rr_get_tracks (battle, &t);
+  cur = rr_current_step (battle);
+  step = rr_step_json (rs, cur);
+
+  json_object_object_add (o, "set_up", adj_json_shared_boolean (adj_rr_is_set_up (battle)));
+  json_object_object_add (o, "turn", adj_json_shared_int (t.turn));
+  json_object_object_add (o, "last_turn", adj_json_shared_int (rr_int (rs, "tracks",
+                                                                       "last_turn")));
+  json_object_object_add (o, "confidence", adj_json_shared_int (t.confidence));
+  json_object_object_add (o, "shaken", adj_json_shared_int (t.shaken));
+  json_object_object_add (o, "shaken_state", adj_json_shared_boolean (t.shaken > 0));
+  json_object_object_add (o, "loss", adj_json_shared_int (t.loss));
+  json_object_object_add (o, "loss_end", adj_json_shared_int (rr_int (rs, "tracks",
+                                                                      "loss_end")));
+  json_object_object_add (o, "cp", adj_json_shared_int (t.cp));
+  json_object_object_add (o, "cp_spent", adj_json_shared_int (t.cp_spent));
+  json_object_object_add (o, "phase", id_label (t.phase, rr_phase_label (rs, t.phase)));
+  json_object_object_add (o, "segment", id_label (t.segment, rr_segment_label (rs, t.segment)));
+  {
+    json_object *s = id_label (t.step, adj_gettext (rr_member_string (step, "label")));
+
+    json_object_object_add (s, "hint",
+                            json_object_new_string (adj_gettext (rr_member_string (step, "hint"))));
+    json_object_object_add (s, "number", adj_json_shared_int (t.step_number));
+    json_object_object_add (s, "of", adj_json_shared_int (t.n_steps));
+    json_object_object_add (s, "automatic",
+                            adj_json_shared_boolean ((rr_steps[cur].flags & STEP_AUTO) != 0));
+    json_object_object_add (s, "done", adj_json_shared_boolean (t.step_done));
+    pending = adj_rr_pending (battle);
+    json_object_object_add (s, "pending", pending != NULL ? json_object_new_string (pending)
+                                                          : NULL);
+    json_object_object_add (o, "step", s);
+  }
+  json_object_object_add (o, "result",
+                          id_label (t.result, field_choice_label (rs, "result", TRUE, t.result)));
+  json_object_object_add (o, "end_reason",
+                          id_label (t.end_reason,
+                                    field_choice_label (rs, "end_reason", TRUE, t.end_reason)));
+  {
+    json_object *v = json_object_new_object ();
+
+    json_object_object_add (v, "hesitate",
+                            adj_json_shared_boolean (rr_setting_bool (battle, "variant_hesitate")));
+    json_object_object_add (v, "close-order",
+                            adj_json_shared_boolean (rr_setting_bool (battle,
+                                                                      "variant_close_order")));
+    json_object_object_add (v, "no-hlangwane",
+                            adj_json_shared_boolean (rr_setting_bool (battle,
+                                                                      "variant_no_hlangwane")));
+    json_object_object_add (o, "variants", v);
+  }
+  {
+    json_object *r = json_object_new_object ();
+
+    json_object_object_add (r, "boer_guns_misfire",
+                            adj_json_shared_int (rr_setting_int (battle, "misfire_turn")));
+    json_object_object_add (r, "british_ammo_shortage",
+                            adj_json_shared_int (rr_setting_int (battle, "ammo_turn")));
+    json_object_object_add (o, "reminders", r);
+  }
+
+  arr = json_object_new_array ();
+  for (guint b = 0; rr_brigade_ids[b] != NULL; b++)
+    {
+      json_object *bo = id_label (rr_brigade_ids[b], adj_rr_brigade_label (rs, rr_brigade_ids[b]));
+      AdjUnit *leader = rr_brigade_unit (battle, rr_brigade_ids[b], "leader");
+      json_object *ord = json_object_new_object ();
+      AdjRrOrder order;
+      g_autoptr(GError) local = NULL;
+      int start = 0, now = 0;
+
+      adj_rr_get_order (battle, rr_brigade_ids[b], &order);
+      json_object_object_add (bo, "kind", json_object_new_string (
+        rr_member_string (rr_oob_brigade (rs, rr_brigade_ids[b]), "kind")));
+      json_object_object_add (bo, "leader", leader != NULL ? adj_unit_id_to_json (leader) : NULL);
+      json_object_object_add (ord, "state", json_object_new_string (order_state_ids[order.state]));
+      json_object_object_add (ord, "planned_area", order.planned_area != NULL
+                                                     ? json_object_new_string (order.planned_area)
+                                                     : NULL);
+      json_object_object_add (ord, "objective_area",
+                              order.objective_area != NULL
+                                ? json_object_new_string (order.objective_area) : NULL);
+      if (order.state == ADJ_RR_ORDER_IN_TRANSIT)
+        {
+          json_object_object_add (ord, "arrives", adj_json_shared_int (order.arrives));
+          json_object_object_add (ord, "turns_to_arrive",
+                                  adj_json_shared_int (order.turns_to_arrive));
+        }
+      json_object_object_add (ord, "ordered_this_turn",
+                              adj_json_shared_boolean (order.ordered_this_turn));
+      json_object_object_add (bo, "order", ord);
+      if (adj_rr_brigade_strength (battle, rr_brigade_ids[b], &start, &now, &local))
+        {
+          json_object_object_add (bo, "strength_start", adj_json_shared_int (start));
+          json_object_object_add (bo, "strength_now", adj_json_shared_int (now));
+        }
+      json_object_array_add (arr, bo);
+    }
+  json_object_object_add (o, "brigades", arr);
+
+  arr = json_object_new_array ();
+  for (guint d = 0; rr_drift_ids[d] != NULL; d++)
+    {
+      json_object *dobj = id_label (rr_drift_ids[d], adj_rr_drift_label (rs, rr_drift_ids[d]));
+      int value = 0;
+      AdjRrDriftState state = adj_rr_drift_state (battle, rr_drift_ids[d], &value);
+
+      json_object_object_add (dobj, "state", json_object_new_string (drift_state_ids[state]));
+      /* A value only once the marker has been turned over. */
+      if ((state == ADJ_RR_DRIFT_REVEALED || state == ADJ_RR_DRIFT_FOUND) && value > 0)
+        json_object_object_add (dobj, "value", adj_json_shared_int (value));
+      json_object_array_add (arr, dobj);
+    }
+  json_object_object_add (o, "drifts", arr);
+
+  arr = json_object_new_array ();
+  for (AdjRrCup c = 0; c < ADJ_RR_N_CUPS; c++)
+    {
+      static const char *const labels[] = {
+        N_("British event chits"), N_("Boer event chits"), N_("Boer SP counters")
+      };
+      json_object *cobj = id_label (rr_cup_key (c), adj_gettext (labels[c]));
+      g_autoptr(GPtrArray) play = adj_rr_cup_in_play (battle, c);
+      json_object *list = json_object_new_array ();
+
+      json_object_object_add (cobj, "count", adj_json_shared_int ((int) adj_rr_cup_count (battle,
+                                                                                         c)));
+      for (guint i = 0; i < play->len; i++)
+        {
+          g_autofree char *label = adj_rr_chit_label (rs, c, g_ptr_array_index (play, i));
+          json_object_array_add (list, id_label (g_ptr_array_index (play, i), label));
+        }
+      json_object_object_add (cobj, "in_play", list);
+      json_object_array_add (arr, cobj);
+    }
+  json_object_object_add (o, "cups", arr);
+
+  arr = json_object_new_array ();
+  units = adj_battle_get_units (battle);
+  {
+    json_object *emps = json_object_new_array ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+      {
+        g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+        if (rr_unit_is (unit, "emplacement"))
+          {
+            json_object *e = id_label (adj_unit_get_id (unit), adj_unit_get_name (unit));
+            const char *state = adj_unit_get_status_string (unit, "emplacement");
+
+            json_object_object_add (e, "state", json_object_new_string (state));
+            json_object_object_add (e, "state_label", json_object_new_string (
+              field_choice_label (rs, "emplacement", FALSE, state)));
+            json_object_array_add (emps, e);
+          }
+        else if (!rr_unit_is (unit, "planned-objective") && !rr_unit_is (unit, "objective"))
+          json_object_array_add (arr, unit_summary (battle, unit));
+      }
+    json_object_object_add (o, "emplacements", emps);
+  }
+  json_object_object_add (o, "units", arr);
+  return o;
+}

@@ -1,0 +1,616 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-rr-units.c: Redvers' Reverse — the battle functions that act on counters: stacking,
+ * losses, the leaders' rolls, unit recovery, formation morale, shell and rifle fire and the Boer
+ * target die, each running its mechanic on the battle and recording what it changes. */
+
+#define G_LOG_DOMAIN "adj-rr"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "adj-battle.h"
+#include "adj-error.h"
+#include "adj-i18n.h"
+#include "adj-json.h"
+#include "adj-rr.h"
+#include "adj-rr-private.h"
+#include "adj-rules-util.h"
+#include "adj-rules.h"
+#include "adj-secret.h"
+#include "adj-tables.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* units                                                                                       */
+
+GPtrArray *
+adj_rr_strongest_first (AdjBattle          *battle,
+                        const char * const *units)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) strength = g_array_new (FALSE, FALSE, sizeof (int));
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), out);
+
+  /* An insertion sort: stable, so equal strengths keep the order given. */
+  for (guint i = 0; units != NULL && units[i] != NULL; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (battle, units[i]);
+      int s = unit != NULL ? adj_rr_unit_strength (battle, unit) : G_MININT;
+      guint at = out->len;
+
+      while (at > 0 && g_array_index (strength, int, at - 1) < s)
+        at--;
+      g_ptr_array_insert (out, (gint) at, g_strdup (units[i]));
+      g_array_insert_val (strength, at, s);
+    }
+  return out;
+}
+
+int
+adj_rr_stacking_points (AdjBattle          *battle,
+                        const char * const *units,
+                        gboolean           *crowded)
+{
+  AdjRuleset *rs;
+  int battalions = 0, regiments = 0, batteries = 0, points;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), 0);
+
+  rs = adj_battle_get_ruleset (battle);
+  for (guint i = 0; units != NULL && units[i] != NULL; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (battle, units[i]);
+
+      if (unit == NULL || adj_unit_get_destroyed (unit))
+        continue;
+      battalions += rr_unit_is (unit, "battalion") ? 1 : 0;
+      regiments += rr_unit_is (unit, "regiment") ? 1 : 0;
+      batteries += rr_unit_is (unit, "battery") ? 1 : 0;
+    }
+  points = rr_stacking_points (rs, battalions, regiments, batteries);
+  if (crowded != NULL)
+    *crowded = points >= rr_int (rs, "stacking", "crowded_at");
+  return points;
+}
+
+static gboolean
+check_alive (AdjUnit     *unit,
+             GError     **error)
+{
+  if (!adj_unit_get_destroyed (unit))
+    return TRUE;
+  g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is out of the game"),
+               adj_unit_get_name (unit));
+  return FALSE;
+}
+
+gboolean
+adj_rr_apply_losses (AdjBattle   *battle,
+                     const char  *unit_id,
+                     int          sp,
+                     int         *overflow,
+                     GError     **error)
+{
+  AdjUnit *unit;
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (overflow != NULL)
+    *overflow = 0;
+  if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, unit_id, error)) == NULL ||
+      !check_alive (unit, error))
+    return FALSE;
+  if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
+      !rr_unit_is (unit, "boer-gun"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s has no strength points to lose"), adj_unit_get_name (unit));
+      return FALSE;
+    }
+  if (sp < 1 || sp > MAX_SP)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("A unit loses 1 to %d strength points at a time, not %d"), MAX_SP, sp);
+      return FALSE;
+    }
+  in = rr_battle_inputs (battle, "rr/losses", "unit", unit_id, error);
+  if (in == NULL || !adj_inputs_set_int (in, "hits", sp, error) ||
+      (outcome = rr_resolve_in (battle, in, NULL, error)) == NULL)
+    {
+      g_prefix_error (error, "%s: ", adj_unit_get_name (unit));
+      return FALSE;
+    }
+  /* TRANSLATORS: e.g. "Losses: 2nd Devonshire Regiment loses 2 SP — Turned to its reduced side" */
+  summary = g_strdup_printf (ngettext ("Losses: %s loses %d SP — %s", "Losses: %s loses %d SP — %s",
+                                  sp), adj_unit_get_name (unit), sp, outcome->title);
+  entry = rr_outcome_entry (battle, in, outcome, summary, error);
+  if (entry == NULL)
+    return FALSE;
+  if (overflow != NULL)
+    *overflow = adj_outcome_get_value_int (outcome, "overflow", 0);
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+/* Resolve @mechanic_id for one unit and journal it under "<what>: <title>". */
+static gboolean
+run_for_unit (AdjBattle   *battle,
+              const char  *mechanic_id,
+              const char  *input,
+              AdjUnit     *unit,
+              int          modifier,
+              AdjRandom   *random,
+              const char  *what,
+              GError     **error)
+{
+  g_autoptr(AdjInputs) in = rr_battle_inputs (battle, mechanic_id, input, adj_unit_get_id (unit),
+                                              error);
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *summary = NULL;
+
+  if (in == NULL)
+    return FALSE;
+  if (adj_mechanic_find_input (in->mechanic, "modifier") != NULL &&
+      !adj_inputs_set_int (in, "modifier", CLAMP (modifier, -9, 9), error))
+    return FALSE;
+  outcome = rr_resolve_in (battle, in, random, error);
+  if (outcome == NULL)
+    return FALSE;
+  /* TRANSLATORS: e.g. "Leader under fire, Hart: Panicked" */
+  summary = g_strdup_printf (_("%s, %s: %s"), what, adj_unit_get_name (unit), outcome->title);
+  entry = rr_outcome_entry (battle, in, outcome, summary, error);
+  return entry != NULL && adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_rr_leader_reaction (AdjBattle   *battle,
+                        const char  *brigade,
+                        AdjRandom   *random,
+                        GError     **error)
+{
+  AdjUnit *leader;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || !rr_check_brigade (battle, brigade, &leader, error))
+    return FALSE;
+  return run_for_unit (battle, "rr/leader-reaction", "leader", leader, 0, random,
+                       _("Leader under fire"), error);
+}
+
+gboolean
+adj_rr_leader_recovery (AdjBattle   *battle,
+                        const char  *leader_id,
+                        AdjRandom   *random,
+                        GError     **error)
+{
+  AdjUnit *leader;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) ||
+      (leader = rr_need_unit (battle, leader_id, error)) == NULL)
+    return FALSE;
+  if (!rr_unit_is (leader, "leader"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is not a brigade leader"),
+                   adj_unit_get_name (leader));
+      return FALSE;
+    }
+  if (g_str_equal (adj_unit_get_status_string (leader, "leader_marker"), "none"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s carries no Panicked or Standing Firm marker"),
+                   adj_unit_get_name (leader));
+      return FALSE;
+    }
+  return run_for_unit (battle, "rr/leader-recovery", "leader", leader, 0, random,
+                       _("Leader recovers"), error);
+}
+
+gboolean
+adj_rr_leader_casualty (AdjBattle   *battle,
+                        const char  *unit_id,
+                        AdjRandom   *random,
+                        GError     **error)
+{
+  AdjUnit *unit;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, unit_id, error)) == NULL ||
+      !check_alive (unit, error))
+    return FALSE;
+  return run_for_unit (battle, "rr/leader-casualty", "who", unit, 0, random,
+                       _("Leader casualty"), error);
+}
+
+gboolean
+adj_rr_unit_recovery (AdjBattle   *battle,
+                      const char  *unit_id,
+                      int          modifier,
+                      AdjRandom   *random,
+                      GError     **error)
+{
+  AdjUnit *unit;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, unit_id, error)) == NULL ||
+      !check_alive (unit, error))
+    return FALSE;
+  if (!json_object_object_get_ex (adj_unit_get_status (unit), "morale", NULL) ||
+      g_str_equal (adj_unit_get_status_string (unit, "morale"), "normal"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s is in good order: it has nothing to recover from"),
+                   adj_unit_get_name (unit));
+      return FALSE;
+    }
+  if (!rr_require_table (battle, "unit-recovery", error))
+    return FALSE;
+  return run_for_unit (battle, "rr/unit-recovery", "unit", unit, modifier, random,
+                       _("Recovery"), error);
+}
+
+/* Units named in a list: all known, in play, and with a morale level. */
+static gboolean
+check_morale_units (AdjBattle          *battle,
+                    const char * const *units,
+                    GError            **error)
+{
+  if (units == NULL || units[0] == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("Name the units in the area"));
+      return FALSE;
+    }
+  for (guint i = 0; units[i] != NULL; i++)
+    {
+      AdjUnit *unit = rr_need_unit (battle, units[i], error);
+
+      if (unit == NULL || !check_alive (unit, error))
+        return FALSE;
+      if (!json_object_object_get_ex (adj_unit_get_status (unit), "morale", NULL))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s has no morale level"),
+                       adj_unit_get_name (unit));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Every unit of @units better than @level falls to it; a released commando routed turns to
+ * Return.  Their names go to @names. */
+static gboolean
+lower_morale (AdjBattle           *battle,
+              AdjChangeSet        *changes,
+              const char * const  *units,
+              const char          *level,
+              GPtrArray           *names,
+              GError             **error)
+{
+  for (guint i = 0; units[i] != NULL; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (battle, units[i]);
+
+      if (rr_morale_rank (adj_unit_get_status_string (unit, "morale")) >= rr_morale_rank (level))
+        continue;
+      if (!rr_set_unit_string (battle, changes, unit, "status.morale", level, error))
+        return FALSE;
+      if (g_str_equal (level, "routed") && rr_unit_is (unit, "commando") &&
+          g_strcmp0 (adj_unit_get_status_string (unit, "boer_marker"), "released") == 0 &&
+          !rr_set_unit_string (battle, changes, unit, "status.boer_marker", "return", error))
+        return FALSE;
+      g_ptr_array_add (names, (gpointer) adj_unit_get_name (unit));
+    }
+  return TRUE;
+}
+
+gboolean
+adj_rr_formation_morale (AdjBattle           *battle,
+                         const char * const  *units,
+                         const char          *column,
+                         int                  modifier,
+                         AdjRandom           *random,
+                         GError             **error)
+{
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GString) summary = g_string_new (NULL);
+  const AdjChoice *col;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) || !check_morale_units (battle, units, error))
+    return FALSE;
+  col = adj_field_find_choice (rr_column_choices, G_N_ELEMENTS (rr_column_choices), column);
+  if (col == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("“%s” is not a column of the Formation Morale table"),
+                   column != NULL ? column : "");
+      return FALSE;
+    }
+  if (!rr_require_table (battle, "formation-morale", error))
+    return FALSE;
+  in = rr_battle_inputs (battle, "rr/formation-morale", NULL, NULL, error);
+  if (in == NULL || !adj_inputs_set_string (in, "column", column, error) ||
+      !adj_inputs_set_int (in, "modifier", CLAMP (modifier, -9, 9), error) ||
+      (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
+    return FALSE;
+  /* TRANSLATORS: e.g. "Formation morale (A British brigade): Disrupted" */
+  g_string_append_printf (summary, _("Formation morale (%s): %s"), adj_gettext (col->label),
+                          outcome->title);
+  entry = rr_outcome_entry (battle, in, outcome, "", error);
+  if (entry == NULL)
+    return FALSE;
+  if (!g_str_equal (outcome->key, "normal") &&
+      !lower_morale (battle, entry->changes, units, outcome->key, names, error))
+    return FALSE;
+  if (names->len > 0)
+    {
+      g_autofree char *list = rr_join_names (names);
+      g_string_append_printf (summary, _(" — %s"), list);
+    }
+  g_free (entry->summary);
+  entry->summary = g_strdup (summary->str);
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_rr_shell_fire (AdjBattle           *battle,
+                   const char          *firer_id,
+                   const char * const  *targets,
+                   int                  modifier,
+                   AdjRandom           *random,
+                   GError             **error)
+{
+  AdjUnit *firer;
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GString) summary = g_string_new (NULL);
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (!rr_check_in_play (battle, error) ||
+      (firer = rr_need_unit (battle, firer_id, error)) == NULL ||
+      !check_alive (firer, error) || !check_morale_units (battle, targets, error))
+    return FALSE;
+  if (!rr_unit_is (firer, "battery") && !rr_unit_is (firer, "boer-gun"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("Only batteries and Boer guns fire shells; %s does not"),
+                   adj_unit_get_name (firer));
+      return FALSE;
+    }
+  if (rr_unit_is (firer, "battery") && adj_unit_get_status_bool (firer, "limbered"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is limbered: it cannot fire"),
+                   adj_unit_get_name (firer));
+      return FALSE;
+    }
+  if (!rr_require_table (battle, "shell-fire", error))
+    return FALSE;
+  in = rr_battle_inputs (battle, "rr/shell-fire", "firer", firer_id, error);
+  if (in == NULL || !adj_inputs_set_int (in, "modifier", CLAMP (modifier, -9, 9), error) ||
+      (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
+    return FALSE;
+  /* TRANSLATORS: e.g. "Shell fire, 66th Field Battery: Suppressed" */
+  g_string_append_printf (summary, _("Shell fire, %s: %s"), adj_unit_get_name (firer),
+                          outcome->title);
+  entry = rr_outcome_entry (battle, in, outcome, "", error);
+  if (entry == NULL)
+    return FALSE;
+  if (!g_str_equal (outcome->key, "no-effect") &&
+      !lower_morale (battle, entry->changes, targets, outcome->key, names, error))
+    return FALSE;
+  if (names->len > 0)
+    {
+      g_autofree char *list = rr_join_names (names);
+      g_string_append_printf (summary, _(" — %s"), list);
+    }
+  g_free (entry->summary);
+  entry->summary = g_strdup (summary->str);
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+adj_rr_rifle_fire (AdjBattle   *battle,
+                   const char  *firer_id,
+                   const char  *target_id,
+                   int          modifier,
+                   AdjRandom   *random,
+                   int         *overflow,
+                   GError     **error)
+{
+  AdjUnit *firer, *target;
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autoptr(GString) summary = g_string_new (NULL);
+  int lost;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (overflow != NULL)
+    *overflow = 0;
+  if (!rr_check_in_play (battle, error) ||
+      (firer = rr_need_unit (battle, firer_id, error)) == NULL ||
+      !check_alive (firer, error) || (target = rr_need_unit (battle, target_id, error)) == NULL ||
+      !check_alive (target, error))
+    return FALSE;
+  if (!rr_unit_is (firer, "battalion") && !rr_unit_is (firer, "regiment") &&
+      !rr_unit_is (firer, "commando"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("Only battalions, regiments and commandos fire rifles; %s does not"),
+                   adj_unit_get_name (firer));
+      return FALSE;
+    }
+  if (g_str_equal (adj_unit_get_status_string (firer, "morale"), "routed"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is routed: it does not fire"),
+                   adj_unit_get_name (firer));
+      return FALSE;
+    }
+  if (rr_unit_is (firer, "commando") &&
+      g_str_equal (adj_unit_get_status_string (firer, "sp_counter"), "no-fire"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   _("%s drew No Fire: it does not fire this turn"), adj_unit_get_name (firer));
+      return FALSE;
+    }
+  if (rr_is_boer (firer) == rr_is_boer (target) || (!rr_is_brigade_unit (target) &&
+                                                    !rr_unit_is (target, "commando") &&
+                                                    !rr_unit_is (target, "boer-gun")))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s cannot fire at %s"),
+                   adj_unit_get_name (firer), adj_unit_get_name (target));
+      return FALSE;
+    }
+  if (!rr_require_table (battle, "rifle-fire", error))
+    return FALSE;
+  in = rr_battle_inputs (battle, "rr/rifle-fire", "firer", firer_id, error);
+  if (in == NULL || !adj_inputs_set_string (in, "target", target_id, error) ||
+      !adj_inputs_set_int (in, "modifier", CLAMP (modifier, -9, 9), error) ||
+      (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
+    return FALSE;
+  /* TRANSLATORS: e.g. "Rifle fire, Ermelo Commando at 1st Border Regiment: Strength lost" */
+  g_string_append_printf (summary, _("Rifle fire, %s at %s: %s"), adj_unit_get_name (firer),
+                          adj_unit_get_name (target), outcome->title);
+  entry = rr_outcome_entry (battle, in, outcome, "", error);
+  if (entry == NULL)
+    return FALSE;
+  lost = adj_outcome_get_value_int (outcome, "losses", 0);
+  if (lost > 0)
+    {
+      LossResult r;
+      AdjInputs *loss_in = NULL;
+      const char *kind = rr_loss_kind (rr_unit_type_id (target));
+
+      (void) loss_in;
+      if (!rr_take_losses (kind, adj_unit_get_status_int (target, "sp"),
+                           adj_unit_get_status_int (target, "reduced_sp"),
+                           adj_unit_get_status_bool (target, "reduced"),
+                           adj_unit_get_status_int (target, "losses"), lost, &r, error))
+        {
+          g_prefix_error (error, "%s: ", adj_unit_get_name (target));
+          return FALSE;
+        }
+      if (!rr_apply_loss_result (battle, entry->changes, target, r.key, r.losses, r.reduced, error))
+        return FALSE;
+      if (g_str_equal (r.key, "eliminated"))
+        g_string_append_printf (summary, _(" — %s is eliminated"), adj_unit_get_name (target));
+      else
+        g_string_append_printf (summary, _(" — %s has %d left"), adj_unit_get_name (target),
+                                r.strength);
+      if (overflow != NULL)
+        *overflow = r.overflow;
+    }
+  g_free (entry->summary);
+  entry->summary = g_strdup (summary->str);
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+static gboolean
+check_plot (const char * const  *plot_areas,
+            GError             **error)
+{
+  guint n = plot_areas != NULL ? g_strv_length ((char **) plot_areas) : 0;
+
+  if (n != MAX_MARKERS)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("Give the area of each of the six plot markers, in order (%u given)"), n);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    if (!rr_check_area (plot_areas[i], error))
+      return FALSE;
+  return TRUE;
+}
+
+AdjOdds *
+adj_rr_boer_target_odds (const char * const  *plot_areas,
+                         GError             **error)
+{
+  g_autoptr(AdjOdds) odds = adj_odds_new ();
+
+  if (!check_plot (plot_areas, error))
+    return NULL;
+  for (guint i = 0; i < MAX_MARKERS; i++)
+    adj_odds_add (odds, plot_areas[i], plot_areas[i], 1);
+  adj_odds_finish (odds, MAX_MARKERS);
+  return g_steal_pointer (&odds);
+}
+
+gboolean
+adj_rr_boer_target (AdjBattle           *battle,
+                    const char          *firer_id,
+                    const char * const  *plot_areas,
+                    AdjRandom           *random,
+                    char               **area,
+                    GError             **error)
+{
+  AdjUnit *firer;
+  g_autoptr(AdjInputs) in = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autoptr(AdjOdds) odds = NULL;
+  g_autoptr(GString) chances = g_string_new (NULL);
+  g_autofree char *summary = NULL;
+  const char *chosen;
+  int plot;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (area != NULL)
+    *area = NULL;
+  if (!rr_check_in_play (battle, error) ||
+      (firer = rr_need_unit (battle, firer_id, error)) == NULL ||
+      !check_alive (firer, error))
+    return FALSE;
+  if (!rr_unit_is (firer, "commando") && !rr_unit_is (firer, "boer-gun"))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is not a Boer unit that fires"),
+                   adj_unit_get_name (firer));
+      return FALSE;
+    }
+  odds = adj_rr_boer_target_odds (plot_areas, error);
+  if (odds == NULL)
+    return FALSE;
+  in = rr_battle_inputs (battle, "rr/boer-target", "firer", firer_id, error);
+  if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
+    return FALSE;
+  plot = adj_outcome_get_value_int (outcome, "plot", 1);
+  chosen = plot_areas[plot - 1];
+  for (guint i = 0; i < odds->entries->len; i++)
+    {
+      const AdjOddsEntry *e = g_ptr_array_index (odds->entries, i);
+
+      g_string_append_printf (chances, "%s%s %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
+                              i > 0 ? ", " : "", e->key, e->num, e->den);
+    }
+  adj_outcome_set_value_string (outcome, "area", chosen);
+  /* TRANSLATORS: e.g. "Boer targeting, Ermelo Commando: plot marker 4 — it fires at Bridle Drift
+   * (chances: Bridle Drift 1/2, Hill 1/2)" */
+  summary = g_strdup_printf (_("Boer targeting, %s: plot marker %d — it fires at %s (chances: "
+                          "%s)"), adj_unit_get_name (firer), plot, chosen, chances->str);
+  entry = rr_outcome_entry (battle, in, outcome, summary, error);
+  if (entry == NULL || !adj_battle_commit (battle, g_steal_pointer (&entry), error))
+    return FALSE;
+  if (area != NULL)
+    *area = g_strdup (chosen);
+  return TRUE;
+}
