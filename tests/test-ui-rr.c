@@ -7,7 +7,8 @@
  * refuses to move on, and undo takes a step back.  And a new game started from the New Battle
  * dialog: every counter is there, the dashboard says what set-up needs, the set-up dialog
  * refuses missing charts and unbalanced variants, sets the game up as one entry without showing
- * a drift, and undo takes it back. */
+ * a drift, and undo takes it back.  And the dialogs of the step and of an emplacement open with
+ * what the player fills in. */
 
 #include "config.h"
 
@@ -795,6 +796,63 @@ check_setup (AdjApplication *app)
   g_assert_false (adj_test_shows (GTK_WIDGET (dash), "Fort Wylie"));
 }
 
+/* Open the dialog behind @action on the dashboard, check its heading and how many widgets of
+ * @type it holds, and cancel it. */
+static void
+check_dialog (AdjApplication *app,
+              AdjRrDashboard *dash,
+              const char     *action,
+              GVariant       *param,
+              const char     *heading,
+              GType           type,
+              guint           n)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  AdwMessageDialog *dialog;
+
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (dash), action, param));
+  adj_test_settle ();
+  dialog = adj_test_find_dialog (app);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, heading);
+  adj_test_collect_type (GTK_WIDGET (dialog), type, found);
+  g_assert_cmpuint (found->len, ==, n);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  adj_test_settle ();
+  g_assert_null (adj_test_find_dialog (app));
+}
+
+/* The dialogs of the step and of the emplacements, each with what the player fills in. */
+static void
+check_dialogs (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjRrDashboard *dash;
+  AdwMessageDialog *dialog;
+  g_autoptr(GPtrArray) checks = g_ptr_array_new ();
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  dash = ADJ_RR_DASHBOARD (adj_battle_window_get_special_view (window));
+  check_dialog (app, dash, "rr.status-chart", NULL, "Status Chart", GTK_TYPE_SPIN_BUTTON, 2);
+  check_dialog (app, dash, "rr.enter-dice", g_variant_new_string ("roll-send"), "Enter the Dice",
+                GTK_TYPE_ENTRY, 1);
+
+  /* An emplacement still Hidden asks only to be revealed. */
+  g_signal_emit_by_name (row_button (GTK_WIDGET (dash), "Fort Wylie"), "clicked");
+  adj_test_settle ();
+  dialog = adj_test_find_dialog (app);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "First Shot From an Emplacement");
+  g_assert_true (adw_message_dialog_has_response (dialog, "fired"));
+  adj_test_collect_type (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, checks);
+  g_assert_cmpuint (checks->len, ==, 0);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  adj_test_settle ();
+}
+
 static void
 test_setup (void)
 {
@@ -809,6 +867,14 @@ test_dashboard (void)
   adj_test_run_app (check_dashboard, path);
 }
 
+static void
+test_dialogs (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rr-colenso.json", NULL);
+  adj_test_run_app (check_dialogs, path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -817,5 +883,6 @@ main (int   argc,
     return 0;
   g_test_add_func ("/ui/rr/dashboard", test_dashboard);
   g_test_add_func ("/ui/rr/setup", test_setup);
+  g_test_add_func ("/ui/rr/dialogs", test_dialogs);
   return adj_test_finish_ui (g_test_run ());
 }
