@@ -259,6 +259,7 @@ test_autosave_keeps_file (void)
   g_autofree char *text = NULL;
 
   adj_battle_set_file_path (battle, "/home/referee/isandlwana.json");
+  adj_battle_set_autosave_func (battle, adj_store_write_autosave);
   adj_battle_set_autosave_path (battle, autosave);
   /* Every journal entry rewrites the autosave. */
   edit_bool (battle, "u1", "status.activated", TRUE);

@@ -292,7 +292,8 @@ assert_has_reference (AdjRuleset *rs,
                   g_string_truncate (line, 0);
                   break;
                 }
-              n = g_str_equal (column, "value") ? ty->value : g_str_equal (column, "move") ? ty->move
+              n = g_str_equal (column, "value") ? ty->value
+                  : g_str_equal (column, "move") ? ty->move
                   : g_str_equal (column, "figures") ? ty->figures : w->range;
               if (n >= 0)
                 g_string_append_printf (line, "%d", n);

@@ -30,44 +30,14 @@
 #include "adj-random.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
+#include "adj-test-util.h"
 
 /* The ruleset ids an error lists as known ("gl, rn, wec"): "@KNOWN@" in an expected message
  * stands for them, so that a new system's ruleset does not change the expectations. */
-static char *
-with_known (const char *text)
-{
-  g_auto(GStrv) ids = adj_ruleset_list_ids ();
-  g_autofree char *known = g_strjoinv (", ", ids);
-  g_auto(GStrv) parts = g_strsplit (text, "@KNOWN@", -1);
-
-  return g_strjoinv (known, parts);
-}
-
 typedef struct {
   char *dir;
   char *path;     /* dir/battle.json */
 } Fixture;
-
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr(GDir) dir = NULL;
-      const char *name;
-
-      g_chmod (path, 0700);
-      dir = g_dir_open (path, 0, NULL);
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_assert_cmpint (g_rmdir (path), ==, 0);
-    }
-  else
-    g_assert_cmpint (g_unlink (path), ==, 0);
-}
 
 static void
 fixture_setup (Fixture       *f,
@@ -85,7 +55,7 @@ fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
   adj_store_set_write_func (NULL);
-  remove_tree (f->dir);
+  adj_test_remove_tree (f->dir);
   g_assert_false (g_file_test (f->dir, G_FILE_TEST_EXISTS));
   g_free (f->dir);
   g_free (f->path);
@@ -665,6 +635,7 @@ test_autosave (Fixture       *f,
   g_autofree char *dir_path = g_build_filename (f->dir, "autosave-dir", NULL);
 
   g_signal_connect (battle, "autosave-failed", G_CALLBACK (on_autosave_failed), failures);
+  adj_battle_set_autosave_func (battle, adj_store_write_autosave);
   adj_battle_set_autosave_path (battle, f->path);
   g_assert_cmpstr (adj_battle_get_autosave_path (battle), ==, f->path);
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
@@ -714,6 +685,56 @@ test_autosave_path (Fixture       *f,
   g_assert_true (g_file_test (dir, G_FILE_TEST_IS_DIR));
   g_assert_true (g_str_has_prefix (path, dir));
   g_assert_true (g_str_has_suffix (path, name));
+}
+
+/* The battle writes no file itself: with a path but no writer its autosave fails and says so,
+ * and a path from the store comes with the store's writer. */
+static void
+test_autosave_writer (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(AdjBattle) loaded = NULL;
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autoptr(GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  json_object *note = NULL;
+
+  g_signal_connect (battle, "autosave-failed", G_CALLBACK (on_autosave_failed), failures);
+  adj_battle_set_autosave_path (battle, f->path);
+  g_assert_false (adj_battle_autosave (battle, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (adj_battle_edit (battle, "unit:u1", "status.activated", yes, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (failures->len, ==, 1);
+  g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
+
+  path = adj_store_autosave_path (battle);
+  g_assert_nonnull (path);
+  adj_battle_set_file_path (battle, "/home/referee/kraal.json");
+  g_assert_true (adj_battle_autosave (battle, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (failures->len, ==, 1);
+  loaded = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (adj_battle_get_file_path (loaded), ==, "/home/referee/kraal.json");
+  g_assert_true (adj_unit_get_status_bool (adj_battle_find_unit (loaded, "u1"), "activated"));
+
+  /* What the store writes is the battle's document and a note of its file. */
+  g_clear_object (&loaded);
+  g_assert_true (adj_store_write_autosave (battle, f->path, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(json_object) json = adj_json_parse_file (f->path, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (json_object_object_get_ex (json, "autosave", &note));
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (note, "file")), ==,
+                     "/home/referee/kraal.json");
+  }
+  adj_battle_set_autosave_path (battle, NULL);
 }
 
 /* ---- the random sequence goes on after a reload ---- */
@@ -796,6 +817,7 @@ test_random_continues (Fixture       *f,
   assert_same_future (battle, loaded);
 
   /* The autosave after each entry carries the generator too: a restored game rolls on alike. */
+  adj_battle_set_autosave_func (battle, adj_store_write_autosave);
   adj_battle_set_autosave_path (battle, autosave);
   g_clear_pointer (&discard, json_object_put);
   discard = roll_initiative (battle);
@@ -1199,7 +1221,7 @@ test_broken (Fixture       *f,
   g_assert_null (battle);
   g_assert_error (error, ADJ_ERROR, c->code);
   {
-    g_autofree char *problem = with_known (c->problem);
+    g_autofree char *problem = adj_test_with_known (c->problem);
     expect = g_strdup_printf ("battle.json: %s: %s", c->where, problem);
   }
   g_assert_cmpstr (error->message, ==, expect);
@@ -1334,7 +1356,8 @@ assert_same_journal (AdjBattle *a,
       g_assert_cmpuint (adj_change_set_len (x->changes), ==, adj_change_set_len (y->changes));
       for (guint k = 0; k < adj_change_set_len (x->changes); k++)
         {
-          AdjChange *c = adj_change_set_get (x->changes, k), *d = adj_change_set_get (y->changes, k);
+          AdjChange *c = adj_change_set_get (x->changes, k);
+          AdjChange *d = adj_change_set_get (y->changes, k);
 
           g_assert_cmpint (c->op, ==, d->op);
           g_assert_cmpstr (c->target, ==, d->target);
@@ -1523,7 +1546,8 @@ test_journal_broken_inside (Fixture       *f,
       gboolean is_deep = i >= G_N_ELEMENTS (breaks);
       const char *from = !is_deep ? breaks[i].from
                          : (i - G_N_ELEMENTS (breaks)) % 2 == 0 ? "\"turn\": 1" : "\"after\": 0}";
-      const char *to = !is_deep ? breaks[i].to : g_ptr_array_index (deep, i - G_N_ELEMENTS (breaks));
+      const char *to = !is_deep ? breaks[i].to
+                       : g_ptr_array_index (deep, i - G_N_ELEMENTS (breaks));
       const char *at = strstr (strstr (text, "{\"seq\": 1,"), from);
       g_autofree char *broken = NULL;
       g_autoptr(GError) load_error = NULL, document_error = NULL;
@@ -1579,6 +1603,7 @@ main (int   argc,
   ADD ("/store/save/missing-dir", test_missing_dir);
   ADD ("/store/autosave", test_autosave);
   ADD ("/store/autosave/path", test_autosave_path);
+  ADD ("/store/autosave/writer", test_autosave_writer);
   ADD ("/store/random-continues", test_random_continues);
   for (guint i = 0; i < G_N_ELEMENTS (sniff_cases); i++)
     {

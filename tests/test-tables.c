@@ -18,6 +18,7 @@
 #include "adj-ruleset.h"
 #include "adj-store.h"
 #include "adj-tables.h"
+#include "adj-test-util.h"
 
 /* One reference to Glidden's ruleset, whose three tables the tests use, taken in main(). */
 static AdjRuleset *gl;
@@ -26,25 +27,6 @@ static AdjRuleset *gl;
  * the user's table values are written there, never beside another test program's. */
 static char *data_home;
 
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_assert_cmpint (g_rmdir (path), ==, 0);
-    }
-  else
-    g_assert_cmpint (g_unlink (path), ==, 0);
-}
-
 /* Start from no saved tables at all. */
 static void
 forget_user_tables (void)
@@ -52,18 +34,7 @@ forget_user_tables (void)
   g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "adjutant", "tables", NULL);
 
   if (g_file_test (dir, G_FILE_TEST_EXISTS))
-    remove_tree (dir);
-}
-
-static json_object *
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *json = adj_json_parse_data (text, strlen (text), "test", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (json);
-  return json;
+    adj_test_remove_tree (dir);
 }
 
 static json_object *
@@ -188,7 +159,7 @@ ruleset_with_table (const char  *table,
   g_autoptr(json_object) root = gl_root ();
   json_object *tables = json_object_object_get (root, "tables");
 
-  json_object_array_add (tables, parse (table));
+  json_object_array_add (tables, adj_test_parse (table));
   return adj_ruleset_load_json (root, "extra.json", error);
 }
 
@@ -322,7 +293,7 @@ test_shape_error (gconstpointer data)
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjRuleset) rs = NULL;
 
-  json_object_array_add (json_object_object_get (root, "tables"), parse (c->table));
+  json_object_array_add (json_object_object_get (root, "tables"), adj_test_parse (c->table));
   rs = adj_ruleset_load_json (root, "bad.json", &error);
   g_assert_null (rs);
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
@@ -335,8 +306,8 @@ test_shapes_none (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjRuleset) wec = adj_ruleset_lookup ("wec", &error);
-  g_autoptr(json_object) doc = parse ("{\"format\": \"adjutant-tables\", \"version\": 1, "
-                                      "\"ruleset\": \"wec\", \"tables\": {\"hit\": {}}}");
+  g_autoptr(json_object) doc = adj_test_parse ("{\"format\": \"adjutant-tables\", \"version\": 1, "
+                                               "\"ruleset\": \"wec\", \"tables\": {\"hit\": {}}}");
   g_autoptr(AdjTables) t = NULL;
 
   g_assert_no_error (error);
@@ -398,7 +369,7 @@ test_cell (gconstpointer data)
 {
   const CellCase *c = data;
   g_autoptr(AdjTables) t = adj_tables_new (gl);
-  g_autoptr(json_object) value = parse (c->value);
+  g_autoptr(json_object) value = adj_test_parse (c->value);
   g_autoptr(json_object) before = json_object_new_int (5);
   g_autoptr(GError) error = NULL;
   gboolean fixed = c->code == ADJ_ERROR_NOT_ALLOWED;
@@ -489,7 +460,7 @@ test_cell_text (void)
           continue;
         }
       {
-        g_autoptr(json_object) want = parse (c->json);
+        g_autoptr(json_object) want = adj_test_parse (c->json);
 
         g_assert_true (adj_json_equal (out, want));
         g_assert_true (adj_tables_set_cell_text (t, "hit", "long", "gun", c->text, &error));
@@ -773,9 +744,10 @@ test_file_limits (void)
 static void
 test_file_null_cell (void)
 {
-  g_autoptr(json_object) doc = parse ("{\"format\": \"adjutant-tables\", \"version\": 1, "
-                                      "\"ruleset\": \"gl\", \"tables\": {\"saves\": "
-                                      "{\"soft\": {\"value\": null}, \"hard\": {\"value\": 4}}}}");
+  g_autoptr(json_object) doc = adj_test_parse ("{\"format\": \"adjutant-tables\", \"version\": 1, "
+                                               "\"ruleset\": \"gl\", \"tables\": {\"saves\": "
+                                               "{\"soft\": {\"value\": null}, "
+                                               "\"hard\": {\"value\": 4}}}}");
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjTables) t = adj_tables_from_json (doc, "t.json", "$", gl, &error);
 
@@ -947,7 +919,7 @@ test_embed_extract (void)
   g_autoptr(AdjRuleset) rn = adj_ruleset_lookup ("rn", NULL);
   g_autoptr(AdjTables) wrong = adj_tables_new (rn);
 
-  g_assert_null (adj_tables_extract (battle));
+  g_assert_null (adj_battle_extract_tables (battle));
   json = adj_battle_to_json (battle);
   g_assert_false (json_object_object_get_ex (json, "tables", NULL));
   g_clear_pointer (&json, json_object_put);
@@ -955,12 +927,12 @@ test_embed_extract (void)
   fill_hit (t);
   adj_tables_set_title (t, "Our club's values");
   adj_battle_mark_saved (battle);
-  g_assert_true (adj_tables_embed (battle, t, &error));
+  g_assert_true (adj_battle_embed_tables (battle, t, &error));
   g_assert_no_error (error);
   g_assert_true (adj_battle_get_modified (battle));
   /* A copy went in: changing ours afterwards changes not the battle's. */
   adj_tables_clear_table (t, "hit");
-  out = adj_tables_extract (battle);
+  out = adj_battle_extract_tables (battle);
   g_assert_true (adj_tables_is_complete (out, "hit"));
   g_assert_cmpstr (adj_tables_get_title (out), ==, "Our club's values");
 
@@ -970,19 +942,19 @@ test_embed_extract (void)
     json_object_object_get (json, "tables"), "format")), ==, "adjutant-tables");
   loaded = adj_battle_from_json (json, "battle.json", &error);
   g_assert_no_error (error);
-  out2 = adj_tables_extract (loaded);
+  out2 = adj_battle_extract_tables (loaded);
   a = adj_tables_to_json (out);
   b = adj_tables_to_json (out2);
   g_assert_true (adj_json_equal (a, b));
 
   /* The wrong system's values are refused; NULL takes them out. */
-  g_assert_false (adj_tables_embed (battle, wrong, &error));
+  g_assert_false (adj_battle_embed_tables (battle, wrong, &error));
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
   g_assert_cmpstr (error->message, ==, "These are values for the ruleset “rn”, but the battle is "
                    "played with “gl”");
   g_clear_error (&error);
-  g_assert_true (adj_tables_embed (battle, NULL, &error));
-  g_assert_null (adj_tables_extract (battle));
+  g_assert_true (adj_battle_embed_tables (battle, NULL, &error));
+  g_assert_null (adj_battle_extract_tables (battle));
 }
 
 static void
@@ -994,9 +966,9 @@ test_battle_load_error (void)
   g_autoptr(AdjBattle) loaded = NULL;
 
   json_object_object_add (json, "tables",
-                          parse ("{\"format\": \"adjutant-tables\", \"version\": 1, "
-                                 "\"ruleset\": \"gl\", \"tables\": {\"hit\": {\"long\": "
-                                 "{\"gun\": 0}}}}"));
+                          adj_test_parse ("{\"format\": \"adjutant-tables\", \"version\": 1, "
+                                          "\"ruleset\": \"gl\", \"tables\": {\"hit\": {\"long\": "
+                                          "{\"gun\": 0}}}}"));
   loaded = adj_battle_from_json (json, "battle.json", &error);
   g_assert_null (loaded);
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
@@ -1005,8 +977,8 @@ test_battle_load_error (void)
   g_clear_error (&error);
 
   json_object_object_add (json, "tables",
-                          parse ("{\"format\": \"adjutant-tables\", \"version\": 1, "
-                                 "\"ruleset\": \"rn\", \"tables\": {}}"));
+                          adj_test_parse ("{\"format\": \"adjutant-tables\", \"version\": 1, "
+                                          "\"ruleset\": \"rn\", \"tables\": {}}"));
   loaded = adj_battle_from_json (json, "battle.json", &error);
   g_assert_null (loaded);
   g_assert_cmpstr (error->message, ==, "battle.json: $.tables.ruleset: expected values for the "
@@ -1035,7 +1007,7 @@ test_battle_wins (void)
   g_assert_true (adj_tables_save_user (user, &error));
   /* The battle carries a hit table of one cell, and no saving table. */
   g_assert_true (adj_tables_set_cell (carried, "hit", "short", "musket", six, &error));
-  g_assert_true (adj_tables_embed (battle, carried, &error));
+  g_assert_true (adj_battle_embed_tables (battle, carried, &error));
   g_assert_no_error (error);
 
   adj_battle_context (battle, &ctx);
@@ -1053,8 +1025,16 @@ test_battle_wins (void)
   g_assert_cmpint (adj_tables_get_source (seen, "movement"), ==, ADJ_TABLE_SOURCE_NONE);
   g_assert_cmpstr (adj_table_source_to_string (ADJ_TABLE_SOURCE_BATTLE), ==, "battle");
 
+  /* It is the carried tables the context hands over that win, not the battle itself. */
+  ctx.battle = NULL;
+  g_clear_pointer (&seen, adj_tables_unref);
+  seen = adj_tables_for_context (&ctx, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adj_tables_get_source (seen, "hit"), ==, ADJ_TABLE_SOURCE_BATTLE);
+
   /* Without the battle: the user's. */
   ctx.battle = NULL;
+  ctx.tables = NULL;
   alone = adj_tables_for_context (&ctx, &error);
   g_assert_cmpint (json_object_get_int (adj_tables_get_cell (alone, "hit", "short", "musket")),
                    ==, 2);
@@ -1083,7 +1063,7 @@ test_shared_for_roll (void)
   fill_hit (user);
   g_assert_true (adj_tables_save_user (user, &error));
   g_assert_true (adj_tables_set_cell (carried, "saves", "soft", "value", six, &error));
-  g_assert_true (adj_tables_embed (battle, carried, &error));
+  g_assert_true (adj_battle_embed_tables (battle, carried, &error));
   g_assert_no_error (error);
   adj_battle_context (battle, &ctx);
 
@@ -1136,9 +1116,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
-  data_home = g_dir_make_tmp ("adj-test-tables-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  data_home = adj_test_data_home_new ("tables");
   g_test_init (&argc, &argv, NULL);
   gl = adj_ruleset_lookup ("gl", &error);
   g_assert_no_error (error);
@@ -1178,7 +1156,6 @@ main (int   argc,
 
   status = g_test_run ();
   adj_ruleset_unref (gl);
-  remove_tree (data_home);
-  g_free (data_home);
+  adj_test_data_home_free (data_home);
   return status;
 }

@@ -240,7 +240,8 @@ adj_battle_to_json (AdjBattle *battle)
 
   json_object_object_add (obj, "format", json_object_new_string (ADJ_BATTLE_FORMAT));
   json_object_object_add (obj, "version", json_object_new_int (ADJ_BATTLE_VERSION));
-  json_object_object_add (obj, "ruleset", json_object_new_string (adj_ruleset_get_id (battle->ruleset)));
+  json_object_object_add (obj, "ruleset",
+                          json_object_new_string (adj_ruleset_get_id (battle->ruleset)));
   json_object_object_add (obj, "id", json_object_new_string (battle->uid));
   json_object_object_add (obj, "name", json_object_new_string (battle->name));
   json_object_object_add (obj, "created", json_object_new_int64 (battle->created));
@@ -275,7 +276,8 @@ adj_battle_to_json (AdjBattle *battle)
   if (battle->tables != NULL)
     json_object_object_add (obj, "tables", adj_tables_to_json (battle->tables));
 
-  json_object_object_add (journal, "position", json_object_new_int ((int) battle->journal->position));
+  json_object_object_add (journal, "position",
+                          json_object_new_int ((int) battle->journal->position));
   for (guint i = 0; i < adj_journal_get_n_entries (battle->journal); i++)
     {
       AdjEntry *entry = adj_journal_get_entry (battle->journal, i);
@@ -485,8 +487,8 @@ adj_battle_from_json (json_object  *json,
   battle->phase = g_strdup (phase);
   if (settings != NULL)
     {
-      if (!adj_battle_check_settings (rs, adj_ruleset_get_battle_fields (rs), settings, file, "$.settings",
-                           error))
+      if (!adj_battle_check_settings (rs, adj_ruleset_get_battle_fields (rs), settings, file,
+                                      "$.settings", error))
         return NULL;
       json_object_object_foreach (settings, key, val)
         json_object_object_add (battle->settings, key, adj_json_copy (val));

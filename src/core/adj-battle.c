@@ -15,7 +15,6 @@
 #include "adj-json.h"
 #include "adj-members.h"
 #include "adj-migrate.h"
-#include "adj-store.h"
 #include "adj-tables.h"
 
 G_DEFINE_FINAL_TYPE (AdjBattle, adj_battle, G_TYPE_OBJECT)
@@ -472,8 +471,9 @@ adj_battle_check_side (AdjBattle    *battle,
   if (settings != NULL)
     {
       g_autofree char *where = adj_json_path_key (path, "settings");
-      return adj_battle_check_settings (battle->ruleset, adj_ruleset_get_side_fields (battle->ruleset),
-                             settings, file, where, error);
+      return adj_battle_check_settings (battle->ruleset,
+                                        adj_ruleset_get_side_fields (battle->ruleset),
+                                        settings, file, where, error);
     }
   return TRUE;
 }
@@ -665,6 +665,14 @@ adj_battle_set_autosave_path (AdjBattle  *battle,
 {
   g_free (battle->autosave_path);
   battle->autosave_path = g_strdup (path);
+}
+
+void
+adj_battle_set_autosave_func (AdjBattle       *battle,
+                              AdjAutosaveFunc  func)
+{
+  g_return_if_fail (ADJ_IS_BATTLE (battle));
+  battle->autosave_func = func;
 }
 
 static gboolean
@@ -1519,6 +1527,7 @@ adj_battle_context (AdjBattle  *battle,
   ctx->ruleset = battle->ruleset;
   ctx->battle = battle;
   ctx->pack = adj_battle_get_pack (battle);
+  ctx->tables = battle->tables;
 }
 
 static gboolean
@@ -1749,19 +1758,20 @@ gboolean
 adj_battle_autosave (AdjBattle  *battle,
                      GError    **error)
 {
-  g_autoptr(json_object) json = NULL;
-  json_object *meta;
-
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
   if (battle->autosave_path == NULL)
     return TRUE;
-  json = adj_battle_to_json (battle);
-  meta = json_object_new_object ();
-  json_object_object_add (meta, "file", battle->file_path != NULL
-                                        ? json_object_new_string (battle->file_path) : NULL);
-  json_object_object_add (json, "autosave", meta);
-  return adj_store_save_battle_json (json, battle->autosave_path, error);
+  /* The battle writes no files: it asks the writer it was given (the store's). */
+  if (battle->autosave_func == NULL)
+    {
+      g_autofree char *display = g_filename_display_name (battle->autosave_path);
+
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   "%s: the battle was given no way to write its autosave", display);
+      return FALSE;
+    }
+  return battle->autosave_func (battle, battle->autosave_path, error);
 }
 
 GListModel *
@@ -1937,4 +1947,41 @@ adj_battle_set_tables (AdjBattle *battle,
     adj_tables_ref (tables);
   g_clear_pointer (&battle->tables, adj_tables_unref);
   battle->tables = tables;
+}
+
+/* The battle takes the players' tables in and hands them out; the tables module, below it,
+ * never reaches into a battle: it is given the carried tables in the AdjContext. */
+gboolean
+adj_battle_embed_tables (AdjBattle  *battle,
+                         AdjTables  *tables,
+                         GError    **error)
+{
+  g_autoptr(AdjTables) copy = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (tables != NULL && adj_tables_get_ruleset (tables) != adj_battle_get_ruleset (battle))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("These are values for the ruleset “%s”, but the battle is played with “%s”"),
+                   adj_ruleset_get_id (adj_tables_get_ruleset (tables)),
+                   adj_ruleset_get_id (adj_battle_get_ruleset (battle)));
+      return FALSE;
+    }
+  if (tables != NULL)
+    copy = adj_tables_copy_for_battle (tables);
+  adj_battle_set_tables (battle, copy);
+  adj_battle_mark_unsaved (battle);
+  return adj_battle_autosave (battle, error);
+}
+
+AdjTables *
+adj_battle_extract_tables (AdjBattle *battle)
+{
+  AdjTables *carried;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  carried = adj_battle_get_tables (battle);
+  return carried != NULL ? adj_tables_copy (carried) : NULL;
 }

@@ -99,9 +99,18 @@ char         *adj_battle_new_unit_id      (AdjBattle    *battle);
 void          adj_battle_renew_uid        (AdjBattle    *battle);
 void          adj_battle_set_seed         (AdjBattle    *battle,
                                            guint64       seed);
+/* Where the battle autosaves to after every journal change; NULL stops it. */
 void          adj_battle_set_autosave_path (AdjBattle   *battle,
                                             const char  *path);
 const char   *adj_battle_get_autosave_path (AdjBattle   *battle);
+/* Writes @battle's autosave to @path, as adj_store_write_autosave() does. */
+typedef gboolean (*AdjAutosaveFunc) (AdjBattle   *battle,
+                                     const char  *path,
+                                     GError     **error);
+/* What writes the autosave: the battle only says when.  adj_store_autosave_path() gives the
+ * store's writer to the battle it makes a path for. */
+void          adj_battle_set_autosave_func (AdjBattle       *battle,
+                                            AdjAutosaveFunc  func);
 
 /* ---- play (journaled) ---- */
 /* Check every change of @entry, apply them, and record the entry (taking ownership). */
@@ -145,7 +154,8 @@ void          adj_battle_mark_unsaved     (AdjBattle    *battle);
 const char   *adj_battle_get_file_path    (AdjBattle    *battle);
 void          adj_battle_set_file_path    (AdjBattle    *battle,
                                            const char   *path);
-/* Write the autosave now (it is written after every journal change anyway). */
+/* Write the autosave now (it is written after every journal change anyway), with the writer
+ * adj_battle_set_autosave_func() gave; a battle with an autosave path and no writer fails. */
 gboolean      adj_battle_autosave         (AdjBattle    *battle,
                                            GError      **error);
 /* The journal as a GListModel of AdjJournalItem, kept in step with commits, undo and redo. */
@@ -188,10 +198,20 @@ AdjOutcome   *adj_battle_run              (AdjBattle    *battle,
                                            GError      **error);
 
 /* The players' table values the battle carries (adj-tables.h), or NULL; not journaled: use
- * adj_tables_embed(), which also marks the battle changed. */
+ * adj_battle_embed_tables(), which also marks the battle changed. */
 AdjTables    *adj_battle_get_tables       (AdjBattle    *battle);
 void          adj_battle_set_tables       (AdjBattle    *battle,
                                            AdjTables    *tables);
+/* Put a copy of @tables into the battle (NULL takes them out); the battle then counts as
+ * changed and is autosaved. */
+gboolean      adj_battle_embed_tables     (AdjBattle    *battle,
+                                           AdjTables    *tables,
+                                           GError      **error);
+/* A copy of the tables the battle carries, or NULL. */
+AdjTables    *adj_battle_extract_tables   (AdjBattle    *battle);
+/* The names the two had before; new code uses the ones above. */
+#define adj_tables_embed   adj_battle_embed_tables
+#define adj_tables_extract adj_battle_extract_tables
 
 /* ---- files ---- */
 json_object  *adj_battle_to_json          (AdjBattle    *battle);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-mechanic.c: the registry of systems and mechanics, inputs and outcomes. */
+/* adj-mechanic.c: what any mechanic is made of — the checks on its declaration, its inputs
+ * and its outcomes — without knowing which systems there are (rules/adj-systems.c does). */
 
 #define G_LOG_DOMAIN "adj-mechanic"
 
@@ -12,58 +13,8 @@
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
-#include "rules/adj-rules.h"
 
-/* Every game system built in.  A new system adds its AdjSystem here. */
-static const AdjSystem *const all_systems[] = {
-  &adj_wec_system,
-  &adj_rn_system,
-  &adj_gl_system,
-  &adj_rf_system,
-  &adj_rr_system,
-};
-
-/* ---- registry ---- */
-
-const AdjSystem **
-adj_systems (guint *n_systems)
-{
-  *n_systems = G_N_ELEMENTS (all_systems);
-  return (const AdjSystem **) all_systems;
-}
-
-const AdjSystem *
-adj_system_lookup (const char *ruleset_id)
-{
-  g_return_val_if_fail (ruleset_id != NULL, NULL);
-
-  for (guint i = 0; i < G_N_ELEMENTS (all_systems); i++)
-    if (g_str_equal (all_systems[i]->id, ruleset_id))
-      return all_systems[i];
-  return NULL;
-}
-
-const AdjMechanic *
-adj_mechanic_lookup (const char *id)
-{
-  const char *slash;
-  g_autofree char *system_id = NULL;
-  const AdjSystem *system;
-
-  g_return_val_if_fail (id != NULL, NULL);
-
-  slash = strchr (id, '/');
-  if (slash == NULL)
-    return NULL;
-  system_id = g_strndup (id, (gsize) (slash - id));
-  system = adj_system_lookup (system_id);
-  if (system == NULL)
-    return NULL;
-  for (guint i = 0; i < system->n_mechanics; i++)
-    if (g_str_equal (system->mechanics[i]->id, id))
-      return system->mechanics[i];
-  return NULL;
-}
+/* ---- declarations ---- */
 
 const char *
 adj_mechanic_ruleset_id (const AdjMechanic *mech,
@@ -87,10 +38,12 @@ adj_mechanic_find_input (const AdjMechanic *mech,
   return NULL;
 }
 
-static gboolean
-self_check_mechanic (const AdjSystem    *system,
-                     const AdjMechanic  *mech,
-                     GError            **error)
+/* Checks the declaration of one mechanic; adj_mechanics_self_check() in rules/adj-systems.c
+ * runs it over every system. */
+gboolean
+adj_mechanic_self_check (const AdjSystem    *system,
+                         const AdjMechanic  *mech,
+                         GError            **error)
 {
   g_autofree char *prefix = g_strconcat (system->id, "/", NULL);
 
@@ -160,29 +113,6 @@ self_check_mechanic (const AdjSystem    *system,
                        mech->id, mech->outcomes[i].id);
           return FALSE;
         }
-  return TRUE;
-}
-
-gboolean
-adj_mechanics_self_check (GError **error)
-{
-  for (guint s = 0; s < G_N_ELEMENTS (all_systems); s++)
-    {
-      const AdjSystem *system = all_systems[s];
-
-      for (guint i = 0; i < system->n_mechanics; i++)
-        {
-          if (!self_check_mechanic (system, system->mechanics[i], error))
-            return FALSE;
-          for (guint j = 0; j < i; j++)
-            if (g_str_equal (system->mechanics[i]->id, system->mechanics[j]->id))
-              {
-                g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                             "the mechanic id “%s” is used twice", system->mechanics[i]->id);
-                return FALSE;
-              }
-        }
-    }
   return TRUE;
 }
 
@@ -746,7 +676,8 @@ adj_inputs_to_json (const AdjInputs *inputs)
         case ADJ_FIELD_UNIT:
         case ADJ_FIELD_SIDE:
         default:
-          json_object_object_add (obj, f->name, v->s != NULL ? json_object_new_string (v->s) : NULL);
+          json_object_object_add (obj, f->name,
+                                  v->s != NULL ? json_object_new_string (v->s) : NULL);
           break;
         }
     }

@@ -34,6 +34,7 @@ struct _AdjContext {
   AdjRuleset *ruleset;
   gpointer    battle;   /* AdjBattle *, or NULL when resolving without a battle */
   AdjPack    *pack;     /* the pack card odds are computed from; NULL: a full pack */
+  AdjTables  *tables;   /* the table values the battle carries (adj-tables.h), or NULL */
 };
 
 struct _AdjMechanic {
@@ -97,12 +98,17 @@ struct _AdjSystem {
   AdjAddOrderOfBattle add_order_of_battle;
 };
 
-/* ---- the registry ---- */
+/* ---- the registry: the systems built in (rules/adj-systems.c) ---- */
 const AdjSystem   *adj_system_lookup          (const char *ruleset_id);
 const AdjSystem  **adj_systems                (guint      *n_systems);
 const AdjMechanic *adj_mechanic_lookup        (const char *id);
 /* Checks that every mechanic of every system is declared consistently (ids, inputs). */
 gboolean           adj_mechanics_self_check   (GError   **error);
+
+/* Checks one mechanic of @system: its id, title, inputs and outcomes. */
+gboolean           adj_mechanic_self_check    (const AdjSystem   *system,
+                                               const AdjMechanic *mech,
+                                               GError           **error);
 
 const char        *adj_mechanic_ruleset_id    (const AdjMechanic *mech,
                                                char              *buf,

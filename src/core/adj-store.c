@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-store.c: reading and writing battles and army lists, safely. */
+/* adj-store.c: reading and writing battles and army lists, safely, and their autosaves. */
 
 #define G_LOG_DOMAIN "adj-store"
 
@@ -262,5 +262,29 @@ adj_store_autosave_path (AdjBattle *battle)
   g_autofree char *dir = adj_store_autosave_dir ();
   g_autofree char *name = g_strconcat (adj_battle_get_uid (battle), ".json", NULL);
 
+  adj_battle_set_autosave_func (battle, adj_store_write_autosave);
   return g_build_filename (dir, name, NULL);
+}
+
+/* The autosave is written here, with the other battle files; the battle only calls this
+ * through the AdjAutosaveFunc it holds, after each journal change. */
+gboolean
+adj_store_write_autosave (AdjBattle   *battle,
+                          const char  *path,
+                          GError     **error)
+{
+  g_autoptr(json_object) json = NULL;
+  json_object *meta;
+  const char *file_path;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  file_path = adj_battle_get_file_path (battle);
+  json = adj_battle_to_json (battle);
+  meta = json_object_new_object ();
+  json_object_object_add (meta, "file", file_path != NULL
+                                        ? json_object_new_string (file_path) : NULL);
+  json_object_object_add (json, "autosave", meta);
+  return adj_store_save_battle_json (json, path, error);
 }

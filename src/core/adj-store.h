@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-store.h: reading and writing battles and army lists, safely.
+/* adj-store.h: reading and writing battles and army lists, safely, and their autosaves.
  *
  * A save never damages the file that is there: the new text goes to a temporary file in the
  * same folder, is flushed to the disk, and only then replaces the old file in one rename.
@@ -36,7 +36,15 @@ const char *adj_store_sniff_format (json_object *json);
 
 /* The folder autosaves go to, created on demand. */
 char      *adj_store_autosave_dir  (void);
+/* The file in that folder that @battle autosaves to; @battle is also given
+ * adj_store_write_autosave() as its writer (adj_battle_set_autosave_func()), so that setting
+ * the path with adj_battle_set_autosave_path() is all that is left to do. */
 char      *adj_store_autosave_path (AdjBattle   *battle);
+/* Write the autosave of @battle to @path: the battle's document, with a note of the file it
+ * belongs to so that a restore knows where it goes.  An AdjAutosaveFunc. */
+gboolean   adj_store_write_autosave (AdjBattle  *battle,
+                                     const char *path,
+                                     GError    **error);
 
 /* Replaces write() for tests that simulate a full disk; NULL restores the real one. */
 typedef gssize (*AdjStoreWriteFunc) (int fd, const void *buf, gsize count);

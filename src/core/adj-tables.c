@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
@@ -1613,8 +1612,7 @@ adj_tables_for_context (const AdjContext  *ctx,
   user = user_tables_cached (ctx->ruleset, error);
   if (user == NULL)
     return NULL;
-  if (ctx->battle != NULL)
-    carried = adj_battle_get_tables (ctx->battle);
+  carried = ctx->tables;
 
   /* The set read for a roll shares each table with where it comes from: nothing is copied,
    * and adj_tables_set_cell() copies them first should anyone change one. */
@@ -1651,41 +1649,16 @@ adj_tables_for_context (const AdjContext  *ctx,
 /* ------------------------------------------------------------------------------------------ */
 /* battles                                                                                     */
 
-gboolean
-adj_tables_embed (AdjBattle  *battle,
-                  AdjTables  *tables,
-                  GError    **error)
-{
-  g_autoptr(AdjTables) copy = NULL;
-
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
-
-  if (tables != NULL && adj_tables_get_ruleset (tables) != adj_battle_get_ruleset (battle))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("These are values for the ruleset “%s”, but the battle is played with “%s”"),
-                   adj_ruleset_get_id (adj_tables_get_ruleset (tables)),
-                   adj_ruleset_get_id (adj_battle_get_ruleset (battle)));
-      return FALSE;
-    }
-  if (tables != NULL)
-    {
-      copy = adj_tables_copy (tables);
-      g_clear_pointer (&copy->sources, g_hash_table_unref);
-      copy->origin = ADJ_TABLE_SOURCE_BATTLE;
-    }
-  adj_battle_set_tables (battle, copy);
-  adj_battle_mark_unsaved (battle);
-  return adj_battle_autosave (battle, error);
-}
-
+/* What a battle keeps of the tables it is handed; the battle does the keeping. */
 AdjTables *
-adj_tables_extract (AdjBattle *battle)
+adj_tables_copy_for_battle (AdjTables *tables)
 {
-  AdjTables *carried;
+  AdjTables *copy;
 
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (tables != NULL, NULL);
 
-  carried = adj_battle_get_tables (battle);
-  return carried != NULL ? adj_tables_copy (carried) : NULL;
+  copy = adj_tables_copy (tables);
+  g_clear_pointer (&copy->sources, g_hash_table_unref);
+  copy->origin = ADJ_TABLE_SOURCE_BATTLE;
+  return copy;
 }

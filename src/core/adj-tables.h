@@ -217,20 +217,17 @@ void            adj_tables_set_override    (AdjTables     *tables);
 
 /* ---- what a mechanic reads ---- */
 
-/* The values in effect: for each table, the battle's own when it carries that table, else the
- * user's (or the override's).  Never NULL without an error. */
+/* The values in effect: for each table, the battle's own (@ctx->tables, which
+ * adj_battle_context() fills in) when it carries that table, else the user's (or the
+ * override's).  Never NULL without an error. */
 AdjTables      *adj_tables_for_context     (const AdjContext *ctx,
                                             GError          **error);
 
 /* ---- battles ---- */
 
-/* Put a copy of @tables into the battle (NULL takes them out); the battle then counts as
- * changed and is autosaved. */
-gboolean        adj_tables_embed           (AdjBattle     *battle,
-                                            AdjTables     *tables,
-                                            GError       **error);
-/* A copy of the tables the battle carries, or NULL. */
-AdjTables      *adj_tables_extract         (AdjBattle     *battle);
+/* A copy for a battle to carry (adj_battle_embed_tables()): its values count as the battle's,
+ * and it no longer says table by table where they came from. */
+AdjTables      *adj_tables_copy_for_battle (AdjTables     *tables);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjTables, adj_tables_unref)
 

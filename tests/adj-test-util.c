@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-test-util.c: what several test programs share (see adj-test-util.h). */
+
+#include "adj-test-util.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "adj-json.h"
+#include "adj-ruleset.h"
+
+json_object *
+adj_test_parse (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *json;
+
+  /* JSON null is a NULL json_object. */
+  if (g_str_equal (text, "null"))
+    return NULL;
+  json = adj_json_parse_data (text, strlen (text), "test", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (json);
+  return json;
+}
+
+char *
+adj_test_with_known (const char *text)
+{
+  g_auto(GStrv) ids = adj_ruleset_list_ids ();
+  g_autofree char *known = g_strjoinv (", ", ids);
+  g_auto(GStrv) parts = g_strsplit (text, "@KNOWN@", -1);
+
+  return g_strjoinv (known, parts);
+}
+
+static json_object *
+outcome_value (const AdjOutcome *outcome,
+               const char       *name)
+{
+  json_object *v = NULL;
+
+  if (!json_object_object_get_ex (outcome->values, name, &v))
+    g_error ("no value “%s” in %s", name, json_object_to_json_string (outcome->values));
+  return v;
+}
+
+int
+value_int (const AdjOutcome *outcome,
+           const char       *name)
+{
+  return json_object_get_int (outcome_value (outcome, name));
+}
+
+gboolean
+value_bool (const AdjOutcome *outcome,
+            const char       *name)
+{
+  return json_object_get_boolean (outcome_value (outcome, name));
+}
+
+void
+adj_test_remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr(GDir) dir = NULL;
+      const char *name;
+
+      g_chmod (path, 0700);
+      dir = g_dir_open (path, 0, NULL);
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          adj_test_remove_tree (child);
+        }
+      g_assert_cmpint (g_rmdir (path), ==, 0);
+    }
+  else
+    g_assert_cmpint (g_unlink (path), ==, 0);
+}
+
+char *
+adj_test_data_home_new (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *template = g_strdup_printf ("adj-test-%s-XXXXXX", name);
+  char *path = g_dir_make_tmp (template, &error);
+
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", path, TRUE);
+  return path;
+}
+
+void
+adj_test_data_home_free (char *path)
+{
+  adj_test_remove_tree (path);
+  g_free (path);
+}
+
+u128
+gcd128 (u128 a,
+        u128 b)
+{
+  while (b != 0)
+    {
+      u128 t = a % b;
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+Frac
+frac (u128 num,
+      u128 den)
+{
+  u128 g = gcd128 (num, den);
+  Frac r = { num / (g ? g : 1), den / (g ? g : 1) };
+
+  if (r.num == 0)
+    r.den = 1;
+  return r;
+}
+
+Frac
+frac_add (Frac a,
+          Frac b)
+{
+  Frac r;
+  u128 g;
+
+  if (a.num == 0)
+    return b;
+  if (b.num == 0)
+    return a;
+  g = gcd128 (a.den, b.den);
+  r.den = a.den / g * b.den;
+  r.num = a.num * (b.den / g) + b.num * (a.den / g);
+  g = gcd128 (r.num, r.den);
+  r.num /= g;
+  r.den /= g;
+  return r;
+}
+
+Frac
+frac_mul (Frac a,
+          Frac b)
+{
+  Frac x = frac (a.num, b.den), y = frac (b.num, a.den);
+
+  return frac (x.num * y.num, x.den * y.den);
+}
+
+Frac
+frac_scale (Frac a,
+            u128 num,
+            u128 den)
+{
+  Frac r = { a.num * num, a.den * den };
+  u128 g;
+
+  if (r.num == 0)
+    {
+      r.den = 1;
+      return r;
+    }
+  g = gcd128 (r.num, r.den);
+  r.num /= g;
+  r.den /= g;
+  return r;
+}
+
+double
+frac_double (Frac a)
+{
+  return a.den == 0 ? 0.0 : (double) a.num / (double) a.den;
+}

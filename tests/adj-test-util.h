@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-test-util.h: what several test programs share: JSON from a literal, an expected message
+ * naming the known rule systems, an outcome's values, a folder removed with all it holds, a user
+ * data folder of the program's own, and exact fractions for checking odds. */
+
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+#include "adj-mechanic.h"
+
+G_BEGIN_DECLS
+
+/* @text parsed, failing the test when it is not JSON; the text "null" gives NULL. */
+json_object *adj_test_parse      (const char *text);
+/* @text with every "@KNOWN@" replaced by the ids of the known rule systems, as messages list
+ * them ("gl, rf, ..."). */
+char        *adj_test_with_known (const char *text);
+
+/* A value of an outcome, failing the test when the outcome does not give it. */
+int          value_int  (const AdjOutcome *outcome,
+                         const char       *name);
+gboolean     value_bool (const AdjOutcome *outcome,
+                         const char       *name);
+
+/* Remove @path and everything below it, failing the test when something cannot be removed.
+ * Folders are made writable first, so a test may leave one read-only. */
+void  adj_test_remove_tree    (const char *path);
+
+/* Make a new folder, "adj-test-@name-XXXXXX" in the temporary folder, and make it the user data
+ * folder ($XDG_DATA_HOME) of this program, so that nothing another program saved is read.
+ * Call it in main() before g_test_init(), before GLib reads the variable. */
+char *adj_test_data_home_new  (const char *name);
+/* Remove the folder adj_test_data_home_new() made, and free @path. */
+void  adj_test_data_home_free (char       *path);
+
+typedef unsigned __int128 u128;
+
+/* An exact fraction; the functions below keep it in lowest terms, with 0 as 0/1. */
+typedef struct {
+  u128 num;
+  u128 den;
+} Frac;
+
+/* The greatest common divisor (0 when both are 0). */
+u128   gcd128      (u128 a,
+                    u128 b);
+/* @num/@den in lowest terms. */
+Frac   frac        (u128 num,
+                    u128 den);
+Frac   frac_add    (Frac a,
+                    Frac b);
+Frac   frac_mul    (Frac a,
+                    Frac b);
+/* @a times @num/@den. */
+Frac   frac_scale  (Frac a,
+                    u128 num,
+                    u128 den);
+double frac_double (Frac a);
+
+G_END_DECLS
