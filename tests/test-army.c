@@ -12,19 +12,10 @@
 #include "adj-error.h"
 #include "adj-json.h"
 #include "adj-ruleset.h"
+#include "adj-test-util.h"
 
 /* The ruleset ids an error lists as known ("gl, rn, wec"): "@KNOWN@" in an expected message
  * stands for them, so that a new system's ruleset does not change the expectations. */
-static char *
-with_known (const char *text)
-{
-  g_auto(GStrv) ids = adj_ruleset_list_ids ();
-  g_autofree char *known = g_strjoinv (", ", ids);
-  g_auto(GStrv) parts = g_strsplit (text, "@KNOWN@", -1);
-
-  return g_strjoinv (known, parts);
-}
-
 static AdjRuleset *
 wec (void)
 {
@@ -35,20 +26,10 @@ wec (void)
   return rs;
 }
 
-static json_object *
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *json = adj_json_parse_data (text, strlen (text), "test", &error);
-
-  g_assert_no_error (error);
-  return json;
-}
-
 static AdjArmy *
 army_from_text (const char *text)
 {
-  g_autoptr(json_object) json = parse (text);
+  g_autoptr(json_object) json = adj_test_parse (text);
   g_autoptr(GError) error = NULL;
   AdjArmy *army = adj_army_from_file_json (json, "army.json", &error);
 
@@ -273,10 +254,10 @@ static void
 test_load_error (gconstpointer data)
 {
   const LoadError *c = data;
-  g_autoptr(json_object) json = parse (c->json);
+  g_autoptr(json_object) json = adj_test_parse (c->json);
   g_autoptr(GError) error = NULL;
 
-  g_autofree char *expect = with_known (c->message);
+  g_autofree char *expect = adj_test_with_known (c->message);
 
   g_assert_null (adj_army_from_file_json (json, "army.json", &error));
   g_assert_error (error, ADJ_ERROR, c->code);

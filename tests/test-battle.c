@@ -10,6 +10,7 @@
 #include "adj-error.h"
 #include "adj-json.h"
 #include "adj-ruleset.h"
+#include "adj-test-util.h"
 
 typedef struct {
   AdjRuleset *rs;
@@ -19,20 +20,6 @@ typedef struct {
   GPtrArray  *unit_changes;  /* "u1:status.activated", from AdjUnit::changed */
   GArray     *items_changed; /* triples position, removed, added */
 } Fixture;
-
-static json_object *
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *json;
-
-  /* JSON null is a NULL json_object. */
-  if (g_str_equal (text, "null"))
-    return NULL;
-  json = adj_json_parse_data (text, strlen (text), "test", &error);
-  g_assert_no_error (error);
-  return json;
-}
 
 /* The battle's state without its journal, whose entries carry the time they were made. */
 static json_object *
@@ -107,7 +94,7 @@ static void
 insert (AdjBattle  *battle,
         const char *json_text)
 {
-  g_autoptr(json_object) json = parse (json_text);
+  g_autoptr(json_object) json = adj_test_parse (json_text);
   g_autoptr(GError) error = NULL;
 
   g_assert_nonnull (adj_battle_insert_unit (battle, json, &error));
@@ -119,8 +106,8 @@ fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(json_object) british = parse ("{\"dice\": \"2d6\"}");
-  g_autoptr(json_object) zulu = parse ("{\"dice\": \"d12\"}");
+  g_autoptr(json_object) british = adj_test_parse ("{\"dice\": \"2d6\"}");
+  g_autoptr(json_object) zulu = adj_test_parse ("{\"dice\": \"d12\"}");
 
   f->rs = adj_ruleset_lookup ("wec", &error);
   g_assert_no_error (error);
@@ -292,7 +279,7 @@ test_insert_error (Fixture       *f,
   const InsertError *c = data;
   g_autoptr(json_object) before = snapshot (f->battle);
   g_autoptr(json_object) after = NULL;
-  g_autoptr(json_object) json = parse (c->unit);
+  g_autoptr(json_object) json = adj_test_parse (c->unit);
   g_autoptr(GError) error = NULL;
 
   g_assert_null (adj_battle_insert_unit (f->battle, json, &error));
@@ -328,7 +315,7 @@ test_side_error (Fixture       *f,
                  gconstpointer  data)
 {
   const SideError *c = data;
-  g_autoptr(json_object) settings = c->settings != NULL ? parse (c->settings) : NULL;
+  g_autoptr(json_object) settings = c->settings != NULL ? adj_test_parse (c->settings) : NULL;
   g_autoptr(GError) error = NULL;
 
   g_assert_null (adj_battle_add_side (f->battle, c->id, c->side_name, settings, &error));
@@ -426,7 +413,7 @@ test_edit (Fixture       *f,
   const EditCase *c = data;
   AdjBattle *b = f->battle;
   AdjJournal *journal = adj_battle_get_journal (b);
-  g_autoptr(json_object) value = parse (c->value);
+  g_autoptr(json_object) value = adj_test_parse (c->value);
   g_autoptr(json_object) old = read_value (b, c->target, c->field);
   g_autoptr(json_object) before = snapshot (b);
   g_autoptr(json_object) after = NULL;
@@ -619,7 +606,7 @@ test_bad_edit (Fixture       *f,
                gconstpointer  data)
 {
   const BadEdit *c = data;
-  g_autoptr(json_object) value = parse (c->value);
+  g_autoptr(json_object) value = adj_test_parse (c->value);
   g_autoptr(json_object) before = snapshot (f->battle);
   g_autoptr(json_object) after = NULL;
   g_autoptr(GError) error = NULL;
@@ -752,8 +739,9 @@ static void
 test_add_unit (Fixture       *f,
                gconstpointer  data)
 {
-  g_autoptr(json_object) json = parse ("{\"id\": \"u6\", \"side\": \"b\", \"name\": \"uDloko\", "
-                                       "\"type\": \"native-infantry\"}");
+  g_autoptr(json_object) json = adj_test_parse ("{\"id\": \"u6\", \"side\": \"b\", "
+                                                "\"name\": \"uDloko\", "
+                                                "\"type\": \"native-infantry\"}");
   g_autoptr(json_object) before = snapshot (f->battle);
   g_autoptr(json_object) after = NULL;
   g_autoptr(json_object) now = NULL;
@@ -797,10 +785,10 @@ static void
 test_add_unit_error (Fixture       *f,
                      gconstpointer  data)
 {
-  g_autoptr(json_object) dup = parse ("{\"id\": \"u2\", \"side\": \"b\", \"name\": \"X\", "
-                                      "\"type\": \"transport\"}");
-  g_autoptr(json_object) bad = parse ("{\"id\": \"u7\", \"side\": \"b\", \"name\": \"X\", "
-                                      "\"type\": \"zeppelin\"}");
+  g_autoptr(json_object) dup = adj_test_parse ("{\"id\": \"u2\", \"side\": \"b\", \"name\": \"X\", "
+                                               "\"type\": \"transport\"}");
+  g_autoptr(json_object) bad = adj_test_parse ("{\"id\": \"u7\", \"side\": \"b\", \"name\": \"X\", "
+                                               "\"type\": \"zeppelin\"}");
   g_autoptr(json_object) before = snapshot (f->battle);
   g_autoptr(json_object) after = NULL;
   g_autoptr(GError) error = NULL;
@@ -1059,8 +1047,8 @@ static void
 test_peek_units (Fixture       *f,
                  gconstpointer  data)
 {
-  g_autoptr(json_object) added = parse ("{\"id\": \"u6\", \"side\": \"b\", \"name\": "
-                                        "\"uDloko\", \"type\": \"native-infantry\"}");
+  g_autoptr(json_object) added = adj_test_parse ("{\"id\": \"u6\", \"side\": \"b\", \"name\": "
+                                                 "\"uDloko\", \"type\": \"native-infantry\"}");
   g_autoptr(json_object) json = NULL;
   g_autoptr(AdjBattle) copy = NULL;
   g_autoptr(GError) error = NULL;

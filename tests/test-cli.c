@@ -12,19 +12,10 @@
 #include "adj-mechanic.h"
 #include "adj-ruleset.h"
 #include "adj-test-pdf.h"
+#include "adj-test-util.h"
 
 /* The ruleset ids an error lists as known ("gl, rn, wec"): "@KNOWN@" in an expected message
  * stands for them, so that a new system's ruleset does not change the expectations. */
-static char *
-with_known (const char *text)
-{
-  g_auto(GStrv) ids = adj_ruleset_list_ids ();
-  g_autofree char *known = g_strjoinv (", ", ids);
-  g_auto(GStrv) parts = g_strsplit (text, "@KNOWN@", -1);
-
-  return g_strjoinv (known, parts);
-}
-
 typedef struct {
   int   status;   /* the exit status, or -1 when killed */
   char *out;
@@ -907,7 +898,7 @@ test_usage (Fixture       *f,
   g_assert_cmpstr (r.out, ==, "");
   for (guint i = 0; i < G_N_ELEMENTS (c->stderr_has) && c->stderr_has[i] != NULL; i++)
     {
-      g_autofree char *want = with_known (c->stderr_has[i]);
+      g_autofree char *want = adj_test_with_known (c->stderr_has[i]);
 
       if (strstr (r.err, want) == NULL)
         g_error ("stderr “%s” does not contain “%s”", r.err, want);

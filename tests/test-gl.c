@@ -12,25 +12,6 @@ AdjRuleset *rs;
  * that no table values another program saved are read here. */
 static char *data_home;
 
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_assert_cmpint (g_rmdir (path), ==, 0);
-    }
-  else
-    g_assert_cmpint (g_unlink (path), ==, 0);
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* The book, as RULES.md restates it: written here independently of gl.json and adj-gl.c      */
 
@@ -110,49 +91,6 @@ melee_json (const BookMelee *m,
 /* ------------------------------------------------------------------------------------------ */
 /* exact fractions for the brute force                                                          */
 
-static u128
-gcd128 (u128 a,
-        u128 b)
-{
-  while (b != 0)
-    {
-      u128 t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
-}
-
-Frac
-frac (u128 num,
-      u128 den)
-{
-  u128 g = gcd128 (num, den);
-  Frac r = { num / (g ? g : 1), den / (g ? g : 1) };
-
-  if (r.num == 0)
-    r.den = 1;
-  return r;
-}
-
-Frac
-frac_add (Frac a,
-          Frac b)
-{
-  u128 g = gcd128 (a.den, b.den);
-
-  return frac (a.num * (b.den / g) + b.num * (a.den / g), a.den / g * b.den);
-}
-
-Frac
-frac_mul (Frac a,
-          Frac b)
-{
-  Frac x = frac (a.num, b.den), y = frac (b.num, a.den);
-
-  return frac (x.num * y.num, x.den * y.den);
-}
-
 void
 assert_entry (const AdjOdds *odds,
               const char    *key,
@@ -175,23 +113,13 @@ assert_entry (const AdjOdds *odds,
 /* ------------------------------------------------------------------------------------------ */
 /* helpers                                                                                     */
 
-static json_object *
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *json = adj_json_parse_data (text, strlen (text), "test", &error);
-
-  g_assert_no_error (error);
-  return json;
-}
-
 AdjInputs *
 inputs_new (const char *id,
             const char *json)
 {
   const AdjMechanic *mech = adj_mechanic_lookup (id);
   AdjInputs *in;
-  g_autoptr(json_object) values = parse (json != NULL ? json : "{}");
+  g_autoptr(json_object) values = adj_test_parse (json != NULL ? json : "{}");
   g_autoptr(GError) error = NULL;
 
   g_assert_nonnull (mech);
@@ -271,27 +199,6 @@ odds_ok (AdjInputs *in,
   return odds;
 }
 
-int
-value_int (const AdjOutcome *outcome,
-           const char       *name)
-{
-  json_object *v = NULL;
-
-  if (!json_object_object_get_ex (outcome->values, name, &v))
-    g_error ("no value “%s” in %s", name, json_object_to_json_string (outcome->values));
-  return json_object_get_int (v);
-}
-
-gboolean
-value_bool (const AdjOutcome *outcome,
-            const char       *name)
-{
-  json_object *v = NULL;
-
-  g_assert_true (json_object_object_get_ex (outcome->values, name, &v));
-  return json_object_get_boolean (v);
-}
-
 /* Tables handed to every mechanic (as adjutant-cli --tables does), from a JSON object of the
  * "tables" part of a document. */
 AdjTables *
@@ -299,7 +206,7 @@ set_tables (const char *tables_json)
 {
   g_autofree char *doc = g_strdup_printf ("{\"format\": \"adjutant-tables\", \"version\": 1, "
                                           "\"ruleset\": \"gl\", \"tables\": %s}", tables_json);
-  g_autoptr(json_object) json = parse (doc);
+  g_autoptr(json_object) json = adj_test_parse (doc);
   g_autoptr(GError) error = NULL;
   AdjTables *t = adj_tables_from_json (json, "test", "$", rs, &error);
 
@@ -331,7 +238,7 @@ new_battle (void)
      "\"type\": \"boer-commando\"}"),
   };
   g_autoptr(AdjBattle) battle = adj_battle_new (rs, "Test");
-  g_autoptr(json_object) british = parse ("{\"british\": true}");
+  g_autoptr(json_object) british = adj_test_parse ("{\"british\": true}");
   g_autoptr(GError) error = NULL;
 
   g_assert_nonnull (adj_battle_add_side (battle, "a", "Field Force", british, &error));
@@ -339,7 +246,7 @@ new_battle (void)
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (units); i++)
     {
-      g_autoptr(json_object) json = parse (units[i]);
+      g_autoptr(json_object) json = adj_test_parse (units[i]);
 
       g_assert_nonnull (adj_battle_insert_unit (battle, json, &error));
       g_assert_no_error (error);
@@ -443,7 +350,7 @@ test_break (gconstpointer data)
           if (c->json == NULL)
             json_object_object_del (at, parts[i]);
           else
-            json_object_object_add (at, parts[i], parse (c->json));
+            json_object_object_add (at, parts[i], adj_test_parse (c->json));
           break;
         }
       at = json_object_object_get (at, parts[i]);
@@ -452,7 +359,7 @@ test_break (gconstpointer data)
           if (c->json == NULL)
             json_object_array_del_idx (at, (gsize) index, 1);
           else
-            json_object_array_put_idx (at, (gsize) index, parse (c->json));
+            json_object_array_put_idx (at, (gsize) index, adj_test_parse (c->json));
           break;
         }
       if (index >= 0)
@@ -991,9 +898,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
-  data_home = g_dir_make_tmp ("adj-test-gl-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  data_home = adj_test_data_home_new ("gl");
   g_test_init (&argc, &argv, NULL);
   rs = adj_ruleset_lookup ("gl", &error);
   g_assert_no_error (error);
@@ -1050,7 +955,6 @@ main (int   argc,
 
   status = g_test_run ();
   adj_ruleset_unref (rs);
-  remove_tree (data_home);
-  g_free (data_home);
+  adj_test_data_home_free (data_home);
   return status;
 }

@@ -25,6 +25,7 @@
 #include "adj-store.h"
 #include "adj-tables.h"
 #include "adj-unit.h"
+#include "adj-test-util.h"
 
 G_BEGIN_DECLS
 
@@ -53,13 +54,6 @@ typedef struct {
   gboolean prone;
 } BookMelee;
 
-typedef unsigned __int128 u128;
-
-typedef struct {
-  u128 num;
-  u128 den;
-} Frac;
-
 /* test-gl.c */
 extern AdjRuleset *rs;
 int book_pass (const char *morale_class);
@@ -67,12 +61,6 @@ int book_morale_mod (const BookMorale *m);
 int book_melee_diff (const BookMelee *m);
 char *melee_json (const BookMelee *m,
                   const char      *extra);
-Frac frac (u128 num,
-           u128 den);
-Frac frac_add (Frac a,
-               Frac b);
-Frac frac_mul (Frac a,
-               Frac b);
 void assert_entry (const AdjOdds *odds,
                    const char    *key,
                    Frac           want);
@@ -85,10 +73,6 @@ AdjOutcome *resolve_ok (AdjInputs *in,
                         const char *cards);
 AdjOdds *odds_ok (AdjInputs *in,
                   AdjBattle *battle);
-int value_int (const AdjOutcome *outcome,
-               const char       *name);
-gboolean value_bool (const AdjOutcome *outcome,
-                     const char       *name);
 AdjTables *set_tables (const char *tables_json);
 extern const char full_tables[];
 AdjBattle *new_battle (void);

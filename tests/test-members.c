@@ -17,22 +17,12 @@
 #include "adj-members.h"
 #include "adj-roster.h"
 #include "adj-ruleset.h"
+#include "adj-test-util.h"
 #include "adj-unit.h"
 
 /* The Risk Factor rules are the system that keeps a record per figure; the tests use its
  * ruleset, but only the generic parts of it. */
 static AdjRuleset *rs;
-
-static json_object *
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *json = adj_json_parse_data (text, strlen (text), "test", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (json);
-  return json;
-}
 
 static void
 assert_error_has (const GError *error,
@@ -63,7 +53,7 @@ load_battle (const char  *units,
              GError     **error)
 {
   g_autofree char *text = battle_text (units);
-  g_autoptr(json_object) json = parse (text);
+  g_autoptr(json_object) json = adj_test_parse (text);
 
   return adj_battle_from_json (json, "battle.json", error);
 }
@@ -167,9 +157,10 @@ test_schema_error (gconstpointer data)
   g_autoptr(AdjRuleset) broken = NULL;
 
   if (c->path[0] == '\0')
-    json_object_object_add (root, "members", parse (c->value));
+    json_object_object_add (root, "members", adj_test_parse (c->value));
   else
-    json_object_object_add (json_object_object_get (root, "members"), c->path, parse (c->value));
+    json_object_object_add (json_object_object_get (root, "members"), c->path,
+                            adj_test_parse (c->value));
   broken = adj_ruleset_load_json (root, "rf.json", &error);
   g_assert_null (broken);
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
@@ -465,7 +456,7 @@ test_change_refused (gconstpointer data)
   const ChangeCase *c = data;
   g_autoptr(AdjBattle) battle = section_battle ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(json_object) value = c->value != NULL ? parse (c->value) : NULL;
+  g_autoptr(json_object) value = c->value != NULL ? adj_test_parse (c->value) : NULL;
   g_autoptr(json_object) before = adj_unit_to_json (adj_battle_find_unit (battle, "u1"));
   g_autoptr(json_object) after = NULL;
 
@@ -552,7 +543,7 @@ static void
 test_army_members (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(json_object) json = parse (
+  g_autoptr(json_object) json = adj_test_parse (
     "{\"format\": \"adjutant-army\", \"version\": 1, \"ruleset\": \"rf\", \"name\": \"Patrol\", "
     "\"units\": [{\"name\": \"Section\", \"type\": \"regular-foot\", \"count\": 2, "
     "\"members\": [{\"name\": \"Cpl Dunn\", \"role\": \"nco\"}, {}, {\"lost\": true}]}]}");
@@ -584,7 +575,7 @@ test_army_members (void)
 
   /* A list is checked like a battle, with the list's own paths. */
   {
-    g_autoptr(json_object) bad = parse (
+    g_autoptr(json_object) bad = adj_test_parse (
       "{\"format\": \"adjutant-army\", \"version\": 1, \"ruleset\": \"rf\", \"name\": \"P\", "
       "\"units\": [{\"name\": \"S\", \"type\": \"regular-foot\", \"figures\": 4, "
       "\"members\": [{\"wounds\": 3}]}]}");
@@ -595,7 +586,7 @@ test_army_members (void)
                              "0 to 1 for “wounds”, found 3");
     g_clear_error (&error);
     json_object_object_add (json_object_array_get_idx (json_object_object_get (bad, "units"), 0),
-                            "members", parse ("[{}, {}]"));
+                            "members", adj_test_parse ("[{}, {}]"));
     none = adj_army_from_file_json (bad, "army.json", &error);
     g_assert_null (none);
     assert_error_has (error, "army.json: $.units[0].figures: the members list 2 figures in play, "

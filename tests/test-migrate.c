@@ -20,16 +20,7 @@
 #include "adj-migrate.h"
 #include "adj-ruleset.h"
 #include "adj-tables.h"
-
-static json_object *
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *json = adj_json_parse_data (text, strlen (text), "test", &error);
-
-  g_assert_no_error (error);
-  return json;
-}
+#include "adj-test-util.h"
 
 /* ---- the chains ---- */
 
@@ -70,7 +61,8 @@ static void
 test_current_untouched (gconstpointer data)
 {
   const ChainCase *c = data;
-  g_autoptr(json_object) doc = parse ("{\"format\": \"x\", \"version\": 1, \"a\": [1, 2]}");
+  g_autoptr(json_object) doc =
+    adj_test_parse ("{\"format\": \"x\", \"version\": 1, \"a\": [1, 2]}");
   g_autoptr(json_object) out = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -158,7 +150,7 @@ static void
 test_walk (gconstpointer data)
 {
   const WalkCase *c = data;
-  g_autoptr(json_object) doc = parse (c->input);
+  g_autoptr(json_object) doc = adj_test_parse (c->input);
   g_autoptr(json_object) before = adj_json_copy (doc);
   g_autoptr(json_object) out = NULL;
   g_autoptr(GError) error = NULL;
@@ -168,7 +160,7 @@ test_walk (gconstpointer data)
   out = adj_migrate (&made_up_chain, doc, c->version, "f.json", "$.tables", &error);
   if (c->expect != NULL)
     {
-      g_autoptr(json_object) expect = parse (c->expect);
+      g_autoptr(json_object) expect = adj_test_parse (c->expect);
 
       g_assert_no_error (error);
       g_assert_nonnull (out);

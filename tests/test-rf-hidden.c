@@ -124,7 +124,7 @@ group_under (AdjBattle  *battle,
   json_object *v = NULL;
 
   g_assert_no_error (error);
-  json = parse (plain);
+  json = adj_test_parse (plain);
   g_assert_true (json_object_object_get_ex (json_object_object_get (json, "markers"), marker,
                                             &v));
   return v != NULL ? g_strdup (json_object_get_string (v)) : NULL;

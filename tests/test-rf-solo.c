@@ -161,9 +161,9 @@ test_solo_orders (void)
   g_autoptr(AdjBattle) battle = skirmish ();
   g_autoptr(AdjRfSolo) solo = solo_new (battle);
   g_autoptr(GError) error = NULL;
-  g_autoptr(json_object) set = parse ("{\"u4\": {\"enemy_in_range\": true, "
-                                      "\"in_enemy_range\": true}, "
-                                      "\"u6\": {\"no_enemy\": true}}");
+  g_autoptr(json_object) set = adj_test_parse ("{\"u4\": {\"enemy_in_range\": true, "
+                                               "\"in_enemy_range\": true}, "
+                                               "\"u6\": {\"no_enemy\": true}}");
   int dice[] = { 5, 1, 6, 2 };
   g_autoptr(GArray) parts = NULL;
   g_autofree char *text = NULL;
@@ -201,8 +201,8 @@ test_solo_orders (void)
   {
     int two[] = { 1, 2 };
     int seven[] = { 7, 1, 1, 1 };
-    g_autoptr(json_object) unknown = parse ("{\"u1\": {\"no_enemy\": true}}");
-    g_autoptr(json_object) bad = parse ("{\"u4\": {\"no_enemy\": 1}}");
+    g_autoptr(json_object) unknown = adj_test_parse ("{\"u1\": {\"no_enemy\": true}}");
+    g_autoptr(json_object) bad = adj_test_parse ("{\"u4\": {\"no_enemy\": 1}}");
 
     g_assert_false (adj_rf_solo_roll (solo, NULL, two, 2, &error));
     g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
@@ -343,7 +343,7 @@ test_solo_rout (void)
 
   {
     g_autoptr(AdjRfSolo) solo = solo_new (battle);
-    g_autoptr(json_object) set = parse ("{\"u4\": {\"casualty_tenths\": 9}}");
+    g_autoptr(json_object) set = adj_test_parse ("{\"u4\": {\"casualty_tenths\": 9}}");
     int dice[] = { 1, 3, 3, 3 };
 
     g_assert_true (adj_rf_solo_set_json (solo, set, "s", &error));

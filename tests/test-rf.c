@@ -78,17 +78,6 @@ book_action (gboolean missile,
 /* ------------------------------------------------------------------------------------------ */
 /* helpers                                                                                     */
 
-json_object *
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *json = adj_json_parse_data (text, strlen (text), "test", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (json);
-  return json;
-}
-
 void
 assert_has (const char *text,
             const char *part)
@@ -132,7 +121,7 @@ inputs (const char *id,
         const char *json)
 {
   g_autoptr(AdjInputs) in = adj_inputs_new (mech (id), rs);
-  g_autoptr(json_object) obj = parse (json);
+  g_autoptr(json_object) obj = adj_test_parse (json);
   g_autoptr(GError) error = NULL;
 
   g_assert_true (adj_inputs_set_json (in, obj, "test", &error));
@@ -209,7 +198,7 @@ assert_odds (const AdjOdds *odds,
 AdjBattle *
 battle_from (const char *text)
 {
-  g_autoptr(json_object) json = parse (text);
+  g_autoptr(json_object) json = adj_test_parse (text);
   g_autoptr(GError) error = NULL;
   AdjBattle *battle = adj_battle_from_json (json, "skirmish.json", &error);
 
@@ -259,7 +248,7 @@ battle_inputs (AdjBattle  *battle,
                const char *json)
 {
   g_autoptr(AdjInputs) in = inputs (id, json);
-  g_autoptr(json_object) obj = parse (json);
+  g_autoptr(json_object) obj = adj_test_parse (json);
   g_autoptr(GError) error = NULL;
 
   /* As the app and the command line do it: the battle first, what was said explicitly wins. */
@@ -764,12 +753,12 @@ test_ruleset_error (gconstpointer data)
       if (c->value == NULL)
         json_object_array_del_idx (at, idx, 1);
       else
-        json_object_array_put_idx (at, idx, parse (c->value));
+        json_object_array_put_idx (at, idx, adj_test_parse (c->value));
     }
   else if (c->value == NULL)
     json_object_object_del (at, last);
   else
-    json_object_object_add (at, last, parse (c->value));
+    json_object_object_add (at, last, adj_test_parse (c->value));
 
   broken = adj_ruleset_load_json (root, "rf.json", &error);
   g_assert_null (broken);

@@ -28,6 +28,7 @@
 #include "adj-store.h"
 #include "adj-unit.h"
 #include "adj-test-pdf.h"
+#include "adj-test-util.h"
 
 G_BEGIN_DECLS
 
@@ -45,7 +46,6 @@ int book_need (guint band,
                guint cover);
 const char *book_damage (guint cls,
                          int   face);
-json_object *parse (const char *text);
 void assert_has (const char *text,
                  const char *part);
 void assert_lacks (const char *text,

@@ -127,64 +127,6 @@ book_dice (const char *weapon_class,
 /* ------------------------------------------------------------------------------------------ */
 /* exact fractions for the brute force                                                          */
 
-u128
-gcd128 (u128 a,
-        u128 b)
-{
-  while (b != 0)
-    {
-      u128 t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
-}
-
-Frac
-frac_add (Frac a,
-          Frac b)
-{
-  Frac r;
-  u128 g;
-
-  if (a.num == 0)
-    return b;
-  if (b.num == 0)
-    return a;
-  g = gcd128 (a.den, b.den);
-  r.den = a.den / g * b.den;
-  r.num = a.num * (b.den / g) + b.num * (a.den / g);
-  g = gcd128 (r.num, r.den);
-  r.num /= g;
-  r.den /= g;
-  return r;
-}
-
-Frac
-frac_scale (Frac a,
-            u128 num,
-            u128 den)
-{
-  Frac r = { a.num * num, a.den * den };
-  u128 g;
-
-  if (r.num == 0)
-    {
-      r.den = 1;
-      return r;
-    }
-  g = gcd128 (r.num, r.den);
-  r.num /= g;
-  r.den /= g;
-  return r;
-}
-
-static double
-frac_double (Frac a)
-{
-  return a.den == 0 ? 0.0 : (double) a.num / (double) a.den;
-}
-
 int
 key_index (const AdjMechanic *mech,
            const char        *key)

@@ -136,20 +136,6 @@ value (const AdjOutcome *outcome,
   return v;
 }
 
-gboolean
-value_bool (const AdjOutcome *outcome,
-            const char       *name)
-{
-  return json_object_get_boolean (value (outcome, name));
-}
-
-int
-value_int (const AdjOutcome *outcome,
-           const char       *name)
-{
-  return json_object_get_int (value (outcome, name));
-}
-
 void
 assert_json_equal (json_object *a,
                    json_object *b)

@@ -25,6 +25,7 @@
 #include "adj-ruleset.h"
 #include "adj-store.h"
 #include "adj-unit.h"
+#include "adj-test-util.h"
 
 G_BEGIN_DECLS
 
@@ -41,13 +42,6 @@ typedef struct {
   gboolean wounded;
   gboolean gone;
 } BookUnit;
-
-typedef unsigned __int128 u128;
-
-typedef struct {
-  u128 num;
-  u128 den;
-} Frac;
 
 /* A distribution over a mechanic's declared outcomes. */
 #define MAX_KEYS 8
@@ -116,10 +110,6 @@ AdjOdds *odds_with_pack (AdjInputs *in,
                          AdjPack   *pack);
 json_object *value (const AdjOutcome *outcome,
                     const char       *name);
-gboolean value_bool (const AdjOutcome *outcome,
-                     const char       *name);
-int value_int (const AdjOutcome *outcome,
-               const char       *name);
 void assert_json_equal (json_object *a,
                         json_object *b);
 extern int ones[64];
@@ -142,13 +132,6 @@ int book_dice (const char *weapon_class,
                int         figures,
                gboolean    reduced,
                int         commander);
-u128 gcd128 (u128 a,
-             u128 b);
-Frac frac_add (Frac a,
-               Frac b);
-Frac frac_scale (Frac a,
-                 u128 num,
-                 u128 den);
 int key_index (const AdjMechanic *mech,
                const char        *key);
 void dist_init (Dist *d);

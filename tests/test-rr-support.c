@@ -11,25 +11,6 @@ AdjRuleset *rs;
 /* A user data folder of the test's own (set in main(), before GLib reads it). */
 char *data_home;
 
-void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_assert_cmpint (g_rmdir (path), ==, 0);
-    }
-  else
-    g_assert_cmpint (g_unlink (path), ==, 0);
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* The rules as RULES.md states them, and the charts of this test: written here independently  */
 /* of rr.json and adj-rr.c                                                                      */

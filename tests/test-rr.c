@@ -1278,9 +1278,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
-  data_home = g_dir_make_tmp ("adj-test-rr-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  data_home = adj_test_data_home_new ("rr");
   g_test_init (&argc, &argv, NULL);
   rs = adj_ruleset_lookup ("rr", &error);
   g_assert_no_error (error);
@@ -1310,7 +1308,6 @@ main (int   argc,
 
   status = g_test_run ();
   adj_ruleset_unref (rs);
-  remove_tree (data_home);
-  g_free (data_home);
+  adj_test_data_home_free (data_home);
   return status;
 }

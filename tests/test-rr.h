@@ -28,6 +28,7 @@
 #include "adj-tables.h"
 #include "adj-unit.h"
 #include "adj-test-pdf.h"
+#include "adj-test-util.h"
 
 extern AdjRuleset *rs;
 
@@ -54,7 +55,6 @@ extern char *data_home;
 #define DICE(...) dice_of ((const int[]) { __VA_ARGS__ }, \
                            G_N_ELEMENTS (((const int[]) { __VA_ARGS__ })))
 
-void remove_tree (const char *path);
 int book_cp (const char *buller, const char *mode);
 const char *book_withdrawal (int row);
 const char *test_recovery (const char *column, int row);

@@ -9,19 +9,10 @@
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-ruleset.h"
+#include "adj-test-util.h"
 
 /* The ruleset ids an error lists as known ("gl, rn, wec"): "@KNOWN@" in an expected message
  * stands for them, so that a new system's ruleset does not change the expectations. */
-static char *
-with_known (const char *text)
-{
-  g_auto(GStrv) ids = adj_ruleset_list_ids ();
-  g_autofree char *known = g_strjoinv (", ", ids);
-  g_auto(GStrv) parts = g_strsplit (text, "@KNOWN@", -1);
-
-  return g_strjoinv (known, parts);
-}
-
 static json_object *wec_root;   /* a pristine parse of wec.json, copied for every broken case */
 
 static AdjRuleset *
@@ -214,7 +205,7 @@ test_lookup_error (gconstpointer data)
   const LookupCase *c = data;
   g_autoptr(GError) error = NULL;
 
-  g_autofree char *expect = with_known (c->message);
+  g_autofree char *expect = adj_test_with_known (c->message);
 
   g_assert_null (adj_ruleset_lookup (c->id, &error));
   g_assert_error (error, ADJ_ERROR, c->code);

@@ -91,19 +91,6 @@ book_throws (const char *dice)
   return sums;
 }
 
-static guint64
-gcd64 (guint64 a,
-       guint64 b)
-{
-  while (b != 0)
-    {
-      guint64 t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* helpers                                                                                     */
 
@@ -192,7 +179,7 @@ assert_odds_sum_one (const AdjOdds *odds)
       g_assert_cmpuint (e->den, >, 0);
       n = acc_n * e->den + e->num * acc_d;
       d = acc_d * e->den;
-      g = gcd64 (n, d);
+      g = (guint64) gcd128 (n, d);
       acc_n = n / g;
       acc_d = d / g;
     }
@@ -219,7 +206,7 @@ assert_fraction (const AdjOdds *odds,
     }
   else
     {
-      guint64 g = gcd64 (count, total);
+      guint64 g = (guint64) gcd128 (count, total);
 
       g_assert_cmpuint (e->num, ==, count / g);
       g_assert_cmpuint (e->den, ==, total / g);

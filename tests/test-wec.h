@@ -16,6 +16,7 @@
 #include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-json.h"
+#include "adj-test-util.h"
 #include "adj-mechanic.h"
 #include "adj-odds.h"
 #include "adj-random.h"

@@ -275,35 +275,6 @@ adj_json_parse_file (const char  *path,
   return adj_json_parse_data (data, length, display, error);
 }
 
-json_object *
-adj_json_shared_boolean (gboolean b)
-{
-  return json_object_new_boolean (b);
-}
-
-json_object *
-adj_json_shared_int (gint64 v)
-{
-  return json_object_new_int64 (v);
-}
-
-json_object *
-adj_json_shared_string (json_object **slot,
-                        const char   *text)
-{
-  g_return_val_if_fail (text != NULL, NULL);
-  return json_object_new_string (text);
-}
-
-void
-adj_json_add_new (json_object *obj,
-                  const char  *key,
-                  json_object *value)
-{
-  json_object_object_add_ex (obj, key, value,
-                             JSON_C_OBJECT_ADD_KEY_IS_NEW | JSON_C_OBJECT_KEY_IS_CONSTANT);
-}
-
 const char *
 adj_json_type_name (json_object *value)
 {

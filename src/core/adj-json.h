@@ -26,18 +26,6 @@ json_object *adj_json_parse_data (const char  *data,
 json_object *adj_json_parse_file (const char  *path,
                                   GError     **error);
 
-/* json_object_new_boolean(), json_object_new_int64() and json_object_new_string() under the
- * names some callers use: each call makes a new value that the caller owns, and nothing is
- * shared.  @slot is not used. */
-json_object *adj_json_shared_boolean (gboolean      b);
-json_object *adj_json_shared_int     (gint64        v);
-json_object *adj_json_shared_string  (json_object **slot,
-                                      const char   *text);
-/* Adds @value under @key, a string that outlives @obj (a literal) and is not yet in @obj. */
-void         adj_json_add_new        (json_object  *obj,
-                                      const char   *key,
-                                      json_object  *value);
-
 const char  *adj_json_type_name  (json_object *value);
 char        *adj_json_path_key   (const char  *path,
                                   const char  *key);

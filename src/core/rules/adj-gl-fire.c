@@ -147,12 +147,6 @@ fire_draws (const AdjContext *ctx,
 /* Only a table the players did not fill is reported in the outcome; any other error (a broken
  * tables file) stops the mechanic. */
 static gboolean
-table_missing (GError *error)
-{
-  return g_error_matches (error, ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE);
-}
-
-static gboolean
 fire_resolve (const AdjContext  *ctx,
               AdjInputs         *in,
               AdjRandom         *random,
@@ -188,7 +182,7 @@ fire_resolve (const AdjContext  *ctx,
     adj_outcome_add_note (outcome, _("Only spears are thrown from the third and fourth ranks."));
   adj_outcome_set_value_int (outcome, "dice", f.dice);
 
-  if (!fire_hit_on (ctx, in, &tables, &hit_on, &missing) && !table_missing (missing))
+  if (!fire_hit_on (ctx, in, &tables, &hit_on, &missing) && !adj_rules_table_missing (missing))
     {
       g_propagate_error (error, g_steal_pointer (&missing));
       return FALSE;
@@ -230,7 +224,7 @@ fire_resolve (const AdjContext  *ctx,
                                     face);
         }
       for (int face = 1; face <= 6; face++)
-        json_object_array_add (faces, adj_json_shared_int (count[face]));
+        json_object_array_add (faces, json_object_new_int64 (count[face]));
       json_object_object_add (outcome->values, "faces", faces);
       gl_note_missing_table (outcome, tables, "hit");
       adj_outcome_set_result (outcome, "dice-rolled",
@@ -261,7 +255,7 @@ fire_resolve (const AdjContext  *ctx,
 
   if (!fire_save_on (ctx, &f, &tables, &save_on, &missing))
     {
-      if (!table_missing (missing))
+      if (!adj_rules_table_missing (missing))
         {
           g_propagate_error (error, g_steal_pointer (&missing));
           return FALSE;
@@ -324,7 +318,7 @@ fire_odds (const AdjContext  *ctx,
 
   fire_setup (ctx, in, &f);
   n = (guint) f.dice;
-  if (!fire_hit_on (ctx, in, &tables, &hit_on, &missing) && !table_missing (missing))
+  if (!fire_hit_on (ctx, in, &tables, &hit_on, &missing) && !adj_rules_table_missing (missing))
     {
       g_propagate_error (error, g_steal_pointer (&missing));
       return FALSE;
@@ -352,7 +346,7 @@ fire_odds (const AdjContext  *ctx,
       u128 miss, total;
       gboolean exact;
 
-      if (!table_missing (missing))
+      if (!adj_rules_table_missing (missing))
         {
           g_propagate_error (error, g_steal_pointer (&missing));
           return FALSE;
@@ -453,13 +447,10 @@ typedef enum {
   CHOOSER_TARGET,
 } Chooser;
 
-/* The ids the outcome's list of cards gives, shared between outcomes. */
+/* The ids the outcome's list of cards gives for each card. */
 static const char *const class_ids[] = { "ace", "face", "other" };
 static const char *const falls_ids[] = { "officer", "nco", "ranks" };
 static const char *const chooser_ids[] = { "leader", "firer", "target" };
-static json_object *class_values[G_N_ELEMENTS (class_ids)];
-static json_object *falls_values[G_N_ELEMENTS (falls_ids)];
-static json_object *chooser_values[G_N_ELEMENTS (chooser_ids)];
 
 static CardClass
 card_class (AdjCard card)
@@ -537,7 +528,6 @@ cards_resolve (const AdjContext  *ctx,
       int leaders = (officer ? 1 : 0) + (nco ? 1 : 0);
       int ordinary = figures - lost - leaders;
       const char *shown;
-      json_object *cls_id;
       Chooser chooser;
       Falls figure;
       json_object *item;
@@ -555,7 +545,6 @@ cards_resolve (const AdjContext  *ctx,
         return FALSE;
       shown = adj_card_short_name (card);
       cls = card_class (card);
-      cls_id = adj_json_shared_string (&class_values[cls], class_ids[cls]);
       /* Decision: an Ace with no leader left is an ordinary card, the target's pick. */
       chooser = cls == CARD_FACE ? CHOOSER_FIRER
                 : (cls == CARD_ACE && leaders > 0) ? CHOOSER_LEADER : CHOOSER_TARGET;
@@ -610,12 +599,10 @@ cards_resolve (const AdjContext  *ctx,
                               i);
 
       item = json_object_new_object ();
-      adj_json_add_new (item, "card", adj_card_to_json (card));
-      adj_json_add_new (item, "class", cls_id);
-      adj_json_add_new (item, "chooser", adj_json_shared_string (&chooser_values[chooser],
-                                                                 chooser_ids[chooser]));
-      adj_json_add_new (item, "figure", adj_json_shared_string (&falls_values[figure],
-                                                                falls_ids[figure]));
+      json_object_object_add (item, "card", adj_card_to_json (card));
+      json_object_object_add (item, "class", json_object_new_string (class_ids[cls]));
+      json_object_object_add (item, "chooser", json_object_new_string (chooser_ids[chooser]));
+      json_object_object_add (item, "figure", json_object_new_string (falls_ids[figure]));
       json_object_array_add (list, item);
     }
 
@@ -645,7 +632,7 @@ gl_frac_mul (u128 *num,
              u128  a,
              u128  b)
 {
-  u128 g1 = gl_gcd128 (a, *den), g2 = gl_gcd128 (*num, b);
+  u128 g1 = adj_rules_gcd128 (a, *den), g2 = adj_rules_gcd128 (*num, b);
 
   a /= g1 == 0 ? 1 : g1;
   *den /= g1 == 0 ? 1 : g1;

@@ -558,13 +558,13 @@ frac_add (Frac       *acc,
       acc->den = x->den;
       return TRUE;
     }
-  g = gl_gcd128 (acc->den, x->den);
+  g = adj_rules_gcd128 (acc->den, x->den);
   if (__builtin_mul_overflow (acc->den / g, x->den, &den) ||
       __builtin_mul_overflow (acc->num, x->den / g, &n1) ||
       __builtin_mul_overflow (x->num, acc->den / g, &n2) ||
       __builtin_add_overflow (n1, n2, &n1))
     return FALSE;
-  g = gl_gcd128 (n1, den);
+  g = adj_rules_gcd128 (n1, den);
   acc->num = n1 / g;
   acc->den = den / g;
   return TRUE;
@@ -682,7 +682,7 @@ melee_odds (const AdjContext  *ctx,
                                   !__builtin_mul_overflow (den2, (u128) lp.t, &den2);
                         if (exact && num > 0)
                           {
-                            u128 g = gl_gcd128 (num, den2);
+                            u128 g = adj_rules_gcd128 (num, den2);
 
                             num /= g;
                             den2 /= g;
@@ -706,7 +706,7 @@ melee_odds (const AdjContext  *ctx,
   den = win[0].num > 0 ? win[0].den : win[1].den;
   if (exact && win[0].num > 0 && win[1].num > 0)
     {
-      u128 g = gl_gcd128 (win[0].den, win[1].den);
+      u128 g = adj_rules_gcd128 (win[0].den, win[1].den);
 
       den = win[0].den / g * win[1].den;
       exact = win[0].num * (den / win[0].den) + win[1].num * (den / win[1].den) == den;
@@ -743,8 +743,8 @@ melee_apply (const AdjContext  *ctx,
          gl_apply_losses (ctx, changes, defender,
                           adj_outcome_get_value_int (outcome, "defender_killed", 0),
                           gl_value_bool (outcome, "defender_officer_killed"), FALSE, error) &&
-         gl_set_unit_bool (ctx, changes, attackers_win ? defender : attacker, "status.routing",
-                           TRUE, error);
+         adj_rules_set_unit_bool (ctx, changes, attackers_win ? defender : attacker,
+                                  "status.routing", TRUE, error);
 }
 
 const AdjMechanic gl_melee = {

@@ -243,11 +243,11 @@ morale_apply (const AdjContext  *ctx,
   const char *unit = adj_inputs_get_string (in, "unit");
 
   if (g_str_equal (outcome->key, "rallies"))
-    return gl_set_unit_bool (ctx, changes, unit, "status.routing", FALSE, error) &&
-           gl_set_unit_bool (ctx, changes, unit, "status.prone", FALSE, error);
+    return adj_rules_set_unit_bool (ctx, changes, unit, "status.routing", FALSE, error) &&
+           adj_rules_set_unit_bool (ctx, changes, unit, "status.prone", FALSE, error);
   if (g_str_equal (outcome->key, "routs"))
-    return gl_set_unit_bool (ctx, changes, unit, "status.routing", TRUE, error) &&
-           gl_set_unit_bool (ctx, changes, unit, "status.prone", FALSE, error);
+    return adj_rules_set_unit_bool (ctx, changes, unit, "status.routing", TRUE, error) &&
+           adj_rules_set_unit_bool (ctx, changes, unit, "status.prone", FALSE, error);
   return TRUE;
 }
 
@@ -689,8 +689,8 @@ charge_apply (const AdjContext  *ctx,
               GError           **error)
 {
   if (g_str_equal (outcome->key, "falls-back"))
-    return gl_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "unit"), "status.prone", TRUE,
-                             error);
+    return adj_rules_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "unit"),
+                                    "status.prone", TRUE, error);
   return TRUE;
 }
 

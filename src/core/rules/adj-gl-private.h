@@ -49,9 +49,6 @@ extern const AdjChoice gl_formation_choices[4];
 extern const AdjChoice gl_move_choices[10];
 extern const char *const gl_fire_tables[3];
 extern const char *const gl_movement_tables[2];
-json_object *gl_json (AdjRuleset *rs,
-                      const char *section,
-                      const char *key);
 int gl_int (AdjRuleset *rs,
             const char *section,
             const char *key);
@@ -63,12 +60,6 @@ const char *gl_weapon_rule_string (const AdjWeapon *weapon,
 int gl_weapon_rule_int (const AdjWeapon *weapon,
                         const char      *key,
                         int              fallback);
-gboolean gl_set_unit_bool (const AdjContext  *ctx,
-                           AdjChangeSet      *changes,
-                           const char        *unit_id,
-                           const char        *field,
-                           gboolean           value,
-                           GError           **error);
 gboolean gl_value_bool (const AdjOutcome *outcome,
                         const char       *name);
 gboolean gl_apply_losses (const AdjContext  *ctx,
@@ -87,8 +78,6 @@ int *gl_roll_dice (AdjRandom   *random,
                    const char  *label,
                    guint        n,
                    GError     **error);
-u128 gl_gcd128 (u128 a,
-                u128 b);
 void gl_odds_from_ways (const AdjMechanic *mech,
                         AdjOdds           *odds,
                         const u128        *ways,

@@ -89,7 +89,7 @@ turn_resolve (const AdjContext  *ctx,
               AdjOutcome        *outcome,
               GError           **error)
 {
-  const char *british = json_object_get_string (gl_json (ctx->ruleset, "cards", "british"));
+  const char *british = json_object_get_string (adj_rules_json (ctx->ruleset, "cards", "british"));
   gboolean phase = g_str_equal (adj_inputs_get_string (in, "governs"), "phase");
   g_autofree char *names = NULL;
   const char *shown, *side_id = NULL;
@@ -172,7 +172,7 @@ turn_odds (const AdjContext  *ctx,
            AdjOdds           *odds,
            GError           **error)
 {
-  const char *british = json_object_get_string (gl_json (ctx->ruleset, "cards", "british"));
+  const char *british = json_object_get_string (adj_rules_json (ctx->ruleset, "cards", "british"));
   guint n, red, tn, tred;
   u128 ways[2];
   double p[2];

@@ -99,33 +99,19 @@ const char *const gl_movement_tables[] = { "movement", NULL };
 /* ------------------------------------------------------------------------------------------ */
 /* the ruleset's own numbers (check_ruleset verified every one of them)                        */
 
-json_object *
-gl_json (AdjRuleset *rs,
-         const char *section,
-         const char *key)
-{
-  json_object *sec = NULL, *v = NULL;
-
-  json_object_object_get_ex (adj_ruleset_get_json (rs), section, &sec);
-  if (key == NULL)
-    return sec;
-  json_object_object_get_ex (sec, key, &v);
-  return v;
-}
-
 int
 gl_int (AdjRuleset *rs,
         const char *section,
         const char *key)
 {
-  return json_object_get_int (gl_json (rs, section, key));
+  return json_object_get_int (adj_rules_json (rs, section, key));
 }
 
 int
 gl_pass_score (AdjRuleset *rs,
                const char *morale_class)
 {
-  json_object *pass = gl_json (rs, "morale", "pass"), *v = NULL;
+  json_object *pass = adj_rules_json (rs, "morale", "pass"), *v = NULL;
 
   json_object_object_get_ex (pass, morale_class, &v);
   return json_object_get_int (v);
@@ -166,44 +152,6 @@ gl_weapon_rule_int (const AdjWeapon *weapon,
 /* ------------------------------------------------------------------------------------------ */
 /* helpers                                                                                     */
 
-static gboolean
-change_unit (const AdjContext  *ctx,
-             AdjChangeSet      *changes,
-             const char        *unit_id,
-             const char        *field,
-             json_object       *value,
-             GError           **error)
-{
-  AdjUnit *unit;
-
-  return adj_rules_find_unit (ctx, unit_id, &unit, error) &&
-         adj_rules_change_unit (ctx->battle, changes, unit, field, value, error);
-}
-
-gboolean
-gl_set_unit_bool (const AdjContext  *ctx,
-                  AdjChangeSet      *changes,
-                  const char        *unit_id,
-                  const char        *field,
-                  gboolean           value,
-                  GError           **error)
-{
-  g_autoptr(json_object) v = adj_json_shared_boolean (value);
-  return change_unit (ctx, changes, unit_id, field, v, error);
-}
-
-static gboolean
-set_unit_int (const AdjContext  *ctx,
-              AdjChangeSet      *changes,
-              const char        *unit_id,
-              const char        *field,
-              int                value,
-              GError           **error)
-{
-  g_autoptr(json_object) v = adj_json_shared_int (value);
-  return change_unit (ctx, changes, unit_id, field, v, error);
-}
-
 gboolean
 gl_value_bool (const AdjOutcome *outcome,
                const char       *name)
@@ -231,14 +179,16 @@ gl_apply_losses (const AdjContext  *ctx,
   if (unit == NULL)
     return TRUE;
   left = MAX (0, adj_unit_get_figures (unit) - killed);
-  if (!set_unit_int (ctx, changes, unit_id, "figures", left, error))
+  if (!adj_rules_set_unit_int (ctx, changes, unit_id, "figures", left, error))
     return FALSE;
-  if (officer_killed && !gl_set_unit_bool (ctx, changes, unit_id, "status.officer", FALSE, error))
+  if (officer_killed && !adj_rules_set_unit_bool (ctx, changes, unit_id, "status.officer", FALSE,
+                                                  error))
     return FALSE;
-  if (nco_killed && (!gl_set_unit_bool (ctx, changes, unit_id, "status.nco", FALSE, error) ||
-                     !gl_set_unit_bool (ctx, changes, unit_id, "status.nco_leader", FALSE, error)))
+  if (nco_killed && (!adj_rules_set_unit_bool (ctx, changes, unit_id, "status.nco", FALSE, error) ||
+                     !adj_rules_set_unit_bool (ctx, changes, unit_id, "status.nco_leader", FALSE,
+                                               error)))
     return FALSE;
-  if (left == 0 && !gl_set_unit_bool (ctx, changes, unit_id, "destroyed", TRUE, error))
+  if (left == 0 && !adj_rules_set_unit_bool (ctx, changes, unit_id, "destroyed", TRUE, error))
     return FALSE;
   return TRUE;
 }
@@ -296,19 +246,6 @@ gl_roll_dice (AdjRandom   *random,
 
 /* ---- exact fractions for the odds ---- */
 
-u128
-gl_gcd128 (u128 a,
-           u128 b)
-{
-  while (b != 0)
-    {
-      u128 t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
-}
-
 /* Odds from ways over @total, in the order the mechanic declares its outcomes; when @exact is
  * FALSE or the reduced total does not fit in 64 bits, only the doubles @p are given. */
 void
@@ -325,7 +262,7 @@ gl_odds_from_ways (const AdjMechanic *mech,
   if (exact)
     {
       for (guint k = 0; k < mech->n_outcomes; k++)
-        g = gl_gcd128 (g, ways[k]);
+        g = adj_rules_gcd128 (g, ways[k]);
       if (g > 0 && total / g <= G_MAXUINT64)
         {
           for (guint k = 0; k < mech->n_outcomes; k++)
@@ -336,16 +273,7 @@ gl_odds_from_ways (const AdjMechanic *mech,
           return;
         }
     }
-  odds->overflow = TRUE;
-  adj_odds_finish (odds, 1);
-  for (guint k = 0; k < mech->n_outcomes; k++)
-    {
-      AdjOddsEntry *e = g_ptr_array_index (odds->entries, k);
-
-      e->p = p[k];
-      e->num = 0;
-      e->den = 0;
-    }
+  adj_rules_odds_overflow (odds, p, mech->n_outcomes);
 }
 
 gboolean

@@ -401,7 +401,7 @@ command_apply (const AdjContext  *ctx,
                AdjChangeSet      *changes,
                GError           **error)
 {
-  g_autoptr(json_object) yes = adj_json_shared_boolean (TRUE);
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
 
   if (ctx->battle == NULL)
     return TRUE;

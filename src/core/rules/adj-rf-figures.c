@@ -24,17 +24,14 @@ rf_figures_init (Figures    *f,
 {
   json_object *members = unit != NULL ? adj_unit_get_members (unit) : NULL;
   guint total = members != NULL ? (guint) json_object_array_length (members) : 0;
-  guint room = n >= 0 ? (guint) n : total, len = 0;
-  Fig *figs;
+  guint room = n >= 0 ? (guint) n : total;
 
   f->unit = unit;
   f->names = NULL;
-  f->anonymous_names = NULL;
   f->anonymous_lost = 0;
   f->anonymous = ANON_FIGURE;
-  /* Room for @room, of which the figures found are the first n_figs. */
-  f->figs = figs = room <= FIGURES_INLINE ? f->in_place : g_new (Fig, room);
-  for (guint i = 0; i < total && len < room; i++)
+  f->figs = g_array_sized_new (FALSE, FALSE, sizeof (Fig), room);
+  for (guint i = 0; i < total && f->figs->len < room; i++)
     {
       Fig fig = { .member = (int) i };
       const char *rating = NULL, *own_weapon = NULL;
@@ -61,28 +58,28 @@ rf_figures_init (Figures    *f,
         continue;
       fig.quality = rf_member_quality (unit, rating, quality);
       fig.weapon = own_weapon != NULL ? own_weapon : weapon;
-      figs[len++] = fig;
+      g_array_append_val (f->figs, fig);
     }
-  while (members == NULL && len < room)
-    figs[len++] = (Fig) { .member = -1, .quality = quality, .weapon = weapon };
-  f->n_figs = len;
+  while (members == NULL && f->figs->len < room)
+    {
+      Fig fig = { .member = -1, .quality = quality, .weapon = weapon };
+
+      g_array_append_val (f->figs, fig);
+    }
 }
 
 void
 rf_figures_clear (Figures *f)
 {
-  g_clear_pointer (&f->names, g_free);
-  if (f->figs != f->in_place)
-    g_free (f->figs);
-  f->figs = NULL;
-  f->n_figs = 0;
+  g_clear_pointer (&f->names, g_ptr_array_unref);
+  g_clear_pointer (&f->figs, g_array_unref);
 }
 
 Fig *
 rf_fig_at (Figures *f,
            guint    i)
 {
-  return &f->figs[i];
+  return &g_array_index (f->figs, Fig, i);
 }
 
 guint
@@ -90,7 +87,7 @@ rf_figures_in_play (Figures *f)
 {
   guint n = 0;
 
-  for (guint i = 0; i < f->n_figs; i++)
+  for (guint i = 0; i < f->figs->len; i++)
     if (!rf_fig_at (f, i)->lost)
       n++;
   return n;
@@ -101,74 +98,29 @@ Fig *
 rf_figure_in_play (Figures *f,
                    guint    k)
 {
-  for (guint i = 0; i < f->n_figs; i++)
+  for (guint i = 0; i < f->figs->len; i++)
     if (!rf_fig_at (f, i)->lost && k-- == 0)
       return rf_fig_at (f, i);
   g_return_val_if_reached (NULL);
 }
 
-/* A figure without a record has the same name in every fight ("attacker 3"): the names are
- * made once for each kind and language and kept, and found without a lock.  A list that is
- * outgrown or made for another language is kept too, as another thread may be reading it. */
-typedef struct _AnonymousNames AnonymousNames;
-struct _AnonymousNames {
-  AnonymousNames *older;
-  const char     *format;   /* the translated format the names were made from */
-  guint           n;
-  char           *name[];
-};
-
-/* What a figure without a record is called, by ANON_*: each has one %u, the figure's number. */
-static const char *const anonymous_formats[] = {
-  /* TRANSLATORS: a figure of a group without a record, e.g. "figure 3" */
-  N_("figure %u"),
-  /* TRANSLATORS: an attacking figure of a group without a record, e.g. "attacker 2" */
-  N_("attacker %u"),
-  /* TRANSLATORS: a defending figure of a group without a record, e.g. "defender 2" */
-  N_("defender %u"),
-};
-
-/* The names of figures without a record of @kind, from the first to at least the @n-th. */
-static char *const *
-anonymous_names (guint kind,
-                 guint n)
+/* What a figure without a record is called, by ANON_* and its number from 1. */
+static char *
+anonymous_name (guint kind,
+                guint number)
 {
-  static AnonymousNames *lists[G_N_ELEMENTS (anonymous_formats)];
-  G_LOCK_DEFINE_STATIC (lists);
-  const char *format;
-  AnonymousNames *list;
-
-  kind = MIN (kind, G_N_ELEMENTS (lists) - 1);
-  /* The translated format stands for the language: the catalogue's text, or the literal. */
-  format = _(anonymous_formats[kind]);
-  list = g_atomic_pointer_get (&lists[kind]);
-
-  if (list == NULL || list->format != format || n > list->n)
+  switch (kind)
     {
-      G_LOCK (lists);
-      list = lists[kind];
-      if (list == NULL || list->format != format || n > list->n)
-        {
-          guint room = MAX (MAX (n, 16), list != NULL && list->format == format ? 2 * list->n
-                                                                                : 0);
-          AnonymousNames *more = g_malloc (sizeof (AnonymousNames) + room * sizeof (char *));
-
-          more->older = list;
-          more->format = format;
-          more->n = room;
-          /* The format is one of the table's three, each with a single %u, which the compiler
-           * cannot see here. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-          for (guint k = 0; k < room; k++)
-            more->name[k] = g_strdup_printf (format, k + 1);
-#pragma GCC diagnostic pop
-          g_atomic_pointer_set (&lists[kind], more);
-          list = more;
-        }
-      G_UNLOCK (lists);
+    case ANON_ATTACKER:
+      /* TRANSLATORS: an attacking figure of a group without a record, e.g. "attacker 2" */
+      return g_strdup_printf (_("attacker %u"), number);
+    case ANON_DEFENDER:
+      /* TRANSLATORS: a defending figure of a group without a record, e.g. "defender 2" */
+      return g_strdup_printf (_("defender %u"), number);
+    default:
+      /* TRANSLATORS: a figure of a group without a record, e.g. "figure 3" */
+      return g_strdup_printf (_("figure %u"), number);
     }
-  return list->name;
 }
 
 /* What to call @fig: the name its record gives, or "attacker 2" and the like; owned by @f. */
@@ -178,24 +130,29 @@ rf_figure_name (Figures *f,
 {
   guint i = (guint) (fig - rf_fig_at (f, 0));
 
-  if (fig->member < 0 || f->unit == NULL)
-    {
-      /* A group without a record: its figures are named by their place in the fight. */
-      if (f->anonymous_names == NULL)
-        f->anonymous_names = anonymous_names (f->anonymous, f->n_figs);
-      return f->anonymous_names[i];
-    }
   if (f->names == NULL)
-    f->names = g_new0 (const char *, f->n_figs);
-  if (f->names[i] == NULL)
     {
-      /* As adj_member_describe() has it, without a copy: the record outlives the fight. */
-      f->names[i] = adj_member_get_string (adj_unit_get_members (f->unit), (guint) fig->member,
-                                           ADJ_MEMBER_NAME);
-      if (f->names[i] == NULL)
-        f->names[i] = anonymous_names (ANON_FIGURE, (guint) fig->member + 1)[fig->member];
+      f->names = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_set_size (f->names, (int) f->figs->len);
     }
-  return f->names[i];
+  if (g_ptr_array_index (f->names, i) == NULL)
+    {
+      char *name;
+
+      if (fig->member < 0 || f->unit == NULL)
+        /* A group without a record: its figures are named by their place in the fight. */
+        name = anonymous_name (f->anonymous, i + 1);
+      else
+        {
+          const char *own = adj_member_get_string (adj_unit_get_members (f->unit),
+                                                   (guint) fig->member, ADJ_MEMBER_NAME);
+
+          name = own != NULL ? g_strdup (own)
+                             : anonymous_name (ANON_FIGURE, (guint) fig->member + 1);
+        }
+      g_ptr_array_index (f->names, i) = name;
+    }
+  return g_ptr_array_index (f->names, i);
 }
 
 /* A wound, or a kill; a second wound kills.  Returns TRUE when the figure is now dead. */
@@ -224,7 +181,7 @@ rf_figures_to_json (Figures *f)
   json_object *obj = json_object_new_object ();
   json_object *list = json_object_new_array ();
 
-  for (guint i = 0; i < f->n_figs; i++)
+  for (guint i = 0; i < f->figs->len; i++)
     {
       Fig *fig = rf_fig_at (f, i);
       json_object *item;
@@ -232,15 +189,15 @@ rf_figures_to_json (Figures *f)
       if (!fig->touched || fig->member < 0)
         continue;
       item = json_object_new_object ();
-      adj_json_add_new (item, "member", adj_json_shared_int (fig->member));
-      adj_json_add_new (item, "wounds", adj_json_shared_int (fig->wounds));
-      adj_json_add_new (item, "lost", adj_json_shared_boolean (fig->lost));
+      json_object_object_add (item, "member", json_object_new_int64 (fig->member));
+      json_object_object_add (item, "wounds", json_object_new_int64 (fig->wounds));
+      json_object_object_add (item, "lost", json_object_new_boolean (fig->lost));
       json_object_array_add (list, item);
     }
   if (f->unit != NULL)
-    adj_json_add_new (obj, "unit", adj_unit_id_to_json (f->unit));
-  adj_json_add_new (obj, "members", list);
-  adj_json_add_new (obj, "anonymous_lost", adj_json_shared_int (f->anonymous_lost));
+    json_object_object_add (obj, "unit", adj_unit_id_to_json (f->unit));
+  json_object_object_add (obj, "members", list);
+  json_object_object_add (obj, "anonymous_lost", json_object_new_int64 (f->anonymous_lost));
   return obj;
 }
 
@@ -281,13 +238,13 @@ rf_apply_figures (AdjBattle     *battle,
       g_autoptr(json_object) figures = NULL;
 
       left = MAX (0, left - anonymous);
-      figures = adj_json_shared_int (left);
+      figures = json_object_new_int64 (left);
       if (!adj_battle_change_field (battle, changes, target, "figures", figures, error))
         return FALSE;
     }
   if (left <= 0 && !adj_unit_get_destroyed (unit))
     {
-      g_autoptr(json_object) yes = adj_json_shared_boolean (TRUE);
+      g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
       return adj_battle_change_field (battle, changes, target, "destroyed", yes, error);
     }
   return TRUE;

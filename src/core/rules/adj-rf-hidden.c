@@ -73,7 +73,7 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
   g_autofree char *sealed = NULL;
   g_autofree char *summary = NULL;
   g_autofree char *secret_field = g_strconcat ("secrets.", ADJ_RF_MARKERS_SECRET, NULL);
-  g_autoptr(json_object) yes = adj_json_shared_boolean (TRUE);
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
   json_object *markers;
   AdjRng *rng;
   guint index;
@@ -281,7 +281,7 @@ adj_rf_reveal_marker (AdjBattle   *battle,
   if (found != NULL)
     {
       g_autofree char *target = rf_unit_target (found);
-      g_autoptr(json_object) no = adj_json_shared_boolean (FALSE);
+      g_autoptr(json_object) no = json_object_new_boolean (FALSE);
 
       if (!adj_battle_change_field (battle, entry->changes, target, "status.hidden", no, error))
         return FALSE;

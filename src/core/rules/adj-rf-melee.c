@@ -109,7 +109,7 @@ melee_setup (const AdjContext  *ctx,
   m->wall[SIDE_B] = adj_inputs_get_bool (in, "defender_wall");
   m->side[SIDE_A].anonymous = ANON_ATTACKER;
   m->side[SIDE_B].anonymous = ANON_DEFENDER;
-  m->n_clusters = MIN (m->side[SIDE_A].n_figs, m->side[SIDE_B].n_figs);
+  m->n_clusters = MIN (m->side[SIDE_A].figs->len, m->side[SIDE_B].figs->len);
   m->mod_raw = rf_modifier_value (m->rs, "melee", "raw");
   m->mod_extra_enemy = rf_modifier_value (m->rs, "melee", "extra-enemy");
   m->mod_wall = rf_modifier_value (m->rs, "melee", "defended-wall");
@@ -121,9 +121,9 @@ melee_setup (const AdjContext  *ctx,
       const char *weapon = NULL, *quality = NULL;
       int factor = 0, own = 0;
 
-      m->factor[s] = g_new (int, MAX (f->n_figs, 1));
-      m->own[s] = g_new (int, MAX (f->n_figs, 1));
-      for (guint i = 0; i < f->n_figs; i++)
+      m->factor[s] = g_new (int, MAX (f->figs->len, 1));
+      m->own[s] = g_new (int, MAX (f->figs->len, 1));
+      for (guint i = 0; i < f->figs->len; i++)
         {
           Fig *fig = rf_fig_at (f, i);
 
@@ -221,7 +221,7 @@ blocked_wounds (Melee       *m,
   Figures *f = &m->side[side];
   g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  for (guint i = 0; i < f->n_figs; i++)
+  for (guint i = 0; i < f->figs->len; i++)
     if (!rf_fig_at (f, i)->lost)
       g_array_append_val (candidates, i);
   for (int b = 0; b < blocked && candidates->len > 0; b++)
@@ -266,14 +266,14 @@ melee_resolve (const AdjContext  *ctx,
   gboolean ok = TRUE;
 
   melee_setup (ctx, in, &m);
-  if (m.side[SIDE_A].n_figs == 0 || m.side[SIDE_B].n_figs == 0)
+  if (m.side[SIDE_A].figs->len == 0 || m.side[SIDE_B].figs->len == 0)
     {
       melee_clear (&m);
       return adj_not_allowed (error, _("A melee needs figures on both sides"));
     }
   for (guint s = 0; s < 2; s++)
     {
-      guint n = m.side[s].n_figs;
+      guint n = m.side[s].figs->len;
 
       dice[s] = g_new0 (int, n);
       if (!adj_random_roll (random, s == SIDE_A ? "attackers" : "defenders",
@@ -288,11 +288,11 @@ melee_resolve (const AdjContext  *ctx,
         }
     }
   explain (outcome, ADJ_EXPLAIN_NOTE, NULL, FALSE, 0, _("%u attackers against %u defenders"),
-           m.side[SIDE_A].n_figs, m.side[SIDE_B].n_figs);
+           m.side[SIDE_A].figs->len, m.side[SIDE_B].figs->len);
 
   for (guint c = 0; c < m.n_clusters; c++)
     {
-      Cluster cluster_c = cluster_at (m.side[SIDE_A].n_figs, m.side[SIDE_B].n_figs, c);
+      Cluster cluster_c = cluster_at (m.side[SIDE_A].figs->len, m.side[SIDE_B].figs->len, c);
       const Cluster *cl = &cluster_c;
       guint xs = cl->side, ys = 1 - cl->side;
       Fig *x = rf_fig_at (&m.side[xs], cl->lone);
@@ -532,12 +532,12 @@ melee_odds (const AdjContext  *ctx,
   int span;
 
   melee_setup (ctx, in, &m);
-  if (m.side[SIDE_A].n_figs == 0 || m.side[SIDE_B].n_figs == 0)
+  if (m.side[SIDE_A].figs->len == 0 || m.side[SIDE_B].figs->len == 0)
     {
       melee_clear (&m);
       return adj_not_allowed (error, _("A melee needs figures on both sides"));
     }
-  span = (int) MAX (m.side[SIDE_A].n_figs, m.side[SIDE_B].n_figs);
+  span = (int) MAX (m.side[SIDE_A].figs->len, m.side[SIDE_B].figs->len);
   spread_init (&all, span);
   spread_init (&next, span);
   spread_init (&cluster, span);
@@ -548,7 +548,7 @@ melee_odds (const AdjContext  *ctx,
 
   for (guint c = 0; c < m.n_clusters; c++)
     {
-      Cluster cluster_c = cluster_at (m.side[SIDE_A].n_figs, m.side[SIDE_B].n_figs, c);
+      Cluster cluster_c = cluster_at (m.side[SIDE_A].figs->len, m.side[SIDE_B].figs->len, c);
       const Cluster *cl = &cluster_c;
       guint xs = cl->side, ys = 1 - cl->side;
       int xmod = figure_modifier (&m, xs, cl->lone, cl->n,
@@ -585,7 +585,7 @@ melee_odds (const AdjContext  *ctx,
     }
 
   for (guint s = 0; s < 2; s++)
-    for (guint i = 0; i < m.side[s].n_figs; i++)
+    for (guint i = 0; i < m.side[s].figs->len; i++)
       if (exact && __builtin_mul_overflow (total, (Ways) 6, &total))
         exact = FALSE;
   for (int k = -span; k <= span; k++)

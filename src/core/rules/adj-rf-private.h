@@ -59,20 +59,12 @@ typedef struct {
 
 enum { ANON_FIGURE, ANON_ATTACKER, ANON_DEFENDER };
 
-/* A side of a melee fits in the room kept inside Figures; a bigger group takes a block of its
- * own.  A big fight then makes no allocation of a kilobyte or more, which would have glibc's
- * malloc sort out every small block freed so far. */
-#define FIGURES_INLINE MAX_MELEE
-
 typedef struct {
-  AdjUnit    *unit;      /* NULL without a battle */
-  Fig        *figs;      /* n_figs of them: in_place, or a block of their own */
-  guint       n_figs;
+  AdjUnit    *unit;           /* NULL without a battle */
+  GArray     *figs;           /* of Fig */
   int         anonymous_lost;
-  guint       anonymous; /* what to call a figure without a record: ANON_* */
-  const char **names;    /* each figure's name, made when first asked for; or NULL */
-  char *const *anonymous_names;  /* without a record, the names of the kind, or NULL */
-  Fig         in_place[FIGURES_INLINE];
+  guint       anonymous;      /* what to call a figure without a record: ANON_* */
+  GPtrArray  *names;          /* each figure's name, made when first asked for; or NULL */
 } Figures;
 
 /* adj-rf.c */

@@ -317,7 +317,7 @@ rf_reaction_apply (const AdjContext  *ctx,
   if (unit == NULL || g_str_equal (outcome->key, "carry-on"))
     return TRUE;
   order = json_object_new_string (outcome->key);
-  routing = adj_json_shared_boolean (g_str_equal (outcome->key, "rout"));
+  routing = json_object_new_boolean (g_str_equal (outcome->key, "rout"));
   group = rf_platoon_of (ctx->battle, unit, adj_inputs_get_bool (in, "as_platoon"));
   for (guint g = 0; g < group->len; g++)
     {

@@ -291,7 +291,7 @@ shooting_resolve (const AdjContext  *ctx,
       json_object *members = target != NULL ? adj_unit_get_members (target) : NULL;
       gboolean found = FALSE;
 
-      for (guint i = 0; i < figs.n_figs; i++)
+      for (guint i = 0; i < figs.figs->len; i++)
         if (rf_fig_at (&figs, i)->member == aim - 1)
           found = TRUE;
       if (members == NULL || !found)
@@ -343,7 +343,7 @@ shooting_resolve (const AdjContext  *ctx,
         }
       if (aim > 0)
         {
-          for (guint i = 0; i < figs.n_figs; i++)
+          for (guint i = 0; i < figs.figs->len; i++)
             if (rf_fig_at (&figs, i)->member == aim - 1)
               fig = rf_fig_at (&figs, i);
           if (fig->lost)
@@ -532,7 +532,7 @@ shooting_apply (const AdjContext  *ctx,
       (adj_inputs_get_bool (in, "commanded") || adj_inputs_get_bool (in, "character")) &&
       g_str_equal (effective_loading (w, in), "muzzle"))
     {
-      g_autoptr(json_object) no = adj_json_shared_boolean (FALSE);
+      g_autoptr(json_object) no = json_object_new_boolean (FALSE);
       return rf_change_status (ctx->battle, changes, shooter, "loaded", no, error);
     }
   return TRUE;

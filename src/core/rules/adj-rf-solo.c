@@ -443,7 +443,7 @@ adj_rf_solo_to_json (AdjRfSolo *solo)
   rs = adj_battle_get_ruleset (solo->battle);
   json_object_object_add (obj, "battle",
                           json_object_new_string (adj_battle_get_name (solo->battle)));
-  json_object_object_add (obj, "turn", adj_json_shared_int (adj_battle_get_turn (solo->battle)));
+  json_object_object_add (obj, "turn", json_object_new_int64 (adj_battle_get_turn (solo->battle)));
   for (guint i = 0; i < solo->orders->len; i++)
     {
       Order *o = g_ptr_array_index (solo->orders, i);
@@ -464,14 +464,14 @@ adj_rf_solo_to_json (AdjRfSolo *solo)
 
           json_object_object_add (part, "id", json_object_new_string (p->id));
           json_object_object_add (part, "label", json_object_new_string (adj_gettext (p->label)));
-          json_object_object_add (part, "value", adj_json_shared_int (p->value));
-          json_object_object_add (part, "computed", adj_json_shared_boolean (p->computed));
+          json_object_object_add (part, "value", json_object_new_int64 (p->value));
+          json_object_object_add (part, "computed", json_object_new_boolean (p->computed));
           json_object_array_add (parts_json, part);
         }
       json_object_object_add (item, "unit", json_object_new_string (o->unit_id));
       json_object_object_add (item, "name", json_object_new_string (order_name (solo, o)));
       json_object_object_add (item, "units", units);
-      json_object_object_add (item, "rf", adj_json_shared_int (rf));
+      json_object_object_add (item, "rf", json_object_new_int64 (rf));
       json_object_object_add (item, "parts", parts_json);
       json_object_object_add (item, "table",
                               json_object_new_string (adj_inputs_get_string (o->inputs, "arms")));
@@ -482,9 +482,9 @@ adj_rf_solo_to_json (AdjRfSolo *solo)
         {
           const char *key = o->outcome->key;
 
-          json_object_object_add (item, "die", adj_json_shared_int (
+          json_object_object_add (item, "die", json_object_new_int64 (
             adj_outcome_get_value_int (o->outcome, "die", 0)));
-          json_object_object_add (item, "roll", adj_json_shared_int (
+          json_object_object_add (item, "roll", json_object_new_int64 (
             adj_outcome_get_value_int (o->outcome, "roll", 0)));
           json_object_object_add (item, "action", json_object_new_string (key));
           json_object_object_add (item, "title", json_object_new_string (o->outcome->title));

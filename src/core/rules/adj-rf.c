@@ -350,19 +350,6 @@ rf_is_group_category (const char *category)
          g_str_equal (category, "civilians");
 }
 
-static Ways
-gcd_ways (Ways a,
-          Ways b)
-{
-  while (b != 0)
-    {
-      Ways t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
-}
-
 /* Exact odds from 128-bit counts over @total, reduced; the doubles when they do not fit. */
 void
 rf_finish_ways (AdjOdds            *odds,
@@ -381,7 +368,7 @@ rf_finish_ways (AdjOdds            *odds,
   if (exact)
     {
       for (guint k = 0; k < n; k++)
-        g = gcd_ways (g, counts[k]);
+        g = adj_rules_gcd128 (g, counts[k]);
       if (total / g <= G_MAXUINT64)
         {
           for (guint k = 0; k < n; k++)
@@ -390,16 +377,7 @@ rf_finish_ways (AdjOdds            *odds,
           return;
         }
     }
-  odds->overflow = TRUE;
-  adj_odds_finish (odds, 1);
-  for (guint k = 0; k < n; k++)
-    {
-      AdjOddsEntry *e = (AdjOddsEntry *) adj_odds_find (odds, keys[k]);
-      e->p = p[k];
-      e->count = 0;
-      e->num = 0;
-      e->den = 0;
-    }
+  adj_rules_odds_overflow (odds, p, n);
 }
 
 /* Record a figure's new state, as "members.<i>.<key>" changes against the battle. */

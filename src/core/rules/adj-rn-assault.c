@@ -1394,7 +1394,7 @@ assault_apply (const AdjContext  *ctx,
   return rn_apply_target (ctx, changes, adj_inputs_get_string (in, "defender"), outcome, "defender",
                           error) &&
          rn_apply_target (ctx, changes, assaulter, outcome, "assaulter", error) &&
-         rn_set_unit_bool (ctx, changes, assaulter, "status.acted", TRUE, error);
+         adj_rules_set_unit_bool (ctx, changes, assaulter, "status.acted", TRUE, error);
 }
 
 const AdjMechanic rn_assault = {

@@ -361,8 +361,8 @@ rn_check_army (AdjRuleset     *rs,
         units += u->count;
       figures += u->count * (u->figures >= 0 ? u->figures : type->figures);
     }
-  json_object_object_add (report->values, "commanders", adj_json_shared_int (commanders));
-  json_object_object_add (report->values, "figures", adj_json_shared_int (figures));
+  json_object_object_add (report->values, "commanders", json_object_new_int64 (commanders));
+  json_object_object_add (report->values, "figures", json_object_new_int64 (figures));
   adj_army_report_add (report, "commander", _("Commander"), commanders >= 1,
                        ngettext ("%d commander; each player has one on the table",
                                  "%d commanders; each player has one on the table", commanders),

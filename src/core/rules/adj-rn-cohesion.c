@@ -36,7 +36,7 @@ cohesion_setup (const AdjContext  *ctx,
 {
   AdjRuleset *rs = ctx->ruleset;
 
-  *commander = rn_is_commander (rn_input_type (ctx, in, "type"));
+  *commander = rn_is_commander (adj_rules_input_type (ctx, in, "type"));
   *rating = *commander ? rn_string (rs, "cohesion", "commander_rating")
                        : adj_inputs_get_string (in, "rating");
   if (*commander)
@@ -223,8 +223,8 @@ cohesion_apply (const AdjContext  *ctx,
 {
   if (!g_str_equal (outcome->key, "regained"))
     return TRUE;
-  return rn_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "unit"), "status.disrupted",
-                           FALSE, error);
+  return adj_rules_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "unit"),
+                                  "status.disrupted", FALSE, error);
 }
 
 const AdjMechanic rn_cohesion = {

@@ -305,17 +305,17 @@ deal_resolve (const AdjContext  *ctx,
       json_object *item = json_object_new_object ();
 
       /* The unit's own id and name, shared rather than copied. */
-      adj_json_add_new (item, "unit", r->unit != NULL ? adj_unit_id_to_json (r->unit) : NULL);
-      adj_json_add_new (item, "name", r->unit != NULL ? adj_unit_name_to_json (r->unit)
-                                                      : json_object_new_string (r->name));
-      adj_json_add_new (item, "card", adj_card_to_json (r->card));
+      json_object_object_add (item, "unit", r->unit != NULL ? adj_unit_id_to_json (r->unit) : NULL);
+      json_object_object_add (item, "name", r->unit != NULL ? adj_unit_name_to_json (r->unit)
+                                                            : json_object_new_string (r->name));
+      json_object_object_add (item, "card", adj_card_to_json (r->card));
       if (n_rolls (r) > 0)
         {
           json_object *rolls = json_object_new_array_ext ((int) r->rolls->len);
 
           for (guint k = 0; k < r->rolls->len; k++)
-            json_object_array_add (rolls, adj_json_shared_int (g_array_index (r->rolls, int, k)));
-          adj_json_add_new (item, "rolloff", rolls);
+            json_object_array_add (rolls, json_object_new_int64 (g_array_index (r->rolls, int, k)));
+          json_object_object_add (item, "rolloff", rolls);
         }
       json_object_array_add (order, item);
       adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, (int) i + 1, "%u. %s — %s",
@@ -386,7 +386,7 @@ deal_apply (const AdjContext  *ctx,
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
       json_object *card = g_hash_table_lookup (cards, adj_unit_get_id (unit));
 
-      if (!rn_change_unit (ctx, changes, adj_unit_get_id (unit), "card", card, error))
+      if (!adj_rules_set_unit (ctx, changes, adj_unit_get_id (unit), "card", card, error))
         return FALSE;
     }
   return TRUE;
@@ -512,9 +512,9 @@ joins_apply (const AdjContext  *ctx,
   json_object *card = NULL;
 
   json_object_object_get_ex (outcome->values, "card", &card);
-  return rn_change_unit (ctx, changes, adj_inputs_get_string (in, "commander"), "card", card,
-                         error) &&
-         rn_change_unit (ctx, changes, adj_inputs_get_string (in, "unit"), "card", card, error);
+  return adj_rules_set_unit (ctx, changes, adj_inputs_get_string (in, "commander"), "card", card,
+                             error) &&
+         adj_rules_set_unit (ctx, changes, adj_inputs_get_string (in, "unit"), "card", card, error);
 }
 
 const AdjMechanic rn_commander_joins = {
@@ -583,7 +583,7 @@ collect_apply (const AdjContext  *ctx,
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
 
-      if (!rn_change_unit (ctx, changes, adj_unit_get_id (unit), "card", NULL, error))
+      if (!adj_rules_set_unit (ctx, changes, adj_unit_get_id (unit), "card", NULL, error))
         return FALSE;
     }
   return TRUE;

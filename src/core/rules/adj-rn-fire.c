@@ -45,7 +45,7 @@ rn_fire_side_prepare (const AdjContext  *ctx,
   g_autofree char *type_key = g_strconcat (prefix, "_type", NULL);
 
   memset (side, 0, sizeof *side);
-  side->type = rn_input_type (ctx, in, type_key);
+  side->type = adj_rules_input_type (ctx, in, type_key);
   side->figures = input_int (in, prefix, "figures");
   side->reduced = input_bool (in, prefix, "moved") || input_bool (in, prefix, "disrupted");
   side->limbered = g_str_equal (side->type->category, "artillery") &&
@@ -496,7 +496,7 @@ rn_target_from_inputs (const AdjContext *ctx,
 {
   g_autofree char *type_key = g_strconcat (prefix, "_type", NULL);
 
-  rn_target_init (t, rn_input_type (ctx, in, type_key), input_int (in, prefix, "figures"),
+  rn_target_init (t, adj_rules_input_type (ctx, in, type_key), input_int (in, prefix, "figures"),
                   input_bool (in, prefix, "disrupted"), input_bool (in, prefix, "wounded"));
 }
 
@@ -590,7 +590,7 @@ fire_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_int (outcome, "dice", firer.dice);
   adj_outcome_set_value_int (outcome, "sixes", sixes);
   adj_outcome_set_value_int (outcome, "hits", hits);
-  json_object_object_add (outcome->values, "whole_hex", adj_json_shared_boolean (firer.whole_hex));
+  json_object_object_add (outcome->values, "whole_hex", json_object_new_boolean (firer.whole_hex));
   rn_target_values (outcome, "target", &before, &target);
   if (firer.whole_hex && hits > 0)
     adj_outcome_add_note (outcome, ngettext ("Machine-gun and artillery hits strike every unit in "
@@ -624,8 +624,8 @@ fire_apply (const AdjContext  *ctx,
             AdjChangeSet      *changes,
             GError           **error)
 {
-  return rn_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "firer"), "status.acted", TRUE,
-                           error) &&
+  return adj_rules_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "firer"), "status.acted",
+                                  TRUE, error) &&
          rn_apply_target (ctx, changes, adj_inputs_get_string (in, "target"), outcome, "target",
                           error);
 }

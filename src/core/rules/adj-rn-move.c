@@ -36,7 +36,7 @@ movement_resolve (const AdjContext  *ctx,
                   GError           **error)
 {
   AdjRuleset *rs = ctx->ruleset;
-  const AdjUnitType *type = rn_input_type (ctx, in, "type");
+  const AdjUnitType *type = adj_rules_input_type (ctx, in, "type");
   gboolean artillery = g_str_equal (type->category, "artillery");
   const char *why = NULL;
   int move = type->move;

@@ -39,13 +39,13 @@
  */
 
 static guint
-key_hash (const WalkKey *key)
+walk_key_hash (gconstpointer data)
 {
   guint64 w[4] = { 0 };
   guint64 h = 0;
 
   G_STATIC_ASSERT (sizeof (WalkKey) <= sizeof w);
-  memcpy (w, key, sizeof *key);
+  memcpy (w, data, sizeof (WalkKey));
   for (guint i = 0; i < G_N_ELEMENTS (w); i++)
     {
       h = (h ^ w[i]) * 0x9e3779b97f4a7c15ull;
@@ -54,14 +54,20 @@ key_hash (const WalkKey *key)
   return (guint) (h ^ (h >> 32));
 }
 
+static gboolean
+walk_key_equal (gconstpointer a,
+                gconstpointer b)
+{
+  return memcmp (a, b, sizeof (WalkKey)) == 0;
+}
+
 static WalkTable *
 table_new (void)
 {
   WalkTable *t = g_new0 (WalkTable, 1);
 
   t->states = g_array_new (FALSE, FALSE, sizeof (WalkState));
-  t->n_slots = 64;
-  t->slots = g_new0 (guint32, t->n_slots);
+  t->index = g_hash_table_new_full (walk_key_hash, walk_key_equal, g_free, NULL);
   return t;
 }
 
@@ -69,25 +75,8 @@ static void
 table_free (WalkTable *t)
 {
   g_array_unref (t->states);
-  g_free (t->slots);
+  g_hash_table_unref (t->index);
   g_free (t);
-}
-
-static void
-table_grow (WalkTable *t)
-{
-  g_free (t->slots);
-  t->n_slots *= 2;
-  t->slots = g_new0 (guint32, t->n_slots);
-  for (guint i = 0; i < t->states->len; i++)
-    {
-      WalkState *st = &g_array_index (t->states, WalkState, i);
-      guint slot = key_hash (&st->key) & (t->n_slots - 1);
-
-      while (t->slots[slot] != 0)
-        slot = (slot + 1) & (t->n_slots - 1);
-      t->slots[slot] = i + 1;
-    }
 }
 
 /* The states that will have drawn @step cards. */
@@ -109,7 +98,7 @@ table_add (Walk          *w,
 {
   WalkKey key = *key_in;
   WalkState fresh;
-  guint slot;
+  gpointer found;
 
   /* A finished state no longer cares which cards are where. */
   if (key.s[0] == PHASE_DONE)
@@ -117,40 +106,20 @@ table_add (Walk          *w,
       memset (key.draw, 0, sizeof key.draw);
       memset (key.turned, 0, sizeof key.turned);
     }
-  slot = key_hash (&key) & (t->n_slots - 1);
-  while (t->slots[slot] != 0)
+  if (g_hash_table_lookup_extended (t->index, &key, NULL, &found))
     {
-      WalkState *st = &g_array_index (t->states, WalkState, t->slots[slot] - 1);
+      WalkState *st = &g_array_index (t->states, WalkState, GPOINTER_TO_UINT (found));
 
-      if (memcmp (&st->key, &key, sizeof key) == 0)
-        {
-          if (w->exact && __builtin_add_overflow (st->ways, ways, &st->ways))
-            w->exact = FALSE;
-          st->p += p;
-          return;
-        }
-      slot = (slot + 1) & (t->n_slots - 1);
+      if (w->exact && __builtin_add_overflow (st->ways, ways, &st->ways))
+        w->exact = FALSE;
+      st->p += p;
+      return;
     }
+  g_hash_table_insert (t->index, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (t->states->len));
   fresh.key = key;
   fresh.ways = ways;
   fresh.p = p;
   g_array_append_val (t->states, fresh);
-  t->slots[slot] = t->states->len;
-  if (t->states->len * 2 > t->n_slots)
-    table_grow (t);
-}
-
-static Ways
-gcd_ways (Ways a,
-          Ways b)
-{
-  while (b != 0)
-    {
-      Ways t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
 }
 
 static gboolean
@@ -185,7 +154,7 @@ walk_reduce (Walk  *w,
       WalkTable *t = g_ptr_array_index (w->tables, j);
 
       for (guint i = 0; i < t->states->len && g != 1; i++)
-        g = gcd_ways (g, g_array_index (t->states, WalkState, i).ways);
+        g = adj_rules_gcd128 (g, g_array_index (t->states, WalkState, i).ways);
     }
   if (g <= 1)
     return;
@@ -518,6 +487,7 @@ rn_walk_run (Walk    *w,
       w->draw_size--;
       w->turned_size++;
       g_array_set_size (cur->states, 0);
+      g_hash_table_remove_all (cur->index);
       if (w->exact && w->total > ((Ways) 1 << 96))
         walk_reduce (w, step + 1);
     }
@@ -541,7 +511,7 @@ rn_odds_from_counts (const AdjMechanic *mech,
     {
       g = total;
       for (guint k = 0; k < mech->n_outcomes; k++)
-        g = gcd_ways (g, counts[k]);
+        g = adj_rules_gcd128 (g, counts[k]);
       if (g > 1)
         for (guint k = 0; k < mech->n_outcomes; k++)
           counts[k] /= g;
@@ -555,16 +525,7 @@ rn_odds_from_counts (const AdjMechanic *mech,
         }
     }
 
-  /* Too many ways to count in 64 bits: only the probabilities are given. */
-  odds->overflow = TRUE;
-  adj_odds_finish (odds, 1);
-  for (guint k = 0; k < mech->n_outcomes; k++)
-    {
-      AdjOddsEntry *e = g_ptr_array_index (odds->entries, k);
-      e->p = p[k];
-      e->num = 0;
-      e->den = 0;
-    }
+  adj_rules_odds_overflow (odds, p, mech->n_outcomes);
 }
 
 /* The finished states as the odds of the mechanic's declared outcomes. */

@@ -101,10 +101,11 @@ typedef struct {
   double  p;
 } WalkState;
 
+/* The states that have drawn the same number of cards, in the order they were first reached,
+ * and where each is by its key. */
 typedef struct {
-  GArray  *states;   /* of WalkState */
-  guint32 *slots;    /* index + 1 into states; 0 is empty */
-  guint    n_slots;  /* a power of two */
+  GArray     *states;  /* of WalkState */
+  GHashTable *index;   /* WalkKey -> its place in states */
 } WalkTable;
 
 /* How a state draws its next cards: one at a time (k < 2), k at once in any order (@rank
@@ -229,9 +230,6 @@ gboolean rn_class_hits_whole_hex (AdjRuleset *rs,
                                   const char *dice_class);
 const char *rn_class_label (AdjRuleset *rs,
                             const char *dice_class);
-const AdjUnitType *rn_input_type (const AdjContext *ctx,
-                                  AdjInputs        *in,
-                                  const char       *name);
 gboolean rn_input_card (AdjInputs  *in,
                         const char *name,
                         AdjCard    *card);
@@ -240,18 +238,6 @@ gboolean rn_prefill_card (const AdjContext  *ctx,
                           const char        *unit_input,
                           const char        *card_input,
                           GError           **error);
-gboolean rn_change_unit (const AdjContext  *ctx,
-                         AdjChangeSet      *changes,
-                         const char        *unit_id,
-                         const char        *field,
-                         json_object       *value,
-                         GError           **error);
-gboolean rn_set_unit_bool (const AdjContext  *ctx,
-                           AdjChangeSet      *changes,
-                           const char        *unit_id,
-                           const char        *field,
-                           gboolean           value,
-                           GError           **error);
 gint16 rn_target_pack (const Target *t);
 void rn_target_unpack (Target *t,
                        gint16  packed);

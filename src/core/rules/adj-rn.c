@@ -64,26 +64,12 @@ const AdjChoice rn_effect_outcomes[] = {
 /* ------------------------------------------------------------------------------------------ */
 /* the ruleset's own numbers (check_ruleset verified every one of them)                        */
 
-static json_object *
-rn_json (AdjRuleset *rs,
-         const char *section,
-         const char *key)
-{
-  json_object *sec = NULL, *v = NULL;
-
-  json_object_object_get_ex (adj_ruleset_get_json (rs), section, &sec);
-  if (key == NULL)
-    return sec;
-  json_object_object_get_ex (sec, key, &v);
-  return v;
-}
-
 int
 rn_int (AdjRuleset *rs,
         const char *section,
         const char *key)
 {
-  return json_object_get_int (rn_json (rs, section, key));
+  return json_object_get_int (adj_rules_json (rs, section, key));
 }
 
 const char *
@@ -91,14 +77,14 @@ rn_string (AdjRuleset *rs,
            const char *section,
            const char *key)
 {
-  return json_object_get_string (rn_json (rs, section, key));
+  return json_object_get_string (adj_rules_json (rs, section, key));
 }
 
 void
 rn_suit_order (AdjRuleset *rs,
                SuitOrder  *order)
 {
-  json_object *ids = rn_json (rs, "activation", "suit_order");
+  json_object *ids = adj_rules_json (rs, "activation", "suit_order");
 
   for (guint suit = 0; suit < G_N_ELEMENTS (order->of); suit++)
     {
@@ -137,7 +123,7 @@ CommanderResult
 rn_commander_result (AdjRuleset *rs,
                      AdjCard     card)
 {
-  json_object *rules = rn_json (rs, "commander_hit", NULL);
+  json_object *rules = adj_rules_json (rs, "commander_hit", NULL);
   const char *name = adj_card_name (card);
 
   for (gsize i = 0; i < json_object_array_length (rules); i++)
@@ -167,7 +153,7 @@ rn_cohesion_regains (AdjRuleset *rs,
                      AdjSuit     suit,
                      const char *rating)
 {
-  json_object *table = rn_json (rs, "cohesion", "table");
+  json_object *table = adj_rules_json (rs, "cohesion", "table");
   json_object *row = NULL, *cell = NULL;
 
   json_object_object_get_ex (table, rn_suit_ids[suit], &row);
@@ -210,7 +196,7 @@ rn_dice_entry (AdjRuleset *rs,
 {
   json_object *entry = NULL;
 
-  json_object_object_get_ex (rn_json (rs, "fire", "dice"), dice_class, &entry);
+  json_object_object_get_ex (adj_rules_json (rs, "fire", "dice"), dice_class, &entry);
   return entry;
 }
 
@@ -258,15 +244,6 @@ rn_class_label (AdjRuleset *rs,
 /* ------------------------------------------------------------------------------------------ */
 /* helpers                                                                                     */
 
-const AdjUnitType *
-rn_input_type (const AdjContext *ctx,
-               AdjInputs        *in,
-               const char       *name)
-{
-  /* Enum inputs only ever hold a declared choice, so the type exists. */
-  return adj_ruleset_find_unit_type (ctx->ruleset, adj_inputs_get_string (in, name));
-}
-
 /* A card input: NULL for "none". */
 gboolean
 rn_input_card (AdjInputs  *in,
@@ -299,44 +276,6 @@ rn_prefill_card (const AdjContext  *ctx,
   return adj_inputs_set_string (in, card_input, canonical, error);
 }
 
-gboolean
-rn_change_unit (const AdjContext  *ctx,
-                AdjChangeSet      *changes,
-                const char        *unit_id,
-                const char        *field,
-                json_object       *value,
-                GError           **error)
-{
-  AdjUnit *unit;
-
-  return adj_rules_find_unit (ctx, unit_id, &unit, error) &&
-         adj_rules_change_unit (ctx->battle, changes, unit, field, value, error);
-}
-
-gboolean
-rn_set_unit_bool (const AdjContext  *ctx,
-                  AdjChangeSet      *changes,
-                  const char        *unit_id,
-                  const char        *field,
-                  gboolean           value,
-                  GError           **error)
-{
-  g_autoptr(json_object) v = adj_json_shared_boolean (value);
-  return rn_change_unit (ctx, changes, unit_id, field, v, error);
-}
-
-static gboolean
-set_unit_int (const AdjContext  *ctx,
-              AdjChangeSet      *changes,
-              const char        *unit_id,
-              const char        *field,
-              int                value,
-              GError           **error)
-{
-  g_autoptr(json_object) v = adj_json_shared_int (value);
-  return rn_change_unit (ctx, changes, unit_id, field, v, error);
-}
-
 static gboolean
 value_bool (const AdjOutcome *outcome,
             const char       *prefix,
@@ -364,7 +303,7 @@ set_value_bool (AdjOutcome *outcome,
                 gboolean    value)
 {
   g_autofree char *key = g_strconcat (prefix, "_", name, NULL);
-  json_object_object_add (outcome->values, key, adj_json_shared_boolean (value));
+  json_object_object_add (outcome->values, key, json_object_new_boolean (value));
 }
 
 static void
@@ -579,17 +518,17 @@ rn_apply_target (const AdjContext  *ctx,
     return FALSE;
   if (unit == NULL)
     return TRUE;
-  if (!rn_set_unit_bool (ctx, changes, unit_id, "status.disrupted",
-                         value_bool (outcome, prefix, "disrupted"), error) ||
-      !rn_set_unit_bool (ctx, changes, unit_id, "status.wounded",
-                         value_bool (outcome, prefix, "wounded"), error))
+  if (!adj_rules_set_unit_bool (ctx, changes, unit_id, "status.disrupted",
+                                value_bool (outcome, prefix, "disrupted"), error) ||
+      !adj_rules_set_unit_bool (ctx, changes, unit_id, "status.wounded",
+                                value_bool (outcome, prefix, "wounded"), error))
     return FALSE;
   if (rn_type_hit_effect (adj_battle_unit_type (ctx->battle, unit)) == HIT_FIGURE &&
-      !set_unit_int (ctx, changes, unit_id, "figures", value_int (outcome, prefix, "figures"),
-                     error))
+      !adj_rules_set_unit_int (ctx, changes, unit_id, "figures",
+                               value_int (outcome, prefix, "figures"), error))
     return FALSE;
   if (value_bool (outcome, prefix, "destroyed") &&
-      !rn_set_unit_bool (ctx, changes, unit_id, "destroyed", TRUE, error))
+      !adj_rules_set_unit_bool (ctx, changes, unit_id, "destroyed", TRUE, error))
     return FALSE;
   return TRUE;
 }

@@ -845,9 +845,9 @@ rr_apply_loss_result (AdjBattle     *battle,
   if (unit == NULL)
     return TRUE;
   if (g_str_equal (key, "eliminated"))
-    return rr_set_unit_bool (battle, changes, unit, "destroyed", TRUE, error);
-  return rr_set_unit_int (battle, changes, unit, "status.losses", losses, error) &&
-         rr_set_unit_bool (battle, changes, unit, "status.reduced", reduced, error);
+    return adj_rules_change_unit_bool (battle, changes, unit, "destroyed", TRUE, error);
+  return adj_rules_change_unit_int (battle, changes, unit, "status.losses", losses, error) &&
+         adj_rules_change_unit_bool (battle, changes, unit, "status.reduced", reduced, error);
 }
 
 static gboolean

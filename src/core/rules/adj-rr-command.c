@@ -288,10 +288,12 @@ rr_place_marker (AdjBattle     *battle,
           if (!adj_rules_change_unit (battle, changes, marker, "name", name, error))
             return FALSE;
         }
-      return rr_set_unit_int (battle, changes, marker, "status.arrives", arrives, error) &&
-             rr_set_unit_bool (battle, changes, marker, "status.sent", FALSE, error) &&
+      return adj_rules_change_unit_int (battle, changes, marker, "status.arrives", arrives,
+                                        error) &&
+             adj_rules_change_unit_bool (battle, changes, marker, "status.sent", FALSE, error) &&
              (showing == NULL ||
-              rr_set_unit_string (battle, changes, marker, "status.order_showing", showing, error));
+              adj_rules_change_unit_string (battle, changes, marker, "status.order_showing",
+                                            showing, error));
     }
   {
     g_autoptr(json_object) json = json_object_new_object ();
@@ -302,7 +304,7 @@ rr_place_marker (AdjBattle     *battle,
 
     g_return_val_if_fail (area != NULL, FALSE);
     json_object_object_add (status, "brigade", json_object_new_string (brigade));
-    json_object_object_add (status, "arrives", adj_json_shared_int (arrives));
+    json_object_object_add (status, "arrives", json_object_new_int64 (arrives));
     json_object_object_add (status, "order_showing",
                             json_object_new_string (showing != NULL ? showing : "objective"));
     json_object_object_add (json, "id", json_object_new_string (id));
@@ -357,7 +359,7 @@ send_apply (const AdjContext  *ctx,
   if (planned == NULL)
     return TRUE;
   if (g_str_equal (outcome->key, "arrives"))
-    return rr_set_unit_bool (battle, changes, planned, "status.sent", TRUE, error) &&
+    return adj_rules_change_unit_bool (battle, changes, planned, "status.sent", TRUE, error) &&
            rr_place_marker (battle, changes, brigade, "objective", adj_unit_get_name (planned),
                             adj_battle_get_turn (battle) +
                             adj_outcome_get_value_int (outcome, "turns", 0),
@@ -830,8 +832,8 @@ reaction_apply (const AdjContext  *ctx,
 {
   if (!g_str_equal (outcome->key, "panicked") && !g_str_equal (outcome->key, "standing-firm"))
     return TRUE;
-  return rr_set_unit_string (ctx->battle, changes, adj_input_unit (ctx, in, "leader"),
-                             "status.leader_marker", outcome->key, error);
+  return adj_rules_change_unit_string (ctx->battle, changes, adj_input_unit (ctx, in, "leader"),
+                                       "status.leader_marker", outcome->key, error);
 }
 
 const AdjMechanic rr_leader_reaction = {
@@ -930,8 +932,8 @@ leader_recovery_apply (const AdjContext  *ctx,
 {
   if (!g_str_equal (outcome->key, "removed"))
     return TRUE;
-  return rr_set_unit_string (ctx->battle, changes, adj_input_unit (ctx, in, "leader"),
-                             "status.leader_marker", "none", error);
+  return adj_rules_change_unit_string (ctx->battle, changes, adj_input_unit (ctx, in, "leader"),
+                                       "status.leader_marker", "none", error);
 }
 
 const AdjMechanic rr_leader_recovery = {
@@ -1074,9 +1076,10 @@ casualty_apply (const AdjContext  *ctx,
   if (!g_str_equal (outcome->key, "falls") || who == NULL)
     return TRUE;
   if (rr_unit_is (who, "leader"))
-    return rr_set_unit_bool (ctx->battle, changes, who, "status.replaced", TRUE, error) &&
-           rr_set_unit_string (ctx->battle, changes, who, "status.leader_marker", "none", error);
-  return rr_set_unit_bool (ctx->battle, changes, who, "destroyed", TRUE, error);
+    return adj_rules_change_unit_bool (ctx->battle, changes, who, "status.replaced", TRUE, error) &&
+           adj_rules_change_unit_string (ctx->battle, changes, who, "status.leader_marker", "none",
+                                         error);
+  return adj_rules_change_unit_bool (ctx->battle, changes, who, "destroyed", TRUE, error);
 }
 
 const AdjMechanic rr_leader_casualty = {
@@ -1199,8 +1202,8 @@ recovery_apply (const AdjContext  *ctx,
 
   if (morale == NULL || unit == NULL)
     return TRUE;
-  if (!rr_set_unit_string (ctx->battle, changes, unit, "status.morale",
-                           json_object_get_string (morale), error))
+  if (!adj_rules_change_unit_string (ctx->battle, changes, unit, "status.morale",
+                                     json_object_get_string (morale), error))
     return FALSE;
   return TRUE;
 }

@@ -201,7 +201,8 @@ adj_rr_plan_order (AdjBattle   *battle,
     }
   (void) planned;
   (void) objective;
-  if (!rr_set_unit_int (battle, entry->changes, leader, "status.ordered_turn", turn, error))
+  if (!adj_rules_change_unit_int (battle, entry->changes, leader, "status.ordered_turn", turn,
+                                  error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
@@ -691,7 +692,8 @@ release_group (AdjBattle     *battle,
           g_strcmp0 (rr_unit_group (unit), group) != 0 ||
           g_strcmp0 (adj_unit_get_status_string (unit, "boer_marker"), "none") != 0)
         continue;
-      if (!rr_set_unit_string (battle, changes, unit, "status.boer_marker", "released", error))
+      if (!adj_rules_change_unit_string (battle, changes, unit, "status.boer_marker", "released",
+                                         error))
         return FALSE;
       g_ptr_array_add (names, (gpointer) adj_unit_get_name (unit));
     }
@@ -859,7 +861,8 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
                                       (guint) json_object_array_length (cup)),
                             adj_unit_get_name (unit),
                             (guint) json_object_array_length (cup));
-      if (!rr_set_unit_string (battle, entry->changes, unit, "status.sp_counter", "no-fire", error))
+      if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.sp_counter",
+                                         "no-fire", error))
         return FALSE;
     }
   else
@@ -875,8 +878,10 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
                                       "in the cup)", (guint) json_object_array_length (cup)),
                             adj_unit_get_name (unit), label, before + v,
                             (guint) json_object_array_length (cup));
-      if (!rr_set_unit_string (battle, entry->changes, unit, "status.sp_counter", "value", error) ||
-          !rr_set_unit_int (battle, entry->changes, unit, "status.sp_counter_value", v, error))
+      if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.sp_counter", "value",
+                                         error) ||
+          !adj_rules_change_unit_int (battle, entry->changes, unit, "status.sp_counter_value", v,
+                                      error))
         return FALSE;
     }
   g_free (entry->summary);
@@ -946,7 +951,8 @@ adj_rr_emplacement_fired (AdjBattle   *battle,
   summary = g_strdup_printf (_("The Boers at %s fire their first shot: the Hidden marker comes "
                           "off"), adj_unit_get_name (unit));
   entry = adj_entry_new ("note", NULL, summary);
-  if (!rr_set_unit_string (battle, entry->changes, unit, "status.emplacement", "open", error))
+  if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement", "open",
+                                     error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
@@ -976,8 +982,8 @@ adj_rr_update_emplacement (AdjBattle   *battle,
       summary = g_strdup_printf (_("Boer Shaken: the British capture the emplacement at %s"),
                             adj_unit_get_name (unit));
       entry = adj_entry_new ("note", NULL, summary);
-      if (!rr_set_unit_string (battle, entry->changes, unit, "status.emplacement", "captured",
-                               error))
+      if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement",
+                                         "captured", error))
         return FALSE;
     }
   else if (captured && !british_present)
@@ -985,7 +991,8 @@ adj_rr_update_emplacement (AdjBattle   *battle,
       summary = g_strdup_printf (_("Boer Shaken: no British unit holds %s any more — the Boers "
                               "take the emplacement back"), adj_unit_get_name (unit));
       entry = adj_entry_new ("note", NULL, summary);
-      if (!rr_set_unit_string (battle, entry->changes, unit, "status.emplacement", "open", error))
+      if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement", "open",
+                                         error))
         return FALSE;
     }
   else

@@ -10,6 +10,7 @@
 #include "adj-random.h"
 #include "adj-rr.h"
 #include "adj-rules.h"
+#include "adj-rules-util.h"
 #include "adj-tables.h"
 
 G_BEGIN_DECLS
@@ -109,12 +110,6 @@ const char *rr_morale_label (const char *level);
 void rr_odds_add (AdjOdds *odds, const AdjMechanic *mech, const char *key, guint64 count);
 const char *rr_unit_type_id (AdjUnit *unit);
 gboolean rr_unit_is (AdjUnit *unit, const char *type);
-gboolean rr_set_unit_int (AdjBattle *battle, AdjChangeSet *changes, AdjUnit *unit,
-                          const char *field, int value, GError **error);
-gboolean rr_set_unit_bool (AdjBattle *battle, AdjChangeSet *changes, AdjUnit *unit,
-                           const char *field, gboolean value, GError **error);
-gboolean rr_set_unit_string (AdjBattle *battle, AdjChangeSet *changes, AdjUnit *unit,
-                             const char *field, const char *value, GError **error);
 int rr_setting_int (AdjBattle *battle, const char *name);
 gboolean rr_setting_bool (AdjBattle *battle, const char *name);
 const char *rr_setting_string (AdjBattle *battle, const char *name);
@@ -147,7 +142,8 @@ gboolean rr_check_in_play (AdjBattle *battle, GError **error);
 gboolean rr_check_segment (AdjBattle *battle, const char *segment, GError **error);
 AdjUnit *rr_need_unit (AdjBattle *battle, const char *id, GError **error);
 gboolean rr_check_area (const char *area, GError **error);
-gboolean rr_check_brigade (AdjBattle *battle, const char *brigade, AdjUnit **leader, GError **error);
+gboolean rr_check_brigade (AdjBattle *battle, const char *brigade, AdjUnit **leader,
+                           GError **error);
 AdjRandom *rr_use_random (AdjBattle *battle, AdjRandom *given, AdjRandom **own);
 AdjInputs *rr_battle_inputs (AdjBattle *battle, const char *mechanic_id, const char *unit_input,
                              const char *unit_id, GError **error);
@@ -185,13 +181,15 @@ gboolean rr_in_segment (AdjBattle *battle, const char *segment);
 json_object *rr_step_json (AdjRuleset *rs, guint index);
 const char *rr_segment_label (AdjRuleset *rs, const char *segment);
 const char *rr_phase_label (AdjRuleset *rs, const char *phase);
-void rr_order_markers (AdjBattle *battle, const char *brigade, AdjUnit **planned, AdjUnit **objective);
+void rr_order_markers (AdjBattle *battle, const char *brigade, AdjUnit **planned,
+                       AdjUnit **objective);
 char *rr_join_names (GPtrArray *names);
 
 /* adj-rr-setup.c */
 json_object *rr_open_record (AdjBattle *battle, const char *name, GError **error);
 json_object *rr_open_cups (AdjBattle *battle, GError **error);
-gboolean rr_seal_cups (AdjBattle *battle, AdjChangeSet *changes, json_object *record, GError **error);
+gboolean rr_seal_cups (AdjBattle *battle, AdjChangeSet *changes, json_object *record,
+                       GError **error);
 void rr_shuffle_array (json_object *arr, AdjRng *rng);
 const char *rr_cup_key (AdjRrCup cup);
 guint rr_move_back (json_object *from, json_object *cup, gboolean (*back) (const char *chit));

@@ -430,8 +430,10 @@ auto_return_counters (AdjBattle  *battle,
       else
         json_object_array_add (cup, json_object_new_string ("no-fire"));
       back++;
-      if (!rr_set_unit_string (battle, entry->changes, unit, "status.sp_counter", "none", error) ||
-          !rr_set_unit_int (battle, entry->changes, unit, "status.sp_counter_value", 0, error))
+      if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.sp_counter", "none",
+                                         error) ||
+          !adj_rules_change_unit_int (battle, entry->changes, unit, "status.sp_counter_value", 0,
+                                      error))
         return FALSE;
     }
   rr_shuffle_array (cup, adj_battle_get_rng (battle));
@@ -506,7 +508,7 @@ auto_victory (AdjBattle  *battle,
     return FALSE;
   if (g_str_equal (outcome->key, "continues"))
     {
-      g_autoptr(json_object) next = adj_json_shared_int (turn + 1);
+      g_autoptr(json_object) next = json_object_new_int64 (turn + 1);
 
       if (!adj_battle_change_field (battle, entry->changes, "battle", "turn", next, error))
         return FALSE;

@@ -612,11 +612,11 @@ draw_drifts (json_object  *pool,
         return FALSE;
       json_object_object_add (areas_out,
                               rr_member_string (json_object_array_get_idx (areas, i), "id"),
-                              adj_json_shared_int (g_array_index (left, int, die - 1)));
+                              json_object_new_int64 (g_array_index (left, int, die - 1)));
       g_array_remove_index (left, (guint) die - 1);
     }
   for (guint i = 0; i < left->len; i++)
-    json_object_array_add (aside, adj_json_shared_int (g_array_index (left, int, i)));
+    json_object_array_add (aside, json_object_new_int64 (g_array_index (left, int, i)));
   return TRUE;
 }
 
@@ -823,7 +823,7 @@ adj_rr_setup (AdjBattle           *battle,
 
   /* The tracks and the marker of the sequence of play. */
   {
-    g_autoptr(json_object) one = adj_json_shared_int (1);
+    g_autoptr(json_object) one = json_object_new_int64 (1);
     g_autoptr(json_object) orders = json_object_new_string ("orders");
 
     if ((adj_battle_get_turn (battle) != 1 &&
@@ -874,13 +874,16 @@ adj_rr_setup (AdjBattle           *battle,
       json_object *start = rr_member (oob, "start_sp");
 
       if (rr_unit_is (unit, "regiment") &&
-          !rr_set_unit_bool (battle, entry->changes, unit, "status.mounted", FALSE, error))
+          !adj_rules_change_unit_bool (battle, entry->changes, unit, "status.mounted", FALSE,
+                                       error))
         return FALSE;
       if (rr_unit_is (unit, "battery") &&
-          !rr_set_unit_bool (battle, entry->changes, unit, "status.limbered", TRUE, error))
+          !adj_rules_change_unit_bool (battle, entry->changes, unit, "status.limbered", TRUE,
+                                       error))
         return FALSE;
       if (rr_unit_is (unit, "hq") &&
-          !rr_set_unit_string (battle, entry->changes, unit, "status.hq_mode", "operative", error))
+          !adj_rules_change_unit_string (battle, entry->changes, unit, "status.hq_mode",
+                                         "operative", error))
         return FALSE;
       if (start != NULL && rr_unit_is (unit, "battalion") &&
           adj_unit_get_status_int (unit, "sp") > json_object_get_int (start))

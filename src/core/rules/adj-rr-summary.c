@@ -76,7 +76,7 @@ unit_summary (AdjBattle *battle,
   json_object_object_add (o, "type_label",
                           json_object_new_string (type != NULL ? adj_gettext (type->label) : ""));
   json_object_object_add (o, "destroyed",
-                          adj_json_shared_boolean (adj_unit_get_destroyed (unit)));
+                          json_object_new_boolean (adj_unit_get_destroyed (unit)));
   for (guint i = 0; copied[i] != NULL; i++)
     {
       json_object *v = rr_member (status, copied[i]);
@@ -86,7 +86,7 @@ unit_summary (AdjBattle *battle,
     }
   if (json_object_object_get_ex (status, "sp", NULL))
     json_object_object_add (o, "strength",
-                            adj_json_shared_int (adj_rr_unit_strength (battle, unit)));
+                            json_object_new_int64 (adj_rr_unit_strength (battle, unit)));
   if (json_object_object_get_ex (status, "morale", NULL))
     json_object_object_add (o, "morale_label",
                             json_object_new_string (field_choice_label (
@@ -137,18 +137,18 @@ adj_rr_summary (AdjBattle *battle)
   cur = rr_current_step (battle);
   step = rr_step_json (rs, cur);
 
-  json_object_object_add (o, "set_up", adj_json_shared_boolean (adj_rr_is_set_up (battle)));
-  json_object_object_add (o, "turn", adj_json_shared_int (t.turn));
-  json_object_object_add (o, "last_turn", adj_json_shared_int (rr_int (rs, "tracks",
-                                                                       "last_turn")));
-  json_object_object_add (o, "confidence", adj_json_shared_int (t.confidence));
-  json_object_object_add (o, "shaken", adj_json_shared_int (t.shaken));
-  json_object_object_add (o, "shaken_state", adj_json_shared_boolean (t.shaken > 0));
-  json_object_object_add (o, "loss", adj_json_shared_int (t.loss));
-  json_object_object_add (o, "loss_end", adj_json_shared_int (rr_int (rs, "tracks",
-                                                                      "loss_end")));
-  json_object_object_add (o, "cp", adj_json_shared_int (t.cp));
-  json_object_object_add (o, "cp_spent", adj_json_shared_int (t.cp_spent));
+  json_object_object_add (o, "set_up", json_object_new_boolean (adj_rr_is_set_up (battle)));
+  json_object_object_add (o, "turn", json_object_new_int64 (t.turn));
+  json_object_object_add (o, "last_turn", json_object_new_int64 (rr_int (rs, "tracks",
+                                                                         "last_turn")));
+  json_object_object_add (o, "confidence", json_object_new_int64 (t.confidence));
+  json_object_object_add (o, "shaken", json_object_new_int64 (t.shaken));
+  json_object_object_add (o, "shaken_state", json_object_new_boolean (t.shaken > 0));
+  json_object_object_add (o, "loss", json_object_new_int64 (t.loss));
+  json_object_object_add (o, "loss_end", json_object_new_int64 (rr_int (rs, "tracks",
+                                                                        "loss_end")));
+  json_object_object_add (o, "cp", json_object_new_int64 (t.cp));
+  json_object_object_add (o, "cp_spent", json_object_new_int64 (t.cp_spent));
   json_object_object_add (o, "phase", id_label (t.phase, rr_phase_label (rs, t.phase)));
   json_object_object_add (o, "segment", id_label (t.segment, rr_segment_label (rs, t.segment)));
   {
@@ -156,11 +156,11 @@ adj_rr_summary (AdjBattle *battle)
 
     json_object_object_add (s, "hint",
                             json_object_new_string (adj_gettext (rr_member_string (step, "hint"))));
-    json_object_object_add (s, "number", adj_json_shared_int (t.step_number));
-    json_object_object_add (s, "of", adj_json_shared_int (t.n_steps));
+    json_object_object_add (s, "number", json_object_new_int64 (t.step_number));
+    json_object_object_add (s, "of", json_object_new_int64 (t.n_steps));
     json_object_object_add (s, "automatic",
-                            adj_json_shared_boolean ((rr_steps[cur].flags & STEP_AUTO) != 0));
-    json_object_object_add (s, "done", adj_json_shared_boolean (t.step_done));
+                            json_object_new_boolean ((rr_steps[cur].flags & STEP_AUTO) != 0));
+    json_object_object_add (s, "done", json_object_new_boolean (t.step_done));
     pending = adj_rr_pending (battle);
     json_object_object_add (s, "pending", pending != NULL ? json_object_new_string (pending)
                                                           : NULL);
@@ -175,12 +175,12 @@ adj_rr_summary (AdjBattle *battle)
     json_object *v = json_object_new_object ();
 
     json_object_object_add (v, "hesitate",
-                            adj_json_shared_boolean (rr_setting_bool (battle, "variant_hesitate")));
+                            json_object_new_boolean (rr_setting_bool (battle, "variant_hesitate")));
     json_object_object_add (v, "close-order",
-                            adj_json_shared_boolean (rr_setting_bool (battle,
+                            json_object_new_boolean (rr_setting_bool (battle,
                                                                       "variant_close_order")));
     json_object_object_add (v, "no-hlangwane",
-                            adj_json_shared_boolean (rr_setting_bool (battle,
+                            json_object_new_boolean (rr_setting_bool (battle,
                                                                       "variant_no_hlangwane")));
     json_object_object_add (o, "variants", v);
   }
@@ -188,9 +188,9 @@ adj_rr_summary (AdjBattle *battle)
     json_object *r = json_object_new_object ();
 
     json_object_object_add (r, "boer_guns_misfire",
-                            adj_json_shared_int (rr_setting_int (battle, "misfire_turn")));
+                            json_object_new_int64 (rr_setting_int (battle, "misfire_turn")));
     json_object_object_add (r, "british_ammo_shortage",
-                            adj_json_shared_int (rr_setting_int (battle, "ammo_turn")));
+                            json_object_new_int64 (rr_setting_int (battle, "ammo_turn")));
     json_object_object_add (o, "reminders", r);
   }
 
@@ -217,17 +217,17 @@ adj_rr_summary (AdjBattle *battle)
                                 ? json_object_new_string (order.objective_area) : NULL);
       if (order.state == ADJ_RR_ORDER_IN_TRANSIT)
         {
-          json_object_object_add (ord, "arrives", adj_json_shared_int (order.arrives));
+          json_object_object_add (ord, "arrives", json_object_new_int64 (order.arrives));
           json_object_object_add (ord, "turns_to_arrive",
-                                  adj_json_shared_int (order.turns_to_arrive));
+                                  json_object_new_int64 (order.turns_to_arrive));
         }
       json_object_object_add (ord, "ordered_this_turn",
-                              adj_json_shared_boolean (order.ordered_this_turn));
+                              json_object_new_boolean (order.ordered_this_turn));
       json_object_object_add (bo, "order", ord);
       if (adj_rr_brigade_strength (battle, rr_brigade_ids[b], &start, &now, &local))
         {
-          json_object_object_add (bo, "strength_start", adj_json_shared_int (start));
-          json_object_object_add (bo, "strength_now", adj_json_shared_int (now));
+          json_object_object_add (bo, "strength_start", json_object_new_int64 (start));
+          json_object_object_add (bo, "strength_now", json_object_new_int64 (now));
         }
       json_object_array_add (arr, bo);
     }
@@ -243,7 +243,7 @@ adj_rr_summary (AdjBattle *battle)
       json_object_object_add (dobj, "state", json_object_new_string (drift_state_ids[state]));
       /* A value only once the marker has been turned over. */
       if ((state == ADJ_RR_DRIFT_REVEALED || state == ADJ_RR_DRIFT_FOUND) && value > 0)
-        json_object_object_add (dobj, "value", adj_json_shared_int (value));
+        json_object_object_add (dobj, "value", json_object_new_int64 (value));
       json_object_array_add (arr, dobj);
     }
   json_object_object_add (o, "drifts", arr);
@@ -258,8 +258,8 @@ adj_rr_summary (AdjBattle *battle)
       g_autoptr(GPtrArray) play = adj_rr_cup_in_play (battle, c);
       json_object *list = json_object_new_array ();
 
-      json_object_object_add (cobj, "count", adj_json_shared_int ((int) adj_rr_cup_count (battle,
-                                                                                         c)));
+      json_object_object_add (cobj, "count", json_object_new_int64 ((int) adj_rr_cup_count (battle,
+                                                                                           c)));
       for (guint i = 0; i < play->len; i++)
         {
           g_autofree char *label = adj_rr_chit_label (rs, c, g_ptr_array_index (play, i));

@@ -302,11 +302,12 @@ lower_morale (AdjBattle           *battle,
 
       if (rr_morale_rank (adj_unit_get_status_string (unit, "morale")) >= rr_morale_rank (level))
         continue;
-      if (!rr_set_unit_string (battle, changes, unit, "status.morale", level, error))
+      if (!adj_rules_change_unit_string (battle, changes, unit, "status.morale", level, error))
         return FALSE;
       if (g_str_equal (level, "routed") && rr_unit_is (unit, "commando") &&
           g_strcmp0 (adj_unit_get_status_string (unit, "boer_marker"), "released") == 0 &&
-          !rr_set_unit_string (battle, changes, unit, "status.boer_marker", "return", error))
+          !adj_rules_change_unit_string (battle, changes, unit, "status.boer_marker", "return",
+                                         error))
         return FALSE;
       g_ptr_array_add (names, (gpointer) adj_unit_get_name (unit));
     }

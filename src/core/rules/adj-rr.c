@@ -186,42 +186,6 @@ rr_unit_is (AdjUnit    *unit,
   return unit != NULL && g_strcmp0 (adj_unit_get_type_id (unit), type) == 0;
 }
 
-gboolean
-rr_set_unit_int (AdjBattle     *battle,
-                 AdjChangeSet  *changes,
-                 AdjUnit       *unit,
-                 const char    *field,
-                 int            value,
-                 GError       **error)
-{
-  g_autoptr(json_object) v = adj_json_shared_int (value);
-  return adj_rules_change_unit (battle, changes, unit, field, v, error);
-}
-
-gboolean
-rr_set_unit_bool (AdjBattle     *battle,
-                  AdjChangeSet  *changes,
-                  AdjUnit       *unit,
-                  const char    *field,
-                  gboolean       value,
-                  GError       **error)
-{
-  g_autoptr(json_object) v = adj_json_shared_boolean (value);
-  return adj_rules_change_unit (battle, changes, unit, field, v, error);
-}
-
-gboolean
-rr_set_unit_string (AdjBattle     *battle,
-                    AdjChangeSet  *changes,
-                    AdjUnit       *unit,
-                    const char    *field,
-                    const char    *value,
-                    GError       **error)
-{
-  g_autoptr(json_object) v = json_object_new_string (value);
-  return adj_rules_change_unit (battle, changes, unit, field, v, error);
-}
-
 /* The battle's settings. */
 static json_object *
 rr_setting (AdjBattle  *battle,
@@ -293,7 +257,7 @@ rr_set_setting_int (AdjBattle     *battle,
                     int            value,
                     GError       **error)
 {
-  g_autoptr(json_object) v = adj_json_shared_int (value);
+  g_autoptr(json_object) v = json_object_new_int64 (value);
   return change_setting (battle, changes, name, v, error);
 }
 
@@ -304,7 +268,7 @@ rr_set_setting_bool (AdjBattle     *battle,
                      gboolean       value,
                      GError       **error)
 {
-  g_autoptr(json_object) v = adj_json_shared_boolean (value);
+  g_autoptr(json_object) v = json_object_new_boolean (value);
   return change_setting (battle, changes, name, v, error);
 }
 
@@ -428,12 +392,6 @@ chart_require (AdjTables   *tables,
   return adj_tables_get_cell (tables, table_id, row, column);
 }
 
-static gboolean
-table_missing (GError *error)
-{
-  return g_error_matches (error, ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE);
-}
-
 /* The outcome of a roll whose cell the player has not entered. */
 static void
 set_table_missing (AdjOutcome *outcome,
@@ -543,7 +501,7 @@ rr_chart_resolve (const AdjContext  *ctx,
   *value = chart_require (*tables, table_id, row, column, &missing);
   if (*value == NULL)
     {
-      if (!table_missing (missing))
+      if (!adj_rules_table_missing (missing))
         {
           g_propagate_error (error, g_steal_pointer (&missing));
           return FALSE;

@@ -168,6 +168,20 @@ adj_roll_choice (AdjRandom   *random,
   return TRUE;
 }
 
+json_object *
+adj_rules_json (AdjRuleset *rs,
+                const char *section,
+                const char *key)
+{
+  json_object *sec = NULL, *v = NULL;
+
+  json_object_object_get_ex (adj_ruleset_get_json (rs), section, &sec);
+  if (key == NULL)
+    return sec;
+  json_object_object_get_ex (sec, key, &v);
+  return v;
+}
+
 int
 adj_rules_int (AdjRuleset *rs,
                const char *section,
@@ -327,15 +341,15 @@ adj_rules_find_unit (const AdjContext  *ctx,
   return TRUE;
 }
 
-gboolean
-adj_rules_change_unit (AdjBattle     *battle,
-                       AdjChangeSet  *changes,
-                       AdjUnit       *unit,
-                       const char    *field,
-                       json_object   *value,
-                       GError       **error)
+static gboolean
+change_unit (AdjBattle     *battle,
+             AdjChangeSet  *changes,
+             AdjUnit       *unit,
+             const char    *field,
+             json_object   *value,
+             gboolean       record_same,
+             GError       **error)
 {
-  g_autoptr(json_object) now = NULL;
   g_autofree char *target = NULL;
 
   if (battle == NULL || unit == NULL)
@@ -344,12 +358,181 @@ adj_rules_change_unit (AdjBattle     *battle,
   if (g_str_has_prefix (field, "status.") &&
       !json_object_object_get_ex (adj_unit_get_status (unit), field + strlen ("status."), NULL))
     return TRUE;
-  /* Nor is a change to the value it already has. */
-  now = adj_unit_get_field (unit, field);
-  if (adj_json_equal (now, value))
-    return TRUE;
+  /* Nor, unless asked, is a change to the value it already has. */
+  if (!record_same)
+    {
+      g_autoptr(json_object) now = adj_unit_get_field (unit, field);
+
+      if (adj_json_equal (now, value))
+        return TRUE;
+    }
   target = g_strconcat ("unit:", adj_unit_get_id (unit), NULL);
   return adj_battle_change_field (battle, changes, target, field, value, error);
+}
+
+gboolean
+adj_rules_change_unit (AdjBattle     *battle,
+                       AdjChangeSet  *changes,
+                       AdjUnit       *unit,
+                       const char    *field,
+                       json_object   *value,
+                       GError       **error)
+{
+  return change_unit (battle, changes, unit, field, value, FALSE, error);
+}
+
+gboolean
+adj_rules_change_unit_bool (AdjBattle     *battle,
+                            AdjChangeSet  *changes,
+                            AdjUnit       *unit,
+                            const char    *field,
+                            gboolean       value,
+                            GError       **error)
+{
+  g_autoptr(json_object) v = json_object_new_boolean (value);
+  return change_unit (battle, changes, unit, field, v, FALSE, error);
+}
+
+gboolean
+adj_rules_change_unit_int (AdjBattle     *battle,
+                           AdjChangeSet  *changes,
+                           AdjUnit       *unit,
+                           const char    *field,
+                           int            value,
+                           GError       **error)
+{
+  g_autoptr(json_object) v = json_object_new_int64 (value);
+  return change_unit (battle, changes, unit, field, v, FALSE, error);
+}
+
+gboolean
+adj_rules_change_unit_string (AdjBattle     *battle,
+                              AdjChangeSet  *changes,
+                              AdjUnit       *unit,
+                              const char    *field,
+                              const char    *value,
+                              GError       **error)
+{
+  g_autoptr(json_object) v = json_object_new_string (value);
+  return change_unit (battle, changes, unit, field, v, FALSE, error);
+}
+
+static gboolean
+set_unit (const AdjContext  *ctx,
+          AdjChangeSet      *changes,
+          const char        *unit_id,
+          const char        *field,
+          json_object       *value,
+          gboolean           record_same,
+          GError           **error)
+{
+  AdjUnit *unit;
+
+  return adj_rules_find_unit (ctx, unit_id, &unit, error) &&
+         change_unit (ctx->battle, changes, unit, field, value, record_same, error);
+}
+
+gboolean
+adj_rules_set_unit (const AdjContext  *ctx,
+                    AdjChangeSet      *changes,
+                    const char        *unit_id,
+                    const char        *field,
+                    json_object       *value,
+                    GError           **error)
+{
+  return set_unit (ctx, changes, unit_id, field, value, FALSE, error);
+}
+
+gboolean
+adj_rules_set_unit_bool (const AdjContext  *ctx,
+                         AdjChangeSet      *changes,
+                         const char        *unit_id,
+                         const char        *field,
+                         gboolean           value,
+                         GError           **error)
+{
+  g_autoptr(json_object) v = json_object_new_boolean (value);
+  return set_unit (ctx, changes, unit_id, field, v, FALSE, error);
+}
+
+gboolean
+adj_rules_set_unit_int (const AdjContext  *ctx,
+                        AdjChangeSet      *changes,
+                        const char        *unit_id,
+                        const char        *field,
+                        int                value,
+                        GError           **error)
+{
+  g_autoptr(json_object) v = json_object_new_int64 (value);
+  return set_unit (ctx, changes, unit_id, field, v, FALSE, error);
+}
+
+gboolean
+adj_rules_record_unit (const AdjContext  *ctx,
+                       AdjChangeSet      *changes,
+                       const char        *unit_id,
+                       const char        *field,
+                       json_object       *value,
+                       GError           **error)
+{
+  return set_unit (ctx, changes, unit_id, field, value, TRUE, error);
+}
+
+gboolean
+adj_rules_record_unit_bool (const AdjContext  *ctx,
+                            AdjChangeSet      *changes,
+                            const char        *unit_id,
+                            const char        *field,
+                            gboolean           value,
+                            GError           **error)
+{
+  g_autoptr(json_object) v = json_object_new_boolean (value);
+  return set_unit (ctx, changes, unit_id, field, v, TRUE, error);
+}
+
+const AdjUnitType *
+adj_rules_input_type (const AdjContext *ctx,
+                      AdjInputs        *in,
+                      const char       *name)
+{
+  return adj_ruleset_find_unit_type (ctx->ruleset, adj_inputs_get_string (in, name));
+}
+
+gboolean
+adj_rules_table_missing (const GError *error)
+{
+  return g_error_matches (error, ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE);
+}
+
+unsigned __int128
+adj_rules_gcd128 (unsigned __int128 a,
+                  unsigned __int128 b)
+{
+  while (b != 0)
+    {
+      unsigned __int128 t = a % b;
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+void
+adj_rules_odds_overflow (AdjOdds      *odds,
+                         const double *p,
+                         guint         n)
+{
+  odds->overflow = TRUE;
+  adj_odds_finish (odds, 1);
+  for (guint k = 0; k < n; k++)
+    {
+      AdjOddsEntry *e = g_ptr_array_index (odds->entries, k);
+
+      e->p = p[k];
+      e->count = 0;
+      e->num = 0;
+      e->den = 0;
+    }
 }
 
 void

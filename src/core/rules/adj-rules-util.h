@@ -65,6 +65,10 @@ gboolean adj_roll_choice         (AdjRandom   *random,
                                   int         *sum,
                                   GError     **error);
 
+/* $.<section>.<key> of the ruleset, or $.<section> when @key is NULL; NULL when absent. */
+json_object *adj_rules_json      (AdjRuleset  *rs,
+                                  const char  *section,
+                                  const char  *key);
 /* A number from the system's own part of the ruleset: $.<section>.<key>. */
 int      adj_rules_int           (AdjRuleset  *rs,
                                   const char  *section,
@@ -79,6 +83,11 @@ gboolean adj_unit_type_rule_bool (const AdjUnitType *type,
 const char *adj_unit_type_rule_string (const AdjUnitType *type,
                                        const char        *key);
 
+/* Finish @odds with probabilities only, for when the ways to count them do not fit in 64 bits:
+ * @p[k] is the chance of the k-th of the @n outcomes declared in @odds. */
+void        adj_rules_odds_overflow (AdjOdds      *odds,
+                                     const double *p,
+                                     guint         n);
 /* Declare every outcome of @mech in @odds, in the declared order. */
 void        adj_declare_outcomes  (const AdjMechanic *mech,
                                    AdjOdds           *odds);
@@ -108,6 +117,69 @@ gboolean    adj_rules_change_unit (AdjBattle         *battle,
                                    const char        *field,
                                    json_object       *value,
                                    GError           **error);
+/* As adj_rules_change_unit(), with a new boolean, whole number or string. */
+gboolean    adj_rules_change_unit_bool   (AdjBattle     *battle,
+                                          AdjChangeSet  *changes,
+                                          AdjUnit       *unit,
+                                          const char    *field,
+                                          gboolean       value,
+                                          GError       **error);
+gboolean    adj_rules_change_unit_int    (AdjBattle     *battle,
+                                          AdjChangeSet  *changes,
+                                          AdjUnit       *unit,
+                                          const char    *field,
+                                          int            value,
+                                          GError       **error);
+gboolean    adj_rules_change_unit_string (AdjBattle     *battle,
+                                          AdjChangeSet  *changes,
+                                          AdjUnit       *unit,
+                                          const char    *field,
+                                          const char    *value,
+                                          GError       **error);
+/* As adj_rules_change_unit(), for the unit @unit_id of the battle of @ctx: nothing when there
+ * is no battle or no id; FALSE with @error set when the battle has no such unit. */
+gboolean    adj_rules_set_unit      (const AdjContext  *ctx,
+                                     AdjChangeSet      *changes,
+                                     const char        *unit_id,
+                                     const char        *field,
+                                     json_object       *value,
+                                     GError           **error);
+gboolean    adj_rules_set_unit_bool (const AdjContext  *ctx,
+                                     AdjChangeSet      *changes,
+                                     const char        *unit_id,
+                                     const char        *field,
+                                     gboolean           value,
+                                     GError           **error);
+gboolean    adj_rules_set_unit_int  (const AdjContext  *ctx,
+                                     AdjChangeSet      *changes,
+                                     const char        *unit_id,
+                                     const char        *field,
+                                     int                value,
+                                     GError           **error);
+/* As adj_rules_set_unit() and adj_rules_set_unit_bool(), except that a change to the value the
+ * field has already is recorded too. */
+gboolean    adj_rules_record_unit      (const AdjContext  *ctx,
+                                        AdjChangeSet      *changes,
+                                        const char        *unit_id,
+                                        const char        *field,
+                                        json_object       *value,
+                                        GError           **error);
+gboolean    adj_rules_record_unit_bool (const AdjContext  *ctx,
+                                        AdjChangeSet      *changes,
+                                        const char        *unit_id,
+                                        const char        *field,
+                                        gboolean           value,
+                                        GError           **error);
+/* The unit type an enum input of unit types holds.  Such an input only ever holds a declared
+ * choice, so the type exists. */
+const AdjUnitType *adj_rules_input_type (const AdjContext *ctx,
+                                         AdjInputs        *in,
+                                         const char       *name);
+/* Whether @error says that a cell of a table the players type in is still empty. */
+gboolean    adj_rules_table_missing (const GError *error);
+/* The greatest common divisor of two counts of ways (0 when both are 0). */
+unsigned __int128 adj_rules_gcd128 (unsigned __int128 a,
+                                    unsigned __int128 b);
 /* $.decisions of a ruleset: the decisions taken where the book is silent, each
  * { "id", "label" }. */
 gboolean    adj_rules_check_decisions (AdjRuleset  *rs,

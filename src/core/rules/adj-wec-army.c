@@ -87,8 +87,8 @@ army_value_apply (const AdjContext  *ctx,
   const char *side = adj_inputs_get_string (in, "side");
   g_autofree char *target = NULL;
   g_autoptr(json_object) rolled = json_object_new_string ("rolled");
-  g_autoptr(json_object) value = adj_json_shared_int (adj_outcome_get_value_int (outcome, "result",
-                                                                                 0));
+  g_autoptr(json_object) value =
+    json_object_new_int64 (adj_outcome_get_value_int (outcome, "result", 0));
 
   if (side == NULL)
     return TRUE;
@@ -129,11 +129,11 @@ wec_report_army_limits (AdjRuleset    *rs,
   int need_commands = adj_rules_int (rs, "army", "command_stands");
   g_autofree char *shown = wec_format_half_points (half);
 
-  json_object_object_add (report->values, "total_half_points", adj_json_shared_int (half));
+  json_object_object_add (report->values, "total_half_points", json_object_new_int64 (half));
   json_object_object_add (report->values, "total", json_object_new_string (shown));
-  json_object_object_add (report->values, "budget", adj_json_shared_int (budget));
-  json_object_object_add (report->values, "heavy", adj_json_shared_int (heavy));
-  json_object_object_add (report->values, "command_stands", adj_json_shared_int (commands));
+  json_object_object_add (report->values, "budget", json_object_new_int64 (budget));
+  json_object_object_add (report->values, "heavy", json_object_new_int64 (heavy));
+  json_object_object_add (report->values, "command_stands", json_object_new_int64 (commands));
 
   adj_army_report_add (report, "points", _("Points"), half <= 2 * budget,
                        _("%s of %d points (the command stand is not counted)"), shown, budget);

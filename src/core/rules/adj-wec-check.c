@@ -45,7 +45,8 @@ wec_check_ruleset (AdjRuleset  *rs,
       !adj_rules_check_section_ints (rs, "withdrawal", withdrawal_keys, 1, 100, error) ||
       !adj_rules_check_section_ints (rs, "victory", victory_keys, 1, 1000, error))
     return FALSE;
-  if (adj_rules_int (rs, "army", "rolled_dice") > 16 || adj_rules_int (rs, "army", "rolled_dice") < 1)
+  if (adj_rules_int (rs, "army", "rolled_dice") > 16 ||
+      adj_rules_int (rs, "army", "rolled_dice") < 1)
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.army.rolled_dice",
                           _("expected from 1 to 16 dice"));
 
@@ -156,7 +157,7 @@ wec_check_army (AdjRuleset     *rs,
   if (json_object_object_get_ex (army->settings, "entrenchment_lengths", &v))
     lengths = json_object_get_int (v);
 
-  json_object_object_add (report->values, "stands", adj_json_shared_int (stands));
+  json_object_object_add (report->values, "stands", json_object_new_int64 (stands));
   wec_report_army_limits (rs, g_str_equal (budget, "rolled"), rolled, total, heavy, lengths,
                           commands, report);
   return TRUE;

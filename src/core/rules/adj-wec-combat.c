@@ -56,9 +56,10 @@ fire_prepare (const AdjContext  *ctx,
               GError           **error)
 {
   AdjRuleset *rs = ctx->ruleset;
-  const AdjUnitType *ft = wec_input_type (ctx, in, "firer_type");
-  const AdjUnitType *tt = wec_input_type (ctx, in, "target_type");
-  const AdjWeapon *weapon = adj_ruleset_find_weapon (rs, adj_inputs_get_string (in, "firer_weapon"));
+  const AdjUnitType *ft = adj_rules_input_type (ctx, in, "firer_type");
+  const AdjUnitType *tt = adj_rules_input_type (ctx, in, "target_type");
+  const AdjWeapon *weapon =
+    adj_ruleset_find_weapon (rs, adj_inputs_get_string (in, "firer_weapon"));
   gboolean dismounted = adj_inputs_get_bool (in, "firer_dismounted");
   const char *category = wec_fighting_category (ft, dismounted);
   int distance = adj_inputs_get_int (in, "distance");
@@ -91,7 +92,8 @@ fire_prepare (const AdjContext  *ctx,
   adj_score_add_modifier (firer, rs, "fire-combat", "guns-vs-shared-square",
                           wec_is_gun (category) && adj_inputs_get_bool (in, "shared_square"));
   adj_score_add_modifier (firer, rs, "fire-combat", "cavalry-moved",
-                          g_str_equal (category, "cavalry") && adj_inputs_get_bool (in, "firer_moved"));
+                          g_str_equal (category, "cavalry") &&
+                          adj_inputs_get_bool (in, "firer_moved"));
   adj_score_add_modifier (firer, rs, "fire-combat", "target-covered",
                           adj_inputs_get_bool (in, "target_covered"));
 
@@ -253,12 +255,12 @@ fire_apply (const AdjContext  *ctx,
             AdjChangeSet      *changes,
             GError           **error)
 {
-  if (!wec_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "firer"), "status.fought", TRUE,
-                          error))
+  if (!adj_rules_record_unit_bool (ctx, changes, adj_inputs_get_string (in, "firer"),
+                                   "status.fought", TRUE, error))
     return FALSE;
   if (g_str_equal (outcome->key, "destroyed"))
-    return wec_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "target"), "destroyed", TRUE,
-                              error);
+    return adj_rules_record_unit_bool (ctx, changes, adj_inputs_get_string (in, "target"),
+                                       "destroyed", TRUE, error);
   return TRUE;
 }
 
@@ -334,7 +336,7 @@ close_side (const AdjContext *ctx,
   g_autofree char *command_key = g_strconcat (prefix, "_command", NULL);
   g_autofree char *support_key = g_strconcat (prefix, "_support", NULL);
   g_autofree char *backed_key = g_strconcat (prefix, "_backed", NULL);
-  const AdjUnitType *type = wec_input_type (ctx, in, type_key);
+  const AdjUnitType *type = adj_rules_input_type (ctx, in, type_key);
 
   adj_score_add (score, type->value, _("Stand value (%s)"), adj_gettext (type->label));
   if (adj_inputs_get_int (in, command_key) > 0)
@@ -354,8 +356,8 @@ close_prepare (const AdjContext  *ctx,
                GError           **error)
 {
   AdjRuleset *rs = ctx->ruleset;
-  const AdjUnitType *at = wec_input_type (ctx, in, "attacker_type");
-  const AdjUnitType *dt = wec_input_type (ctx, in, "defender_type");
+  const AdjUnitType *at = adj_rules_input_type (ctx, in, "attacker_type");
+  const AdjUnitType *dt = adj_rules_input_type (ctx, in, "defender_type");
   const char *acat = wec_fighting_category (at, adj_inputs_get_bool (in, "attacker_dismounted"));
   const char *dcat = wec_fighting_category (dt, adj_inputs_get_bool (in, "defender_dismounted"));
   gboolean flank = adj_inputs_get_bool (in, "flank");
@@ -488,13 +490,13 @@ close_apply (const AdjContext  *ctx,
 {
   const char *attacker = adj_inputs_get_string (in, "attacker");
 
-  if (!wec_set_unit_bool (ctx, changes, attacker, "status.fought", TRUE, error))
+  if (!adj_rules_record_unit_bool (ctx, changes, attacker, "status.fought", TRUE, error))
     return FALSE;
   if (g_str_equal (outcome->key, "defender-destroyed"))
-    return wec_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "defender"), "destroyed",
-                              TRUE, error);
+    return adj_rules_record_unit_bool (ctx, changes, adj_inputs_get_string (in, "defender"),
+                                       "destroyed", TRUE, error);
   if (g_str_equal (outcome->key, "attacker-destroyed"))
-    return wec_set_unit_bool (ctx, changes, attacker, "destroyed", TRUE, error);
+    return adj_rules_record_unit_bool (ctx, changes, attacker, "destroyed", TRUE, error);
   return TRUE;
 }
 

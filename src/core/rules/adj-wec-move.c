@@ -53,7 +53,7 @@ movement_resolve (const AdjContext  *ctx,
                   GError           **error)
 {
   AdjRuleset *rs = ctx->ruleset;
-  const AdjUnitType *type = wec_input_type (ctx, in, "type");
+  const AdjUnitType *type = adj_rules_input_type (ctx, in, "type");
   const char *why = NULL;
   int move = base_move (type, adj_inputs_get_bool (in, "dismounted"),
                         adj_inputs_get_bool (in, "mounted"), &why);
@@ -134,7 +134,7 @@ recoil_resolve (const AdjContext  *ctx,
                 AdjOutcome        *outcome,
                 GError           **error)
 {
-  const AdjUnitType *type = wec_input_type (ctx, in, "type");
+  const AdjUnitType *type = adj_rules_input_type (ctx, in, "type");
   const char *why = NULL;
   int move = base_move (type, adj_inputs_get_bool (in, "dismounted"),
                         adj_inputs_get_bool (in, "mounted"), &why);
@@ -165,8 +165,8 @@ destroy_apply (const AdjContext  *ctx,
                GError           **error)
 {
   if (g_str_equal (outcome->key, "destroyed"))
-    return wec_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "unit"), "destroyed", TRUE,
-                              error);
+    return adj_rules_record_unit_bool (ctx, changes, adj_inputs_get_string (in, "unit"),
+                                       "destroyed", TRUE, error);
   return TRUE;
 }
 

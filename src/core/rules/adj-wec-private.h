@@ -45,9 +45,6 @@ typedef gboolean (*UnitFilter) (AdjBattle *battle, AdjUnit *unit, const AdjUnitT
 /* adj-wec.c */
 extern const AdjChoice wec_dice_choices[2];
 extern const AdjChoice wec_budget_choices[2];
-const AdjUnitType *wec_input_type (const AdjContext *ctx,
-                                   AdjInputs        *in,
-                                   const char       *name);
 const char *wec_fighting_category (const AdjUnitType *type,
                                    gboolean           dismounted);
 gboolean wec_is_gun (const char *category);
@@ -78,18 +75,6 @@ void wec_sum_odds (guint        n,
                    int          shift,
                    NumberLabel  label_fn,
                    AdjOdds     *odds);
-gboolean wec_change_unit (const AdjContext  *ctx,
-                          AdjChangeSet      *changes,
-                          const char        *unit_id,
-                          const char        *field,
-                          json_object       *value,
-                          GError           **error);
-gboolean wec_set_unit_bool (const AdjContext  *ctx,
-                            AdjChangeSet      *changes,
-                            const char        *unit_id,
-                            const char        *field,
-                            gboolean           value,
-                            GError           **error);
 int wec_side_sum (AdjBattle  *battle,
                   const char *side,
                   UnitFilter  filter,

@@ -527,8 +527,8 @@ rating_apply (const AdjContext  *ctx,
   json_object *type = NULL;
 
   json_object_object_get_ex (outcome->values, "type", &type);
-  return wec_change_unit (ctx, changes, adj_inputs_get_string (in, "commander"), "type", type,
-                          error);
+  return adj_rules_record_unit (ctx, changes, adj_inputs_get_string (in, "commander"), "type", type,
+                                error);
 }
 
 const AdjMechanic wec_commander_rating = {

@@ -32,15 +32,6 @@ const AdjChoice wec_budget_choices[] = {
 /* ------------------------------------------------------------------------------------------ */
 /* helpers                                                                                     */
 
-const AdjUnitType *
-wec_input_type (const AdjContext *ctx,
-                AdjInputs        *in,
-                const char       *name)
-{
-  /* Enum inputs only ever hold a declared choice, so the type exists. */
-  return adj_ruleset_find_unit_type (ctx->ruleset, adj_inputs_get_string (in, name));
-}
-
 /* The category a stand fights as: dismounted cavalry fights as infantry. */
 const char *
 wec_fighting_category (const AdjUnitType *type,
@@ -154,41 +145,6 @@ wec_sum_odds (guint        n,
         adj_odds_add (odds, key, label, d->count[i]);
     }
   adj_odds_finish (odds, d->total);
-}
-
-gboolean
-wec_change_unit (const AdjContext  *ctx,
-                 AdjChangeSet      *changes,
-                 const char        *unit_id,
-                 const char        *field,
-                 json_object       *value,
-                 GError           **error)
-{
-  g_autofree char *target = NULL;
-  AdjUnit *unit;
-
-  if (!adj_rules_find_unit (ctx, unit_id, &unit, error))
-    return FALSE;
-  if (unit == NULL)
-    return TRUE;
-  /* A status field that does not apply to this unit is simply not recorded. */
-  if (g_str_has_prefix (field, "status.") &&
-      !json_object_object_get_ex (adj_unit_get_status (unit), field + strlen ("status."), NULL))
-    return TRUE;
-  target = g_strconcat ("unit:", unit_id, NULL);
-  return adj_battle_change_field (ctx->battle, changes, target, field, value, error);
-}
-
-gboolean
-wec_set_unit_bool (const AdjContext  *ctx,
-                   AdjChangeSet      *changes,
-                   const char        *unit_id,
-                   const char        *field,
-                   gboolean           value,
-                   GError           **error)
-{
-  g_autoptr(json_object) v = adj_json_shared_boolean (value);
-  return wec_change_unit (ctx, changes, unit_id, field, v, error);
 }
 
 /* Sum stand values over a side's units; the filter decides which count. */
