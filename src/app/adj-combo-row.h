@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-combo-row.h: a combo row whose popup is filled when it first opens. */
+/* adj-combo-row.h: a combo row that says when its popup is about to open. */
 
 #pragma once
 

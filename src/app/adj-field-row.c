@@ -4,9 +4,8 @@
  * The row keeps a small state object (the field, the choice ids behind a drop-down, the
  * callback) as data on the widget; setting a value from the program never calls back.
  *
- * A unit is chosen from a drop-down of every unit in the battle, hundreds of them, and a form
- * has a drop-down for every choice it offers: the drop-downs are AdjComboRows, whose popups are
- * filled only when they first open, and a unit drop-down lists only the unit it shows until then.
+ * A unit is chosen from a drop-down of every unit in the battle, hundreds of them: it lists only
+ * the unit it shows until its popup first opens (AdjComboRow says when).
  */
 
 #define G_LOG_DOMAIN "adj-field-row"
@@ -20,7 +19,6 @@
 #include "adj-hinted-row.h"
 #include "adj-i18n.h"
 #include "adj-side-view.h"
-#include "adj-widgets.h"
 
 #define CM_PER_INCH 2.54
 
@@ -268,7 +266,6 @@ editor_row_new (const AdjField *field,
       return row;
     }
   row = adw_action_row_new ();
-  adj_wrap_at_words (row);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), editor);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), editor);
   return row;

@@ -10,6 +10,9 @@
  * a dozen rows with a sentence of hint each so spent a sixth of the start-up laying out hints.
  * Here the title and hint sit in a widget whose width does not depend on its height (text that
  * wraps only grows taller as it narrows), so each is laid out once for each width it is given.
+ * Measured on a 200-unit battle, an AdwActionRow with a subtitle in its place adds some 0.21 G
+ * instructions to the start-up to the first frame (0.97 G in all with this row), and took it from
+ * 2.0x a bare libadwaita window's to 2.5x (both with cairo); the budget is 1.5x.
  */
 
 #include "config.h"

@@ -4,7 +4,8 @@
  * A recycling list over the battle's journal model; entries that were undone stay in view,
  * dimmed, until a new entry replaces them, so a referee can see what Redo would bring back.  The
  * list is a GtkGridView of one column, which keeps about 30 rows where this GTK's list view keeps
- * one for each of up to 200 entries, and makes them only once the journal is first shown.
+ * one for each of up to 200 entries, and makes them only once the journal is first shown
+ * (the unit list's grid view is the one that weighs on the start-up: see adj-side-view.c).
  */
 
 #define G_LOG_DOMAIN "adj-journal-view"

@@ -9,7 +9,9 @@
  * a row for each of up to 200 items however few are in view, where its grid view keeps about 30
  * rows and makes them tall enough to fill any view.  Either makes its rows as soon as it has a
  * model, shown or not, so the list is given its model when the side is first shown: a side in
- * the other tab costs nothing at start-up.
+ * the other tab costs nothing at start-up.  On a 200-unit battle a list view (some 90 rows for a
+ * side of 100) takes the start-up from 0.97 G instructions to 1.09 G, from 1.8x a bare libadwaita
+ * window's to 2.0x (both with cairo); the budget is 1.5x.
  */
 
 #define G_LOG_DOMAIN "adj-side-view"
