@@ -217,7 +217,7 @@ tour (AdjApplication *app)
     save_shot (GTK_WIDGET (window), "gl-turn-1024x600");
 
     /* The players' tables taken out: the fire says what it misses. */
-    adj_tables_embed (battle, NULL, NULL);
+    adj_battle_embed_tables (battle, NULL, NULL);
     adj_battle_window_show_page (window, "act");
     adj_mechanic_panel_select (panel, "gl/fire");
     adj_mechanic_panel_use_unit (panel, 0, "u1");
@@ -447,7 +447,7 @@ tour (AdjApplication *app)
     gtk_window_destroy (GTK_WINDOW (setup));
 
     if (rr_tables != NULL)
-      adj_tables_embed (battle, rr_tables, NULL);
+      adj_battle_embed_tables (battle, rr_tables, NULL);
     adj_battle_window_show_page (window, "journal");
     adj_battle_window_show_page (window, "colenso");
     save_shot (GTK_WIDGET (window), "rr-not-set-up-charts-1280x800");

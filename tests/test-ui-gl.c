@@ -103,7 +103,7 @@ check_fill_and_fire (AdjApplication *app)
   battle = adj_battle_window_get_battle (window);
   rs = adj_battle_get_ruleset (battle);
   /* The demo carries example values: take them out, so nothing is entered anywhere. */
-  g_assert_true (adj_tables_embed (battle, NULL, &error));
+  g_assert_true (adj_battle_embed_tables (battle, NULL, &error));
   g_assert_no_error (error);
 
   adj_battle_window_show_page (window, "act");

@@ -653,7 +653,7 @@ check_setup (AdjApplication *app)
 
   /* The demo's example charts, carried by the battle; the page sees them once shown again. */
   tables = demo_tables (adj_battle_get_ruleset (battle));
-  g_assert_true (adj_tables_embed (battle, tables, &error));
+  g_assert_true (adj_battle_embed_tables (battle, tables, &error));
   g_assert_no_error (error);
   adj_battle_window_show_page (window, "journal");
   adj_test_settle ();
@@ -667,7 +667,7 @@ check_setup (AdjApplication *app)
   adj_test_settle ();
   dialog = adj_test_find_dialog (app);
   g_assert_true (adw_message_dialog_get_response_enabled (dialog, "setup"));
-  g_assert_true (adj_tables_embed (battle, NULL, &error));
+  g_assert_true (adj_battle_embed_tables (battle, NULL, &error));
   g_assert_no_error (error);
   adw_message_dialog_response (dialog, "setup");
   gtk_window_close (GTK_WINDOW (dialog));
@@ -685,7 +685,7 @@ check_setup (AdjApplication *app)
   g_assert_nonnull (editor);
   g_assert_cmpstr (adj_table_editor_get_table_id (editor), ==, "british-event-chits");
   gtk_window_destroy (GTK_WINDOW (editor));
-  g_assert_true (adj_tables_embed (battle, tables, &error));
+  g_assert_true (adj_battle_embed_tables (battle, tables, &error));
   g_assert_no_error (error);
   adj_test_settle ();
 

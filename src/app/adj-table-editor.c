@@ -579,7 +579,8 @@ load_values (AdjTableEditor *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjTables) user = adj_tables_load_user (self->rs, &error);
-  g_autoptr(AdjTables) carried = self->battle != NULL ? adj_tables_extract (self->battle) : NULL;
+  g_autoptr(AdjTables) carried = self->battle != NULL ? adj_battle_extract_tables (self->battle)
+                                                      : NULL;
   AdjTableSource source = ADJ_TABLE_SOURCE_NONE;
 
   self->carried = carried != NULL && adj_tables_has_table (carried, self->table_id);
@@ -997,11 +998,12 @@ adj_table_editor_save (AdjTableEditor  *self,
   destination = adj_table_editor_get_destination (self);
   if (destination == ADJ_TABLE_SOURCE_BATTLE)
     {
-      g_autoptr(AdjTables) carried = adj_tables_extract (self->battle);
+      g_autoptr(AdjTables) carried = adj_battle_extract_tables (self->battle);
 
       if (carried == NULL)
         carried = adj_tables_new (self->rs);
-      if (!copy_table (self, carried, error) || !adj_tables_embed (self->battle, carried, error))
+      if (!copy_table (self, carried, error)
+          || !adj_battle_embed_tables (self->battle, carried, error))
         return FALSE;
       self->carried = TRUE;
     }

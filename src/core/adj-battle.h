@@ -209,9 +209,6 @@ gboolean      adj_battle_embed_tables     (AdjBattle    *battle,
                                            GError      **error);
 /* A copy of the tables the battle carries, or NULL. */
 AdjTables    *adj_battle_extract_tables   (AdjBattle    *battle);
-/* The names the two had before; new code uses the ones above. */
-#define adj_tables_embed   adj_battle_embed_tables
-#define adj_tables_extract adj_battle_extract_tables
 
 /* ---- files ---- */
 json_object  *adj_battle_to_json          (AdjBattle    *battle);

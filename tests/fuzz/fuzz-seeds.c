@@ -133,7 +133,7 @@ write_battles (const char *out)
       if (battle == NULL)
         g_error ("%s", error->message);
 
-      tables = adj_tables_extract (battle);
+      tables = adj_battle_extract_tables (battle);
       if (tables != NULL)
         {
           g_autoptr(json_object) tables_json = adj_tables_to_json (tables);
