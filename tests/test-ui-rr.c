@@ -808,9 +808,11 @@ check_dialog (AdjApplication *app,
               guint           n)
 {
   g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  /* gtk_widget_activate_action_variant() does not take a floating reference. */
+  g_autoptr(GVariant) owned = param != NULL ? g_variant_ref_sink (param) : NULL;
   AdwMessageDialog *dialog;
 
-  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (dash), action, param));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (dash), action, owned));
   adj_test_settle ();
   dialog = adj_test_find_dialog (app);
   g_assert_nonnull (dialog);
