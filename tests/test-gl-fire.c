@@ -114,6 +114,97 @@ test_fire_no_saves (void)
   adj_tables_set_override (NULL);
 }
 
+/* The tables a volley still lacks are those its odds' note speaks of: the hit table while the
+ * dice are only thrown, then the saving table; none when no die is thrown or all is entered.
+ * The error behind the note names them too. */
+void
+test_fire_missing_tables (void)
+{
+  static const struct {
+    const char *tables;
+    const char *inputs;
+    const char *missing;
+  } cases[] = {
+    { NULL, "{\"figures\": 6, \"band\": \"long\", \"weapon\": \"musket\"}", "hit" },
+    { NULL, "{\"figures\": 4, \"weapon\": \"maxim\", \"crews\": 0}", NULL },
+    { "{\"hit\": {\"short\": {\"musket\": 5}}}",
+      "{\"figures\": 4, \"weapon\": \"musket\", \"cover\": \"hard\"}", "saves" },
+    { full_tables, "{\"figures\": 4, \"weapon\": \"musket\", \"cover\": \"hard\"}", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(AdjTables) t = cases[i].tables != NULL ? set_tables (cases[i].tables) : NULL;
+      g_autoptr(AdjInputs) in = inputs_new ("gl/fire", cases[i].inputs);
+      g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
+      AdjContext ctx = { .ruleset = rs };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) missing = adj_mechanic_missing_tables (in->mechanic, &ctx, in,
+                                                                  &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (missing);
+      if (cases[i].missing == NULL)
+        {
+          g_assert_cmpuint (missing->len, ==, 0);
+          g_assert_null (odds->note);
+        }
+      else
+        {
+          g_assert_cmpuint (missing->len, ==, 1);
+          g_assert_cmpstr (g_ptr_array_index (missing, 0), ==, cases[i].missing);
+          g_assert_nonnull (odds->note);
+        }
+      adj_tables_set_override (NULL);
+    }
+
+  /* A mechanic whose resolve fails on a missing table: the error names it. */
+  {
+    g_autoptr(AdjTables) t = set_tables ("{\"hit\": {\"short\": {\"musket\": 5}}}");
+    g_autoptr(GError) error = NULL;
+    AdjTableCell cell = { "soft", "value" };
+
+    g_assert_false (adj_tables_require (t, "saves", &cell, 1, &error));
+    g_assert_error (error, ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE);
+    g_assert_cmpstr (adj_error_get_missing_tables (error)[0], ==, "saves");
+    g_assert_null (adj_error_get_missing_tables (error)[1]);
+    adj_tables_set_override (NULL);
+  }
+}
+
+/* The steps of each phase of the turn, as the turn view offers them, and what follows fire. */
+void
+test_phase_steps (void)
+{
+  static const char *const movement[] = {
+    "gl/morale", "gl/movement", "gl/charge", "gl/melee", NULL
+  };
+  static const char *const fire[] = { "gl/fire", "gl/hit-cards", NULL };
+  const AdjSystem *system = adj_system_lookup ("gl");
+  g_autoptr(GPtrArray) move_steps = adj_system_mechanics_for_phase (system, "movement");
+  g_autoptr(GPtrArray) fire_steps = adj_system_mechanics_for_phase (system, "fire");
+  const AdjMechanic *gl_fire = adj_mechanic_lookup ("gl/fire");
+  g_autoptr(AdjOutcome) out = adj_outcome_new (gl_fire);
+  int count = 0;
+
+  g_assert_cmpuint (move_steps->len, ==, g_strv_length ((char **) movement));
+  for (guint i = 0; i < move_steps->len; i++)
+    g_assert_cmpstr (((const AdjMechanic *) g_ptr_array_index (move_steps, i))->id, ==,
+                     movement[i]);
+  g_assert_cmpuint (fire_steps->len, ==, g_strv_length ((char **) fire));
+  for (guint i = 0; i < fire_steps->len; i++)
+    g_assert_cmpstr (((const AdjMechanic *) g_ptr_array_index (fire_steps, i))->id, ==, fire[i]);
+
+  /* Each casualty of a volley turns a card on the same target. */
+  adj_outcome_set_value_int (out, "casualties", 3);
+  g_assert_true (adj_mechanic_get_follow_up (gl_fire, out, &count) ==
+                 adj_mechanic_lookup ("gl/hit-cards"));
+  g_assert_cmpint (count, ==, 3);
+  g_assert_cmpstr (gl_fire->follow_up->unit_from, ==, "target");
+  g_assert_cmpstr (gl_fire->follow_up->unit_to, ==, "target");
+  g_assert_cmpstr (gl_fire->follow_up->count_to, ==, "hits");
+}
+
 typedef struct {
   const char *name;
   const char *json;

@@ -935,6 +935,8 @@ main (int   argc,
   g_test_add_func ("/gl/fire/dice", test_fire_dice);
   g_test_add_func ("/gl/fire/no-tables", test_fire_no_tables);
   g_test_add_func ("/gl/fire/no-saves", test_fire_no_saves);
+  g_test_add_func ("/gl/fire/missing-tables", test_fire_missing_tables);
+  g_test_add_func ("/gl/turn/phase-steps", test_phase_steps);
   add_fire_cases ();
   g_test_add_func ("/gl/fire/odds-brute", test_fire_odds_brute);
   g_test_add_func ("/gl/fire/odds-large", test_fire_odds_large);

@@ -85,6 +85,8 @@ void undo_ok (AdjBattle *battle);
 void test_fire_dice (void);
 void test_fire_no_tables (void);
 void test_fire_no_saves (void);
+void test_fire_missing_tables (void);
+void test_phase_steps (void);
 void test_fire_odds_brute (void);
 void test_fire_odds_large (void);
 void test_fire_battle_tables (void);

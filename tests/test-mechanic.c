@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gio/gio.h>
 #include <glib.h>
 #include <json-c/json.h>
 
@@ -66,6 +67,220 @@ test_self_check (void)
 
   g_assert_true (adj_mechanics_self_check (&error));
   g_assert_no_error (error);
+}
+
+/* Every phase of every system's ruleset: the steps offered in it are the system's mechanics
+ * that name it, in the system's order, each with a label for its button. */
+static void
+test_phases (void)
+{
+  guint n_systems = 0;
+  const AdjSystem **systems = adj_systems (&n_systems);
+
+  for (guint s = 0; s < n_systems; s++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdjRuleset) rs = adj_ruleset_lookup (systems[s]->id, &error);
+      GPtrArray *phases = adj_ruleset_get_phases (rs);
+      guint offered = 0, declared = 0;
+
+      g_assert_no_error (error);
+      for (guint p = 0; p < phases->len; p++)
+        {
+          const AdjChoice *phase = g_ptr_array_index (phases, p);
+          g_autoptr(GPtrArray) steps = adj_system_mechanics_for_phase (systems[s], phase->id);
+          guint last = 0;
+
+          for (guint k = 0; k < steps->len; k++)
+            {
+              const AdjMechanic *mech = g_ptr_array_index (steps, k);
+              guint at = G_MAXUINT;
+
+              g_assert_true (g_strv_contains (mech->phases, phase->id));
+              g_assert_nonnull (mech->step_label);
+              for (guint i = 0; i < systems[s]->n_mechanics; i++)
+                if (systems[s]->mechanics[i] == mech)
+                  at = i;
+              g_assert_cmpuint (at, !=, G_MAXUINT);
+              g_assert_true (k == 0 || at > last);
+              last = at;
+            }
+          offered += steps->len;
+        }
+      /* A mechanic names only phases its ruleset has. */
+      for (guint i = 0; i < systems[s]->n_mechanics; i++)
+        for (guint k = 0; systems[s]->mechanics[i]->phases != NULL &&
+                          systems[s]->mechanics[i]->phases[k] != NULL; k++)
+          {
+            g_assert_nonnull (adj_ruleset_find_phase (rs, systems[s]->mechanics[i]->phases[k]));
+            declared++;
+          }
+      g_assert_cmpuint (offered, ==, declared);
+      {
+        g_autoptr(GPtrArray) none = adj_system_mechanics_for_phase (systems[s], "no-such-phase");
+        g_autoptr(GPtrArray) null_phase = adj_system_mechanics_for_phase (systems[s], NULL);
+
+        g_assert_cmpuint (none->len, ==, 0);
+        g_assert_cmpuint (null_phase->len, ==, 0);
+      }
+    }
+}
+
+/* A declared follow-up names another mechanic of the same system, and follows only when the
+ * outcome's count is above 0. */
+static void
+test_follow_ups (void)
+{
+  guint n_systems = 0;
+  const AdjSystem **systems = adj_systems (&n_systems);
+
+  for (guint s = 0; s < n_systems; s++)
+    for (guint i = 0; i < systems[s]->n_mechanics; i++)
+      {
+        const AdjMechanic *mech = systems[s]->mechanics[i];
+        const AdjFollowUp *f = mech->follow_up;
+        g_autoptr(AdjOutcome) none = adj_outcome_new (mech);
+        g_autoptr(AdjOutcome) zero = adj_outcome_new (mech);
+        g_autoptr(AdjOutcome) two = adj_outcome_new (mech);
+        const AdjMechanic *next;
+        int count = -1;
+
+        g_assert_null (adj_mechanic_get_follow_up (mech, none, &count));
+        g_assert_cmpint (count, ==, -1);
+        if (f == NULL)
+          continue;
+        adj_outcome_set_value_int (zero, f->count, 0);
+        g_assert_null (adj_mechanic_get_follow_up (mech, zero, &count));
+        adj_outcome_set_value_int (two, f->count, 2);
+        next = adj_mechanic_get_follow_up (mech, two, &count);
+        g_assert_nonnull (next);
+        g_assert_true (next == adj_mechanic_lookup (f->next));
+        g_assert_true (next != mech);
+        g_assert_cmpint (count, ==, 2);
+        g_assert_nonnull (adj_mechanic_get_follow_up (mech, two, NULL));
+        g_assert_nonnull (adj_mechanic_find_input (next, f->count_to));
+      }
+}
+
+static const AdjField follow_inputs[] = {
+  { .name = "who", .label = "Who", .kind = ADJ_FIELD_UNIT },
+  { .name = "n", .label = "How many", .kind = ADJ_FIELD_INT, .min = 0, .max = 9 },
+};
+
+static const AdjFollowUp follow_to_nowhere = { .next = "test/nowhere", .count = "n",
+                                               .count_to = "n" };
+static const AdjFollowUp follow_bad_count = { .next = "test/second", .count = "n",
+                                              .count_to = "who" };
+static const AdjFollowUp follow_bad_unit = { .next = "test/second", .count = "n",
+                                             .count_to = "n", .unit_from = "n",
+                                             .unit_to = "who" };
+static const AdjFollowUp follow_good = { .next = "test/second", .count = "n", .count_to = "n",
+                                         .unit_from = "who", .unit_to = "who" };
+
+static gboolean
+follow_resolve (const AdjContext *ctx,
+                AdjInputs        *inputs,
+                AdjRandom        *random,
+                AdjOutcome       *outcome,
+                GError          **error)
+{
+  return TRUE;
+}
+
+static const AdjMechanic follow_second = {
+  .id = "test/second", .title = "Second", .summary = "The one that follows",
+  .inputs = follow_inputs, .n_inputs = G_N_ELEMENTS (follow_inputs),
+  .resolve = follow_resolve,
+};
+
+/* The self-check refuses a follow-up that goes nowhere or maps the wrong kinds of inputs. */
+static void
+test_follow_up_check (void)
+{
+  static const AdjFollowUp *const follows[] = {
+    &follow_to_nowhere, &follow_bad_count, &follow_bad_unit, &follow_good,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (follows); i++)
+    {
+      AdjMechanic first = {
+        .id = "test/first", .title = "First", .summary = "The one applied",
+        .inputs = follow_inputs, .n_inputs = G_N_ELEMENTS (follow_inputs),
+        .follow_up = follows[i], .resolve = follow_resolve,
+      };
+      const AdjMechanic *const mechanics[] = { &first, &follow_second };
+      AdjSystem system = { .id = "test", .mechanics = mechanics,
+                           .n_mechanics = G_N_ELEMENTS (mechanics) };
+      g_autoptr(GError) error = NULL;
+      gboolean ok = adj_mechanic_self_check (&system, &first, &error);
+
+      if (follows[i] == &follow_good)
+        {
+          g_assert_no_error (error);
+          g_assert_true (ok);
+        }
+      else
+        {
+          g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
+          g_assert_nonnull (strstr (error->message, "follow-up"));
+          g_assert_false (ok);
+        }
+    }
+}
+
+/* An error about a table the players have not filled in names its tables; copies keep them. */
+static void
+test_error_missing_tables (void)
+{
+  g_autoptr(GError) error = g_error_new_literal (ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE,
+                                                 "Enter the Hit table first");
+  g_autoptr(GError) other = g_error_new_literal (ADJ_ERROR, ADJ_ERROR_INVALID, "invalid");
+  g_autoptr(GError) foreign = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, "failed");
+  g_autoptr(GError) copy = NULL;
+  const char * const *ids;
+
+  g_assert_null (adj_error_get_missing_tables (NULL));
+  g_assert_null (adj_error_get_missing_tables (error));
+  g_assert_null (adj_error_get_missing_tables (other));
+  g_assert_null (adj_error_get_missing_tables (foreign));
+
+  adj_error_add_missing_table (error, "hit");
+  adj_error_add_missing_table (error, "saves");
+  adj_error_add_missing_table (error, "hit");
+  ids = adj_error_get_missing_tables (error);
+  g_assert_nonnull (ids);
+  g_assert_cmpuint (g_strv_length ((char **) ids), ==, 2);
+  g_assert_cmpstr (ids[0], ==, "hit");
+  g_assert_cmpstr (ids[1], ==, "saves");
+  g_assert_cmpstr (error->message, ==, "Enter the Hit table first");
+
+  copy = g_error_copy (error);
+  g_clear_error (&error);
+  ids = adj_error_get_missing_tables (copy);
+  g_assert_nonnull (ids);
+  g_assert_cmpstr (ids[0], ==, "hit");
+  g_assert_cmpstr (ids[1], ==, "saves");
+  g_assert_null (ids[2]);
+
+  /* Only the table error names tables, whatever was recorded on another. */
+  adj_error_add_missing_table (other, "hit");
+  g_assert_null (adj_error_get_missing_tables (other));
+}
+
+/* A mechanic that reads no table the players type in never lacks one. */
+static void
+test_missing_tables_none (void)
+{
+  const AdjMechanic *mech = adj_mechanic_lookup ("wec/fire-combat");
+  g_autoptr(AdjRuleset) rs = ruleset_of (mech);
+  g_autoptr(AdjInputs) in = adj_inputs_new (mech, rs);
+  AdjContext ctx = { .ruleset = rs };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) missing = adj_mechanic_missing_tables (mech, &ctx, in, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (missing);
+  g_assert_cmpuint (missing->len, ==, 0);
 }
 
 static void
@@ -677,6 +892,11 @@ main (int   argc,
 
   g_test_add_func ("/mechanic/self-check", test_self_check);
   g_test_add_func ("/mechanic/registry", test_registry);
+  g_test_add_func ("/mechanic/phases", test_phases);
+  g_test_add_func ("/mechanic/follow-ups", test_follow_ups);
+  g_test_add_func ("/mechanic/follow-up-check", test_follow_up_check);
+  g_test_add_func ("/mechanic/error-missing-tables", test_error_missing_tables);
+  g_test_add_func ("/mechanic/missing-tables-none", test_missing_tables_none);
   g_test_add_func ("/mechanic/scope-names", test_scope_names);
 
   systems = adj_systems (&n_systems);

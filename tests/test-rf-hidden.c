@@ -33,6 +33,48 @@ test_dummy_count (void)
     g_assert_cmpuint (adj_rf_dummy_count (n), ==, want[n]);
 }
 
+/* Which units may start hidden, and which are: groups of the side Adjutant runs until they are
+ * hidden; never the player's side, a character or a marker. */
+void
+test_hidden_which (void)
+{
+  static const struct {
+    const char *unit;
+    gboolean    may_before;
+    gboolean    may_after;
+    gboolean    hidden_after;
+  } cases[] = {
+    { "u1", FALSE, FALSE, FALSE },   /* the player's character */
+    { "u2", FALSE, FALSE, FALSE },   /* a group of the player's side */
+    { "u4", TRUE, FALSE, TRUE },
+    { "u5", TRUE, FALSE, TRUE },
+    { "u6", TRUE, FALSE, TRUE },
+    { "u7", TRUE, TRUE, FALSE },     /* left on the table */
+  };
+  g_autoptr(AdjBattle) before = skirmish ();
+  g_autoptr(AdjBattle) after = hidden_battle (7);
+  g_autoptr(GPtrArray) markers = adj_rf_hidden_markers (after);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      AdjUnit *b = adj_battle_find_unit (before, cases[i].unit);
+      AdjUnit *a = adj_battle_find_unit (after, cases[i].unit);
+
+      g_assert_cmpint (adj_rf_group_may_hide (before, b), ==, cases[i].may_before);
+      g_assert_false (adj_rf_unit_is_hidden (before, b));
+      g_assert_cmpint (adj_rf_group_may_hide (after, a), ==, cases[i].may_after);
+      g_assert_cmpint (adj_rf_unit_is_hidden (after, a), ==, cases[i].hidden_after);
+    }
+  g_assert_cmpuint (markers->len, ==, 5);
+  for (guint i = 0; i < markers->len; i++)
+    {
+      AdjUnit *marker = adj_battle_find_unit (after, g_ptr_array_index (markers, i));
+
+      g_assert_false (adj_rf_group_may_hide (after, marker));
+      g_assert_false (adj_rf_unit_is_hidden (after, marker));
+    }
+}
+
 void
 test_hidden_refused (void)
 {

@@ -848,6 +848,7 @@ main (int   argc,
   g_test_add_func ("/rf/solo/rout", test_solo_rout);
   g_test_add_func ("/rf/solo/switches", test_solo_switches);
   g_test_add_func ("/rf/hidden/dummy-count", test_dummy_count);
+  g_test_add_func ("/rf/hidden/which", test_hidden_which);
   g_test_add_func ("/rf/hidden/refused", test_hidden_refused);
   g_test_add_func ("/rf/hidden/deploy-undo", test_hidden_deploy);
   g_test_add_func ("/rf/hidden/no-leak", test_hidden_no_leak);

@@ -128,6 +128,7 @@ void test_solo_rout (void);
 
 /* test-rf-hidden.c */
 void test_dummy_count (void);
+void test_hidden_which (void);
 void test_hidden_refused (void);
 void test_hidden_deploy (void);
 void test_hidden_no_leak (void);

@@ -54,25 +54,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* What a side does with its card in each phase, and the actions for it. */
-typedef struct {
-  const char *mechanic;
-  const char *label;
-  const char *tooltip;
-} PhaseAction;
-
-static const PhaseAction movement_actions[] = {
-  { "gl/morale", N_("_Morale Test"), N_("Every move starts with a morale test") },
-  { "gl/movement", N_("M_ove"), N_("How far the unit may move") },
-  { "gl/charge", N_("C_harge"), N_("Stragglers and the test to close") },
-  { "gl/melee", N_("Me_lee"), N_("The figures in contact fight it out") },
-};
-
-static const PhaseAction fire_actions[] = {
-  { "gl/fire", N_("_Fire"), N_("A die per figure, hits and saves from your tables") },
-  { "gl/hit-cards", N_("_Who Falls"), N_("A card for each casualty") },
-};
-
 /* The governs settings, in the order of the combo row. */
 static const char *const governs_ids[] = { "unit", "phase" };
 
@@ -132,24 +113,30 @@ on_action_clicked (GtkButton     *button,
                              mechanic);
 }
 
+/* The steps the core declares for this phase, each a button that opens its action. */
 static void
 fill_actions (AdjGlTurnView *self,
               const char    *phase)
 {
-  gboolean fire = g_strcmp0 (phase, "fire") == 0;
-  const PhaseAction *actions = fire ? fire_actions : movement_actions;
-  guint n = fire ? G_N_ELEMENTS (fire_actions) : G_N_ELEMENTS (movement_actions);
+  const AdjSystem *system = adj_system_lookup (adj_ruleset_get_id (adj_battle_get_ruleset (
+                                                 self->battle)));
+  g_autoptr(GPtrArray) steps = NULL;
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->actions_box))) != NULL)
     gtk_flow_box_remove (self->actions_box, child);
-  for (guint i = 0; i < n; i++)
+  if (system == NULL)
+    return;
+  steps = adj_system_mechanics_for_phase (system, phase);
+  for (guint i = 0; i < steps->len; i++)
     {
-      GtkWidget *button = gtk_button_new_with_mnemonic (adj_gettext (actions[i].label));
+      const AdjMechanic *mech = g_ptr_array_index (steps, i);
+      GtkWidget *button = gtk_button_new_with_mnemonic (adj_gettext (mech->step_label));
 
-      gtk_widget_set_tooltip_text (button, adj_gettext (actions[i].tooltip));
+      if (mech->step_hint != NULL)
+        gtk_widget_set_tooltip_text (button, adj_gettext (mech->step_hint));
       gtk_widget_add_css_class (button, "pill");
-      g_object_set_data (G_OBJECT (button), "adj-mechanic", (gpointer) actions[i].mechanic);
+      g_object_set_data (G_OBJECT (button), "adj-mechanic", (gpointer) mech->id);
       g_signal_connect (button, "clicked", G_CALLBACK (on_action_clicked), self);
       gtk_flow_box_append (self->actions_box, button);
       /* The button takes the focus, not the cell around it. */

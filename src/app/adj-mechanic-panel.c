@@ -11,8 +11,6 @@
 
 #include "config.h"
 
-#include <string.h>
-
 #include "adj-combo-row.h"
 #include "adj-error.h"
 #include "adj-field-row.h"
@@ -65,21 +63,6 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void update_odds (AdjMechanicPanel *self);
-
-/* After some results the rules go straight on to another action: it is offered, filled in. */
-typedef struct {
-  const char *mechanic;    /* the one applied */
-  const char *count;       /* its outcome value that must be above 0 */
-  const char *next;        /* the action to go on with */
-  const char *unit_from;   /* the input of the applied one naming the unit */
-  const char *unit_to;     /* the same unit in the next one */
-  const char *count_to;    /* the input that takes the count */
-} FollowUp;
-
-static const FollowUp follow_ups[] = {
-  /* Glidden: each casualty of a volley turns a card to say who falls. */
-  { "gl/fire", "casualties", "gl/hit-cards", "target", "target", "hits" },
-};
 
 static json_object *
 input_json (AdjInputs      *inputs,
@@ -252,23 +235,16 @@ on_enter_table_clicked (GtkButton        *button,
   adj_mechanic_panel_open_table (self, g_object_get_data (G_OBJECT (button), "adj-table"));
 }
 
-/* Whether @text is what a mechanic says about one of these incomplete tables. */
+/* Whether the note of the odds is about a table this action still lacks cells of: the odds go
+ * on without it, and the note says which cells to enter. */
 static gboolean
-speaks_of_table (AdjMechanicPanel *self,
-                 AdjTables        *tables,
-                 const char       *text)
+note_is_about_tables (AdjMechanicPanel *self,
+                      AdjContext       *ctx)
 {
-  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+  g_autoptr(GPtrArray) missing = adj_mechanic_missing_tables (self->mech, ctx, self->inputs,
+                                                              NULL);
 
-  for (guint i = 0; text != NULL && self->mech->tables[i] != NULL; i++)
-    {
-      const AdjTableShape *shape = adj_table_shape_lookup (rs, self->mech->tables[i]);
-
-      if (shape != NULL && !adj_tables_is_complete (tables, shape->id) &&
-          strstr (text, adj_gettext (shape->title)) != NULL)
-        return TRUE;
-    }
-  return FALSE;
+  return missing != NULL && missing->len > 0;
 }
 
 /* The tables the players type in that this action reads: which are incomplete, what the action
@@ -362,7 +338,7 @@ update_odds (AdjMechanicPanel *self)
       tables = adj_tables_for_context (&ctx, &tables_error);
       if (g_error_matches (error, ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE))
         said = g_steal_pointer (&message);
-      else if (tables != NULL && speaks_of_table (self, tables, note))
+      else if (tables != NULL && note != NULL && note_is_about_tables (self, &ctx))
         said = g_steal_pointer (&note);
       if (tables_error != NULL && g_strcmp0 (message, tables_error->message) == 0)
         message = NULL;
@@ -953,42 +929,39 @@ follow_up (AdjMechanicPanel *self,
            AdjInputs        *inputs,
            AdjOutcome       *outcome)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (follow_ups); i++)
-    {
-      const FollowUp *f = &follow_ups[i];
-      const char *unit;
-      const AdjField *field;
-      int count;
+  const AdjMechanic *applied = outcome->mechanic;
+  const AdjFollowUp *f = applied->follow_up;
+  const AdjMechanic *next;
+  const char *unit = NULL;
+  const AdjField *field;
+  int count = 0;
 
-      if (!g_str_equal (outcome->mechanic->id, f->mechanic))
-        continue;
-      count = adj_outcome_get_value_int (outcome, f->count, 0);
-      if (count <= 0)
-        return;
-      unit = adj_inputs_get_string (inputs, f->unit_from);
-      if (!adj_mechanic_panel_select (self, f->next))
-        return;
-      if (unit != NULL)
-        for (guint k = 0, slot = 0; k < self->mech->n_inputs; k++)
+  next = adj_mechanic_get_follow_up (applied, outcome, &count);
+  if (next == NULL)
+    return;
+  if (f->unit_from != NULL)
+    unit = adj_inputs_get_string (inputs, f->unit_from);
+  if (!adj_mechanic_panel_select (self, next->id))
+    return;
+  if (unit != NULL)
+    for (guint k = 0, slot = 0; k < self->mech->n_inputs; k++)
+      {
+        if (self->mech->inputs[k].kind != ADJ_FIELD_UNIT)
+          continue;
+        if (g_str_equal (self->mech->inputs[k].name, f->unit_to))
           {
-            if (self->mech->inputs[k].kind != ADJ_FIELD_UNIT)
-              continue;
-            if (g_str_equal (self->mech->inputs[k].name, f->unit_to))
-              {
-                adj_mechanic_panel_use_unit (self, slot, unit);
-                break;
-              }
-            slot++;
+            adj_mechanic_panel_use_unit (self, slot, unit);
+            break;
           }
-      field = adj_mechanic_find_input (self->mech, f->count_to);
-      if (field != NULL &&
-          adj_inputs_set_int (self->inputs, f->count_to, CLAMP (count, field->min, field->max),
-                              NULL))
-        {
-          refresh_rows (self);
-          update_odds (self);
-        }
-      return;
+        slot++;
+      }
+  field = adj_mechanic_find_input (self->mech, f->count_to);
+  if (field != NULL &&
+      adj_inputs_set_int (self->inputs, f->count_to, CLAMP (count, field->min, field->max),
+                          NULL))
+    {
+      refresh_rows (self);
+      update_odds (self);
     }
 }
 

@@ -1420,18 +1420,15 @@ adj_rf_view_show_deploy (AdjRfView *self)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, k);
       const AdjUnitType *type = adj_battle_unit_type (self->battle, unit);
-      AdjSide *side = adj_battle_find_side (self->battle, adj_unit_get_side (unit));
-      json_object *solo = NULL;
+      const char *side = adj_unit_get_side (unit);
       GtkWidget *row, *check;
 
-      if (side == NULL || type == NULL || adj_unit_get_destroyed (unit) ||
-          adj_unit_get_status_bool (unit, "hidden") || g_str_equal (type->category, "marker") ||
-          g_str_equal (type->category, "character") ||
-          !json_object_object_get_ex (side->settings, "solo", &solo) ||
-          !json_object_get_boolean (solo) || (d->side != NULL && !g_str_equal (d->side, side->id)))
+      /* The dialog hides groups of one side: the first that has any. */
+      if (!adj_rf_group_may_hide (self->battle, unit) ||
+          (d->side != NULL && !g_str_equal (d->side, side)))
         continue;
       if (d->side == NULL)
-        d->side = g_strdup (side->id);
+        d->side = g_strdup (side);
       row = adw_action_row_new ();
       check = gtk_check_button_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_unit_get_name (unit));

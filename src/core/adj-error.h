@@ -23,4 +23,11 @@ typedef enum {
 
 GQuark adj_error_quark (void);
 
+/* The ids of the tables an ADJ_ERROR_TABLE_INCOMPLETE error says lack cells (NULL-terminated),
+ * or NULL for any other error and for NULL. */
+const char * const *adj_error_get_missing_tables (const GError *error);
+/* Record on @error (one of ADJ_ERROR) that the table @table_id lacks cells. */
+void                adj_error_add_missing_table  (GError       *error,
+                                                  const char   *table_id);
+
 G_END_DECLS

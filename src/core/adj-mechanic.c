@@ -38,6 +38,51 @@ adj_mechanic_find_input (const AdjMechanic *mech,
   return NULL;
 }
 
+/* The mechanic that follows @mech is one of the same system, and the inputs the follow-up
+ * names exist with the kinds it needs. */
+static gboolean
+check_follow_up (const AdjSystem   *system,
+                 const AdjMechanic *mech,
+                 GError           **error)
+{
+  const AdjFollowUp *f = mech->follow_up;
+  const AdjMechanic *next = NULL;
+  const AdjField *field;
+
+  for (guint i = 0; i < system->n_mechanics; i++)
+    if (g_strcmp0 (system->mechanics[i]->id, f->next) == 0)
+      next = system->mechanics[i];
+  if (next == NULL || next == mech)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   "mechanic “%s”: the follow-up “%s” is not another mechanic of its system",
+                   mech->id, f->next != NULL ? f->next : "");
+      return FALSE;
+    }
+  if (f->count == NULL || f->count_to == NULL ||
+      (field = adj_mechanic_find_input (next, f->count_to)) == NULL ||
+      field->kind != ADJ_FIELD_INT)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   "mechanic “%s”: its follow-up needs a count and a whole-number input of “%s” "
+                   "to take it", mech->id, next->id);
+      return FALSE;
+    }
+  if ((f->unit_from == NULL) != (f->unit_to == NULL) ||
+      (f->unit_from != NULL &&
+       ((field = adj_mechanic_find_input (mech, f->unit_from)) == NULL ||
+        field->kind != ADJ_FIELD_UNIT ||
+        (field = adj_mechanic_find_input (next, f->unit_to)) == NULL ||
+        field->kind != ADJ_FIELD_UNIT)))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   "mechanic “%s”: its follow-up carries a unit between inputs that are not "
+                   "unit inputs", mech->id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Checks the declaration of one mechanic; adj_mechanics_self_check() in rules/adj-systems.c
  * runs it over every system. */
 gboolean
@@ -113,6 +158,14 @@ adj_mechanic_self_check (const AdjSystem    *system,
                        mech->id, mech->outcomes[i].id);
           return FALSE;
         }
+  if (mech->phases != NULL && mech->step_label == NULL)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   "mechanic “%s”: a step of a phase needs a label", mech->id);
+      return FALSE;
+    }
+  if (mech->follow_up != NULL && !check_follow_up (system, mech, error))
+    return FALSE;
   return TRUE;
 }
 
@@ -344,6 +397,76 @@ adj_mechanic_odds (const AdjMechanic *mech,
       adj_odds_finish (odds, 1);
     }
   return g_steal_pointer (&odds);
+}
+
+/* Add @id to @missing unless it is there already. */
+static void
+add_missing_table (GPtrArray  *missing,
+                   const char *id)
+{
+  for (guint i = 0; i < missing->len; i++)
+    if (g_str_equal (g_ptr_array_index (missing, i), id))
+      return;
+  g_ptr_array_add (missing, g_strdup (id));
+}
+
+GPtrArray *
+adj_mechanic_missing_tables (const AdjMechanic *mech,
+                             const AdjContext  *ctx,
+                             AdjInputs         *inputs,
+                             GError           **error)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) missing = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (mech != NULL && ctx != NULL && inputs != NULL, NULL);
+
+  if (mech->tables == NULL)
+    return g_steal_pointer (&missing);
+  if (mech->missing_tables != NULL)
+    {
+      if (!mech->missing_tables (ctx, inputs, found, error))
+        return NULL;
+    }
+  else
+    {
+      g_autoptr(GError) local_error = NULL;
+      g_autoptr(AdjOdds) odds = adj_mechanic_odds (mech, ctx, inputs, &local_error);
+      const char * const *ids = adj_error_get_missing_tables (local_error);
+
+      if (odds == NULL && ids == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+        add_missing_table (found, ids[i]);
+    }
+  /* In the mechanic's own order, and only tables it declares. */
+  for (guint i = 0; mech->tables[i] != NULL; i++)
+    for (guint k = 0; k < found->len; k++)
+      if (g_str_equal (g_ptr_array_index (found, k), mech->tables[i]))
+        add_missing_table (missing, mech->tables[i]);
+  return g_steal_pointer (&missing);
+}
+
+const AdjMechanic *
+adj_mechanic_get_follow_up (const AdjMechanic *mech,
+                            const AdjOutcome  *outcome,
+                            int               *count)
+{
+  int n;
+
+  g_return_val_if_fail (mech != NULL && outcome != NULL, NULL);
+
+  if (mech->follow_up == NULL)
+    return NULL;
+  n = adj_outcome_get_value_int (outcome, mech->follow_up->count, 0);
+  if (n <= 0)
+    return NULL;
+  if (count != NULL)
+    *count = n;
+  return adj_mechanic_lookup (mech->follow_up->next);
 }
 
 /* ---- inputs ---- */

@@ -37,6 +37,16 @@ struct _AdjContext {
   AdjTables  *tables;   /* the table values the battle carries (adj-tables.h), or NULL */
 };
 
+/* After some results the rules go straight on to another action, filled in from this one: each
+ * casualty of a Glidden volley, say, turns a card to say who falls. */
+typedef struct {
+  const char *next;        /* the id of the mechanic that follows */
+  const char *count;       /* the outcome value that must be above 0 for it to follow */
+  const char *count_to;    /* the input of the next mechanic that takes that value */
+  const char *unit_from;   /* the unit input of this mechanic naming the unit carried over */
+  const char *unit_to;     /* the unit input of the next mechanic that takes it */
+} AdjFollowUp;
+
 struct _AdjMechanic {
   const char      *id;
   const char      *title;       /* N_() */
@@ -49,6 +59,13 @@ struct _AdjMechanic {
   const char      *random_note; /* N_(), e.g. "Ties are rolled again." */
   /* The ids of the tables the players type in (adj-tables.h) that it reads; NULL: none. */
   const char * const *tables;
+  /* The phases of the ruleset's turn ("movement", "fire") in which a turn view offers it as a
+   * step, in the order of the system's mechanics; NULL: no phase in particular. */
+  const char * const *phases;
+  const char      *step_label;  /* N_(): the button for that step, with a mnemonic */
+  const char      *step_hint;   /* N_(): its tooltip */
+  /* The action the rules go on with after some of its results; NULL: none. */
+  const AdjFollowUp *follow_up;
 
   /* The dice and cards these inputs need, appended to @specs (AdjDrawSpec, static storage). */
   void     (*draws)   (const AdjContext *ctx,
@@ -63,6 +80,13 @@ struct _AdjMechanic {
                        AdjInputs        *inputs,
                        AdjOdds          *odds,
                        GError          **error);
+  /* May be NULL: add to @missing the ids of the tables the players type in that still lack a
+   * cell these inputs need, for a mechanic whose odds go on without them (and only say so in
+   * their note).  Without it, what the odds fail with says which tables are missing. */
+  gboolean (*missing_tables) (const AdjContext *ctx,
+                              AdjInputs        *inputs,
+                              GPtrArray        *missing,
+                              GError          **error);
   /* May be NULL: pre-fill inputs a battle can compute beyond the declared "from" paths. */
   gboolean (*prefill) (const AdjContext *ctx,
                        AdjInputs        *inputs,
@@ -102,6 +126,10 @@ struct _AdjSystem {
 const AdjSystem   *adj_system_lookup          (const char *ruleset_id);
 const AdjSystem  **adj_systems                (guint      *n_systems);
 const AdjMechanic *adj_mechanic_lookup        (const char *id);
+/* The mechanics of @system offered as steps in @phase (a phase id of its ruleset), in the
+ * system's order (of const AdjMechanic *; empty for a phase with none). */
+GPtrArray         *adj_system_mechanics_for_phase (const AdjSystem *system,
+                                                   const char      *phase);
 /* Checks that every mechanic of every system is declared consistently (ids, inputs). */
 gboolean           adj_mechanics_self_check   (GError   **error);
 
@@ -133,6 +161,18 @@ AdjOdds           *adj_mechanic_odds          (const AdjMechanic *mech,
                                                const AdjContext  *ctx,
                                                AdjInputs         *inputs,
                                                GError           **error);
+/* The ids of the tables the players type in (of @mech's) that still lack a cell @inputs need,
+ * in @mech's order; empty when nothing is missing.  NULL with @error set when the inputs fail
+ * for another reason. */
+GPtrArray         *adj_mechanic_missing_tables (const AdjMechanic *mech,
+                                                const AdjContext  *ctx,
+                                                AdjInputs         *inputs,
+                                                GError           **error);
+/* The mechanic the rules go on with after @outcome of @mech, or NULL when they do not; *@count
+ * (may be NULL) gets the outcome's value that makes it follow. */
+const AdjMechanic *adj_mechanic_get_follow_up (const AdjMechanic *mech,
+                                               const AdjOutcome  *outcome,
+                                               int               *count);
 
 /* ---- inputs ---- */
 typedef struct {

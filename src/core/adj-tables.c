@@ -1146,6 +1146,8 @@ adj_tables_require (AdjTables          *tables,
                ngettext ("Enter the %s first: %u cell is missing (%s)",
                          "Enter the %s first: %u cells are missing (%s)", missing->len),
                adj_gettext (shape->title), missing->len, list->str);
+  if (error != NULL && *error != NULL)
+    adj_error_add_missing_table (*error, shape->id);
   return FALSE;
 }
 

@@ -168,7 +168,8 @@ guint           adj_tables_count_missing   (AdjTables     *tables,
 gboolean        adj_tables_is_complete     (AdjTables     *tables,
                                             const char    *table_id);
 /* Fail with ADJ_ERROR_TABLE_INCOMPLETE unless the cells are filled (every cell of the table when
- * @n_cells is 0): "Enter the Hit table first: 7 cells are missing (Long range × Musket, …)". */
+ * @n_cells is 0): "Enter the Hit table first: 7 cells are missing (Long range × Musket, …)".
+ * The error names the table for adj_error_get_missing_tables() too. */
 gboolean        adj_tables_require         (AdjTables          *tables,
                                             const char         *table_id,
                                             const AdjTableCell *cells,

@@ -384,6 +384,48 @@ fire_odds (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* The tables fire_odds() goes on without, as it does: the hit table while dice are thrown, then
+ * the saving table once some die may hit. */
+static gboolean
+fire_missing_tables (const AdjContext  *ctx,
+                     AdjInputs         *in,
+                     GPtrArray         *missing,
+                     GError           **error)
+{
+  g_autoptr(AdjTables) tables = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char * const *ids;
+  int hit_on = 0, save_on = 0;
+  FireSetup f;
+
+  fire_setup (ctx, in, &f);
+  if (fire_hit_on (ctx, in, &tables, &hit_on, &local_error) && hit_on != 0 && f.dice > 0)
+    fire_save_on (ctx, &f, &tables, &save_on, &local_error);
+  if (local_error == NULL)
+    return TRUE;
+  if (!adj_rules_table_missing (local_error))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  /* No die to throw: the odds are certain without any table. */
+  if (f.dice == 0)
+    return TRUE;
+  ids = adj_error_get_missing_tables (local_error);
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    g_ptr_array_add (missing, g_strdup (ids[i]));
+  return TRUE;
+}
+
+static const AdjFollowUp fire_follow_up = {
+  /* Each casualty turns a card to say who falls. */
+  .next = "gl/hit-cards",
+  .count = "casualties",
+  .count_to = "hits",
+  .unit_from = "target",
+  .unit_to = "target",
+};
+
 const AdjMechanic gl_fire = {
   .id = "gl/fire",
   .title = N_("Fire"),
@@ -398,9 +440,14 @@ const AdjMechanic gl_fire = {
                     "dice are only thrown and counted; until the saving table is, only the hits "
                     "are counted."),
   .tables = gl_fire_tables,
+  .phases = gl_fire_phase,
+  .step_label = N_("_Fire"),
+  .step_hint = N_("A die per figure, hits and saves from your tables"),
+  .follow_up = &fire_follow_up,
   .draws = fire_draws,
   .resolve = fire_resolve,
   .odds = fire_odds,
+  .missing_tables = fire_missing_tables,
 };
 
 /* ------------------------------------------------------------------------------------------ */
@@ -751,6 +798,9 @@ const AdjMechanic gl_hit_cards = {
   .n_outcomes = G_N_ELEMENTS (cards_outcomes),
   .random_note = N_("Cards come from the battle’s pack; the odds count what is left in it.  Say "
                     "beforehand whom the firer and the target will pick."),
+  .phases = gl_fire_phase,
+  .step_label = N_("_Who Falls"),
+  .step_hint = N_("A card for each casualty"),
   .draws = cards_draws,
   .prefill = cards_prefill,
   .resolve = cards_resolve,

@@ -760,6 +760,9 @@ const AdjMechanic gl_melee = {
   .random_note = N_("Each round the figures still fighting pair off and throw, ties again; the "
                     "spare figures step up for the next round.  The losing side then throws 4D6 "
                     "for its rout."),
+  .phases = gl_movement_phase,
+  .step_label = N_("Me_lee"),
+  .step_hint = N_("The figures in contact fight it out"),
   .draws = melee_draws,
   .prefill = melee_prefill,
   .resolve = melee_resolve,

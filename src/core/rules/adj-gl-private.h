@@ -49,6 +49,9 @@ extern const AdjChoice gl_formation_choices[4];
 extern const AdjChoice gl_move_choices[10];
 extern const char *const gl_fire_tables[3];
 extern const char *const gl_movement_tables[2];
+/* The phases of the turn in which a side's card lets it take a mechanic as a step. */
+extern const char *const gl_movement_phase[2];
+extern const char *const gl_fire_phase[2];
 int gl_int (AdjRuleset *rs,
             const char *section,
             const char *key);

@@ -95,6 +95,8 @@ const AdjChoice gl_move_choices[] = {
 
 const char *const gl_fire_tables[] = { "hit", "saves", NULL };
 const char *const gl_movement_tables[] = { "movement", NULL };
+const char *const gl_movement_phase[] = { "movement", NULL };
+const char *const gl_fire_phase[] = { "fire", NULL };
 
 /* ------------------------------------------------------------------------------------------ */
 /* the ruleset's own numbers (check_ruleset verified every one of them)                        */

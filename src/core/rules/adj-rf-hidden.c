@@ -116,7 +116,7 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
         }
       if (!g_str_equal (adj_unit_get_side (unit), side) || type == NULL ||
           !rf_is_group_category (type->category) || adj_unit_get_destroyed (unit) ||
-          adj_unit_get_status_bool (unit, "hidden"))
+          adj_rf_unit_is_hidden (battle, unit))
         {
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
                        _("%s cannot be hidden: only groups of the side in play can"),
@@ -307,4 +307,29 @@ adj_rf_hidden_markers (AdjBattle *battle)
         g_ptr_array_add (out, g_strdup (adj_unit_get_id (unit)));
     }
   return out;
+}
+
+gboolean
+adj_rf_unit_is_hidden (AdjBattle *battle,
+                       AdjUnit   *unit)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (ADJ_IS_UNIT (unit), FALSE);
+
+  return adj_unit_get_status_bool (unit, "hidden");
+}
+
+gboolean
+adj_rf_group_may_hide (AdjBattle *battle,
+                       AdjUnit   *unit)
+{
+  const AdjUnitType *type;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (ADJ_IS_UNIT (unit), FALSE);
+
+  type = adj_battle_unit_type (battle, unit);
+  return type != NULL && rf_is_group_category (type->category) &&
+         rf_side_is_solo (battle, adj_unit_get_side (unit)) && !adj_unit_get_destroyed (unit) &&
+         !adj_rf_unit_is_hidden (battle, unit);
 }

@@ -134,6 +134,9 @@ void rf_count_hurt (AdjUnit *unit,
 const AdjUnitType *rf_unit_type_of (const AdjContext *ctx,
                                     AdjUnit          *unit);
 gboolean rf_is_group_category (const char *category);
+/* Whether Adjutant runs the side @side_id (its "solo" setting). */
+gboolean rf_side_is_solo (AdjBattle  *battle,
+                          const char *side_id);
 void rf_finish_ways (AdjOdds            *odds,
                      const char * const *keys,
                      const char * const *labels,

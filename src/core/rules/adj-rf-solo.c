@@ -43,9 +43,9 @@ adj_rf_solo_free (AdjRfSolo *solo)
   g_free (solo);
 }
 
-static gboolean
-side_is_solo (AdjBattle  *battle,
-              const char *side_id)
+gboolean
+rf_side_is_solo (AdjBattle  *battle,
+                 const char *side_id)
 {
   AdjSide *side = adj_battle_find_side (battle, side_id);
   json_object *v = NULL;
@@ -87,7 +87,7 @@ adj_rf_solo_new (AdjBattle  *battle,
     {
       AdjSide *side = g_ptr_array_index (adj_battle_get_sides (battle), i);
 
-      if (side_is_solo (battle, side->id))
+      if (rf_side_is_solo (battle, side->id))
         any_solo = TRUE;
     }
   if (!any_solo)
@@ -112,8 +112,8 @@ adj_rf_solo_new (AdjBattle  *battle,
       Order *o;
 
       if (type == NULL || !rf_is_group_category (type->category) ||
-          !side_is_solo (battle, adj_unit_get_side (unit)) || adj_unit_get_destroyed (unit) ||
-          adj_unit_get_figures (unit) == 0 || adj_unit_get_status_bool (unit, "hidden") ||
+          !rf_side_is_solo (battle, adj_unit_get_side (unit)) || adj_unit_get_destroyed (unit) ||
+          adj_unit_get_figures (unit) == 0 || adj_rf_unit_is_hidden (battle, unit) ||
           adj_unit_get_status_bool (unit, "commanded") ||
           g_hash_table_contains (taken, adj_unit_get_id (unit)))
         continue;

@@ -128,6 +128,13 @@ gboolean     adj_rf_reveal_marker       (AdjBattle    *battle,
                                          GError      **error);
 /* The markers not yet spotted (unit ids, in battle order). */
 GPtrArray   *adj_rf_hidden_markers      (AdjBattle    *battle);
+/* Whether @unit is off the table, hidden under one of the markers. */
+gboolean     adj_rf_unit_is_hidden      (AdjBattle    *battle,
+                                         AdjUnit      *unit);
+/* Whether @unit may start hidden: a group (foot, horsemen or civilians; not a character or a
+ * marker) of a side Adjutant runs, not destroyed and not hidden already. */
+gboolean     adj_rf_group_may_hide      (AdjBattle    *battle,
+                                         AdjUnit      *unit);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjRfSolo, adj_rf_solo_free)
 

@@ -64,6 +64,25 @@ adj_mechanic_lookup (const char *id)
   return NULL;
 }
 
+GPtrArray *
+adj_system_mechanics_for_phase (const AdjSystem *system,
+                                const char      *phase)
+{
+  GPtrArray *out;
+
+  g_return_val_if_fail (system != NULL, NULL);
+
+  out = g_ptr_array_new ();
+  for (guint i = 0; phase != NULL && i < system->n_mechanics; i++)
+    {
+      const AdjMechanic *mech = system->mechanics[i];
+
+      if (mech->phases != NULL && g_strv_contains (mech->phases, phase))
+        g_ptr_array_add (out, (gpointer) mech);
+    }
+  return out;
+}
+
 gboolean
 adj_mechanics_self_check (GError **error)
 {
