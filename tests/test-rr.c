@@ -1271,6 +1271,304 @@ test_no_fire (void)
 
 /* ------------------------------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------------------------------ */
+/* What the dashboard asks of the core                                                         */
+
+typedef struct {
+  const char *step;
+  const char *roll;          /* NULL: none */
+  AdjRrCup    cup;
+  guint       n_mechanics;
+  gboolean    commandos_fire;
+} StepCase;
+
+/* The sequence of play of RULES.md: the rolls the rules require, the mechanics each firing and
+ * recovery step uses, and the steps in which commandos fire (approach fire, close combat and
+ * the Boer Rifle Fire segment). */
+static const StepCase step_cases[] = {
+  { "return-chits", NULL, ADJ_RR_N_CUPS, 0, FALSE },
+  { "draw-event", "draw-event", ADJ_RR_CUP_BRITISH, 0, FALSE },
+  { "plan-orders", NULL, ADJ_RR_N_CUPS, 0, FALSE },
+  { "roll-send", "roll-send", ADJ_RR_N_CUPS, 0, FALSE },
+  { "roll-receive", "roll-receive", ADJ_RR_N_CUPS, 0, FALSE },
+  { "boer-guns-fire", NULL, ADJ_RR_N_CUPS, 3, FALSE },
+  { "boer-recovery", NULL, ADJ_RR_N_CUPS, 1, FALSE },
+  { "batteries-fire", NULL, ADJ_RR_N_CUPS, 2, FALSE },
+  { "approach", NULL, ADJ_RR_N_CUPS, 4, TRUE },
+  { "close-combat", NULL, ADJ_RR_N_CUPS, 4, TRUE },
+  { "overrun", NULL, ADJ_RR_N_CUPS, 1, FALSE },
+  { "draw-boer-event", "draw-boer-event", ADJ_RR_CUP_BOER, 0, FALSE },
+  { "british-rifles", NULL, ADJ_RR_N_CUPS, 3, FALSE },
+  { "leader-markers", NULL, ADJ_RR_N_CUPS, 1, FALSE },
+  { "unit-recovery", NULL, ADJ_RR_N_CUPS, 1, FALSE },
+  { "commandos-fire", NULL, ADJ_RR_N_CUPS, 4, TRUE },
+  { "shaken-test", "shaken-test", ADJ_RR_N_CUPS, 0, FALSE },
+  { "victory-check", NULL, ADJ_RR_N_CUPS, 0, FALSE },
+  { "no-such-step", NULL, ADJ_RR_N_CUPS, 0, FALSE },
+};
+
+static void
+test_step_case (gconstpointer data)
+{
+  const StepCase *c = data;
+  const AdjRrRoll *roll = adj_rr_step_roll (c->step);
+  const char * const *mechanics = adj_rr_step_mechanics (c->step);
+
+  if (c->roll == NULL)
+    g_assert_null (roll);
+  else
+    {
+      g_assert_nonnull (roll);
+      g_assert_cmpstr (roll->id, ==, c->roll);
+      g_assert_cmpint (roll->cup, ==, c->cup);
+      g_assert_nonnull (roll->label);
+      g_assert_nonnull (roll->tooltip);
+    }
+  g_assert_nonnull (mechanics);
+  g_assert_cmpuint (g_strv_length ((char **) mechanics), ==, c->n_mechanics);
+  for (guint i = 0; mechanics[i] != NULL; i++)
+    g_assert_nonnull (adj_mechanic_lookup (mechanics[i]));
+  g_assert_cmpint (adj_rr_step_commandos_fire (c->step), ==, c->commandos_fire);
+  /* Every step but the unknown one has its label in rr.json. */
+  if (roll != NULL || c->n_mechanics > 0)
+    g_assert_cmpstr (adj_rr_step_label (rs, c->step), !=, "");
+}
+
+/* The labels come from rr.json's sequence; an unknown step or segment has none. */
+static void
+test_step_labels (void)
+{
+  g_assert_cmpstr (adj_rr_step_label (rs, "plan-orders"), ==, "Choose objectives");
+  g_assert_cmpstr (adj_rr_step_label (rs, "roll-send"), ==, "Roll for each order sent");
+  g_assert_cmpstr (adj_rr_step_label (rs, "commandos-fire"), ==, "Commandos fire");
+  g_assert_cmpstr (adj_rr_step_hint (rs, "plan-orders"), !=, "");
+  g_assert_cmpstr (adj_rr_segment_label (rs, "boer-event"), !=, "");
+  g_assert_cmpstr (adj_rr_step_label (rs, "no-such-step"), ==, "");
+  g_assert_cmpstr (adj_rr_step_hint (rs, "no-such-step"), ==, "");
+  g_assert_cmpstr (adj_rr_segment_label (rs, "no-such-segment"), ==, "");
+}
+
+/* A roll is wanted while its step still needs it, and made by its id. */
+static void
+test_step_rolls (void)
+{
+  g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+  g_autoptr(GError) error = NULL;
+
+  /* Set-up leaves the marker at Choose objectives: no roll there. */
+  g_assert_false (adj_rr_roll_wanted (battle));
+  g_assert_false (adj_rr_roll (battle, "no-such-roll", NULL, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_true (adj_rr_plan_order (battle, "2nd-brigade", "Colenso", FALSE, &error));
+  g_assert_no_error (error);
+  next_ok (battle);
+  g_assert_true (adj_rr_roll_wanted (battle));
+  /* A 2 on the Send Orders table: the order is lost, nothing arrives. */
+  {
+    g_autoptr(AdjRandom) r = DICE (1, 1);
+
+    g_assert_true (adj_rr_roll (battle, "roll-send", r, &error));
+    g_assert_no_error (error);
+    all_used (r);
+  }
+  g_assert_false (adj_rr_roll_wanted (battle));
+  /* The next turn's British event chit: wanted until drawn. */
+  advance_to (battle, 2, "draw-event");
+  g_assert_true (adj_rr_roll_wanted (battle));
+  g_assert_true (adj_rr_roll (battle, "draw-event", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (adj_rr_roll_wanted (battle));
+}
+
+/* Set-up's checks as the dialog asks for them: the charts, the balance, the areas. */
+static void
+test_setup_check (void)
+{
+  static const char *const hesitate[] = { "hesitate", NULL };
+  static const char *const balanced[] = { "hesitate", "close-order", "no-hlangwane", NULL };
+  static const char *const areas[] = { "Fort Wylie", "Colenso Koppies", NULL };
+  static const char *const twice[] = { "Fort Wylie", "Fort Wylie", NULL };
+  g_autoptr(AdjBattle) battle = battle_new (NULL, NULL, FALSE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *long_area = g_strnfill (201, 'a');
+  const char *too_long[] = { long_area, NULL };
+  const char * const *charts = adj_rr_setup_charts ();
+  const char *chart = "none";
+  int balance = 99, rating = 0;
+
+  g_assert_cmpstr (charts[0], ==, "variants");
+  g_assert_cmpuint (g_strv_length ((char **) charts), ==, 4);
+  g_assert_true (adj_rr_variant_rating (battle, "hesitate", &rating));
+  g_assert_cmpint (rating, ==, -1);
+  g_assert_true (adj_rr_variant_rating (battle, "no-hlangwane", &rating));
+  g_assert_cmpint (rating, ==, 2);
+  g_assert_false (adj_rr_variant_rating (battle, "no-such-variant", &rating));
+
+  g_assert_true (adj_rr_setup_check (battle, NULL, NULL, &balance, &chart, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (balance, ==, 0);
+  g_assert_null (chart);
+  g_assert_true (adj_rr_setup_check (battle, balanced, areas, &balance, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (balance, ==, 0);
+  g_assert_false (adj_rr_setup_check (battle, hesitate, NULL, &balance, NULL, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+  g_assert_nonnull (strstr (error->message, "−1"));
+  g_assert_cmpint (balance, ==, -1);
+  g_clear_error (&error);
+  g_assert_false (adj_rr_setup_check (battle, NULL, twice, NULL, NULL, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Fort Wylie"));
+  g_clear_error (&error);
+  g_assert_false (adj_rr_setup_check (battle, NULL, too_long, NULL, NULL, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (adj_rr_setup_incomplete_chart (battle, balanced));
+
+  /* Without the SP counters' mix the cups cannot be filled. */
+  {
+    g_autoptr(AdjTables) t = full_tables ();
+
+    adj_tables_clear_table (t, "sp-counters");
+    adj_battle_set_tables (battle, t);
+  }
+  g_assert_cmpstr (adj_rr_setup_incomplete_chart (battle, NULL), ==, "sp-counters");
+  g_assert_false (adj_rr_setup_check (battle, NULL, NULL, NULL, &chart, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE);
+  g_assert_cmpstr (chart, ==, "sp-counters");
+  g_clear_error (&error);
+
+  /* What set-up puts on the track, and the counter it starts below strength. */
+  g_assert_cmpint (adj_rr_start_cp (rs), ==, 8);
+  g_assert_true (adj_rr_unit_starts_reduced (rs, "2nd-royal-fusiliers"));
+  g_assert_false (adj_rr_unit_starts_reduced (rs, "2nd-devonshire-regiment"));
+  g_assert_false (adj_rr_unit_starts_reduced (rs, "no-such-unit"));
+}
+
+/* Which strengths a counter still lacks: the reverse only for battalions and commandos. */
+static void
+test_strengths_missing (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) some = adj_battle_new (rs, "Colenso");
+  g_autoptr(json_object) front = json_tokener_parse ("{\"2nd Royal Fusiliers\": {\"sp\": 5},"
+                                                     " \"13th-hussars\": {\"sp\": 4}}");
+  gboolean f = TRUE, r = TRUE;
+
+  g_assert_true (adj_rr_add_order_of_battle (some, front, &error));
+  g_assert_no_error (error);
+  g_assert_true (adj_rr_strengths_missing (unit (some, "2nd-royal-fusiliers"), &f, &r));
+  g_assert_false (f);
+  g_assert_true (r);
+  g_assert_false (adj_rr_strengths_missing (unit (some, "13th-hussars"), &f, &r));
+  g_assert_false (f);
+  g_assert_false (r);
+  g_assert_true (adj_rr_strengths_missing (unit (some, "2nd-devonshire-regiment"), &f, &r));
+  g_assert_true (f);
+  g_assert_true (r);
+  g_assert_false (adj_rr_strengths_missing (unit (some, "hq"), &f, &r));
+}
+
+/* The buttons of the brigades, drifts and emplacements follow the step. */
+static void
+test_tasks (void)
+{
+  g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) emplacements = adj_rr_emplacements (battle);
+  g_autoptr(GArray) high = adj_rr_drift_pool (rs, "wagon-drift");
+  g_autoptr(GArray) low = adj_rr_drift_pool (rs, "bridle-drift");
+  g_autoptr(GArray) none = adj_rr_drift_pool (rs, "no-such-drift");
+  static const int high_markers[] = { 12, 10, 10, 10, 6 };
+  static const int low_markers[] = { 6, 6, 8, 4 };
+  const char *first;
+
+  /* The pools of rr.json: three high drifts among five markers, three low among four. */
+  g_assert_cmpuint (high->len, ==, G_N_ELEMENTS (high_markers));
+  for (guint i = 0; i < high->len; i++)
+    g_assert_cmpint (g_array_index (high, int, i), ==, high_markers[i]);
+  g_assert_cmpuint (low->len, ==, G_N_ELEMENTS (low_markers));
+  for (guint i = 0; i < low->len; i++)
+    g_assert_cmpint (g_array_index (low, int, i), ==, low_markers[i]);
+  g_assert_cmpuint (none->len, ==, 0);
+  g_assert_true (adj_rr_brigade_is_artillery (rs, "1st-artillery"));
+  g_assert_false (adj_rr_brigade_is_artillery (rs, "2nd-brigade"));
+
+  /* Send Orders: every brigade may be ordered, once. */
+  g_assert_cmpint (adj_rr_brigade_task (battle, "2nd-brigade"), ==, ADJ_RR_BRIGADE_TASK_ORDER);
+  g_assert_true (adj_rr_plan_order (battle, "2nd-brigade", "Colenso", FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adj_rr_brigade_task (battle, "2nd-brigade"), ==, ADJ_RR_BRIGADE_TASK_NONE);
+  g_assert_cmpint (adj_rr_brigade_task (battle, "no-brigade"), ==, ADJ_RR_BRIGADE_TASK_NONE);
+  g_assert_cmpint (adj_rr_drift_task (battle, "wagon-drift"), ==, ADJ_RR_DRIFT_TASK_NONE);
+
+  /* The emplacements show Hidden until their first shot. */
+  g_assert_cmpuint (emplacements->len, ==, 2);
+  first = g_ptr_array_index (emplacements, 0);
+  g_assert_cmpint (adj_rr_emplacement_task (battle, first), ==,
+                   ADJ_RR_EMPLACEMENT_TASK_FIRST_SHOT);
+  g_assert_false (adj_rr_unit_is_counter (unit (battle, first)));
+  g_assert_true (adj_rr_emplacement_fired (battle, first, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adj_rr_emplacement_task (battle, first), ==, ADJ_RR_EMPLACEMENT_TASK_NONE);
+
+  /* British Movement: a drift may be looked for once a turn. */
+  next_ok (battle);
+  {
+    g_autoptr(AdjRandom) r = DICE (1, 1);
+
+    g_assert_true (adj_rr_roll (battle, "roll-send", r, &error));
+    g_assert_no_error (error);
+  }
+  walk_to (battle, "brigades-move");
+  g_assert_cmpint (adj_rr_drift_task (battle, "wagon-drift"), ==, ADJ_RR_DRIFT_TASK_FIND);
+  g_assert_false (adj_rr_drift_tried (battle, "wagon-drift"));
+  {
+    /* Found or not, it is not looked for again this turn. */
+    g_autoptr(AdjRandom) r = DICE (6, 6);
+    gboolean found = FALSE;
+
+    g_assert_true (adj_rr_find_drift (battle, "wagon-drift", "13th-hussars", r, &found, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_true (adj_rr_drift_tried (battle, "wagon-drift"));
+  g_assert_cmpint (adj_rr_drift_task (battle, "wagon-drift"), ==, ADJ_RR_DRIFT_TASK_NONE);
+  /* Boer Movement: a commando may open any drift still marked. */
+  walk_to (battle, "commandos-move");
+  g_assert_cmpint (adj_rr_drift_task (battle, "bridle-drift"), ==, ADJ_RR_DRIFT_TASK_COMMANDO);
+  /* Boer Shaken: who holds the emplacement. */
+  walk_to (battle, "emplacements");
+  g_assert_cmpint (adj_rr_emplacement_task (battle, first), ==,
+                   ADJ_RR_EMPLACEMENT_TASK_WHO_HOLDS);
+}
+
+/* The units the dialogs offer, and the counters' markers in words. */
+static void
+test_dashboard_units (void)
+{
+  g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+  g_autoptr(GPtrArray) finders = adj_rr_drift_finders (battle);
+  g_autoptr(GPtrArray) commandos = adj_rr_commandos_without_counter (battle);
+  g_autoptr(GPtrArray) hussars = adj_rr_unit_markers (battle, unit (battle, "13th-hussars"));
+  g_autoptr(GPtrArray) battery = adj_rr_unit_markers (battle,
+                                                      unit (battle, "7th-field-battery"));
+
+  /* Sixteen battalions and six regiments look for drifts; fifteen commandos start without an
+   * SP counter. */
+  g_assert_cmpuint (finders->len, ==, 16 + 6);
+  g_assert_cmpuint (commandos->len, ==, 15);
+  for (guint i = 0; i < commandos->len; i++)
+    g_assert_cmpstr (adj_unit_get_type_id (unit (battle, g_ptr_array_index (commandos, i))), ==,
+                     "commando");
+  /* Regiments start dismounted, batteries limbered. */
+  g_assert_true (g_ptr_array_find_with_equal_func (hussars, "Dismounted", g_str_equal, NULL));
+  g_assert_true (g_ptr_array_find_with_equal_func (battery, "Limbered", g_str_equal, NULL));
+  g_assert_true (adj_rr_unit_is_counter (unit (battle, "13th-hussars")));
+  g_assert_true (adj_rr_unit_has_strength (unit (battle, "13th-hussars")));
+  g_assert_false (adj_rr_unit_has_strength (unit (battle, "hq")));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1304,6 +1602,18 @@ main (int   argc,
   g_test_add_func ("/rr/events/boer", test_boer_events);
   g_test_add_func ("/rr/sp-counters/draw-and-return", test_sp_counters);
   g_test_add_func ("/rr/sp-counters/no-fire", test_no_fire);
+  for (guint i = 0; i < G_N_ELEMENTS (step_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/rr/dashboard/step/%s", step_cases[i].step);
+
+      g_test_add_data_func (path, &step_cases[i], test_step_case);
+    }
+  g_test_add_func ("/rr/dashboard/step-labels", test_step_labels);
+  g_test_add_func ("/rr/dashboard/rolls", test_step_rolls);
+  g_test_add_func ("/rr/dashboard/setup-check", test_setup_check);
+  g_test_add_func ("/rr/dashboard/strengths-missing", test_strengths_missing);
+  g_test_add_func ("/rr/dashboard/tasks", test_tasks);
+  g_test_add_func ("/rr/dashboard/units", test_dashboard_units);
   test_rr_add_play_tests ();
 
   status = g_test_run ();

@@ -106,6 +106,23 @@ fill_unit_drop_down (AdwMessageDialog *dialog,
   g_object_set_data (G_OBJECT (dialog), "drop-down", drop);
 }
 
+/* The units of @ids (borrowed from the battle). */
+static GPtrArray *
+units_of (AdjRrDashboard *self,
+          GPtrArray      *ids)
+{
+  GPtrArray *units = g_ptr_array_new ();
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (self->battle, g_ptr_array_index (ids, i));
+
+      if (unit != NULL)
+        g_ptr_array_add (units, unit);
+    }
+  return units;
+}
+
 static const char *
 dialog_unit (AdwMessageDialog *dialog,
              const char       *name)
@@ -132,7 +149,7 @@ void
 adj_rr_dashboard_show_enter_dice (AdjRrDashboard *self,
                                   const char     *roll_id)
 {
-  const AdjRrRollDef *roll = adj_rr_dashboard_find_roll (roll_id);
+  const AdjRrRoll *roll = adj_rr_step_roll (roll_id);
   g_autoptr(GtkBuilder) builder = NULL;
   g_autofree char *label = NULL;
   g_autofree char *body = NULL;
@@ -147,14 +164,10 @@ adj_rr_dashboard_show_enter_dice (AdjRrDashboard *self,
     if (u != NULL)
       memmove (u, u + 1, strlen (u));
   }
-  if (g_str_equal (roll_id, "draw-event") || g_str_equal (roll_id, "draw-boer-event"))
-    {
-      AdjRrCup cup = g_str_equal (roll_id, "draw-event") ? ADJ_RR_CUP_BRITISH : ADJ_RR_CUP_BOER;
-
-      body = g_strdup_printf (_("%s: type a number from 1 to %u to pick the chit, as a die with "
-                                "one face for every chit in the cup would."),
-                              label, adj_rr_cup_count (self->battle, cup));
-    }
+  if (roll->cup != ADJ_RR_N_CUPS)
+    body = g_strdup_printf (_("%s: type a number from 1 to %u to pick the chit, as a die with "
+                              "one face for every chit in the cup would."),
+                            label, adj_rr_cup_count (self->battle, roll->cup));
   else
     /* TRANSLATORS: e.g. "Roll for the Orders Sent: type the dice rolled at the table, two for
      * each roll, e.g. 3 5." */
@@ -193,23 +206,8 @@ adj_rr_dashboard_show_order (AdjRrDashboard *self,
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
   AdjRrTracks t;
-  gboolean batteries = FALSE;
 
   adj_rr_get_tracks (self->battle, &t);
-  {
-    json_object *oob = adj_rr_dashboard_member (adj_rr_dashboard_member (adj_ruleset_get_json (rs),
-                                                                         "order_of_battle"),
-                                                "british");
-    json_object *list = adj_rr_dashboard_member (oob, "brigades");
-
-    for (gsize i = 0; list != NULL && i < json_object_array_length (list); i++)
-      {
-        json_object *b = json_object_array_get_idx (list, i);
-
-        if (g_strcmp0 (adj_rr_dashboard_member_string (b, "id"), brigade) == 0)
-          batteries = g_strcmp0 (adj_rr_dashboard_member_string (b, "kind"), "artillery") == 0;
-      }
-  }
   /* TRANSLATORS: a dialog heading, e.g. "An Order for Hart" */
   heading = g_strdup_printf (_("An Order for %s"), leader != NULL ? adj_unit_get_name (leader)
                                                                   : brigade);
@@ -225,7 +223,7 @@ adj_rr_dashboard_show_order (AdjRrDashboard *self,
   adw_message_dialog_set_heading (dialog, heading);
   adw_message_dialog_set_body (dialog, body);
   /* Long's free order is for the batteries only. */
-  if (batteries)
+  if (adj_rr_brigade_is_artillery (rs, brigade))
     {
       keep (dialog, builder, "from-long");
       gtk_widget_set_visible (GTK_WIDGET (gtk_builder_get_object (builder, "from-long")), TRUE);
@@ -357,7 +355,7 @@ adj_rr_dashboard_show_emplacement (AdjRrDashboard *self,
 
   if (unit == NULL)
     return;
-  if (g_strcmp0 (adj_unit_get_status_string (unit, "emplacement"), "hidden") == 0)
+  if (adj_rr_emplacement_task (self->battle, id) == ADJ_RR_EMPLACEMENT_TASK_FIRST_SHOT)
     {
       g_autofree char *body = g_strdup_printf (_("A Boer unit in %s fired its first shot: the "
                                                  "emplacement there is no longer hidden."),
@@ -400,23 +398,12 @@ void
 adj_rr_dashboard_show_find (AdjRrDashboard *self,
                             const char     *drift)
 {
-  GListModel *units = adj_battle_get_units (self->battle);
-  g_autoptr(GPtrArray) crossers = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) ids = adj_rr_drift_finders (self->battle);
+  g_autoptr(GPtrArray) crossers = units_of (self, ids);
   g_autoptr(GtkBuilder) builder = adj_rr_dashboard_build_dialog (self, "adj-rr-find-dialog");
   AdwMessageDialog *dialog;
   g_autofree char *heading = NULL;
 
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      AdjUnit *unit = g_list_model_get_item (units, i);
-      const char *type = adj_unit_get_type_id (unit);
-
-      if ((g_strcmp0 (type, "battalion") == 0 || g_strcmp0 (type, "regiment") == 0) &&
-          !adj_unit_get_destroyed (unit))
-        g_ptr_array_add (crossers, unit);
-      else
-        g_object_unref (unit);
-    }
   /* TRANSLATORS: a dialog heading, e.g. "Look for Bridle Drift" */
   heading = g_strdup_printf (_("Look for %s"),
                              adj_rr_drift_label (adj_battle_get_ruleset (self->battle), drift));
@@ -450,22 +437,11 @@ sp_counter_done (AdjRrDashboard   *self,
 void
 adj_rr_dashboard_show_sp_counter (AdjRrDashboard *self)
 {
-  GListModel *units = adj_battle_get_units (self->battle);
-  g_autoptr(GPtrArray) commandos = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) ids = adj_rr_commandos_without_counter (self->battle);
+  g_autoptr(GPtrArray) commandos = units_of (self, ids);
   g_autoptr(GtkBuilder) builder = NULL;
   AdwMessageDialog *dialog;
 
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      AdjUnit *unit = g_list_model_get_item (units, i);
-
-      if (g_strcmp0 (adj_unit_get_type_id (unit), "commando") == 0 &&
-          !adj_unit_get_destroyed (unit) &&
-          g_strcmp0 (adj_unit_get_status_string (unit, "sp_counter"), "none") == 0)
-        g_ptr_array_add (commandos, unit);
-      else
-        g_object_unref (unit);
-    }
   if (commandos->len == 0)
     {
       adj_rr_dashboard_report_text (self, _("Every commando in play has its SP counter already"));

@@ -6,8 +6,6 @@
 
 #pragma once
 
-#include <json-c/json.h>
-
 #include "adj-battle-window.h"
 #include "adj-random.h"
 #include "adj-rr-dashboard.h"
@@ -90,15 +88,7 @@ struct _AdjRrDashboard {
   char          *missing_key;   /* their ids, joined: the rows are made again when it changes */
 };
 
-/* A roll a step asks for. */
-typedef struct {
-  const char *id;          /* also the step it belongs to */
-  const char *label;
-  const char *tooltip;
-} AdjRrRollDef;
-
 /* adj-rr-dashboard.c */
-const AdjRrRollDef *adj_rr_dashboard_find_roll        (const char          *id);
 void             adj_rr_dashboard_report_text      (AdjRrDashboard      *self,
                                                     const char          *text);
 void             adj_rr_dashboard_report           (AdjRrDashboard      *self,
@@ -114,12 +104,6 @@ void             adj_rr_dashboard_check_used       (AdjRrDashboard      *self,
 const char      *adj_rr_dashboard_choice_label     (AdjRuleset          *rs,
                                                     const char          *field,
                                                     const char          *value);
-json_object     *adj_rr_dashboard_member           (json_object         *obj,
-                                                    const char          *key);
-const char      *adj_rr_dashboard_member_string    (json_object         *obj,
-                                                    const char          *key);
-int              adj_rr_dashboard_setting_int      (AdjRrDashboard      *self,
-                                                    const char          *key);
 GtkWidget       *adj_rr_dashboard_chip_new         (const char          *style);
 void             adj_rr_dashboard_set_state_class  (GtkWidget           *widget,
                                                     const char * const  *classes,
@@ -130,19 +114,14 @@ void             adj_rr_dashboard_refresh          (AdjRrDashboard      *self);
 void             adj_rr_dashboard_fixed_row_free   (gpointer             data);
 void             adj_rr_dashboard_bind_counters    (AdjRrDashboard      *self);
 void             adj_rr_dashboard_build_fixed_rows (AdjRrDashboard      *self);
-void             adj_rr_dashboard_update_brigades  (AdjRrDashboard      *self,
-                                                    const AdjRrTracks   *t);
-void             adj_rr_dashboard_update_drifts    (AdjRrDashboard      *self,
-                                                    const AdjRrTracks   *t);
+void             adj_rr_dashboard_update_brigades  (AdjRrDashboard      *self);
+void             adj_rr_dashboard_update_drifts    (AdjRrDashboard      *self);
 void             adj_rr_dashboard_update_cups      (AdjRrDashboard      *self);
 void             adj_rr_dashboard_update_emplacements (AdjRrDashboard   *self);
 
 /* adj-rr-dashboard-setup.c */
-extern const char *const adj_rr_dashboard_charts[];
 AdjTables       *adj_rr_dashboard_setup_tables     (AdjRrDashboard      *self,
                                                     GError             **error);
-const char      *adj_rr_dashboard_incomplete_chart (AdjRrDashboard      *self,
-                                                    const char * const  *variants);
 void             adj_rr_dashboard_open_chart       (AdjRrDashboard      *self,
                                                     const char          *table_id);
 void             adj_rr_dashboard_append_read_first (AdjRrDashboard     *self,

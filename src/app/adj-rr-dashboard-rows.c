@@ -49,18 +49,17 @@ update_unit_row (GtkWidget *row)
   AdjRrDashboard *self = parts->self;
   AdjUnit *unit = parts->unit;
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
-  json_object *status = adj_unit_get_status (unit);
   const AdjUnitType *type = adj_battle_unit_type (self->battle, unit);
   const char *brigade = adj_unit_get_status_string (unit, "brigade");
   const char *group = adj_unit_get_status_string (unit, "group");
-  const char *morale = adj_rr_dashboard_member_string (status, "morale");
+  const char *morale = adj_unit_get_status_string (unit, "morale");
   gboolean destroyed = adj_unit_get_destroyed (unit);
-  g_autoptr(GPtrArray) marks = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) marks = NULL;
   g_autofree char *detail = NULL;
   const char *where = brigade != NULL
                       ? adj_rr_dashboard_choice_label (rs, "brigade", brigade)
                       : group != NULL ? adj_rr_dashboard_choice_label (rs, "group", group) : NULL;
-  int losses = adj_unit_get_status_int (unit, "losses");
+  gboolean has_strength = adj_rr_unit_has_strength (unit);
 
   gtk_label_set_text (parts->name, adj_unit_get_name (unit));
   if (where != NULL)
@@ -73,39 +72,7 @@ update_unit_row (GtkWidget *row)
   gtk_widget_set_tooltip_text (GTK_WIDGET (parts->detail), detail);
 
   /* The markers on the counter, in words. */
-  if (losses > 0)
-    g_ptr_array_add (marks, g_strdup_printf (_("Losses %d"), losses));
-  if (adj_unit_get_status_bool (unit, "reduced"))
-    g_ptr_array_add (marks, g_strdup (_("Reduced")));
-  if (g_strcmp0 (adj_unit_get_status_string (unit, "leader_marker"), "panicked") == 0)
-    g_ptr_array_add (marks, g_strdup (_("Panicked")));
-  if (g_strcmp0 (adj_unit_get_status_string (unit, "leader_marker"), "standing-firm") == 0)
-    g_ptr_array_add (marks, g_strdup (_("Standing Firm")));
-  if (adj_unit_get_status_bool (unit, "replaced"))
-    g_ptr_array_add (marks, g_strdup (_("Replacement")));
-  if (adj_rr_dashboard_member (status, "mounted") != NULL)
-    g_ptr_array_add (marks, g_strdup (adj_unit_get_status_bool (unit, "mounted")
-                                      ? _("Mounted") : _("Dismounted")));
-  if (adj_rr_dashboard_member (status, "limbered") != NULL)
-    g_ptr_array_add (marks, g_strdup (adj_unit_get_status_bool (unit, "limbered")
-                                      ? _("Limbered") : _("Unlimbered")));
-  if (adj_rr_dashboard_member_string (status, "hq_mode") != NULL)
-    g_ptr_array_add (marks, g_strdup (adj_rr_dashboard_choice_label (
-                              rs, "hq_mode", adj_rr_dashboard_member_string (status, "hq_mode"))));
-  if (g_strcmp0 (adj_unit_get_status_string (unit, "boer_marker"), "released") == 0)
-    g_ptr_array_add (marks, g_strdup (_("Released")));
-  if (g_strcmp0 (adj_unit_get_status_string (unit, "boer_marker"), "return") == 0)
-    g_ptr_array_add (marks, g_strdup (_("Return")));
-  if (g_strcmp0 (adj_unit_get_status_string (unit, "sp_counter"), "no-fire") == 0)
-    g_ptr_array_add (marks, g_strdup (_("No Fire counter")));
-  else if (g_strcmp0 (adj_unit_get_status_string (unit, "sp_counter"), "value") == 0)
-    {
-      int v = adj_unit_get_status_int (unit, "sp_counter_value");
-
-      /* TRANSLATORS: the SP counter on a commando, e.g. "SP counter +2" */
-      g_ptr_array_add (marks, v < 0 ? g_strdup_printf (_("SP counter −%d"), -v)
-                                    : g_strdup_printf (_("SP counter +%d"), v));
-    }
+  marks = adj_rr_unit_markers (self->battle, unit);
   if (marks->len > 0)
     {
       g_autofree char *text = NULL;
@@ -131,11 +98,10 @@ update_unit_row (GtkWidget *row)
       gtk_label_set_text (parts->strength, _("Eliminated"));
       gtk_widget_add_css_class (row, "destroyed");
     }
-  else if (adj_rr_dashboard_member (status, "sp") != NULL &&
-           adj_unit_get_status_int (unit, "sp") <= 0)
+  else if (has_strength && adj_unit_get_status_int (unit, "sp") <= 0)
     /* Nothing was read off the counter yet: a 0 would look like a strength. */
     gtk_label_set_text (parts->strength, _("SP not entered"));
-  else if (adj_rr_dashboard_member (status, "sp") != NULL)
+  else if (has_strength)
     {
       g_autofree char *text = g_strdup_printf (_("%d SP"), adj_rr_unit_strength (self->battle,
                                                                                 unit));
@@ -145,8 +111,7 @@ update_unit_row (GtkWidget *row)
     gtk_label_set_text (parts->strength, "");
   if (!destroyed)
     gtk_widget_remove_css_class (row, "destroyed");
-  if (!destroyed && adj_rr_dashboard_member (status, "sp") != NULL &&
-      adj_unit_get_status_int (unit, "sp") <= 0)
+  if (!destroyed && has_strength && adj_unit_get_status_int (unit, "sp") <= 0)
     gtk_widget_add_css_class (GTK_WIDGET (parts->strength), "rr-not-entered");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (parts->strength), "rr-not-entered");
@@ -220,11 +185,8 @@ is_counter_of (gpointer item,
                gpointer user_data)
 {
   AdjUnit *unit = ADJ_UNIT (item);
-  const char *type = adj_unit_get_type_id (unit);
 
-  return g_strcmp0 (adj_unit_get_side (unit), user_data) == 0 &&
-         g_strcmp0 (type, "planned-objective") != 0 && g_strcmp0 (type, "objective") != 0 &&
-         g_strcmp0 (type, "emplacement") != 0;
+  return g_strcmp0 (adj_unit_get_side (unit), user_data) == 0 && adj_rr_unit_is_counter (unit);
 }
 
 static GtkFilterListModel *
@@ -414,11 +376,8 @@ static const char *const order_classes[] = {
 };
 
 void
-adj_rr_dashboard_update_brigades (AdjRrDashboard    *self,
-                                  const AdjRrTracks *t)
+adj_rr_dashboard_update_brigades (AdjRrDashboard *self)
 {
-  gboolean over = g_strcmp0 (t->result, "none") != 0;
-
   for (guint i = 0; i < self->brigades->len; i++)
     {
       AdjRrFixedRow *r = g_ptr_array_index (self->brigades, i);
@@ -427,7 +386,6 @@ adj_rr_dashboard_update_brigades (AdjRrDashboard    *self,
       int start = 0, now = 0;
       g_autofree char *text = NULL;
       g_autofree char *subtitle = NULL;
-      gboolean lost_quarter;
       gboolean strengths;
 
       if (leader == NULL || !adj_rr_get_order (self->battle, r->id, &order))
@@ -459,27 +417,29 @@ adj_rr_dashboard_update_brigades (AdjRrDashboard    *self,
       adw_action_row_set_subtitle (ADW_ACTION_ROW (r->row), subtitle);
 
       /* The button the step offers for this brigade. */
-      lost_quarter = start > 0 && (start - now) * 4 >= start;
-      /* A brigade whose strengths are not in yet still takes orders; one wiped out does not. */
-      if (over || (strengths && now == 0))
-        fixed_row_offer (r, NULL, NULL, NULL);
-      else if (g_strcmp0 (t->step, "plan-orders") == 0 && !order.ordered_this_turn &&
-               order.state != ADJ_RR_ORDER_IN_TRANSIT && order.state != ADJ_RR_ORDER_CHARGE)
-        fixed_row_offer (r, "order", _("_Order…"), _("Give the brigade an objective"));
-      else if (order.state == ADJ_RR_ORDER_CHARGE)
-        fixed_row_offer (r, "charge", _("_Place Marker…"),
-                         _("Name the area of the guns the brigade charges"));
-      else if (g_strcmp0 (t->step, "withdrawal") == 0 && lost_quarter &&
-               order.state != ADJ_RR_ORDER_FAIL)
-        fixed_row_offer (r, "withdraw", _("_Withdrawal…"),
-                         _("The brigade has lost a quarter of its strength or more: test for an "
-                           "emergency withdrawal"));
-      else if (g_strcmp0 (t->segment, "british-movement") == 0 &&
-               order.state == ADJ_RR_ORDER_OBJECTIVE)
-        fixed_row_offer (r, "reached", _("_Reached"),
-                         _("The leader stands in his objective area: take the marker off"));
-      else
-        fixed_row_offer (r, NULL, NULL, NULL);
+      switch (adj_rr_brigade_task (self->battle, r->id))
+        {
+        case ADJ_RR_BRIGADE_TASK_ORDER:
+          fixed_row_offer (r, "order", _("_Order…"), _("Give the brigade an objective"));
+          break;
+        case ADJ_RR_BRIGADE_TASK_CHARGE:
+          fixed_row_offer (r, "charge", _("_Place Marker…"),
+                           _("Name the area of the guns the brigade charges"));
+          break;
+        case ADJ_RR_BRIGADE_TASK_WITHDRAW:
+          fixed_row_offer (r, "withdraw", _("_Withdrawal…"),
+                           _("The brigade has lost a quarter of its strength or more: test for "
+                             "an emergency withdrawal"));
+          break;
+        case ADJ_RR_BRIGADE_TASK_REACHED:
+          fixed_row_offer (r, "reached", _("_Reached"),
+                           _("The leader stands in his objective area: take the marker off"));
+          break;
+        case ADJ_RR_BRIGADE_TASK_NONE:
+        default:
+          fixed_row_offer (r, NULL, NULL, NULL);
+          break;
+        }
     }
 }
 
@@ -487,58 +447,39 @@ static const char *const drift_classes[] = {
   "rr-hidden", "rr-revealed", "rr-found", "rr-cleared", NULL
 };
 
-/* "12, 10, 10, 10 or 6": the markers a drift's value is drawn from (no secret). */
+/* "One of 12, 10, 10, 10 or 6": the markers a drift's value is drawn from (no secret). */
 static char *
 drift_pool (AdjRuleset *rs,
             const char *drift)
 {
-  json_object *drifts = adj_rr_dashboard_member (adj_ruleset_get_json (rs), "drifts");
-  static const char *const groups[] = { "high", "low" };
+  g_autoptr(GArray) markers = adj_rr_drift_pool (rs, drift);
+  g_autoptr(GString) values = g_string_new (NULL);
 
-  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+  if (markers->len == 0)
+    return g_strdup ("");
+  for (guint k = 0; k < markers->len; k++)
     {
-      json_object *group = adj_rr_dashboard_member (drifts, groups[g]);
-      json_object *areas = adj_rr_dashboard_member (group, "areas");
-      json_object *markers = adj_rr_dashboard_member (group, "markers");
-
-      for (gsize i = 0; areas != NULL && i < json_object_array_length (areas); i++)
-        if (g_strcmp0 (adj_rr_dashboard_member_string (json_object_array_get_idx (areas, i),
-                                                       "id"), drift) == 0)
-          {
-            g_autoptr(GString) values = g_string_new (NULL);
-            gsize n = markers != NULL ? json_object_array_length (markers) : 0;
-
-            for (gsize k = 0; k < n; k++)
-              {
-                if (k > 0)
-                  g_string_append (values, k + 1 == n ? _(" or ") : ", ");
-                g_string_append_printf (values, "%d",
-                                        json_object_get_int (json_object_array_get_idx (markers,
-                                                                                        k)));
-              }
-            /* TRANSLATORS: the markers a drift's value is drawn from, e.g. "One of 6, 6, 8 or 4" */
-            return g_strdup_printf (_("One of %s"), values->str);
-          }
+      if (k > 0)
+        g_string_append (values, k + 1 == markers->len ? _(" or ") : ", ");
+      g_string_append_printf (values, "%d", g_array_index (markers, int, k));
     }
-  return g_strdup ("");
+  /* TRANSLATORS: the markers a drift's value is drawn from, e.g. "One of 6, 6, 8 or 4" */
+  return g_strdup_printf (_("One of %s"), values->str);
 }
 
 void
-adj_rr_dashboard_update_drifts (AdjRrDashboard    *self,
-                                const AdjRrTracks *t)
+adj_rr_dashboard_update_drifts (AdjRrDashboard *self)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
-  gboolean over = g_strcmp0 (t->result, "none") != 0;
 
   for (guint i = 0; i < self->drifts->len; i++)
     {
       AdjRrFixedRow *r = g_ptr_array_index (self->drifts, i);
       int value = 0;
       AdjRrDriftState state = adj_rr_drift_state (self->battle, r->id, &value);
-      g_autofree char *key = g_strdelimit (g_strconcat (r->id, "_tried", NULL), "-", '_');
       g_autofree char *pool = drift_pool (rs, r->id);
       g_autofree char *text = NULL;
-      gboolean tried = adj_rr_dashboard_setting_int (self, key) == t->turn;
+      gboolean tried = adj_rr_drift_tried (self->battle, r->id);
       gboolean open = state == ADJ_RR_DRIFT_HIDDEN || state == ADJ_RR_DRIFT_REVEALED;
 
       switch (state)
@@ -568,16 +509,23 @@ adj_rr_dashboard_update_drifts (AdjRrDashboard    *self,
                                    tried && open ? _("Looked for this turn: again next turn")
                                                  : pool);
 
-      if (!over && open && !tried && g_strcmp0 (t->segment, "british-movement") == 0)
-        fixed_row_offer (r, "find", _("_Find…"),
-                         _("A battalion or regiment is about to enter it: turn the marker over "
-                           "and roll"));
-      else if (!over && open && g_strcmp0 (t->segment, "boer-movement") == 0)
-        fixed_row_offer (r, "commando", _("_Commando Entered"),
-                         _("A commando moved into it: the marker goes, unseen, and the drift "
-                           "is open"));
-      else
-        fixed_row_offer (r, NULL, NULL, NULL);
+      switch (adj_rr_drift_task (self->battle, r->id))
+        {
+        case ADJ_RR_DRIFT_TASK_FIND:
+          fixed_row_offer (r, "find", _("_Find…"),
+                           _("A battalion or regiment is about to enter it: turn the marker "
+                             "over and roll"));
+          break;
+        case ADJ_RR_DRIFT_TASK_COMMANDO:
+          fixed_row_offer (r, "commando", _("_Commando Entered"),
+                           _("A commando moved into it: the marker goes, unseen, and the drift "
+                             "is open"));
+          break;
+        case ADJ_RR_DRIFT_TASK_NONE:
+        default:
+          fixed_row_offer (r, NULL, NULL, NULL);
+          break;
+        }
     }
 }
 
@@ -633,7 +581,6 @@ adj_rr_dashboard_update_emplacements (AdjRrDashboard *self)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
   g_autoptr(GPtrArray) ids = adj_rr_emplacements (self->battle);
-  AdjRrTracks t;
 
   /* A handful of rows: made again only when markers come or go. */
   if (ids->len != self->emplacements->len)
@@ -658,13 +605,13 @@ adj_rr_dashboard_update_emplacements (AdjRrDashboard *self)
           g_ptr_array_add (self->emplacements, row);
         }
     }
-  adj_rr_get_tracks (self->battle, &t);
   for (guint i = 0; i < ids->len; i++)
     {
       AdjUnit *unit = adj_battle_find_unit (self->battle, g_ptr_array_index (ids, i));
       GtkWidget *row = g_ptr_array_index (self->emplacements, i);
       GtkWidget *button = g_object_get_data (G_OBJECT (row), "button");
       const char *state;
+      AdjRrEmplacementTask task;
 
       if (unit == NULL)
         continue;
@@ -674,7 +621,8 @@ adj_rr_dashboard_update_emplacements (AdjRrDashboard *self)
                           adj_rr_dashboard_choice_label (rs, "emplacement", state));
       g_object_set_data_full (G_OBJECT (button), "emplacement",
                               g_strdup (adj_unit_get_id (unit)), g_free);
-      if (g_strcmp0 (state, "hidden") == 0)
+      task = adj_rr_emplacement_task (self->battle, adj_unit_get_id (unit));
+      if (task == ADJ_RR_EMPLACEMENT_TASK_FIRST_SHOT)
         {
           gtk_button_set_label (GTK_BUTTON (button), _("First Shot…"));
           gtk_widget_set_tooltip_text (button, _("A Boer unit in this area has fired: the "
@@ -687,7 +635,7 @@ adj_rr_dashboard_update_emplacements (AdjRrDashboard *self)
           gtk_widget_set_tooltip_text (button, _("Say who is in this area now: the British "
                                                  "capture the emplacement, or the Boers retake "
                                                  "it"));
-          gtk_widget_set_visible (button, g_strcmp0 (t.segment, "boer-shaken") == 0);
+          gtk_widget_set_visible (button, task == ADJ_RR_EMPLACEMENT_TASK_WHO_HOLDS);
         }
     }
   gtk_widget_set_visible (self->emplacement_heading, ids->len > 0);

@@ -16,12 +16,6 @@
 #include "adj-rr-dashboard-private.h"
 #include "adj-table-editor.h"
 
-/* The charts adj_rr_setup() reads, in the order it reads them; the variants only for the rows
- * chosen. */
-const char *const adj_rr_dashboard_charts[] = {
-  "variants", "british-event-chits", "boer-event-chits", "sp-counters", NULL
-};
-
 /* The values of the players' charts in effect for this battle. */
 AdjTables *
 adj_rr_dashboard_setup_tables (AdjRrDashboard  *self,
@@ -31,34 +25,6 @@ adj_rr_dashboard_setup_tables (AdjRrDashboard  *self,
 
   adj_battle_context (self->battle, &ctx);
   return adj_tables_for_context (&ctx, error);
-}
-
-/* The first chart set-up with @variants would find incomplete, or NULL. */
-const char *
-adj_rr_dashboard_incomplete_chart (AdjRrDashboard     *self,
-                                   const char * const *variants)
-{
-  g_autoptr(AdjTables) tables = adj_rr_dashboard_setup_tables (self, NULL);
-  guint n = variants != NULL ? g_strv_length ((char **) variants) : 0;
-
-  if (tables == NULL)
-    return NULL;
-  if (n > 0)
-    {
-      g_autofree AdjTableCell *cells = g_new0 (AdjTableCell, n);
-
-      for (guint i = 0; i < n; i++)
-        {
-          cells[i].row = variants[i];
-          cells[i].column = "value";
-        }
-      if (!adj_tables_require (tables, "variants", cells, n, NULL))
-        return "variants";
-    }
-  for (guint i = 1; adj_rr_dashboard_charts[i] != NULL; i++)
-    if (!adj_tables_is_complete (tables, adj_rr_dashboard_charts[i]))
-      return adj_rr_dashboard_charts[i];
-  return NULL;
 }
 
 static void
@@ -97,10 +63,11 @@ void
 adj_rr_dashboard_build_chart_rows (AdjRrDashboard *self)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
+  const char * const *charts = adj_rr_setup_charts ();
 
-  for (guint i = 0; adj_rr_dashboard_charts[i] != NULL; i++)
+  for (guint i = 0; charts[i] != NULL; i++)
     {
-      const AdjTableShape *shape = adj_table_shape_lookup (rs, adj_rr_dashboard_charts[i]);
+      const AdjTableShape *shape = adj_table_shape_lookup (rs, charts[i]);
       GtkWidget *row, *icon, *button;
 
       if (shape == NULL)
@@ -112,11 +79,11 @@ adj_rr_dashboard_build_chart_rows (AdjRrDashboard *self)
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
       gtk_widget_set_tooltip_text (button, _("Type the chart in from your copy of the game"));
-      g_object_set_data (G_OBJECT (button), "table", (gpointer) adj_rr_dashboard_charts[i]);
+      g_object_set_data (G_OBJECT (button), "table", (gpointer) charts[i]);
       g_signal_connect (button, "clicked", G_CALLBACK (on_enter_chart_clicked), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), icon);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
-      g_object_set_data (G_OBJECT (row), "table", (gpointer) adj_rr_dashboard_charts[i]);
+      g_object_set_data (G_OBJECT (row), "table", (gpointer) charts[i]);
       g_object_set_data (G_OBJECT (row), "icon", icon);
       g_object_set_data (G_OBJECT (row), "button", button);
       adw_preferences_group_add (self->charts_group, row);
@@ -135,7 +102,8 @@ update_chart_rows (AdjRrDashboard *self)
       GtkWidget *row = g_ptr_array_index (self->chart_rows, i);
       const char *id = g_object_get_data (G_OBJECT (row), "table");
       GtkWidget *icon = g_object_get_data (G_OBJECT (row), "icon");
-      gboolean optional = g_str_equal (id, "variants");
+      /* The first chart, the variants, is read only for the variants chosen. */
+      gboolean optional = g_str_equal (id, adj_rr_setup_charts ()[0]);
       gboolean complete = tables != NULL && adj_tables_is_complete (tables, id);
       g_autofree char *entered = tables != NULL ? adj_table_describe_entered (tables, id) : NULL;
       g_autofree char *subtitle = NULL;
@@ -169,32 +137,6 @@ update_chart_rows (AdjRrDashboard *self)
     }
 }
 
-/* Whether the orders of battle start the counter below its printed strength, which set-up
- * works out from that strength. */
-static gboolean
-starts_reduced (AdjRuleset *rs,
-                const char *unit_id)
-{
-  json_object *oob = adj_rr_dashboard_member (adj_ruleset_get_json (rs), "order_of_battle");
-  json_object *brigades = adj_rr_dashboard_member (adj_rr_dashboard_member (oob, "british"),
-                                                   "brigades");
-
-  for (gsize b = 0; brigades != NULL && b < json_object_array_length (brigades); b++)
-    {
-      json_object *units = adj_rr_dashboard_member (json_object_array_get_idx (brigades, b),
-                                                    "units");
-
-      for (gsize k = 0; units != NULL && k < json_object_array_length (units); k++)
-        {
-          json_object *u = json_object_array_get_idx (units, k);
-
-          if (g_strcmp0 (adj_rr_dashboard_member_string (u, "id"), unit_id) == 0)
-            return adj_rr_dashboard_member (u, "start_sp") != NULL;
-        }
-    }
-  return FALSE;
-}
-
 /* What to say of the counters in @ids that set-up reads: their strengths first. */
 void
 adj_rr_dashboard_append_read_first (AdjRrDashboard *self,
@@ -207,7 +149,7 @@ adj_rr_dashboard_append_read_first (AdjRrDashboard *self,
     {
       AdjUnit *unit = adj_battle_find_unit (self->battle, g_ptr_array_index (ids, i));
 
-      if (unit == NULL || !starts_reduced (rs, adj_unit_get_id (unit)))
+      if (unit == NULL || !adj_rr_unit_starts_reduced (rs, adj_unit_get_id (unit)))
         continue;
       if (text->len > 0)
         g_string_append_c (text, ' ');
@@ -242,10 +184,12 @@ update_strengths (AdjRrDashboard *self)
   for (guint i = 0; i < ids->len; i++)
     {
       AdjUnit *unit = adj_battle_find_unit (self->battle, g_ptr_array_index (ids, i));
+      gboolean front = FALSE, reverse = FALSE;
 
+      if (unit != NULL)
+        adj_rr_strengths_missing (unit, &front, &reverse);
       g_string_append_printf (key, "%s:%d:%d\n", (const char *) g_ptr_array_index (ids, i),
-                              unit != NULL && adj_unit_get_status_int (unit, "sp") > 0,
-                              unit != NULL && adj_unit_get_status_int (unit, "reduced_sp") > 0);
+                              front, reverse);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->strengths_row), ids->len > 0);
   gtk_widget_set_visible (self->strengths_done_row, ids->len == 0);
@@ -261,16 +205,13 @@ update_strengths (AdjRrDashboard *self)
     {
       AdjUnit *unit = adj_battle_find_unit (self->battle, g_ptr_array_index (ids, i));
       const AdjUnitType *type = unit != NULL ? adj_battle_unit_type (self->battle, unit) : NULL;
-      const char *type_id = unit != NULL ? adj_unit_get_type_id (unit) : NULL;
-      gboolean two_sided = g_strcmp0 (type_id, "battalion") == 0 ||
-                           g_strcmp0 (type_id, "commando") == 0;
-      gboolean no_front = unit != NULL && adj_unit_get_status_int (unit, "sp") <= 0;
-      gboolean no_reverse = two_sided && adj_unit_get_status_int (unit, "reduced_sp") <= 0;
+      gboolean no_front = FALSE, no_reverse = FALSE;
       GtkWidget *row, *arrow;
       g_autofree char *subtitle = NULL;
 
       if (unit == NULL)
         continue;
+      adj_rr_strengths_missing (unit, &no_front, &no_reverse);
       row = adw_action_row_new ();
       arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
       /* TRANSLATORS: under a counter to enter, e.g. "Battalion of infantry · both strengths
@@ -308,8 +249,6 @@ void
 adj_rr_dashboard_update_setup_page (AdjRrDashboard *self)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
-  json_object *tracks = adj_rr_dashboard_member (adj_ruleset_get_json (rs), "tracks");
-  json_object *cp = adj_rr_dashboard_member (tracks, "start_cp");
   g_autofree char *description = NULL;
 
   description = g_strdup_printf (_("Setting up picks the variants and the areas with an "
@@ -317,7 +256,7 @@ adj_rr_dashboard_update_setup_page (AdjRrDashboard *self)
                                    "showing them, fills the chit cups from your charts and "
                                    "starts Game Turn 1 at British Send Orders with %d CP. It is "
                                    "one step: Undo takes it back."),
-                                 cp != NULL ? json_object_get_int (cp) : 8);
+                                 adj_rr_start_cp (rs));
   adw_status_page_set_description (ADW_STATUS_PAGE (self->setup_page), description);
   update_chart_rows (self);
   update_strengths (self);

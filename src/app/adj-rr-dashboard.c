@@ -48,55 +48,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* The rolls a step asks for. */
-static const AdjRrRollDef rolls[] = {
-  { "draw-event", N_("_Draw a British Event Chit"),
-    N_("One chit at random from the British event cup") },
-  { "roll-send", N_("_Roll for the Orders Sent"),
-    N_("Two dice on your Send Orders table for every order planned this turn") },
-  { "roll-receive", N_("_Roll for the Orders Arriving"),
-    N_("Two dice on your Receive Orders table for every Objective Marker due this turn") },
-  { "draw-boer-event", N_("_Draw a Boer Event Chit"),
-    N_("One chit at random from the Boer event cup") },
-  { "shaken-test", N_("_Roll the Shaken Test"),
-    N_("Two dice, plus one for every box Confidence stands below the Game Turn") },
-};
-
-/* The mechanics of the action panel a step uses, offered as buttons that open them. */
-typedef struct {
-  const char *step;
-  const char *mechanics[4];
-} StepMechanics;
-
-static const StepMechanics step_mechanics[] = {
-  { "boer-guns-fire", { "rr/boer-target", "rr/shell-fire", "rr/formation-morale", NULL } },
-  { "boer-recovery", { "rr/unit-recovery", NULL } },
-  { "batteries-fire", { "rr/shell-fire", "rr/formation-morale", NULL } },
-  { "approach", { "rr/rifle-fire", "rr/losses", "rr/formation-morale", "rr/leader-casualty" } },
-  { "close-combat", { "rr/rifle-fire", "rr/losses", "rr/formation-morale",
-                      "rr/leader-casualty" } },
-  { "overrun", { "rr/leader-casualty", NULL } },
-  { "british-rifles", { "rr/rifle-fire", "rr/formation-morale", "rr/leader-reaction", NULL } },
-  { "leader-markers", { "rr/leader-recovery", NULL } },
-  { "unit-recovery", { "rr/unit-recovery", NULL } },
-  { "commandos-fire", { "rr/boer-target", "rr/rifle-fire", "rr/leader-reaction",
-                        "rr/leader-casualty" } },
-};
-
-/* Steps in which commandos may fire, and so draw an SP counter first. */
-static const char *const sp_counter_steps[] = {
-  "approach", "close-combat", "commandos-fire", NULL
-};
-
-const AdjRrRollDef *
-adj_rr_dashboard_find_roll (const char *id)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (rolls); i++)
-    if (g_strcmp0 (rolls[i].id, id) == 0)
-      return &rolls[i];
-  return NULL;
-}
-
 void
 adj_rr_dashboard_report_text (AdjRrDashboard *self,
                               const char     *text)
@@ -188,58 +139,6 @@ adj_rr_dashboard_choice_label (AdjRuleset *rs,
   return c != NULL ? adj_gettext (c->label) : value;
 }
 
-json_object *
-adj_rr_dashboard_member (json_object *obj,
-                         const char  *key)
-{
-  json_object *v = NULL;
-
-  if (obj != NULL && json_object_is_type (obj, json_type_object))
-    json_object_object_get_ex (obj, key, &v);
-  return v;
-}
-
-const char *
-adj_rr_dashboard_member_string (json_object *obj,
-                                const char  *key)
-{
-  json_object *v = adj_rr_dashboard_member (obj, key);
-
-  return v != NULL && json_object_is_type (v, json_type_string) ? json_object_get_string (v)
-                                                                 : NULL;
-}
-
-int
-adj_rr_dashboard_setting_int (AdjRrDashboard *self,
-                              const char     *key)
-{
-  json_object *v = adj_rr_dashboard_member (adj_battle_get_settings (self->battle), key);
-
-  return v != NULL ? json_object_get_int (v) : 0;
-}
-
-/* Step @number (1-based) of a segment of rr.json's sequence. */
-static json_object *
-step_json (AdjRuleset *rs,
-           const char *segment,
-           int         number)
-{
-  json_object *steps = adj_rr_dashboard_member (adj_rr_segment_json (rs, segment), "steps");
-
-  if (steps == NULL || number < 1 || (gsize) number > json_object_array_length (steps))
-    return NULL;
-  return json_object_array_get_idx (steps, (gsize) number - 1);
-}
-
-static const char *
-json_label (json_object *obj,
-            const char  *key)
-{
-  const char *text = adj_rr_dashboard_member_string (obj, key);
-
-  return text != NULL ? adj_gettext (text) : "";
-}
-
 GtkWidget *
 adj_rr_dashboard_chip_new (const char *style)
 {
@@ -326,7 +225,8 @@ static void
 fill_actions (AdjRrDashboard    *self,
               const AdjRrTracks *t)
 {
-  const AdjRrRollDef *roll = adj_rr_dashboard_find_roll (t->step);
+  const AdjRrRoll *roll = adj_rr_step_roll (t->step);
+  const char * const *mechanics = adj_rr_step_mechanics (t->step);
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->actions_box))) != NULL)
@@ -351,7 +251,7 @@ fill_actions (AdjRrDashboard    *self,
       self->roll_button = button;
       self->dice_button = enter;
     }
-  if (g_strv_contains (sp_counter_steps, t->step))
+  if (adj_rr_step_commandos_fire (t->step))
     {
       GtkWidget *button = add_action (self, _("Draw an _SP Counter…"),
                                       _("A commando about to fire without a counter draws one "
@@ -359,50 +259,17 @@ fill_actions (AdjRrDashboard    *self,
 
       g_signal_connect_swapped (button, "clicked", G_CALLBACK (on_sp_counter_clicked), self);
     }
-  for (guint i = 0; i < G_N_ELEMENTS (step_mechanics); i++)
+  for (guint k = 0; mechanics[k] != NULL; k++)
     {
-      if (!g_str_equal (step_mechanics[i].step, t->step))
+      const AdjMechanic *mech = adj_mechanic_lookup (mechanics[k]);
+      GtkWidget *button;
+
+      if (mech == NULL)
         continue;
-      for (guint k = 0; k < G_N_ELEMENTS (step_mechanics[i].mechanics); k++)
-        {
-          const char *id = step_mechanics[i].mechanics[k];
-          const AdjMechanic *mech = id != NULL ? adj_mechanic_lookup (id) : NULL;
-          GtkWidget *button;
-
-          if (mech == NULL)
-            continue;
-          button = add_action (self, adj_gettext (mech->title), adj_gettext (mech->summary),
-                               FALSE);
-          g_object_set_data (G_OBJECT (button), "mechanic", (gpointer) mech->id);
-          g_signal_connect (button, "clicked", G_CALLBACK (on_mechanic_clicked), self);
-        }
+      button = add_action (self, adj_gettext (mech->title), adj_gettext (mech->summary), FALSE);
+      g_object_set_data (G_OBJECT (button), "mechanic", (gpointer) mech->id);
+      g_signal_connect (button, "clicked", G_CALLBACK (on_mechanic_clicked), self);
     }
-}
-
-/* Whether the step's roll is still to be made. */
-static gboolean
-roll_wanted (AdjRrDashboard    *self,
-             const AdjRrTracks *t,
-             const char        *pending)
-{
-  if (g_str_equal (t->step, "roll-send"))
-    {
-      for (guint i = 0; i < self->brigades->len; i++)
-        {
-          AdjRrFixedRow *r = g_ptr_array_index (self->brigades, i);
-          AdjRrOrder order;
-
-          if (adj_rr_get_order (self->battle, r->id, &order) &&
-              order.state == ADJ_RR_ORDER_PLANNED)
-            return TRUE;
-        }
-      return FALSE;
-    }
-  if (g_str_equal (t->step, "roll-receive"))
-    return pending != NULL;
-  if (g_str_equal (t->step, "shaken-test"))
-    return !t->step_done && t->confidence <= t->turn;
-  return !t->step_done;
 }
 
 /* What happened at this step so far: the entries since the step marker's own. */
@@ -476,8 +343,6 @@ update_step (AdjRrDashboard    *self,
              const AdjRrTracks *t)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
-  json_object *segment = adj_rr_segment_json (rs, t->segment);
-  json_object *step = step_json (rs, t->segment, t->step_number);
   g_autofree char *pending = adj_rr_pending (self->battle);
   g_autofree char *results = step_results (self);
   g_autofree char *key = g_strdup_printf ("%d:%s:%s:%s", t->turn, t->segment, t->step,
@@ -505,10 +370,11 @@ update_step (AdjRrDashboard    *self,
     {
       /* TRANSLATORS: the segment and the step marker in it, e.g. "British Send Orders · step 1
        * of 2" */
-      segment_text = g_strdup_printf (_("%s · step %d of %d"), json_label (segment, "label"),
-                                      t->step_number, t->n_steps);
-      self->step_title = g_strdup (json_label (step, "label"));
-      gtk_label_set_text (self->hint_label, json_label (step, "hint"));
+      segment_text = g_strdup_printf (_("%s · step %d of %d"),
+                                      adj_rr_segment_label (rs, t->segment), t->step_number,
+                                      t->n_steps);
+      self->step_title = g_strdup (adj_rr_step_label (rs, t->step));
+      gtk_label_set_text (self->hint_label, adj_rr_step_hint (rs, t->step));
     }
   gtk_label_set_text (self->segment_label, segment_text);
   gtk_label_set_text (self->step_label, self->step_title);
@@ -526,7 +392,7 @@ update_step (AdjRrDashboard    *self,
     }
   if (self->roll_button != NULL)
     {
-      gboolean wanted = roll_wanted (self, t, pending);
+      gboolean wanted = adj_rr_roll_wanted (self->battle);
 
       /* While the step waits for its roll, the roll is the thing to press. */
       gtk_widget_set_sensitive (self->roll_button, wanted);
@@ -612,8 +478,8 @@ adj_rr_dashboard_refresh (AdjRrDashboard *self)
   gtk_label_set_text (self->where_label, where);
   update_step (self, &t);
   update_tracks (self, &t);
-  adj_rr_dashboard_update_brigades (self, &t);
-  adj_rr_dashboard_update_drifts (self, &t);
+  adj_rr_dashboard_update_brigades (self);
+  adj_rr_dashboard_update_drifts (self);
   adj_rr_dashboard_update_cups (self);
   adj_rr_dashboard_update_emplacements (self);
 }
@@ -928,25 +794,13 @@ adj_rr_dashboard_roll (AdjRrDashboard  *self,
 
   g_return_val_if_fail (ADJ_IS_RR_DASHBOARD (self), FALSE);
 
-  if (adj_rr_dashboard_find_roll (roll) == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("There is no roll “%s” on the "
-                                                            "dashboard"), roll != NULL ? roll : "");
-      return FALSE;
-    }
+  /* A roll no step asks for is refused before any dice are read. */
+  if (adj_rr_step_roll (roll) == NULL)
+    return adj_rr_roll (self->battle, roll, NULL, error);
   if (!adj_rr_dashboard_entered_random (dice, &random, error))
     return FALSE;
   before = adj_battle_get_journal (self->battle)->position;
-  if (g_str_equal (roll, "draw-event"))
-    ok = adj_rr_draw_event (self->battle, ADJ_RR_CUP_BRITISH, random, NULL, error);
-  else if (g_str_equal (roll, "draw-boer-event"))
-    ok = adj_rr_draw_event (self->battle, ADJ_RR_CUP_BOER, random, NULL, error);
-  else if (g_str_equal (roll, "roll-send"))
-    ok = adj_rr_roll_send_orders (self->battle, random, error);
-  else if (g_str_equal (roll, "roll-receive"))
-    ok = adj_rr_roll_receive_orders (self->battle, random, error);
-  else
-    ok = adj_rr_shaken_test (self->battle, random, error);
+  ok = adj_rr_roll (self->battle, roll, random, error);
   if (ok)
     adj_rr_dashboard_check_used (self, random);
   /* Some rolls are journaled one order at a time: what was done stays done. */

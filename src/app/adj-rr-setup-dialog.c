@@ -31,7 +31,6 @@ struct _AdjRrSetupDialog {
   AdjRrDashboard      *dashboard;
   GPtrArray           *variants;   /* row ids of the variants chart, parallel to checks */
   GPtrArray           *checks;     /* GtkCheckButton */
-  GArray              *ratings;    /* int, parallel; only read for rows with a rating */
   GPtrArray           *entries;    /* AdwEntryRow */
 };
 
@@ -85,16 +84,14 @@ setup_validate (AdjRrSetupDialog *self)
   g_autoptr(GPtrArray) chosen = setup_chosen (self);
   g_autoptr(GPtrArray) areas = setup_areas (self);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdjTables) tables = adj_rr_dashboard_setup_tables (self->dashboard, &error);
   g_autofree char *sum = NULL;
   g_autofree char *balance = NULL;
   g_autofree char *why = NULL;
-  const char *chart;
   int total = 0;
 
-  for (guint i = 0; i < self->checks->len; i++)
-    if (gtk_check_button_get_active (g_ptr_array_index (self->checks, i)))
-      total += g_array_index (self->ratings, int, i);
+  if (!adj_rr_setup_check (self->dashboard->battle, (const char * const *) chosen->pdata,
+                           (const char * const *) areas->pdata, &total, NULL, &error))
+    why = g_strdup (error->message);
   sum = signed_text (total);
   /* TRANSLATORS: the sum of the balance ratings of the variants ticked, e.g. "Balance −1" */
   balance = g_strdup_printf (_("Balance %s"), sum);
@@ -108,30 +105,6 @@ setup_validate (AdjRrSetupDialog *self)
     {
       gtk_widget_add_css_class (GTK_WIDGET (self->balance), "error");
       gtk_widget_remove_css_class (GTK_WIDGET (self->balance), "success");
-    }
-
-  if (tables == NULL)
-    why = g_strdup (error->message);
-  else if ((chart = adj_rr_dashboard_incomplete_chart (self->dashboard,
-                                                       (const char * const *) chosen->pdata))
-           != NULL &&
-           !adj_tables_require (tables, chart, NULL, 0, &error))
-    why = g_strdup (error->message);
-  else if (total != 0)
-    /* TRANSLATORS: %s is the balance, e.g. "+1" */
-    why = g_strdup_printf (_("The variants ticked add up to %s. Their balance must be 0 to set "
-                             "up: tick or untick variants until it is."), sum);
-  for (guint i = 0; why == NULL && areas->pdata[i] != NULL; i++)
-    {
-      const char *area = areas->pdata[i];
-
-      if (g_utf8_strlen (area, -1) > 200)
-        why = g_strdup (_("An area’s name may be 200 characters at most"));
-      for (guint j = 0; why == NULL && j < i; j++)
-        if (g_str_equal (area, areas->pdata[j]))
-          /* TRANSLATORS: %s is an area as the player typed it */
-          why = g_strdup_printf (_("“%s” is named twice: an area holds one emplacement at "
-                                   "most"), area);
     }
 
   if (why != NULL)
@@ -239,8 +212,8 @@ on_setup_response (AdwMessageDialog *dialog,
                                 (const char * const *) areas->pdata, &error))
     {
       const char *chart = g_error_matches (error, ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE)
-        ? adj_rr_dashboard_incomplete_chart (self->dashboard,
-                                             (const char * const *) chosen->pdata)
+        ? adj_rr_setup_incomplete_chart (self->dashboard->battle,
+                                         (const char * const *) chosen->pdata)
         : NULL;
 
       if (chart != NULL)
@@ -255,7 +228,8 @@ static void
 fill_variants (AdjRrSetupDialog *self)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->dashboard->battle);
-  const AdjTableShape *shape = adj_table_shape_lookup (rs, "variants");
+  const char *variants = adj_rr_setup_charts ()[0];
+  const AdjTableShape *shape = adj_table_shape_lookup (rs, variants);
   g_autoptr(AdjTables) tables = adj_rr_dashboard_setup_tables (self->dashboard, NULL);
   AdwPreferencesGroup *group = self->variants_group;
 
@@ -264,13 +238,13 @@ fill_variants (AdjRrSetupDialog *self)
     {
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *button = gtk_button_new_with_mnemonic (_("_Enter…"));
-      g_autofree char *entered = adj_table_describe_entered (tables, "variants");
+      g_autofree char *entered = adj_table_describe_entered (tables, variants);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_gettext (shape->title));
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), entered);
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-      g_object_set_data (G_OBJECT (button), "table", (gpointer) adj_rr_dashboard_charts[0]);
+      g_object_set_data (G_OBJECT (button), "table", (gpointer) variants);
       g_signal_connect (button, "clicked", G_CALLBACK (on_setup_enter_chart_clicked), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
       adw_preferences_group_add (group, row);
@@ -283,9 +257,7 @@ fill_variants (AdjRrSetupDialog *self)
       GtkWidget *check = gtk_check_button_new ();
       GtkWidget *rating = gtk_label_new (NULL);
       int value = 0;
-      gboolean rated = tables != NULL &&
-                       adj_tables_get_int (tables, "variants", variant->id, "value", &value,
-                                           NULL);
+      gboolean rated = adj_rr_variant_rating (self->dashboard->battle, variant->id, &value);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adj_gettext (variant->label));
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
@@ -314,7 +286,6 @@ fill_variants (AdjRrSetupDialog *self)
       adw_preferences_group_add (group, row);
       g_ptr_array_add (self->variants, (gpointer) variant->id);
       g_ptr_array_add (self->checks, check);
-      g_array_append_val (self->ratings, value);
     }
 }
 
@@ -347,11 +318,13 @@ setup_charts_group (AdjRrSetupDialog *self)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->dashboard->battle);
   g_autoptr(AdjTables) tables = adj_rr_dashboard_setup_tables (self->dashboard, NULL);
+  const char * const *charts = adj_rr_setup_charts ();
   GtkWidget *group = NULL;
 
-  for (guint i = 1; tables != NULL && adj_rr_dashboard_charts[i] != NULL; i++)
+  /* The chit tables, read whole; the variants have their own group. */
+  for (guint i = 1; tables != NULL && charts[i] != NULL; i++)
     {
-      const AdjTableShape *shape = adj_table_shape_lookup (rs, adj_rr_dashboard_charts[i]);
+      const AdjTableShape *shape = adj_table_shape_lookup (rs, charts[i]);
       g_autofree char *entered = NULL;
       GtkWidget *row, *button;
 
@@ -373,7 +346,7 @@ setup_charts_group (AdjRrSetupDialog *self)
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), entered);
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-      g_object_set_data (G_OBJECT (button), "table", (gpointer) adj_rr_dashboard_charts[i]);
+      g_object_set_data (G_OBJECT (button), "table", (gpointer) charts[i]);
       g_signal_connect (button, "clicked", G_CALLBACK (on_setup_enter_chart_clicked), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
@@ -398,7 +371,6 @@ adj_rr_setup_dialog_finalize (GObject *object)
 
   g_ptr_array_unref (self->variants);
   g_ptr_array_unref (self->checks);
-  g_array_unref (self->ratings);
   g_ptr_array_unref (self->entries);
   G_OBJECT_CLASS (adj_rr_setup_dialog_parent_class)->finalize (object);
 }
@@ -431,7 +403,6 @@ adj_rr_setup_dialog_init (AdjRrSetupDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->variants = g_ptr_array_new ();
   self->checks = g_ptr_array_new ();
-  self->ratings = g_array_new (FALSE, FALSE, sizeof (int));
   self->entries = g_ptr_array_new ();
 }
 

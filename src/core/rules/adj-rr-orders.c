@@ -999,3 +999,172 @@ adj_rr_update_emplacement (AdjBattle   *battle,
     return TRUE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* what the player may do now, for the dashboard's buttons                                     */
+
+gboolean
+adj_rr_brigade_is_artillery (AdjRuleset *rs,
+                             const char *brigade)
+{
+  g_return_val_if_fail (rs != NULL, FALSE);
+  return rr_brigade_is_artillery (rs, brigade);
+}
+
+AdjRrBrigadeTask
+adj_rr_brigade_task (AdjBattle  *battle,
+                     const char *brigade)
+{
+  AdjRrOrder order;
+  int start = 0, now = 0;
+  gboolean strengths;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), ADJ_RR_BRIGADE_TASK_NONE);
+
+  if (adj_rr_brigade_leader (battle, brigade) == NULL ||
+      !adj_rr_get_order (battle, brigade, &order))
+    return ADJ_RR_BRIGADE_TASK_NONE;
+  strengths = adj_rr_brigade_strength (battle, brigade, &start, &now, NULL);
+  /* A brigade whose strengths are not in yet still takes orders; one wiped out does not. */
+  if (g_strcmp0 (rr_setting_string (battle, "result"), "none") != 0 || (strengths && now == 0))
+    return ADJ_RR_BRIGADE_TASK_NONE;
+  if (rr_at_step (battle, "plan-orders") && !order.ordered_this_turn &&
+      order.state != ADJ_RR_ORDER_IN_TRANSIT && order.state != ADJ_RR_ORDER_CHARGE)
+    return ADJ_RR_BRIGADE_TASK_ORDER;
+  if (order.state == ADJ_RR_ORDER_CHARGE)
+    return ADJ_RR_BRIGADE_TASK_CHARGE;
+  /* A quarter of the strength it started with gone: the emergency withdrawal test. */
+  if (rr_at_step (battle, "withdrawal") && start > 0 && (start - now) * 4 >= start &&
+      order.state != ADJ_RR_ORDER_FAIL)
+    return ADJ_RR_BRIGADE_TASK_WITHDRAW;
+  if (rr_in_segment (battle, "british-movement") && order.state == ADJ_RR_ORDER_OBJECTIVE)
+    return ADJ_RR_BRIGADE_TASK_REACHED;
+  return ADJ_RR_BRIGADE_TASK_NONE;
+}
+
+GArray *
+adj_rr_drift_pool (AdjRuleset *rs,
+                   const char *drift)
+{
+  static const char *const pools[] = { "high", "low" };
+  GArray *values;
+  json_object *drifts;
+
+  g_return_val_if_fail (rs != NULL, NULL);
+
+  values = g_array_new (FALSE, FALSE, sizeof (int));
+  drifts = rr_json (rs, "drifts");
+  for (guint p = 0; p < G_N_ELEMENTS (pools); p++)
+    {
+      json_object *pool = rr_member (drifts, pools[p]);
+      json_object *areas = rr_member (pool, "areas");
+      json_object *markers = rr_member (pool, "markers");
+
+      for (gsize i = 0; areas != NULL && i < json_object_array_length (areas); i++)
+        if (g_strcmp0 (rr_member_string (json_object_array_get_idx (areas, i), "id"),
+                       drift) == 0)
+          {
+            for (gsize k = 0; markers != NULL && k < json_object_array_length (markers); k++)
+              {
+                int v = json_object_get_int (json_object_array_get_idx (markers, k));
+
+                g_array_append_val (values, v);
+              }
+            return values;
+          }
+    }
+  return values;
+}
+
+gboolean
+adj_rr_drift_tried (AdjBattle  *battle,
+                    const char *drift)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  key = rr_drift_key (drift, "_tried");
+  return rr_setting_int (battle, key) == adj_battle_get_turn (battle);
+}
+
+AdjRrDriftTask
+adj_rr_drift_task (AdjBattle  *battle,
+                   const char *drift)
+{
+  AdjRrDriftState state;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), ADJ_RR_DRIFT_TASK_NONE);
+
+  state = adj_rr_drift_state (battle, drift, NULL);
+  if (g_strcmp0 (rr_setting_string (battle, "result"), "none") != 0 ||
+      (state != ADJ_RR_DRIFT_HIDDEN && state != ADJ_RR_DRIFT_REVEALED))
+    return ADJ_RR_DRIFT_TASK_NONE;
+  /* Looked for once a turn, by a battalion or regiment about to cross it. */
+  if (rr_in_segment (battle, "british-movement") && !adj_rr_drift_tried (battle, drift))
+    return ADJ_RR_DRIFT_TASK_FIND;
+  if (rr_in_segment (battle, "boer-movement"))
+    return ADJ_RR_DRIFT_TASK_COMMANDO;
+  return ADJ_RR_DRIFT_TASK_NONE;
+}
+
+GPtrArray *
+adj_rr_drift_finders (AdjBattle *battle)
+{
+  GListModel *units;
+  GPtrArray *ids;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  ids = g_ptr_array_new_with_free_func (g_free);
+  units = adj_battle_get_units (battle);
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      if ((rr_unit_is (unit, "battalion") || rr_unit_is (unit, "regiment")) &&
+          !adj_unit_get_destroyed (unit))
+        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
+    }
+  return ids;
+}
+
+GPtrArray *
+adj_rr_commandos_without_counter (AdjBattle *battle)
+{
+  GListModel *units;
+  GPtrArray *ids;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  ids = g_ptr_array_new_with_free_func (g_free);
+  units = adj_battle_get_units (battle);
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      if (rr_unit_is (unit, "commando") && !adj_unit_get_destroyed (unit) &&
+          g_strcmp0 (adj_unit_get_status_string (unit, "sp_counter"), "none") == 0)
+        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
+    }
+  return ids;
+}
+
+AdjRrEmplacementTask
+adj_rr_emplacement_task (AdjBattle  *battle,
+                         const char *emplacement)
+{
+  AdjUnit *unit;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), ADJ_RR_EMPLACEMENT_TASK_NONE);
+
+  unit = adj_battle_find_unit (battle, emplacement);
+  if (unit == NULL || !rr_unit_is (unit, "emplacement"))
+    return ADJ_RR_EMPLACEMENT_TASK_NONE;
+  /* The first shot from its area may come at any time; who holds it is settled at Boer Shaken. */
+  if (g_strcmp0 (adj_unit_get_status_string (unit, "emplacement"), "hidden") == 0)
+    return ADJ_RR_EMPLACEMENT_TASK_FIRST_SHOT;
+  if (rr_in_segment (battle, "boer-shaken"))
+    return ADJ_RR_EMPLACEMENT_TASK_WHO_HOLDS;
+  return ADJ_RR_EMPLACEMENT_TASK_NONE;
+}

@@ -72,10 +72,13 @@ typedef enum {
 } StepFlags;
 
 typedef struct {
-  const char *phase;
-  const char *segment;
-  const char *step;
-  guint       flags;
+  const char      *phase;
+  const char      *segment;
+  const char      *step;
+  guint            flags;
+  const AdjRrRoll *roll;           /* the roll of a STEP_REQUIRED step */
+  const char      *mechanics[5];   /* the action panel's mechanics the step uses, NULL-ended */
+  gboolean         commandos_fire; /* commandos may fire: they draw SP counters first */
 } StepDef;
 
 extern const StepDef rr_steps[RR_N_STEPS];

@@ -24,35 +24,65 @@
 /* ------------------------------------------------------------------------------------------ */
 /* The sequence of play, as the code knows it: rr.json must list exactly these steps.          */
 
+/* The rolls the rules require before the marker moves on, one per STEP_REQUIRED step. */
+static const AdjRrRoll rr_rolls[] = {
+  { "draw-event", N_("_Draw a British Event Chit"),
+    N_("One chit at random from the British event cup"), ADJ_RR_CUP_BRITISH },
+  { "roll-send", N_("_Roll for the Orders Sent"),
+    N_("Two dice on your Send Orders table for every order planned this turn"), ADJ_RR_N_CUPS },
+  { "roll-receive", N_("_Roll for the Orders Arriving"),
+    N_("Two dice on your Receive Orders table for every Objective Marker due this turn"),
+    ADJ_RR_N_CUPS },
+  { "draw-boer-event", N_("_Draw a Boer Event Chit"),
+    N_("One chit at random from the Boer event cup"), ADJ_RR_CUP_BOER },
+  { "shaken-test", N_("_Roll the Shaken Test"),
+    N_("Two dice, plus one for every box Confidence stands below the Game Turn"),
+    ADJ_RR_N_CUPS },
+};
+
+/* Each step with its roll, the mechanics the player resolves in it from the action panel, and
+ * whether commandos fire in it: the Boers fire back at an approach and in close combat, and in
+ * their own Rifle Fire segment. */
 const StepDef rr_steps[RR_N_STEPS] = {
-  { "orders", "british-event", "return-chits", STEP_AUTO },
-  { "orders", "british-event", "draw-event", STEP_REQUIRED },
-  { "orders", "command-points", "collect-cp", STEP_AUTO },
-  { "orders", "send-orders", "plan-orders", STEP_PLAYER },
-  { "orders", "send-orders", "roll-send", STEP_REQUIRED },
-  { "orders", "receive-orders", "roll-receive", STEP_REQUIRED },
-  { "orders", "emergency-withdrawal", "withdrawal", STEP_PLAYER },
-  { "shell-fire", "boer-shell-fire", "misfire", STEP_AUTO },
-  { "shell-fire", "boer-shell-fire", "boer-guns-fire", STEP_PLAYER },
-  { "shell-fire", "boer-recovery", "boer-recovery", STEP_PLAYER },
-  { "shell-fire", "british-shell-fire", "ammo", STEP_AUTO },
-  { "shell-fire", "british-shell-fire", "batteries-fire", STEP_PLAYER },
-  { "movement", "british-movement", "routed-move", STEP_PLAYER },
-  { "movement", "british-movement", "brigades-move", STEP_PLAYER },
-  { "movement", "british-assault", "approach", STEP_PLAYER },
-  { "movement", "british-assault", "close-combat", STEP_PLAYER },
-  { "movement", "british-assault", "overrun", STEP_PLAYER },
-  { "movement", "boer-event", "draw-boer-event", STEP_REQUIRED },
-  { "movement", "boer-movement", "commandos-move", STEP_PLAYER },
-  { "rifle-fire", "british-rifle-fire", "british-rifles", STEP_PLAYER },
-  { "rifle-fire", "british-recovery", "leader-markers", STEP_PLAYER },
-  { "rifle-fire", "british-recovery", "unit-recovery", STEP_PLAYER },
-  { "rifle-fire", "boer-rifle-fire", "commandos-fire", STEP_PLAYER },
-  { "status", "boer-shaken", "emplacements", STEP_PLAYER },
-  { "status", "boer-shaken", "return-counters", STEP_AUTO },
-  { "status", "boer-shaken", "confidence", STEP_AUTO },
-  { "status", "boer-shaken", "shaken-test", STEP_REQUIRED },
-  { "status", "victory", "victory-check", STEP_AUTO },
+  { "orders", "british-event", "return-chits", STEP_AUTO, NULL, { NULL }, FALSE },
+  { "orders", "british-event", "draw-event", STEP_REQUIRED, &rr_rolls[0], { NULL }, FALSE },
+  { "orders", "command-points", "collect-cp", STEP_AUTO, NULL, { NULL }, FALSE },
+  { "orders", "send-orders", "plan-orders", STEP_PLAYER, NULL, { NULL }, FALSE },
+  { "orders", "send-orders", "roll-send", STEP_REQUIRED, &rr_rolls[1], { NULL }, FALSE },
+  { "orders", "receive-orders", "roll-receive", STEP_REQUIRED, &rr_rolls[2], { NULL }, FALSE },
+  { "orders", "emergency-withdrawal", "withdrawal", STEP_PLAYER, NULL, { NULL }, FALSE },
+  { "shell-fire", "boer-shell-fire", "misfire", STEP_AUTO, NULL, { NULL }, FALSE },
+  { "shell-fire", "boer-shell-fire", "boer-guns-fire", STEP_PLAYER, NULL,
+    { "rr/boer-target", "rr/shell-fire", "rr/formation-morale", NULL }, FALSE },
+  { "shell-fire", "boer-recovery", "boer-recovery", STEP_PLAYER, NULL,
+    { "rr/unit-recovery", NULL }, FALSE },
+  { "shell-fire", "british-shell-fire", "ammo", STEP_AUTO, NULL, { NULL }, FALSE },
+  { "shell-fire", "british-shell-fire", "batteries-fire", STEP_PLAYER, NULL,
+    { "rr/shell-fire", "rr/formation-morale", NULL }, FALSE },
+  { "movement", "british-movement", "routed-move", STEP_PLAYER, NULL, { NULL }, FALSE },
+  { "movement", "british-movement", "brigades-move", STEP_PLAYER, NULL, { NULL }, FALSE },
+  { "movement", "british-assault", "approach", STEP_PLAYER, NULL,
+    { "rr/rifle-fire", "rr/losses", "rr/formation-morale", "rr/leader-casualty", NULL }, TRUE },
+  { "movement", "british-assault", "close-combat", STEP_PLAYER, NULL,
+    { "rr/rifle-fire", "rr/losses", "rr/formation-morale", "rr/leader-casualty", NULL }, TRUE },
+  { "movement", "british-assault", "overrun", STEP_PLAYER, NULL,
+    { "rr/leader-casualty", NULL }, FALSE },
+  { "movement", "boer-event", "draw-boer-event", STEP_REQUIRED, &rr_rolls[3], { NULL }, FALSE },
+  { "movement", "boer-movement", "commandos-move", STEP_PLAYER, NULL, { NULL }, FALSE },
+  { "rifle-fire", "british-rifle-fire", "british-rifles", STEP_PLAYER, NULL,
+    { "rr/rifle-fire", "rr/formation-morale", "rr/leader-reaction", NULL }, FALSE },
+  { "rifle-fire", "british-recovery", "leader-markers", STEP_PLAYER, NULL,
+    { "rr/leader-recovery", NULL }, FALSE },
+  { "rifle-fire", "british-recovery", "unit-recovery", STEP_PLAYER, NULL,
+    { "rr/unit-recovery", NULL }, FALSE },
+  { "rifle-fire", "boer-rifle-fire", "commandos-fire", STEP_PLAYER, NULL,
+    { "rr/boer-target", "rr/rifle-fire", "rr/leader-reaction", "rr/leader-casualty", NULL },
+    TRUE },
+  { "status", "boer-shaken", "emplacements", STEP_PLAYER, NULL, { NULL }, FALSE },
+  { "status", "boer-shaken", "return-counters", STEP_AUTO, NULL, { NULL }, FALSE },
+  { "status", "boer-shaken", "confidence", STEP_AUTO, NULL, { NULL }, FALSE },
+  { "status", "boer-shaken", "shaken-test", STEP_REQUIRED, &rr_rolls[4], { NULL }, FALSE },
+  { "status", "victory", "victory-check", STEP_AUTO, NULL, { NULL }, FALSE },
 };
 
 /* The step's number within its segment (1-based) and the segment's number of steps. */
@@ -146,6 +176,84 @@ rr_phase_label (AdjRuleset *rs,
 {
   const AdjChoice *p = adj_ruleset_find_phase (rs, phase);
   return p != NULL ? adj_gettext (p->label) : phase;
+}
+
+/* ---- the steps, for the dashboard ---- */
+
+static const StepDef *
+find_step (const char *step)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (rr_steps); i++)
+    if (g_strcmp0 (rr_steps[i].step, step) == 0)
+      return &rr_steps[i];
+  return NULL;
+}
+
+const AdjRrRoll *
+adj_rr_step_roll (const char *step)
+{
+  const StepDef *def = find_step (step);
+
+  return def != NULL ? def->roll : NULL;
+}
+
+const char * const *
+adj_rr_step_mechanics (const char *step)
+{
+  static const char *const none[] = { NULL };
+  const StepDef *def = find_step (step);
+
+  return def != NULL ? (const char * const *) def->mechanics : none;
+}
+
+gboolean
+adj_rr_step_commandos_fire (const char *step)
+{
+  const StepDef *def = find_step (step);
+
+  return def != NULL && def->commandos_fire;
+}
+
+static const char *
+label_or_empty (const char *text)
+{
+  return text != NULL ? adj_gettext (text) : "";
+}
+
+const char *
+adj_rr_step_label (AdjRuleset *rs,
+                   const char *step)
+{
+  const StepDef *def = find_step (step);
+
+  g_return_val_if_fail (rs != NULL, "");
+
+  if (def == NULL)
+    return "";
+  return label_or_empty (rr_member_string (rr_step_json (rs, (guint) (def - rr_steps)),
+                                           "label"));
+}
+
+const char *
+adj_rr_step_hint (AdjRuleset *rs,
+                  const char *step)
+{
+  const StepDef *def = find_step (step);
+
+  g_return_val_if_fail (rs != NULL, "");
+
+  if (def == NULL)
+    return "";
+  return label_or_empty (rr_member_string (rr_step_json (rs, (guint) (def - rr_steps)),
+                                           "hint"));
+}
+
+const char *
+adj_rr_segment_label (AdjRuleset *rs,
+                      const char *segment)
+{
+  g_return_val_if_fail (rs != NULL, "");
+  return label_or_empty (rr_member_string (adj_rr_segment_json (rs, segment), "label"));
 }
 
 static int
@@ -302,6 +410,66 @@ adj_rr_pending (AdjBattle *battle)
         }
     }
   return NULL;
+}
+
+gboolean
+adj_rr_roll_wanted (AdjBattle *battle)
+{
+  const StepDef *def;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  def = &rr_steps[rr_current_step (battle)];
+  if (def->roll == NULL)
+    return FALSE;
+  if (g_str_equal (def->step, "roll-send"))
+    {
+      for (guint b = 0; rr_brigade_ids[b] != NULL; b++)
+        {
+          AdjRrOrder order;
+
+          if (adj_rr_get_order (battle, rr_brigade_ids[b], &order) &&
+              order.state == ADJ_RR_ORDER_PLANNED)
+            return TRUE;
+        }
+      return FALSE;
+    }
+  /* The orders arriving are what the step waits for until every one is rolled. */
+  if (g_str_equal (def->step, "roll-receive"))
+    {
+      g_autofree char *pending = adj_rr_pending (battle);
+
+      return pending != NULL;
+    }
+  if (g_str_equal (def->step, "shaken-test"))
+    return !rr_setting_bool (battle, "step_done") &&
+           rr_setting_int (battle, "confidence") <= adj_battle_get_turn (battle);
+  return !rr_setting_bool (battle, "step_done");
+}
+
+gboolean
+adj_rr_roll (AdjBattle   *battle,
+             const char  *roll,
+             AdjRandom   *random,
+             GError     **error)
+{
+  const AdjRrRoll *def = adj_rr_step_roll (roll);
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (def == NULL || !g_str_equal (def->id, roll))
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("There is no roll “%s” on the "
+                                                            "dashboard"), roll != NULL ? roll : "");
+      return FALSE;
+    }
+  if (def->cup != ADJ_RR_N_CUPS)
+    return adj_rr_draw_event (battle, def->cup, random, NULL, error);
+  if (g_str_equal (roll, "roll-send"))
+    return adj_rr_roll_send_orders (battle, random, error);
+  if (g_str_equal (roll, "roll-receive"))
+    return adj_rr_roll_receive_orders (battle, random, error);
+  return adj_rr_shaken_test (battle, random, error);
 }
 
 /* ---- the steps Adjutant carries out ---- */

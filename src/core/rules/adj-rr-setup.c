@@ -513,10 +513,6 @@ adj_rr_is_set_up (AdjBattle *battle)
 GPtrArray *
 adj_rr_missing_strengths (AdjBattle *battle)
 {
-  static const char *const with_sp[] = {
-    "battalion", "regiment", "battery", "commando", "boer-gun", NULL
-  };
-  static const char *const with_reverse[] = { "battalion", "commando", NULL };
   GPtrArray *ids;
   GListModel *units;
 
@@ -527,13 +523,7 @@ adj_rr_missing_strengths (AdjBattle *battle)
   for (guint i = 0; i < g_list_model_get_n_items (units); i++)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-      const char *type = adj_unit_get_type_id (unit);
-
-      if (type == NULL || !g_strv_contains (with_sp, type))
-        continue;
-      if (adj_unit_get_status_int (unit, "sp") <= 0 ||
-          (g_strv_contains (with_reverse, type) &&
-           adj_unit_get_status_int (unit, "reduced_sp") <= 0))
+      if (adj_rr_strengths_missing (unit, NULL, NULL))
         g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
     }
   return ids;
@@ -654,6 +644,12 @@ fill_cup (AdjTables   *tables,
   return arr;
 }
 
+/* The charts adj_rr_setup() reads, in the order it reads them: the
+ * variants only for the rows chosen, the chit tables whole. */
+static const char *const setup_charts[] = {
+  "variants", "british-event-chits", "boer-event-chits", "sp-counters", NULL
+};
+
 gboolean
 adj_rr_setup (AdjBattle           *battle,
               const char * const  *variants,
@@ -741,10 +737,9 @@ adj_rr_setup (AdjBattle           *battle,
       close_order = g_strv_contains (variants, "close-order");
       no_hlangwane = g_strv_contains (variants, "no-hlangwane");
     }
-  if (!adj_tables_require (tables, "british-event-chits", NULL, 0, error) ||
-      !adj_tables_require (tables, "boer-event-chits", NULL, 0, error) ||
-      !adj_tables_require (tables, "sp-counters", NULL, 0, error))
-    return FALSE;
+  for (guint i = 1; setup_charts[i] != NULL; i++)
+    if (!adj_tables_require (tables, setup_charts[i], NULL, 0, error))
+      return FALSE;
   for (guint i = 0; i < n_emplacements; i++)
     {
       if (!rr_check_area (emplacements[i], error))
@@ -933,4 +928,186 @@ adj_rr_setup (AdjBattle           *battle,
       !rr_seal_cups (battle, entry->changes, cups, error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* what set-up needs, checked before it is asked for                                           */
+
+gboolean
+adj_rr_strengths_missing (AdjUnit  *unit,
+                          gboolean *front,
+                          gboolean *reverse)
+{
+  static const char *const with_sp[] = {
+    "battalion", "regiment", "battery", "commando", "boer-gun", NULL
+  };
+  static const char *const with_reverse[] = { "battalion", "commando", NULL };
+  const char *type;
+  gboolean f = FALSE, r = FALSE;
+
+  g_return_val_if_fail (ADJ_IS_UNIT (unit), FALSE);
+
+  type = adj_unit_get_type_id (unit);
+  if (type != NULL && g_strv_contains (with_sp, type))
+    {
+      f = adj_unit_get_status_int (unit, "sp") <= 0;
+      r = g_strv_contains (with_reverse, type) &&
+          adj_unit_get_status_int (unit, "reduced_sp") <= 0;
+    }
+  if (front != NULL)
+    *front = f;
+  if (reverse != NULL)
+    *reverse = r;
+  return f || r;
+}
+
+gboolean
+adj_rr_unit_starts_reduced (AdjRuleset *rs,
+                            const char *unit)
+{
+  g_return_val_if_fail (rs != NULL, FALSE);
+  return rr_member (rr_oob_unit (rs, unit), "start_sp") != NULL;
+}
+
+int
+adj_rr_start_cp (AdjRuleset *rs)
+{
+  json_object *cp;
+
+  g_return_val_if_fail (rs != NULL, 0);
+
+  cp = rr_member (rr_json (rs, "tracks"), "start_cp");
+  return cp != NULL ? json_object_get_int (cp) : 8;
+}
+
+const char * const *
+adj_rr_setup_charts (void)
+{
+  return setup_charts;
+}
+
+static const char *
+incomplete_chart (AdjTables          *tables,
+                  const char * const *variants)
+{
+  guint n = variants != NULL ? g_strv_length ((char **) variants) : 0;
+
+  if (n > 0)
+    {
+      g_autofree AdjTableCell *cells = g_new0 (AdjTableCell, n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          cells[i].row = variants[i];
+          cells[i].column = "value";
+        }
+      if (!adj_tables_require (tables, "variants", cells, n, NULL))
+        return "variants";
+    }
+  for (guint i = 1; setup_charts[i] != NULL; i++)
+    if (!adj_tables_is_complete (tables, setup_charts[i]))
+      return setup_charts[i];
+  return NULL;
+}
+
+const char *
+adj_rr_setup_incomplete_chart (AdjBattle          *battle,
+                               const char * const *variants)
+{
+  g_autoptr(AdjTables) tables = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  tables = rr_battle_tables (battle, NULL);
+  return tables != NULL ? incomplete_chart (tables, variants) : NULL;
+}
+
+gboolean
+adj_rr_variant_rating (AdjBattle  *battle,
+                       const char *variant,
+                       int        *rating)
+{
+  g_autoptr(AdjTables) tables = NULL;
+  int value = 0;
+  gboolean rated;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  tables = rr_battle_tables (battle, NULL);
+  rated = tables != NULL && adj_tables_get_int (tables, "variants", variant, "value", &value,
+                                                NULL);
+  if (rating != NULL)
+    *rating = rated ? value : 0;
+  return rated;
+}
+
+/* "+2", "−1", "0": a balance rating as the chart prints it. */
+static char *
+signed_text (int value)
+{
+  return value < 0 ? g_strdup_printf ("−%d", -value)
+       : value > 0 ? g_strdup_printf ("+%d", value) : g_strdup ("0");
+}
+
+gboolean
+adj_rr_setup_check (AdjBattle           *battle,
+                    const char * const  *variants,
+                    const char * const  *emplacements,
+                    int                 *balance,
+                    const char         **chart,
+                    GError             **error)
+{
+  g_autoptr(AdjTables) tables = NULL;
+  const char *missing = NULL;
+  int total = 0;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  tables = rr_battle_tables (battle, error);
+  for (guint i = 0; tables != NULL && variants != NULL && variants[i] != NULL; i++)
+    {
+      int value = 0;
+
+      if (adj_tables_get_int (tables, "variants", variants[i], "value", &value, NULL))
+        total += value;
+    }
+  if (balance != NULL)
+    *balance = total;
+  if (tables != NULL)
+    missing = incomplete_chart (tables, variants);
+  if (chart != NULL)
+    *chart = missing;
+  if (tables == NULL)
+    return FALSE;
+  if (missing != NULL && !adj_tables_require (tables, missing, NULL, 0, error))
+    return FALSE;
+  if (total != 0)
+    {
+      g_autofree char *sum = signed_text (total);
+
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
+                   /* TRANSLATORS: %s is the balance, e.g. "+1" */
+                   _("The variants ticked add up to %s. Their balance must be 0 to set up: tick "
+                     "or untick variants until it is."), sum);
+      return FALSE;
+    }
+  for (guint i = 0; emplacements != NULL && emplacements[i] != NULL; i++)
+    {
+      if (g_utf8_strlen (emplacements[i], -1) > 200)
+        {
+          g_set_error_literal (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                               _("An area’s name may be 200 characters at most"));
+          return FALSE;
+        }
+      for (guint j = 0; j < i; j++)
+        if (g_str_equal (emplacements[i], emplacements[j]))
+          {
+            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                         /* TRANSLATORS: %s is an area as the player typed it */
+                         _("“%s” is named twice: an area holds one emplacement at most"),
+                         emplacements[i]);
+            return FALSE;
+          }
+    }
+  return TRUE;
 }

@@ -615,3 +615,96 @@ adj_rr_boer_target (AdjBattle           *battle,
     *area = g_strdup (chosen);
   return TRUE;
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* counters as the dashboard lists them                                                        */
+
+gboolean
+adj_rr_unit_is_counter (AdjUnit *unit)
+{
+  g_return_val_if_fail (ADJ_IS_UNIT (unit), FALSE);
+
+  /* The order markers and the emplacement markers stand for places, not for troops. */
+  return !rr_unit_is (unit, "planned-objective") && !rr_unit_is (unit, "objective") &&
+         !rr_unit_is (unit, "emplacement");
+}
+
+gboolean
+adj_rr_unit_has_strength (AdjUnit *unit)
+{
+  json_object *status;
+
+  g_return_val_if_fail (ADJ_IS_UNIT (unit), FALSE);
+
+  status = adj_unit_get_status (unit);
+  return rr_member (status, "sp") != NULL;
+}
+
+GPtrArray *
+adj_rr_unit_markers (AdjBattle *battle,
+                     AdjUnit   *unit)
+{
+  AdjRuleset *rs;
+  json_object *status;
+  GPtrArray *marks;
+  const char *leader, *boer, *counter, *hq;
+  int losses;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (ADJ_IS_UNIT (unit), NULL);
+
+  rs = adj_battle_get_ruleset (battle);
+  status = adj_unit_get_status (unit);
+  marks = g_ptr_array_new_with_free_func (g_free);
+  losses = adj_unit_get_status_int (unit, "losses");
+  leader = adj_unit_get_status_string (unit, "leader_marker");
+  boer = adj_unit_get_status_string (unit, "boer_marker");
+  counter = adj_unit_get_status_string (unit, "sp_counter");
+  hq = rr_member_string (status, "hq_mode");
+
+  if (losses > 0)
+    g_ptr_array_add (marks, g_strdup_printf (_("Losses %d"), losses));
+  if (adj_unit_get_status_bool (unit, "reduced"))
+    g_ptr_array_add (marks, g_strdup (_("Reduced")));
+  if (g_strcmp0 (leader, "panicked") == 0)
+    g_ptr_array_add (marks, g_strdup (_("Panicked")));
+  if (g_strcmp0 (leader, "standing-firm") == 0)
+    g_ptr_array_add (marks, g_strdup (_("Standing Firm")));
+  if (adj_unit_get_status_bool (unit, "replaced"))
+    g_ptr_array_add (marks, g_strdup (_("Replacement")));
+  if (rr_member (status, "mounted") != NULL)
+    g_ptr_array_add (marks, g_strdup (adj_unit_get_status_bool (unit, "mounted")
+                                      ? _("Mounted") : _("Dismounted")));
+  if (rr_member (status, "limbered") != NULL)
+    g_ptr_array_add (marks, g_strdup (adj_unit_get_status_bool (unit, "limbered")
+                                      ? _("Limbered") : _("Unlimbered")));
+  if (hq != NULL)
+    {
+      const AdjField *f = adj_ruleset_find_status_field (rs, "hq_mode");
+      const AdjChoice *c = NULL;
+      guint n = 0;
+
+      if (f != NULL)
+        {
+          const AdjChoice *choices = adj_ruleset_field_choices (rs, f, &n);
+
+          c = adj_field_find_choice (choices, n, hq);
+        }
+      g_ptr_array_add (marks, g_strdup (c != NULL ? adj_gettext (c->label) : hq));
+    }
+  if (g_strcmp0 (boer, "released") == 0)
+    g_ptr_array_add (marks, g_strdup (_("Released")));
+  if (g_strcmp0 (boer, "return") == 0)
+    g_ptr_array_add (marks, g_strdup (_("Return")));
+  if (g_strcmp0 (counter, "no-fire") == 0)
+    g_ptr_array_add (marks, g_strdup (_("No Fire counter")));
+  else if (g_strcmp0 (counter, "value") == 0)
+    {
+      int v = adj_unit_get_status_int (unit, "sp_counter_value");
+
+      /* TRANSLATORS: the SP counter on a commando, e.g. "SP counter +2" */
+      g_ptr_array_add (marks, v < 0 ? g_strdup_printf (_("SP counter −%d"), -v)
+                                    : g_strdup_printf (_("SP counter +%d"), v));
+    }
+  return marks;
+}

@@ -121,6 +121,38 @@ gboolean     adj_rr_is_set_up           (AdjBattle          *battle);
  * whose "reduced_sp" is 0.  adj_rr_setup() goes ahead without them; only a counter the orders of
  * battle start below strength ("start_sp") has its starting losses marked from what it shows. */
 GPtrArray   *adj_rr_missing_strengths   (AdjBattle          *battle);
+/* Which of @unit's strengths are still to be entered: the front ("sp") of every counter that
+ * has one, the reverse ("reduced_sp") of battalions and commandos.  FALSE when it needs none. */
+gboolean     adj_rr_strengths_missing   (AdjUnit            *unit,
+                                         gboolean           *front,
+                                         gboolean           *reverse);
+/* Whether the orders of battle start @unit below the strength printed on its counter (set-up
+ * marks the losses from that strength, so it is best entered first). */
+gboolean     adj_rr_unit_starts_reduced (AdjRuleset         *rs,
+                                         const char         *unit);
+/* The command points of a turn, as set-up puts them on the track. */
+int          adj_rr_start_cp            (AdjRuleset         *rs);
+/* The charts set-up reads, in the order it reads them (the first, "variants", only for the rows
+ * chosen; NULL-terminated). */
+const char * const *adj_rr_setup_charts (void);
+/* The first chart set-up with @variants would find incomplete, or NULL (also NULL when the
+ * charts cannot be read at all: adj_rr_setup_check() says why). */
+const char  *adj_rr_setup_incomplete_chart (AdjBattle       *battle,
+                                            const char * const *variants);
+/* A variant's balance rating on the player's Variants chart; FALSE when none is entered. */
+gboolean     adj_rr_variant_rating      (AdjBattle          *battle,
+                                         const char         *variant,
+                                         int                *rating);
+/* What set-up would refuse in @variants and @emplacements, checked as the player picks them:
+ * the charts, the balance of the variants' ratings (added up in *balance, which a rating not
+ * entered counts as 0) and the areas (each at most 200 characters and named once).  *chart (may
+ * be NULL) gets the incomplete chart, or NULL. */
+gboolean     adj_rr_setup_check         (AdjBattle          *battle,
+                                         const char * const *variants,
+                                         const char * const *emplacements,
+                                         int                *balance,
+                                         const char        **chart,
+                                         GError            **error);
 
 /* ---- the sequence of play ---- */
 
@@ -133,6 +165,38 @@ char        *adj_rr_pending             (AdjBattle          *battle);
  * Confidence box, the victory check) is then done as a second entry.  Fails with
  * ADJ_ERROR_NOT_ALLOWED while adj_rr_pending() says something, or once the battle is over. */
 gboolean     adj_rr_next_step           (AdjBattle          *battle,
+                                         GError            **error);
+
+/* A roll a step asks for before the marker moves on. */
+typedef struct {
+  const char  *id;         /* the id of the step it belongs to */
+  const char  *label;      /* untranslated (translate with adj_gettext()), with a mnemonic */
+  const char  *tooltip;    /* untranslated */
+  AdjRrCup     cup;        /* a chit drawn from this cup, or ADJ_RR_N_CUPS: two dice a roll */
+} AdjRrRoll;
+
+/* The roll of step @step, or NULL when the step asks for none. */
+const AdjRrRoll    *adj_rr_step_roll      (const char         *step);
+/* The mechanics of the action panel the player resolves during step @step (ids, NULL-terminated;
+ * empty for a step that uses none). */
+const char * const *adj_rr_step_mechanics (const char         *step);
+/* Whether commandos may fire during step @step (and so draw an SP counter first). */
+gboolean     adj_rr_step_commandos_fire (const char         *step);
+/* The label and the hint of step @step, and the label of segment @segment, as rr.json gives
+ * them, translated ("" when there is none). */
+const char  *adj_rr_step_label          (AdjRuleset         *rs,
+                                         const char         *step);
+const char  *adj_rr_step_hint           (AdjRuleset         *rs,
+                                         const char         *step);
+const char  *adj_rr_segment_label       (AdjRuleset         *rs,
+                                         const char         *segment);
+/* Whether the current step's roll is still to be made (FALSE at a step without one). */
+gboolean     adj_rr_roll_wanted         (AdjBattle          *battle);
+/* Make the roll @roll (an AdjRrRoll id): draw the event chit, roll for the orders or take the
+ * Shaken test.  Fails with ADJ_ERROR_NOT_FOUND for a roll no step asks for. */
+gboolean     adj_rr_roll                (AdjBattle          *battle,
+                                         const char         *roll,
+                                         AdjRandom          *random,
                                          GError            **error);
 
 /* ---- tracks ---- */
@@ -165,6 +229,21 @@ AdjUnit     *adj_rr_brigade_leader      (AdjBattle          *battle,
 gboolean     adj_rr_get_order           (AdjBattle          *battle,
                                          const char         *brigade,
                                          AdjRrOrder         *order);
+/* Whether the brigade is Long's batteries (only they may take an order from Long). */
+gboolean     adj_rr_brigade_is_artillery (AdjRuleset        *rs,
+                                          const char        *brigade);
+
+/* What the player may do with a brigade at the current step. */
+typedef enum {
+  ADJ_RR_BRIGADE_TASK_NONE,
+  ADJ_RR_BRIGADE_TASK_ORDER,     /* Send Orders: give it an objective */
+  ADJ_RR_BRIGADE_TASK_CHARGE,    /* it charges the guns: place its Objective Marker */
+  ADJ_RR_BRIGADE_TASK_WITHDRAW,  /* a quarter of its strength lost: test for withdrawal */
+  ADJ_RR_BRIGADE_TASK_REACHED,   /* British Movement: its leader reached the objective */
+} AdjRrBrigadeTask;
+
+AdjRrBrigadeTask adj_rr_brigade_task    (AdjBattle          *battle,
+                                         const char         *brigade);
 /* Send Orders: place the brigade's Planned Objective in @area (1 CP), or with @from_long the
  * Objective Marker itself (free, a battery brigade only, once a turn). */
 gboolean     adj_rr_plan_order          (AdjBattle          *battle,
@@ -227,6 +306,25 @@ gboolean     adj_rr_find_drift          (AdjBattle          *battle,
 gboolean     adj_rr_commando_opens_drift (AdjBattle         *battle,
                                           const char        *drift,
                                           GError           **error);
+/* The values of the markers the drift's marker is drawn from (int; public, as the counters
+ * are printed: never which of them it is). */
+GArray      *adj_rr_drift_pool          (AdjRuleset         *rs,
+                                         const char         *drift);
+/* Whether a unit has looked for the drift this Game Turn (it may again next turn). */
+gboolean     adj_rr_drift_tried         (AdjBattle          *battle,
+                                         const char         *drift);
+
+/* What the player may report of a drift at the current step. */
+typedef enum {
+  ADJ_RR_DRIFT_TASK_NONE,
+  ADJ_RR_DRIFT_TASK_FIND,        /* British Movement: a battalion or regiment tries to cross */
+  ADJ_RR_DRIFT_TASK_COMMANDO,    /* Boer Movement: a commando entered it */
+} AdjRrDriftTask;
+
+AdjRrDriftTask adj_rr_drift_task        (AdjBattle          *battle,
+                                         const char         *drift);
+/* The units that may look for a drift: battalions and regiments in play (ids). */
+GPtrArray   *adj_rr_drift_finders       (AdjBattle          *battle);
 
 /* ---- cups ---- */
 
@@ -252,12 +350,23 @@ gboolean     adj_rr_draw_sp_counter     (AdjBattle          *battle,
                                          const char         *commando,
                                          AdjRandom          *random,
                                          GError            **error);
+/* The commandos in play without an SP counter (ids). */
+GPtrArray   *adj_rr_commandos_without_counter (AdjBattle    *battle);
 
 /* ---- units ---- */
 
 /* Strength points now: a British unit's, or a Boer unit's actual strength (counter less Number
  * marker, with its SP counter and its morale); 0 when eliminated. */
 int          adj_rr_unit_strength       (AdjBattle          *battle,
+                                         AdjUnit            *unit);
+/* Whether @unit is a counter of the game rather than a marker (an order or emplacement). */
+gboolean     adj_rr_unit_is_counter     (AdjUnit            *unit);
+/* Whether the counter has a strength at all (a leader and the HQ have none). */
+gboolean     adj_rr_unit_has_strength   (AdjUnit            *unit);
+/* The markers on a counter in words, translated, in the order they are shown: losses, reduced,
+ * the leader's marker, replacement, mounted, limbered, the HQ's mode, the Boer markers and the
+ * SP counter (a value only once drawn: it sits face up on the commando). */
+GPtrArray   *adj_rr_unit_markers        (AdjBattle          *battle,
                                          AdjUnit            *unit);
 /* @units (ids) strongest first; equal strengths keep their order (the player then chooses). */
 GPtrArray   *adj_rr_strongest_first     (AdjBattle          *battle,
@@ -339,6 +448,15 @@ GPtrArray   *adj_rr_emplacements        (AdjBattle          *battle);
 gboolean     adj_rr_emplacement_fired   (AdjBattle          *battle,
                                          const char         *emplacement,
                                          GError            **error);
+/* What the player may report of an emplacement now. */
+typedef enum {
+  ADJ_RR_EMPLACEMENT_TASK_NONE,
+  ADJ_RR_EMPLACEMENT_TASK_FIRST_SHOT, /* it still shows Hidden: a Boer unit in its area fired */
+  ADJ_RR_EMPLACEMENT_TASK_WHO_HOLDS,  /* Boer Shaken: who stands in its area */
+} AdjRrEmplacementTask;
+
+AdjRrEmplacementTask adj_rr_emplacement_task (AdjBattle     *battle,
+                                              const char    *emplacement);
 /* Boer Shaken segment: who is in the emplacement's area; captures or retakes it. */
 gboolean     adj_rr_update_emplacement  (AdjBattle          *battle,
                                          const char         *emplacement,
