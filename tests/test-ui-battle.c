@@ -325,8 +325,8 @@ test_restore (void)
   /* A battle in play whose autosave was left behind, as a crash would leave it. */
   g_assert_true (adj_battle_add_army (battle, "a", a, &error));
   g_assert_true (adj_battle_add_army (battle, "b", b, &error));
-  autosave = adj_store_autosave_path (battle);
-  adj_battle_set_autosave_path (battle, autosave);
+  adj_store_start_autosave (battle);
+  autosave = g_strdup (adj_battle_get_autosave_path (battle));
   g_assert_true (adj_battle_edit (battle, "unit:u1", "status.activated", yes, &error));
   g_assert_true (adj_battle_edit (battle, "unit:u3", "destroyed", yes, &error));
   g_assert_no_error (error);

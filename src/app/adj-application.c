@@ -164,7 +164,6 @@ adj_application_show_battle (AdjApplication *self,
                              GFile          *file)
 {
   AdjBattleWindow *window;
-  g_autofree char *autosave = NULL;
 
   g_return_if_fail (ADJ_IS_APPLICATION (self));
   g_return_if_fail (ADJ_IS_BATTLE (battle));
@@ -182,8 +181,7 @@ adj_application_show_battle (AdjApplication *self,
       adj_application_remember_recent (self, file);
     }
   /* Every journal entry is written to the autosave from now on. */
-  autosave = adj_store_autosave_path (battle);
-  adj_battle_set_autosave_path (battle, autosave);
+  adj_store_start_autosave (battle);
   if (adj_battle_get_modified (battle))
     adj_battle_autosave (battle, NULL);
   adj_battle_window_set_battle (window, battle, file);

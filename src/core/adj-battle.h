@@ -107,8 +107,8 @@ const char   *adj_battle_get_autosave_path (AdjBattle   *battle);
 typedef gboolean (*AdjAutosaveFunc) (AdjBattle   *battle,
                                      const char  *path,
                                      GError     **error);
-/* What writes the autosave: the battle only says when.  adj_store_autosave_path() gives the
- * store's writer to the battle it makes a path for. */
+/* What writes the autosave: the battle only says when.  adj_store_start_autosave() gives it
+ * the store's writer and path. */
 void          adj_battle_set_autosave_func (AdjBattle       *battle,
                                             AdjAutosaveFunc  func);
 

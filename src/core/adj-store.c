@@ -262,8 +262,16 @@ adj_store_autosave_path (AdjBattle *battle)
   g_autofree char *dir = adj_store_autosave_dir ();
   g_autofree char *name = g_strconcat (adj_battle_get_uid (battle), ".json", NULL);
 
-  adj_battle_set_autosave_func (battle, adj_store_write_autosave);
   return g_build_filename (dir, name, NULL);
+}
+
+void
+adj_store_start_autosave (AdjBattle *battle)
+{
+  g_autofree char *path = adj_store_autosave_path (battle);
+
+  adj_battle_set_autosave_func (battle, adj_store_write_autosave);
+  adj_battle_set_autosave_path (battle, path);
 }
 
 /* The autosave is written here, with the other battle files; the battle only calls this

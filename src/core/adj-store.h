@@ -36,10 +36,10 @@ const char *adj_store_sniff_format (json_object *json);
 
 /* The folder autosaves go to, created on demand. */
 char      *adj_store_autosave_dir  (void);
-/* The file in that folder that @battle autosaves to; @battle is also given
- * adj_store_write_autosave() as its writer (adj_battle_set_autosave_func()), so that setting
- * the path with adj_battle_set_autosave_path() is all that is left to do. */
+/* The file in that folder that @battle autosaves to. */
 char      *adj_store_autosave_path (AdjBattle   *battle);
+/* From now on @battle writes its autosave to that file, with adj_store_write_autosave(). */
+void       adj_store_start_autosave (AdjBattle  *battle);
 /* Write the autosave of @battle to @path: the battle's document, with a note of the file it
  * belongs to so that a restore knows where it goes.  An AdjAutosaveFunc. */
 gboolean   adj_store_write_autosave (AdjBattle  *battle,
