@@ -1543,6 +1543,78 @@ test_tasks (void)
                    ADJ_RR_EMPLACEMENT_TASK_WHO_HOLDS);
 }
 
+/* A number of rr.json, section and key. */
+static int
+rr_json_int (const char *section,
+             const char *key)
+{
+  return json_object_get_int (member (member (adj_ruleset_get_json (rs), section), key));
+}
+
+/* The last Game Turn is the turn limit and the last box of the tracks. */
+static void
+test_last_turn (void)
+{
+  g_assert_cmpint (adj_rr_last_turn (rs), ==, rr_json_int ("turns", "max"));
+  g_assert_cmpint (adj_rr_last_turn (rs), ==, rr_json_int ("tracks", "last_turn"));
+  g_assert_cmpint (adj_rr_last_turn (rs), ==, 20);
+}
+
+/* The Boers win at Loss 20. */
+static void
+test_loss_end (void)
+{
+  g_assert_cmpint (adj_rr_loss_end (rs), ==, rr_json_int ("tracks", "loss_end"));
+  g_assert_cmpint (adj_rr_loss_end (rs), ==, 20);
+}
+
+/* A British win is Pyrrhic from Loss 15. */
+static void
+test_pyrrhic_from (void)
+{
+  g_assert_cmpint (adj_rr_pyrrhic_from (rs), ==, rr_json_int ("tracks", "pyrrhic_from"));
+  g_assert_cmpint (adj_rr_pyrrhic_from (rs), ==, 15);
+}
+
+/* The Loss track read out names its last box. */
+static void
+test_loss_spoken (void)
+{
+  g_autofree char *spoken = adj_rr_loss_spoken (12);
+  g_autofree char *want = g_strdup_printf ("Loss 12 of %d", rr_json_int ("tracks", "loss_end"));
+
+  g_assert_cmpstr (spoken, ==, want);
+}
+
+/* The Boers withdraw when shaken a second time. */
+static void
+test_shaken_to_withdraw (void)
+{
+  g_assert_cmpint (adj_rr_shaken_to_withdraw (rs), ==,
+                   rr_json_int ("tracks", "shaken_to_withdraw"));
+  g_assert_cmpint (adj_rr_shaken_to_withdraw (rs), ==, 2);
+}
+
+/* One label for each time the Boers may be shaken. */
+static void
+test_shaken_label (void)
+{
+  g_assert_cmpstr (adj_rr_shaken_label (0), ==, "Not shaken");
+  g_assert_cmpstr (adj_rr_shaken_label (1), ==, "Shaken once");
+  g_assert_cmpstr (adj_rr_shaken_label (adj_rr_shaken_to_withdraw (rs)), ==, "Shaken twice");
+}
+
+/* The note names the turn the Boer event chits start and the last Game Turn. */
+static void
+test_turn_note (void)
+{
+  g_autofree char *want = g_strdup_printf ("Boer event chits from turn %d; at %d the Boers hold",
+                                           rr_json_int ("cups", "boer_events_from_turn"),
+                                           rr_json_int ("tracks", "last_turn"));
+
+  g_assert_cmpstr (adj_rr_turn_note (), ==, want);
+}
+
 /* The units the dialogs offer, and the counters' markers in words. */
 static void
 test_dashboard_units (void)
@@ -1614,6 +1686,13 @@ main (int   argc,
   g_test_add_func ("/rr/dashboard/strengths-missing", test_strengths_missing);
   g_test_add_func ("/rr/dashboard/tasks", test_tasks);
   g_test_add_func ("/rr/dashboard/units", test_dashboard_units);
+  g_test_add_func ("/rr/dashboard/last-turn", test_last_turn);
+  g_test_add_func ("/rr/dashboard/loss-end", test_loss_end);
+  g_test_add_func ("/rr/dashboard/pyrrhic-from", test_pyrrhic_from);
+  g_test_add_func ("/rr/dashboard/loss-spoken", test_loss_spoken);
+  g_test_add_func ("/rr/dashboard/shaken-to-withdraw", test_shaken_to_withdraw);
+  g_test_add_func ("/rr/dashboard/shaken-label", test_shaken_label);
+  g_test_add_func ("/rr/dashboard/turn-note", test_turn_note);
   test_rr_add_play_tests ();
 
   status = g_test_run ();

@@ -411,7 +411,7 @@ update_tracks (AdjRrDashboard    *self,
                const AdjRrTracks *t)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
-  int last = adj_ruleset_get_max_turns (rs) > 0 ? adj_ruleset_get_max_turns (rs) : 20;
+  int last = adj_rr_last_turn (rs);
   g_autofree char *turn = g_strdup_printf ("%d", t->turn);
   g_autofree char *confidence = g_strdup_printf ("%d", t->confidence);
   g_autofree char *loss = g_strdup_printf ("%d", t->loss);
@@ -420,6 +420,7 @@ update_tracks (AdjRrDashboard    *self,
   g_autofree char *spoken = NULL;
   static const char *const shaken_classes[] = { "rr-steady", "rr-shaken", "rr-shaken-twice",
                                                 NULL };
+  int shaken;
 
   gtk_label_set_text (self->turn_value, turn);
   gtk_label_set_text (self->confidence_value, confidence);
@@ -433,14 +434,16 @@ update_tracks (AdjRrDashboard    *self,
   spoken = g_strdup_printf (_("Confidence %d; the Game Turn is %d"), t->confidence, t->turn);
   adj_rr_track_bar_set (self->confidence_track, t->confidence, t->turn, 1, t->turn, spoken);
   g_free (spoken);
-  spoken = g_strdup_printf (_("Loss %d of 20"), t->loss);
-  adj_rr_track_bar_set (self->loss_track, t->loss, 0, 15, 20, spoken);
+  spoken = adj_rr_loss_spoken (t->loss);
+  adj_rr_track_bar_set (self->loss_track, t->loss, 0, adj_rr_pyrrhic_from (rs),
+                        adj_rr_loss_end (rs), spoken);
 
-  gtk_label_set_text (self->shaken_badge, t->shaken == 0 ? _("Not shaken")
-                                          : t->shaken == 1 ? _("Shaken once")
-                                                           : _("Shaken twice"));
+  gtk_label_set_text (self->shaken_badge, adj_rr_shaken_label (t->shaken));
+  /* One style class per state; a limit beyond the classes there are keeps the last one. */
+  shaken = CLAMP (t->shaken, 0, adj_rr_shaken_to_withdraw (rs));
+  shaken = MIN (shaken, (int) G_N_ELEMENTS (shaken_classes) - 2);
   adj_rr_dashboard_set_state_class (GTK_WIDGET (self->shaken_badge), shaken_classes,
-                                    shaken_classes[CLAMP (t->shaken, 0, 2)]);
+                                    shaken_classes[shaken]);
 
   gtk_label_set_text (self->cp_label, cp);
   cp_detail = g_strdup_printf (ngettext ("%d spent this turn · an order costs 1, and what is left "
@@ -458,7 +461,7 @@ void
 adj_rr_dashboard_refresh (AdjRrDashboard *self)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
-  int last = adj_ruleset_get_max_turns (rs) > 0 ? adj_ruleset_get_max_turns (rs) : 20;
+  int last = adj_rr_last_turn (rs);
   const AdjChoice *phase;
   g_autofree char *where = NULL;
   gboolean set_up = adj_rr_is_set_up (self->battle);
@@ -705,7 +708,7 @@ adj_rr_dashboard_init (AdjRrDashboard *self)
   self->strength_rows = g_ptr_array_new ();
   flow_children_unfocusable (self->state_flow);
   flow_children_unfocusable (self->units_flow);
-  gtk_label_set_text (self->turn_note, _("Boer event chits from turn 5; at 20 the Boers hold"));
+  gtk_label_set_text (self->turn_note, adj_rr_turn_note ());
   gtk_label_set_text (self->confidence_note,
                       _("Framed: the Game Turn. In the shaded boxes the Boers test for Shaken"));
   gtk_label_set_text (self->loss_note, _("Shaded: a British win would be Pyrrhic; at 20 the "

@@ -297,3 +297,63 @@ adj_rr_summary (AdjBattle *battle)
   json_object_object_add (o, "units", arr);
   return o;
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* the tracks' limits for the dashboard                                                        */
+
+int
+adj_rr_last_turn (AdjRuleset *rs)
+{
+  int max;
+
+  g_return_val_if_fail (rs != NULL, 0);
+
+  max = adj_ruleset_get_max_turns (rs);
+  return max > 0 ? max : rr_int (rs, "tracks", "last_turn");
+}
+
+int
+adj_rr_loss_end (AdjRuleset *rs)
+{
+  g_return_val_if_fail (rs != NULL, 0);
+
+  return rr_int (rs, "tracks", "loss_end");
+}
+
+int
+adj_rr_pyrrhic_from (AdjRuleset *rs)
+{
+  g_return_val_if_fail (rs != NULL, 0);
+
+  return rr_int (rs, "tracks", "pyrrhic_from");
+}
+
+char *
+adj_rr_loss_spoken (int loss)
+{
+  return g_strdup_printf (_("Loss %d of 20"), loss);
+}
+
+int
+adj_rr_shaken_to_withdraw (AdjRuleset *rs)
+{
+  g_return_val_if_fail (rs != NULL, 0);
+
+  return rr_int (rs, "tracks", "shaken_to_withdraw");
+}
+
+const char *
+adj_rr_shaken_label (int shaken)
+{
+  if (shaken == 0)
+    return _("Not shaken");
+  if (shaken == 1)
+    return _("Shaken once");
+  return _("Shaken twice");
+}
+
+const char *
+adj_rr_turn_note (void)
+{
+  return _("Boer event chits from turn 5; at 20 the Boers hold");
+}

@@ -474,5 +474,19 @@ json_object *adj_rr_summary             (AdjBattle          *battle);
 /* The segment @segment of the ruleset's sequence of play (its label, steps, ...), or NULL. */
 json_object *adj_rr_segment_json        (AdjRuleset         *rs,
                                          const char         *segment);
+/* The last Game Turn: the ruleset's turn limit, else the "last_turn" of its tracks. */
+int          adj_rr_last_turn           (AdjRuleset         *rs);
+/* The Loss box where the Boers win, and the first box where a British win is Pyrrhic. */
+int          adj_rr_loss_end            (AdjRuleset         *rs);
+int          adj_rr_pyrrhic_from        (AdjRuleset         *rs);
+/* The Loss track read out, e.g. "Loss 12 of 20" (newly allocated, translated). */
+char        *adj_rr_loss_spoken         (int                 loss);
+/* How many times the Boers may be shaken before they withdraw. */
+int          adj_rr_shaken_to_withdraw  (AdjRuleset         *rs);
+/* The Shaken state for @shaken times shaken, translated (0, 1, else twice). */
+const char  *adj_rr_shaken_label        (int                 shaken);
+/* The note under the Game Turn track: when Boer event chits start and when the Boers hold
+ * (translated). */
+const char  *adj_rr_turn_note           (void);
 
 G_END_DECLS
