@@ -220,9 +220,11 @@ label_or_empty (const char *text)
   return text != NULL ? adj_gettext (text) : "";
 }
 
-const char *
-adj_rr_step_label (AdjRuleset *rs,
-                   const char *step)
+/* A text of a step's entry in the ruleset ("label", "hint"), translated; "" when there is none. */
+static const char *
+step_text (AdjRuleset *rs,
+           const char *step,
+           const char *key)
 {
   const StepDef *def = find_step (step);
 
@@ -230,22 +232,21 @@ adj_rr_step_label (AdjRuleset *rs,
 
   if (def == NULL)
     return "";
-  return label_or_empty (rr_member_string (rr_step_json (rs, (guint) (def - rr_steps)),
-                                           "label"));
+  return label_or_empty (rr_member_string (rr_step_json (rs, (guint) (def - rr_steps)), key));
+}
+
+const char *
+adj_rr_step_label (AdjRuleset *rs,
+                   const char *step)
+{
+  return step_text (rs, step, "label");
 }
 
 const char *
 adj_rr_step_hint (AdjRuleset *rs,
                   const char *step)
 {
-  const StepDef *def = find_step (step);
-
-  g_return_val_if_fail (rs != NULL, "");
-
-  if (def == NULL)
-    return "";
-  return label_or_empty (rr_member_string (rr_step_json (rs, (guint) (def - rr_steps)),
-                                           "hint"));
+  return step_text (rs, step, "hint");
 }
 
 const char *
