@@ -323,12 +323,13 @@ fire_odds (const AdjContext  *ctx,
       g_propagate_error (error, g_steal_pointer (&missing));
       return FALSE;
     }
+  adj_declare_outcomes (in->mechanic, odds);
   if (missing != NULL && n > 0)
     {
       /* Without the hit table the only result is the dice as thrown. */
       ways[FIRE_DICE_ROLLED] = 1;
       p[FIRE_DICE_ROLLED] = 1.0;
-      gl_odds_from_ways (in->mechanic, odds, ways, p, 1, TRUE);
+      adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, 1, TRUE);
       odds->note = g_strdup (missing->message);
       return TRUE;
     }
@@ -336,7 +337,7 @@ fire_odds (const AdjContext  *ctx,
     {
       ways[FIRE_NO_HITS] = 1;
       p[FIRE_NO_HITS] = 1.0;
-      gl_odds_from_ways (in->mechanic, odds, ways, p, 1, TRUE);
+      adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, 1, TRUE);
       return TRUE;
     }
   H = 7 - hit_on;
@@ -359,7 +360,7 @@ fire_odds (const AdjContext  *ctx,
           ways[FIRE_NO_HITS] = miss;
           ways[FIRE_HITS_ROLLED] = total - miss;
         }
-      gl_odds_from_ways (in->mechanic, odds, ways, p, exact ? total : 1, exact);
+      adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, exact ? total : 1, exact);
       odds->note = g_strdup (missing->message);
       return TRUE;
     }
@@ -379,7 +380,7 @@ fire_odds (const AdjContext  *ctx,
         ways[FIRE_ALL_SAVED] = no_casualty - none;
         ways[FIRE_CASUALTIES] = total - no_casualty;
       }
-    gl_odds_from_ways (in->mechanic, odds, ways, p, exact ? total : 1, exact);
+    adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, exact ? total : 1, exact);
   }
   return TRUE;
 }
@@ -769,7 +770,8 @@ cards_odds (const AdjContext  *ctx,
   ways[0] = den - num;
   p[1] = p0;
   p[0] = 1.0 - p0;
-  gl_odds_from_ways (in->mechanic, odds, ways, p, den, exact);
+  adj_declare_outcomes (in->mechanic, odds);
+  adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, den, exact);
   return TRUE;
 }
 

@@ -718,7 +718,8 @@ melee_odds (const AdjContext  *ctx,
     }
   p[0] = win[0].p;
   p[1] = win[1].p;
-  gl_odds_from_ways (in->mechanic, odds, ways, p, exact ? den : 1, exact);
+  adj_declare_outcomes (in->mechanic, odds);
+  adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, exact ? den : 1, exact);
   odds->note = g_strdup (N_("Ties are thrown again: these are the odds of the final result, "
                             "whichever side is left with nobody fighting."));
   return TRUE;

@@ -81,12 +81,6 @@ int *gl_roll_dice (AdjRandom   *random,
                    const char  *label,
                    guint        n,
                    GError     **error);
-void gl_odds_from_ways (const AdjMechanic *mech,
-                        AdjOdds           *odds,
-                        const u128        *ways,
-                        const double      *p,
-                        u128               total,
-                        gboolean           exact);
 gboolean gl_pow128 (u128   base,
                     guint  n,
                     u128  *out);

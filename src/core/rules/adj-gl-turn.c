@@ -189,7 +189,8 @@ turn_odds (const AdjContext  *ctx,
   ways[1] = n - ways[0];
   p[0] = (double) ways[0] / n;
   p[1] = (double) ways[1] / n;
-  gl_odds_from_ways (in->mechanic, odds, ways, p, n, TRUE);
+  adj_declare_outcomes (in->mechanic, odds);
+  adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, n, TRUE);
   return TRUE;
 }
 

@@ -248,36 +248,6 @@ gl_roll_dice (AdjRandom   *random,
 
 /* ---- exact fractions for the odds ---- */
 
-/* Odds from ways over @total, in the order the mechanic declares its outcomes; when @exact is
- * FALSE or the reduced total does not fit in 64 bits, only the doubles @p are given. */
-void
-gl_odds_from_ways (const AdjMechanic *mech,
-                   AdjOdds           *odds,
-                   const u128        *ways,
-                   const double      *p,
-                   u128               total,
-                   gboolean           exact)
-{
-  u128 g = total;
-
-  adj_declare_outcomes (mech, odds);
-  if (exact)
-    {
-      for (guint k = 0; k < mech->n_outcomes; k++)
-        g = adj_rules_gcd128 (g, ways[k]);
-      if (g > 0 && total / g <= G_MAXUINT64)
-        {
-          for (guint k = 0; k < mech->n_outcomes; k++)
-            if (ways[k] > 0)
-              adj_odds_add (odds, mech->outcomes[k].id, mech->outcomes[k].label,
-                            (guint64) (ways[k] / g));
-          adj_odds_finish (odds, (guint64) (total / g));
-          return;
-        }
-    }
-  adj_rules_odds_overflow (odds, p, mech->n_outcomes);
-}
-
 gboolean
 gl_pow128 (u128   base,
            guint  n,

@@ -520,8 +520,6 @@ melee_odds (const AdjContext  *ctx,
             AdjOdds           *odds,
             GError           **error)
 {
-  static const char *const keys[] = { "attacker", "defender", "draw" };
-  const char *labels[3];
   Melee m = { 0 };
   /* Made once and emptied for each use: a big melee makes thousands of them. */
   Spread all, next, cluster, given, step, one;
@@ -596,9 +594,8 @@ melee_odds (const AdjContext  *ctx,
       if (exact && __builtin_add_overflow (counts[o], all.ways[k + span], &counts[o]))
         exact = FALSE;
     }
-  for (guint o = 0; o < 3; o++)
-    labels[o] = adj_outcome_label (in->mechanic, keys[o]);
-  rf_finish_ways (odds, keys, labels, counts, p, 3, total, exact);
+  adj_declare_outcomes (in->mechanic, odds);
+  adj_rules_odds_ways (odds, counts, p, in->mechanic->n_outcomes, total, exact);
   spread_clear (&all);
   spread_clear (&next);
   spread_clear (&cluster);

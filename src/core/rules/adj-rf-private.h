@@ -137,14 +137,6 @@ gboolean rf_is_group_category (const char *category);
 /* Whether Adjutant runs the side @side_id (its "solo" setting). */
 gboolean rf_side_is_solo (AdjBattle  *battle,
                           const char *side_id);
-void rf_finish_ways (AdjOdds            *odds,
-                     const char * const *keys,
-                     const char * const *labels,
-                     const Ways         *counts,
-                     const double       *p,
-                     guint               n,
-                     Ways                total,
-                     gboolean            exact);
 gboolean rf_change_member (AdjBattle     *battle,
                            AdjChangeSet  *changes,
                            AdjUnit       *unit,

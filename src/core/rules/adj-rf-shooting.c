@@ -413,8 +413,6 @@ shooting_odds (const AdjContext  *ctx,
   int n;
   g_autofree Ways *counts = NULL;
   g_autofree double *p = NULL;
-  g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   Ways total = 1, binom = 1;
   gboolean exact = TRUE;
   double q_p, p_p;
@@ -435,9 +433,11 @@ shooting_odds (const AdjContext  *ctx,
   p = g_new0 (double, n + 1);
   for (int k = 0; k <= n; k++)
     {
-      g_ptr_array_add (keys, g_strdup_printf ("%d", k));
-      g_ptr_array_add (labels, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d casualty",
-                                                        "%d casualties", (gulong) k), k));
+      g_autofree char *key = g_strdup_printf ("%d", k);
+      g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d casualty",
+                                                             "%d casualties", (gulong) k), k);
+
+      adj_odds_declare (odds, key, label);
     }
   for (int i = 0; i < n; i++)
     if (exact && __builtin_mul_overflow (total, (Ways) d, &total))
@@ -470,8 +470,7 @@ shooting_odds (const AdjContext  *ctx,
           binom /= (Ways) (k + 1);
         }
     }
-  rf_finish_ways (odds, (const char * const *) keys->pdata, (const char * const *) labels->pdata,
-                  counts, p, (guint) n + 1, total, exact);
+  adj_rules_odds_ways (odds, counts, p, (guint) n + 1, total, exact);
   return TRUE;
 }
 

@@ -350,36 +350,6 @@ rf_is_group_category (const char *category)
          g_str_equal (category, "civilians");
 }
 
-/* Exact odds from 128-bit counts over @total, reduced; the doubles when they do not fit. */
-void
-rf_finish_ways (AdjOdds            *odds,
-                const char * const *keys,
-                const char * const *labels,
-                const Ways         *counts,
-                const double       *p,
-                guint               n,
-                Ways                total,
-                gboolean            exact)
-{
-  Ways g = total;
-
-  for (guint k = 0; k < n; k++)
-    adj_odds_declare (odds, keys[k], labels[k]);
-  if (exact)
-    {
-      for (guint k = 0; k < n; k++)
-        g = adj_rules_gcd128 (g, counts[k]);
-      if (total / g <= G_MAXUINT64)
-        {
-          for (guint k = 0; k < n; k++)
-            adj_odds_add (odds, keys[k], labels[k], (guint64) (counts[k] / g));
-          adj_odds_finish (odds, (guint64) (total / g));
-          return;
-        }
-    }
-  adj_rules_odds_overflow (odds, p, n);
-}
-
 /* Record a figure's new state, as "members.<i>.<key>" changes against the battle. */
 gboolean
 rf_change_member (AdjBattle     *battle,

@@ -1311,7 +1311,8 @@ assault_odds_by_sums (const AdjContext  *ctx,
               }
       }
 
-  rn_odds_from_counts (in->mechanic, sums->exact, counts, p, total, odds);
+  adj_declare_outcomes (in->mechanic, odds);
+  adj_rules_odds_ways (odds, counts, p, in->mechanic->n_outcomes, total, sums->exact);
   return TRUE;
 }
 

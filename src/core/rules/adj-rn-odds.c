@@ -495,39 +495,6 @@ rn_walk_run (Walk    *w,
   return TRUE;
 }
 
-/* Ways (over @total, when @exact) and probabilities of each declared outcome, as odds. */
-void
-rn_odds_from_counts (const AdjMechanic *mech,
-                     gboolean           exact,
-                     Ways              *counts,
-                     const double      *p,
-                     Ways               total,
-                     AdjOdds           *odds)
-{
-  Ways g;
-
-  adj_declare_outcomes (mech, odds);
-  if (exact)
-    {
-      g = total;
-      for (guint k = 0; k < mech->n_outcomes; k++)
-        g = adj_rules_gcd128 (g, counts[k]);
-      if (g > 1)
-        for (guint k = 0; k < mech->n_outcomes; k++)
-          counts[k] /= g;
-      if (total / g <= G_MAXUINT64)
-        {
-          for (guint k = 0; k < mech->n_outcomes; k++)
-            adj_odds_add (odds, mech->outcomes[k].id, mech->outcomes[k].label,
-                          (guint64) counts[k]);
-          adj_odds_finish (odds, (guint64) (total / g));
-          return;
-        }
-    }
-
-  adj_rules_odds_overflow (odds, p, mech->n_outcomes);
-}
-
 /* The finished states as the odds of the mechanic's declared outcomes. */
 void
 rn_walk_odds (Walk              *w,
@@ -550,7 +517,8 @@ rn_walk_odds (Walk              *w,
         exact = FALSE;
       p[k] += st->p;
     }
-  rn_odds_from_counts (mech, exact, counts, p, w->total, odds);
+  adj_declare_outcomes (mech, odds);
+  adj_rules_odds_ways (odds, counts, p, mech->n_outcomes, w->total, exact);
 }
 
 /* ---- dice: how many ways a throw gives each number of hits, and each pip total ---- */

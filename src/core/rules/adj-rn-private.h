@@ -286,12 +286,6 @@ void rn_walk_seed (Walk    *w,
                    double   p);
 gboolean rn_walk_run (Walk    *w,
                       GError **error);
-void rn_odds_from_counts (const AdjMechanic *mech,
-                          gboolean           exact,
-                          Ways              *counts,
-                          const double      *p,
-                          Ways               total,
-                          AdjOdds           *odds);
 void rn_walk_odds (Walk              *w,
                    const AdjMechanic *mech,
                    AdjOdds           *odds);

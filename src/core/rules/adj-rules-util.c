@@ -518,10 +518,29 @@ adj_rules_gcd128 (unsigned __int128 a,
 }
 
 void
-adj_rules_odds_overflow (AdjOdds      *odds,
-                         const double *p,
-                         guint         n)
+adj_rules_odds_ways (AdjOdds                 *odds,
+                     const unsigned __int128 *ways,
+                     const double            *p,
+                     guint                    n,
+                     unsigned __int128        total,
+                     gboolean                 exact)
 {
+  unsigned __int128 g = total;
+
+  for (guint k = 0; exact && k < n; k++)
+    g = adj_rules_gcd128 (g, ways[k]);
+  if (exact && g > 0 && total / g <= G_MAXUINT64)
+    {
+      for (guint k = 0; k < n; k++)
+        {
+          AdjOddsEntry *e = g_ptr_array_index (odds->entries, k);
+
+          e->count = (guint64) (ways[k] / g);
+        }
+      adj_odds_finish (odds, (guint64) (total / g));
+      return;
+    }
+  /* The ways do not fit in 64 bits: only the probabilities are known. */
   odds->overflow = TRUE;
   adj_odds_finish (odds, 1);
   for (guint k = 0; k < n; k++)

@@ -83,11 +83,15 @@ gboolean adj_unit_type_rule_bool (const AdjUnitType *type,
 const char *adj_unit_type_rule_string (const AdjUnitType *type,
                                        const char        *key);
 
-/* Finish @odds with probabilities only, for when the ways to count them do not fit in 64 bits:
- * @p[k] is the chance of the k-th of the @n outcomes declared in @odds. */
-void        adj_rules_odds_overflow (AdjOdds      *odds,
-                                     const double *p,
-                                     guint         n);
+/* Finish @odds, whose first @n declared outcomes are all there are: the k-th has @ways[k] of
+ * @total ways, reduced to lowest terms; when @exact is FALSE or even those do not fit in 64
+ * bits, only its chance @p[k]. */
+void        adj_rules_odds_ways   (AdjOdds                 *odds,
+                                   const unsigned __int128 *ways,
+                                   const double            *p,
+                                   guint                    n,
+                                   unsigned __int128        total,
+                                   gboolean                 exact);
 /* Declare every outcome of @mech in @odds, in the declared order. */
 void        adj_declare_outcomes  (const AdjMechanic *mech,
                                    AdjOdds           *odds);
