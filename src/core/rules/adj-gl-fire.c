@@ -78,9 +78,9 @@ fire_setup (const AdjContext *ctx,
   if (f->ranks == 0)
     f->ranks = g_str_equal (adj_inputs_get_string (in, "formation"), "open-order") ? 2 : 1;
   if (f->crew)
-    f->dice = adj_inputs_get_int (in, "crews") * gl_int (rs, "fire", "crew_dice");
+    f->dice = adj_inputs_get_int (in, "crews") * adj_rules_int (rs, "fire", "crew_dice");
   else
-    f->dice = gl_int (rs, "fire", "figure_dice") *
+    f->dice = adj_rules_int (rs, "fire", "figure_dice") *
               (adj_inputs_get_int (in, "figures") +
                (f->ranks >= 2 ? adj_inputs_get_int (in, "second_rank") : 0) +
                (f->ranks >= 3 ? adj_inputs_get_int (in, "rear_ranks") : 0));

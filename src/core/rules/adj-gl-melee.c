@@ -220,7 +220,7 @@ pair_resolve (const AdjContext  *ctx,
               GError           **error)
 {
   AdjRuleset *rs = ctx->ruleset;
-  int killed_on = gl_int (rs, "melee", "killed_on");
+  int killed_on = adj_rules_int (rs, "melee", "killed_on");
   gboolean a_leader = adj_inputs_get_bool (in, "attacker_leader");
   gboolean d_leader = adj_inputs_get_bool (in, "defender_leader");
   MeleeSides m;
@@ -293,7 +293,7 @@ pair_odds (const AdjContext  *ctx,
   melee_sides (in, &m);
   total = pair_ways (melee_diff (ctx->ruleset, &m, adj_inputs_get_bool (in, "attacker_leader"),
                                  adj_inputs_get_bool (in, "defender_leader")),
-                     gl_int (ctx->ruleset, "melee", "killed_on"), ways);
+                     adj_rules_int (ctx->ruleset, "melee", "killed_on"), ways);
   adj_declare_outcomes (in->mechanic, odds);
   for (guint k = 0; k < N_PAIR_ENDS; k++)
     adj_odds_add (odds, pair_outcomes[k].id, pair_outcomes[k].label, ways[k]);
@@ -389,7 +389,7 @@ melee_resolve (const AdjContext  *ctx,
                GError           **error)
 {
   AdjRuleset *rs = ctx->ruleset;
-  int killed_on = gl_int (rs, "melee", "killed_on");
+  int killed_on = adj_rules_int (rs, "melee", "killed_on");
   int a = adj_inputs_get_int (in, "attacker_figures");
   int d = adj_inputs_get_int (in, "defender_figures");
   gboolean la = adj_inputs_get_bool (in, "attacker_leader") && a > 0;
@@ -509,10 +509,10 @@ melee_resolve (const AdjContext  *ctx,
 
   attackers_win = d == 0;
   rout = gl_roll_dice (random, outcome, "rout", N_("Rout move"),
-                       (guint) gl_int (rs, "melee", "rout_dice"), error);
+                       (guint) adj_rules_int (rs, "melee", "rout_dice"), error);
   if (rout == NULL)
     return FALSE;
-  rout_s = gl_inches_label (gl_sum_of (rout, (guint) gl_int (rs, "melee", "rout_dice")));
+  rout_s = gl_inches_label (gl_sum_of (rout, (guint) adj_rules_int (rs, "melee", "rout_dice")));
   adj_outcome_set_value_int (outcome, "rounds", round);
   adj_outcome_set_value_int (outcome, "attacker_killed", a_killed);
   adj_outcome_set_value_int (outcome, "attacker_ran", a_ran);
@@ -521,7 +521,7 @@ melee_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_bool (outcome, "attacker_officer_killed", a_officer_killed);
   adj_outcome_set_value_bool (outcome, "defender_officer_killed", d_officer_killed);
   adj_outcome_set_value_int (outcome, "rout",
-                             gl_sum_of (rout, (guint) gl_int (rs, "melee", "rout_dice")));
+                             gl_sum_of (rout, (guint) adj_rules_int (rs, "melee", "rout_dice")));
   if (attackers_win)
     adj_outcome_set_result (outcome, "attacker-wins",
                             _("%s have nobody left fighting (%d killed, %d ran) and rout %s"),
@@ -585,7 +585,7 @@ pair_odds_of (AdjRuleset       *rs,
   guint64 ways[N_PAIR_ENDS];
   PairOdds o;
 
-  o.t = pair_ways (melee_diff (rs, m, a_leader, d_leader), gl_int (rs, "melee", "killed_on"),
+  o.t = pair_ways (melee_diff (rs, m, a_leader, d_leader), adj_rules_int (rs, "melee", "killed_on"),
                    ways);
   o.w = ways[PAIR_D_KILLED] + ways[PAIR_D_RUNS];
   return o;

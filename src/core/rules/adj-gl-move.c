@@ -184,7 +184,7 @@ morale_resolve (const AdjContext  *ctx,
   if (g_str_equal (key, "rallies") || g_str_equal (key, "routs"))
     {
       gboolean rally = g_str_equal (key, "rallies");
-      guint n = (guint) gl_int (ctx->ruleset, "morale", rally ? "rally_dice" : "rout_dice");
+      guint n = (guint) adj_rules_int (ctx->ruleset, "morale", rally ? "rally_dice" : "rout_dice");
       g_autofree int *dice = gl_roll_dice (random, outcome, rally ? "rally" : "rout",
                                            rally ? N_("Rally move") : N_("Rout move"), n, error);
       g_autofree char *dist = NULL;
@@ -295,7 +295,7 @@ movement_dice (const AdjContext  *ctx,
 
   if (g_str_equal (kind, BOAT))
     {
-      *dice = gl_int (ctx->ruleset, "movement", "boat_dice");
+      *dice = adj_rules_int (ctx->ruleset, "movement", "boat_dice");
       return TRUE;
     }
   return gl_table_cell (ctx, tables, "movement", kind,
@@ -464,7 +464,7 @@ discovery_resolve (const AdjContext  *ctx,
                    GError           **error)
 {
   const char *spotter = adj_inputs_get_string (in, "spotter");
-  int reach = gl_int (ctx->ruleset, "discovery", spotter);
+  int reach = adj_rules_int (ctx->ruleset, "discovery", spotter);
   int distance = adj_inputs_get_int (in, "distance");
   g_autofree char *reach_s = gl_inches_label (reach);
   g_autofree char *distance_s = gl_inches_label (distance);
@@ -515,8 +515,8 @@ scouts_resolve (const AdjContext  *ctx,
                 AdjOutcome        *outcome,
                 GError           **error)
 {
-  int max_figures = gl_int (ctx->ruleset, "scouts", "max_figures");
-  int max_distance = gl_int (ctx->ruleset, "scouts", "max_distance");
+  int max_figures = adj_rules_int (ctx->ruleset, "scouts", "max_figures");
+  int max_distance = adj_rules_int (ctx->ruleset, "scouts", "max_distance");
   int figures = adj_inputs_get_int (in, "figures");
   int distance = adj_inputs_get_int (in, "distance");
   g_autofree char *limit = gl_inches_label (max_distance);

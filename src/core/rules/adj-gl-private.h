@@ -52,9 +52,6 @@ extern const char *const gl_movement_tables[2];
 /* The phases of the turn in which a side's card lets it take a mechanic as a step. */
 extern const char *const gl_movement_phase[2];
 extern const char *const gl_fire_phase[2];
-int gl_int (AdjRuleset *rs,
-            const char *section,
-            const char *key);
 int gl_pass_score (AdjRuleset *rs,
                    const char *morale_class);
 const char *gl_class_label (const char *id);

@@ -102,14 +102,6 @@ const char *const gl_fire_phase[] = { "fire", NULL };
 /* the ruleset's own numbers (check_ruleset verified every one of them)                        */
 
 int
-gl_int (AdjRuleset *rs,
-        const char *section,
-        const char *key)
-{
-  return json_object_get_int (adj_rules_json (rs, section, key));
-}
-
-int
 gl_pass_score (AdjRuleset *rs,
                const char *morale_class)
 {

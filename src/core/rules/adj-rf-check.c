@@ -153,7 +153,7 @@ check_weapons (AdjRuleset   *rs,
     {
       const AdjWeapon *w = g_ptr_array_index (weapons, i);
       g_autofree char *where = g_strdup_printf ("$.weapons[%u].rules", i);
-      json_object *rules = rf_get (w->json, "rules");
+      json_object *rules = json_object_object_get (w->json, "rules");
       static const char *const keys[] = {
         "short", "medium", "long", "melee", "class", "missile", "loading", NULL
       };

@@ -58,9 +58,9 @@ officer_dice (const AdjContext *ctx,
   int n = rf_quality_dice (rs, adj_inputs_get_string (in, "quality"));
 
   if (adj_inputs_get_bool (in, "drummer"))
-    n += rf_int (rs, "command", "drummer_dice");
+    n += adj_rules_int (rs, "command", "drummer_dice");
   if (adj_inputs_get_bool (in, "busy"))
-    n -= rf_int (rs, "command", "busy_dice");
+    n -= adj_rules_int (rs, "command", "busy_dice");
   return MAX (n, 0);
 }
 
@@ -172,8 +172,8 @@ command_resolve (const AdjContext  *ctx,
   int dice[64];
   int n = officer_dice (ctx, in);
   int pool = 0, left = 0;
-  int distance = adj_inputs_get_bool (in, "enclosed") ? rf_int (rs, "command", "distance_enclosed")
-                                                      : rf_int (rs, "command", "distance_open");
+  int distance = adj_rules_int (rs, "command", adj_inputs_get_bool (in, "enclosed")
+                                                ? "distance_enclosed" : "distance_open");
   guint commanded;
   const char *key;
 
@@ -355,10 +355,10 @@ command_prefill (const AdjContext  *ctx,
       json_object *members;
       int cost = 0;
       gboolean routing;
-      int loyal = rf_int (rs, "command", "cost_loyal");
-      int disloyal = rf_int (rs, "command", "cost_disloyal");
-      int router = rf_int (rs, "command", "cost_router");
-      int chain = rf_int (rs, "command", "cost_chain");
+      int loyal = adj_rules_int (rs, "command", "cost_loyal");
+      int disloyal = adj_rules_int (rs, "command", "cost_disloyal");
+      int router = adj_rules_int (rs, "command", "cost_router");
+      int chain = adj_rules_int (rs, "command", "cost_chain");
 
       g_snprintf (group, sizeof group, "group_%u", k);
       g_snprintf (cost_name, sizeof cost_name, "cost_%u", k);
@@ -469,18 +469,18 @@ movement_base (const AdjContext *ctx,
                AdjOutcome       *outcome)
 {
   AdjRuleset *rs = ctx->ruleset;
-  int move = rf_int (rs, "movement", "foot");
+  int move = adj_rules_int (rs, "movement", "foot");
   int normal;
 
   if (adj_inputs_get_bool (in, "horsed") && adj_inputs_get_bool (in, "open_ground"))
-    move = rf_int (rs, "movement", "horsed_open");
+    move = adj_rules_int (rs, "movement", "horsed_open");
   if (adj_inputs_get_bool (in, "civilian"))
-    move = adj_inputs_get_bool (in, "petticoats") ? rf_int (rs, "movement", "petticoats")
-                                                  : rf_int (rs, "movement", "civilian");
+    move = adj_inputs_get_bool (in, "petticoats") ? adj_rules_int (rs, "movement", "petticoats")
+                                                  : adj_rules_int (rs, "movement", "civilian");
   if (adj_inputs_get_bool (in, "wounded"))
-    move = MIN (move, rf_int (rs, "movement", "wounded"));
+    move = MIN (move, adj_rules_int (rs, "movement", "wounded"));
   else if (adj_inputs_get_bool (in, "petticoats") && !adj_inputs_get_bool (in, "civilian"))
-    move = MIN (move, rf_int (rs, "movement", "petticoats"));
+    move = MIN (move, adj_rules_int (rs, "movement", "petticoats"));
   normal = move;
   if (outcome != NULL)
     explain (outcome, ADJ_EXPLAIN_TOTAL, NULL, TRUE, move, _("Normal move (cm)"));
@@ -493,14 +493,14 @@ movement_base (const AdjContext *ctx,
     }
   if (adj_inputs_get_bool (in, "routing"))
     {
-      int bonus = rf_int (rs, "movement", "rout_bonus");
+      int bonus = adj_rules_int (rs, "movement", "rout_bonus");
       if (outcome != NULL)
         adj_outcome_add_modifier (outcome, NULL, _("Routing"), bonus);
       move += bonus;
     }
   if (adj_inputs_get_bool (in, "barrier"))
     {
-      int cost = normal * rf_int (rs, "movement", "barrier_quarters") / 4;
+      int cost = normal * adj_rules_int (rs, "movement", "barrier_quarters") / 4;
       if (outcome != NULL)
         adj_outcome_add_modifier (outcome, NULL, _("Crossing a low barrier"), -cost);
       move -= cost;
@@ -514,7 +514,7 @@ movement_draws (const AdjContext *ctx,
                 GArray           *specs)
 {
   AdjDrawSpec die = { "natives", N_("Natives' extra distance"), 1,
-                      (guint) rf_int (ctx->ruleset, "movement", "native_attack_die") };
+                      (guint) adj_rules_int (ctx->ruleset, "movement", "native_attack_die") };
 
   if (adj_inputs_get_bool (in, "native_attack"))
     g_array_append_val (specs, die);
@@ -535,7 +535,7 @@ movement_resolve (const AdjContext  *ctx,
   if (adj_inputs_get_bool (in, "native_attack"))
     {
       int d;
-      guint sides = (guint) rf_int (rs, "movement", "native_attack_die");
+      guint sides = (guint) adj_rules_int (rs, "movement", "native_attack_die");
 
       if (!adj_random_roll (random, "natives", N_("Natives' extra distance"), 1, sides, &d, error))
         return FALSE;
@@ -544,8 +544,8 @@ movement_resolve (const AdjContext  *ctx,
       move += d;
     }
   adj_outcome_add_note (outcome, _("Difficult going counts double: each centimetre of it uses "
-                                   "%d cm of the move."), rf_int (rs, "movement",
-                                                                  "difficult_factor"));
+                                   "%d cm of the move."),
+                        adj_rules_int (rs, "movement", "difficult_factor"));
   /* TRANSLATORS: the result of the movement mechanic, e.g. "25 cm" */
   title = g_strdup_printf (_("%d cm"), move);
   reason = g_strdup_printf (_("Moves up to %d cm this turn"), move);
@@ -563,7 +563,7 @@ movement_odds (const AdjContext  *ctx,
 
   if (adj_inputs_get_bool (in, "native_attack"))
     {
-      int sides = rf_int (ctx->ruleset, "movement", "native_attack_die");
+      int sides = adj_rules_int (ctx->ruleset, "movement", "native_attack_die");
 
       for (int d = 1; d <= sides; d++)
         {

@@ -209,10 +209,10 @@ rf_apply_figures (AdjBattle     *battle,
                   json_object   *record,
                   GError       **error)
 {
-  json_object *list = rf_get (record, "members");
-  const char *id = json_object_get_string (rf_get (record, "unit"));
+  json_object *list = json_object_object_get (record, "members");
+  const char *id = json_object_get_string (json_object_object_get (record, "unit"));
   AdjUnit *unit = id != NULL ? adj_battle_find_unit (battle, id) : NULL;
-  int anonymous = json_object_get_int (rf_get (record, "anonymous_lost"));
+  int anonymous = json_object_get_int (json_object_object_get (record, "anonymous_lost"));
   int left;
   g_autofree char *target = NULL;
 
@@ -223,14 +223,15 @@ rf_apply_figures (AdjBattle     *battle,
   for (gsize i = 0; i < json_object_array_length (list); i++)
     {
       json_object *item = json_object_array_get_idx (list, i);
-      guint m = (guint) json_object_get_int (rf_get (item, "member"));
+      guint m = (guint) json_object_get_int (json_object_object_get (item, "member"));
       gboolean was_lost = !rf_member_in_play (adj_unit_get_members (unit), m);
 
-      if (!rf_change_member (battle, changes, unit, m, "wounds", rf_get (item, "wounds"), error) ||
-          !rf_change_member (battle, changes, unit, m, ADJ_MEMBER_LOST, rf_get (item, "lost"),
-                             error))
+      if (!rf_change_member (battle, changes, unit, m, "wounds",
+                             json_object_object_get (item, "wounds"), error) ||
+          !rf_change_member (battle, changes, unit, m, ADJ_MEMBER_LOST,
+                             json_object_object_get (item, "lost"), error))
         return FALSE;
-      if (!was_lost && json_object_get_boolean (rf_get (item, "lost")))
+      if (!was_lost && json_object_get_boolean (json_object_object_get (item, "lost")))
         left--;
     }
   if (anonymous > 0 && adj_unit_get_members (unit) == NULL)

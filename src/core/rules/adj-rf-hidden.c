@@ -152,7 +152,7 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
   record = open_markers (battle, error);
   if (record == NULL)
     return FALSE;
-  markers = rf_get (record, "markers");
+  markers = json_object_object_get (record, "markers");
 
   /* TRANSLATORS: a journal line; the numbers are known to the players, the places not */
   summary = g_strdup_printf (_("Hidden deployment: %u markers placed, %u of them dummies"),
@@ -246,7 +246,7 @@ adj_rf_reveal_marker (AdjBattle   *battle,
   record = open_markers (battle, error);
   if (record == NULL)
     return FALSE;
-  if (!json_object_object_get_ex (rf_get (record, "markers"), marker, &value))
+  if (!json_object_object_get_ex (json_object_object_get (record, "markers"), marker, &value))
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
                    _("Adjutant has no record of what is under “%s”"), adj_unit_get_name (unit));
@@ -269,8 +269,8 @@ adj_rf_reveal_marker (AdjBattle   *battle,
     summary = g_strdup_printf (_("Marker at “%s” spotted: it is %s — set its figures down within "
                             "%d cm of the marker"), adj_unit_get_name (unit),
                           adj_unit_get_name (found),
-                          rf_int (adj_battle_get_ruleset (battle), "hidden_deployment",
-                                  "place_within"));
+                          adj_rules_int (adj_battle_get_ruleset (battle), "hidden_deployment",
+                                         "place_within"));
   else
     summary = g_strdup_printf (_("Marker at “%s” spotted: a dummy, nothing is there"),
                           adj_unit_get_name (unit));

@@ -257,8 +257,8 @@ melee_resolve (const AdjContext  *ctx,
   Melee m = { 0 };
   int *dice[2] = { NULL, NULL };
   int wins[2] = { 0, 0 };
-  int wound_on = rf_int (ctx->ruleset, "melee", "wound_on");
-  int kill_on = rf_int (ctx->ruleset, "melee", "kill_on");
+  int wound_on = adj_rules_int (ctx->ruleset, "melee", "wound_on");
+  int kill_on = adj_rules_int (ctx->ruleset, "melee", "kill_on");
   const char *key;
   const char *side_name[2] = {
     adj_gettext (side_labels[SIDE_A]), adj_gettext (side_labels[SIDE_B])
@@ -393,7 +393,7 @@ melee_resolve (const AdjContext  *ctx,
   adj_outcome_add_note (outcome, _("The side that fell back may be followed up by the winners."));
   adj_outcome_set_result (outcome, key, _("Fights won: attackers %d, defenders %d; the losers "
                                           "fall back %d cm"), wins[SIDE_A], wins[SIDE_B],
-                          rf_int (ctx->ruleset, "melee", "fall_back"));
+                          adj_rules_int (ctx->ruleset, "melee", "fall_back"));
   adj_outcome_set_value_int (outcome, "attacker_wins", wins[SIDE_A]);
   adj_outcome_set_value_int (outcome, "defender_wins", wins[SIDE_B]);
   json_object_object_add (outcome->values, "attacker", rf_figures_to_json (&m.side[SIDE_A]));
@@ -630,8 +630,8 @@ melee_apply (const AdjContext  *ctx,
              AdjChangeSet      *changes,
              GError           **error)
 {
-  json_object *a = rf_get (outcome->values, "attacker");
-  json_object *b = rf_get (outcome->values, "defender");
+  json_object *a = json_object_object_get (outcome->values, "attacker");
+  json_object *b = json_object_object_get (outcome->values, "defender");
 
   if (ctx->battle == NULL)
     return TRUE;

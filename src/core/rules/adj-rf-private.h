@@ -77,13 +77,6 @@ extern const AdjChoice rf_command_outcomes[4];
 extern const AdjChoice rf_reaction_outcomes[7];
 extern const AdjChoice rf_melee_outcomes[3];
 extern const AdjChoice rf_victory_outcomes[2];
-json_object *rf_get (json_object *obj,
-                     const char  *key);
-json_object *rf_section (AdjRuleset *rs,
-                         const char *section);
-int rf_int (AdjRuleset *rs,
-            const char *section,
-            const char *key);
 int rf_quality_dice (AdjRuleset *rs,
                      const char *quality);
 int rf_to_hit_need (AdjRuleset *rs,

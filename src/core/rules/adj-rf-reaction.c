@@ -99,7 +99,7 @@ reaction_draws (const AdjContext *ctx,
                 GArray           *specs)
 {
   AdjDrawSpec die = { "reaction", N_("Reaction"), 1,
-                      (guint) rf_int (ctx->ruleset, "risk_factor", "die") };
+                      (guint) adj_rules_int (ctx->ruleset, "risk_factor", "die") };
   g_array_append_val (specs, die);
 }
 
@@ -133,7 +133,7 @@ reaction_resolve (const AdjContext  *ctx,
     }
   explain (outcome, ADJ_EXPLAIN_TOTAL, "risk", TRUE, rf, _("Risk Factor"));
   if (!adj_random_roll (random, "reaction", N_("Reaction"), 1,
-                        (guint) rf_int (rs, "risk_factor", "die"), &die, error))
+                        (guint) adj_rules_int (rs, "risk_factor", "die"), &die, error))
     return FALSE;
   face = rf_reaction_face (in, die);
   explain (outcome, ADJ_EXPLAIN_DICE, "reaction", TRUE, die, _("Reaction die: %d"), die);
@@ -176,7 +176,7 @@ reaction_odds (const AdjContext  *ctx,
 {
   const AdjMechanic *mech = in->mechanic;
   int rf = rf_risk_parts (ctx->ruleset, in, NULL);
-  int sides = rf_int (ctx->ruleset, "risk_factor", "die");
+  int sides = adj_rules_int (ctx->ruleset, "risk_factor", "die");
 
   adj_declare_outcomes (mech, odds);
   for (int d = 1; d <= sides; d++)
@@ -285,8 +285,9 @@ reaction_prefill (const AdjContext  *ctx,
         fortified = TRUE;
     }
   return adj_inputs_set_int (in, "casualty_tenths",
-                             casualty_tenths (hurt, total, rf_int (ctx->ruleset, "risk_factor",
-                                                                   "casualty_percent")),
+                             casualty_tenths (hurt, total,
+                                              adj_rules_int (ctx->ruleset, "risk_factor",
+                                                             "casualty_percent")),
                              error) &&
          adj_inputs_set_bool (in, "hero_or_superior", hero, error) &&
          adj_inputs_set_bool (in, "raw", all_raw, error) &&

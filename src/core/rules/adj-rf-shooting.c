@@ -168,8 +168,8 @@ volley_plan (const AdjContext  *ctx,
     }
   else if (!commanded)
     {
-      int per = adj_inputs_get_bool (in, "moving") ? rf_int (rs, "fire", "uncommanded_moving")
-                                                   : rf_int (rs, "fire", "uncommanded_stationary");
+      int per = adj_rules_int (rs, "fire", adj_inputs_get_bool (in, "moving")
+                                             ? "uncommanded_moving" : "uncommanded_stationary");
       v->shots = v->able / per;
       if (outcome != NULL)
         {
@@ -189,7 +189,7 @@ volley_plan (const AdjContext  *ctx,
     }
   else if (g_str_equal (v->loading, "thrown"))
     {
-      int per = rf_int (rs, "fire", "thrown_per");
+      int per = adj_rules_int (rs, "fire", "thrown_per");
       v->shots = v->able / per;
       if (outcome != NULL)
         explain (outcome, ADJ_EXPLAIN_NOTE, NULL, FALSE, 0,
@@ -519,7 +519,7 @@ shooting_apply (const AdjContext  *ctx,
                 GError           **error)
 {
   AdjUnit *shooter = adj_input_unit (ctx, in, "shooter");
-  json_object *record = rf_get (outcome->values, "target");
+  json_object *record = json_object_object_get (outcome->values, "target");
   const AdjWeapon *w = adj_ruleset_find_weapon (ctx->ruleset, adj_inputs_get_string (in, "weapon"));
 
   if (ctx->battle == NULL)

@@ -308,13 +308,13 @@ adj_rf_action_meaning (AdjRuleset *rs,
 
   if (action == NULL || adj_ruleset_get_system (rs) != &adj_rf_system)
     return NULL;
-  actions = rf_get (rf_section (rs, "risk_factor"), "actions");
+  actions = adj_rules_json (rs, "risk_factor", "actions");
   for (gsize k = 0; k < json_object_array_length (actions); k++)
     {
       json_object *a = json_object_array_get_idx (actions, k);
 
-      if (g_strcmp0 (json_object_get_string (rf_get (a, "id")), action) == 0)
-        return json_object_get_string (rf_get (a, "hint"));
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (a, "id")), action) == 0)
+        return json_object_get_string (json_object_object_get (a, "hint"));
     }
   return NULL;
 }

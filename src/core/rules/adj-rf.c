@@ -91,37 +91,14 @@ const AdjChoice rf_victory_outcomes[] = {
 /* ------------------------------------------------------------------------------------------ */
 /* the ruleset's numbers (rf_check_ruleset made sure every one of them is there)               */
 
-json_object *
-rf_get (json_object *obj,
-        const char  *key)
-{
-  json_object *v = NULL;
-
-  json_object_object_get_ex (obj, key, &v);
-  return v;
-}
-
-json_object *
-rf_section (AdjRuleset *rs,
-            const char *section)
-{
-  return rf_get (adj_ruleset_get_json (rs), section);
-}
-
-int
-rf_int (AdjRuleset *rs,
-        const char *section,
-        const char *key)
-{
-  return adj_rules_int (rs, section, key);
-}
-
 /* Dice a leader of this quality throws for command: 4, 3 or 2. */
 int
 rf_quality_dice (AdjRuleset *rs,
                  const char *quality)
 {
-  return json_object_get_int (rf_get (rf_get (rf_section (rs, "command"), "dice"), quality));
+  json_object *dice = adj_rules_json (rs, "command", "dice");
+
+  return json_object_get_int (json_object_object_get (dice, quality));
 }
 
 int
@@ -129,9 +106,9 @@ rf_to_hit_need (AdjRuleset *rs,
                 const char *band,
                 const char *cover)
 {
-  json_object *need = rf_get (rf_section (rs, "to_hit"), "need");
+  json_object *need = adj_rules_json (rs, "to_hit", "need");
 
-  return json_object_get_int (rf_get (rf_get (need, band), cover));
+  return json_object_get_int (json_object_object_get (json_object_object_get (need, band), cover));
 }
 
 /* "graze", "wound" or "kill" for a (modified) damage die of 1 to 6. */
@@ -140,7 +117,7 @@ rf_damage_result (AdjRuleset *rs,
                   const char *cls,
                   int         face)
 {
-  json_object *row = rf_get (rf_get (rf_section (rs, "damage"), "results"), cls);
+  json_object *row = json_object_object_get (adj_rules_json (rs, "damage", "results"), cls);
 
   return json_object_get_string (json_object_array_get_idx (row, (gsize) (face - 1)));
 }
@@ -150,12 +127,13 @@ reaction_row (AdjRuleset *rs,
               const char *arms,
               int         rf)
 {
-  json_object *rows = rf_get (rf_get (rf_section (rs, "risk_factor"), "tables"), arms);
+  json_object *rows = json_object_object_get (adj_rules_json (rs, "risk_factor", "tables"), arms);
 
   for (gsize i = 0; i < json_object_array_length (rows); i++)
     {
       json_object *row = json_object_array_get_idx (rows, i);
-      json_object *min = rf_get (row, "min"), *max = rf_get (row, "max");
+      json_object *min = json_object_object_get (row, "min");
+      json_object *max = json_object_object_get (row, "max");
 
       if ((min == NULL || rf >= json_object_get_int (min)) &&
           (max == NULL || rf <= json_object_get_int (max)))
@@ -172,7 +150,7 @@ rf_reaction_action (AdjRuleset *rs,
 {
   json_object *row = reaction_row (rs, arms, rf);
 
-  return json_object_get_string (json_object_array_get_idx (rf_get (row, "actions"),
+  return json_object_get_string (json_object_array_get_idx (json_object_object_get (row, "actions"),
                                                             (gsize) (face - 1)));
 }
 
@@ -181,16 +159,10 @@ const char *
 rf_action_meaning (AdjRuleset *rs,
                    const char *action)
 {
-  json_object *actions = rf_get (rf_section (rs, "risk_factor"), "actions");
+  const char *hint = adj_rf_action_meaning (rs, action);
 
-  for (gsize i = 0; i < json_object_array_length (actions); i++)
-    {
-      json_object *a = json_object_array_get_idx (actions, i);
-
-      if (g_str_equal (json_object_get_string (rf_get (a, "id")), action))
-        return json_object_get_string (rf_get (a, "hint"));
-    }
-  g_return_val_if_reached ("");
+  g_return_val_if_fail (hint != NULL, "");
+  return hint;
 }
 
 int
@@ -215,7 +187,7 @@ static json_object *
 weapon_rule (const AdjWeapon *w,
              const char      *key)
 {
-  return w != NULL ? rf_get (rf_get (w->json, "rules"), key) : NULL;
+  return w != NULL ? json_object_object_get (json_object_object_get (w->json, "rules"), key) : NULL;
 }
 
 int

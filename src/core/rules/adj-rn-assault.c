@@ -1164,7 +1164,7 @@ assault_odds_by_sums (const AdjContext  *ctx,
 {
   gboolean a_cover = adj_inputs_get_bool (in, "assaulter_in_cover");
   gboolean d_cover = adj_inputs_get_bool (in, "defender_in_cover");
-  int hit_on = rn_int (ctx->ruleset, "fire", "hit_on");
+  int hit_on = adj_rules_int (ctx->ruleset, "fire", "hit_on");
   guint na = (guint) as->dice, nd = (guint) ds->dice;
   guint l_max;
   const AdjCard *cards = NULL;
@@ -1327,7 +1327,7 @@ assault_odds (const AdjContext  *ctx,
   AssaultWalk aw = { 0 };
   HitsNeed need;
   Walk w;
-  int hit_on = rn_int (ctx->ruleset, "fire", "hit_on");
+  int hit_on = adj_rules_int (ctx->ruleset, "fire", "hit_on");
   guint na, nd;
   g_autoptr(PipCompare) pc = NULL;
   gboolean ok;

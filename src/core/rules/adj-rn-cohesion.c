@@ -40,11 +40,11 @@ cohesion_setup (const AdjContext  *ctx,
   *rating = *commander ? rn_string (rs, "cohesion", "commander_rating")
                        : adj_inputs_get_string (in, "rating");
   if (*commander)
-    *tries = rn_int (rs, "cohesion", "commander_tries");
+    *tries = adj_rules_int (rs, "cohesion", "commander_tries");
   else if (adj_inputs_get_bool (in, "commander_in_hex"))
-    *tries = rn_int (rs, "cohesion", "tries_with_commander");
+    *tries = adj_rules_int (rs, "cohesion", "tries_with_commander");
   else
-    *tries = rn_int (rs, "cohesion", "tries");
+    *tries = adj_rules_int (rs, "cohesion", "tries");
 }
 
 static void

@@ -207,9 +207,9 @@ deal_resolve (const AdjContext  *ctx,
               GError           **error)
 {
   AdjRuleset *rs = ctx->ruleset;
-  guint deck = (guint) rn_int (rs, "activation", "deck_size");
-  guint max_decks = (guint) rn_int (rs, "activation", "max_decks");
-  int sides = rn_int (rs, "activation", "rolloff_die");
+  guint deck = (guint) adj_rules_int (rs, "activation", "deck_size");
+  guint max_decks = (guint) adj_rules_int (rs, "activation", "max_decks");
+  int sides = adj_rules_int (rs, "activation", "rolloff_die");
   /* Everyone dealt to, and pointers to them to sort. */
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (Recipient));
   g_autoptr(GPtrArray) people = NULL;
@@ -343,7 +343,7 @@ deal_odds (const AdjContext  *ctx,
            GError           **error)
 {
   guint n = deal_size (ctx, in);
-  guint deck = (guint) rn_int (ctx->ruleset, "activation", "deck_size");
+  guint deck = (guint) adj_rules_int (ctx->ruleset, "activation", "deck_size");
 
   /* With one pack every card differs; with more, more recipients than one pack's cards must
    * share some card, so a roll-off is certain. */

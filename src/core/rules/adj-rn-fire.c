@@ -159,7 +159,7 @@ rn_fire_side_throw (const AdjContext  *ctx,
                     int               *pips,
                     GError           **error)
 {
-  int hit_on = rn_int (ctx->ruleset, "fire", "hit_on");
+  int hit_on = adj_rules_int (ctx->ruleset, "fire", "hit_on");
   int dice[MAX_DICE];
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *line = NULL;
@@ -415,7 +415,7 @@ hits_odds (const AdjContext  *ctx,
       Ways ways[MAX_DICE + 1];
       double total;
 
-      rn_hits_ways ((guint) n, rn_int (ctx->ruleset, "fire", "hit_on"), ways);
+      rn_hits_ways ((guint) n, adj_rules_int (ctx->ruleset, "fire", "hit_on"), ways);
       w.total = rn_ways_pow (6, (guint) n);
       total = (double) w.total;
       for (int s = 0; s <= n; s++)

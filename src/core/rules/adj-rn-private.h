@@ -196,9 +196,6 @@ extern const AdjChoice rn_card_choices[53];
 extern const char *const rn_suit_ids[4];
 extern const char *const rn_commander_results[3];
 extern const AdjChoice rn_effect_outcomes[6];
-int rn_int (AdjRuleset *rs,
-            const char *section,
-            const char *key);
 const char *rn_string (AdjRuleset *rs,
                        const char *section,
                        const char *key);

@@ -64,14 +64,6 @@ const AdjChoice rn_effect_outcomes[] = {
 /* ------------------------------------------------------------------------------------------ */
 /* the ruleset's own numbers (check_ruleset verified every one of them)                        */
 
-int
-rn_int (AdjRuleset *rs,
-        const char *section,
-        const char *key)
-{
-  return json_object_get_int (adj_rules_json (rs, section, key));
-}
-
 const char *
 rn_string (AdjRuleset *rs,
            const char *section,
