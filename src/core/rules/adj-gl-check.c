@@ -162,8 +162,8 @@ gl_check_ruleset (AdjRuleset  *rs,
   for (guint i = 0; i < weapons->len; i++)
     {
       const AdjWeapon *w = g_ptr_array_index (weapons, i);
-      const char *dice = gl_weapon_rule_string (w, "dice");
-      int ranks = gl_weapon_rule_int (w, "ranks", 1);
+      const char *dice = adj_weapon_rule_string (w, "dice", NULL);
+      int ranks = adj_weapon_rule_int (w, "ranks", 1);
 
       g_string_append_printf (weapon_ids, "%s%s", i > 0 ? "," : "", w->id);
       if (dice == NULL || !(g_str_equal (dice, "figure") || g_str_equal (dice, "crew")) ||

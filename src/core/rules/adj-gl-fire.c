@@ -72,9 +72,9 @@ fire_setup (const AdjContext *ctx,
   const char *cover = adj_inputs_get_string (in, "cover");
 
   f->weapon = adj_ruleset_find_weapon (rs, adj_inputs_get_string (in, "weapon"));
-  f->crew = g_strcmp0 (gl_weapon_rule_string (f->weapon, "dice"), "crew") == 0;
+  f->crew = g_strcmp0 (adj_weapon_rule_string (f->weapon, "dice", NULL), "crew") == 0;
   /* Spears fly from up to four ranks; other weapons from the second rank in open order only. */
-  f->ranks = gl_weapon_rule_int (f->weapon, "ranks", 0);
+  f->ranks = adj_weapon_rule_int (f->weapon, "ranks", 0);
   if (f->ranks == 0)
     f->ranks = g_str_equal (adj_inputs_get_string (in, "formation"), "open-order") ? 2 : 1;
   if (f->crew)

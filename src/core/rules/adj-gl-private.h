@@ -55,11 +55,6 @@ extern const char *const gl_fire_phase[2];
 int gl_pass_score (AdjRuleset *rs,
                    const char *morale_class);
 const char *gl_class_label (const char *id);
-const char *gl_weapon_rule_string (const AdjWeapon *weapon,
-                                   const char      *key);
-int gl_weapon_rule_int (const AdjWeapon *weapon,
-                        const char      *key,
-                        int              fallback);
 gboolean gl_value_bool (const AdjOutcome *outcome,
                         const char       *name);
 gboolean gl_apply_losses (const AdjContext  *ctx,

@@ -119,30 +119,6 @@ gl_class_label (const char *id)
   return c != NULL ? adj_gettext (c->label) : id;
 }
 
-/* The dice a weapon throws by: "figure" or "crew". */
-const char *
-gl_weapon_rule_string (const AdjWeapon *weapon,
-                       const char      *key)
-{
-  json_object *rules = NULL, *v = NULL;
-
-  json_object_object_get_ex (weapon->json, "rules", &rules);
-  json_object_object_get_ex (rules, key, &v);
-  return json_object_is_type (v, json_type_string) ? json_object_get_string (v) : NULL;
-}
-
-int
-gl_weapon_rule_int (const AdjWeapon *weapon,
-                    const char      *key,
-                    int              fallback)
-{
-  json_object *rules = NULL, *v = NULL;
-
-  json_object_object_get_ex (weapon->json, "rules", &rules);
-  json_object_object_get_ex (rules, key, &v);
-  return json_object_is_type (v, json_type_int) ? json_object_get_int (v) : fallback;
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* helpers                                                                                     */
 

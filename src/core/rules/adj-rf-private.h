@@ -97,12 +97,6 @@ int rf_modifier_value (AdjRuleset *rs,
 const char *rf_modifier_label (AdjRuleset *rs,
                                const char *group,
                                const char *id);
-int rf_weapon_int (const AdjWeapon *w,
-                   const char      *key,
-                   int              fallback);
-const char *rf_weapon_string (const AdjWeapon *w,
-                              const char      *key,
-                              const char      *fallback);
 gboolean rf_weapon_shoots (const AdjWeapon *w);
 gboolean rf_weapon_is_missile (const AdjWeapon *w);
 int rf_melee_factor (AdjRuleset *rs,

@@ -58,11 +58,11 @@ static Band
 range_band (const AdjWeapon *w,
             int              distance)
 {
-  if (distance <= rf_weapon_int (w, "short", 0))
+  if (distance <= adj_weapon_rule_int (w, "short", 0))
     return BAND_SHORT;
-  if (distance <= rf_weapon_int (w, "medium", 0))
+  if (distance <= adj_weapon_rule_int (w, "medium", 0))
     return BAND_MEDIUM;
-  if (distance <= rf_weapon_int (w, "long", 0))
+  if (distance <= adj_weapon_rule_int (w, "long", 0))
     return BAND_LONG;
   return BAND_OUT;
 }
@@ -96,7 +96,7 @@ static const char *
 effective_loading (const AdjWeapon *w,
                    AdjInputs       *in)
 {
-  const char *own = rf_weapon_string (w, "loading", "none");
+  const char *own = adj_weapon_rule_string (w, "loading", "none");
   return g_str_equal (own, "group") ? adj_inputs_get_string (in, "loading") : own;
 }
 
@@ -140,7 +140,7 @@ volley_plan (const AdjContext  *ctx,
 
   v->band = range_band (w, adj_inputs_get_int (in, "distance"));
   v->loading = effective_loading (w, in);
-  v->cls = rf_weapon_string (w, "class", "other");
+  v->cls = adj_weapon_rule_string (w, "class", "other");
   v->able = v->band == BAND_SHORT ? shooters : shooters - wounded;
   if (g_str_equal (quality, "hero"))
     v->mod = rf_modifier_value (rs, "damage", "hero");
@@ -151,7 +151,7 @@ volley_plan (const AdjContext  *ctx,
     {
       if (outcome != NULL)
         adj_outcome_add_note (outcome, _("The target is beyond the %s's long range of %d cm."),
-                              adj_gettext (w->label), rf_weapon_int (w, "long", 0));
+                              adj_gettext (w->label), adj_weapon_rule_int (w, "long", 0));
       return TRUE;
     }
   v->need = rf_to_hit_need (rs, band_ids[v->band], adj_inputs_get_string (in, "cover"));

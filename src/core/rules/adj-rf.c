@@ -183,49 +183,25 @@ rf_modifier_label (AdjRuleset *rs,
 
 /* ---- weapons ---- */
 
-static json_object *
-weapon_rule (const AdjWeapon *w,
-             const char      *key)
-{
-  return w != NULL ? json_object_object_get (json_object_object_get (w->json, "rules"), key) : NULL;
-}
-
-int
-rf_weapon_int (const AdjWeapon *w,
-               const char      *key,
-               int              fallback)
-{
-  json_object *v = weapon_rule (w, key);
-  return json_object_is_type (v, json_type_int) ? json_object_get_int (v) : fallback;
-}
-
-const char *
-rf_weapon_string (const AdjWeapon *w,
-                  const char      *key,
-                  const char      *fallback)
-{
-  json_object *v = weapon_rule (w, key);
-  return json_object_is_type (v, json_type_string) ? json_object_get_string (v) : fallback;
-}
-
 gboolean
 rf_weapon_shoots (const AdjWeapon *w)
 {
-  return rf_weapon_int (w, "long", 0) > 0;
+  return adj_weapon_rule_int (w, "long", 0) > 0;
 }
 
 gboolean
 rf_weapon_is_missile (const AdjWeapon *w)
 {
-  json_object *v = weapon_rule (w, "missile");
-  return json_object_get_boolean (v);
+  json_object *rules = w != NULL ? json_object_object_get (w->json, "rules") : NULL;
+
+  return json_object_get_boolean (json_object_object_get (rules, "missile"));
 }
 
 int
 rf_melee_factor (AdjRuleset *rs,
                  const char *weapon)
 {
-  return rf_weapon_int (adj_ruleset_find_weapon (rs, weapon), "melee", 0);
+  return adj_weapon_rule_int (adj_ruleset_find_weapon (rs, weapon), "melee", 0);
 }
 
 /* ---- units and their figures ---- */

@@ -309,7 +309,7 @@ rn_check_ruleset (AdjRuleset  *rs,
   for (guint i = 0; i < weapons->len; i++)
     {
       const AdjWeapon *w = g_ptr_array_index (weapons, i);
-      const char *cls = rn_weapon_dice_class (w);
+      const char *cls = adj_weapon_rule_string (w, "dice", NULL);
 
       if (cls == NULL || g_str_equal (cls, "commander") || rn_dice_entry (rs, cls) == NULL)
         {

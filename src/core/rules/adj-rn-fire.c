@@ -86,7 +86,7 @@ rn_fire_side_prepare (const AdjContext  *ctx,
       side->figures = 1;
     }
   else if (side->weapon != NULL && !side->limbered)
-    side->dice_class = rn_weapon_dice_class (side->weapon);
+    side->dice_class = adj_weapon_rule_string (side->weapon, "dice", NULL);
   if (side->dice_class != NULL)
     {
       side->unit_dice = rn_class_dice (rs, side->dice_class, side->figures, side->reduced,

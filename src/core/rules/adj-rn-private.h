@@ -214,7 +214,6 @@ gboolean rn_cohesion_regains (AdjRuleset *rs,
                               const char *rating);
 HitEffect rn_type_hit_effect (const AdjUnitType *type);
 gboolean rn_is_commander (const AdjUnitType *type);
-const char *rn_weapon_dice_class (const AdjWeapon *weapon);
 json_object *rn_dice_entry (AdjRuleset *rs,
                             const char *dice_class);
 int rn_class_dice (AdjRuleset *rs,

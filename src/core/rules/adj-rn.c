@@ -172,16 +172,6 @@ rn_is_commander (const AdjUnitType *type)
 }
 
 /* The dice class of a weapon: "small-arms", "machine-gun" or "artillery". */
-const char *
-rn_weapon_dice_class (const AdjWeapon *weapon)
-{
-  json_object *rules = NULL, *dice = NULL;
-
-  json_object_object_get_ex (weapon->json, "rules", &rules);
-  json_object_object_get_ex (rules, "dice", &dice);
-  return json_object_get_string (dice);
-}
-
 json_object *
 rn_dice_entry (AdjRuleset *rs,
                const char *dice_class)

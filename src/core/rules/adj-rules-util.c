@@ -196,16 +196,12 @@ adj_rules_int (AdjRuleset *rs,
   g_return_val_if_reached (0);
 }
 
+/* The value @key of the "rules" object of a unit type's or weapon's JSON, or NULL. */
 static json_object *
-type_rule (const AdjUnitType *type,
-           const char        *key)
+rules_value (json_object *json,
+             const char  *key)
 {
-  json_object *rules, *v;
-
-  if (json_object_object_get_ex (type->json, "rules", &rules) &&
-      json_object_object_get_ex (rules, key, &v))
-    return v;
-  return NULL;
+  return json_object_object_get (json_object_object_get (json, "rules"), key);
 }
 
 int
@@ -213,7 +209,7 @@ adj_unit_type_rule_int (const AdjUnitType *type,
                         const char        *key,
                         int                fallback)
 {
-  json_object *v = type_rule (type, key);
+  json_object *v = rules_value (type->json, key);
   return json_object_is_type (v, json_type_int) ? json_object_get_int (v) : fallback;
 }
 
@@ -222,7 +218,7 @@ adj_unit_type_rule_bool (const AdjUnitType *type,
                          const char        *key,
                          gboolean           fallback)
 {
-  json_object *v = type_rule (type, key);
+  json_object *v = rules_value (type->json, key);
   return json_object_is_type (v, json_type_boolean) ? json_object_get_boolean (v) : fallback;
 }
 
@@ -230,8 +226,26 @@ const char *
 adj_unit_type_rule_string (const AdjUnitType *type,
                            const char        *key)
 {
-  json_object *v = type_rule (type, key);
+  json_object *v = rules_value (type->json, key);
   return json_object_is_type (v, json_type_string) ? json_object_get_string (v) : NULL;
+}
+
+int
+adj_weapon_rule_int (const AdjWeapon *weapon,
+                     const char      *key,
+                     int              fallback)
+{
+  json_object *v = weapon != NULL ? rules_value (weapon->json, key) : NULL;
+  return json_object_is_type (v, json_type_int) ? json_object_get_int (v) : fallback;
+}
+
+const char *
+adj_weapon_rule_string (const AdjWeapon *weapon,
+                        const char      *key,
+                        const char      *fallback)
+{
+  json_object *v = weapon != NULL ? rules_value (weapon->json, key) : NULL;
+  return json_object_is_type (v, json_type_string) ? json_object_get_string (v) : fallback;
 }
 
 gboolean

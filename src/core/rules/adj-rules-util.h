@@ -82,6 +82,13 @@ gboolean adj_unit_type_rule_bool (const AdjUnitType *type,
                                   gboolean           fallback);
 const char *adj_unit_type_rule_string (const AdjUnitType *type,
                                        const char        *key);
+/* A weapon's "rules" value, or @fallback (also when there is no weapon). */
+int      adj_weapon_rule_int     (const AdjWeapon *weapon,
+                                  const char      *key,
+                                  int              fallback);
+const char *adj_weapon_rule_string (const AdjWeapon *weapon,
+                                    const char      *key,
+                                    const char      *fallback);
 
 /* Finish @odds, whose first @n declared outcomes are all there are: the k-th has @ways[k] of
  * @total ways, reduced to lowest terms; when @exact is FALSE or even those do not fit in 64
