@@ -23,8 +23,6 @@ G_BEGIN_DECLS
 #define MAX_CREWS   12
 #define MAX_ROUNDS  1000  /* re-rolled ties: a safety net no fair die ever reaches */
 
-#define UNIT_INPUT(name_, label_) \
-  { .name = name_, .kind = ADJ_FIELD_UNIT, .label = label_, .optional = TRUE }
 #define BOOL_INPUT(name_, label_, hint_) \
   { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
 #define BOOL_FROM(name_, label_, hint_, def_, from_) \
@@ -33,9 +31,6 @@ G_BEGIN_DECLS
 #define INT_INPUT(name_, label_, hint_, min_, max_, def_, from_) \
   { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .hint = hint_, .min = min_, \
     .max = max_, .def = def_, .from = from_ }
-#define ENUM_INPUT(name_, label_, hint_, choices_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .hint = hint_, .choices = choices_, \
-    .n_choices = G_N_ELEMENTS (choices_), .def_choice = def_, .from = from_ }
 
 typedef unsigned __int128 u128;
 

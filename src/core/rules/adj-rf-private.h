@@ -24,10 +24,6 @@ typedef unsigned __int128 Ways;
 #define MAX_MELEE   60
 #define MAX_CM      10000
 
-#define UNIT_INPUT(name_, label_) \
-  { .name = name_, .kind = ADJ_FIELD_UNIT, .label = label_, .optional = TRUE }
-#define SIDE_INPUT(name_, label_) \
-  { .name = name_, .kind = ADJ_FIELD_SIDE, .label = label_, .optional = TRUE }
 #define BOOL_INPUT(name_, label_, hint_) \
   { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
 #define BOOL_DEF(name_, label_, hint_, def_) \
@@ -37,13 +33,6 @@ typedef unsigned __int128 Ways;
 #define INT_INPUT(name_, label_, hint_, min_, max_, def_) \
   { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .hint = hint_, .min = min_, \
     .max = max_, .def = def_ }
-#define ENUM_INPUT(name_, label_, hint_, choices_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .hint = hint_, \
-    .choices = choices_, .n_choices = G_N_ELEMENTS (choices_), .def_choice = def_, \
-    .from = from_ }
-#define WEAPON_INPUT(name_, label_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices_from = "weapons", \
-    .def_choice = def_, .from = from_ }
 
 /* One line of explanation, formatted. */
 #define explain adj_outcome_add_linef

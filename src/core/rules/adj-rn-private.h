@@ -22,14 +22,6 @@ G_BEGIN_DECLS
 #define MAX_DICE    48   /* 6^48 still fits the 128-bit counts of the odds */
 #define MAX_HITS    60
 
-#define UNIT_INPUT(name_, label_) \
-  { .name = name_, .kind = ADJ_FIELD_UNIT, .label = label_, .optional = TRUE }
-#define TYPE_INPUT(name_, label_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices_from = "unit-types", \
-    .def_choice = def_, .from = from_ }
-#define WEAPON_INPUT(name_, label_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices_from = "weapons", \
-    .def_choice = def_, .from = from_ }
 #define RATING_INPUT(name_, label_, from_) \
   { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices_from = "ratings", \
     .def_choice = "average", .from = from_ }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-rules-util.h: small helpers the rule files share — a side's score with its modifiers,
- * dice from a "2d6"/"d12" choice, and reading a system's own numbers from its ruleset. */
+/* adj-rules-util.h: small helpers the rule files share — the common input declarations, a side's
+ * score with its modifiers, dice from a "2d6"/"d12" choice, and reading a system's own numbers
+ * from its ruleset. */
 
 #pragma once
 
@@ -10,6 +11,21 @@
 #include "adj-mechanic.h"
 
 G_BEGIN_DECLS
+
+/* The inputs of a mechanic that read the same in every system. */
+#define UNIT_INPUT(name_, label_) \
+  { .name = name_, .kind = ADJ_FIELD_UNIT, .label = label_, .optional = TRUE }
+#define SIDE_INPUT(name_, label_) \
+  { .name = name_, .kind = ADJ_FIELD_SIDE, .label = label_, .optional = TRUE }
+#define TYPE_INPUT(name_, label_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices_from = "unit-types", \
+    .def_choice = def_, .from = from_ }
+#define WEAPON_INPUT(name_, label_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices_from = "weapons", \
+    .def_choice = def_, .from = from_ }
+#define ENUM_INPUT(name_, label_, hint_, choices_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .hint = hint_, .choices = choices_, \
+    .n_choices = G_N_ELEMENTS (choices_), .def_choice = def_, .from = from_ }
 
 /* One side of an opposed roll: its modifiers (each with the reason) and their total. */
 typedef struct {

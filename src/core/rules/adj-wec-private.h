@@ -20,13 +20,6 @@ G_BEGIN_DECLS
 #define DICE_INPUT(name_, label_, from_) \
   { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices = wec_dice_choices, \
     .n_choices = G_N_ELEMENTS (wec_dice_choices), .def_choice = "2d6", .from = from_ }
-#define TYPE_INPUT(name_, label_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices_from = "unit-types", \
-    .def_choice = def_, .from = from_ }
-#define UNIT_INPUT(name_, label_) \
-  { .name = name_, .kind = ADJ_FIELD_UNIT, .label = label_, .optional = TRUE }
-#define SIDE_INPUT(name_, label_) \
-  { .name = name_, .kind = ADJ_FIELD_SIDE, .label = label_, .optional = TRUE }
 #define BOOL_INPUT(name_, label_, hint_) \
   { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
 #define BOOL_FROM(name_, label_, from_) \
