@@ -146,25 +146,36 @@ adj_dice_choice (const char *choice,
     }
 }
 
-gboolean
-adj_roll_choice (AdjRandom   *random,
-                 const char  *group,
-                 const char  *label,
-                 const char  *choice,
-                 int         *dice,
-                 guint       *n_dice,
-                 int         *sum,
-                 GError     **error)
+void
+adj_draw_choice (GArray     *specs,
+                 const char *group,
+                 const char *label,
+                 const char *choice)
 {
+  AdjDrawSpec s = { group, label, 0, 0 };
+
+  adj_dice_choice (choice, &s.count, &s.sides);
+  g_array_append_val (specs, s);
+}
+
+gboolean
+adj_score_roll_choice (const AdjScore *score,
+                       AdjRandom      *random,
+                       AdjOutcome     *outcome,
+                       const char     *who,
+                       const char     *label,
+                       const char     *who_label,
+                       const char     *choice,
+                       int            *result,
+                       GError        **error)
+{
+  int dice[2];
   guint count, sides;
 
   adj_dice_choice (choice, &count, &sides);
-  if (!adj_random_roll (random, group, label, count, sides, dice, error))
+  if (!adj_random_roll (random, who, label, count, sides, dice, error))
     return FALSE;
-  *n_dice = count;
-  *sum = 0;
-  for (guint i = 0; i < count; i++)
-    *sum += dice[i];
+  *result = adj_score_explain (score, outcome, who, who_label, dice, count, sides);
   return TRUE;
 }
 

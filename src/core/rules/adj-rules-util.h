@@ -71,15 +71,22 @@ int      adj_dice_append         (GString     *text,
 void     adj_dice_choice         (const char  *choice,
                                   guint       *count,
                                   guint       *sides);
-/* Roll the dice of a "2d6"/"d12" choice and return their sum. */
-gboolean adj_roll_choice         (AdjRandom   *random,
+/* Append to @specs the dice of a "2d6"/"d12" @choice, drawn as @group (@label untranslated). */
+void     adj_draw_choice         (GArray      *specs,
                                   const char  *group,
                                   const char  *label,
-                                  const char  *choice,
-                                  int         *dice,
-                                  guint       *n_dice,
-                                  int         *sum,
-                                  GError     **error);
+                                  const char  *choice);
+/* Roll the dice of a "2d6"/"d12" @choice as the group @who (@label untranslated) and explain
+ * them with @score as adj_score_explain() does; the final score in @result. */
+gboolean adj_score_roll_choice   (const AdjScore *score,
+                                  AdjRandom      *random,
+                                  AdjOutcome     *outcome,
+                                  const char     *who,
+                                  const char     *label,
+                                  const char     *who_label,
+                                  const char     *choice,
+                                  int            *result,
+                                  GError        **error);
 
 /* $.<section>.<key> of the ruleset, or $.<section> when @key is NULL; NULL when absent. */
 json_object *adj_rules_json      (AdjRuleset  *rs,

@@ -144,14 +144,8 @@ fire_draws (const AdjContext *ctx,
             AdjInputs        *in,
             GArray           *specs)
 {
-  AdjDrawSpec s = { "firer", N_("Firer"), 0, 0 };
-
-  adj_dice_choice (adj_inputs_get_string (in, "firer_dice"), &s.count, &s.sides);
-  g_array_append_val (specs, s);
-  s.group = "target";
-  s.label = N_("Target");
-  adj_dice_choice (adj_inputs_get_string (in, "target_dice"), &s.count, &s.sides);
-  g_array_append_val (specs, s);
+  adj_draw_choice (specs, "firer", N_("Firer"), adj_inputs_get_string (in, "firer_dice"));
+  adj_draw_choice (specs, "target", N_("Target"), adj_inputs_get_string (in, "target_dice"));
 }
 
 static void
@@ -193,26 +187,19 @@ fire_resolve (const AdjContext  *ctx,
               GError           **error)
 {
   AdjScore firer, target;
-  int fd[2], td[2];
-  guint fn, tn;
-  int fsum, tsum, f, e;
-  guint fc, fs, tc, ts;
+  int f, e;
   gboolean ok;
   const char *key;
 
   adj_score_init (&firer);
   adj_score_init (&target);
   ok = fire_prepare (ctx, in, &firer, &target, error) &&
-       adj_roll_choice (random, "firer", N_("Firer"), adj_inputs_get_string (in, "firer_dice"),
-                        fd, &fn, &fsum, error) &&
-       adj_roll_choice (random, "target", N_("Target"), adj_inputs_get_string (in, "target_dice"),
-                        td, &tn, &tsum, error);
+       adj_score_roll_choice (&firer, random, outcome, "firer", N_("Firer"), _("Firer"),
+                              adj_inputs_get_string (in, "firer_dice"), &f, error) &&
+       adj_score_roll_choice (&target, random, outcome, "target", N_("Target"), _("Target"),
+                              adj_inputs_get_string (in, "target_dice"), &e, error);
   if (ok)
     {
-      adj_dice_choice (adj_inputs_get_string (in, "firer_dice"), &fc, &fs);
-      adj_dice_choice (adj_inputs_get_string (in, "target_dice"), &tc, &ts);
-      f = adj_score_explain (&firer, outcome, "firer", _("Firer"), fd, fn, fs);
-      e = adj_score_explain (&target, outcome, "target", _("Target"), td, tn, ts);
       key = fire_classify (f, e, GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")));
       adj_outcome_set_result (outcome, key, NULL);
       explain_result (outcome, _("Firer"), f, _("target"), e);
@@ -405,14 +392,8 @@ close_draws (const AdjContext *ctx,
              AdjInputs        *in,
              GArray           *specs)
 {
-  AdjDrawSpec s = { "attacker", N_("Attacker"), 0, 0 };
-
-  adj_dice_choice (adj_inputs_get_string (in, "attacker_dice"), &s.count, &s.sides);
-  g_array_append_val (specs, s);
-  s.group = "defender";
-  s.label = N_("Defender");
-  adj_dice_choice (adj_inputs_get_string (in, "defender_dice"), &s.count, &s.sides);
-  g_array_append_val (specs, s);
+  adj_draw_choice (specs, "attacker", N_("Attacker"), adj_inputs_get_string (in, "attacker_dice"));
+  adj_draw_choice (specs, "defender", N_("Defender"), adj_inputs_get_string (in, "defender_dice"));
 }
 
 static gboolean
@@ -423,27 +404,23 @@ close_resolve (const AdjContext  *ctx,
                GError           **error)
 {
   AdjScore attacker, defender;
-  int ad[2], dd[2];
-  guint an, dn, ac, as, dc, ds;
-  int asum, dsum, a, d;
+  int a, d;
   gboolean ok;
   gboolean blocked = adj_inputs_get_bool (in, "recoil_blocked");
 
   adj_score_init (&attacker);
   adj_score_init (&defender);
   ok = close_prepare (ctx, in, &attacker, &defender, error) &&
-       adj_roll_choice (random, "attacker", N_("Attacker"),
-                        adj_inputs_get_string (in, "attacker_dice"), ad, &an, &asum, error) &&
-       adj_roll_choice (random, "defender", N_("Defender"),
-                        adj_inputs_get_string (in, "defender_dice"), dd, &dn, &dsum, error);
+       adj_score_roll_choice (&attacker, random, outcome, "attacker", N_("Attacker"),
+                              _("Attacker"), adj_inputs_get_string (in, "attacker_dice"), &a,
+                              error) &&
+       adj_score_roll_choice (&defender, random, outcome, "defender", N_("Defender"),
+                              _("Defender"), adj_inputs_get_string (in, "defender_dice"), &d,
+                              error);
   if (ok)
     {
       WecResult r;
 
-      adj_dice_choice (adj_inputs_get_string (in, "attacker_dice"), &ac, &as);
-      adj_dice_choice (adj_inputs_get_string (in, "defender_dice"), &dc, &ds);
-      a = adj_score_explain (&attacker, outcome, "attacker", _("Attacker"), ad, an, as);
-      d = adj_score_explain (&defender, outcome, "defender", _("Defender"), dd, dn, ds);
       adj_outcome_set_result (outcome, close_classify (a, d, GINT_TO_POINTER (blocked)), NULL);
       explain_result (outcome, _("Attacker"), a, _("defender"), d);
       r = wec_result (a, d);

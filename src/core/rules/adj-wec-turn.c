@@ -101,14 +101,8 @@ initiative_draws (const AdjContext *ctx,
                   AdjInputs        *in,
                   GArray           *specs)
 {
-  AdjDrawSpec s = { "side-a", N_("First side"), 0, 0 };
-
-  adj_dice_choice (adj_inputs_get_string (in, "side_a_dice"), &s.count, &s.sides);
-  g_array_append_val (specs, s);
-  s.group = "side-b";
-  s.label = N_("Second side");
-  adj_dice_choice (adj_inputs_get_string (in, "side_b_dice"), &s.count, &s.sides);
-  g_array_append_val (specs, s);
+  adj_draw_choice (specs, "side-a", N_("First side"), adj_inputs_get_string (in, "side_a_dice"));
+  adj_draw_choice (specs, "side-b", N_("Second side"), adj_inputs_get_string (in, "side_b_dice"));
 }
 
 static gboolean
@@ -340,10 +334,7 @@ activation_draws (const AdjContext *ctx,
                   AdjInputs        *in,
                   GArray           *specs)
 {
-  AdjDrawSpec s = { "side", N_("Side"), 0, 0 };
-
-  adj_dice_choice (adj_inputs_get_string (in, "dice"), &s.count, &s.sides);
-  g_array_append_val (specs, s);
+  adj_draw_choice (specs, "side", N_("Side"), adj_inputs_get_string (in, "dice"));
 }
 
 static gboolean
@@ -378,21 +369,19 @@ activation_resolve (const AdjContext  *ctx,
                     GError           **error)
 {
   AdjScore score;
-  int dice[2];
-  guint n, count, sides;
-  int sum, total;
+  int total;
+  gboolean ok;
   g_autofree char *title = NULL;
 
-  if (!adj_roll_choice (random, "side", N_("Side"), adj_inputs_get_string (in, "dice"), dice, &n,
-                        &sum, error))
-    return FALSE;
-  adj_dice_choice (adj_inputs_get_string (in, "dice"), &count, &sides);
   adj_score_init (&score);
   if (adj_inputs_get_int (in, "command_value") > 0)
     adj_score_add (&score, adj_inputs_get_int (in, "command_value"), _("Command stand’s value"));
-  total = adj_score_explain (&score, outcome, "side",
-                             wec_side_name (ctx, in, "side", _("Side")), dice, n, sides);
+  ok = adj_score_roll_choice (&score, random, outcome, "side", N_("Side"),
+                              wec_side_name (ctx, in, "side", _("Side")),
+                              adj_inputs_get_string (in, "dice"), &total, error);
   adj_score_clear (&score);
+  if (!ok)
+    return FALSE;
 
   title = stands_label (total);
   adj_outcome_set_number (outcome, total, title, NULL);
