@@ -138,14 +138,8 @@ gl_check_ruleset (AdjRuleset  *rs,
   if (adj_rules_int (rs, "melee", "killed_on") > 6)
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.melee.killed_on",
                           _("expected a face of a D6, from 1 to 6"));
-  for (guint i = 0; categories[i] != NULL; i++)
-    if (adj_ruleset_find_category (rs, categories[i]) == NULL)
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.categories",
-                            _("the category “%s” is missing"), categories[i]);
-  for (guint i = 0; status[i] != NULL; i++)
-    if (adj_ruleset_find_status_field (rs, status[i]) == NULL)
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.status_fields",
-                            _("the status field “%s” is missing"), status[i]);
+  if (!adj_rules_check_declared (rs, categories, status, error))
+    return FALSE;
   formation = adj_ruleset_find_status_field (rs, "formation");
   if (formation->kind != ADJ_FIELD_ENUM ||
       formation->n_choices != G_N_ELEMENTS (gl_formation_choices))

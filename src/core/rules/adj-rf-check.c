@@ -310,10 +310,8 @@ rf_check_ruleset (AdjRuleset  *rs,
         }
     }
 
-  for (guint c = 0; categories[c] != NULL; c++)
-    if (adj_ruleset_find_category (rs, categories[c]) == NULL)
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.categories",
-                            _("the category “%s” is missing"), categories[c]);
+  if (!adj_rules_check_declared (rs, categories, NULL, error))
+    return FALSE;
   if (adj_ruleset_find_unit_type (rs, "marker") == NULL ||
       !g_str_equal (adj_ruleset_find_unit_type (rs, "marker")->category, "marker"))
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.unit_types",
@@ -322,10 +320,8 @@ rf_check_ruleset (AdjRuleset  *rs,
     if (adj_ruleset_find_rating (rs, qualities[q]) == NULL)
       return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.ratings",
                             _("the rating “%s” is missing"), qualities[q]);
-  for (guint s = 0; statuses[s] != NULL; s++)
-    if (adj_ruleset_find_status_field (rs, statuses[s]) == NULL)
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.status_fields",
-                            _("the status field “%s” is missing"), statuses[s]);
+  if (!adj_rules_check_declared (rs, NULL, statuses, error))
+    return FALSE;
   if (!adj_ruleset_find_status_field (rs, "hidden")->hides_unit)
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.status_fields",
                           _("the status field “hidden” must hide its unit"));

@@ -295,16 +295,9 @@ rn_check_ruleset (AdjRuleset  *rs,
       !check_fire (rs, error) ||
       !check_cards (rs, error) ||
       !check_cohesion (rs, error) ||
-      !check_activation (rs, error))
+      !check_activation (rs, error) ||
+      !adj_rules_check_declared (rs, categories, status, error))
     return FALSE;
-  for (guint i = 0; categories[i] != NULL; i++)
-    if (adj_ruleset_find_category (rs, categories[i]) == NULL)
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.categories",
-                            _("the category “%s” is missing"), categories[i]);
-  for (guint i = 0; status[i] != NULL; i++)
-    if (adj_ruleset_find_status_field (rs, status[i]) == NULL)
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.status_fields",
-                            _("the status field “%s” is missing"), status[i]);
 
   for (guint i = 0; i < weapons->len; i++)
     {

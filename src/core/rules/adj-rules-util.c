@@ -349,6 +349,25 @@ adj_rules_check_section_ints (AdjRuleset          *rs,
 }
 
 gboolean
+adj_rules_check_declared (AdjRuleset          *rs,
+                          const char * const  *categories,
+                          const char * const  *status_fields,
+                          GError             **error)
+{
+  const char *file = adj_ruleset_get_file (rs);
+
+  for (guint i = 0; categories != NULL && categories[i] != NULL; i++)
+    if (adj_ruleset_find_category (rs, categories[i]) == NULL)
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.categories",
+                            _("the category “%s” is missing"), categories[i]);
+  for (guint i = 0; status_fields != NULL && status_fields[i] != NULL; i++)
+    if (adj_ruleset_find_status_field (rs, status_fields[i]) == NULL)
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.status_fields",
+                            _("the status field “%s” is missing"), status_fields[i]);
+  return TRUE;
+}
+
+gboolean
 adj_rules_find_unit (const AdjContext  *ctx,
                      const char        *id,
                      AdjUnit          **out,

@@ -226,6 +226,12 @@ gboolean    adj_rules_check_section_ints (AdjRuleset          *rs,
                                           gint64               min,
                                           gint64               max,
                                           GError             **error);
+/* The ruleset declares each of the @categories and then each of the @status_fields (NULL, or
+ * NULL-ended lists). */
+gboolean    adj_rules_check_declared (AdjRuleset          *rs,
+                                      const char * const  *categories,
+                                      const char * const  *status_fields,
+                                      GError             **error);
 
 gboolean adj_not_allowed         (GError     **error,
                                   const char  *format,

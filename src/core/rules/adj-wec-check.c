@@ -50,10 +50,8 @@ wec_check_ruleset (AdjRuleset  *rs,
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.army.rolled_dice",
                           _("expected from 1 to 16 dice"));
 
-  for (guint i = 0; categories[i] != NULL; i++)
-    if (adj_ruleset_find_category (rs, categories[i]) == NULL)
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.categories",
-                            _("the category “%s” is missing"), categories[i]);
+  if (!adj_rules_check_declared (rs, categories, NULL, error))
+    return FALSE;
   if (adj_ruleset_find_side_field (rs, "dice") == NULL ||
       adj_ruleset_find_side_field (rs, "entrenchment_lengths") == NULL ||
       adj_ruleset_find_side_field (rs, "budget") == NULL ||
