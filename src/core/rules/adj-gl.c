@@ -105,10 +105,9 @@ int
 gl_pass_score (AdjRuleset *rs,
                const char *morale_class)
 {
-  json_object *pass = adj_rules_json (rs, "morale", "pass"), *v = NULL;
+  json_object *pass = adj_rules_json (rs, "morale", "pass");
 
-  json_object_object_get_ex (pass, morale_class, &v);
-  return json_object_get_int (v);
+  return json_object_get_int (json_object_object_get (pass, morale_class));
 }
 
 const char *

@@ -308,13 +308,9 @@ rf_change_member (AdjBattle     *battle,
                   json_object   *value,
                   GError       **error)
 {
-  g_autofree char *target = rf_unit_target (unit);
   g_autofree char *field = g_strdup_printf ("members.%u.%s", i, key);
-  g_autoptr(json_object) before = adj_unit_get_field (unit, field);
 
-  if (adj_json_equal (before, value))
-    return TRUE;
-  return adj_battle_change_field (battle, changes, target, field, value, error);
+  return adj_rules_change_unit (battle, changes, unit, field, value, error);
 }
 
 gboolean

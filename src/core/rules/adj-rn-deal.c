@@ -362,19 +362,17 @@ deal_apply (const AdjContext  *ctx,
             GError           **error)
 {
   g_autoptr(GHashTable) cards = g_hash_table_new (g_str_hash, g_str_equal);
-  json_object *order = NULL;
+  json_object *order = json_object_object_get (outcome->values, "order");
   GListModel *units;
 
   if (ctx->battle == NULL)
     return TRUE;
-  json_object_object_get_ex (outcome->values, "order", &order);
   for (gsize i = 0; i < json_object_array_length (order); i++)
     {
       json_object *item = json_object_array_get_idx (order, i);
-      json_object *unit = NULL, *card = NULL;
+      json_object *unit = json_object_object_get (item, "unit");
+      json_object *card = json_object_object_get (item, "card");
 
-      json_object_object_get_ex (item, "unit", &unit);
-      json_object_object_get_ex (item, "card", &card);
       if (unit != NULL)
         g_hash_table_insert (cards, (gpointer) json_object_get_string (unit), card);
     }
@@ -509,9 +507,8 @@ joins_apply (const AdjContext  *ctx,
              AdjChangeSet      *changes,
              GError           **error)
 {
-  json_object *card = NULL;
+  json_object *card = json_object_object_get (outcome->values, "card");
 
-  json_object_object_get_ex (outcome->values, "card", &card);
   return adj_rules_set_unit (ctx, changes, adj_inputs_get_string (in, "commander"), "card", card,
                              error) &&
          adj_rules_set_unit (ctx, changes, adj_inputs_get_string (in, "unit"), "card", card, error);

@@ -146,11 +146,9 @@ rn_cohesion_regains (AdjRuleset *rs,
                      const char *rating)
 {
   json_object *table = adj_rules_json (rs, "cohesion", "table");
-  json_object *row = NULL, *cell = NULL;
+  json_object *row = json_object_object_get (table, rn_suit_ids[suit]);
 
-  json_object_object_get_ex (table, rn_suit_ids[suit], &row);
-  json_object_object_get_ex (row, rating, &cell);
-  return json_object_get_boolean (cell);
+  return json_object_get_boolean (json_object_object_get (row, rating));
 }
 
 HitEffect
@@ -176,10 +174,7 @@ json_object *
 rn_dice_entry (AdjRuleset *rs,
                const char *dice_class)
 {
-  json_object *entry = NULL;
-
-  json_object_object_get_ex (adj_rules_json (rs, "fire", "dice"), dice_class, &entry);
-  return entry;
+  return json_object_object_get (adj_rules_json (rs, "fire", "dice"), dice_class);
 }
 
 /* Dice for @figures of a class: whole dice per figure, halves rounded down. */
@@ -191,11 +186,11 @@ rn_class_dice (AdjRuleset *rs,
                int        *per_die,
                int        *per_figures)
 {
-  json_object *rate = NULL, *dice = NULL, *per = NULL;
+  json_object *rate = json_object_object_get (rn_dice_entry (rs, dice_class),
+                                              reduced ? "reduced" : "full");
+  json_object *dice = json_object_object_get (rate, "dice");
+  json_object *per = json_object_object_get (rate, "per_figures");
 
-  json_object_object_get_ex (rn_dice_entry (rs, dice_class), reduced ? "reduced" : "full", &rate);
-  json_object_object_get_ex (rate, "dice", &dice);
-  json_object_object_get_ex (rate, "per_figures", &per);
   if (per_die != NULL)
     *per_die = json_object_get_int (dice);
   if (per_figures != NULL)
@@ -207,20 +202,18 @@ gboolean
 rn_class_hits_whole_hex (AdjRuleset *rs,
                          const char *dice_class)
 {
-  json_object *v = NULL;
+  json_object *entry = rn_dice_entry (rs, dice_class);
 
-  json_object_object_get_ex (rn_dice_entry (rs, dice_class), "hits_whole_hex", &v);
-  return json_object_get_boolean (v);
+  return json_object_get_boolean (json_object_object_get (entry, "hits_whole_hex"));
 }
 
 const char *
 rn_class_label (AdjRuleset *rs,
                 const char *dice_class)
 {
-  json_object *v = NULL;
+  json_object *entry = rn_dice_entry (rs, dice_class);
 
-  json_object_object_get_ex (rn_dice_entry (rs, dice_class), "label", &v);
-  return adj_gettext (json_object_get_string (v));
+  return adj_gettext (json_object_get_string (json_object_object_get (entry, "label")));
 }
 
 /* ------------------------------------------------------------------------------------------ */

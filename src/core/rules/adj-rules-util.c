@@ -184,13 +184,9 @@ adj_rules_json (AdjRuleset *rs,
                 const char *section,
                 const char *key)
 {
-  json_object *sec = NULL, *v = NULL;
+  json_object *sec = json_object_object_get (adj_ruleset_get_json (rs), section);
 
-  json_object_object_get_ex (adj_ruleset_get_json (rs), section, &sec);
-  if (key == NULL)
-    return sec;
-  json_object_object_get_ex (sec, key, &v);
-  return v;
+  return key != NULL ? json_object_object_get (sec, key) : sec;
 }
 
 int

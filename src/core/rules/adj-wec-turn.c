@@ -446,17 +446,15 @@ static const AdjUnitType *
 rating_for_roll (AdjRuleset *rs,
                  int         roll)
 {
-  json_object *table = NULL;
+  json_object *table = adj_rules_json (rs, "commander_rating", NULL);
 
-  json_object_object_get_ex (adj_ruleset_get_json (rs), "commander_rating", &table);
   for (gsize i = 0; i < json_object_array_length (table); i++)
     {
       json_object *row = json_object_array_get_idx (table, i);
-      json_object *min, *max, *type;
+      json_object *min = json_object_object_get (row, "min");
+      json_object *max = json_object_object_get (row, "max");
+      json_object *type = json_object_object_get (row, "type");
 
-      json_object_object_get_ex (row, "min", &min);
-      json_object_object_get_ex (row, "max", &max);
-      json_object_object_get_ex (row, "type", &type);
       if (roll >= json_object_get_int (min) && roll <= json_object_get_int (max))
         return adj_ruleset_find_unit_type (rs, json_object_get_string (type));
     }
@@ -513,9 +511,8 @@ rating_apply (const AdjContext  *ctx,
               AdjChangeSet      *changes,
               GError           **error)
 {
-  json_object *type = NULL;
+  json_object *type = json_object_object_get (outcome->values, "type");
 
-  json_object_object_get_ex (outcome->values, "type", &type);
   return adj_rules_record_unit (ctx, changes, adj_inputs_get_string (in, "commander"), "type", type,
                                 error);
 }
