@@ -64,34 +64,14 @@ static guint signals[N_SIGNALS];
 
 static void update_odds (AdjMechanicPanel *self);
 
-static json_object *
-input_json (AdjInputs      *inputs,
-            const AdjField *f)
-{
-  switch (f->kind)
-    {
-    case ADJ_FIELD_BOOL:
-      return json_object_new_boolean (adj_inputs_get_bool (inputs, f->name));
-    case ADJ_FIELD_INT:
-      return json_object_new_int (adj_inputs_get_int (inputs, f->name));
-    case ADJ_FIELD_ENUM:
-    case ADJ_FIELD_UNIT:
-    case ADJ_FIELD_SIDE:
-    default:
-      {
-        const char *s = adj_inputs_get_string (inputs, f->name);
-        return s != NULL ? json_object_new_string (s) : NULL;
-      }
-    }
-}
-
 static void
 refresh_rows (AdjMechanicPanel *self)
 {
   for (guint i = 0; i < self->rows->len; i++)
     {
       GtkWidget *row = g_ptr_array_index (self->rows, i);
-      g_autoptr(json_object) value = input_json (self->inputs, &self->mech->inputs[i]);
+      g_autoptr(json_object) value = adj_inputs_get_value (self->inputs,
+                                                          self->mech->inputs[i].name);
 
       adj_field_row_set_value (row, value);
     }
@@ -132,25 +112,8 @@ on_row_changed (GtkWidget      *row,
   AdjMechanicPanel *self = ADJ_MECHANIC_PANEL (user_data);
   g_autoptr(json_object) value = adj_field_row_get_value (row);
   g_autoptr(GError) error = NULL;
-  gboolean ok;
 
-  switch (field->kind)
-    {
-    case ADJ_FIELD_BOOL:
-      ok = adj_inputs_set_bool (self->inputs, field->name, json_object_get_boolean (value), &error);
-      break;
-    case ADJ_FIELD_INT:
-      ok = adj_inputs_set_int (self->inputs, field->name, json_object_get_int (value), &error);
-      break;
-    case ADJ_FIELD_ENUM:
-    case ADJ_FIELD_UNIT:
-    case ADJ_FIELD_SIDE:
-    default:
-      ok = adj_inputs_set_string (self->inputs, field->name,
-                                  value != NULL ? json_object_get_string (value) : NULL, &error);
-      break;
-    }
-  if (!ok)
+  if (!adj_inputs_set_value (self->inputs, field->name, value, &error))
     {
       show_message (self, error->message);
       return;

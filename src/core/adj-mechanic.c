@@ -38,6 +38,31 @@ adj_mechanic_find_input (const AdjMechanic *mech,
   return NULL;
 }
 
+const AdjField *
+adj_mechanic_input_source (const AdjMechanic  *mech,
+                           const AdjField     *field,
+                           const char        **attr)
+{
+  const char *dot = field->from != NULL ? strchr (field->from, '.') : NULL;
+
+  if (dot == NULL)
+    return NULL;
+  for (guint i = 0; i < mech->n_inputs; i++)
+    {
+      const AdjField *ref = &mech->inputs[i];
+
+      if ((ref->kind == ADJ_FIELD_UNIT || ref->kind == ADJ_FIELD_SIDE) &&
+          strlen (ref->name) == (gsize) (dot - field->from) &&
+          strncmp (ref->name, field->from, (gsize) (dot - field->from)) == 0)
+        {
+          if (attr != NULL)
+            *attr = dot + 1;
+          return ref;
+        }
+    }
+  return NULL;
+}
+
 /* The mechanic that follows @mech is one of the same system, and the inputs the follow-up
  * names exist with the kinds it needs. */
 static gboolean
@@ -134,19 +159,12 @@ adj_mechanic_self_check (const AdjSystem    *system,
                        mech->id, f->name);
           return FALSE;
         }
-      if (f->from != NULL)
+      if (f->from != NULL && adj_mechanic_input_source (mech, f, NULL) == NULL)
         {
-          const char *dot = strchr (f->from, '.');
-          g_autofree char *src = dot != NULL ? g_strndup (f->from, (gsize) (dot - f->from)) : NULL;
-          const AdjField *ref = src != NULL ? adj_mechanic_find_input (mech, src) : NULL;
-
-          if (ref == NULL || (ref->kind != ADJ_FIELD_UNIT && ref->kind != ADJ_FIELD_SIDE))
-            {
-              g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                           "mechanic “%s”: the input “%s” pre-fills from “%s”, which does not "
-                           "name a unit or side input", mech->id, f->name, f->from);
-              return FALSE;
-            }
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       "mechanic “%s”: the input “%s” pre-fills from “%s”, which does not "
+                       "name a unit or side input", mech->id, f->name, f->from);
+          return FALSE;
         }
     }
   for (guint i = 0; i < mech->n_outcomes; i++)
@@ -687,6 +705,66 @@ adj_inputs_set_string (AdjInputs   *inputs,
   return TRUE;
 }
 
+gboolean
+adj_inputs_set_value (AdjInputs    *inputs,
+                      const char   *name,
+                      json_object  *value,
+                      GError      **error)
+{
+  int i = input_index (inputs, name);
+  const AdjField *f;
+
+  if (i < 0)
+    return unknown_input (inputs, name, error);
+  f = &inputs->mechanic->inputs[i];
+  switch (f->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      if (!json_object_is_type (value, json_type_boolean))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("expected true or false, found %s"), adj_json_type_name (value));
+          return FALSE;
+        }
+      return adj_inputs_set_bool (inputs, name, json_object_get_boolean (value), error);
+    case ADJ_FIELD_INT:
+      {
+        gint64 v;
+
+        if (!json_object_is_type (value, json_type_int))
+          {
+            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                         _("expected an integer from %d to %d, found %s"),
+                         f->min, f->max, adj_json_type_name (value));
+            return FALSE;
+          }
+        v = json_object_get_int64 (value);
+        if (v < f->min || v > f->max)
+          {
+            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                         _("expected an integer from %d to %d, found %lld"),
+                         f->min, f->max, (long long) v);
+            return FALSE;
+          }
+        return adj_inputs_set_int (inputs, name, (int) v, error);
+      }
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+      if (json_object_is_type (value, json_type_null))
+        return adj_inputs_set_string (inputs, name, NULL, error);
+      G_GNUC_FALLTHROUGH;
+    case ADJ_FIELD_ENUM:
+    default:
+      if (!json_object_is_type (value, json_type_string))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("expected a string, found %s"), adj_json_type_name (value));
+          return FALSE;
+        }
+      return adj_inputs_set_string (inputs, name, json_object_get_string (value), error);
+    }
+}
+
 static gboolean
 set_json_values (AdjInputs    *inputs,
                  json_object  *json,
@@ -695,58 +773,13 @@ set_json_values (AdjInputs    *inputs,
 {
   json_object_object_foreach (json, key, val)
     {
-      int i = input_index (inputs, key);
-      const AdjField *f;
       g_autoptr(GError) local = NULL;
-      g_autofree char *where = adj_json_path_key ("$", key);
-      gboolean ok;
 
-      if (i < 0)
+      if (!adj_inputs_set_value (inputs, key, val, &local))
         {
-          unknown_input (inputs, key, &local);
+          g_autofree char *where = adj_json_path_key ("$", key);
           return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
         }
-      f = &inputs->mechanic->inputs[i];
-      switch (f->kind)
-        {
-        case ADJ_FIELD_BOOL:
-          if (!json_object_is_type (val, json_type_boolean))
-            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                  _("expected true or false, found %s"), adj_json_type_name (val));
-          ok = adj_inputs_set_bool (inputs, key, json_object_get_boolean (val), &local);
-          break;
-        case ADJ_FIELD_INT:
-          if (!json_object_is_type (val, json_type_int))
-            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                  _("expected an integer from %d to %d, found %s"),
-                                  f->min, f->max, adj_json_type_name (val));
-          {
-            gint64 v = json_object_get_int64 (val);
-            if (v < f->min || v > f->max)
-              return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                    _("expected an integer from %d to %d, found %lld"),
-                                    f->min, f->max, (long long) v);
-            ok = adj_inputs_set_int (inputs, key, (int) v, &local);
-          }
-          break;
-        case ADJ_FIELD_UNIT:
-        case ADJ_FIELD_SIDE:
-          if (json_object_is_type (val, json_type_null))
-            {
-              ok = adj_inputs_set_string (inputs, key, NULL, &local);
-              break;
-            }
-          G_GNUC_FALLTHROUGH;
-        case ADJ_FIELD_ENUM:
-        default:
-          if (!json_object_is_type (val, json_type_string))
-            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                  _("expected a string, found %s"), adj_json_type_name (val));
-          ok = adj_inputs_set_string (inputs, key, json_object_get_string (val), &local);
-          break;
-        }
-      if (!ok)
-        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
     }
   return TRUE;
 }
@@ -776,33 +809,43 @@ adj_inputs_set_json (AdjInputs    *inputs,
 }
 
 json_object *
+adj_inputs_get_value (const AdjInputs *inputs,
+                      const char      *name)
+{
+  int i = input_index (inputs, name);
+  const AdjValue *v;
+
+  if (i < 0)
+    {
+      g_critical ("%s: no input named “%s”", inputs->mechanic->id, name);
+      return NULL;
+    }
+  v = &inputs->values[i];
+  switch (inputs->mechanic->inputs[i].kind)
+    {
+    case ADJ_FIELD_BOOL:
+      return json_object_new_boolean (v->i);
+    case ADJ_FIELD_INT:
+      return json_object_new_int64 (v->i);
+    case ADJ_FIELD_ENUM:
+      return json_object_new_string (v->s != NULL ? v->s : "");
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      return v->s != NULL ? json_object_new_string (v->s) : NULL;
+    }
+}
+
+json_object *
 adj_inputs_to_json (const AdjInputs *inputs)
 {
   json_object *obj = json_object_new_object ();
 
   for (guint i = 0; i < inputs->mechanic->n_inputs; i++)
     {
-      const AdjField *f = &inputs->mechanic->inputs[i];
-      const AdjValue *v = &inputs->values[i];
+      const char *name = inputs->mechanic->inputs[i].name;
 
-      switch (f->kind)
-        {
-        case ADJ_FIELD_BOOL:
-          json_object_object_add (obj, f->name, json_object_new_boolean (v->i));
-          break;
-        case ADJ_FIELD_INT:
-          json_object_object_add (obj, f->name, json_object_new_int64 (v->i));
-          break;
-        case ADJ_FIELD_ENUM:
-          json_object_object_add (obj, f->name, json_object_new_string (v->s != NULL ? v->s : ""));
-          break;
-        case ADJ_FIELD_UNIT:
-        case ADJ_FIELD_SIDE:
-        default:
-          json_object_object_add (obj, f->name,
-                                  v->s != NULL ? json_object_new_string (v->s) : NULL);
-          break;
-        }
+      json_object_object_add (obj, name, adj_inputs_get_value (inputs, name));
     }
   return obj;
 }

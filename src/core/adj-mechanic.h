@@ -143,6 +143,11 @@ const char        *adj_mechanic_ruleset_id    (const AdjMechanic *mech,
                                                gsize              size);
 const AdjField    *adj_mechanic_find_input    (const AdjMechanic *mech,
                                                const char        *name);
+/* The unit or side input that @field's "from" path ("firer.figures") starts with, and in
+ * *@attr what of it is read ("figures"); NULL when @field has no such path. */
+const AdjField    *adj_mechanic_input_source  (const AdjMechanic *mech,
+                                               const AdjField    *field,
+                                               const char       **attr);
 json_object       *adj_mechanic_describe      (const AdjMechanic *mech,
                                                AdjRuleset        *rs);
 GArray            *adj_mechanic_draws         (const AdjMechanic *mech,
@@ -197,6 +202,15 @@ gboolean     adj_inputs_set_json     (AdjInputs         *inputs,
                                       const char        *file,
                                       GError           **error);
 json_object *adj_inputs_to_json      (const AdjInputs   *inputs);
+/* Set one input from JSON: true or false, an integer in range, a choice id, or a unit or side
+ * id (JSON null: none).  A value of the wrong kind fails saying what was expected. */
+gboolean     adj_inputs_set_value    (AdjInputs         *inputs,
+                                      const char        *name,
+                                      json_object       *value,
+                                      GError           **error);
+/* One input as JSON, a new reference (NULL for an empty unit or side input). */
+json_object *adj_inputs_get_value    (const AdjInputs   *inputs,
+                                      const char        *name);
 gboolean     adj_inputs_set_int      (AdjInputs         *inputs,
                                       const char        *name,
                                       int                value,
