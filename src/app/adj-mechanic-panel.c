@@ -454,20 +454,28 @@ show_result (AdjMechanicPanel *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->apply_button));
 }
 
+/* Resolve the form's inputs with the battle's dice and cards, or with @dice and @cards (of int
+ * and AdjCard, or NULL) entered at the table when @entered. */
 static gboolean
 resolve_with (AdjMechanicPanel  *self,
-              AdjRandom         *random,
+              gboolean           entered,
+              GArray            *dice,
+              GArray            *cards,
               GError           **error)
 {
+  AdjRollRequest request = {
+    .battle = self->battle, .filled = self->inputs, .entered = entered, .dice = dice,
+    .cards = cards,
+  };
+  g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(AdjOutcome) outcome = adj_outcome_new (self->mech);
-  AdjContext ctx;
 
-  adj_battle_context (self->battle, &ctx);
-  if (!adj_mechanic_resolve (self->mech, &ctx, self->inputs, random, outcome, error))
+  if (!adj_mechanic_prepare_roll (self->mech, &request, &setup, error) ||
+      !adj_mechanic_resolve (self->mech, &setup.ctx, setup.inputs, setup.random, outcome, error))
     return FALSE;
   clear_result (self);
   self->outcome = g_steal_pointer (&outcome);
-  self->outcome_inputs = adj_inputs_copy (self->inputs);
+  self->outcome_inputs = g_steal_pointer (&setup.inputs);
   show_result (self);
   return TRUE;
 }
@@ -730,7 +738,6 @@ adj_mechanic_panel_offer_unit (AdjMechanicPanel *self,
 void
 adj_mechanic_panel_roll (AdjMechanicPanel *self)
 {
-  g_autoptr(AdjRandom) random = NULL;
   g_autoptr(GError) error = NULL;
 
   g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
@@ -738,8 +745,7 @@ adj_mechanic_panel_roll (AdjMechanicPanel *self)
   if (self->battle == NULL || self->mech == NULL ||
       !gtk_widget_get_sensitive (GTK_WIDGET (self->roll_button)))
     return;
-  random = adj_battle_new_random (self->battle);
-  if (!resolve_with (self, random, &error))
+  if (!resolve_with (self, FALSE, NULL, NULL, &error))
     show_message (self, error->message);
 }
 
@@ -749,26 +755,16 @@ adj_mechanic_panel_resolve_entered (AdjMechanicPanel  *self,
                                     const char        *cards,
                                     GError           **error)
 {
-  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(GArray) dice_values = NULL;
+  g_autoptr(GArray) card_values = NULL;
 
   g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), FALSE);
 
-  random = adj_random_new_with_copy (NULL, adj_battle_get_pack (self->battle));
-  if (dice != NULL && dice[0] != '\0')
-    {
-      g_autoptr(GArray) values = NULL;
-      if (!adj_dice_parse (dice, &values, error))
-        return FALSE;
-      adj_random_enter_dice (random, (const int *) values->data, values->len);
-    }
-  if (cards != NULL && cards[0] != '\0')
-    {
-      g_autoptr(GArray) values = NULL;
-      if (!adj_cards_parse (cards, &values, error))
-        return FALSE;
-      adj_random_enter_cards (random, (const AdjCard *) values->data, values->len);
-    }
-  return resolve_with (self, random, error);
+  if (dice != NULL && dice[0] != '\0' && !adj_dice_parse (dice, &dice_values, error))
+    return FALSE;
+  if (cards != NULL && cards[0] != '\0' && !adj_cards_parse (cards, &card_values, error))
+    return FALSE;
+  return resolve_with (self, TRUE, dice_values, card_values, error);
 }
 
 typedef struct {

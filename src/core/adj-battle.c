@@ -1655,11 +1655,9 @@ adj_battle_run (AdjBattle    *battle,
                 GError      **error)
 {
   const AdjMechanic *mech;
-  g_autoptr(AdjInputs) in = NULL;
-  g_autoptr(AdjRandom) random = NULL;
+  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = _("inputs") };
+  g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(json_object) none = NULL;
-  AdjContext ctx;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
   g_return_val_if_fail (mechanic_id != NULL, NULL);
@@ -1671,19 +1669,11 @@ adj_battle_run (AdjBattle    *battle,
                    mechanic_id);
       return NULL;
     }
-  if (inputs == NULL)
-    inputs = none = json_object_new_object ();
-  in = adj_inputs_new (mech, battle->ruleset);
-  if (!adj_inputs_set_json (in, inputs, _("inputs"), error) ||
-      !adj_battle_prefill (battle, in, error) ||
-      !adj_inputs_set_json (in, inputs, _("inputs"), error))
+  if (!adj_mechanic_prepare_roll (mech, &request, &setup, error))
     return NULL;
-
-  adj_battle_context (battle, &ctx);
-  random = adj_battle_new_random (battle);
   outcome = adj_outcome_new (mech);
-  if (!adj_mechanic_resolve (mech, &ctx, in, random, outcome, error) ||
-      !adj_battle_apply_outcome (battle, in, outcome, error))
+  if (!adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, error) ||
+      !adj_battle_apply_outcome (battle, setup.inputs, outcome, error))
     return NULL;
   return g_steal_pointer (&outcome);
 }

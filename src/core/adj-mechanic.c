@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
@@ -485,6 +486,88 @@ adj_mechanic_get_follow_up (const AdjMechanic *mech,
   if (count != NULL)
     *count = n;
   return adj_mechanic_lookup (mech->follow_up->next);
+}
+
+/* ---- a roll made ready ---- */
+
+AdjInputs *
+adj_mechanic_fill_inputs (const AdjMechanic  *mech,
+                          AdjRuleset         *rs,
+                          AdjBattle          *battle,
+                          json_object        *json,
+                          const char         *file,
+                          GError            **error)
+{
+  g_autoptr(AdjInputs) inputs = NULL;
+
+  g_return_val_if_fail (mech != NULL && (rs != NULL || battle != NULL), NULL);
+
+  inputs = adj_inputs_new (mech, rs != NULL ? rs : adj_battle_get_ruleset (battle));
+  if (json != NULL && !adj_inputs_set_json (inputs, json, file, error))
+    return NULL;
+  /* Values taken from the battle come first; what @json says explicitly wins. */
+  if (battle != NULL &&
+      (!adj_battle_prefill (battle, inputs, error) ||
+       (json != NULL && !adj_inputs_set_json (inputs, json, file, error))))
+    return NULL;
+  return g_steal_pointer (&inputs);
+}
+
+gboolean
+adj_mechanic_prepare_roll (const AdjMechanic     *mech,
+                           const AdjRollRequest  *request,
+                           AdjRollSetup          *setup,
+                           GError               **error)
+{
+  AdjRng *rng = &setup->rng;
+
+  g_return_val_if_fail (mech != NULL && request != NULL && setup != NULL, FALSE);
+  g_return_val_if_fail (request->battle != NULL || request->ruleset != NULL, FALSE);
+
+  memset (setup, 0, sizeof *setup);
+  if (request->filled != NULL)
+    setup->inputs = adj_inputs_copy (request->filled);
+  else
+    setup->inputs = adj_mechanic_fill_inputs (mech, request->ruleset, request->battle,
+                                              request->inputs, request->file, error);
+  if (setup->inputs == NULL)
+    return FALSE;
+
+  if (request->battle != NULL)
+    {
+      adj_battle_context (request->battle, &setup->ctx);
+      if (request->seeded)
+        adj_rng_seed (rng, request->seed);
+      else
+        rng = adj_battle_get_rng (request->battle);
+      setup->random = adj_random_new_with_copy (request->entered ? NULL : rng, setup->ctx.pack);
+    }
+  else
+    {
+      setup->seed = request->seeded ? request->seed
+                                    : ((guint64) g_random_int () << 32) | g_random_int ();
+      adj_rng_seed (rng, setup->seed);
+      setup->pack = adj_pack_new (1);
+      adj_pack_shuffle (setup->pack, rng);
+      setup->ctx.ruleset = request->ruleset;
+      setup->ctx.pack = setup->pack;
+      setup->random = adj_random_new (request->entered ? NULL : rng, setup->pack);
+    }
+  if (request->dice != NULL)
+    adj_random_enter_dice (setup->random, (const int *) (gpointer) request->dice->data,
+                           request->dice->len);
+  if (request->cards != NULL)
+    adj_random_enter_cards (setup->random, (const AdjCard *) (gpointer) request->cards->data,
+                            request->cards->len);
+  return TRUE;
+}
+
+void
+adj_roll_setup_clear (AdjRollSetup *setup)
+{
+  g_clear_pointer (&setup->random, adj_random_free);
+  g_clear_pointer (&setup->pack, adj_pack_free);
+  g_clear_pointer (&setup->inputs, adj_inputs_free);
 }
 
 /* ---- inputs ---- */
