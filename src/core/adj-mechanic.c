@@ -671,6 +671,26 @@ unknown_input (const AdjInputs  *inputs,
   return FALSE;
 }
 
+/* The input @name and (when @index is not NULL) its index in *@index; NULL with @error set
+ * when there is none. */
+static const AdjField *
+find_input (const AdjInputs  *inputs,
+            const char       *name,
+            int              *index,
+            GError          **error)
+{
+  int i = input_index (inputs, name);
+
+  if (i < 0)
+    {
+      unknown_input (inputs, name, error);
+      return NULL;
+    }
+  if (index != NULL)
+    *index = i;
+  return &inputs->mechanic->inputs[i];
+}
+
 static gboolean
 check_int (const AdjField *f,
            int             value,
@@ -691,12 +711,11 @@ adj_inputs_set_int (AdjInputs   *inputs,
                     int          value,
                     GError     **error)
 {
-  int i = input_index (inputs, name);
-  const AdjField *f;
+  int i;
+  const AdjField *f = find_input (inputs, name, &i, error);
 
-  if (i < 0)
-    return unknown_input (inputs, name, error);
-  f = &inputs->mechanic->inputs[i];
+  if (f == NULL)
+    return FALSE;
   if (f->kind != ADJ_FIELD_INT)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
@@ -716,12 +735,11 @@ adj_inputs_set_bool (AdjInputs   *inputs,
                      gboolean     value,
                      GError     **error)
 {
-  int i = input_index (inputs, name);
-  const AdjField *f;
+  int i;
+  const AdjField *f = find_input (inputs, name, &i, error);
 
-  if (i < 0)
-    return unknown_input (inputs, name, error);
-  f = &inputs->mechanic->inputs[i];
+  if (f == NULL)
+    return FALSE;
   if (f->kind != ADJ_FIELD_BOOL)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
@@ -739,12 +757,11 @@ adj_inputs_set_string (AdjInputs   *inputs,
                        const char  *value,
                        GError     **error)
 {
-  int i = input_index (inputs, name);
-  const AdjField *f;
+  int i;
+  const AdjField *f = find_input (inputs, name, &i, error);
 
-  if (i < 0)
-    return unknown_input (inputs, name, error);
-  f = &inputs->mechanic->inputs[i];
+  if (f == NULL)
+    return FALSE;
   switch (f->kind)
     {
     case ADJ_FIELD_ENUM:
@@ -794,12 +811,10 @@ adj_inputs_set_value (AdjInputs    *inputs,
                       json_object  *value,
                       GError      **error)
 {
-  int i = input_index (inputs, name);
-  const AdjField *f;
+  const AdjField *f = find_input (inputs, name, NULL, error);
 
-  if (i < 0)
-    return unknown_input (inputs, name, error);
-  f = &inputs->mechanic->inputs[i];
+  if (f == NULL)
+    return FALSE;
   switch (f->kind)
     {
     case ADJ_FIELD_BOOL:
