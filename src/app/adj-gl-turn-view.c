@@ -472,10 +472,10 @@ adj_gl_turn_view_turn_card (AdjGlTurnView  *self,
                             GError        **error)
 {
   const AdjMechanic *mech = adj_mechanic_lookup (TURN_MECHANIC);
-  g_autoptr(AdjInputs) inputs = NULL;
+  g_autoptr(GArray) cards = NULL;
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(AdjRandom) random = NULL;
-  AdjContext ctx;
+  g_auto(AdjRollSetup) setup = { 0 };
+  AdjRollRequest request = { .battle = self->battle, .entered = TRUE };
 
   g_return_val_if_fail (ADJ_IS_GL_TURN_VIEW (self), FALSE);
   g_return_val_if_fail (mech != NULL, FALSE);
@@ -486,27 +486,19 @@ adj_gl_turn_view_turn_card (AdjGlTurnView  *self,
       return outcome != NULL;
     }
 
-  {
-    g_autoptr(GArray) cards = NULL;
-
-    if (!adj_cards_parse (entered, &cards, error))
-      return FALSE;
-    if (cards->len != 1)
-      {
-        g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                     _("Type one card, for example QH: “%s” is not one card"), entered);
-        return FALSE;
-      }
-    random = adj_random_new_with_copy (NULL, adj_battle_get_pack (self->battle));
-    adj_random_enter_cards (random, (const AdjCard *) cards->data, cards->len);
-  }
-  inputs = adj_inputs_new (mech, adj_battle_get_ruleset (self->battle));
-  if (!adj_battle_prefill (self->battle, inputs, error))
+  if (!adj_cards_parse (entered, &cards, error))
     return FALSE;
-  adj_battle_context (self->battle, &ctx);
+  if (cards->len != 1)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("Type one card, for example QH: “%s” is not one card"), entered);
+      return FALSE;
+    }
+  request.cards = cards;
   outcome = adj_outcome_new (mech);
-  return adj_mechanic_resolve (mech, &ctx, inputs, random, outcome, error) &&
-         adj_battle_apply_outcome (self->battle, inputs, outcome, error);
+  return adj_mechanic_prepare_roll (mech, &request, &setup, error) &&
+         adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, error) &&
+         adj_battle_apply_outcome (self->battle, setup.inputs, outcome, error);
 }
 
 gboolean

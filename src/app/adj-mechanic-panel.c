@@ -64,34 +64,14 @@ static guint signals[N_SIGNALS];
 
 static void update_odds (AdjMechanicPanel *self);
 
-static json_object *
-input_json (AdjInputs      *inputs,
-            const AdjField *f)
-{
-  switch (f->kind)
-    {
-    case ADJ_FIELD_BOOL:
-      return json_object_new_boolean (adj_inputs_get_bool (inputs, f->name));
-    case ADJ_FIELD_INT:
-      return json_object_new_int (adj_inputs_get_int (inputs, f->name));
-    case ADJ_FIELD_ENUM:
-    case ADJ_FIELD_UNIT:
-    case ADJ_FIELD_SIDE:
-    default:
-      {
-        const char *s = adj_inputs_get_string (inputs, f->name);
-        return s != NULL ? json_object_new_string (s) : NULL;
-      }
-    }
-}
-
 static void
 refresh_rows (AdjMechanicPanel *self)
 {
   for (guint i = 0; i < self->rows->len; i++)
     {
       GtkWidget *row = g_ptr_array_index (self->rows, i);
-      g_autoptr(json_object) value = input_json (self->inputs, &self->mech->inputs[i]);
+      g_autoptr(json_object) value = adj_inputs_get_value (self->inputs,
+                                                          self->mech->inputs[i].name);
 
       adj_field_row_set_value (row, value);
     }
@@ -132,25 +112,8 @@ on_row_changed (GtkWidget      *row,
   AdjMechanicPanel *self = ADJ_MECHANIC_PANEL (user_data);
   g_autoptr(json_object) value = adj_field_row_get_value (row);
   g_autoptr(GError) error = NULL;
-  gboolean ok;
 
-  switch (field->kind)
-    {
-    case ADJ_FIELD_BOOL:
-      ok = adj_inputs_set_bool (self->inputs, field->name, json_object_get_boolean (value), &error);
-      break;
-    case ADJ_FIELD_INT:
-      ok = adj_inputs_set_int (self->inputs, field->name, json_object_get_int (value), &error);
-      break;
-    case ADJ_FIELD_ENUM:
-    case ADJ_FIELD_UNIT:
-    case ADJ_FIELD_SIDE:
-    default:
-      ok = adj_inputs_set_string (self->inputs, field->name,
-                                  value != NULL ? json_object_get_string (value) : NULL, &error);
-      break;
-    }
-  if (!ok)
+  if (!adj_inputs_set_value (self->inputs, field->name, value, &error))
     {
       show_message (self, error->message);
       return;
@@ -491,20 +454,28 @@ show_result (AdjMechanicPanel *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->apply_button));
 }
 
+/* Resolve the form's inputs with the battle's dice and cards, or with @dice and @cards (of int
+ * and AdjCard, or NULL) entered at the table when @entered. */
 static gboolean
 resolve_with (AdjMechanicPanel  *self,
-              AdjRandom         *random,
+              gboolean           entered,
+              GArray            *dice,
+              GArray            *cards,
               GError           **error)
 {
+  AdjRollRequest request = {
+    .battle = self->battle, .filled = self->inputs, .entered = entered, .dice = dice,
+    .cards = cards,
+  };
+  g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(AdjOutcome) outcome = adj_outcome_new (self->mech);
-  AdjContext ctx;
 
-  adj_battle_context (self->battle, &ctx);
-  if (!adj_mechanic_resolve (self->mech, &ctx, self->inputs, random, outcome, error))
+  if (!adj_mechanic_prepare_roll (self->mech, &request, &setup, error) ||
+      !adj_mechanic_resolve (self->mech, &setup.ctx, setup.inputs, setup.random, outcome, error))
     return FALSE;
   clear_result (self);
   self->outcome = g_steal_pointer (&outcome);
-  self->outcome_inputs = adj_inputs_copy (self->inputs);
+  self->outcome_inputs = g_steal_pointer (&setup.inputs);
   show_result (self);
   return TRUE;
 }
@@ -767,7 +738,6 @@ adj_mechanic_panel_offer_unit (AdjMechanicPanel *self,
 void
 adj_mechanic_panel_roll (AdjMechanicPanel *self)
 {
-  g_autoptr(AdjRandom) random = NULL;
   g_autoptr(GError) error = NULL;
 
   g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
@@ -775,8 +745,7 @@ adj_mechanic_panel_roll (AdjMechanicPanel *self)
   if (self->battle == NULL || self->mech == NULL ||
       !gtk_widget_get_sensitive (GTK_WIDGET (self->roll_button)))
     return;
-  random = adj_battle_new_random (self->battle);
-  if (!resolve_with (self, random, &error))
+  if (!resolve_with (self, FALSE, NULL, NULL, &error))
     show_message (self, error->message);
 }
 
@@ -786,26 +755,16 @@ adj_mechanic_panel_resolve_entered (AdjMechanicPanel  *self,
                                     const char        *cards,
                                     GError           **error)
 {
-  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(GArray) dice_values = NULL;
+  g_autoptr(GArray) card_values = NULL;
 
   g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), FALSE);
 
-  random = adj_random_new_with_copy (NULL, adj_battle_get_pack (self->battle));
-  if (dice != NULL && dice[0] != '\0')
-    {
-      g_autoptr(GArray) values = NULL;
-      if (!adj_dice_parse (dice, &values, error))
-        return FALSE;
-      adj_random_enter_dice (random, (const int *) values->data, values->len);
-    }
-  if (cards != NULL && cards[0] != '\0')
-    {
-      g_autoptr(GArray) values = NULL;
-      if (!adj_cards_parse (cards, &values, error))
-        return FALSE;
-      adj_random_enter_cards (random, (const AdjCard *) values->data, values->len);
-    }
-  return resolve_with (self, random, error);
+  if (dice != NULL && dice[0] != '\0' && !adj_dice_parse (dice, &dice_values, error))
+    return FALSE;
+  if (cards != NULL && cards[0] != '\0' && !adj_cards_parse (cards, &card_values, error))
+    return FALSE;
+  return resolve_with (self, TRUE, dice_values, card_values, error);
 }
 
 typedef struct {

@@ -239,15 +239,6 @@ edit_member (AdjUnitPane *self,
   return FALSE;
 }
 
-static const char *
-choice_label (const AdjChoice *choices,
-              guint            n,
-              const char      *id)
-{
-  const AdjChoice *c = adj_field_find_choice (choices, n, id);
-  return c != NULL ? adj_gettext (c->label) : id;
-}
-
 /* What sets a figure apart: its role and other choices away from the default, what is true
  * of it, and a rating or weapon of its own. */
 static char *
@@ -256,35 +247,29 @@ member_subtitle (AdjUnitPane *self,
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
   json_object *members = adj_unit_get_members (self->unit);
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   const char *rating = adj_member_get_string (members, index, ADJ_MEMBER_RATING);
   const char *weapon = adj_member_get_string (members, index, ADJ_MEMBER_WEAPON);
 
   for (guint i = 0; i < adj_member_schema_get_n_fields (self->schema); i++)
     {
       const AdjField *f = adj_member_schema_get_field (self->schema, i);
+      json_object *v = adj_member_get (members, index, f->name);
 
-      if (f->kind == ADJ_FIELD_ENUM)
-        {
-          const char *v = adj_member_get_string (members, index, f->name);
-          guint n;
-          const AdjChoice *choices = adj_ruleset_field_choices (rs, f, &n);
-
-          if (v != NULL && g_strcmp0 (v, f->def_choice) != 0)
-            g_ptr_array_add (parts, (gpointer) choice_label (choices, n, v));
-        }
+      if (f->kind == ADJ_FIELD_ENUM && v != NULL && !adj_field_value_is_default (f, v))
+        g_ptr_array_add (parts, adj_field_value_to_text (rs, f, v));
       else if (f->kind == ADJ_FIELD_BOOL && adj_member_get_bool (members, index, f->name))
-        g_ptr_array_add (parts, (gpointer) adj_gettext (f->label));
+        g_ptr_array_add (parts, g_strdup (adj_gettext (f->label)));
     }
   if (rating != NULL)
     {
       const AdjChoice *c = adj_ruleset_find_rating (rs, rating);
-      g_ptr_array_add (parts, (gpointer) (c != NULL ? adj_gettext (c->label) : rating));
+      g_ptr_array_add (parts, g_strdup (c != NULL ? adj_gettext (c->label) : rating));
     }
   if (weapon != NULL)
     {
       const AdjWeapon *w = adj_ruleset_find_weapon (rs, weapon);
-      g_ptr_array_add (parts, (gpointer) (w != NULL ? adj_gettext (w->label) : weapon));
+      g_ptr_array_add (parts, g_strdup (w != NULL ? adj_gettext (w->label) : weapon));
     }
   g_ptr_array_add (parts, NULL);
   return g_strjoinv (" · ", (char **) parts->pdata);

@@ -146,39 +146,23 @@ update_badges (AdjUnitRow *self)
     {
       const AdjField *f = g_ptr_array_index (fields, i);
       json_object *v = NULL;
+      g_autofree char *value = NULL;
       g_autofree char *text = NULL;
       /* A list shows the field's short badge text where the ruleset gives one. */
       const char *label = adj_gettext (f->badge != NULL ? f->badge : f->label);
 
-      if (!json_object_object_get_ex (status, f->name, &v) || v == NULL)
+      if (!json_object_object_get_ex (status, f->name, &v) || v == NULL ||
+          adj_field_value_is_default (f, v))
         continue;
-      switch (f->kind)
-        {
-        case ADJ_FIELD_BOOL:
-          if (json_object_get_boolean (v) != (f->def != 0))
-            text = json_object_get_boolean (v) ? g_strdup (label)
-                                              : g_strdup_printf (_("Not %s"), label);
-          break;
-        case ADJ_FIELD_INT:
-          if (json_object_get_int (v) != f->def)
-            text = g_strdup_printf ("%s %d", label, json_object_get_int (v));
-          break;
-        case ADJ_FIELD_ENUM:
-          if (g_strcmp0 (json_object_get_string (v), f->def_choice) != 0)
-            {
-              guint n;
-              const AdjChoice *choices = adj_ruleset_field_choices (rs, f, &n);
-              const AdjChoice *c = adj_field_find_choice (choices, n, json_object_get_string (v));
-              text = g_strdup (c != NULL ? adj_gettext (c->label) : json_object_get_string (v));
-            }
-          break;
-        case ADJ_FIELD_UNIT:
-        case ADJ_FIELD_SIDE:
-        default:
-          break;
-        }
-      if (text != NULL)
-        add_badge (self, text, "accent");
+      value = adj_field_value_to_text (rs, f, v);
+      if (f->kind == ADJ_FIELD_BOOL)
+        text = json_object_get_boolean (v) ? g_strdup (label)
+                                          : g_strdup_printf (_("Not %s"), label);
+      else if (f->kind == ADJ_FIELD_INT)
+        text = g_strdup_printf ("%s %s", label, value);
+      else
+        text = g_steal_pointer (&value);
+      add_badge (self, text, "accent");
     }
 }
 

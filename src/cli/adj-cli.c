@@ -232,6 +232,13 @@ mechanic_ruleset (const AdjMechanic  *mech,
   return adj_ruleset_lookup (adj_mechanic_ruleset_id (mech, id, sizeof id), error);
 }
 
+static const char *
+input_file_name (const Options *opts)
+{
+  return opts->input == NULL ? _("inputs")
+         : g_str_equal (opts->input, "-") ? _("standard input") : opts->input;
+}
+
 /* Build a mechanic's inputs from the --input file, pre-filled from --battle when given. */
 static AdjInputs *
 build_inputs (const Options      *opts,
@@ -241,23 +248,10 @@ build_inputs (const Options      *opts,
               GError            **error)
 {
   g_autoptr(json_object) json = read_input_json (opts->input, error);
-  g_autoptr(AdjInputs) inputs = NULL;
-  const char *file = opts->input == NULL ? _("inputs")
-                     : g_str_equal (opts->input, "-") ? _("standard input") : opts->input;
 
   if (json == NULL)
     return NULL;
-  inputs = adj_inputs_new (mech, rs);
-  if (!adj_inputs_set_json (inputs, json, file, error))
-    return NULL;
-  if (battle != NULL)
-    {
-      /* Values taken from the battle come first; what the input file says explicitly wins. */
-      if (!adj_battle_prefill (battle, inputs, error) ||
-          !adj_inputs_set_json (inputs, json, file, error))
-        return NULL;
-    }
-  return g_steal_pointer (&inputs);
+  return adj_mechanic_fill_inputs (mech, rs, battle, json, input_file_name (opts), error);
 }
 
 static AdjBattle *
@@ -417,17 +411,14 @@ cmd_resolve (const Options *opts)
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjRuleset) rs = NULL;
   g_autoptr(AdjBattle) battle = NULL;
-  g_autoptr(AdjInputs) inputs = NULL;
-  g_autoptr(AdjRandom) random = NULL;
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(GArray) dice = NULL;
+  g_autoptr(GArray) cards = NULL;
+  g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(AdjPack) pack = NULL;
   g_autoptr(json_object) out = NULL;
+  AdjRollRequest request = { 0 };
   const AdjMechanic *mech;
-  AdjContext ctx = { 0 };
-  AdjRng rng;
-  AdjRng *use_rng = &rng;
-  guint64 seed = 0;
-  gboolean seeded = FALSE;
 
   if (opts->args->len != 1)
     return usage_error (_("“resolve” takes one mechanic id, such as wec/fire-combat"));
@@ -440,66 +431,42 @@ cmd_resolve (const Options *opts)
     return fail (error);
   if (opts->seed != NULL)
     {
-      if (!parse_seed (opts->seed, &seed, &error))
+      if (!parse_seed (opts->seed, &request.seed, &error))
         return usage_error ("%s", error->message);
-      seeded = TRUE;
+      request.seeded = TRUE;
     }
   if (opts->battle != NULL && (battle = load_battle_for (opts, rs, &error)) == NULL)
     return fail (error);
-  if ((inputs = build_inputs (opts, mech, rs, battle, &error)) == NULL)
+  if ((json = read_input_json (opts->input, &error)) == NULL)
     return fail (error);
-
-  ctx.ruleset = rs;
-  if (battle != NULL)
-    {
-      adj_battle_context (battle, &ctx);
-      if (!seeded)
-        use_rng = adj_battle_get_rng (battle);
-      else
-        adj_rng_seed (&rng, seed);
-    }
-  else
-    {
-      if (!seeded)
-        seed = ((guint64) g_random_int () << 32) | g_random_int ();
-      adj_rng_seed (&rng, seed);
-      pack = adj_pack_new (1);
-      adj_pack_shuffle (pack, &rng);
-      ctx.pack = pack;
-    }
+  if (opts->dice != NULL && !adj_dice_parse (opts->dice, &dice, &error))
+    return usage_error ("--dice: %s", error->message);
+  if (opts->cards != NULL && !adj_cards_parse (opts->cards, &cards, &error))
+    return usage_error ("--cards: %s", error->message);
 
   /* Against a battle, cards come from a copy of its pack; --apply makes the change its own. */
-  if (battle != NULL)
-    random = adj_random_new_with_copy (opts->dice != NULL ? NULL : use_rng, ctx.pack);
-  else
-    random = adj_random_new (opts->dice != NULL ? NULL : use_rng, ctx.pack);
-  if (opts->dice != NULL)
-    {
-      g_autoptr(GArray) values = NULL;
-      if (!adj_dice_parse (opts->dice, &values, &error))
-        return usage_error ("--dice: %s", error->message);
-      adj_random_enter_dice (random, (const int *) values->data, values->len);
-    }
-  if (opts->cards != NULL)
-    {
-      g_autoptr(GArray) cards = NULL;
-      if (!adj_cards_parse (opts->cards, &cards, &error))
-        return usage_error ("--cards: %s", error->message);
-      adj_random_enter_cards (random, (const AdjCard *) cards->data, cards->len);
-    }
+  request.battle = battle;
+  request.ruleset = rs;
+  request.inputs = json;
+  request.file = input_file_name (opts);
+  request.entered = dice != NULL;
+  request.dice = dice;
+  request.cards = cards;
+  if (!adj_mechanic_prepare_roll (mech, &request, &setup, &error))
+    return fail (error);
 
   outcome = adj_outcome_new (mech);
-  if (!adj_mechanic_resolve (mech, &ctx, inputs, random, outcome, &error))
+  if (!adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, &error))
     return fail (error);
 
   out = adj_outcome_to_json (outcome);
-  json_object_object_add (out, "inputs", adj_inputs_to_json (inputs));
+  json_object_object_add (out, "inputs", adj_inputs_to_json (setup.inputs));
   if (opts->dice == NULL && battle == NULL)
-    json_object_object_add (out, "seed", json_object_new_uint64 (seed));
+    json_object_object_add (out, "seed", json_object_new_uint64 (setup.seed));
 
   if (opts->apply)
     {
-      if (!adj_battle_apply_outcome (battle, inputs, outcome, &error) ||
+      if (!adj_battle_apply_outcome (battle, setup.inputs, outcome, &error) ||
           !adj_store_save_battle (battle, opts->battle, &error))
         return fail (error);
       json_object_object_add (out, "applied", json_object_new_boolean (TRUE));

@@ -1530,31 +1530,6 @@ adj_battle_context (AdjBattle  *battle,
   ctx->tables = battle->tables;
 }
 
-static gboolean
-set_input_json (AdjInputs    *inputs,
-                const char   *name,
-                json_object  *value,
-                GError      **error)
-{
-  const AdjField *f = adj_mechanic_find_input (inputs->mechanic, name);
-
-  if (value == NULL)
-    return TRUE;
-  switch (f->kind)
-    {
-    case ADJ_FIELD_BOOL:
-      return adj_inputs_set_bool (inputs, name, json_object_get_boolean (value), error);
-    case ADJ_FIELD_INT:
-      return adj_inputs_set_int (inputs, name, CLAMP (json_object_get_int (value), f->min, f->max),
-                                 error);
-    case ADJ_FIELD_ENUM:
-    case ADJ_FIELD_UNIT:
-    case ADJ_FIELD_SIDE:
-    default:
-      return adj_inputs_set_string (inputs, name, json_object_get_string (value), error);
-    }
-}
-
 gboolean
 adj_battle_prefill (AdjBattle  *battle,
                     AdjInputs  *inputs,
@@ -1587,20 +1562,14 @@ adj_battle_prefill (AdjBattle  *battle,
   for (guint i = 0; i < mech->n_inputs; i++)
     {
       const AdjField *f = &mech->inputs[i];
-      const char *dot;
-      g_autofree char *src = NULL;
-      const char *attr;
+      const char *attr = NULL;
+      const AdjField *src_field = adj_mechanic_input_source (mech, f, &attr);
       const char *src_id;
-      const AdjField *src_field;
       g_autoptr(json_object) value = NULL;
 
-      if (f->from == NULL)
+      if (src_field == NULL)
         continue;
-      dot = strchr (f->from, '.');
-      src = g_strndup (f->from, (gsize) (dot - f->from));
-      attr = dot + 1;
-      src_field = adj_mechanic_find_input (mech, src);
-      src_id = adj_inputs_get_string (inputs, src);
+      src_id = adj_inputs_get_string (inputs, src_field->name);
       if (src_id == NULL)
         continue;
 
@@ -1625,7 +1594,17 @@ adj_battle_prefill (AdjBattle  *battle,
       else
         value = json_object_get (side_setting (battle, src_id, attr));
 
-      if (!set_input_json (inputs, f->name, value, error))
+      if (value == NULL)
+        continue;
+      /* A number the battle keeps may lie beyond what the input takes: the nearest one is. */
+      if (f->kind == ADJ_FIELD_INT && json_object_is_type (value, json_type_int))
+        {
+          int n = CLAMP (json_object_get_int (value), f->min, f->max);
+
+          json_object_put (value);
+          value = json_object_new_int (n);
+        }
+      if (!adj_inputs_set_value (inputs, f->name, value, error))
         return FALSE;
     }
 
@@ -1676,11 +1655,9 @@ adj_battle_run (AdjBattle    *battle,
                 GError      **error)
 {
   const AdjMechanic *mech;
-  g_autoptr(AdjInputs) in = NULL;
-  g_autoptr(AdjRandom) random = NULL;
+  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = _("inputs") };
+  g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(json_object) none = NULL;
-  AdjContext ctx;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
   g_return_val_if_fail (mechanic_id != NULL, NULL);
@@ -1692,19 +1669,11 @@ adj_battle_run (AdjBattle    *battle,
                    mechanic_id);
       return NULL;
     }
-  if (inputs == NULL)
-    inputs = none = json_object_new_object ();
-  in = adj_inputs_new (mech, battle->ruleset);
-  if (!adj_inputs_set_json (in, inputs, _("inputs"), error) ||
-      !adj_battle_prefill (battle, in, error) ||
-      !adj_inputs_set_json (in, inputs, _("inputs"), error))
+  if (!adj_mechanic_prepare_roll (mech, &request, &setup, error))
     return NULL;
-
-  adj_battle_context (battle, &ctx);
-  random = adj_battle_new_random (battle);
   outcome = adj_outcome_new (mech);
-  if (!adj_mechanic_resolve (mech, &ctx, in, random, outcome, error) ||
-      !adj_battle_apply_outcome (battle, in, outcome, error))
+  if (!adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, error) ||
+      !adj_battle_apply_outcome (battle, setup.inputs, outcome, error))
     return NULL;
   return g_steal_pointer (&outcome);
 }

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
@@ -35,6 +36,31 @@ adj_mechanic_find_input (const AdjMechanic *mech,
   for (guint i = 0; i < mech->n_inputs; i++)
     if (g_str_equal (mech->inputs[i].name, name))
       return &mech->inputs[i];
+  return NULL;
+}
+
+const AdjField *
+adj_mechanic_input_source (const AdjMechanic  *mech,
+                           const AdjField     *field,
+                           const char        **attr)
+{
+  const char *dot = field->from != NULL ? strchr (field->from, '.') : NULL;
+
+  if (dot == NULL)
+    return NULL;
+  for (guint i = 0; i < mech->n_inputs; i++)
+    {
+      const AdjField *ref = &mech->inputs[i];
+
+      if ((ref->kind == ADJ_FIELD_UNIT || ref->kind == ADJ_FIELD_SIDE) &&
+          strlen (ref->name) == (gsize) (dot - field->from) &&
+          strncmp (ref->name, field->from, (gsize) (dot - field->from)) == 0)
+        {
+          if (attr != NULL)
+            *attr = dot + 1;
+          return ref;
+        }
+    }
   return NULL;
 }
 
@@ -134,19 +160,12 @@ adj_mechanic_self_check (const AdjSystem    *system,
                        mech->id, f->name);
           return FALSE;
         }
-      if (f->from != NULL)
+      if (f->from != NULL && adj_mechanic_input_source (mech, f, NULL) == NULL)
         {
-          const char *dot = strchr (f->from, '.');
-          g_autofree char *src = dot != NULL ? g_strndup (f->from, (gsize) (dot - f->from)) : NULL;
-          const AdjField *ref = src != NULL ? adj_mechanic_find_input (mech, src) : NULL;
-
-          if (ref == NULL || (ref->kind != ADJ_FIELD_UNIT && ref->kind != ADJ_FIELD_SIDE))
-            {
-              g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                           "mechanic “%s”: the input “%s” pre-fills from “%s”, which does not "
-                           "name a unit or side input", mech->id, f->name, f->from);
-              return FALSE;
-            }
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       "mechanic “%s”: the input “%s” pre-fills from “%s”, which does not "
+                       "name a unit or side input", mech->id, f->name, f->from);
+          return FALSE;
         }
     }
   for (guint i = 0; i < mech->n_outcomes; i++)
@@ -469,6 +488,88 @@ adj_mechanic_get_follow_up (const AdjMechanic *mech,
   return adj_mechanic_lookup (mech->follow_up->next);
 }
 
+/* ---- a roll made ready ---- */
+
+AdjInputs *
+adj_mechanic_fill_inputs (const AdjMechanic  *mech,
+                          AdjRuleset         *rs,
+                          AdjBattle          *battle,
+                          json_object        *json,
+                          const char         *file,
+                          GError            **error)
+{
+  g_autoptr(AdjInputs) inputs = NULL;
+
+  g_return_val_if_fail (mech != NULL && (rs != NULL || battle != NULL), NULL);
+
+  inputs = adj_inputs_new (mech, rs != NULL ? rs : adj_battle_get_ruleset (battle));
+  if (json != NULL && !adj_inputs_set_json (inputs, json, file, error))
+    return NULL;
+  /* Values taken from the battle come first; what @json says explicitly wins. */
+  if (battle != NULL &&
+      (!adj_battle_prefill (battle, inputs, error) ||
+       (json != NULL && !adj_inputs_set_json (inputs, json, file, error))))
+    return NULL;
+  return g_steal_pointer (&inputs);
+}
+
+gboolean
+adj_mechanic_prepare_roll (const AdjMechanic     *mech,
+                           const AdjRollRequest  *request,
+                           AdjRollSetup          *setup,
+                           GError               **error)
+{
+  AdjRng *rng = &setup->rng;
+
+  g_return_val_if_fail (mech != NULL && request != NULL && setup != NULL, FALSE);
+  g_return_val_if_fail (request->battle != NULL || request->ruleset != NULL, FALSE);
+
+  memset (setup, 0, sizeof *setup);
+  if (request->filled != NULL)
+    setup->inputs = adj_inputs_copy (request->filled);
+  else
+    setup->inputs = adj_mechanic_fill_inputs (mech, request->ruleset, request->battle,
+                                              request->inputs, request->file, error);
+  if (setup->inputs == NULL)
+    return FALSE;
+
+  if (request->battle != NULL)
+    {
+      adj_battle_context (request->battle, &setup->ctx);
+      if (request->seeded)
+        adj_rng_seed (rng, request->seed);
+      else
+        rng = adj_battle_get_rng (request->battle);
+      setup->random = adj_random_new_with_copy (request->entered ? NULL : rng, setup->ctx.pack);
+    }
+  else
+    {
+      setup->seed = request->seeded ? request->seed
+                                    : ((guint64) g_random_int () << 32) | g_random_int ();
+      adj_rng_seed (rng, setup->seed);
+      setup->pack = adj_pack_new (1);
+      adj_pack_shuffle (setup->pack, rng);
+      setup->ctx.ruleset = request->ruleset;
+      setup->ctx.pack = setup->pack;
+      setup->random = adj_random_new (request->entered ? NULL : rng, setup->pack);
+    }
+  if (request->dice != NULL)
+    adj_random_enter_dice (setup->random, (const int *) (gpointer) request->dice->data,
+                           request->dice->len);
+  if (request->cards != NULL)
+    adj_random_enter_cards (setup->random, (const AdjCard *) (gpointer) request->cards->data,
+                            request->cards->len);
+  return TRUE;
+}
+
+void
+adj_roll_setup_clear (AdjRollSetup *setup)
+{
+  g_clear_pointer (&setup->random, adj_random_free);
+  g_clear_pointer (&setup->pack, adj_pack_free);
+  g_clear_pointer (&setup->inputs, adj_inputs_free);
+}
+
 /* ---- inputs ---- */
 
 static void
@@ -570,6 +671,26 @@ unknown_input (const AdjInputs  *inputs,
   return FALSE;
 }
 
+/* The input @name and (when @index is not NULL) its index in *@index; NULL with @error set
+ * when there is none. */
+static const AdjField *
+find_input (const AdjInputs  *inputs,
+            const char       *name,
+            int              *index,
+            GError          **error)
+{
+  int i = input_index (inputs, name);
+
+  if (i < 0)
+    {
+      unknown_input (inputs, name, error);
+      return NULL;
+    }
+  if (index != NULL)
+    *index = i;
+  return &inputs->mechanic->inputs[i];
+}
+
 static gboolean
 check_int (const AdjField *f,
            int             value,
@@ -590,12 +711,11 @@ adj_inputs_set_int (AdjInputs   *inputs,
                     int          value,
                     GError     **error)
 {
-  int i = input_index (inputs, name);
-  const AdjField *f;
+  int i;
+  const AdjField *f = find_input (inputs, name, &i, error);
 
-  if (i < 0)
-    return unknown_input (inputs, name, error);
-  f = &inputs->mechanic->inputs[i];
+  if (f == NULL)
+    return FALSE;
   if (f->kind != ADJ_FIELD_INT)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
@@ -615,12 +735,11 @@ adj_inputs_set_bool (AdjInputs   *inputs,
                      gboolean     value,
                      GError     **error)
 {
-  int i = input_index (inputs, name);
-  const AdjField *f;
+  int i;
+  const AdjField *f = find_input (inputs, name, &i, error);
 
-  if (i < 0)
-    return unknown_input (inputs, name, error);
-  f = &inputs->mechanic->inputs[i];
+  if (f == NULL)
+    return FALSE;
   if (f->kind != ADJ_FIELD_BOOL)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
@@ -638,12 +757,11 @@ adj_inputs_set_string (AdjInputs   *inputs,
                        const char  *value,
                        GError     **error)
 {
-  int i = input_index (inputs, name);
-  const AdjField *f;
+  int i;
+  const AdjField *f = find_input (inputs, name, &i, error);
 
-  if (i < 0)
-    return unknown_input (inputs, name, error);
-  f = &inputs->mechanic->inputs[i];
+  if (f == NULL)
+    return FALSE;
   switch (f->kind)
     {
     case ADJ_FIELD_ENUM:
@@ -687,6 +805,64 @@ adj_inputs_set_string (AdjInputs   *inputs,
   return TRUE;
 }
 
+gboolean
+adj_inputs_set_value (AdjInputs    *inputs,
+                      const char   *name,
+                      json_object  *value,
+                      GError      **error)
+{
+  const AdjField *f = find_input (inputs, name, NULL, error);
+
+  if (f == NULL)
+    return FALSE;
+  switch (f->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      if (!json_object_is_type (value, json_type_boolean))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("expected true or false, found %s"), adj_json_type_name (value));
+          return FALSE;
+        }
+      return adj_inputs_set_bool (inputs, name, json_object_get_boolean (value), error);
+    case ADJ_FIELD_INT:
+      {
+        gint64 v;
+
+        if (!json_object_is_type (value, json_type_int))
+          {
+            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                         _("expected an integer from %d to %d, found %s"),
+                         f->min, f->max, adj_json_type_name (value));
+            return FALSE;
+          }
+        v = json_object_get_int64 (value);
+        if (v < f->min || v > f->max)
+          {
+            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                         _("expected an integer from %d to %d, found %lld"),
+                         f->min, f->max, (long long) v);
+            return FALSE;
+          }
+        return adj_inputs_set_int (inputs, name, (int) v, error);
+      }
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+      if (json_object_is_type (value, json_type_null))
+        return adj_inputs_set_string (inputs, name, NULL, error);
+      G_GNUC_FALLTHROUGH;
+    case ADJ_FIELD_ENUM:
+    default:
+      if (!json_object_is_type (value, json_type_string))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       _("expected a string, found %s"), adj_json_type_name (value));
+          return FALSE;
+        }
+      return adj_inputs_set_string (inputs, name, json_object_get_string (value), error);
+    }
+}
+
 static gboolean
 set_json_values (AdjInputs    *inputs,
                  json_object  *json,
@@ -695,58 +871,13 @@ set_json_values (AdjInputs    *inputs,
 {
   json_object_object_foreach (json, key, val)
     {
-      int i = input_index (inputs, key);
-      const AdjField *f;
       g_autoptr(GError) local = NULL;
-      g_autofree char *where = adj_json_path_key ("$", key);
-      gboolean ok;
 
-      if (i < 0)
+      if (!adj_inputs_set_value (inputs, key, val, &local))
         {
-          unknown_input (inputs, key, &local);
+          g_autofree char *where = adj_json_path_key ("$", key);
           return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
         }
-      f = &inputs->mechanic->inputs[i];
-      switch (f->kind)
-        {
-        case ADJ_FIELD_BOOL:
-          if (!json_object_is_type (val, json_type_boolean))
-            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                  _("expected true or false, found %s"), adj_json_type_name (val));
-          ok = adj_inputs_set_bool (inputs, key, json_object_get_boolean (val), &local);
-          break;
-        case ADJ_FIELD_INT:
-          if (!json_object_is_type (val, json_type_int))
-            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                  _("expected an integer from %d to %d, found %s"),
-                                  f->min, f->max, adj_json_type_name (val));
-          {
-            gint64 v = json_object_get_int64 (val);
-            if (v < f->min || v > f->max)
-              return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                    _("expected an integer from %d to %d, found %lld"),
-                                    f->min, f->max, (long long) v);
-            ok = adj_inputs_set_int (inputs, key, (int) v, &local);
-          }
-          break;
-        case ADJ_FIELD_UNIT:
-        case ADJ_FIELD_SIDE:
-          if (json_object_is_type (val, json_type_null))
-            {
-              ok = adj_inputs_set_string (inputs, key, NULL, &local);
-              break;
-            }
-          G_GNUC_FALLTHROUGH;
-        case ADJ_FIELD_ENUM:
-        default:
-          if (!json_object_is_type (val, json_type_string))
-            return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                  _("expected a string, found %s"), adj_json_type_name (val));
-          ok = adj_inputs_set_string (inputs, key, json_object_get_string (val), &local);
-          break;
-        }
-      if (!ok)
-        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
     }
   return TRUE;
 }
@@ -776,33 +907,43 @@ adj_inputs_set_json (AdjInputs    *inputs,
 }
 
 json_object *
+adj_inputs_get_value (const AdjInputs *inputs,
+                      const char      *name)
+{
+  int i = input_index (inputs, name);
+  const AdjValue *v;
+
+  if (i < 0)
+    {
+      g_critical ("%s: no input named “%s”", inputs->mechanic->id, name);
+      return NULL;
+    }
+  v = &inputs->values[i];
+  switch (inputs->mechanic->inputs[i].kind)
+    {
+    case ADJ_FIELD_BOOL:
+      return json_object_new_boolean (v->i);
+    case ADJ_FIELD_INT:
+      return json_object_new_int64 (v->i);
+    case ADJ_FIELD_ENUM:
+      return json_object_new_string (v->s != NULL ? v->s : "");
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      return v->s != NULL ? json_object_new_string (v->s) : NULL;
+    }
+}
+
+json_object *
 adj_inputs_to_json (const AdjInputs *inputs)
 {
   json_object *obj = json_object_new_object ();
 
   for (guint i = 0; i < inputs->mechanic->n_inputs; i++)
     {
-      const AdjField *f = &inputs->mechanic->inputs[i];
-      const AdjValue *v = &inputs->values[i];
+      const char *name = inputs->mechanic->inputs[i].name;
 
-      switch (f->kind)
-        {
-        case ADJ_FIELD_BOOL:
-          json_object_object_add (obj, f->name, json_object_new_boolean (v->i));
-          break;
-        case ADJ_FIELD_INT:
-          json_object_object_add (obj, f->name, json_object_new_int64 (v->i));
-          break;
-        case ADJ_FIELD_ENUM:
-          json_object_object_add (obj, f->name, json_object_new_string (v->s != NULL ? v->s : ""));
-          break;
-        case ADJ_FIELD_UNIT:
-        case ADJ_FIELD_SIDE:
-        default:
-          json_object_object_add (obj, f->name,
-                                  v->s != NULL ? json_object_new_string (v->s) : NULL);
-          break;
-        }
+      json_object_object_add (obj, name, adj_inputs_get_value (inputs, name));
     }
   return obj;
 }

@@ -15,6 +15,7 @@
 
 #include "adj-odds.h"
 #include "adj-random.h"
+#include "adj-rng.h"
 #include "adj-ruleset.h"
 #include "adj-types.h"
 
@@ -143,6 +144,11 @@ const char        *adj_mechanic_ruleset_id    (const AdjMechanic *mech,
                                                gsize              size);
 const AdjField    *adj_mechanic_find_input    (const AdjMechanic *mech,
                                                const char        *name);
+/* The unit or side input that @field's "from" path ("firer.figures") starts with, and in
+ * *@attr what of it is read ("figures"); NULL when @field has no such path. */
+const AdjField    *adj_mechanic_input_source  (const AdjMechanic *mech,
+                                               const AdjField    *field,
+                                               const char       **attr);
 json_object       *adj_mechanic_describe      (const AdjMechanic *mech,
                                                AdjRuleset        *rs);
 GArray            *adj_mechanic_draws         (const AdjMechanic *mech,
@@ -174,6 +180,51 @@ const AdjMechanic *adj_mechanic_get_follow_up (const AdjMechanic *mech,
                                                const AdjOutcome  *outcome,
                                                int               *count);
 
+/* ---- a roll made ready ---- */
+
+/* What a roll of a mechanic is made from.  Only the ruleset is needed without a battle. */
+typedef struct {
+  AdjBattle       *battle;   /* NULL: a roll on its own, with a full pack of its own */
+  AdjRuleset      *ruleset;  /* NULL: the battle's */
+  json_object     *inputs;   /* the inputs given, or NULL: they win over what a battle says */
+  const char      *file;     /* what messages call @inputs */
+  const AdjInputs *filled;   /* instead of @inputs: inputs filled in already, taken as they are */
+  gboolean         entered;  /* dice and cards come from the table: none are made up */
+  GArray          *dice;     /* of int: the dice rolled at the table, or NULL */
+  GArray          *cards;    /* of AdjCard: the cards turned at the table, or NULL */
+  gboolean         seeded;   /* dice from @seed rather than the battle's own generator */
+  guint64          seed;
+} AdjRollRequest;
+
+/* A roll ready to resolve with adj_mechanic_resolve (mech, &ctx, inputs, random, ...).  It
+ * must stay where it was made: @random rolls with its @rng. */
+typedef struct {
+  AdjInputs  *inputs;
+  AdjContext  ctx;
+  AdjRandom  *random;
+  guint64     seed;      /* without a battle: the seed the dice and the pack came from */
+  AdjRng      rng;
+  AdjPack    *pack;      /* without a battle: the pack the cards come from */
+} AdjRollSetup;
+
+/* The inputs of @mech for a roll: those in @json (NULL: none), pre-filled from @battle when
+ * there is one, and then those in @json again, which win.  @rs may be NULL with a battle. */
+AdjInputs         *adj_mechanic_fill_inputs   (const AdjMechanic    *mech,
+                                               AdjRuleset           *rs,
+                                               AdjBattle            *battle,
+                                               json_object          *json,
+                                               const char           *file,
+                                               GError              **error);
+/* Make the inputs of @mech (as adj_mechanic_fill_inputs() does) and the source of its dice
+ * and cards.  With a battle, cards come from a copy of its pack, which
+ * adj_battle_apply_outcome() makes the battle's own; without one, a seed not given is chosen at
+ * random and a full pack is shuffled with it.  Clear @setup with adj_roll_setup_clear(), even on failure. */
+gboolean           adj_mechanic_prepare_roll  (const AdjMechanic    *mech,
+                                               const AdjRollRequest *request,
+                                               AdjRollSetup         *setup,
+                                               GError              **error);
+void               adj_roll_setup_clear       (AdjRollSetup         *setup);
+
 /* ---- inputs ---- */
 typedef struct {
   gboolean set;
@@ -197,6 +248,15 @@ gboolean     adj_inputs_set_json     (AdjInputs         *inputs,
                                       const char        *file,
                                       GError           **error);
 json_object *adj_inputs_to_json      (const AdjInputs   *inputs);
+/* Set one input from JSON: true or false, an integer in range, a choice id, or a unit or side
+ * id (JSON null: none).  A value of the wrong kind fails saying what was expected. */
+gboolean     adj_inputs_set_value    (AdjInputs         *inputs,
+                                      const char        *name,
+                                      json_object       *value,
+                                      GError           **error);
+/* One input as JSON, a new reference (NULL for an empty unit or side input). */
+json_object *adj_inputs_get_value    (const AdjInputs   *inputs,
+                                      const char        *name);
 gboolean     adj_inputs_set_int      (AdjInputs         *inputs,
                                       const char        *name,
                                       int                value,
@@ -311,5 +371,6 @@ char        *adj_outcome_to_text      (const AdjOutcome *outcome);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjInputs, adj_inputs_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjOutcome, adj_outcome_free)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (AdjRollSetup, adj_roll_setup_clear)
 
 G_END_DECLS

@@ -77,18 +77,6 @@ format_distance (AdjDistanceUnit unit,
     }
 }
 
-static const char *
-choice_label (AdjRuleset     *rs,
-              const AdjField *field,
-              const char     *id)
-{
-  guint n = 0;
-  const AdjChoice *choices = adj_ruleset_field_choices (rs, field, &n);
-  const AdjChoice *c = adj_field_find_choice (choices, n, id);
-
-  return c != NULL ? adj_gettext (c->label) : id;
-}
-
 static gboolean
 field_is_tracked (AdjRoster      *self,
                   const AdjField *field)
@@ -166,34 +154,19 @@ status_fact (AdjRoster      *self,
              const AdjField *f,
              AdjUnit        *unit)
 {
-  switch (f->kind)
-    {
-    case ADJ_FIELD_BOOL:
-      if (adj_unit_get_status_bool (unit, f->name) != (f->def != 0))
-        return adj_unit_get_status_bool (unit, f->name)
-                 ? g_strdup (adj_gettext (f->label))
-                 /* TRANSLATORS: a status that is off, e.g. "not Mounted" */
-                 : g_strdup_printf (_("not %s"), adj_gettext (f->label));
-      return NULL;
-    case ADJ_FIELD_INT:
-      if (adj_unit_get_status_int (unit, f->name) != f->def)
-        return g_strdup_printf ("%s: %d", adj_gettext (f->label),
-                           adj_unit_get_status_int (unit, f->name));
-      return NULL;
-    case ADJ_FIELD_ENUM:
-      {
-        const char *v = adj_unit_get_status_string (unit, f->name);
+  json_object *v = NULL;
+  g_autofree char *value = NULL;
 
-        if (v != NULL && g_strcmp0 (v, f->def_choice) != 0)
-          return g_strdup_printf ("%s: %s", adj_gettext (f->label),
-                             choice_label (self->ruleset, f, v));
-      }
-      return NULL;
-    case ADJ_FIELD_UNIT:
-    case ADJ_FIELD_SIDE:
-    default:
-      return NULL;
-    }
+  if (!json_object_object_get_ex (adj_unit_get_status (unit), f->name, &v) || v == NULL ||
+      adj_field_value_is_default (f, v))
+    return NULL;
+  if (f->kind == ADJ_FIELD_BOOL)
+    return json_object_get_boolean (v)
+             ? g_strdup (adj_gettext (f->label))
+             /* TRANSLATORS: a status that is off, e.g. "not Mounted" */
+             : g_strdup_printf (_("not %s"), adj_gettext (f->label));
+  value = adj_field_value_to_text (self->ruleset, f, v);
+  return g_strdup_printf ("%s: %s", adj_gettext (f->label), value);
 }
 
 static UnitInfo *
@@ -298,24 +271,8 @@ side_settings_markup (AdjRoster *self,
       if (f->secret || !json_object_object_get_ex (side->settings, f->name, &v))
         continue;
       /* Choices always say something; numbers and switches only when they were changed. */
-      switch (f->kind)
-        {
-        case ADJ_FIELD_ENUM:
-          value = g_strdup (choice_label (self->ruleset, f, json_object_get_string (v)));
-          break;
-        case ADJ_FIELD_INT:
-          if (json_object_get_int (v) != f->def)
-            value = g_strdup_printf ("%d", json_object_get_int (v));
-          break;
-        case ADJ_FIELD_BOOL:
-          if (json_object_get_boolean (v) != (f->def != 0))
-            value = g_strdup (json_object_get_boolean (v) ? _("yes") : _("no"));
-          break;
-        case ADJ_FIELD_UNIT:
-        case ADJ_FIELD_SIDE:
-        default:
-          break;
-        }
+      if (f->kind == ADJ_FIELD_ENUM || !adj_field_value_is_default (f, v))
+        value = adj_field_value_to_text (self->ruleset, f, v);
       if (value == NULL)
         continue;
       piece = g_markup_printf_escaped ("<b>%s:</b> %s", adj_gettext (f->label), value);

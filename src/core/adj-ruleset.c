@@ -1303,6 +1303,51 @@ adj_field_default_json (const AdjField *field)
 }
 
 gboolean
+adj_field_value_is_default (const AdjField *field,
+                            json_object    *value)
+{
+  switch (field->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      return json_object_get_boolean (value) == (field->def != 0);
+    case ADJ_FIELD_INT:
+      return json_object_get_int (value) == field->def;
+    case ADJ_FIELD_ENUM:
+      return g_strcmp0 (json_object_get_string (value), field->def_choice) == 0;
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      return value == NULL;
+    }
+}
+
+char *
+adj_field_value_to_text (AdjRuleset     *rs,
+                         const AdjField *field,
+                         json_object    *value)
+{
+  switch (field->kind)
+    {
+    case ADJ_FIELD_BOOL:
+      return g_strdup (json_object_get_boolean (value) ? _("yes") : _("no"));
+    case ADJ_FIELD_INT:
+      return g_strdup_printf ("%d", json_object_get_int (value));
+    case ADJ_FIELD_ENUM:
+      {
+        guint n;
+        const AdjChoice *choices = adj_ruleset_field_choices (rs, field, &n);
+        const AdjChoice *c = adj_field_find_choice (choices, n, json_object_get_string (value));
+
+        return g_strdup (c != NULL ? adj_gettext (c->label) : json_object_get_string (value));
+      }
+    case ADJ_FIELD_UNIT:
+    case ADJ_FIELD_SIDE:
+    default:
+      return g_strdup (value != NULL ? json_object_get_string (value) : "");
+    }
+}
+
+gboolean
 adj_field_check_json (AdjRuleset      *rs,
                       const AdjField  *field,
                       json_object     *value,

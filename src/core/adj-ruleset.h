@@ -153,6 +153,13 @@ gboolean            adj_field_check_json         (AdjRuleset     *rs,
                                                   const AdjField *field,
                                                   json_object    *value,
                                                   GError        **error);
+/* Whether @value (of the kind @field takes) is @field's default. */
+gboolean            adj_field_value_is_default   (const AdjField *field,
+                                                  json_object    *value);
+/* @value as words: "yes" or "no", a number, a choice's label (translated), an id; free it. */
+char               *adj_field_value_to_text      (AdjRuleset     *rs,
+                                                  const AdjField *field,
+                                                  json_object    *value);
 gboolean            adj_field_applies_to         (const AdjField *field,
                                                   const char     *category);
 
