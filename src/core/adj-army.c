@@ -103,33 +103,21 @@ parse_unit (AdjArmy      *army,
     return FALSE;
 
   if (name[0] == '\0' || g_utf8_strlen (name, -1) > 200)
-    {
-      g_autofree char *where = adj_json_path_key (path, "name");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected a name of 1 to 200 characters"));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "name",
+                             _("expected a name of 1 to 200 characters"));
   t = adj_ruleset_find_unit_type (rs, type);
   if (t == NULL)
-    {
-      g_autofree char *where = adj_json_path_key (path, "type");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("“%s” is not a unit type of the ruleset “%s”"), type,
-                            adj_ruleset_get_id (rs));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "type",
+                             _("“%s” is not a unit type of the ruleset “%s”"), type,
+                             adj_ruleset_get_id (rs));
   if (weapon != NULL && (adj_ruleset_find_weapon (rs, weapon) == NULL ||
                          !g_strv_contains (t->weapons, weapon)))
-    {
-      g_autofree char *where = adj_json_path_key (path, "weapon");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("a unit of type “%s” cannot carry the weapon “%s”"), type, weapon);
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "weapon",
+                             _("a unit of type “%s” cannot carry the weapon “%s”"), type, weapon);
   if (rating != NULL && adj_ruleset_find_rating (rs, rating) == NULL)
-    {
-      g_autofree char *where = adj_json_path_key (path, "rating");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("“%s” is not a rating of the ruleset “%s”"), rating,
-                            adj_ruleset_get_id (rs));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "rating",
+                             _("“%s” is not a rating of the ruleset “%s”"), rating,
+                             adj_ruleset_get_id (rs));
 
   if (status != NULL)
     {
@@ -165,12 +153,9 @@ parse_unit (AdjArmy      *army,
       if (members == NULL)
         return FALSE;
       if (figures >= 0 && figures != adj_members_count_in_play (members))
-        {
-          g_autofree char *at = adj_json_path_key (path, "figures");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                                _("the members list %d figures in play, not %lld"),
-                                adj_members_count_in_play (members), (long long) figures);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "figures",
+                                 _("the members list %d figures in play, not %lld"),
+                                 adj_members_count_in_play (members), (long long) figures);
       figures = adj_members_count_in_play (members);
     }
 
@@ -223,9 +208,8 @@ adj_army_from_json (AdjRuleset   *rs,
     return NULL;
   if (name[0] == '\0' || g_utf8_strlen (name, -1) > 200)
     {
-      g_autofree char *where = adj_json_path_key (path, "name");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("expected a name of 1 to 200 characters"));
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "name",
+                        _("expected a name of 1 to 200 characters"));
       return NULL;
     }
   if (json_object_array_length (units) > MAX_ARMY_UNITS)

@@ -57,17 +57,16 @@ adj_battle_unit_from_json (AdjBattle    *battle,
 
   if (!adj_json_is_identifier (id))
     {
-      g_autofree char *where = adj_json_path_key (path, "id");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("expected a unit id (lower-case letters, digits and dashes), found “%s”"),
-                     id);
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "id",
+                        _("expected a unit id (lower-case letters, digits and dashes), found “%s”"),
+                        id);
       return NULL;
     }
   if (adj_battle_find_side (battle, side) == NULL)
     {
-      g_autofree char *where = adj_json_path_key (path, "side");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("the unit belongs to the side “%s”, which the battle does not have"), side);
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "side",
+                        _("the unit belongs to the side “%s”, which the battle does not have"),
+                        side);
       return NULL;
     }
   {
@@ -78,18 +77,16 @@ adj_battle_unit_from_json (AdjBattle    *battle,
   type = adj_ruleset_find_unit_type (rs, type_id);
   if (type == NULL)
     {
-      g_autofree char *where = adj_json_path_key (path, "type");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("“%s” is not a unit type of the ruleset “%s”"), type_id,
-                     adj_ruleset_get_id (rs));
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "type",
+                        _("“%s” is not a unit type of the ruleset “%s”"), type_id,
+                        adj_ruleset_get_id (rs));
       return NULL;
     }
   if (rating != NULL && adj_ruleset_find_rating (rs, rating) == NULL)
     {
-      g_autofree char *where = adj_json_path_key (path, "rating");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("“%s” is not a rating of the ruleset “%s”"), rating,
-                     adj_ruleset_get_id (rs));
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "rating",
+                        _("“%s” is not a rating of the ruleset “%s”"), rating,
+                        adj_ruleset_get_id (rs));
       return NULL;
     }
   if (weapon != NULL)
@@ -97,8 +94,7 @@ adj_battle_unit_from_json (AdjBattle    *battle,
       g_autoptr(GError) local = NULL;
       if (!adj_battle_check_weapon (rs, type, weapon, &local))
         {
-          g_autofree char *where = adj_json_path_key (path, "weapon");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
+          adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "weapon", "%s", local->message);
           return NULL;
         }
     }
@@ -109,9 +105,8 @@ adj_battle_unit_from_json (AdjBattle    *battle,
       AdjCard parsed;
       if (!adj_card_parse (card, &parsed))
         {
-          g_autofree char *where = adj_json_path_key (path, "card");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                         _("expected a card such as “10H” or “QS”, found “%s”"), card);
+          adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "card",
+                            _("expected a card such as “10H” or “QS”, found “%s”"), card);
           return NULL;
         }
     }
@@ -137,10 +132,9 @@ adj_battle_unit_from_json (AdjBattle    *battle,
         return NULL;
       if (figures >= 0 && figures != adj_members_count_in_play (members))
         {
-          g_autofree char *at = adj_json_path_key (path, "figures");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                         _("the members list %d figures in play, not %lld"),
-                         adj_members_count_in_play (members), (long long) figures);
+          adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "figures",
+                            _("the members list %d figures in play, not %lld"),
+                            adj_members_count_in_play (members), (long long) figures);
           return NULL;
         }
     }
@@ -201,8 +195,7 @@ adj_battle_unit_from_json (AdjBattle    *battle,
 
           if (!adj_battle_check_status_value (rs, type, key, val, &local))
             {
-              g_autofree char *where = adj_json_path_key (spath, key);
-              adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
+              adj_json_fail_at (error, ADJ_ERROR_INVALID, file, spath, key, "%s", local->message);
               return NULL;
             }
           adj_unit_set_field (unit, field, val);

@@ -199,9 +199,8 @@ adj_change_set_from_json (json_object  *json,
         not_allowed = set_only;
       else
         {
-          g_autofree char *at = adj_json_path_key (where, "op");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                         _("expected “set”, “add-unit” or “remove-unit”, found “%s”"), op);
+          adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "op",
+                            _("expected “set”, “add-unit” or “remove-unit”, found “%s”"), op);
           return NULL;
         }
       for (guint k = 0; not_allowed[k] != NULL; k++)

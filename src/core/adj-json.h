@@ -39,6 +39,14 @@ gboolean adj_json_fail (GError     **error,
                         const char  *format,
                         ...) G_GNUC_PRINTF (5, 6);
 
+/* As adj_json_fail(), at @path's member @key. */
+gboolean adj_json_fail_at (GError     **error,
+                           int          code,
+                           const char  *file,
+                           const char  *path,
+                           const char  *key,
+                           const char  *format,
+                           ...) G_GNUC_PRINTF (6, 7);
 /* "unknown key", at @path's member @key. */
 gboolean adj_json_fail_unknown_key (GError     **error,
                                     const char  *file,

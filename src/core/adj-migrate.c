@@ -4,8 +4,8 @@
  * To change a format: raise its ADJ_*_VERSION and its chain's "current" below, write the step
  * that turns a document of the old version into the new one (a static function here, which
  * says in its comment exactly what it changes), add it at the end of that format's steps, and
- * add a test of the step with a file of the old version to tests/test-migrate.c.  The writers only ever write the current
- * version; the steps only ever read old ones.
+ * add a test of the step with a file of the old version to tests/test-migrate.c.  The writers
+ * only ever write the current version; the steps only ever read old ones.
  */
 
 #define G_LOG_DOMAIN "adj-migrate"

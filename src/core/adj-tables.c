@@ -125,19 +125,14 @@ parse_choice_list (json_object  *arr,
           !adj_json_get_string (item, "label", TRUE, &list[i].label, file, where, error))
         return FALSE;
       if (!adj_json_is_identifier (list[i].id) || (no_numbers && looks_like_number (list[i].id)))
-        {
-          g_autofree char *at = adj_json_path_key (where, "id");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                                no_numbers
-                                ? _("expected an identifier that is not a number, found “%s”")
-                                : _("expected an identifier (lower-case letters, digits and "
-                                    "dashes), found “%s”"), list[i].id);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "id",
+                                 no_numbers
+                                 ? _("expected an identifier that is not a number, found “%s”")
+                                 : _("expected an identifier (lower-case letters, digits and "
+                                     "dashes), found “%s”"), list[i].id);
       if (list[i].label[0] == '\0')
-        {
-          g_autofree char *at = adj_json_path_key (where, "label");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at, _("expected a non-empty text"));
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "label",
+                                 _("expected a non-empty text"));
       for (gsize j = 0; j < i; j++)
         if (g_str_equal (list[j].id, list[i].id))
           return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
@@ -196,12 +191,9 @@ parse_axis (AdjRuleset   *rs,
       else if (g_str_equal (from, "ratings"))
         list_from = adj_ruleset_get_ratings (rs);
       else
-        {
-          g_autofree char *where = adj_json_path_key (path, "from");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("expected “weapons”, “unit-types”, “categories” or “ratings”, "
-                                  "found “%s”"), from);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "from",
+                                 _("expected “weapons”, “unit-types”, “categories” or “ratings”, "
+                                   "found “%s”"), from);
       *n_out = list_from->len;
       *out = g_new0 (AdjChoice, list_from->len + 1);
       for (guint i = 0; i < list_from->len; i++)
@@ -406,11 +398,8 @@ parse_value (Shape        *shape,
 
       pub->kind = ADJ_TABLE_INT;
       if (choices != NULL)
-        {
-          g_autofree char *where = adj_json_path_key (path, "choices");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("a table of numbers takes “special”, not “choices”"));
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "choices",
+                                 _("a table of numbers takes “special”, not “choices”"));
       if (!adj_json_get_int (obj, "min", TRUE, -100000, 100000, &min, file, path, error) ||
           !adj_json_get_int (obj, "max", TRUE, min, 100000, &max, file, path, error))
         return FALSE;
@@ -445,11 +434,8 @@ parse_value (Shape        *shape,
                               _("expected at least one choice"));
     }
   else
-    {
-      g_autofree char *where = adj_json_path_key (path, "kind");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected “int” or “choice”, found “%s”"), kind);
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "kind",
+                             _("expected “int” or “choice”, found “%s”"), kind);
   if (shape->choices == NULL)
     shape->choices = g_new0 (AdjChoice, 1);
   pub->choices = shape->choices;
@@ -485,17 +471,12 @@ parse_shape (AdjRuleset   *rs,
       !adj_json_get_object (obj, "fixed", FALSE, &fixed, file, path, error))
     return FALSE;
   if (!adj_json_is_identifier (pub->id))
-    {
-      g_autofree char *where = adj_json_path_key (path, "id");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected an identifier (lower-case letters, digits and dashes), "
-                              "found “%s”"), pub->id);
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "id",
+                             _("expected an identifier (lower-case letters, digits and dashes), "
+                               "found “%s”"), pub->id);
   if (pub->title[0] == '\0')
-    {
-      g_autofree char *where = adj_json_path_key (path, "title");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, _("expected a non-empty text"));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "title",
+                             _("expected a non-empty text"));
   for (guint i = 0; i + 1 < shapes->len; i++)
     if (g_str_equal (((AdjTableShape *) g_ptr_array_index (shapes, i))->id, pub->id))
       return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
