@@ -14,7 +14,7 @@
  * ADJ_ERROR_TABLE_INCOMPLETE naming the table and the missing cells: nothing is ever guessed.
  *
  * For an editor: the shape gives the grid (adj_table_shape_*), each cell is read with
- * adj_tables_get_cell() and shown with adj_table_shape_format_cell(), typed text is checked and
+ * adj_tables_get_cell() and shown with adj_table_shape_format_value(), typed text is checked and
  * stored with adj_tables_set_cell_text(), and adj_tables_missing() lists what is left to fill.
  */
 
