@@ -827,6 +827,86 @@ adj_json_equal (json_object *a,
 }
 
 gboolean
+adj_json_check_format_at (json_object  *root,
+                          AdjFileKind   kind,
+                          const char   *format,
+                          gint64        max_version,
+                          gint64       *version,
+                          const char   *file,
+                          const char   *path,
+                          GError      **error)
+{
+  const char *found = NULL;
+
+  if (!adj_json_expect_object (root, file, path, error) ||
+      !adj_json_get_string (root, "format", TRUE, &found, file, path, error))
+    return FALSE;
+  if (!g_str_equal (found, format))
+    {
+      switch (kind)
+        {
+        case ADJ_FILE_BATTLE:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "format",
+                                   _("expected “%s”, found “%s”: this is not a battle file"),
+                                   format, found);
+        case ADJ_FILE_ARMY:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "format",
+                                   _("expected “%s”, found “%s”: this is not an army list"),
+                                   format, found);
+        case ADJ_FILE_TABLES:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "format",
+                                   _("expected “%s”, found “%s”: these are not table values"),
+                                   format, found);
+        case ADJ_FILE_RULESET:
+        default:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "format",
+                                   _("expected “%s”, found “%s”: this is not a ruleset"),
+                                   format, found);
+        }
+    }
+  if (!adj_json_get_int (root, "version", TRUE, 0, G_MAXINT, version, file, path, error))
+    return FALSE;
+  if (*version > max_version)
+    {
+      switch (kind)
+        {
+        case ADJ_FILE_BATTLE:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                                   _("the battle was saved by a newer Adjutant (file version "
+                                     "%lld; this version reads up to %d): update Adjutant to "
+                                     "open it"), (long long) *version, (int) max_version);
+        case ADJ_FILE_ARMY:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                                   _("the army list was saved by a newer Adjutant (file version "
+                                     "%lld; this version reads up to %d): update Adjutant to "
+                                     "open it"), (long long) *version, (int) max_version);
+        case ADJ_FILE_TABLES:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                                   _("the table values were saved by a newer Adjutant (file "
+                                     "version %lld; this version reads up to %d): update "
+                                     "Adjutant to use them"),
+                                   (long long) *version, (int) max_version);
+        case ADJ_FILE_RULESET:
+        default:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                                   _("the ruleset was written for a newer Adjutant (ruleset "
+                                     "version %lld; this version reads up to %d): update "
+                                     "Adjutant to use it"),
+                                   (long long) *version, (int) max_version);
+        }
+    }
+  if (*version < 1)
+    {
+      if (kind == ADJ_FILE_RULESET)
+        return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                                 _("ruleset version %lld does not exist"), (long long) *version);
+      return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                               _("file version %lld does not exist"), (long long) *version);
+    }
+  return TRUE;
+}
+
+gboolean
 adj_json_check_format (json_object  *root,
                        AdjFileKind   kind,
                        const char   *format,
@@ -835,61 +915,5 @@ adj_json_check_format (json_object  *root,
                        const char   *file,
                        GError      **error)
 {
-  const char *found = NULL;
-
-  if (!adj_json_expect_object (root, file, "$", error) ||
-      !adj_json_get_string (root, "format", TRUE, &found, file, "$", error))
-    return FALSE;
-  if (!g_str_equal (found, format))
-    {
-      switch (kind)
-        {
-        case ADJ_FILE_BATTLE:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
-                                _("expected “%s”, found “%s”: this is not a battle file"),
-                                format, found);
-        case ADJ_FILE_ARMY:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
-                                _("expected “%s”, found “%s”: this is not an army list"),
-                                format, found);
-        case ADJ_FILE_RULESET:
-        default:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
-                                _("expected “%s”, found “%s”: this is not a ruleset"),
-                                format, found);
-        }
-    }
-  if (!adj_json_get_int (root, "version", TRUE, 0, G_MAXINT, version, file, "$", error))
-    return FALSE;
-  if (*version > max_version)
-    {
-      switch (kind)
-        {
-        case ADJ_FILE_BATTLE:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                                _("the battle was saved by a newer Adjutant (file version %lld; "
-                                  "this version reads up to %d): update Adjutant to open it"),
-                                (long long) *version, (int) max_version);
-        case ADJ_FILE_ARMY:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                                _("the army list was saved by a newer Adjutant (file version "
-                                  "%lld; this version reads up to %d): update Adjutant to open "
-                                  "it"), (long long) *version, (int) max_version);
-        case ADJ_FILE_RULESET:
-        default:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                                _("the ruleset was written for a newer Adjutant (ruleset "
-                                  "version %lld; this version reads up to %d): update Adjutant "
-                                  "to use it"), (long long) *version, (int) max_version);
-        }
-    }
-  if (*version < 1)
-    {
-      if (kind == ADJ_FILE_RULESET)
-        return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                              _("ruleset version %lld does not exist"), (long long) *version);
-      return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                            _("file version %lld does not exist"), (long long) *version);
-    }
-  return TRUE;
+  return adj_json_check_format_at (root, kind, format, max_version, version, file, "$", error);
 }

@@ -1305,43 +1305,18 @@ adj_tables_from_json (json_object  *json,
   };
   g_autoptr(AdjTables) tables = NULL;
   g_autoptr(AdjRuleset) found_rs = NULL;
-  g_autofree char *format_path = adj_json_path_key (path, "format");
-  g_autofree char *version_path = adj_json_path_key (path, "version");
   g_autofree char *ruleset_path = adj_json_path_key (path, "ruleset");
   g_autofree char *tables_path = adj_json_path_key (path, "tables");
-  const char *format = NULL, *ruleset = NULL, *title = NULL, *notes = NULL;
+  const char *ruleset = NULL, *title = NULL, *notes = NULL;
   json_object *values = NULL;
   g_autoptr(json_object) migrated = NULL;
   gint64 version = 0;
 
   g_return_val_if_fail (file != NULL && path != NULL, NULL);
 
-  if (!adj_json_expect_object (json, file, path, error) ||
-      !adj_json_get_string (json, "format", TRUE, &format, file, path, error))
+  if (!adj_json_check_format_at (json, ADJ_FILE_TABLES, ADJ_TABLES_FORMAT, ADJ_TABLES_VERSION,
+                                 &version, file, path, error))
     return NULL;
-  if (!g_str_equal (format, ADJ_TABLES_FORMAT))
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, format_path,
-                     _("expected “%s”, found “%s”: these are not table values"),
-                     ADJ_TABLES_FORMAT, format);
-      return NULL;
-    }
-  if (!adj_json_get_int (json, "version", TRUE, 0, G_MAXINT, &version, file, path, error))
-    return NULL;
-  if (version > ADJ_TABLES_VERSION)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, version_path,
-                     _("the table values were saved by a newer Adjutant (file version %lld; this "
-                       "version reads up to %d): update Adjutant to use them"),
-                     (long long) version, ADJ_TABLES_VERSION);
-      return NULL;
-    }
-  if (version < 1)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, version_path,
-                     _("file version %lld does not exist"), (long long) version);
-      return NULL;
-    }
   /* Values of an older version are brought up to date first, then checked as new ones are. */
   migrated = adj_migrate (adj_migrate_chain_for (ADJ_TABLES_FORMAT), json, version, file, path,
                           error);
