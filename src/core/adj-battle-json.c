@@ -15,6 +15,16 @@
 #include "adj-migrate.h"
 #include "adj-tables.h"
 
+/* Set @field of @unit to @value, taking it. */
+static void
+take_field (AdjUnit     *unit,
+            const char  *field,
+            json_object *value)
+{
+  adj_unit_set_field (unit, field, value);
+  json_object_put (value);
+}
+
 AdjUnit *
 adj_battle_unit_from_json (AdjBattle    *battle,
                            json_object  *json,
@@ -142,47 +152,23 @@ adj_battle_unit_from_json (AdjBattle    *battle,
     members = adj_members_new_default (schema, figures >= 0 ? (int) figures : type->figures);
 
   unit = adj_unit_new (id, side, name, type_id);
-  {
-    json_object *v;
+  if (rating != NULL)
+    take_field (unit, "rating", json_object_new_string (rating));
+  if (weapon != NULL)
+    take_field (unit, "weapon", json_object_new_string (weapon));
+  if (notes != NULL)
+    take_field (unit, "notes", json_object_new_string (notes));
+  if (card != NULL)
+    {
+      AdjCard parsed;
 
-    if (rating != NULL)
-      {
-        v = json_object_new_string (rating);
-        adj_unit_set_field (unit, "rating", v);
-        json_object_put (v);
-      }
-    if (weapon != NULL)
-      {
-        v = json_object_new_string (weapon);
-        adj_unit_set_field (unit, "weapon", v);
-        json_object_put (v);
-      }
-    if (notes != NULL)
-      {
-        v = json_object_new_string (notes);
-        adj_unit_set_field (unit, "notes", v);
-        json_object_put (v);
-      }
-    if (card != NULL)
-      {
-        AdjCard parsed;
-        g_autofree char *canonical = NULL;
-
-        adj_card_parse (card, &parsed);
-        canonical = adj_card_to_string (parsed);
-        v = json_object_new_string (canonical);
-        adj_unit_set_field (unit, "card", v);
-        json_object_put (v);
-      }
-    v = json_object_new_int (figures >= 0 ? (int) figures : type->figures);
-    adj_unit_set_field (unit, "figures", v);
-    json_object_put (v);
-    v = json_object_new_boolean (destroyed);
-    adj_unit_set_field (unit, "destroyed", v);
-    json_object_put (v);
-    if (members != NULL)
-      adj_unit_set_field (unit, "members", members);
-  }
+      adj_card_parse (card, &parsed);
+      take_field (unit, "card", adj_card_to_json (parsed));
+    }
+  take_field (unit, "figures", json_object_new_int (figures >= 0 ? (int) figures : type->figures));
+  take_field (unit, "destroyed", json_object_new_boolean (destroyed));
+  if (members != NULL)
+    adj_unit_set_field (unit, "members", members);
 
   if (status != NULL)
     {
