@@ -881,6 +881,21 @@ adj_tables_get_int (AdjTables   *tables,
   return TRUE;
 }
 
+/* The shape of @table_id, or NULL with @error set when the ruleset has no such table. */
+static const AdjTableShape *
+table_shape (AdjTables   *tables,
+             const char  *table_id,
+             GError     **error)
+{
+  const AdjTableShape *shape = adj_table_shape_lookup (tables->rs, table_id);
+
+  if (shape == NULL)
+    g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
+                 _("The ruleset “%s” has no table “%s”"), adj_ruleset_get_id (tables->rs),
+                 table_id != NULL ? table_id : "");
+  return shape;
+}
+
 /* The shape of @table_id and the checks that @row and @column belong to it. */
 static const AdjTableShape *
 cell_shape (AdjTables   *tables,
@@ -889,15 +904,10 @@ cell_shape (AdjTables   *tables,
             const char  *column,
             GError     **error)
 {
-  const AdjTableShape *shape = adj_table_shape_lookup (tables->rs, table_id);
+  const AdjTableShape *shape = table_shape (tables, table_id, error);
 
   if (shape == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                   _("The ruleset “%s” has no table “%s”"), adj_ruleset_get_id (tables->rs),
-                   table_id != NULL ? table_id : "");
-      return NULL;
-    }
+    return NULL;
   if (adj_table_shape_find_row (shape, row) == NULL)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("The %s has no row “%s”"),
@@ -1083,14 +1093,9 @@ adj_tables_require (AdjTables          *tables,
 
   g_return_val_if_fail (tables != NULL, FALSE);
 
-  shape = adj_table_shape_lookup (tables->rs, table_id);
+  shape = table_shape (tables, table_id, error);
   if (shape == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                   _("The ruleset “%s” has no table “%s”"), adj_ruleset_get_id (tables->rs),
-                   table_id != NULL ? table_id : "");
-      return FALSE;
-    }
+    return FALSE;
   if (n_cells == 0)
     missing = adj_tables_missing (tables, table_id);
   else
@@ -1432,6 +1437,12 @@ adj_tables_user_path (const char *ruleset_id)
   return g_build_filename (g_get_user_data_dir (), "adjutant", "tables", name, NULL);
 }
 
+static gint64
+mtime_ns (const GStatBuf *st)
+{
+  return (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
+}
+
 static void
 user_cache_free (gpointer data)
 {
@@ -1467,9 +1478,7 @@ user_tables_cached (AdjRuleset  *rs,
   G_LOCK (user_cache);
   entry = user_cache != NULL ? g_hash_table_lookup (user_cache, path) : NULL;
   if (entry != NULL && entry->tables->rs == rs && entry->dev == st.st_dev &&
-      entry->ino == st.st_ino && entry->size == st.st_size &&
-      entry->mtime_ns == (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) +
-                         st.st_mtim.tv_nsec)
+      entry->ino == st.st_ino && entry->size == st.st_size && entry->mtime_ns == mtime_ns (&st))
     {
       tables = adj_tables_ref (entry->tables);
       G_UNLOCK (user_cache);
@@ -1490,8 +1499,7 @@ user_tables_cached (AdjRuleset  *rs,
   entry->dev = st.st_dev;
   entry->ino = st.st_ino;
   entry->size = st.st_size;
-  entry->mtime_ns = (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) +
-                    st.st_mtim.tv_nsec;
+  entry->mtime_ns = mtime_ns (&st);
   G_LOCK (user_cache);
   if (user_cache == NULL)
     user_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, user_cache_free);
@@ -1561,20 +1569,28 @@ AdjTables *
 adj_tables_for_context (const AdjContext  *ctx,
                         GError           **error)
 {
+  g_return_val_if_fail (ctx != NULL, NULL);
+  return adj_tables_in_effect (ctx->ruleset, ctx->tables, error);
+}
+
+AdjTables *
+adj_tables_in_effect (AdjRuleset  *rs,
+                      AdjTables   *carried,
+                      GError     **error)
+{
   g_autoptr(AdjTables) user = NULL;
-  AdjTables *tables, *carried = NULL;
+  AdjTables *tables;
   GPtrArray *shapes;
 
-  g_return_val_if_fail (ctx != NULL && ctx->ruleset != NULL, NULL);
+  g_return_val_if_fail (rs != NULL, NULL);
 
-  user = user_tables_cached (ctx->ruleset, error);
+  user = user_tables_cached (rs, error);
   if (user == NULL)
     return NULL;
-  carried = ctx->tables;
 
   /* The set read for a roll shares each table with where it comes from: nothing is copied,
    * and adj_tables_set_cell() copies them first should anyone change one. */
-  tables = adj_tables_new (ctx->ruleset);
+  tables = adj_tables_new (rs);
   tables->file = g_strdup (user->file);
   tables->title = g_strdup (user->title);
   tables->notes = g_strdup (user->notes);
@@ -1582,7 +1598,7 @@ adj_tables_for_context (const AdjContext  *ctx,
   tables->shared = TRUE;
 
   /* A table is taken whole from one place: the battle's when it carries it, else the user's. */
-  shapes = adj_ruleset_get_table_shapes (ctx->ruleset);
+  shapes = adj_ruleset_get_table_shapes (rs);
   for (guint i = 0; i < shapes->len; i++)
     {
       const AdjTableShape *shape = g_ptr_array_index (shapes, i);

@@ -223,6 +223,10 @@ void            adj_tables_set_override    (AdjTables     *tables);
  * override's).  Never NULL without an error. */
 AdjTables      *adj_tables_for_context     (const AdjContext *ctx,
                                             GError          **error);
+/* The same for the tables @carried by a battle of @rs (NULL when it carries none). */
+AdjTables      *adj_tables_in_effect       (AdjRuleset       *rs,
+                                            AdjTables        *carried,
+                                            GError          **error);
 
 /* ---- battles ---- */
 
