@@ -103,33 +103,21 @@ parse_unit (AdjArmy      *army,
     return FALSE;
 
   if (name[0] == '\0' || g_utf8_strlen (name, -1) > 200)
-    {
-      g_autofree char *where = adj_json_path_key (path, "name");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected a name of 1 to 200 characters"));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "name",
+                             _("expected a name of 1 to 200 characters"));
   t = adj_ruleset_find_unit_type (rs, type);
   if (t == NULL)
-    {
-      g_autofree char *where = adj_json_path_key (path, "type");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("“%s” is not a unit type of the ruleset “%s”"), type,
-                            adj_ruleset_get_id (rs));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "type",
+                             _("“%s” is not a unit type of the ruleset “%s”"), type,
+                             adj_ruleset_get_id (rs));
   if (weapon != NULL && (adj_ruleset_find_weapon (rs, weapon) == NULL ||
                          !g_strv_contains (t->weapons, weapon)))
-    {
-      g_autofree char *where = adj_json_path_key (path, "weapon");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("a unit of type “%s” cannot carry the weapon “%s”"), type, weapon);
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "weapon",
+                             _("a unit of type “%s” cannot carry the weapon “%s”"), type, weapon);
   if (rating != NULL && adj_ruleset_find_rating (rs, rating) == NULL)
-    {
-      g_autofree char *where = adj_json_path_key (path, "rating");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("“%s” is not a rating of the ruleset “%s”"), rating,
-                            adj_ruleset_get_id (rs));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "rating",
+                             _("“%s” is not a rating of the ruleset “%s”"), rating,
+                             adj_ruleset_get_id (rs));
 
   if (status != NULL)
     {
@@ -165,12 +153,9 @@ parse_unit (AdjArmy      *army,
       if (members == NULL)
         return FALSE;
       if (figures >= 0 && figures != adj_members_count_in_play (members))
-        {
-          g_autofree char *at = adj_json_path_key (path, "figures");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                                _("the members list %d figures in play, not %lld"),
-                                adj_members_count_in_play (members), (long long) figures);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "figures",
+                                 _("the members list %d figures in play, not %lld"),
+                                 adj_members_count_in_play (members), (long long) figures);
       figures = adj_members_count_in_play (members);
     }
 
@@ -223,9 +208,8 @@ adj_army_from_json (AdjRuleset   *rs,
     return NULL;
   if (name[0] == '\0' || g_utf8_strlen (name, -1) > 200)
     {
-      g_autofree char *where = adj_json_path_key (path, "name");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("expected a name of 1 to 200 characters"));
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "name",
+                        _("expected a name of 1 to 200 characters"));
       return NULL;
     }
   if (json_object_array_length (units) > MAX_ARMY_UNITS)
@@ -320,6 +304,30 @@ adj_army_load (const char  *path,
   return adj_army_from_file_json (json, display, error);
 }
 
+/* An entry's type and what it gives of its units, in the order a file has them; @count only
+ * in an army list, where an entry stands for that many units. */
+static void
+add_unit_fields (json_object       *json,
+                 const AdjArmyUnit *u,
+                 gboolean           count)
+{
+  json_object_object_add (json, "type", json_object_new_string (u->type));
+  if (u->weapon != NULL)
+    json_object_object_add (json, "weapon", json_object_new_string (u->weapon));
+  if (u->rating != NULL)
+    json_object_object_add (json, "rating", json_object_new_string (u->rating));
+  if (u->notes != NULL)
+    json_object_object_add (json, "notes", json_object_new_string (u->notes));
+  if (count)
+    json_object_object_add (json, "count", json_object_new_int (u->count));
+  if (u->figures >= 0)
+    json_object_object_add (json, "figures", json_object_new_int (u->figures));
+  if (u->status != NULL)
+    json_object_object_add (json, "status", adj_json_copy (u->status));
+  if (u->members != NULL)
+    json_object_object_add (json, "members", adj_json_copy (u->members));
+}
+
 json_object *
 adj_army_to_json (AdjArmy *army)
 {
@@ -340,20 +348,7 @@ adj_army_to_json (AdjArmy *army)
       json_object *item = json_object_new_object ();
 
       json_object_object_add (item, "name", json_object_new_string (u->name));
-      json_object_object_add (item, "type", json_object_new_string (u->type));
-      if (u->weapon != NULL)
-        json_object_object_add (item, "weapon", json_object_new_string (u->weapon));
-      if (u->rating != NULL)
-        json_object_object_add (item, "rating", json_object_new_string (u->rating));
-      if (u->notes != NULL)
-        json_object_object_add (item, "notes", json_object_new_string (u->notes));
-      json_object_object_add (item, "count", json_object_new_int (u->count));
-      if (u->figures >= 0)
-        json_object_object_add (item, "figures", json_object_new_int (u->figures));
-      if (u->status != NULL)
-        json_object_object_add (item, "status", adj_json_copy (u->status));
-      if (u->members != NULL)
-        json_object_object_add (item, "members", adj_json_copy (u->members));
+      add_unit_fields (item, u, TRUE);
       json_object_array_add (units, item);
     }
   json_object_object_add (obj, "units", units);
@@ -528,6 +523,7 @@ adj_army_new_for_side (AdjBattle  *battle,
 {
   AdjSide *side;
   AdjArmy *army;
+  guint n;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
   g_return_val_if_fail (side_id != NULL, NULL);
@@ -539,22 +535,15 @@ adj_army_new_for_side (AdjBattle  *battle,
   army = adj_army_new (adj_battle_get_ruleset (battle), side->name);
   json_object_put (army->settings);
   army->settings = adj_json_copy (side->settings);
-  if (units != NULL)
+  n = units != NULL ? units->len : adj_battle_get_n_units (battle);
+  for (guint i = 0; i < n; i++)
     {
-      for (guint i = 0; i < units->len; i++)
-        {
-          AdjUnit *unit = g_ptr_array_index (units, i);
+      g_autoptr(AdjUnit) unit = NULL;
 
-          if (g_strcmp0 (adj_unit_get_side (unit), side_id) == 0)
-            add_unit_entry (army, unit);
-        }
-      return army;
-    }
-  for (guint i = 0; i < adj_battle_get_n_units (battle); i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (adj_battle_get_units (battle), i);
+      unit = units != NULL ? g_object_ref (g_ptr_array_index (units, i))
+                           : g_list_model_get_item (adj_battle_get_units (battle), i);
 
-      if (g_str_equal (adj_unit_get_side (unit), side_id))
+      if (g_strcmp0 (adj_unit_get_side (unit), side_id) == 0)
         add_unit_entry (army, unit);
     }
   return army;
@@ -594,19 +583,7 @@ adj_battle_add_army (AdjBattle    *battle,
           json_object_object_add (json, "id", json_object_new_string (id));
           json_object_object_add (json, "side", json_object_new_string (side_id));
           json_object_object_add (json, "name", json_object_new_string (name));
-          json_object_object_add (json, "type", json_object_new_string (u->type));
-          if (u->weapon != NULL)
-            json_object_object_add (json, "weapon", json_object_new_string (u->weapon));
-          if (u->rating != NULL)
-            json_object_object_add (json, "rating", json_object_new_string (u->rating));
-          if (u->notes != NULL)
-            json_object_object_add (json, "notes", json_object_new_string (u->notes));
-          if (u->figures >= 0)
-            json_object_object_add (json, "figures", json_object_new_int (u->figures));
-          if (u->status != NULL)
-            json_object_object_add (json, "status", adj_json_copy (u->status));
-          if (u->members != NULL)
-            json_object_object_add (json, "members", adj_json_copy (u->members));
+          add_unit_fields (json, u, FALSE);
           if (adj_battle_insert_unit (battle, json, error) == NULL)
             return FALSE;
         }

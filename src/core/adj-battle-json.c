@@ -15,6 +15,16 @@
 #include "adj-migrate.h"
 #include "adj-tables.h"
 
+/* Set @field of @unit to @value, taking it. */
+static void
+take_field (AdjUnit     *unit,
+            const char  *field,
+            json_object *value)
+{
+  adj_unit_set_field (unit, field, value);
+  json_object_put (value);
+}
+
 AdjUnit *
 adj_battle_unit_from_json (AdjBattle    *battle,
                            json_object  *json,
@@ -57,17 +67,16 @@ adj_battle_unit_from_json (AdjBattle    *battle,
 
   if (!adj_json_is_identifier (id))
     {
-      g_autofree char *where = adj_json_path_key (path, "id");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("expected a unit id (lower-case letters, digits and dashes), found “%s”"),
-                     id);
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "id",
+                        _("expected a unit id (lower-case letters, digits and dashes), found “%s”"),
+                        id);
       return NULL;
     }
   if (adj_battle_find_side (battle, side) == NULL)
     {
-      g_autofree char *where = adj_json_path_key (path, "side");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("the unit belongs to the side “%s”, which the battle does not have"), side);
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "side",
+                        _("the unit belongs to the side “%s”, which the battle does not have"),
+                        side);
       return NULL;
     }
   {
@@ -78,18 +87,16 @@ adj_battle_unit_from_json (AdjBattle    *battle,
   type = adj_ruleset_find_unit_type (rs, type_id);
   if (type == NULL)
     {
-      g_autofree char *where = adj_json_path_key (path, "type");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("“%s” is not a unit type of the ruleset “%s”"), type_id,
-                     adj_ruleset_get_id (rs));
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "type",
+                        _("“%s” is not a unit type of the ruleset “%s”"), type_id,
+                        adj_ruleset_get_id (rs));
       return NULL;
     }
   if (rating != NULL && adj_ruleset_find_rating (rs, rating) == NULL)
     {
-      g_autofree char *where = adj_json_path_key (path, "rating");
-      adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                     _("“%s” is not a rating of the ruleset “%s”"), rating,
-                     adj_ruleset_get_id (rs));
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "rating",
+                        _("“%s” is not a rating of the ruleset “%s”"), rating,
+                        adj_ruleset_get_id (rs));
       return NULL;
     }
   if (weapon != NULL)
@@ -97,8 +104,7 @@ adj_battle_unit_from_json (AdjBattle    *battle,
       g_autoptr(GError) local = NULL;
       if (!adj_battle_check_weapon (rs, type, weapon, &local))
         {
-          g_autofree char *where = adj_json_path_key (path, "weapon");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
+          adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "weapon", "%s", local->message);
           return NULL;
         }
     }
@@ -109,9 +115,8 @@ adj_battle_unit_from_json (AdjBattle    *battle,
       AdjCard parsed;
       if (!adj_card_parse (card, &parsed))
         {
-          g_autofree char *where = adj_json_path_key (path, "card");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                         _("expected a card such as “10H” or “QS”, found “%s”"), card);
+          adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "card",
+                            _("expected a card such as “10H” or “QS”, found “%s”"), card);
           return NULL;
         }
     }
@@ -137,10 +142,9 @@ adj_battle_unit_from_json (AdjBattle    *battle,
         return NULL;
       if (figures >= 0 && figures != adj_members_count_in_play (members))
         {
-          g_autofree char *at = adj_json_path_key (path, "figures");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                         _("the members list %d figures in play, not %lld"),
-                         adj_members_count_in_play (members), (long long) figures);
+          adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "figures",
+                            _("the members list %d figures in play, not %lld"),
+                            adj_members_count_in_play (members), (long long) figures);
           return NULL;
         }
     }
@@ -148,47 +152,23 @@ adj_battle_unit_from_json (AdjBattle    *battle,
     members = adj_members_new_default (schema, figures >= 0 ? (int) figures : type->figures);
 
   unit = adj_unit_new (id, side, name, type_id);
-  {
-    json_object *v;
+  if (rating != NULL)
+    take_field (unit, "rating", json_object_new_string (rating));
+  if (weapon != NULL)
+    take_field (unit, "weapon", json_object_new_string (weapon));
+  if (notes != NULL)
+    take_field (unit, "notes", json_object_new_string (notes));
+  if (card != NULL)
+    {
+      AdjCard parsed;
 
-    if (rating != NULL)
-      {
-        v = json_object_new_string (rating);
-        adj_unit_set_field (unit, "rating", v);
-        json_object_put (v);
-      }
-    if (weapon != NULL)
-      {
-        v = json_object_new_string (weapon);
-        adj_unit_set_field (unit, "weapon", v);
-        json_object_put (v);
-      }
-    if (notes != NULL)
-      {
-        v = json_object_new_string (notes);
-        adj_unit_set_field (unit, "notes", v);
-        json_object_put (v);
-      }
-    if (card != NULL)
-      {
-        AdjCard parsed;
-        g_autofree char *canonical = NULL;
-
-        adj_card_parse (card, &parsed);
-        canonical = adj_card_to_string (parsed);
-        v = json_object_new_string (canonical);
-        adj_unit_set_field (unit, "card", v);
-        json_object_put (v);
-      }
-    v = json_object_new_int (figures >= 0 ? (int) figures : type->figures);
-    adj_unit_set_field (unit, "figures", v);
-    json_object_put (v);
-    v = json_object_new_boolean (destroyed);
-    adj_unit_set_field (unit, "destroyed", v);
-    json_object_put (v);
-    if (members != NULL)
-      adj_unit_set_field (unit, "members", members);
-  }
+      adj_card_parse (card, &parsed);
+      take_field (unit, "card", adj_card_to_json (parsed));
+    }
+  take_field (unit, "figures", json_object_new_int (figures >= 0 ? (int) figures : type->figures));
+  take_field (unit, "destroyed", json_object_new_boolean (destroyed));
+  if (members != NULL)
+    adj_unit_set_field (unit, "members", members);
 
   if (status != NULL)
     {
@@ -201,8 +181,7 @@ adj_battle_unit_from_json (AdjBattle    *battle,
 
           if (!adj_battle_check_status_value (rs, type, key, val, &local))
             {
-              g_autofree char *where = adj_json_path_key (spath, key);
-              adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
+              adj_json_fail_at (error, ADJ_ERROR_INVALID, file, spath, key, "%s", local->message);
               return NULL;
             }
           adj_unit_set_field (unit, field, val);

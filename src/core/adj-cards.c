@@ -123,7 +123,6 @@ gboolean
 adj_card_parse (const char *text,
                 AdjCard    *card)
 {
-  static const char *const symbols[] = { "♥", "♣", "♦", "♠" };
   g_autofree char *s = NULL;
   const char *p;
   int rank;
@@ -165,8 +164,8 @@ adj_card_parse (const char *text,
     }
   else
     {
-      for (guint i = 0; i < G_N_ELEMENTS (symbols); i++)
-        if (g_str_equal (p, symbols[i]))
+      for (AdjSuit i = 0; i <= ADJ_SUIT_SPADES; i++)
+        if (g_str_equal (p, adj_suit_symbol (i)))
           suit = (int) i;
     }
   if (suit < 0)
@@ -190,6 +189,19 @@ adj_card_describe (AdjCard card)
                      _(suits[adj_card_suit (card)]));
 }
 
+/* A pack of @n_decks with no card in any pile yet. */
+static AdjPack *
+pack_new_empty (guint n_decks)
+{
+  AdjPack *pack = g_new0 (AdjPack, 1);
+
+  pack->n_decks = n_decks;
+  pack->draw = g_array_sized_new (FALSE, FALSE, sizeof (AdjCard), ADJ_DECK_SIZE * n_decks);
+  pack->dealt = g_array_new (FALSE, FALSE, sizeof (AdjCard));
+  pack->turned = g_array_new (FALSE, FALSE, sizeof (AdjCard));
+  return pack;
+}
+
 AdjPack *
 adj_pack_new (guint n_decks)
 {
@@ -197,12 +209,7 @@ adj_pack_new (guint n_decks)
 
   g_return_val_if_fail (n_decks >= 1 && n_decks <= 4, NULL);
 
-  pack = g_new0 (AdjPack, 1);
-  pack->n_decks = n_decks;
-  pack->draw = g_array_sized_new (FALSE, FALSE, sizeof (AdjCard), ADJ_DECK_SIZE * n_decks);
-  pack->dealt = g_array_new (FALSE, FALSE, sizeof (AdjCard));
-  pack->turned = g_array_new (FALSE, FALSE, sizeof (AdjCard));
-
+  pack = pack_new_empty (n_decks);
   /* A new pack lies in order with the ace of hearts on top. */
   for (guint d = 0; d < n_decks; d++)
     for (int c = ADJ_DECK_SIZE - 1; c >= 0; c--)
@@ -213,14 +220,6 @@ adj_pack_new (guint n_decks)
   return pack;
 }
 
-static GArray *
-copy_array (GArray *a)
-{
-  GArray *b = g_array_sized_new (FALSE, FALSE, sizeof (AdjCard), a->len);
-  g_array_append_vals (b, a->data, a->len);
-  return b;
-}
-
 AdjPack *
 adj_pack_copy (const AdjPack *pack)
 {
@@ -228,11 +227,10 @@ adj_pack_copy (const AdjPack *pack)
 
   g_return_val_if_fail (pack != NULL, NULL);
 
-  copy = g_new0 (AdjPack, 1);
-  copy->n_decks = pack->n_decks;
-  copy->draw = copy_array (pack->draw);
-  copy->dealt = copy_array (pack->dealt);
-  copy->turned = copy_array (pack->turned);
+  copy = pack_new_empty (pack->n_decks);
+  g_array_append_vals (copy->draw, pack->draw->data, pack->draw->len);
+  g_array_append_vals (copy->dealt, pack->dealt->data, pack->dealt->len);
+  g_array_append_vals (copy->turned, pack->turned->data, pack->turned->len);
   return copy;
 }
 
@@ -323,20 +321,19 @@ adj_pack_turn (AdjPack *pack,
   return pop (pack, pack->turned, card);
 }
 
-gboolean
-adj_pack_take (AdjPack  *pack,
-               AdjCard   card,
-               gboolean  to_dealt)
+/* Move @card from the pile @from to the top of @to.  The search starts at the top, so that
+ * with several decks the copy nearest the top goes. */
+static gboolean
+move_card (GArray  *from,
+           GArray  *to,
+           AdjCard  card)
 {
-  g_return_val_if_fail (pack != NULL, FALSE);
-
-  /* Search from the top so that, with several decks, the copy nearest the top goes. */
-  for (guint i = pack->draw->len; i > 0; i--)
+  for (guint i = from->len; i > 0; i--)
     {
-      if (g_array_index (pack->draw, AdjCard, i - 1) == card)
+      if (g_array_index (from, AdjCard, i - 1) == card)
         {
-          g_array_remove_index (pack->draw, i - 1);
-          g_array_append_val (to_dealt ? pack->dealt : pack->turned, card);
+          g_array_remove_index (from, i - 1);
+          g_array_append_val (to, card);
           return TRUE;
         }
     }
@@ -344,21 +341,20 @@ adj_pack_take (AdjPack  *pack,
 }
 
 gboolean
+adj_pack_take (AdjPack  *pack,
+               AdjCard   card,
+               gboolean  to_dealt)
+{
+  g_return_val_if_fail (pack != NULL, FALSE);
+  return move_card (pack->draw, to_dealt ? pack->dealt : pack->turned, card);
+}
+
+gboolean
 adj_pack_discard (AdjPack *pack,
                   AdjCard  card)
 {
   g_return_val_if_fail (pack != NULL, FALSE);
-
-  for (guint i = pack->dealt->len; i > 0; i--)
-    {
-      if (g_array_index (pack->dealt, AdjCard, i - 1) == card)
-        {
-          g_array_remove_index (pack->dealt, i - 1);
-          g_array_append_val (pack->turned, card);
-          return TRUE;
-        }
-    }
-  return FALSE;
+  return move_card (pack->dealt, pack->turned, card);
 }
 
 void
@@ -504,11 +500,7 @@ adj_pack_from_json (json_object  *json,
       !adj_json_get_int (json, "decks", TRUE, 1, 4, &n_decks, file, path, error))
     return NULL;
 
-  pack = g_new0 (AdjPack, 1);
-  pack->n_decks = (guint) n_decks;
-  pack->draw = g_array_new (FALSE, FALSE, sizeof (AdjCard));
-  pack->dealt = g_array_new (FALSE, FALSE, sizeof (AdjCard));
-  pack->turned = g_array_new (FALSE, FALSE, sizeof (AdjCard));
+  pack = pack_new_empty ((guint) n_decks);
 
   if (!cards_from_json (json, "draw", pack->draw, counts, pack->n_decks, file, path, error) ||
       !cards_from_json (json, "dealt", pack->dealt, counts, pack->n_decks, file, path, error) ||

@@ -12,25 +12,6 @@ typedef struct {
   char **missing_tables;   /* NULL-terminated, or NULL */
 } AdjErrorPrivate;
 
-static void
-adj_error_private_init (AdjErrorPrivate *priv)
-{
-  priv->missing_tables = NULL;
-}
-
-static void
-adj_error_private_copy (const AdjErrorPrivate *src,
-                        AdjErrorPrivate       *dest)
-{
-  dest->missing_tables = g_strdupv (src->missing_tables);
-}
-
-static void
-adj_error_private_clear (AdjErrorPrivate *priv)
-{
-  g_clear_pointer (&priv->missing_tables, g_strfreev);
-}
-
 /* As G_DEFINE_EXTENDED_ERROR(), but keeping the name the domain has always had. */
 static inline AdjErrorPrivate *
 adj_error_get_private (const GError *error)
@@ -44,20 +25,21 @@ adj_error_get_private (const GError *error)
 static void
 on_error_init (GError *error)
 {
-  adj_error_private_init (adj_error_get_private (error));
+  adj_error_get_private (error)->missing_tables = NULL;
 }
 
 static void
 on_error_copy (const GError *src,
                GError       *dest)
 {
-  adj_error_private_copy (adj_error_get_private (src), adj_error_get_private (dest));
+  adj_error_get_private (dest)->missing_tables =
+    g_strdupv (adj_error_get_private (src)->missing_tables);
 }
 
 static void
 on_error_clear (GError *error)
 {
-  adj_error_private_clear (adj_error_get_private (error));
+  g_clear_pointer (&adj_error_get_private (error)->missing_tables, g_strfreev);
 }
 
 GQuark

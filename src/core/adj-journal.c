@@ -93,16 +93,29 @@ adj_change_set_add_set (AdjChangeSet *set,
   g_ptr_array_add (set->changes, change);
 }
 
+/* A unit added (it is the value after) or removed (the value before). */
+static void
+add_unit_change (AdjChangeSet *set,
+                 AdjChangeOp   op,
+                 json_object  *unit,
+                 guint         index)
+{
+  AdjChange *change = change_new (op, "battle", NULL);
+
+  if (op == ADJ_CHANGE_ADD_UNIT)
+    change->after = unit;
+  else
+    change->before = unit;
+  change->index = index;
+  g_ptr_array_add (set->changes, change);
+}
+
 void
 adj_change_set_add_unit (AdjChangeSet *set,
                          json_object  *unit,
                          guint         index)
 {
-  AdjChange *change = change_new (ADJ_CHANGE_ADD_UNIT, "battle", NULL);
-
-  change->after = unit;
-  change->index = index;
-  g_ptr_array_add (set->changes, change);
+  add_unit_change (set, ADJ_CHANGE_ADD_UNIT, unit, index);
 }
 
 void
@@ -110,11 +123,7 @@ adj_change_set_remove_unit (AdjChangeSet *set,
                             json_object  *unit,
                             guint         index)
 {
-  AdjChange *change = change_new (ADJ_CHANGE_REMOVE_UNIT, "battle", NULL);
-
-  change->before = unit;
-  change->index = index;
-  g_ptr_array_add (set->changes, change);
+  add_unit_change (set, ADJ_CHANGE_REMOVE_UNIT, unit, index);
 }
 
 static const char *const op_names[] = { "set", "add-unit", "remove-unit" };
@@ -140,11 +149,9 @@ adj_change_set_to_json (const AdjChangeSet *set)
           json_object_object_add (obj, "after", json_object_get (c->after));
           break;
         case ADJ_CHANGE_ADD_UNIT:
-          json_object_object_add (obj, "unit", json_object_get (c->after));
-          json_object_object_add (obj, "index", json_object_new_int ((int) c->index));
-          break;
         case ADJ_CHANGE_REMOVE_UNIT:
-          json_object_object_add (obj, "unit", json_object_get (c->before));
+          json_object_object_add (obj, "unit", json_object_get (c->op == ADJ_CHANGE_ADD_UNIT
+                                                                ? c->after : c->before));
           json_object_object_add (obj, "index", json_object_new_int ((int) c->index));
           break;
         default:
@@ -199,9 +206,8 @@ adj_change_set_from_json (json_object  *json,
         not_allowed = set_only;
       else
         {
-          g_autofree char *at = adj_json_path_key (where, "op");
-          adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                         _("expected “set”, “add-unit” or “remove-unit”, found “%s”"), op);
+          adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "op",
+                            _("expected “set”, “add-unit” or “remove-unit”, found “%s”"), op);
           return NULL;
         }
       for (guint k = 0; not_allowed[k] != NULL; k++)
@@ -226,10 +232,8 @@ adj_change_set_from_json (json_object  *json,
           if (!adj_json_get_object (obj, "unit", TRUE, &unit, file, where, error) ||
               !adj_json_get_int (obj, "index", TRUE, 0, G_MAXINT, &index, file, where, error))
             return NULL;
-          if (op[0] == 'a')
-            adj_change_set_add_unit (set, adj_json_copy (unit), (guint) index);
-          else
-            adj_change_set_remove_unit (set, adj_json_copy (unit), (guint) index);
+          add_unit_change (set, op[0] == 'a' ? ADJ_CHANGE_ADD_UNIT : ADJ_CHANGE_REMOVE_UNIT,
+                           adj_json_copy (unit), (guint) index);
         }
     }
   return g_steal_pointer (&set);
@@ -419,7 +423,6 @@ adj_journal_push (AdjJournal *journal,
 struct _AdjJournalItem {
   GObject      parent_instance;
   guint        seq;
-  gint64       time;
   char        *kind;
   char        *summary;
   int          turn;
@@ -494,7 +497,6 @@ adj_journal_item_new (const AdjEntry *entry,
   AdjJournalItem *self = g_object_new (ADJ_TYPE_JOURNAL_ITEM, NULL);
 
   self->seq = entry->seq;
-  self->time = entry->time;
   self->kind = g_strdup (entry->kind);
   self->summary = g_strdup (entry->summary);
   self->turn = entry->turn;
@@ -509,7 +511,6 @@ const char *adj_journal_item_get_kind (AdjJournalItem *item) { return item->kind
 const char *adj_journal_item_get_summary (AdjJournalItem *item) { return item->summary; }
 int adj_journal_item_get_turn (AdjJournalItem *item) { return item->turn; }
 const char *adj_journal_item_get_phase (AdjJournalItem *item) { return item->phase; }
-gint64 adj_journal_item_get_time (AdjJournalItem *item) { return item->time; }
 json_object *adj_journal_item_get_outcome (AdjJournalItem *item) { return item->outcome; }
 gboolean adj_journal_item_get_undone (AdjJournalItem *item) { return item->undone; }
 

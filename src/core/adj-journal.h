@@ -114,7 +114,6 @@ const char     *adj_journal_item_get_kind   (AdjJournalItem *item);
 const char     *adj_journal_item_get_summary (AdjJournalItem *item);
 int             adj_journal_item_get_turn   (AdjJournalItem *item);
 const char     *adj_journal_item_get_phase  (AdjJournalItem *item);
-gint64          adj_journal_item_get_time   (AdjJournalItem *item);
 /* The outcome as recorded (reason, rolls), or NULL. */
 json_object    *adj_journal_item_get_outcome (AdjJournalItem *item);
 gboolean        adj_journal_item_get_undone (AdjJournalItem *item);

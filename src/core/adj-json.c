@@ -324,6 +324,19 @@ adj_json_path_index (const char *path,
   return g_strconcat (path, put_index (digits + sizeof digits, index), NULL);
 }
 
+static void G_GNUC_PRINTF (5, 0)
+set_error_valist (GError     **error,
+                  int          code,
+                  const char  *file,
+                  const char  *path,
+                  const char  *format,
+                  va_list      args)
+{
+  g_autofree char *message = g_strdup_vprintf (format, args);
+
+  g_set_error (error, ADJ_ERROR, code, "%s: %s: %s", file, path, message);
+}
+
 gboolean
 adj_json_fail (GError     **error,
                int          code,
@@ -332,14 +345,29 @@ adj_json_fail (GError     **error,
                const char  *format,
                ...)
 {
-  g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  set_error_valist (error, code, file, path, format, args);
   va_end (args);
+  return FALSE;
+}
 
-  g_set_error (error, ADJ_ERROR, code, "%s: %s: %s", file, path, message);
+gboolean
+adj_json_fail_at (GError     **error,
+                  int          code,
+                  const char  *file,
+                  const char  *path,
+                  const char  *key,
+                  const char  *format,
+                  ...)
+{
+  g_autofree char *where = adj_json_path_key (path, key);
+  va_list args;
+
+  va_start (args, format);
+  set_error_valist (error, code, file, where, format, args);
+  va_end (args);
   return FALSE;
 }
 
@@ -349,9 +377,7 @@ adj_json_fail_unknown_key (GError     **error,
                            const char  *path,
                            const char  *key)
 {
-  g_autofree char *where = adj_json_path_key (path, key);
-
-  return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, _("unknown key “%s”"), key);
+  return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, key, _("unknown key “%s”"), key);
 }
 
 gboolean
@@ -436,11 +462,8 @@ adj_json_get_string (json_object  *object,
   if (state != KEY_TAKEN)
     return state == KEY_SKIPPED;
   if (!json_object_is_type (value, json_type_string))
-    {
-      g_autofree char *where = adj_json_path_key (path, key);
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected a string, found %s"), adj_json_type_name (value));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, key,
+                             _("expected a string, found %s"), adj_json_type_name (value));
   *out = json_object_get_string (value);
   return TRUE;
 }
@@ -463,22 +486,16 @@ adj_json_get_int (json_object  *object,
   if (state != KEY_TAKEN)
     return state == KEY_SKIPPED;
   if (!json_object_is_type (value, json_type_int))
-    {
-      g_autofree char *where = adj_json_path_key (path, key);
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected an integer from %lld to %lld, found %s"),
-                            (long long) min, (long long) max, adj_json_type_name (value));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, key,
+                             _("expected an integer from %lld to %lld, found %s"),
+                             (long long) min, (long long) max, adj_json_type_name (value));
   errno = 0;
   v = json_object_get_int64 (value);
   if (errno != 0 || v < min || v > max)
-    {
-      g_autofree char *where = adj_json_path_key (path, key);
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected an integer from %lld to %lld, found %s"),
-                            (long long) min, (long long) max,
-                            json_object_to_json_string (value));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, key,
+                             _("expected an integer from %lld to %lld, found %s"),
+                             (long long) min, (long long) max,
+                             json_object_to_json_string (value));
   *out = v;
   return TRUE;
 }
@@ -498,11 +515,8 @@ adj_json_get_bool (json_object  *object,
   if (state != KEY_TAKEN)
     return state == KEY_SKIPPED;
   if (!json_object_is_type (value, json_type_boolean))
-    {
-      g_autofree char *where = adj_json_path_key (path, key);
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected true or false, found %s"), adj_json_type_name (value));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, key,
+                             _("expected true or false, found %s"), adj_json_type_name (value));
   *out = json_object_get_boolean (value);
   return TRUE;
 }
@@ -524,11 +538,8 @@ get_typed (json_object  *object,
   if (state != KEY_TAKEN)
     return state == KEY_SKIPPED;
   if (!json_object_is_type (value, type))
-    {
-      g_autofree char *where = adj_json_path_key (path, key);
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, _("expected %s, found %s"),
-                            _(what), adj_json_type_name (value));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, key, _("expected %s, found %s"),
+                             _(what), adj_json_type_name (value));
   *out = value;
   return TRUE;
 }
@@ -816,6 +827,86 @@ adj_json_equal (json_object *a,
 }
 
 gboolean
+adj_json_check_format_at (json_object  *root,
+                          AdjFileKind   kind,
+                          const char   *format,
+                          gint64        max_version,
+                          gint64       *version,
+                          const char   *file,
+                          const char   *path,
+                          GError      **error)
+{
+  const char *found = NULL;
+
+  if (!adj_json_expect_object (root, file, path, error) ||
+      !adj_json_get_string (root, "format", TRUE, &found, file, path, error))
+    return FALSE;
+  if (!g_str_equal (found, format))
+    {
+      switch (kind)
+        {
+        case ADJ_FILE_BATTLE:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "format",
+                                   _("expected “%s”, found “%s”: this is not a battle file"),
+                                   format, found);
+        case ADJ_FILE_ARMY:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "format",
+                                   _("expected “%s”, found “%s”: this is not an army list"),
+                                   format, found);
+        case ADJ_FILE_TABLES:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "format",
+                                   _("expected “%s”, found “%s”: these are not table values"),
+                                   format, found);
+        case ADJ_FILE_RULESET:
+        default:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "format",
+                                   _("expected “%s”, found “%s”: this is not a ruleset"),
+                                   format, found);
+        }
+    }
+  if (!adj_json_get_int (root, "version", TRUE, 0, G_MAXINT, version, file, path, error))
+    return FALSE;
+  if (*version > max_version)
+    {
+      switch (kind)
+        {
+        case ADJ_FILE_BATTLE:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                                   _("the battle was saved by a newer Adjutant (file version "
+                                     "%lld; this version reads up to %d): update Adjutant to "
+                                     "open it"), (long long) *version, (int) max_version);
+        case ADJ_FILE_ARMY:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                                   _("the army list was saved by a newer Adjutant (file version "
+                                     "%lld; this version reads up to %d): update Adjutant to "
+                                     "open it"), (long long) *version, (int) max_version);
+        case ADJ_FILE_TABLES:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                                   _("the table values were saved by a newer Adjutant (file "
+                                     "version %lld; this version reads up to %d): update "
+                                     "Adjutant to use them"),
+                                   (long long) *version, (int) max_version);
+        case ADJ_FILE_RULESET:
+        default:
+          return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                                   _("the ruleset was written for a newer Adjutant (ruleset "
+                                     "version %lld; this version reads up to %d): update "
+                                     "Adjutant to use it"),
+                                   (long long) *version, (int) max_version);
+        }
+    }
+  if (*version < 1)
+    {
+      if (kind == ADJ_FILE_RULESET)
+        return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                                 _("ruleset version %lld does not exist"), (long long) *version);
+      return adj_json_fail_at (error, ADJ_ERROR_UNSUPPORTED, file, path, "version",
+                               _("file version %lld does not exist"), (long long) *version);
+    }
+  return TRUE;
+}
+
+gboolean
 adj_json_check_format (json_object  *root,
                        AdjFileKind   kind,
                        const char   *format,
@@ -824,61 +915,5 @@ adj_json_check_format (json_object  *root,
                        const char   *file,
                        GError      **error)
 {
-  const char *found = NULL;
-
-  if (!adj_json_expect_object (root, file, "$", error) ||
-      !adj_json_get_string (root, "format", TRUE, &found, file, "$", error))
-    return FALSE;
-  if (!g_str_equal (found, format))
-    {
-      switch (kind)
-        {
-        case ADJ_FILE_BATTLE:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
-                                _("expected “%s”, found “%s”: this is not a battle file"),
-                                format, found);
-        case ADJ_FILE_ARMY:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
-                                _("expected “%s”, found “%s”: this is not an army list"),
-                                format, found);
-        case ADJ_FILE_RULESET:
-        default:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.format",
-                                _("expected “%s”, found “%s”: this is not a ruleset"),
-                                format, found);
-        }
-    }
-  if (!adj_json_get_int (root, "version", TRUE, 0, G_MAXINT, version, file, "$", error))
-    return FALSE;
-  if (*version > max_version)
-    {
-      switch (kind)
-        {
-        case ADJ_FILE_BATTLE:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                                _("the battle was saved by a newer Adjutant (file version %lld; "
-                                  "this version reads up to %d): update Adjutant to open it"),
-                                (long long) *version, (int) max_version);
-        case ADJ_FILE_ARMY:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                                _("the army list was saved by a newer Adjutant (file version "
-                                  "%lld; this version reads up to %d): update Adjutant to open "
-                                  "it"), (long long) *version, (int) max_version);
-        case ADJ_FILE_RULESET:
-        default:
-          return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                                _("the ruleset was written for a newer Adjutant (ruleset "
-                                  "version %lld; this version reads up to %d): update Adjutant "
-                                  "to use it"), (long long) *version, (int) max_version);
-        }
-    }
-  if (*version < 1)
-    {
-      if (kind == ADJ_FILE_RULESET)
-        return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                              _("ruleset version %lld does not exist"), (long long) *version);
-      return adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, "$.version",
-                            _("file version %lld does not exist"), (long long) *version);
-    }
-  return TRUE;
+  return adj_json_check_format_at (root, kind, format, max_version, version, file, "$", error);
 }

@@ -39,6 +39,14 @@ gboolean adj_json_fail (GError     **error,
                         const char  *format,
                         ...) G_GNUC_PRINTF (5, 6);
 
+/* As adj_json_fail(), at @path's member @key. */
+gboolean adj_json_fail_at (GError     **error,
+                           int          code,
+                           const char  *file,
+                           const char  *path,
+                           const char  *key,
+                           const char  *format,
+                           ...) G_GNUC_PRINTF (6, 7);
 /* "unknown key", at @path's member @key. */
 gboolean adj_json_fail_unknown_key (GError     **error,
                                     const char  *file,
@@ -99,17 +107,27 @@ typedef enum {
   ADJ_FILE_BATTLE,
   ADJ_FILE_ARMY,
   ADJ_FILE_RULESET,
+  ADJ_FILE_TABLES,
 } AdjFileKind;
 
 /* Check that @root is an object whose "format" is @format and whose "version" this build
  * reads (1 to @max_version); the version found goes to @version. */
-gboolean adj_json_check_format (json_object  *root,
-                                AdjFileKind   kind,
-                                const char   *format,
-                                gint64        max_version,
-                                gint64       *version,
-                                const char   *file,
-                                GError      **error);
+gboolean adj_json_check_format    (json_object  *root,
+                                   AdjFileKind   kind,
+                                   const char   *format,
+                                   gint64        max_version,
+                                   gint64       *version,
+                                   const char   *file,
+                                   GError      **error);
+/* The same for a document at @path in @file ("$.tables" for the tables a battle carries). */
+gboolean adj_json_check_format_at (json_object  *root,
+                                   AdjFileKind   kind,
+                                   const char   *format,
+                                   gint64        max_version,
+                                   gint64       *version,
+                                   const char   *file,
+                                   const char   *path,
+                                   GError      **error);
 
 /* An identifier: lower-case letters, digits and dashes, 1 to 64 characters. */
 gboolean adj_json_is_identifier (const char *text);

@@ -74,17 +74,27 @@ adj_random_free (AdjRandom *random)
   g_free (random);
 }
 
+/* Replace what was entered in *@entered with @n values of @size bytes, none used yet. */
+static void
+enter_values (GArray        **entered,
+              guint          *pos,
+              gconstpointer   values,
+              guint           n,
+              guint           size)
+{
+  g_clear_pointer (entered, g_array_unref);
+  *entered = g_array_sized_new (FALSE, FALSE, size, n);
+  g_array_append_vals (*entered, values, n);
+  *pos = 0;
+}
+
 void
 adj_random_enter_dice (AdjRandom *random,
                        const int *values,
                        guint      n_values)
 {
   g_return_if_fail (random != NULL);
-
-  g_clear_pointer (&random->entered_dice, g_array_unref);
-  random->entered_dice = g_array_new (FALSE, FALSE, sizeof (int));
-  g_array_append_vals (random->entered_dice, values, n_values);
-  random->dice_pos = 0;
+  enter_values (&random->entered_dice, &random->dice_pos, values, n_values, sizeof (int));
 }
 
 void
@@ -93,11 +103,7 @@ adj_random_enter_cards (AdjRandom     *random,
                         guint          n_cards)
 {
   g_return_if_fail (random != NULL);
-
-  g_clear_pointer (&random->entered_cards, g_array_unref);
-  random->entered_cards = g_array_new (FALSE, FALSE, sizeof (AdjCard));
-  g_array_append_vals (random->entered_cards, cards, n_cards);
-  random->card_pos = 0;
+  enter_values (&random->entered_cards, &random->card_pos, cards, n_cards, sizeof (AdjCard));
 }
 
 gboolean
@@ -445,17 +451,6 @@ adj_roll_copy (const AdjRoll *roll)
 
   memcpy (values, roll + 1, roll->n_values * (roll->sides == 0 ? sizeof (AdjCard) : sizeof (int)));
   return copy;
-}
-
-int
-adj_roll_sum (const AdjRoll *roll)
-{
-  int sum = 0;
-
-  g_return_val_if_fail (roll->sides != 0, 0);
-  for (guint i = 0; i < roll->n_values; i++)
-    sum += roll->dice[i];
-  return sum;
 }
 
 json_object *

@@ -98,7 +98,6 @@ AdjRoll     *adj_roll_ref           (AdjRoll     *roll);
 void         adj_roll_free          (AdjRoll     *roll);
 AdjRoll     *adj_roll_copy          (const AdjRoll *roll);
 json_object *adj_roll_to_json       (const AdjRoll *roll);
-int          adj_roll_sum           (const AdjRoll *roll);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjRandom, adj_random_free)
 

@@ -45,6 +45,22 @@ io_error (GError    **error,
   return FALSE;
 }
 
+/* A save that failed half-way: the temporary file goes (closed first, when @fd is open), the
+ * file that was there stays as it was. */
+static gboolean
+discard_temporary (int         fd,
+                   const char *tmpl,
+                   GError    **error,
+                   const char *display,
+                   const char *what,
+                   int         saved_errno)
+{
+  if (fd >= 0)
+    close (fd);
+  g_unlink (tmpl);
+  return io_error (error, display, what, saved_errno);
+}
+
 /* Where a save to @path really lands: through symbolic links, to the file they point at. */
 static char *
 resolve_links (const char *path)
@@ -92,7 +108,6 @@ adj_store_write_atomic (const char  *path,
   mode_t mode = 0644;
   int fd;
   gsize done = 0;
-  int saved;
 
   g_return_val_if_fail (path != NULL && text != NULL, FALSE);
 
@@ -117,12 +132,8 @@ adj_store_write_atomic (const char  *path,
   if (fd < 0)
     return io_error (error, display, _("cannot create a file in this folder"), errno);
   if (fchmod (fd, mode) != 0)
-    {
-      saved = errno;
-      close (fd);
-      g_unlink (tmpl);
-      return io_error (error, display, _("cannot set the file's permissions"), saved);
-    }
+    return discard_temporary (fd, tmpl, error, display, _("cannot set the file's permissions"),
+                              errno);
 
   while (done < length)
     {
@@ -131,36 +142,21 @@ adj_store_write_atomic (const char  *path,
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
-        {
-          saved = n < 0 ? errno : ENOSPC;
-          close (fd);
-          g_unlink (tmpl);
-          return io_error (error, display, _("writing failed, the file was left as it was"),
-                           saved);
-        }
+        return discard_temporary (fd, tmpl, error, display,
+                                  _("writing failed, the file was left as it was"),
+                                  n < 0 ? errno : ENOSPC);
       done += (gsize) n;
     }
 
   if (fsync (fd) != 0)
-    {
-      saved = errno;
-      close (fd);
-      g_unlink (tmpl);
-      return io_error (error, display, _("the disk did not confirm the write, the file was left "
-                                         "as it was"), saved);
-    }
+    return discard_temporary (fd, tmpl, error, display,
+                              _("the disk did not confirm the write, the file was left as it "
+                                "was"), errno);
   if (close (fd) != 0)
-    {
-      saved = errno;
-      g_unlink (tmpl);
-      return io_error (error, display, _("writing failed, the file was left as it was"), saved);
-    }
+    return discard_temporary (-1, tmpl, error, display,
+                              _("writing failed, the file was left as it was"), errno);
   if (g_rename (tmpl, real) != 0)
-    {
-      saved = errno;
-      g_unlink (tmpl);
-      return io_error (error, display, _("cannot replace the file"), saved);
-    }
+    return discard_temporary (-1, tmpl, error, display, _("cannot replace the file"), errno);
 
   /* Make the rename itself durable: a crash now must not bring the old file back. */
   {

@@ -125,19 +125,14 @@ parse_choice_list (json_object  *arr,
           !adj_json_get_string (item, "label", TRUE, &list[i].label, file, where, error))
         return FALSE;
       if (!adj_json_is_identifier (list[i].id) || (no_numbers && looks_like_number (list[i].id)))
-        {
-          g_autofree char *at = adj_json_path_key (where, "id");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                                no_numbers
-                                ? _("expected an identifier that is not a number, found “%s”")
-                                : _("expected an identifier (lower-case letters, digits and "
-                                    "dashes), found “%s”"), list[i].id);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "id",
+                                 no_numbers
+                                 ? _("expected an identifier that is not a number, found “%s”")
+                                 : _("expected an identifier (lower-case letters, digits and "
+                                     "dashes), found “%s”"), list[i].id);
       if (list[i].label[0] == '\0')
-        {
-          g_autofree char *at = adj_json_path_key (where, "label");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at, _("expected a non-empty text"));
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "label",
+                                 _("expected a non-empty text"));
       for (gsize j = 0; j < i; j++)
         if (g_str_equal (list[j].id, list[i].id))
           return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
@@ -196,12 +191,9 @@ parse_axis (AdjRuleset   *rs,
       else if (g_str_equal (from, "ratings"))
         list_from = adj_ruleset_get_ratings (rs);
       else
-        {
-          g_autofree char *where = adj_json_path_key (path, "from");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("expected “weapons”, “unit-types”, “categories” or “ratings”, "
-                                  "found “%s”"), from);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "from",
+                                 _("expected “weapons”, “unit-types”, “categories” or “ratings”, "
+                                   "found “%s”"), from);
       *n_out = list_from->len;
       *out = g_new0 (AdjChoice, list_from->len + 1);
       for (guint i = 0; i < list_from->len; i++)
@@ -406,11 +398,8 @@ parse_value (Shape        *shape,
 
       pub->kind = ADJ_TABLE_INT;
       if (choices != NULL)
-        {
-          g_autofree char *where = adj_json_path_key (path, "choices");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("a table of numbers takes “special”, not “choices”"));
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "choices",
+                                 _("a table of numbers takes “special”, not “choices”"));
       if (!adj_json_get_int (obj, "min", TRUE, -100000, 100000, &min, file, path, error) ||
           !adj_json_get_int (obj, "max", TRUE, min, 100000, &max, file, path, error))
         return FALSE;
@@ -445,11 +434,8 @@ parse_value (Shape        *shape,
                               _("expected at least one choice"));
     }
   else
-    {
-      g_autofree char *where = adj_json_path_key (path, "kind");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected “int” or “choice”, found “%s”"), kind);
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "kind",
+                             _("expected “int” or “choice”, found “%s”"), kind);
   if (shape->choices == NULL)
     shape->choices = g_new0 (AdjChoice, 1);
   pub->choices = shape->choices;
@@ -485,17 +471,12 @@ parse_shape (AdjRuleset   *rs,
       !adj_json_get_object (obj, "fixed", FALSE, &fixed, file, path, error))
     return FALSE;
   if (!adj_json_is_identifier (pub->id))
-    {
-      g_autofree char *where = adj_json_path_key (path, "id");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected an identifier (lower-case letters, digits and dashes), "
-                              "found “%s”"), pub->id);
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "id",
+                             _("expected an identifier (lower-case letters, digits and dashes), "
+                               "found “%s”"), pub->id);
   if (pub->title[0] == '\0')
-    {
-      g_autofree char *where = adj_json_path_key (path, "title");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, _("expected a non-empty text"));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "title",
+                             _("expected a non-empty text"));
   for (guint i = 0; i + 1 < shapes->len; i++)
     if (g_str_equal (((AdjTableShape *) g_ptr_array_index (shapes, i))->id, pub->id))
       return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
@@ -900,6 +881,21 @@ adj_tables_get_int (AdjTables   *tables,
   return TRUE;
 }
 
+/* The shape of @table_id, or NULL with @error set when the ruleset has no such table. */
+static const AdjTableShape *
+table_shape (AdjTables   *tables,
+             const char  *table_id,
+             GError     **error)
+{
+  const AdjTableShape *shape = adj_table_shape_lookup (tables->rs, table_id);
+
+  if (shape == NULL)
+    g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
+                 _("The ruleset “%s” has no table “%s”"), adj_ruleset_get_id (tables->rs),
+                 table_id != NULL ? table_id : "");
+  return shape;
+}
+
 /* The shape of @table_id and the checks that @row and @column belong to it. */
 static const AdjTableShape *
 cell_shape (AdjTables   *tables,
@@ -908,15 +904,10 @@ cell_shape (AdjTables   *tables,
             const char  *column,
             GError     **error)
 {
-  const AdjTableShape *shape = adj_table_shape_lookup (tables->rs, table_id);
+  const AdjTableShape *shape = table_shape (tables, table_id, error);
 
   if (shape == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                   _("The ruleset “%s” has no table “%s”"), adj_ruleset_get_id (tables->rs),
-                   table_id != NULL ? table_id : "");
-      return NULL;
-    }
+    return NULL;
   if (adj_table_shape_find_row (shape, row) == NULL)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("The %s has no row “%s”"),
@@ -1102,14 +1093,9 @@ adj_tables_require (AdjTables          *tables,
 
   g_return_val_if_fail (tables != NULL, FALSE);
 
-  shape = adj_table_shape_lookup (tables->rs, table_id);
+  shape = table_shape (tables, table_id, error);
   if (shape == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                   _("The ruleset “%s” has no table “%s”"), adj_ruleset_get_id (tables->rs),
-                   table_id != NULL ? table_id : "");
-      return FALSE;
-    }
+    return FALSE;
   if (n_cells == 0)
     missing = adj_tables_missing (tables, table_id);
   else
@@ -1324,43 +1310,18 @@ adj_tables_from_json (json_object  *json,
   };
   g_autoptr(AdjTables) tables = NULL;
   g_autoptr(AdjRuleset) found_rs = NULL;
-  g_autofree char *format_path = adj_json_path_key (path, "format");
-  g_autofree char *version_path = adj_json_path_key (path, "version");
   g_autofree char *ruleset_path = adj_json_path_key (path, "ruleset");
   g_autofree char *tables_path = adj_json_path_key (path, "tables");
-  const char *format = NULL, *ruleset = NULL, *title = NULL, *notes = NULL;
+  const char *ruleset = NULL, *title = NULL, *notes = NULL;
   json_object *values = NULL;
   g_autoptr(json_object) migrated = NULL;
   gint64 version = 0;
 
   g_return_val_if_fail (file != NULL && path != NULL, NULL);
 
-  if (!adj_json_expect_object (json, file, path, error) ||
-      !adj_json_get_string (json, "format", TRUE, &format, file, path, error))
+  if (!adj_json_check_format_at (json, ADJ_FILE_TABLES, ADJ_TABLES_FORMAT, ADJ_TABLES_VERSION,
+                                 &version, file, path, error))
     return NULL;
-  if (!g_str_equal (format, ADJ_TABLES_FORMAT))
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, format_path,
-                     _("expected “%s”, found “%s”: these are not table values"),
-                     ADJ_TABLES_FORMAT, format);
-      return NULL;
-    }
-  if (!adj_json_get_int (json, "version", TRUE, 0, G_MAXINT, &version, file, path, error))
-    return NULL;
-  if (version > ADJ_TABLES_VERSION)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, version_path,
-                     _("the table values were saved by a newer Adjutant (file version %lld; this "
-                       "version reads up to %d): update Adjutant to use them"),
-                     (long long) version, ADJ_TABLES_VERSION);
-      return NULL;
-    }
-  if (version < 1)
-    {
-      adj_json_fail (error, ADJ_ERROR_UNSUPPORTED, file, version_path,
-                     _("file version %lld does not exist"), (long long) version);
-      return NULL;
-    }
   /* Values of an older version are brought up to date first, then checked as new ones are. */
   migrated = adj_migrate (adj_migrate_chain_for (ADJ_TABLES_FORMAT), json, version, file, path,
                           error);
@@ -1476,6 +1437,12 @@ adj_tables_user_path (const char *ruleset_id)
   return g_build_filename (g_get_user_data_dir (), "adjutant", "tables", name, NULL);
 }
 
+static gint64
+mtime_ns (const GStatBuf *st)
+{
+  return (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
+}
+
 static void
 user_cache_free (gpointer data)
 {
@@ -1511,9 +1478,7 @@ user_tables_cached (AdjRuleset  *rs,
   G_LOCK (user_cache);
   entry = user_cache != NULL ? g_hash_table_lookup (user_cache, path) : NULL;
   if (entry != NULL && entry->tables->rs == rs && entry->dev == st.st_dev &&
-      entry->ino == st.st_ino && entry->size == st.st_size &&
-      entry->mtime_ns == (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) +
-                         st.st_mtim.tv_nsec)
+      entry->ino == st.st_ino && entry->size == st.st_size && entry->mtime_ns == mtime_ns (&st))
     {
       tables = adj_tables_ref (entry->tables);
       G_UNLOCK (user_cache);
@@ -1534,8 +1499,7 @@ user_tables_cached (AdjRuleset  *rs,
   entry->dev = st.st_dev;
   entry->ino = st.st_ino;
   entry->size = st.st_size;
-  entry->mtime_ns = (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) +
-                    st.st_mtim.tv_nsec;
+  entry->mtime_ns = mtime_ns (&st);
   G_LOCK (user_cache);
   if (user_cache == NULL)
     user_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, user_cache_free);
@@ -1605,20 +1569,28 @@ AdjTables *
 adj_tables_for_context (const AdjContext  *ctx,
                         GError           **error)
 {
+  g_return_val_if_fail (ctx != NULL, NULL);
+  return adj_tables_in_effect (ctx->ruleset, ctx->tables, error);
+}
+
+AdjTables *
+adj_tables_in_effect (AdjRuleset  *rs,
+                      AdjTables   *carried,
+                      GError     **error)
+{
   g_autoptr(AdjTables) user = NULL;
-  AdjTables *tables, *carried = NULL;
+  AdjTables *tables;
   GPtrArray *shapes;
 
-  g_return_val_if_fail (ctx != NULL && ctx->ruleset != NULL, NULL);
+  g_return_val_if_fail (rs != NULL, NULL);
 
-  user = user_tables_cached (ctx->ruleset, error);
+  user = user_tables_cached (rs, error);
   if (user == NULL)
     return NULL;
-  carried = ctx->tables;
 
   /* The set read for a roll shares each table with where it comes from: nothing is copied,
    * and adj_tables_set_cell() copies them first should anyone change one. */
-  tables = adj_tables_new (ctx->ruleset);
+  tables = adj_tables_new (rs);
   tables->file = g_strdup (user->file);
   tables->title = g_strdup (user->title);
   tables->notes = g_strdup (user->notes);
@@ -1626,7 +1598,7 @@ adj_tables_for_context (const AdjContext  *ctx,
   tables->shared = TRUE;
 
   /* A table is taken whole from one place: the battle's when it carries it, else the user's. */
-  shapes = adj_ruleset_get_table_shapes (ctx->ruleset);
+  shapes = adj_ruleset_get_table_shapes (rs);
   for (guint i = 0; i < shapes->len; i++)
     {
       const AdjTableShape *shape = g_ptr_array_index (shapes, i);

@@ -14,7 +14,7 @@
  * ADJ_ERROR_TABLE_INCOMPLETE naming the table and the missing cells: nothing is ever guessed.
  *
  * For an editor: the shape gives the grid (adj_table_shape_*), each cell is read with
- * adj_tables_get_cell() and shown with adj_table_shape_format_cell(), typed text is checked and
+ * adj_tables_get_cell() and shown with adj_table_shape_format_value(), typed text is checked and
  * stored with adj_tables_set_cell_text(), and adj_tables_missing() lists what is left to fill.
  */
 
@@ -222,6 +222,10 @@ void            adj_tables_set_override    (AdjTables     *tables);
  * adj_battle_context() fills in) when it carries that table, else the user's (or the
  * override's).  Never NULL without an error. */
 AdjTables      *adj_tables_for_context     (const AdjContext *ctx,
+                                            GError          **error);
+/* The same for the tables @carried by a battle of @rs (NULL when it carries none). */
+AdjTables      *adj_tables_in_effect       (AdjRuleset       *rs,
+                                            AdjTables        *carried,
                                             GError          **error);
 
 /* ---- battles ---- */

@@ -11,17 +11,6 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  fuzz_init ();
-  return 0;
-}
-
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)

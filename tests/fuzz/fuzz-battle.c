@@ -146,17 +146,6 @@ play_rf (AdjBattle *battle)
     }
 }
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  fuzz_init ();
-  return 0;
-}
-
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)

@@ -21,6 +21,9 @@
 
 #include "adj-error.h"
 #include "adj-json.h"
+#include "adj-mechanic.h"
+#include "adj-random.h"
+#include "adj-rng.h"
 #include "adj-ruleset.h"
 
 #define FUZZ_FILE "fuzz.json"
@@ -81,10 +84,47 @@ fuzz_check_text_round_trip (json_object        *json,
     fuzz_fail ("what was written reads back differently:\n%s", text);
 }
 
-static inline void
-fuzz_init (void)
+/* Every target includes this header once, and starts the same way. */
+int LLVMFuzzerInitialize (int *argc, char ***argv);
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerInitialize (int    *argc,
+                      char ***argv)
 {
   /* The shipped rulesets, wherever the fuzzer is started from. */
   adj_ruleset_set_data_dir (ADJ_SOURCE_DATADIR);
   g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
+  return 0;
+}
+
+/* Every mechanic of @rs's system (only those that read tables, with @tables_only) has its odds
+ * computed and is resolved with its default inputs; @describe asks for its description too. */
+static inline void
+fuzz_run_mechanics (AdjRuleset *rs,
+                    gboolean    tables_only,
+                    gboolean    describe)
+{
+  const AdjSystem *system = adj_ruleset_get_system (rs);
+  AdjContext ctx = { rs, NULL, NULL };
+
+  for (guint m = 0; m < system->n_mechanics; m++)
+    {
+      const AdjMechanic *mech = system->mechanics[m];
+      g_autoptr(AdjInputs) inputs = NULL;
+      g_autoptr(AdjOdds) odds = NULL;
+      g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
+      g_autoptr(AdjRandom) random = NULL;
+      AdjRng rng;
+
+      if (tables_only && mech->tables == NULL)
+        continue;
+      inputs = adj_inputs_new (mech, rs);
+      if (describe)
+        json_object_put (adj_mechanic_describe (mech, rs));
+      odds = adj_mechanic_odds (mech, &ctx, inputs, NULL);
+      adj_rng_seed (&rng, m);
+      random = adj_random_new (&rng, NULL);
+      adj_mechanic_resolve (mech, &ctx, inputs, random, outcome, NULL);
+    }
 }

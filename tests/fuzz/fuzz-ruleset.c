@@ -10,41 +10,6 @@
 
 #include "adj-army.h"
 #include "adj-battle.h"
-#include "adj-random.h"
-
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  fuzz_init ();
-  return 0;
-}
-
-static void
-run_mechanics (AdjRuleset *rs)
-{
-  const AdjSystem *system = adj_ruleset_get_system (rs);
-  AdjContext ctx = { rs, NULL, NULL };
-
-  for (guint m = 0; m < system->n_mechanics; m++)
-    {
-      const AdjMechanic *mech = system->mechanics[m];
-      g_autoptr(AdjInputs) inputs = adj_inputs_new (mech, rs);
-      g_autoptr(AdjOdds) odds = NULL;
-      g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
-      g_autoptr(AdjRandom) random = NULL;
-      AdjRng rng;
-
-      json_object_put (adj_mechanic_describe (mech, rs));
-      odds = adj_mechanic_odds (mech, &ctx, inputs, NULL);
-      adj_rng_seed (&rng, m);
-      random = adj_random_new (&rng, NULL);
-      adj_mechanic_resolve (mech, &ctx, inputs, random, outcome, NULL);
-    }
-}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
@@ -78,6 +43,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     g_autoptr(json_object) battle_json = adj_battle_to_json (battle);
     fuzz_check_text_round_trip (battle_json, NULL);
   }
-  run_mechanics (rs);
+  fuzz_run_mechanics (rs, FALSE, TRUE);
   return 0;
 }

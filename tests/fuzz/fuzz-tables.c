@@ -9,46 +9,7 @@
 
 #include "fuzz-common.h"
 
-#include "adj-mechanic.h"
-#include "adj-random.h"
-#include "adj-rng.h"
 #include "adj-tables.h"
-
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int    *argc,
-                      char ***argv)
-{
-  fuzz_init ();
-  return 0;
-}
-
-static void
-run_mechanics (AdjRuleset *rs)
-{
-  const AdjSystem *system = adj_ruleset_get_system (rs);
-  AdjContext ctx = { rs, NULL, NULL };
-
-  for (guint m = 0; m < system->n_mechanics; m++)
-    {
-      const AdjMechanic *mech = system->mechanics[m];
-      g_autoptr(AdjInputs) inputs = NULL;
-      g_autoptr(AdjOdds) odds = NULL;
-      g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
-      g_autoptr(AdjRandom) random = NULL;
-      AdjRng rng;
-
-      if (mech->tables == NULL)
-        continue;
-      inputs = adj_inputs_new (mech, rs);
-      odds = adj_mechanic_odds (mech, &ctx, inputs, NULL);
-      adj_rng_seed (&rng, m);
-      random = adj_random_new (&rng, NULL);
-      adj_mechanic_resolve (mech, &ctx, inputs, random, outcome, NULL);
-    }
-}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
@@ -82,7 +43,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   report = adj_tables_report_json (tables);
 
   adj_tables_set_override (tables);
-  run_mechanics (adj_tables_get_ruleset (tables));
+  fuzz_run_mechanics (adj_tables_get_ruleset (tables), TRUE, FALSE);
   adj_tables_set_override (NULL);
   return 0;
 }
