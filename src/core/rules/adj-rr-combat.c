@@ -714,11 +714,7 @@ rr_take_losses (const char  *kind,
   memset (r, 0, sizeof *r);
   r->reduced = reduced;
   if (sp <= 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Enter the strength printed on the counter first"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Enter the strength printed on the counter first"));
   if (g_str_equal (kind, "battery") || g_str_equal (kind, "boer-gun"))
     {
       r->key = "eliminated";
@@ -743,12 +739,8 @@ rr_take_losses (const char  *kind,
     }
   /* A battalion or a commando. */
   if (reduced_sp <= 0 || reduced_sp >= sp)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Enter both strengths of the counter first: the reverse must be smaller "
-                     "than the front"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Enter both strengths of the counter first: the reverse must "
+                                     "be smaller than the front"));
   losses += hits;
   r->key = "marked";
   if (!reduced && sp - losses <= reduced_sp)

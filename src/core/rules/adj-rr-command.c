@@ -996,11 +996,8 @@ casualty_prefill (const AdjContext  *ctx,
   else if (rr_unit_is (who, "leader"))
     rank = adj_unit_get_status_bool (who, "replaced") ? "replacement" : "leader";
   else
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s is not Buller, Long or a brigade leader"), adj_unit_get_name (who));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is not Buller, Long or a brigade leader"),
+                            adj_unit_get_name (who));
   return adj_inputs_set_string (in, "rank", rank, error);
 }
 

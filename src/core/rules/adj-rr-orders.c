@@ -90,48 +90,25 @@ adj_rr_plan_order (AdjBattle   *battle,
     return FALSE;
   rs = adj_battle_get_ruleset (battle);
   if (!rr_at_step (battle, "plan-orders"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Orders are given at the first step of the British Send Orders segment"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Orders are given at the first step of the British Send "
+                                     "Orders segment"));
   turn = adj_battle_get_turn (battle);
   if (!brigade_in_play (battle, brigade))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Every unit of the %s is gone: it takes no more orders"),
-                   adj_rr_brigade_label (rs, brigade));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Every unit of the %s is gone: it takes no more orders"),
+                            adj_rr_brigade_label (rs, brigade));
   if (is_drift_area (rs, area))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("“%s” is a drift: an objective must be an area that is not a drift or a "
-                     "bridge"), area);
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("“%s” is a drift: an objective must be an area that is not a "
+                                     "drift or a bridge"), area);
   if (adj_unit_get_status_int (leader, "ordered_turn") == turn)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s has had his order this turn: one order a brigade a turn"),
-                   adj_unit_get_name (leader));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s has had his order this turn: one order a brigade a turn"),
+                            adj_unit_get_name (leader));
   adj_rr_get_order (battle, brigade, &order);
   if (order.state == ADJ_RR_ORDER_IN_TRANSIT)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s’s last order is still on its way (it arrives in turn %d)"),
-                   adj_unit_get_name (leader), order.arrives);
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s’s last order is still on its way (it arrives in turn %d)"),
+                            adj_unit_get_name (leader), order.arrives);
   if (order.state == ADJ_RR_ORDER_CHARGE)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Place the Objective Marker of %s’s charge first"),
-                   adj_unit_get_name (leader));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Place the Objective Marker of %s’s charge first"),
+                            adj_unit_get_name (leader));
   rr_order_markers (battle, brigade, &planned, &objective);
   cost = from_long ? 0 : rr_int (rs, "orders", "cp_per_order");
   cp = rr_setting_int (battle, "cp");
@@ -141,30 +118,15 @@ adj_rr_plan_order (AdjBattle   *battle,
       AdjUnit *long_unit = rr_find_unit_of_type (battle, "long");
 
       if (long_unit == NULL || adj_unit_get_destroyed (long_unit))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("Long has fallen: he sends no more orders"));
-          return FALSE;
-        }
+        return adj_not_allowed (error, _("Long has fallen: he sends no more orders"));
       if (!rr_brigade_is_artillery (rs, brigade))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("Long gives his free order only to a brigade of batteries"));
-          return FALSE;
-        }
+        return adj_not_allowed (error,
+                                _("Long gives his free order only to a brigade of batteries"));
       if (rr_setting_int (battle, "long_order_turn") == turn)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("Long has sent his free order this turn"));
-          return FALSE;
-        }
+        return adj_not_allowed (error, _("Long has sent his free order this turn"));
       if (order.state == ADJ_RR_ORDER_FAIL)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("The Objective Marker of the %s shows Fail: Long cannot order it"),
-                       adj_rr_brigade_label (rs, brigade));
-          return FALSE;
-        }
+        return adj_not_allowed (error, _("The Objective Marker of the %s shows Fail: Long cannot "
+                                         "order it"), adj_rr_brigade_label (rs, brigade));
       summary = g_strdup_printf (_("Send Orders: Long sends the %s to %s — a free order, its "
                               "Objective Marker goes there at once"),
                             adj_rr_brigade_label (rs, brigade), area);
@@ -178,13 +140,11 @@ adj_rr_plan_order (AdjBattle   *battle,
   else
     {
       if (cp < cost)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       ngettext ("An order costs %d command point and none is left",
-                                 "An order costs %d command points and not enough are left",
-                                 cost), cost);
-          return FALSE;
-        }
+        return adj_not_allowed (error,
+                                ngettext ("An order costs %d command point and none is left",
+                                          "An order costs %d command points and not enough "
+                                          "are left",
+                                          cost), cost);
       summary = g_strdup_printf (ngettext ("Send Orders: %s’s %s is to make for %s — %d CP, %d "
                                       "left",
                                       "Send Orders: %s’s %s is to make for %s — %d CP, %d "
@@ -253,10 +213,7 @@ adj_rr_roll_send_orders (AdjBattle  *battle,
         return FALSE;
     }
   if (n == 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("No order is waiting to be sent"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("No order is waiting to be sent"));
   return TRUE;
 }
 
@@ -304,11 +261,7 @@ adj_rr_roll_receive_orders (AdjBattle  *battle,
         return FALSE;
     }
   if (n == 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("No Objective Marker is in this turn’s box"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("No Objective Marker is in this turn’s box"));
   return TRUE;
 }
 
@@ -330,12 +283,8 @@ adj_rr_place_objective (AdjBattle   *battle,
     return FALSE;
   adj_rr_get_order (battle, brigade, &order);
   if (order.state != ADJ_RR_ORDER_CHARGE)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s is not charging the guns: his Objective Marker is placed by orders"),
-                   adj_unit_get_name (leader));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is not charging the guns: his Objective Marker is placed "
+                                     "by orders"), adj_unit_get_name (leader));
   summary = g_strdup_printf (_("%s charges the guns: his Objective Marker goes to %s"),
                         adj_unit_get_name (leader), area);
   entry = adj_entry_new ("note", NULL, summary);
@@ -360,11 +309,8 @@ adj_rr_objective_reached (AdjBattle   *battle,
     return FALSE;
   adj_rr_get_order (battle, brigade, &order);
   if (order.objective_area == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s has no Objective Marker on the map"), adj_unit_get_name (leader));
-      return FALSE;
-    }
+    return adj_not_allowed (error,
+                            _("%s has no Objective Marker on the map"), adj_unit_get_name (leader));
   summary = g_strdup_printf (_("%s reaches %s: his Objective Marker comes off"),
                         adj_unit_get_name (leader), order.objective_area);
   entry = adj_entry_new ("note", NULL, summary);
@@ -398,12 +344,8 @@ adj_rr_brigade_strength (AdjBattle   *battle,
         continue;
       sp = adj_unit_get_status_int (unit, "sp");
       if (sp <= 0)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("Enter the strength printed on %s’s counter first"),
-                       adj_unit_get_name (unit));
-          return FALSE;
-        }
+        return adj_not_allowed (error, _("Enter the strength printed on %s’s counter first"),
+                                adj_unit_get_name (unit));
       begin = rr_member (rr_oob_unit (rs, adj_unit_get_id (unit)), "start_sp");
       s += begin != NULL ? MIN (sp, json_object_get_int (begin)) : sp;
       n += rr_counter_strength (unit);
@@ -449,10 +391,7 @@ adj_rr_emergency_withdrawal (AdjBattle   *battle,
   if (outcome == NULL)
     return FALSE;
   if (g_str_equal (outcome->key, "not-eligible"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, "%s", outcome->reason);
-      return FALSE;
-    }
+    return adj_not_allowed (error, "%s", outcome->reason);
   goes = g_str_equal (outcome->key, "automatic") || g_str_equal (outcome->key, "withdraw");
   if (goes)
     summary = g_strdup_printf (_("Emergency withdrawal, %s: %s — Objective Marker showing Fail "
@@ -542,30 +481,18 @@ adj_rr_find_drift (AdjBattle   *battle,
   rs = adj_battle_get_ruleset (battle);
   if (!(rr_unit_is (unit, "battalion") || rr_unit_is (unit, "regiment")) ||
       adj_unit_get_destroyed (unit))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Only a battalion or a regiment in play looks for a drift; %s cannot"),
-                   adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Only a battalion or a regiment in play looks for a drift; %s "
+                                     "cannot"), adj_unit_get_name (unit));
   state = adj_rr_drift_state (battle, drift, &value);
   if (state == ADJ_RR_DRIFT_FOUND || state == ADJ_RR_DRIFT_CLEARED)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is open already"),
-                   adj_rr_drift_label (rs, drift));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is open already"), adj_rr_drift_label (rs, drift));
   turn = adj_battle_get_turn (battle);
   state_key = rr_drift_key (drift, "");
   value_key = rr_drift_key (drift, "_value");
   tried_key = rr_drift_key (drift, "_tried");
   if (rr_setting_int (battle, tried_key) == turn)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s was looked for this turn already: try again next turn"),
-                   adj_rr_drift_label (rs, drift));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s was looked for this turn already: try again next turn"),
+                            adj_rr_drift_label (rs, drift));
   if (state == ADJ_RR_DRIFT_HIDDEN)
     {
       g_autoptr(json_object) record = rr_open_record (battle, ADJ_RR_DRIFTS_SECRET, error);
@@ -638,11 +565,8 @@ adj_rr_commando_opens_drift (AdjBattle   *battle,
     return FALSE;
   state = adj_rr_drift_state (battle, drift, NULL);
   if (state == ADJ_RR_DRIFT_FOUND || state == ADJ_RR_DRIFT_CLEARED)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is open already"),
-                   adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is open already"),
+                            adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
   state_key = rr_drift_key (drift, "");
   summary = g_strdup_printf (_("%s: a commando crosses — its marker comes off unseen and the "
                           "British may use the drift"),
@@ -729,26 +653,19 @@ adj_rr_draw_event (AdjBattle   *battle,
   turn = adj_battle_get_turn (battle);
   if (!rr_at_step (battle, british ? "draw-event" : "draw-boer-event") ||
       rr_setting_bool (battle, "step_done"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   british ? _("A British event chit is drawn once a turn, at its step of the "
-                               "British Event segment")
-                           : _("A Boer event chit is drawn once a turn, at its step of the Boer "
-                               "Event segment"));
-      return FALSE;
-    }
+    return adj_not_allowed (error,
+                            british ? _("A British event chit is drawn once a turn, at its step "
+                                        "of the British Event segment")
+                                    : _("A Boer event chit is drawn once a turn, at its step of "
+                                        "the Boer Event segment"));
   cups = rr_open_cups (battle, error);
   if (cups == NULL)
     return FALSE;
   one = rr_member (cups, rr_cup_key (cup));
   contents = rr_member (one, "cup");
   if (json_object_array_length (contents) == 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   british ? _("The British event cup is empty")
-                           : _("The Boer event cup is empty"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, british ? _("The British event cup is empty")
+                                    : _("The Boer event cup is empty"));
   random = rr_use_random (battle, random, &own);
   chit = draw_from (contents, random, error);
   if (chit == NULL)
@@ -824,18 +741,10 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
   if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, commando, error)) == NULL)
     return FALSE;
   if (!rr_unit_is (unit, "commando") || adj_unit_get_destroyed (unit))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Only a commando in play takes an SP counter; %s does not"),
-                   adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Only a commando in play takes an SP counter; %s does not"),
+                            adj_unit_get_name (unit));
   if (!g_str_equal (adj_unit_get_status_string (unit, "sp_counter"), "none"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s has an SP counter already"), adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s has an SP counter already"), adj_unit_get_name (unit));
   cups = rr_open_cups (battle, error);
   if (cups == NULL)
     return FALSE;
@@ -943,11 +852,8 @@ adj_rr_emplacement_fired (AdjBattle   *battle,
       (unit = need_emplacement (battle, emplacement, error)) == NULL)
     return FALSE;
   if (!g_str_equal (adj_unit_get_status_string (unit, "emplacement"), "hidden"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("The emplacement at %s has shown itself already"), adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("The emplacement at %s has shown itself already"),
+                            adj_unit_get_name (unit));
   summary = g_strdup_printf (_("The Boers at %s fire their first shot: the Hidden marker comes "
                           "off"), adj_unit_get_name (unit));
   entry = adj_entry_new ("note", NULL, summary);

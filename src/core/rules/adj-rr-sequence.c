@@ -732,10 +732,7 @@ adj_rr_next_step (AdjBattle  *battle,
     return do_auto_step (battle, cur, error);
   pending = adj_rr_pending (battle);
   if (pending != NULL)
-    {
-      g_set_error_literal (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, pending);
-      return FALSE;
-    }
+    return adj_not_allowed (error, "%s", pending);
 
   turn = adj_battle_get_turn (battle);
   next = (cur + 1) % G_N_ELEMENTS (rr_steps);
@@ -889,18 +886,11 @@ adj_rr_shaken_test (AdjBattle  *battle,
   if (!rr_check_in_play (battle, error))
     return FALSE;
   if (!rr_at_step (battle, "shaken-test") || rr_setting_bool (battle, "step_done"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("The Shaken test is rolled once, at its step of the Boer Shaken segment"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("The Shaken test is rolled once, at its step of the Boer "
+                                     "Shaken segment"));
   if (rr_setting_int (battle, "confidence") > adj_battle_get_turn (battle))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("No Shaken test: Confidence %d is above Game Turn %d"),
-                   rr_setting_int (battle, "confidence"), adj_battle_get_turn (battle));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("No Shaken test: Confidence %d is above Game Turn %d"),
+                            rr_setting_int (battle, "confidence"), adj_battle_get_turn (battle));
   in = rr_battle_inputs (battle, "rr/shaken", NULL, NULL, error);
   if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
     return FALSE;

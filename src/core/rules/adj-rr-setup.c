@@ -374,11 +374,8 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
     return FALSE;
   rs = adj_battle_get_ruleset (battle);
   if (adj_battle_get_n_units (battle) > 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("The battle has units already: the orders of battle go into an empty one"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("The battle has units already: the orders of battle go into "
+                                     "an empty one"));
   if (strengths != NULL && !json_object_is_type (strengths, json_type_object))
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
@@ -681,16 +678,10 @@ adj_rr_setup (AdjBattle           *battle,
     return FALSE;
   rs = adj_battle_get_ruleset (battle);
   if (adj_rr_is_set_up (battle))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("The game is set up already"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("The game is set up already"));
   if (rr_find_unit_of_type (battle, "buller") == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Put the orders of battle into the battle before setting it up"));
-      return FALSE;
-    }
+    return adj_not_allowed (error,
+                            _("Put the orders of battle into the battle before setting it up"));
   tables = rr_battle_tables (battle, error);
   if (tables == NULL)
     return FALSE;
@@ -727,12 +718,9 @@ adj_rr_setup (AdjBattle           *battle,
       for (guint i = 0; i < n_variants; i++)
         balance += table_count (tables, "variants", variants[i]);
       if (balance != 0)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("The variants chosen must balance out to 0; they add up to %+d"),
-                       balance);
-          return FALSE;
-        }
+        return adj_not_allowed (error,
+                                _("The variants chosen must balance out to 0; they add up to %+d"),
+                                balance);
       hesitate = g_strv_contains (variants, "hesitate");
       close_order = g_strv_contains (variants, "close-order");
       no_hlangwane = g_strv_contains (variants, "no-hlangwane");
@@ -1085,11 +1073,10 @@ adj_rr_setup_check (AdjBattle           *battle,
     {
       g_autofree char *sum = signed_text (total);
 
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   /* TRANSLATORS: %s is the balance, e.g. "+1" */
-                   _("The variants ticked add up to %s. Their balance must be 0 to set up: tick "
-                     "or untick variants until it is."), sum);
-      return FALSE;
+      return adj_not_allowed (error,
+                              /* TRANSLATORS: %s is the balance, e.g. "+1" */
+                              _("The variants ticked add up to %s. Their balance must be 0 to set "
+                                "up: tick or untick variants until it is."), sum);
     }
   for (guint i = 0; emplacements != NULL && emplacements[i] != NULL; i++)
     {

@@ -81,9 +81,7 @@ check_alive (AdjUnit     *unit,
 {
   if (!adj_unit_get_destroyed (unit))
     return TRUE;
-  g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is out of the game"),
-               adj_unit_get_name (unit));
-  return FALSE;
+  return adj_not_allowed (error, _("%s is out of the game"), adj_unit_get_name (unit));
 }
 
 gboolean
@@ -108,11 +106,8 @@ adj_rr_apply_losses (AdjBattle   *battle,
     return FALSE;
   if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
       !rr_unit_is (unit, "boer-gun"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s has no strength points to lose"), adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_not_allowed (error,
+                            _("%s has no strength points to lose"), adj_unit_get_name (unit));
   if (sp < 1 || sp > MAX_SP)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
@@ -198,18 +193,10 @@ adj_rr_leader_recovery (AdjBattle   *battle,
       (leader = rr_need_unit (battle, leader_id, error)) == NULL)
     return FALSE;
   if (!rr_unit_is (leader, "leader"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is not a brigade leader"),
-                   adj_unit_get_name (leader));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is not a brigade leader"), adj_unit_get_name (leader));
   if (g_str_equal (adj_unit_get_status_string (leader, "leader_marker"), "none"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s carries no Panicked or Standing Firm marker"),
-                   adj_unit_get_name (leader));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s carries no Panicked or Standing Firm marker"),
+                            adj_unit_get_name (leader));
   return run_for_unit (battle, "rr/leader-recovery", "leader", leader, 0, random,
                        _("Leader recovers"), error);
 }
@@ -247,12 +234,8 @@ adj_rr_unit_recovery (AdjBattle   *battle,
     return FALSE;
   if (!json_object_object_get_ex (adj_unit_get_status (unit), "morale", NULL) ||
       g_str_equal (adj_unit_get_status_string (unit, "morale"), "normal"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s is in good order: it has nothing to recover from"),
-                   adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is in good order: it has nothing to recover from"),
+                            adj_unit_get_name (unit));
   if (!rr_require_table (battle, "unit-recovery", error))
     return FALSE;
   return run_for_unit (battle, "rr/unit-recovery", "unit", unit, modifier, random,
@@ -277,11 +260,7 @@ check_morale_units (AdjBattle          *battle,
       if (unit == NULL || !check_alive (unit, error))
         return FALSE;
       if (!json_object_object_get_ex (adj_unit_get_status (unit), "morale", NULL))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s has no morale level"),
-                       adj_unit_get_name (unit));
-          return FALSE;
-        }
+        return adj_not_allowed (error, _("%s has no morale level"), adj_unit_get_name (unit));
     }
   return TRUE;
 }
@@ -389,18 +368,10 @@ adj_rr_shell_fire (AdjBattle           *battle,
       !check_alive (firer, error) || !check_morale_units (battle, targets, error))
     return FALSE;
   if (!rr_unit_is (firer, "battery") && !rr_unit_is (firer, "boer-gun"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Only batteries and Boer guns fire shells; %s does not"),
-                   adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Only batteries and Boer guns fire shells; %s does not"),
+                            adj_unit_get_name (firer));
   if (rr_unit_is (firer, "battery") && adj_unit_get_status_bool (firer, "limbered"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is limbered: it cannot fire"),
-                   adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is limbered: it cannot fire"), adj_unit_get_name (firer));
   if (!rr_require_table (battle, "shell-fire", error))
     return FALSE;
   in = rr_battle_inputs (battle, "rr/shell-fire", "firer", firer_id, error);
@@ -453,33 +424,20 @@ adj_rr_rifle_fire (AdjBattle   *battle,
     return FALSE;
   if (!rr_unit_is (firer, "battalion") && !rr_unit_is (firer, "regiment") &&
       !rr_unit_is (firer, "commando"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Only battalions, regiments and commandos fire rifles; %s does not"),
-                   adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error,
+                            _("Only battalions, regiments and commandos fire rifles; %s does not"),
+                            adj_unit_get_name (firer));
   if (g_str_equal (adj_unit_get_status_string (firer, "morale"), "routed"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is routed: it does not fire"),
-                   adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is routed: it does not fire"), adj_unit_get_name (firer));
   if (rr_unit_is (firer, "commando") &&
       g_str_equal (adj_unit_get_status_string (firer, "sp_counter"), "no-fire"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s drew No Fire: it does not fire this turn"), adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s drew No Fire: it does not fire this turn"),
+                            adj_unit_get_name (firer));
   if (rr_is_boer (firer) == rr_is_boer (target) || (!rr_is_brigade_unit (target) &&
                                                     !rr_unit_is (target, "commando") &&
                                                     !rr_unit_is (target, "boer-gun")))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s cannot fire at %s"),
-                   adj_unit_get_name (firer), adj_unit_get_name (target));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s cannot fire at %s"),
+                            adj_unit_get_name (firer), adj_unit_get_name (target));
   if (!rr_require_table (battle, "rifle-fire", error))
     return FALSE;
   in = rr_battle_inputs (battle, "rr/rifle-fire", "firer", firer_id, error);
@@ -583,11 +541,8 @@ adj_rr_boer_target (AdjBattle           *battle,
       !check_alive (firer, error))
     return FALSE;
   if (!rr_unit_is (firer, "commando") && !rr_unit_is (firer, "boer-gun"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is not a Boer unit that fires"),
-                   adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is not a Boer unit that fires"),
+                            adj_unit_get_name (firer));
   odds = adj_rr_boer_target_odds (plot_areas, error);
   if (odds == NULL)
     return FALSE;

@@ -655,16 +655,10 @@ rr_check_in_play (AdjBattle  *battle,
   if (!rr_check_battle (battle, error))
     return FALSE;
   if (!adj_rr_is_set_up (battle))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Set the game up first: the drift markers and the cups are not ready"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Set the game up first: the drift markers and the cups are "
+                                     "not ready"));
   if (!g_str_equal (rr_setting_string (battle, "result"), "none"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("The battle is over"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("The battle is over"));
   return TRUE;
 }
 
@@ -675,12 +669,11 @@ rr_check_segment (AdjBattle   *battle,
 {
   if (rr_in_segment (battle, segment))
     return TRUE;
-  g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-               _("This belongs to the %s segment; the step marker is in the %s segment"),
-               rr_segment_label (adj_battle_get_ruleset (battle), segment),
-               rr_segment_label (adj_battle_get_ruleset (battle),
-                                 rr_setting_string (battle, "segment")));
-  return FALSE;
+  return adj_not_allowed (error,
+                          _("This belongs to the %s segment; the step marker is in the %s segment"),
+                          rr_segment_label (adj_battle_get_ruleset (battle), segment),
+                          rr_segment_label (adj_battle_get_ruleset (battle),
+                                            rr_setting_string (battle, "segment")));
 }
 
 AdjUnit *
