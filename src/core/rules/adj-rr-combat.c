@@ -58,17 +58,11 @@ formation_resolve (const AdjContext  *ctx,
                    AdjOutcome        *outcome,
                    GError           **error)
 {
-  int modifier = adj_inputs_get_int (in, "modifier");
-  g_autoptr(AdjTables) tables = NULL;
-  json_object *cell;
+  g_autoptr(json_object) cell = NULL;
   const char *key;
-  int sum;
 
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
-    return FALSE;
-  rr_add_modifier_line (outcome, modifier, sum + modifier);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "formation-morale", sum + modifier,
-                         adj_inputs_get_string (in, "column"), &cell, error))
+  if (!rr_roll_on_chart (ctx, random, outcome, N_("Roll"), 2, adj_inputs_get_int (in, "modifier"),
+                         "formation-morale", adj_inputs_get_string (in, "column"), &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -138,14 +132,6 @@ static const AdjChoice shell_outcomes[] = {
   { "table-missing", N_("Rolled: the Shell Fire table is missing") },
 };
 
-static char *
-strength_column (AdjRuleset *rs,
-                 const char *table_id,
-                 int         strength)
-{
-  return g_strdup_printf ("%d", rr_chart_column (adj_table_shape_lookup (rs, table_id), strength));
-}
-
 static gboolean
 shell_resolve (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -153,18 +139,12 @@ shell_resolve (const AdjContext  *ctx,
                AdjOutcome        *outcome,
                GError           **error)
 {
-  int modifier = adj_inputs_get_int (in, "modifier");
-  g_autofree char *column = strength_column (ctx->ruleset, "shell-fire",
-                                             adj_inputs_get_int (in, "strength"));
-  g_autoptr(AdjTables) tables = NULL;
-  json_object *cell;
+  g_autofree char *column = rr_strength_column (ctx->ruleset, "shell-fire", in);
+  g_autoptr(json_object) cell = NULL;
   const char *key;
-  int sum;
 
-  if (!rr_roll_dice (random, outcome, "roll", N_("Shell fire"), 2, &sum, error))
-    return FALSE;
-  rr_add_modifier_line (outcome, modifier, sum + modifier);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "shell-fire", sum + modifier, column, &cell, error))
+  if (!rr_roll_on_chart (ctx, random, outcome, N_("Shell fire"), 2,
+                         adj_inputs_get_int (in, "modifier"), "shell-fire", column, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -183,8 +163,7 @@ shell_odds (const AdjContext  *ctx,
             AdjOdds           *odds,
             GError           **error)
 {
-  g_autofree char *column = strength_column (ctx->ruleset, "shell-fire",
-                                             adj_inputs_get_int (in, "strength"));
+  g_autofree char *column = rr_strength_column (ctx->ruleset, "shell-fire", in);
 
   return rr_chart_odds (ctx, in, odds, "shell-fire", 2, adj_inputs_get_int (in, "modifier"), column,
                         rr_classify_choice, NULL, error);
@@ -248,18 +227,13 @@ rifle_resolve (const AdjContext  *ctx,
                AdjOutcome        *outcome,
                GError           **error)
 {
-  int modifier = adj_inputs_get_int (in, "modifier");
-  g_autofree char *column = strength_column (ctx->ruleset, "rifle-fire",
-                                             adj_inputs_get_int (in, "strength"));
+  g_autofree char *column = rr_strength_column (ctx->ruleset, "rifle-fire", in);
   const char *target = adj_input_unit_name (ctx, in, "target", _("The target"));
-  g_autoptr(AdjTables) tables = NULL;
-  json_object *cell;
-  int die, lost;
+  g_autoptr(json_object) cell = NULL;
+  int lost;
 
-  if (!rr_roll_dice (random, outcome, "roll", N_("Rifle fire"), 1, &die, error))
-    return FALSE;
-  rr_add_modifier_line (outcome, modifier, die + modifier);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "rifle-fire", die + modifier, column, &cell, error))
+  if (!rr_roll_on_chart (ctx, random, outcome, N_("Rifle fire"), 1,
+                         adj_inputs_get_int (in, "modifier"), "rifle-fire", column, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -280,8 +254,7 @@ rifle_odds (const AdjContext  *ctx,
             AdjOdds           *odds,
             GError           **error)
 {
-  g_autofree char *column = strength_column (ctx->ruleset, "rifle-fire",
-                                             adj_inputs_get_int (in, "strength"));
+  g_autofree char *column = rr_strength_column (ctx->ruleset, "rifle-fire", in);
 
   return rr_chart_odds (ctx, in, odds, "rifle-fire", 1, adj_inputs_get_int (in, "modifier"), column,
                         classify_rifle, NULL, error);
@@ -466,13 +439,9 @@ shaken_odds (const AdjContext  *ctx,
   int need = rr_int (ctx->ruleset, "tracks", "shaken_roll");
 
   (void) error;
-  adj_declare_outcomes (in->mechanic, odds);
   if (!shaken_due (in))
-    {
-      rr_odds_add (odds, in->mechanic, "not-due", 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, "not-due");
+  adj_declare_outcomes (in->mechanic, odds);
   for (int s = 2; s <= 12; s++)
     rr_odds_add (odds, in->mechanic, s + gap >= need ? "shaken" : "holds", rr_two_dice_ways[s]);
   adj_odds_finish (odds, 36);

@@ -187,17 +187,11 @@ send_resolve (const AdjContext  *ctx,
               AdjOutcome        *outcome,
               GError           **error)
 {
-  g_autoptr(AdjTables) tables = NULL;
-  int modifier = adj_inputs_get_int (in, "modifier");
   const char *leader = adj_input_unit_name (ctx, in, "leader", _("The brigade"));
-  json_object *cell;
-  int sum, total;
+  g_autoptr(json_object) cell = NULL;
 
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
-    return FALSE;
-  total = sum + modifier;
-  rr_add_modifier_line (outcome, modifier, total);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "send-orders", total, "value", &cell, error))
+  if (!rr_roll_on_chart (ctx, random, outcome, N_("Roll"), 2, adj_inputs_get_int (in, "modifier"),
+                         "send-orders", "value", &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -412,11 +406,10 @@ receive_resolve (const AdjContext  *ctx,
                  AdjOutcome        *outcome,
                  GError           **error)
 {
-  g_autoptr(AdjTables) tables = NULL;
   int rating = adj_inputs_get_int (in, "rating");
   int modifier = adj_inputs_get_int (in, "modifier");
   const char *leader = adj_input_unit_name (ctx, in, "leader", _("The leader"));
-  json_object *cell;
+  g_autoptr(json_object) cell = NULL;
   const char *key;
   int sum, total;
 
@@ -426,7 +419,7 @@ receive_resolve (const AdjContext  *ctx,
     adj_outcome_add_modifier (outcome, NULL, _("The leader’s rating"), rating);
   total = sum + rating + modifier;
   rr_add_modifier_line (outcome, modifier, total);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "receive-orders", total, "value", &cell, error))
+  if (!rr_chart_resolve (ctx, outcome, "receive-orders", total, "value", &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -570,10 +563,7 @@ withdrawal_resolve (const AdjContext  *ctx,
   const char *leader = adj_input_unit_name (ctx, in, "leader", _("The brigade"));
   int total = adj_inputs_get_int (in, "brigade_sp");
   int lost = adj_inputs_get_int (in, "sp_lost");
-  int modifier = adj_inputs_get_int (in, "modifier");
-  g_autoptr(AdjTables) tables = NULL;
-  json_object *cell;
-  int sum;
+  g_autoptr(json_object) cell = NULL;
 
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TOTAL, NULL, TRUE, lost,
                          /* TRANSLATORS: e.g. "Lost 6 of 20 strength points" */
@@ -592,11 +582,8 @@ withdrawal_resolve (const AdjContext  *ctx,
                                 "roll"), leader);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
-    return FALSE;
-  rr_add_modifier_line (outcome, modifier, sum + modifier);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "emergency-withdrawal", sum + modifier, "value",
-                         &cell, error))
+  if (!rr_roll_on_chart (ctx, random, outcome, N_("Roll"), 2, adj_inputs_get_int (in, "modifier"),
+                         "emergency-withdrawal", "value", &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -616,12 +603,7 @@ withdrawal_odds (const AdjContext  *ctx,
   const char *special = rr_withdrawal_case (ctx->ruleset, in);
 
   if (special != NULL)
-    {
-      adj_declare_outcomes (in->mechanic, odds);
-      rr_odds_add (odds, in->mechanic, special, 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, special);
   return rr_chart_odds (ctx, in, odds, "emergency-withdrawal", 2,
                         adj_inputs_get_int (in, "modifier"), "value", rr_classify_choice, NULL,
                         error);
@@ -810,13 +792,9 @@ reaction_odds (const AdjContext  *ctx,
                GError           **error)
 {
   (void) error;
-  adj_declare_outcomes (in->mechanic, odds);
   if (!g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
-    {
-      rr_odds_add (odds, in->mechanic, "already-marked", 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, "already-marked");
+  adj_declare_outcomes (in->mechanic, odds);
   for (int s = 2; s <= 12; s++)
     rr_odds_add (odds, in->mechanic, reaction_key (ctx->ruleset, s), rr_two_dice_ways[s]);
   adj_odds_finish (odds, 36);
@@ -910,13 +888,9 @@ leader_recovery_odds (const AdjContext  *ctx,
   int need = rr_int (ctx->ruleset, "leaders", "recovery_at_least");
 
   (void) error;
-  adj_declare_outcomes (in->mechanic, odds);
   if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
-    {
-      rr_odds_add (odds, in->mechanic, "no-marker", 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, "no-marker");
+  adj_declare_outcomes (in->mechanic, odds);
   for (int s = 2; s <= 12; s++)
     rr_odds_add (odds, in->mechanic, s >= need ? "removed" : "stays", rr_two_dice_ways[s]);
   adj_odds_finish (odds, 36);
@@ -1047,13 +1021,9 @@ casualty_odds (const AdjContext  *ctx,
                GError           **error)
 {
   (void) error;
-  adj_declare_outcomes (in->mechanic, odds);
   if (g_str_equal (adj_inputs_get_string (in, "rank"), "replacement"))
-    {
-      rr_odds_add (odds, in->mechanic, "cannot-fall", 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, "cannot-fall");
+  adj_declare_outcomes (in->mechanic, odds);
   for (int s = 2; s <= 12; s++)
     rr_odds_add (odds, in->mechanic, casualty_is_hit (ctx->ruleset, s) ? "falls" : "unhurt",
                  rr_two_dice_ways[s]);
@@ -1132,11 +1102,9 @@ recovery_resolve (const AdjContext  *ctx,
 {
   const char *morale = adj_inputs_get_string (in, "morale");
   const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
-  int modifier = adj_inputs_get_int (in, "modifier");
-  g_autoptr(AdjTables) tables = NULL;
-  json_object *cell;
+  g_autoptr(json_object) cell = NULL;
   const char *key;
-  int sum, rank;
+  int rank;
 
   if (g_str_equal (morale, "normal"))
     {
@@ -1144,11 +1112,8 @@ recovery_resolve (const AdjContext  *ctx,
       adj_outcome_set_result (outcome, "no-test", _("%s is in good order"), name);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
-    return FALSE;
-  rr_add_modifier_line (outcome, modifier, sum + modifier);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "unit-recovery", sum + modifier, morale, &cell,
-                         error))
+  if (!rr_roll_on_chart (ctx, random, outcome, N_("Roll"), 2, adj_inputs_get_int (in, "modifier"),
+                         "unit-recovery", morale, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -1177,12 +1142,7 @@ recovery_odds (const AdjContext  *ctx,
   const char *morale = adj_inputs_get_string (in, "morale");
 
   if (g_str_equal (morale, "normal"))
-    {
-      adj_declare_outcomes (in->mechanic, odds);
-      rr_odds_add (odds, in->mechanic, "no-test", 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, "no-test");
   return rr_chart_odds (ctx, in, odds, "unit-recovery", 2, adj_inputs_get_int (in, "modifier"),
                         morale, rr_classify_choice, NULL, error);
 }

@@ -125,13 +125,16 @@ gboolean rr_set_setting_string (AdjBattle *battle, AdjChangeSet *changes, const 
 gboolean rr_roll_dice (AdjRandom *random, AdjOutcome *outcome, const char *group, const char *label,
                        guint n, int *sum, GError **error);
 void rr_add_modifier_line (AdjOutcome *outcome, int modifier, int total);
-int rr_chart_column (const AdjTableShape *shape, int strength);
+char *rr_strength_column (AdjRuleset *rs, const char *table_id, AdjInputs *in);
 gboolean rr_chart_odds (const AdjContext *ctx, AdjInputs *in, AdjOdds *odds, const char *table_id,
                         guint n_dice, int modifier, const char *column, CellClassify classify,
                         gpointer data, GError **error);
-gboolean rr_chart_resolve (const AdjContext *ctx, AdjTables **tables, AdjOutcome *outcome,
-                           const char *table_id, int total, const char *column, json_object **value,
-                           GError **error);
+gboolean rr_chart_resolve (const AdjContext *ctx, AdjOutcome *outcome, const char *table_id,
+                           int total, const char *column, json_object **cell, GError **error);
+gboolean rr_roll_on_chart (const AdjContext *ctx, AdjRandom *random, AdjOutcome *outcome,
+                           const char *label, guint n_dice, int modifier, const char *table_id,
+                           const char *column, json_object **cell, GError **error);
+gboolean rr_odds_certain (AdjInputs *in, AdjOdds *odds, const char *key);
 const char *rr_classify_choice (json_object *value, gpointer data);
 AdjUnit *rr_find_unit_of_type (AdjBattle *battle, const char *type);
 const char *rr_unit_brigade (AdjUnit *unit);

@@ -324,72 +324,25 @@ rr_add_modifier_line (AdjOutcome *outcome,
 
 /* ---- the player's charts ---- */
 
-/* The numeric ids of a chart's rows or columns ("2" … "12"): first and last. */
-static void
-axis_bounds (const AdjChoice *list,
-             guint            n,
-             int             *lo,
-             int             *hi)
-{
-  *lo = atoi (list[0].id);
-  *hi = atoi (list[n - 1].id);
-}
-
-/* Where a total lands on a chart whose rows are numbers: its row, the first or the last. */
+/* Where @value lands on a chart's axis of numbers ("2" … "12"): itself, the first or the last. */
 static int
-chart_row (const AdjTableShape *shape,
-           int                  total)
+axis_clamp (const AdjChoice *list,
+            guint            n,
+            int              value)
 {
-  int lo, hi;
-
-  axis_bounds (shape->rows, shape->n_rows, &lo, &hi);
-  return CLAMP (total, lo, hi);
+  return CLAMP (value, atoi (list[0].id), atoi (list[n - 1].id));
 }
 
-int
-rr_chart_column (const AdjTableShape *shape,
-                 int                  strength)
+/* The column of a fire chart that the firer's strength (input "strength") reads. */
+char *
+rr_strength_column (AdjRuleset *rs,
+                    const char *table_id,
+                    AdjInputs  *in)
 {
-  int lo, hi;
+  const AdjTableShape *shape = adj_table_shape_lookup (rs, table_id);
 
-  axis_bounds (shape->columns, shape->n_columns, &lo, &hi);
-  return CLAMP (strength, lo, hi);
-}
-
-/* The values in effect for @ctx (read once, into *tables). */
-static gboolean
-chart_values (const AdjContext  *ctx,
-              AdjTables        **tables,
-              GError           **error)
-{
-  if (*tables == NULL)
-    *tables = adj_tables_for_context (ctx, error);
-  return *tables != NULL;
-}
-
-/* One cell as the rules or the player give it, or NULL when nobody entered it. */
-static json_object *
-chart_peek (AdjTables  *tables,
-            const char *table_id,
-            const char *row,
-            const char *column)
-{
-  return adj_tables_get_cell (tables, table_id, row, column);
-}
-
-/* One cell a resolve needs: fails with ADJ_ERROR_TABLE_INCOMPLETE naming it when it is empty. */
-static json_object *
-chart_require (AdjTables   *tables,
-               const char  *table_id,
-               const char  *row,
-               const char  *column,
-               GError     **error)
-{
-  AdjTableCell cell = { row, column };
-
-  if (!adj_tables_require (tables, table_id, &cell, 1, error))
-    return NULL;
-  return adj_tables_get_cell (tables, table_id, row, column);
+  return g_strdup_printf ("%d", axis_clamp (shape->columns, shape->n_columns,
+                                            adj_inputs_get_int (in, "strength")));
 }
 
 /* The outcome of a roll whose cell the player has not entered. */
@@ -431,7 +384,6 @@ explain_cell (AdjOutcome          *outcome,
 
 /* The odds of a two-dice (or one-die) roll read on a chart: each total's cell decides the key
  * through @classify, an empty cell counts for "table-missing". */
-
 gboolean
 rr_chart_odds (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -446,72 +398,104 @@ rr_chart_odds (const AdjContext  *ctx,
 {
   const AdjMechanic *mech = in->mechanic;
   const AdjTableShape *shape = adj_table_shape_lookup (ctx->ruleset, table_id);
-  g_autoptr(AdjTables) tables = NULL;
-  guint64 total = n_dice == 2 ? 36 : 6;
+  g_autoptr(AdjTables) tables = adj_tables_for_context (ctx, error);
   g_autoptr(GError) local = NULL;
   gboolean missing = FALSE;
 
-  if (!chart_values (ctx, &tables, error))
+  if (tables == NULL)
     return FALSE;
   adj_declare_outcomes (mech, odds);
   for (int s = (int) n_dice; s <= 6 * (int) n_dice; s++)
     {
       guint64 ways = n_dice == 2 ? rr_two_dice_ways[s] : 1;
-      g_autofree char *row = g_strdup_printf ("%d", chart_row (shape, s + modifier));
-      json_object *v = chart_peek (tables, table_id, row, column);
+      g_autofree char *row = g_strdup_printf ("%d", axis_clamp (shape->rows, shape->n_rows,
+                                                                s + modifier));
+      json_object *v = adj_tables_get_cell (tables, table_id, row, column);
 
-      if (v == NULL)
-        {
-          missing = TRUE;
-          rr_odds_add (odds, mech, "table-missing", ways);
-        }
-      else
-        rr_odds_add (odds, mech, classify (v, data), ways);
+      missing |= v == NULL;
+      rr_odds_add (odds, mech, v != NULL ? classify (v, data) : "table-missing", ways);
     }
-  adj_odds_finish (odds, total);
+  adj_odds_finish (odds, n_dice == 2 ? 36 : 6);
   if (missing)
     {
       adj_tables_require (tables, table_id, NULL, 0, &local);
       if (local != NULL)
         odds->note = g_strdup (local->message);
     }
-  (void) shape;
   return TRUE;
 }
 
-/* Read the chart cell for @total (and @column) in a resolve: TRUE with *value, or TRUE with
- * the outcome set to "table-missing"; FALSE only for a broken tables file. */
+/* Read the chart cell for @total (and @column) in a resolve: TRUE with a reference to it in
+ * *cell, or TRUE with *cell NULL and the outcome set to "table-missing"; FALSE only for a broken
+ * tables file. */
 gboolean
 rr_chart_resolve (const AdjContext  *ctx,
-                  AdjTables        **tables,
                   AdjOutcome        *outcome,
                   const char        *table_id,
                   int                total,
                   const char        *column,
-                  json_object      **value,
+                  json_object      **cell,
                   GError           **error)
 {
   const AdjTableShape *shape = adj_table_shape_lookup (ctx->ruleset, table_id);
-  g_autofree char *row = g_strdup_printf ("%d", chart_row (shape, total));
+  g_autofree char *row = g_strdup_printf ("%d", axis_clamp (shape->rows, shape->n_rows, total));
+  AdjTableCell wanted = { row, column };
+  g_autoptr(AdjTables) tables = adj_tables_for_context (ctx, error);
   g_autoptr(GError) missing = NULL;
 
-  *value = NULL;
-  if (!chart_values (ctx, tables, error))
+  *cell = NULL;
+  if (tables == NULL)
     return FALSE;
-  *value = chart_require (*tables, table_id, row, column, &missing);
-  if (*value == NULL)
+  if (adj_tables_require (tables, table_id, &wanted, 1, &missing))
+    *cell = json_object_get (adj_tables_get_cell (tables, table_id, row, column));
+  if (*cell == NULL)
     {
       if (!adj_rules_table_missing (missing))
         {
           g_propagate_error (error, g_steal_pointer (&missing));
           return FALSE;
         }
-      set_table_missing (outcome, *tables, table_id, total, missing);
+      set_table_missing (outcome, tables, table_id, total, missing);
       return TRUE;
     }
-  explain_cell (outcome, shape, row, column, *value);
+  explain_cell (outcome, shape, row, column, *cell);
   adj_outcome_set_value_int (outcome, "total", total);
   adj_outcome_set_value_int (outcome, "row", atoi (row));
+  return TRUE;
+}
+
+/* Roll @n_dice under @label, add the chart's @modifier and read the cell: as
+ * rr_chart_resolve(). */
+gboolean
+rr_roll_on_chart (const AdjContext  *ctx,
+                  AdjRandom         *random,
+                  AdjOutcome        *outcome,
+                  const char        *label,
+                  guint              n_dice,
+                  int                modifier,
+                  const char        *table_id,
+                  const char        *column,
+                  json_object      **cell,
+                  GError           **error)
+{
+  int sum;
+
+  *cell = NULL;
+  if (!rr_roll_dice (random, outcome, "roll", label, n_dice, &sum, error))
+    return FALSE;
+  rr_add_modifier_line (outcome, modifier, sum + modifier);
+  return rr_chart_resolve (ctx, outcome, table_id, sum + modifier, column, cell, error);
+}
+
+/* The odds of a mechanic that throws no dice for these inputs: @key for certain. */
+gboolean
+rr_odds_certain (AdjInputs  *in,
+                 AdjOdds    *odds,
+                 const char *key)
+{
+  adj_declare_outcomes (in->mechanic, odds);
+  rr_odds_add (odds, in->mechanic, key, 1);
+  adj_odds_finish (odds, 1);
   return TRUE;
 }
 
