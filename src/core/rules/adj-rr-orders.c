@@ -79,7 +79,6 @@ adj_rr_plan_order (AdjBattle   *battle,
   AdjRuleset *rs;
   AdjUnit *leader, *planned, *objective;
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
   int turn, cp, cost;
   AdjRrOrder order;
 
@@ -127,10 +126,9 @@ adj_rr_plan_order (AdjBattle   *battle,
       if (order.state == ADJ_RR_ORDER_FAIL)
         return adj_not_allowed (error, _("The Objective Marker of the %s shows Fail: Long cannot "
                                          "order it"), adj_rr_brigade_label (rs, brigade));
-      summary = g_strdup_printf (_("Send Orders: Long sends the %s to %s — a free order, its "
-                              "Objective Marker goes there at once"),
-                            adj_rr_brigade_label (rs, brigade), area);
-      entry = adj_entry_new ("note", NULL, summary);
+      entry = rr_note (_("Send Orders: Long sends the %s to %s — a free order, its "
+                         "Objective Marker goes there at once"),
+                       adj_rr_brigade_label (rs, brigade), area);
       if (!rr_take_marker_off (battle, entry->changes, brigade, "planned-objective", error) ||
           !rr_place_marker (battle, entry->changes, brigade, "objective", area, 0, "objective",
                             error) ||
@@ -145,13 +143,12 @@ adj_rr_plan_order (AdjBattle   *battle,
                                           "An order costs %d command points and not enough "
                                           "are left",
                                           cost), cost);
-      summary = g_strdup_printf (ngettext ("Send Orders: %s’s %s is to make for %s — %d CP, %d "
-                                      "left",
-                                      "Send Orders: %s’s %s is to make for %s — %d CP, %d "
-                                      "left", cp - cost),
-                            adj_unit_get_name (leader), adj_rr_brigade_label (rs, brigade),
-                            area, cost, cp - cost);
-      entry = adj_entry_new ("note", NULL, summary);
+      entry = rr_note (ngettext ("Send Orders: %s’s %s is to make for %s — %d CP, %d "
+                                 "left",
+                                 "Send Orders: %s’s %s is to make for %s — %d CP, %d "
+                                 "left", cp - cost),
+                       adj_unit_get_name (leader), adj_rr_brigade_label (rs, brigade),
+                       area, cost, cp - cost);
       if (!rr_place_marker (battle, entry->changes, brigade, "planned-objective", area, 0, NULL,
                             error) ||
           !rr_set_setting_int (battle, entry->changes, "cp", cp - cost, error) ||
@@ -274,7 +271,6 @@ adj_rr_place_objective (AdjBattle   *battle,
   AdjUnit *leader;
   AdjRrOrder order;
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -285,9 +281,8 @@ adj_rr_place_objective (AdjBattle   *battle,
   if (order.state != ADJ_RR_ORDER_CHARGE)
     return adj_not_allowed (error, _("%s is not charging the guns: his Objective Marker is placed "
                                      "by orders"), adj_unit_get_name (leader));
-  summary = g_strdup_printf (_("%s charges the guns: his Objective Marker goes to %s"),
-                        adj_unit_get_name (leader), area);
-  entry = adj_entry_new ("note", NULL, summary);
+  entry = rr_note (_("%s charges the guns: his Objective Marker goes to %s"),
+                   adj_unit_get_name (leader), area);
   if (!rr_place_marker (battle, entry->changes, brigade, "objective", area, 0, "objective", error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
@@ -301,7 +296,6 @@ adj_rr_objective_reached (AdjBattle   *battle,
   AdjUnit *leader;
   AdjRrOrder order;
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -311,9 +305,8 @@ adj_rr_objective_reached (AdjBattle   *battle,
   if (order.objective_area == NULL)
     return adj_not_allowed (error,
                             _("%s has no Objective Marker on the map"), adj_unit_get_name (leader));
-  summary = g_strdup_printf (_("%s reaches %s: his Objective Marker comes off"),
-                        adj_unit_get_name (leader), order.objective_area);
-  entry = adj_entry_new ("note", NULL, summary);
+  entry = rr_note (_("%s reaches %s: his Objective Marker comes off"),
+                   adj_unit_get_name (leader), order.objective_area);
   if (!rr_take_marker_off (battle, entry->changes, brigade, "objective", error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
@@ -556,7 +549,6 @@ adj_rr_commando_opens_drift (AdjBattle   *battle,
 {
   AdjRrDriftState state;
   g_autofree char *state_key = NULL;
-  g_autofree char *summary = NULL;
   g_autoptr(AdjEntry) entry = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
@@ -568,10 +560,9 @@ adj_rr_commando_opens_drift (AdjBattle   *battle,
     return adj_not_allowed (error, _("%s is open already"),
                             adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
   state_key = rr_drift_key (drift, "");
-  summary = g_strdup_printf (_("%s: a commando crosses — its marker comes off unseen and the "
-                          "British may use the drift"),
-                        adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
-  entry = adj_entry_new ("note", NULL, summary);
+  entry = rr_note (_("%s: a commando crosses — its marker comes off unseen and the "
+                     "British may use the drift"),
+                   adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
   if (!rr_set_setting_string (battle, entry->changes, state_key, "cleared", error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
@@ -711,11 +702,9 @@ adj_rr_draw_event (AdjBattle   *battle,
                                              " (%u chits left in the cup)",
                                              (guint) json_object_array_length (contents)),
                           (guint) json_object_array_length (contents));
-  g_free (entry->summary);
-  entry->summary = g_strdup (summary->str);
   if (!rr_seal_cups (battle, entry->changes, cups, error) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error) ||
-      !adj_battle_commit (battle, g_steal_pointer (&entry), error))
+      !rr_commit_as (battle, g_steal_pointer (&entry), summary->str, error))
     return FALSE;
   if (chit_out != NULL)
     *chit_out = g_steal_pointer (&chit);
@@ -751,9 +740,8 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
   cup = rr_member (rr_member (cups, "sp"), "cup");
   if (json_object_array_length (cup) == 0)
     {
-      summary = g_strdup_printf (_("SP counter for %s: the cup is empty, it fires without one"),
-                            adj_unit_get_name (unit));
-      entry = adj_entry_new ("note", NULL, summary);
+      entry = rr_note (_("SP counter for %s: the cup is empty, it fires without one"),
+                       adj_unit_get_name (unit));
       return adj_battle_commit (battle, g_steal_pointer (&entry), error);
     }
   random = rr_use_random (battle, random, &own);
@@ -793,11 +781,9 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
                                       error))
         return FALSE;
     }
-  g_free (entry->summary);
-  entry->summary = g_steal_pointer (&summary);
   if (!rr_seal_cups (battle, entry->changes, cups, error))
     return FALSE;
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return rr_commit_as (battle, g_steal_pointer (&entry), summary, error);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -844,7 +830,6 @@ adj_rr_emplacement_fired (AdjBattle   *battle,
 {
   AdjUnit *unit;
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -854,9 +839,8 @@ adj_rr_emplacement_fired (AdjBattle   *battle,
   if (!g_str_equal (adj_unit_get_status_string (unit, "emplacement"), "hidden"))
     return adj_not_allowed (error, _("The emplacement at %s has shown itself already"),
                             adj_unit_get_name (unit));
-  summary = g_strdup_printf (_("The Boers at %s fire their first shot: the Hidden marker comes "
-                          "off"), adj_unit_get_name (unit));
-  entry = adj_entry_new ("note", NULL, summary);
+  entry = rr_note (_("The Boers at %s fire their first shot: the Hidden marker comes "
+                     "off"), adj_unit_get_name (unit));
   if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement", "open",
                                      error))
     return FALSE;
@@ -872,7 +856,6 @@ adj_rr_update_emplacement (AdjBattle   *battle,
 {
   AdjUnit *unit;
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
   gboolean captured;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
@@ -885,18 +868,16 @@ adj_rr_update_emplacement (AdjBattle   *battle,
   captured = g_str_equal (adj_unit_get_status_string (unit, "emplacement"), "captured");
   if (!captured && british_present && !boers_present)
     {
-      summary = g_strdup_printf (_("Boer Shaken: the British capture the emplacement at %s"),
-                            adj_unit_get_name (unit));
-      entry = adj_entry_new ("note", NULL, summary);
+      entry = rr_note (_("Boer Shaken: the British capture the emplacement at %s"),
+                       adj_unit_get_name (unit));
       if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement",
                                          "captured", error))
         return FALSE;
     }
   else if (captured && !british_present)
     {
-      summary = g_strdup_printf (_("Boer Shaken: no British unit holds %s any more — the Boers "
-                              "take the emplacement back"), adj_unit_get_name (unit));
-      entry = adj_entry_new ("note", NULL, summary);
+      entry = rr_note (_("Boer Shaken: no British unit holds %s any more — the Boers "
+                         "take the emplacement back"), adj_unit_get_name (unit));
       if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement", "open",
                                          error))
         return FALSE;

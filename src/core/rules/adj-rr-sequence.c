@@ -481,7 +481,6 @@ auto_return_chits (AdjBattle  *battle,
 {
   g_autoptr(json_object) cups = rr_open_cups (battle, error);
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
   json_object *british;
   guint back, left;
 
@@ -493,14 +492,13 @@ auto_return_chits (AdjBattle  *battle,
   rr_shuffle_array (rr_member (british, "cup"), adj_battle_get_rng (battle));
   left = (guint) json_object_array_length (rr_member (british, "cup"));
   if (back > 0)
-    summary = g_strdup_printf (ngettext ("British Event: %u Close Order or Bob Hart chit goes back "
-                                    "into the cup (%u chits in it)",
-                                    "British Event: %u Close Order and Bob Hart chits go "
-                                    "back into the cup (%u chits in it)", back), back, left);
+    entry = rr_note (ngettext ("British Event: %u Close Order or Bob Hart chit goes back into "
+                               "the cup (%u chits in it)",
+                               "British Event: %u Close Order and Bob Hart chits go back into "
+                               "the cup (%u chits in it)", back), back, left);
   else
-    summary = g_strdup_printf (_("British Event: no Close Order or Bob Hart chit is in play (%u "
-                            "chits in the cup)"), left);
-  entry = adj_entry_new ("note", NULL, summary);
+    entry = rr_note (_("British Event: no Close Order or Bob Hart chit is in play (%u "
+                       "chits in the cup)"), left);
   if ((back > 0 && !rr_seal_cups (battle, entry->changes, cups, error)) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;
@@ -615,12 +613,10 @@ auto_return_counters (AdjBattle  *battle,
                                     "Boer Shaken: %u SP counters go back into the cup (%u "
                                     "in it)", back),
                           back, (guint) json_object_array_length (cup));
-  g_free (entry->summary);
-  entry->summary = g_steal_pointer (&summary);
   if ((back > 0 && !rr_seal_cups (battle, entry->changes, cups, error)) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return rr_commit_as (battle, g_steal_pointer (&entry), summary, error);
 }
 
 static int
@@ -639,15 +635,13 @@ auto_confidence (AdjBattle  *battle,
   int before = rr_setting_int (battle, "confidence");
   int after = clamp_confidence (rs, before + 1);
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
 
   if (after != before)
-    summary = g_strdup_printf (_("Boer Shaken: Confidence rises from %d to %d; now move it as "
-                            "the Status chart says"), before, after);
+    entry = rr_note (_("Boer Shaken: Confidence rises from %d to %d; now move it as the Status "
+                       "chart says"), before, after);
   else
-    summary = g_strdup_printf (_("Boer Shaken: Confidence stays at %d, the top of the track; "
-                            "now move it as the Status chart says"), before);
-  entry = adj_entry_new ("note", NULL, summary);
+    entry = rr_note (_("Boer Shaken: Confidence stays at %d, the top of the track; "
+                       "now move it as the Status chart says"), before);
   if (!rr_set_setting_int (battle, entry->changes, "confidence", after, error) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;
@@ -794,12 +788,10 @@ move_tracks (AdjBattle    *battle,
   int conf2 = clamp_confidence (rs, conf + d_confidence);
   int loss2 = CLAMP (loss + d_loss, 1, rr_int (rs, "tracks", "loss_end"));
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
 
   /* TRANSLATORS: e.g. "Status chart, line 3: Confidence 5 → 4, Loss 10 → 11" */
-  summary = g_strdup_printf (_("%s: Confidence %d → %d, Loss %d → %d"), what, conf, conf2, loss,
-                        loss2);
-  entry = adj_entry_new ("note", NULL, summary);
+  entry = rr_note (_("%s: Confidence %d → %d, Loss %d → %d"), what, conf, conf2, loss,
+                   loss2);
   if (!rr_set_setting_int (battle, entry->changes, "confidence", conf2, error) ||
       !rr_set_setting_int (battle, entry->changes, "loss", loss2, error))
     return FALSE;

@@ -663,7 +663,6 @@ adj_rr_setup (AdjBattle           *battle,
   g_autoptr(GPtrArray) skip_british = g_ptr_array_new ();
   g_autoptr(GPtrArray) skip_boer = g_ptr_array_new ();
   g_autoptr(GString) chosen = g_string_new (NULL);
-  g_autofree char *summary = NULL;
   json_object *drift_areas, *aside, *pool;
   gboolean hesitate = FALSE, close_order = FALSE, no_hlangwane = FALSE;
   guint n_variants = variants != NULL ? g_strv_length ((char **) variants) : 0;
@@ -790,19 +789,18 @@ adj_rr_setup (AdjBattle           *battle,
       json_object_object_add (cups, rr_cup_key (c), one);
     }
 
-  summary = g_strdup_printf (
-    /* TRANSLATORS: the journal line of the set-up; only counts, never what the markers hide */
-    _("Set-up: drift markers placed face down at the six drifts (%u set aside unseen); cups "
-      "filled with %u British event chits, %u Boer event chits and %u SP counters (%d No Fire "
-      "counters wait beside it); %u emplacements marked Hidden; variants: %s. Turn 1 begins at "
-      "British Send Orders with %d CP"),
-    (guint) json_object_array_length (aside),
-    (guint) json_object_array_length (rr_member (rr_member (cups, "british"), "cup")),
-    (guint) json_object_array_length (rr_member (rr_member (cups, "boer"), "cup")),
-    (guint) json_object_array_length (rr_member (rr_member (cups, "sp"), "cup")),
-    rr_int (rs, "cups", "no_fire"), n_emplacements,
-    chosen->len > 0 ? chosen->str : _("none"), rr_int (rs, "tracks", "start_cp"));
-  entry = adj_entry_new ("note", NULL, summary);
+  entry = rr_note (
+                   /* TRANSLATORS: the journal line of the set-up; only counts, never what the markers hide */
+                   _("Set-up: drift markers placed face down at the six drifts (%u set aside unseen); cups "
+                     "filled with %u British event chits, %u Boer event chits and %u SP counters (%d No Fire "
+                     "counters wait beside it); %u emplacements marked Hidden; variants: %s. Turn 1 begins at "
+                     "British Send Orders with %d CP"),
+                   (guint) json_object_array_length (aside),
+                   (guint) json_object_array_length (rr_member (rr_member (cups, "british"), "cup")),
+                   (guint) json_object_array_length (rr_member (rr_member (cups, "boer"), "cup")),
+                   (guint) json_object_array_length (rr_member (rr_member (cups, "sp"), "cup")),
+                   rr_int (rs, "cups", "no_fire"), n_emplacements,
+                   chosen->len > 0 ? chosen->str : _("none"), rr_int (rs, "tracks", "start_cp"));
 
   /* The tracks and the marker of the sequence of play. */
   {

@@ -341,9 +341,7 @@ adj_rr_formation_morale (AdjBattle           *battle,
       g_autofree char *list = rr_join_names (names);
       g_string_append_printf (summary, _(" — %s"), list);
     }
-  g_free (entry->summary);
-  entry->summary = g_strdup (summary->str);
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return rr_commit_as (battle, g_steal_pointer (&entry), summary->str, error);
 }
 
 gboolean
@@ -392,9 +390,7 @@ adj_rr_shell_fire (AdjBattle           *battle,
       g_autofree char *list = rr_join_names (names);
       g_string_append_printf (summary, _(" — %s"), list);
     }
-  g_free (entry->summary);
-  entry->summary = g_strdup (summary->str);
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return rr_commit_as (battle, g_steal_pointer (&entry), summary->str, error);
 }
 
 gboolean
@@ -477,9 +473,7 @@ adj_rr_rifle_fire (AdjBattle   *battle,
       if (overflow != NULL)
         *overflow = r.overflow;
     }
-  g_free (entry->summary);
-  entry->summary = g_strdup (summary->str);
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return rr_commit_as (battle, g_steal_pointer (&entry), summary->str, error);
 }
 
 static gboolean

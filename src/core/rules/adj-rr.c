@@ -322,6 +322,33 @@ rr_add_modifier_line (AdjOutcome *outcome,
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, _("Modified total"), TRUE, total);
 }
 
+/* A journal note with the summary @format makes. */
+AdjEntry *
+rr_note (const char *format,
+         ...)
+{
+  g_autofree char *summary = NULL;
+  va_list args;
+
+  va_start (args, format);
+  summary = g_strdup_vprintf (format, args);
+  va_end (args);
+  return adj_entry_new ("note", NULL, summary);
+}
+
+/* Commit @entry (taking it) under @summary, for an entry whose summary tells what its changes
+ * turned out to be. */
+gboolean
+rr_commit_as (AdjBattle   *battle,
+              AdjEntry    *entry,
+              const char  *summary,
+              GError     **error)
+{
+  g_free (entry->summary);
+  entry->summary = g_strdup (summary);
+  return adj_battle_commit (battle, entry, error);
+}
+
 /* ---- the player's charts ---- */
 
 /* Where @value lands on a chart's axis of numbers ("2" … "12"): itself, the first or the last. */
