@@ -432,6 +432,14 @@ adj_rr_drift_state (AdjBattle  *battle,
   return ADJ_RR_DRIFT_HIDDEN;
 }
 
+/* A battalion or regiment in play: who may look for a drift. */
+static gboolean
+can_find_drift (AdjUnit *unit)
+{
+  return (rr_unit_is (unit, "battalion") || rr_unit_is (unit, "regiment")) &&
+         !adj_unit_get_destroyed (unit);
+}
+
 static gboolean
 check_drift (const char  *drift,
              GError     **error)
@@ -472,8 +480,7 @@ adj_rr_find_drift (AdjBattle   *battle,
       (unit = rr_need_unit (battle, unit_id, error)) == NULL)
     return FALSE;
   rs = adj_battle_get_ruleset (battle);
-  if (!(rr_unit_is (unit, "battalion") || rr_unit_is (unit, "regiment")) ||
-      adj_unit_get_destroyed (unit))
+  if (!can_find_drift (unit))
     return adj_not_allowed (error, _("Only a battalion or a regiment in play looks for a drift; %s "
                                      "cannot"), adj_unit_get_name (unit));
   state = adj_rr_drift_state (battle, drift, &value);
@@ -789,22 +796,17 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
 /* ------------------------------------------------------------------------------------------ */
 /* emplacements                                                                                */
 
+static gboolean
+is_emplacement (AdjUnit *unit)
+{
+  return rr_unit_is (unit, "emplacement");
+}
+
 GPtrArray *
 adj_rr_emplacements (AdjBattle *battle)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-  GListModel *units;
-
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), out);
-  units = adj_battle_get_units (battle);
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-
-      if (rr_unit_is (unit, "emplacement"))
-        g_ptr_array_add (out, g_strdup (adj_unit_get_id (unit)));
-    }
-  return out;
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), g_ptr_array_new_with_free_func (g_free));
+  return rr_unit_ids (battle, is_emplacement);
 }
 
 static AdjUnit *
@@ -998,43 +1000,22 @@ adj_rr_drift_task (AdjBattle  *battle,
 GPtrArray *
 adj_rr_drift_finders (AdjBattle *battle)
 {
-  GListModel *units;
-  GPtrArray *ids;
-
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return rr_unit_ids (battle, can_find_drift);
+}
 
-  ids = g_ptr_array_new_with_free_func (g_free);
-  units = adj_battle_get_units (battle);
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-
-      if ((rr_unit_is (unit, "battalion") || rr_unit_is (unit, "regiment")) &&
-          !adj_unit_get_destroyed (unit))
-        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
-    }
-  return ids;
+static gboolean
+lacks_sp_counter (AdjUnit *unit)
+{
+  return rr_unit_is (unit, "commando") && !adj_unit_get_destroyed (unit) &&
+         g_strcmp0 (adj_unit_get_status_string (unit, "sp_counter"), "none") == 0;
 }
 
 GPtrArray *
 adj_rr_commandos_without_counter (AdjBattle *battle)
 {
-  GListModel *units;
-  GPtrArray *ids;
-
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
-
-  ids = g_ptr_array_new_with_free_func (g_free);
-  units = adj_battle_get_units (battle);
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-
-      if (rr_unit_is (unit, "commando") && !adj_unit_get_destroyed (unit) &&
-          g_strcmp0 (adj_unit_get_status_string (unit, "sp_counter"), "none") == 0)
-        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
-    }
-  return ids;
+  return rr_unit_ids (battle, lacks_sp_counter);
 }
 
 AdjRrEmplacementTask

@@ -139,6 +139,7 @@ gboolean rr_roll_on_chart (const AdjContext *ctx, AdjRandom *random, AdjOutcome 
 gboolean rr_odds_certain (AdjInputs *in, AdjOdds *odds, const char *key);
 const char *rr_classify_choice (json_object *value, gpointer data);
 AdjUnit *rr_find_unit_of_type (AdjBattle *battle, const char *type);
+GPtrArray *rr_unit_ids (AdjBattle *battle, gboolean (*keep) (AdjUnit *unit));
 const char *rr_unit_brigade (AdjUnit *unit);
 const char *rr_unit_group (AdjUnit *unit);
 gboolean rr_is_boer (AdjUnit *unit);

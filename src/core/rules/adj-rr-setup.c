@@ -507,23 +507,17 @@ adj_rr_is_set_up (AdjBattle *battle)
          adj_battle_get_secret (battle, ADJ_RR_CUPS_SECRET) != NULL;
 }
 
+static gboolean
+needs_strengths (AdjUnit *unit)
+{
+  return adj_rr_strengths_missing (unit, NULL, NULL);
+}
+
 GPtrArray *
 adj_rr_missing_strengths (AdjBattle *battle)
 {
-  GPtrArray *ids;
-  GListModel *units;
-
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
-
-  ids = g_ptr_array_new_with_free_func (g_free);
-  units = adj_battle_get_units (battle);
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-      if (adj_rr_strengths_missing (unit, NULL, NULL))
-        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
-    }
-  return ids;
+  return rr_unit_ids (battle, needs_strengths);
 }
 
 char *

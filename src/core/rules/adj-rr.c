@@ -186,7 +186,7 @@ rr_unit_is (AdjUnit    *unit,
   return unit != NULL && g_strcmp0 (adj_unit_get_type_id (unit), type) == 0;
 }
 
-/* The battle's settings. */
+/* The battle's settings: the value set, or the battle field's default. */
 static json_object *
 rr_setting (AdjBattle  *battle,
             const char *name)
@@ -194,18 +194,21 @@ rr_setting (AdjBattle  *battle,
   return rr_member (adj_battle_get_settings (battle), name);
 }
 
+static const AdjField *
+setting_field (AdjBattle  *battle,
+               const char *name)
+{
+  return adj_ruleset_find_battle_field (adj_battle_get_ruleset (battle), name);
+}
+
 int
 rr_setting_int (AdjBattle  *battle,
                 const char *name)
 {
   json_object *v = rr_setting (battle, name);
+  const AdjField *f = v == NULL ? setting_field (battle, name) : NULL;
 
-  if (v != NULL)
-    return json_object_get_int (v);
-  {
-    const AdjField *f = adj_ruleset_find_battle_field (adj_battle_get_ruleset (battle), name);
-    return f != NULL ? f->def : 0;
-  }
+  return v != NULL ? json_object_get_int (v) : f != NULL ? f->def : 0;
 }
 
 gboolean
@@ -213,13 +216,9 @@ rr_setting_bool (AdjBattle  *battle,
                  const char *name)
 {
   json_object *v = rr_setting (battle, name);
+  const AdjField *f = v == NULL ? setting_field (battle, name) : NULL;
 
-  if (v != NULL)
-    return json_object_get_boolean (v);
-  {
-    const AdjField *f = adj_ruleset_find_battle_field (adj_battle_get_ruleset (battle), name);
-    return f != NULL && f->def != 0;
-  }
+  return v != NULL ? json_object_get_boolean (v) : f != NULL && f->def != 0;
 }
 
 const char *
@@ -227,15 +226,15 @@ rr_setting_string (AdjBattle  *battle,
                    const char *name)
 {
   json_object *v = rr_setting (battle, name);
+  const AdjField *f;
 
   if (v != NULL && json_object_is_type (v, json_type_string))
     return json_object_get_string (v);
-  {
-    const AdjField *f = adj_ruleset_find_battle_field (adj_battle_get_ruleset (battle), name);
-    return f != NULL ? f->def_choice : NULL;
-  }
+  f = setting_field (battle, name);
+  return f != NULL ? f->def_choice : NULL;
 }
 
+/* Record that setting @name becomes @value (taken), unless it has that value already. */
 static gboolean
 change_setting (AdjBattle     *battle,
                 AdjChangeSet  *changes,
@@ -243,11 +242,12 @@ change_setting (AdjBattle     *battle,
                 json_object   *value,
                 GError       **error)
 {
+  g_autoptr(json_object) owned = value;
   g_autofree char *field = g_strconcat ("settings.", name, NULL);
 
-  if (adj_json_equal (rr_setting (battle, name), value))
+  if (adj_json_equal (rr_setting (battle, name), owned))
     return TRUE;
-  return adj_battle_change_field (battle, changes, "battle", field, value, error);
+  return adj_battle_change_field (battle, changes, "battle", field, owned, error);
 }
 
 gboolean
@@ -257,8 +257,7 @@ rr_set_setting_int (AdjBattle     *battle,
                     int            value,
                     GError       **error)
 {
-  g_autoptr(json_object) v = json_object_new_int64 (value);
-  return change_setting (battle, changes, name, v, error);
+  return change_setting (battle, changes, name, json_object_new_int64 (value), error);
 }
 
 gboolean
@@ -268,8 +267,7 @@ rr_set_setting_bool (AdjBattle     *battle,
                      gboolean       value,
                      GError       **error)
 {
-  g_autoptr(json_object) v = json_object_new_boolean (value);
-  return change_setting (battle, changes, name, v, error);
+  return change_setting (battle, changes, name, json_object_new_boolean (value), error);
 }
 
 gboolean
@@ -279,8 +277,7 @@ rr_set_setting_string (AdjBattle     *battle,
                        const char    *value,
                        GError       **error)
 {
-  g_autoptr(json_object) v = json_object_new_string (value);
-  return change_setting (battle, changes, name, v, error);
+  return change_setting (battle, changes, name, json_object_new_string (value), error);
 }
 
 /* "4 + 5 = 9" and the like, as one explanation line. */
@@ -553,6 +550,24 @@ rr_find_unit_of_type (AdjBattle  *battle,
   return NULL;
 }
 
+/* The ids of the units @keep accepts, in battle order. */
+GPtrArray *
+rr_unit_ids (AdjBattle *battle,
+             gboolean (*keep) (AdjUnit *unit))
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+  GListModel *units = adj_battle_get_units (battle);
+
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      if (keep (unit))
+        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
+    }
+  return ids;
+}
+
 const char *
 rr_unit_brigade (AdjUnit *unit)
 {
@@ -613,17 +628,13 @@ rr_counter_strength (AdjUnit *unit)
   return sp;
 }
 
+/* What a Boer unit's morale takes off its strength: $.boer_strength keys the levels below
+ * normal. */
 int
 rr_morale_penalty (AdjRuleset *rs,
                    const char *morale)
 {
-  if (g_strcmp0 (morale, "disrupted") == 0)
-    return rr_int (rs, "boer_strength", "disrupted");
-  if (g_strcmp0 (morale, "suppressed") == 0)
-    return rr_int (rs, "boer_strength", "suppressed");
-  if (g_strcmp0 (morale, "routed") == 0)
-    return rr_int (rs, "boer_strength", "routed");
-  return 0;
+  return rr_morale_rank (morale) > 0 ? rr_int (rs, "boer_strength", morale) : 0;
 }
 
 int
