@@ -75,6 +75,7 @@ rr_open_cups (AdjBattle  *battle,
 {
   g_autoptr(json_object) cups = rr_open_record (battle, ADJ_RR_CUPS_SECRET, error);
   static const char *const keys[] = { "british", "boer", "sp", NULL };
+  static const char *const lists[] = { "out", "gone", "aside" };
 
   if (cups == NULL)
     return NULL;
@@ -89,12 +90,9 @@ rr_open_cups (AdjBattle  *battle,
                        _("The hidden record “%s” of the battle is damaged"), ADJ_RR_CUPS_SECRET);
           return NULL;
         }
-      if (!json_object_is_type (rr_member (c, "out"), json_type_array))
-        json_object_object_add (c, "out", json_object_new_array ());
-      if (!json_object_is_type (rr_member (c, "gone"), json_type_array))
-        json_object_object_add (c, "gone", json_object_new_array ());
-      if (!json_object_is_type (rr_member (c, "aside"), json_type_array))
-        json_object_object_add (c, "aside", json_object_new_array ());
+      for (guint k = 0; k < G_N_ELEMENTS (lists); k++)
+        if (!json_object_is_type (rr_member (c, lists[k]), json_type_array))
+          json_object_object_add (c, lists[k], json_object_new_array ());
     }
   return g_steal_pointer (&cups);
 }
@@ -138,36 +136,21 @@ rr_shuffle_array (json_object *arr,
     json_object_array_add (arr, json_object_get (g_ptr_array_index (items, i)));
 }
 
+/* Each cup's key in its sealed record and the chart of its chits (any other value: the SP cup). */
 const char *
 rr_cup_key (AdjRrCup cup)
 {
-  switch (cup)
-    {
-    case ADJ_RR_CUP_BRITISH:
-      return "british";
-    case ADJ_RR_CUP_BOER:
-      return "boer";
-    case ADJ_RR_CUP_SP:
-    case ADJ_RR_N_CUPS:
-    default:
-      return "sp";
-    }
+  static const char *const keys[] = { "british", "boer", "sp" };
+
+  return keys[MIN ((guint) cup, ADJ_RR_CUP_SP)];
 }
 
 static const char *
 cup_table (AdjRrCup cup)
 {
-  switch (cup)
-    {
-    case ADJ_RR_CUP_BRITISH:
-      return "british-event-chits";
-    case ADJ_RR_CUP_BOER:
-      return "boer-event-chits";
-    case ADJ_RR_CUP_SP:
-    case ADJ_RR_N_CUPS:
-    default:
-      return "sp-counters";
-    }
+  static const char *const tables[] = { "british-event-chits", "boer-event-chits", "sp-counters" };
+
+  return tables[MIN ((guint) cup, ADJ_RR_CUP_SP)];
 }
 
 /* Take the chits of @arr for which @keep says so back into @cup; how many came back. */
@@ -360,6 +343,34 @@ copy_strengths (json_object  *status,
   return TRUE;
 }
 
+/* Add the counter @u of the orders of battle ("id", "name", "guns") as a unit of @type and @side
+ * that belongs to @owner (status @owner_key: "brigade" or "group"), with its given strengths. */
+static gboolean
+add_counter (AdjBattle    *battle,
+             json_object  *u,
+             const char   *type,
+             const char   *side,
+             const char   *owner_key,
+             const char   *owner,
+             json_object  *strengths,
+             GError      **error)
+{
+  const char *id = rr_member_string (u, "id");
+  const char *name = rr_member_string (u, "name");
+  json_object *guns = rr_member (u, "guns");
+  json_object *status = json_object_new_object ();
+
+  json_object_object_add (status, owner_key, json_object_new_string (owner));
+  if (guns != NULL)
+    json_object_object_add (status, "sp", json_object_get (guns));
+  if (!copy_strengths (status, strength_of (strengths, id, name), name, type, error))
+    {
+      json_object_put (status);
+      return FALSE;
+    }
+  return add_unit (battle, id, side, name, type, status, error);
+}
+
 gboolean
 adj_rr_add_order_of_battle (AdjBattle    *battle,
                             json_object  *strengths,
@@ -409,40 +420,17 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
     {
       json_object *brigade = json_object_array_get_idx (brigades, b);
       const char *bid = rr_member_string (brigade, "id");
-      json_object *leader = rr_member (brigade, "leader");
       json_object *units = rr_member (brigade, "units");
-      json_object *status = json_object_new_object ();
-      const char *lname = rr_member_string (leader, "name");
 
-      json_object_object_add (status, "brigade", json_object_new_string (bid));
-      if (!copy_strengths (status, strength_of (strengths, rr_member_string (leader, "id"), lname),
-                           lname, "leader", error))
-        {
-          json_object_put (status);
-          return FALSE;
-        }
-      if (!add_unit (battle, rr_member_string (leader, "id"), ADJ_RR_BRITISH, lname, "leader",
-                     status, error))
+      if (!add_counter (battle, rr_member (brigade, "leader"), "leader", ADJ_RR_BRITISH, "brigade",
+                        bid, strengths, error))
         return FALSE;
       for (gsize k = 0; k < json_object_array_length (units); k++)
         {
           json_object *u = json_object_array_get_idx (units, k);
-          const char *type = rr_member_string (u, "type");
-          json_object *guns = rr_member (u, "guns");
 
-          status = json_object_new_object ();
-          json_object_object_add (status, "brigade", json_object_new_string (bid));
-          if (guns != NULL)
-            json_object_object_add (status, "sp", json_object_get (guns));
-          if (!copy_strengths (status, strength_of (strengths, rr_member_string (u, "id"),
-                                                    rr_member_string (u, "name")),
-                               rr_member_string (u, "name"), type, error))
-            {
-              json_object_put (status);
-              return FALSE;
-            }
-          if (!add_unit (battle, rr_member_string (u, "id"), ADJ_RR_BRITISH,
-                         rr_member_string (u, "name"), type, status, error))
+          if (!add_counter (battle, u, rr_member_string (u, "type"), ADJ_RR_BRITISH, "brigade",
+                            bid, strengths, error))
             return FALSE;
         }
     }
@@ -454,23 +442,9 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
       for (gsize k = 0; k < json_object_array_length (units); k++)
         {
           json_object *u = json_object_array_get_idx (units, k);
-          const char *type = rr_member_string (u, "type");
-          json_object *guns = rr_member (u, "guns");
-          json_object *status = json_object_new_object ();
 
-          json_object_object_add (status, "group",
-                                  json_object_new_string (rr_member_string (group, "id")));
-          if (guns != NULL)
-            json_object_object_add (status, "sp", json_object_get (guns));
-          if (!copy_strengths (status, strength_of (strengths, rr_member_string (u, "id"),
-                                                    rr_member_string (u, "name")),
-                               rr_member_string (u, "name"), type, error))
-            {
-              json_object_put (status);
-              return FALSE;
-            }
-          if (!add_unit (battle, rr_member_string (u, "id"), ADJ_RR_BOER,
-                         rr_member_string (u, "name"), type, status, error))
+          if (!add_counter (battle, u, rr_member_string (u, "type"), ADJ_RR_BOER, "group",
+                            rr_member_string (group, "id"), strengths, error))
             return FALSE;
         }
     }
@@ -758,26 +732,20 @@ adj_rr_setup (AdjBattle           *battle,
   g_ptr_array_add (skip_boer, NULL);
   for (AdjRrCup c = 0; c < ADJ_RR_N_CUPS; c++)
     {
+      GPtrArray *skip = c == ADJ_RR_CUP_BRITISH ? skip_british
+                      : c == ADJ_RR_CUP_BOER ? skip_boer : NULL;
       json_object *one = json_object_new_object ();
-      json_object *cup;
+      json_object *cup = fill_cup (tables, rs, c, skip != NULL ? (const char * const *) skip->pdata
+                                                               : NULL);
 
       if (c == ADJ_RR_CUP_SP)
         {
-          const AdjTableShape *shape = adj_table_shape_lookup (rs, "sp-counters");
           json_object *no_fire = json_object_new_array ();
 
-          cup = json_object_new_array ();
-          for (guint r = 0; r < shape->n_rows; r++)
-            for (int k = 0; k < table_count (tables, "sp-counters", shape->rows[r].id); k++)
-              json_object_array_add (cup, json_object_new_string (shape->rows[r].id));
           for (int k = 0; k < rr_int (rs, "cups", "no_fire"); k++)
             json_object_array_add (no_fire, json_object_new_string ("no-fire"));
           json_object_object_add (one, "aside", no_fire);
         }
-      else
-        cup = fill_cup (tables, rs, c, c == ADJ_RR_CUP_BRITISH
-                                         ? (const char * const *) skip_british->pdata
-                                         : (const char * const *) skip_boer->pdata);
       rr_shuffle_array (cup, adj_battle_get_rng (battle));
       json_object_object_add (one, "cup", cup);
       json_object_object_add (cups, rr_cup_key (c), one);
