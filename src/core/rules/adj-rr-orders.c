@@ -77,7 +77,7 @@ adj_rr_plan_order (AdjBattle   *battle,
                    GError     **error)
 {
   AdjRuleset *rs;
-  AdjUnit *leader, *planned, *objective;
+  AdjUnit *leader;
   g_autoptr(AdjEntry) entry = NULL;
   int turn, cp, cost;
   AdjRrOrder order;
@@ -108,7 +108,6 @@ adj_rr_plan_order (AdjBattle   *battle,
   if (order.state == ADJ_RR_ORDER_CHARGE)
     return adj_not_allowed (error, _("Place the Objective Marker of %s’s charge first"),
                             adj_unit_get_name (leader));
-  rr_order_markers (battle, brigade, &planned, &objective);
   cost = from_long ? 0 : rr_int (rs, "orders", "cp_per_order");
   cp = rr_setting_int (battle, "cp");
 
@@ -156,76 +155,26 @@ adj_rr_plan_order (AdjBattle   *battle,
                                rr_setting_int (battle, "cp_spent") + cost, error))
         return FALSE;
     }
-  (void) planned;
-  (void) objective;
   if (!adj_rules_change_unit_int (battle, entry->changes, leader, "status.ordered_turn", turn,
                                   error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
-gboolean
-adj_rr_roll_send_orders (AdjBattle  *battle,
-                         AdjRandom  *random,
-                         GError    **error)
+/* Roll on the Send Orders table (@send) or on the Receive Orders table for every brigade whose
+ * order waits for it, one entry each. */
+static gboolean
+roll_orders (AdjBattle  *battle,
+             AdjRandom  *random,
+             gboolean    send,
+             GError    **error)
 {
-  g_autoptr(AdjRandom) own = NULL;
-  guint n = 0;
-
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
-
-  if (!rr_check_in_play (battle, error) || !rr_check_segment (battle, "send-orders", error))
-    return FALSE;
-  random = rr_use_random (battle, random, &own);
-  for (guint b = 0; rr_brigade_ids[b] != NULL; b++)
-    {
-      AdjRrOrder order;
-      AdjUnit *leader = rr_brigade_unit (battle, rr_brigade_ids[b], "leader");
-      g_autoptr(AdjInputs) in = NULL;
-      g_autoptr(AdjOutcome) outcome = NULL;
-      g_autoptr(AdjEntry) entry = NULL;
-      g_autofree char *summary = NULL;
-      g_autofree char *area = NULL;
-
-      if (!adj_rr_get_order (battle, rr_brigade_ids[b], &order) ||
-          order.state != ADJ_RR_ORDER_PLANNED)
-        continue;
-      if (n == 0 && !rr_require_table (battle, "send-orders", error))
-        return FALSE;
-      n++;
-      area = g_strdup (order.planned_area);
-      in = rr_battle_inputs (battle, "rr/send-orders", "leader", adj_unit_get_id (leader), error);
-      if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
-        return FALSE;
-      if (g_str_equal (outcome->key, "arrives"))
-        summary = g_strdup_printf (_("Send Orders roll, %s (%s): the order arrives — Objective "
-                                "Marker in the turn %d box"), adj_unit_get_name (leader),
-                              area, adj_battle_get_turn (battle) +
-                              adj_outcome_get_value_int (outcome, "turns", 0));
-      else
-        summary = g_strdup_printf (_("Send Orders roll, %s (%s): %s"), adj_unit_get_name (leader),
-                              area, outcome->title);
-      entry = rr_outcome_entry (battle, in, outcome, summary, error);
-      if (entry == NULL || !adj_battle_commit (battle, g_steal_pointer (&entry), error))
-        return FALSE;
-    }
-  if (n == 0)
-    return adj_not_allowed (error, _("No order is waiting to be sent"));
-  return TRUE;
-}
-
-gboolean
-adj_rr_roll_receive_orders (AdjBattle  *battle,
-                            AdjRandom  *random,
-                            GError    **error)
-{
+  const char *segment = send ? "send-orders" : "receive-orders";
   g_autoptr(AdjRandom) own = NULL;
   int turn;
   guint n = 0;
 
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
-
-  if (!rr_check_in_play (battle, error) || !rr_check_segment (battle, "receive-orders", error))
+  if (!rr_check_in_play (battle, error) || !rr_check_segment (battle, segment, error))
     return FALSE;
   random = rr_use_random (battle, random, &own);
   turn = adj_battle_get_turn (battle);
@@ -240,26 +189,54 @@ adj_rr_roll_receive_orders (AdjBattle  *battle,
       g_autofree char *area = NULL;
 
       if (!adj_rr_get_order (battle, rr_brigade_ids[b], &order) ||
-          order.state != ADJ_RR_ORDER_IN_TRANSIT || order.arrives > turn)
+          !rr_order_waits (&order, send, turn))
         continue;
-      if (n == 0 && !rr_require_table (battle, "receive-orders", error))
+      /* The table is named after its segment. */
+      if (n == 0 && !rr_require_table (battle, segment, error))
         return FALSE;
       n++;
       area = g_strdup (order.planned_area != NULL ? order.planned_area : "?");
-      in = rr_battle_inputs (battle, "rr/receive-orders", "leader", adj_unit_get_id (leader),
-                             error);
+      in = rr_battle_inputs (battle, send ? "rr/send-orders" : "rr/receive-orders", "leader",
+                             adj_unit_get_id (leader), error);
       if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
         return FALSE;
-      /* TRANSLATORS: e.g. "Receive Orders roll, Hart (Bridle Drift): Charge to the guns" */
-      summary = g_strdup_printf (_("Receive Orders roll, %s (%s): %s"),
-                            adj_unit_get_name (leader), area, outcome->title);
+      if (send && g_str_equal (outcome->key, "arrives"))
+        summary = g_strdup_printf (_("Send Orders roll, %s (%s): the order arrives — Objective "
+                                     "Marker in the turn %d box"), adj_unit_get_name (leader),
+                                   area, turn + adj_outcome_get_value_int (outcome, "turns", 0));
+      else if (send)
+        summary = g_strdup_printf (_("Send Orders roll, %s (%s): %s"), adj_unit_get_name (leader),
+                                   area, outcome->title);
+      else
+        /* TRANSLATORS: e.g. "Receive Orders roll, Hart (Bridle Drift): Charge to the guns" */
+        summary = g_strdup_printf (_("Receive Orders roll, %s (%s): %s"),
+                                   adj_unit_get_name (leader), area, outcome->title);
       entry = rr_outcome_entry (battle, in, outcome, summary, error);
       if (entry == NULL || !adj_battle_commit (battle, g_steal_pointer (&entry), error))
         return FALSE;
     }
   if (n == 0)
-    return adj_not_allowed (error, _("No Objective Marker is in this turn’s box"));
+    return adj_not_allowed (error, send ? _("No order is waiting to be sent")
+                                        : _("No Objective Marker is in this turn’s box"));
   return TRUE;
+}
+
+gboolean
+adj_rr_roll_send_orders (AdjBattle  *battle,
+                         AdjRandom  *random,
+                         GError    **error)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  return roll_orders (battle, random, TRUE, error);
+}
+
+gboolean
+adj_rr_roll_receive_orders (AdjBattle  *battle,
+                            AdjRandom  *random,
+                            GError    **error)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  return roll_orders (battle, random, FALSE, error);
 }
 
 gboolean

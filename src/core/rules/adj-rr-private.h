@@ -190,8 +190,7 @@ gboolean rr_in_segment (AdjBattle *battle, const char *segment);
 json_object *rr_step_json (AdjRuleset *rs, guint index);
 const char *rr_segment_label (AdjRuleset *rs, const char *segment);
 const char *rr_phase_label (AdjRuleset *rs, const char *phase);
-void rr_order_markers (AdjBattle *battle, const char *brigade, AdjUnit **planned,
-                       AdjUnit **objective);
+gboolean rr_order_waits (const AdjRrOrder *order, gboolean send, int turn);
 char *rr_join_names (GPtrArray *names);
 
 /* adj-rr-setup.c */

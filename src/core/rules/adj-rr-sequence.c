@@ -292,17 +292,6 @@ adj_rr_get_tracks (AdjBattle   *battle,
   tracks->end_reason = rr_setting_string (battle, "end_reason");
 }
 
-/* The order markers of a brigade now. */
-void
-rr_order_markers (AdjBattle   *battle,
-                  const char  *brigade,
-                  AdjUnit    **planned,
-                  AdjUnit    **objective)
-{
-  *planned = rr_brigade_unit (battle, brigade, "planned-objective");
-  *objective = rr_brigade_unit (battle, brigade, "objective");
-}
-
 gboolean
 adj_rr_get_order (AdjBattle   *battle,
                   const char  *brigade,
@@ -316,7 +305,8 @@ adj_rr_get_order (AdjBattle   *battle,
   leader = rr_brigade_unit (battle, brigade, "leader");
   if (leader == NULL)
     return FALSE;
-  rr_order_markers (battle, brigade, &planned, &objective);
+  planned = rr_brigade_unit (battle, brigade, "planned-objective");
+  objective = rr_brigade_unit (battle, brigade, "objective");
   order->ordered_this_turn =
     adj_unit_get_status_int (leader, "ordered_turn") == adj_battle_get_turn (battle);
   if (planned != NULL)
@@ -344,6 +334,18 @@ adj_rr_get_order (AdjBattle   *battle,
   if (planned != NULL && !adj_unit_get_status_bool (planned, "sent"))
     order->state = ADJ_RR_ORDER_PLANNED;
   return TRUE;
+}
+
+/* Whether @order waits for the roll of the Send Orders (@send) or the Receive Orders segment of
+ * Game Turn @turn. */
+gboolean
+rr_order_waits (const AdjRrOrder *order,
+                gboolean          send,
+                int               turn)
+{
+  if (send)
+    return order->state == ADJ_RR_ORDER_PLANNED;
+  return order->state == ADJ_RR_ORDER_IN_TRANSIT && order->arrives <= turn;
 }
 
 /* The leaders named in a list, for a message. */
@@ -390,9 +392,7 @@ adj_rr_pending (AdjBattle *battle)
 
           if (!adj_rr_get_order (battle, rr_brigade_ids[b], &order))
             continue;
-          if ((send && order.state == ADJ_RR_ORDER_PLANNED) ||
-              (!send && order.state == ADJ_RR_ORDER_IN_TRANSIT && order.arrives <= turn) ||
-              (!send && order.state == ADJ_RR_ORDER_CHARGE))
+          if (rr_order_waits (&order, send, turn) || (!send && order.state == ADJ_RR_ORDER_CHARGE))
             {
               charge |= order.state == ADJ_RR_ORDER_CHARGE;
               g_ptr_array_add (names, (gpointer) adj_unit_get_name (leader));
@@ -430,7 +430,7 @@ adj_rr_roll_wanted (AdjBattle *battle)
           AdjRrOrder order;
 
           if (adj_rr_get_order (battle, rr_brigade_ids[b], &order) &&
-              order.state == ADJ_RR_ORDER_PLANNED)
+              rr_order_waits (&order, TRUE, 0))
             return TRUE;
         }
       return FALSE;

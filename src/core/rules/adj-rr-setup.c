@@ -752,17 +752,17 @@ adj_rr_setup (AdjBattle           *battle,
     }
 
   entry = rr_note (
-                   /* TRANSLATORS: the journal line of the set-up; only counts, never what the markers hide */
-                   _("Set-up: drift markers placed face down at the six drifts (%u set aside unseen); cups "
-                     "filled with %u British event chits, %u Boer event chits and %u SP counters (%d No Fire "
-                     "counters wait beside it); %u emplacements marked Hidden; variants: %s. Turn 1 begins at "
-                     "British Send Orders with %d CP"),
-                   (guint) json_object_array_length (aside),
-                   (guint) json_object_array_length (rr_member (rr_member (cups, "british"), "cup")),
-                   (guint) json_object_array_length (rr_member (rr_member (cups, "boer"), "cup")),
-                   (guint) json_object_array_length (rr_member (rr_member (cups, "sp"), "cup")),
-                   rr_int (rs, "cups", "no_fire"), n_emplacements,
-                   chosen->len > 0 ? chosen->str : _("none"), rr_int (rs, "tracks", "start_cp"));
+    /* TRANSLATORS: the journal line of the set-up; only counts, never what the markers hide */
+    _("Set-up: drift markers placed face down at the six drifts (%u set aside unseen); cups "
+      "filled with %u British event chits, %u Boer event chits and %u SP counters (%d No Fire "
+      "counters wait beside it); %u emplacements marked Hidden; variants: %s. Turn 1 begins at "
+      "British Send Orders with %d CP"),
+    (guint) json_object_array_length (aside),
+    (guint) json_object_array_length (rr_member (rr_member (cups, "british"), "cup")),
+    (guint) json_object_array_length (rr_member (rr_member (cups, "boer"), "cup")),
+    (guint) json_object_array_length (rr_member (rr_member (cups, "sp"), "cup")),
+    rr_int (rs, "cups", "no_fire"), n_emplacements,
+    chosen->len > 0 ? chosen->str : _("none"), rr_int (rs, "tracks", "start_cp"));
 
   /* The tracks and the marker of the sequence of play. */
   {

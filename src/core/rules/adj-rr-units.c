@@ -451,10 +451,8 @@ adj_rr_rifle_fire (AdjBattle   *battle,
   if (lost > 0)
     {
       LossResult r;
-      AdjInputs *loss_in = NULL;
       const char *kind = rr_loss_kind (rr_unit_type_id (target));
 
-      (void) loss_in;
       if (!rr_take_losses (kind, adj_unit_get_status_int (target, "sp"),
                            adj_unit_get_status_int (target, "reduced_sp"),
                            adj_unit_get_status_bool (target, "reduced"),
