@@ -912,32 +912,18 @@ GArray *
 adj_rr_drift_pool (AdjRuleset *rs,
                    const char *drift)
 {
-  static const char *const pools[] = { "high", "low" };
   GArray *values;
-  json_object *drifts;
+  json_object *markers;
 
   g_return_val_if_fail (rs != NULL, NULL);
 
   values = g_array_new (FALSE, FALSE, sizeof (int));
-  drifts = rr_json (rs, "drifts");
-  for (guint p = 0; p < G_N_ELEMENTS (pools); p++)
+  markers = rr_member (rr_drift_pool_json (rs, drift), "markers");
+  for (gsize k = 0; markers != NULL && k < json_object_array_length (markers); k++)
     {
-      json_object *pool = rr_member (drifts, pools[p]);
-      json_object *areas = rr_member (pool, "areas");
-      json_object *markers = rr_member (pool, "markers");
+      int v = json_object_get_int (json_object_array_get_idx (markers, k));
 
-      for (gsize i = 0; areas != NULL && i < json_object_array_length (areas); i++)
-        if (g_strcmp0 (rr_member_string (json_object_array_get_idx (areas, i), "id"),
-                       drift) == 0)
-          {
-            for (gsize k = 0; markers != NULL && k < json_object_array_length (markers); k++)
-              {
-                int v = json_object_get_int (json_object_array_get_idx (markers, k));
-
-                g_array_append_val (values, v);
-              }
-            return values;
-          }
+      g_array_append_val (values, v);
     }
   return values;
 }

@@ -108,6 +108,7 @@ json_object *rr_json (AdjRuleset *rs, const char *section);
 int rr_int (AdjRuleset *rs, const char *section, const char *key);
 json_object *rr_member (json_object *obj, const char *key);
 const char *rr_member_string (json_object *obj, const char *key);
+json_object *rr_find_id (json_object *list, const char *id);
 int rr_morale_rank (const char *level);
 const char *rr_morale_label (const char *level);
 void rr_odds_add (AdjOdds *odds, const AdjMechanic *mech, const char *key, guint64 count);
@@ -205,6 +206,7 @@ gboolean rr_returns_each_turn (const char *chit);
 gboolean rr_is_misfire (const char *chit);
 gboolean rr_is_ammo (const char *chit);
 char *rr_drift_key (const char *drift, const char *suffix);
+json_object *rr_drift_pool_json (AdjRuleset *rs, const char *drift);
 json_object *rr_drift_json (AdjRuleset *rs, const char *drift);
 
 /* adj-rr-orders.c */

@@ -141,15 +141,11 @@ adj_rr_segment_json (AdjRuleset *rs,
 
   for (gsize p = 0; p < json_object_array_length (seq); p++)
     {
-      json_object *segs = rr_member (json_object_array_get_idx (seq, p), "segments");
+      json_object *seg = rr_find_id (rr_member (json_object_array_get_idx (seq, p), "segments"),
+                                     segment);
 
-      for (gsize s = 0; s < json_object_array_length (segs); s++)
-        {
-          json_object *seg = json_object_array_get_idx (segs, s);
-
-          if (g_strcmp0 (rr_member_string (seg, "id"), segment) == 0)
-            return seg;
-        }
+      if (seg != NULL)
+        return seg;
     }
   return NULL;
 }

@@ -511,22 +511,28 @@ adj_rr_drifts (AdjRuleset *rs)
   return rr_drift_ids;
 }
 
+/* The pool of drift markers ("high" or "low") that @drift's marker is drawn from, or NULL. */
 json_object *
-rr_drift_json (AdjRuleset *rs,
-               const char *drift)
+rr_drift_pool_json (AdjRuleset *rs,
+                    const char *drift)
 {
-  json_object *drifts = rr_json (rs, "drifts");
   static const char *const pools[] = { "high", "low" };
 
   for (guint p = 0; p < G_N_ELEMENTS (pools); p++)
     {
-      json_object *areas = rr_member (rr_member (drifts, pools[p]), "areas");
+      json_object *pool = rr_member (rr_json (rs, "drifts"), pools[p]);
 
-      for (gsize i = 0; i < json_object_array_length (areas); i++)
-        if (g_strcmp0 (rr_member_string (json_object_array_get_idx (areas, i), "id"), drift) == 0)
-          return json_object_array_get_idx (areas, i);
+      if (rr_find_id (rr_member (pool, "areas"), drift) != NULL)
+        return pool;
     }
   return NULL;
+}
+
+json_object *
+rr_drift_json (AdjRuleset *rs,
+               const char *drift)
+{
+  return rr_find_id (rr_member (rr_drift_pool_json (rs, drift), "areas"), drift);
 }
 
 const char *

@@ -147,6 +147,21 @@ rr_member_string (json_object *obj,
   return json_object_is_type (v, json_type_string) ? json_object_get_string (v) : NULL;
 }
 
+/* The object of the array @list (may be NULL) whose "id" is @id, or NULL. */
+json_object *
+rr_find_id (json_object *list,
+            const char  *id)
+{
+  for (gsize i = 0; list != NULL && i < json_object_array_length (list); i++)
+    {
+      json_object *o = json_object_array_get_idx (list, i);
+
+      if (g_strcmp0 (rr_member_string (o, "id"), id) == 0)
+        return o;
+    }
+  return NULL;
+}
+
 int
 rr_morale_rank (const char *level)
 {
@@ -854,16 +869,8 @@ json_object *
 rr_oob_brigade (AdjRuleset *rs,
                 const char *brigade)
 {
-  json_object *list = rr_member (rr_member (rr_json (rs, "order_of_battle"), "british"),
-                                 "brigades");
-  for (gsize i = 0; i < json_object_array_length (list); i++)
-    {
-      json_object *b = json_object_array_get_idx (list, i);
-
-      if (g_strcmp0 (rr_member_string (b, "id"), brigade) == 0)
-        return b;
-    }
-  return NULL;
+  return rr_find_id (rr_member (rr_member (rr_json (rs, "order_of_battle"), "british"),
+                                "brigades"), brigade);
 }
 
 json_object *
@@ -879,15 +886,11 @@ rr_oob_unit (AdjRuleset *rs,
   for (guint l = 0; l < 2; l++)
     for (gsize i = 0; i < json_object_array_length (lists[l]); i++)
       {
-        json_object *units = rr_member (json_object_array_get_idx (lists[l], i), "units");
+        json_object *u = rr_find_id (rr_member (json_object_array_get_idx (lists[l], i), "units"),
+                                     unit_id);
 
-        for (gsize k = 0; k < json_object_array_length (units); k++)
-          {
-            json_object *u = json_object_array_get_idx (units, k);
-
-            if (g_strcmp0 (rr_member_string (u, "id"), unit_id) == 0)
-              return u;
-          }
+        if (u != NULL)
+          return u;
       }
   return NULL;
 }
