@@ -7,19 +7,9 @@
 
 #include "config.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-#include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
-#include "adj-json.h"
-#include "adj-rr.h"
 #include "adj-rr-private.h"
-#include "adj-rules-util.h"
-#include "adj-rules.h"
-#include "adj-secret.h"
-#include "adj-tables.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* units                                                                                       */
