@@ -65,13 +65,18 @@ adj_rr_stacking_points (AdjBattle          *battle,
   return points;
 }
 
-static gboolean
-check_alive (AdjUnit     *unit,
-             GError     **error)
+/* The unit @id of the battle, still in the game. */
+static AdjUnit *
+need_live_unit (AdjBattle   *battle,
+                const char  *id,
+                GError     **error)
 {
-  if (!adj_unit_get_destroyed (unit))
-    return TRUE;
-  return adj_not_allowed (error, _("%s is out of the game"), adj_unit_get_name (unit));
+  AdjUnit *unit = rr_need_unit (battle, id, error);
+
+  if (unit == NULL || !adj_unit_get_destroyed (unit))
+    return unit;
+  adj_not_allowed (error, _("%s is out of the game"), adj_unit_get_name (unit));
+  return NULL;
 }
 
 gboolean
@@ -91,8 +96,7 @@ adj_rr_apply_losses (AdjBattle   *battle,
 
   if (overflow != NULL)
     *overflow = 0;
-  if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, unit_id, error)) == NULL ||
-      !check_alive (unit, error))
+  if (!rr_check_in_play (battle, error) || (unit = need_live_unit (battle, unit_id, error)) == NULL)
     return FALSE;
   if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
       !rr_unit_is (unit, "boer-gun"))
@@ -201,8 +205,7 @@ adj_rr_leader_casualty (AdjBattle   *battle,
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
-  if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, unit_id, error)) == NULL ||
-      !check_alive (unit, error))
+  if (!rr_check_in_play (battle, error) || (unit = need_live_unit (battle, unit_id, error)) == NULL)
     return FALSE;
   return run_for_unit (battle, "rr/leader-casualty", "who", unit, 0, random,
                        _("Leader casualty"), error);
@@ -219,8 +222,7 @@ adj_rr_unit_recovery (AdjBattle   *battle,
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
-  if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, unit_id, error)) == NULL ||
-      !check_alive (unit, error))
+  if (!rr_check_in_play (battle, error) || (unit = need_live_unit (battle, unit_id, error)) == NULL)
     return FALSE;
   if (!json_object_object_get_ex (adj_unit_get_status (unit), "morale", NULL) ||
       g_str_equal (adj_unit_get_status_string (unit, "morale"), "normal"))
@@ -245,9 +247,9 @@ check_morale_units (AdjBattle          *battle,
     }
   for (guint i = 0; units[i] != NULL; i++)
     {
-      AdjUnit *unit = rr_need_unit (battle, units[i], error);
+      AdjUnit *unit = need_live_unit (battle, units[i], error);
 
-      if (unit == NULL || !check_alive (unit, error))
+      if (unit == NULL)
         return FALSE;
       if (!json_object_object_get_ex (adj_unit_get_status (unit), "morale", NULL))
         return adj_not_allowed (error, _("%s has no morale level"), adj_unit_get_name (unit));
@@ -283,6 +285,30 @@ lower_morale (AdjBattle           *battle,
   return TRUE;
 }
 
+/* Journal @outcome, a morale level (or none) that every unit of @units better than it falls to;
+ * their names end the summary @summary begins. */
+static gboolean
+journal_morale (AdjBattle           *battle,
+                AdjInputs           *in,
+                AdjOutcome          *outcome,
+                const char * const  *units,
+                GString             *summary,
+                GError             **error)
+{
+  g_autoptr(AdjEntry) entry = rr_outcome_entry (battle, in, outcome, "", error);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  /* No effect is no morale level: it lowers nobody. */
+  if (entry == NULL || !lower_morale (battle, entry->changes, units, outcome->key, names, error))
+    return FALSE;
+  if (names->len > 0)
+    {
+      g_autofree char *list = rr_join_names (names);
+      g_string_append_printf (summary, _(" — %s"), list);
+    }
+  return rr_commit_as (battle, g_steal_pointer (&entry), summary->str, error);
+}
+
 gboolean
 adj_rr_formation_morale (AdjBattle           *battle,
                          const char * const  *units,
@@ -293,8 +319,6 @@ adj_rr_formation_morale (AdjBattle           *battle,
 {
   g_autoptr(AdjInputs) in = NULL;
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(AdjEntry) entry = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autoptr(GString) summary = g_string_new (NULL);
   const AdjChoice *col;
 
@@ -320,18 +344,7 @@ adj_rr_formation_morale (AdjBattle           *battle,
   /* TRANSLATORS: e.g. "Formation morale (A British brigade): Disrupted" */
   g_string_append_printf (summary, _("Formation morale (%s): %s"), adj_gettext (col->label),
                           outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, "", error);
-  if (entry == NULL)
-    return FALSE;
-  if (!g_str_equal (outcome->key, "normal") &&
-      !lower_morale (battle, entry->changes, units, outcome->key, names, error))
-    return FALSE;
-  if (names->len > 0)
-    {
-      g_autofree char *list = rr_join_names (names);
-      g_string_append_printf (summary, _(" — %s"), list);
-    }
-  return rr_commit_as (battle, g_steal_pointer (&entry), summary->str, error);
+  return journal_morale (battle, in, outcome, units, summary, error);
 }
 
 gboolean
@@ -345,15 +358,13 @@ adj_rr_shell_fire (AdjBattle           *battle,
   AdjUnit *firer;
   g_autoptr(AdjInputs) in = NULL;
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(AdjEntry) entry = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autoptr(GString) summary = g_string_new (NULL);
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
   if (!rr_check_in_play (battle, error) ||
-      (firer = rr_need_unit (battle, firer_id, error)) == NULL ||
-      !check_alive (firer, error) || !check_morale_units (battle, targets, error))
+      (firer = need_live_unit (battle, firer_id, error)) == NULL ||
+      !check_morale_units (battle, targets, error))
     return FALSE;
   if (!rr_unit_is (firer, "battery") && !rr_unit_is (firer, "boer-gun"))
     return adj_not_allowed (error, _("Only batteries and Boer guns fire shells; %s does not"),
@@ -369,18 +380,7 @@ adj_rr_shell_fire (AdjBattle           *battle,
   /* TRANSLATORS: e.g. "Shell fire, 66th Field Battery: Suppressed" */
   g_string_append_printf (summary, _("Shell fire, %s: %s"), adj_unit_get_name (firer),
                           outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, "", error);
-  if (entry == NULL)
-    return FALSE;
-  if (!g_str_equal (outcome->key, "no-effect") &&
-      !lower_morale (battle, entry->changes, targets, outcome->key, names, error))
-    return FALSE;
-  if (names->len > 0)
-    {
-      g_autofree char *list = rr_join_names (names);
-      g_string_append_printf (summary, _(" — %s"), list);
-    }
-  return rr_commit_as (battle, g_steal_pointer (&entry), summary->str, error);
+  return journal_morale (battle, in, outcome, targets, summary, error);
 }
 
 gboolean
@@ -404,9 +404,8 @@ adj_rr_rifle_fire (AdjBattle   *battle,
   if (overflow != NULL)
     *overflow = 0;
   if (!rr_check_in_play (battle, error) ||
-      (firer = rr_need_unit (battle, firer_id, error)) == NULL ||
-      !check_alive (firer, error) || (target = rr_need_unit (battle, target_id, error)) == NULL ||
-      !check_alive (target, error))
+      (firer = need_live_unit (battle, firer_id, error)) == NULL ||
+      (target = need_live_unit (battle, target_id, error)) == NULL)
     return FALSE;
   if (!rr_unit_is (firer, "battalion") && !rr_unit_is (firer, "regiment") &&
       !rr_unit_is (firer, "commando"))
@@ -519,8 +518,7 @@ adj_rr_boer_target (AdjBattle           *battle,
   if (area != NULL)
     *area = NULL;
   if (!rr_check_in_play (battle, error) ||
-      (firer = rr_need_unit (battle, firer_id, error)) == NULL ||
-      !check_alive (firer, error))
+      (firer = need_live_unit (battle, firer_id, error)) == NULL)
     return FALSE;
   if (!rr_unit_is (firer, "commando") && !rr_unit_is (firer, "boer-gun"))
     return adj_not_allowed (error, _("%s is not a Boer unit that fires"),
