@@ -17,6 +17,17 @@
 /* ------------------------------------------------------------------------------------------ */
 /* orders                                                                                      */
 
+/* Whether @folded (casefolded) is @label of rr.json, in English or translated. */
+static gboolean
+is_label (const char *folded,
+          const char *label)
+{
+  g_autofree char *english = g_utf8_casefold (label, -1);
+  g_autofree char *shown = g_utf8_casefold (adj_gettext (label), -1);
+
+  return g_str_equal (folded, english) || g_str_equal (folded, shown);
+}
+
 static gboolean
 is_drift_area (AdjRuleset *rs,
                const char *area)
@@ -25,23 +36,11 @@ is_drift_area (AdjRuleset *rs,
   g_autofree char *folded = g_utf8_casefold (area, -1);
 
   for (guint i = 0; rr_drift_ids[i] != NULL; i++)
-    {
-      g_autofree char *label = g_utf8_casefold (
-        rr_member_string (rr_drift_json (rs, rr_drift_ids[i]), "label"), -1);
-      g_autofree char *shown = g_utf8_casefold (adj_rr_drift_label (rs, rr_drift_ids[i]), -1);
-
-      if (g_str_equal (folded, label) || g_str_equal (folded, shown))
-        return TRUE;
-    }
+    if (is_label (folded, rr_member_string (rr_drift_json (rs, rr_drift_ids[i]), "label")))
+      return TRUE;
   for (gsize i = 0; i < json_object_array_length (other); i++)
-    {
-      const char *label = rr_member_string (json_object_array_get_idx (other, i), "label");
-      g_autofree char *a = g_utf8_casefold (label, -1);
-      g_autofree char *b = g_utf8_casefold (adj_gettext (label), -1);
-
-      if (g_str_equal (folded, a) || g_str_equal (folded, b))
-        return TRUE;
-    }
+    if (is_label (folded, rr_member_string (json_object_array_get_idx (other, i), "label")))
+      return TRUE;
   return FALSE;
 }
 
@@ -839,23 +838,16 @@ adj_rr_update_emplacement (AdjBattle   *battle,
     return rr_check_segment (battle, "boer-shaken", error);
   captured = g_str_equal (adj_unit_get_status_string (unit, "emplacement"), "captured");
   if (!captured && british_present && !boers_present)
-    {
-      entry = rr_note (_("Boer Shaken: the British capture the emplacement at %s"),
-                       adj_unit_get_name (unit));
-      if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement",
-                                         "captured", error))
-        return FALSE;
-    }
+    entry = rr_note (_("Boer Shaken: the British capture the emplacement at %s"),
+                     adj_unit_get_name (unit));
   else if (captured && !british_present)
-    {
-      entry = rr_note (_("Boer Shaken: no British unit holds %s any more — the Boers "
-                         "take the emplacement back"), adj_unit_get_name (unit));
-      if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement", "open",
-                                         error))
-        return FALSE;
-    }
+    entry = rr_note (_("Boer Shaken: no British unit holds %s any more — the Boers take the "
+                       "emplacement back"), adj_unit_get_name (unit));
   else
     return TRUE;
+  if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement",
+                                     captured ? "open" : "captured", error))
+    return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 

@@ -125,9 +125,9 @@ rr_in_segment (AdjBattle  *battle,
 }
 
 /* The JSON of a segment and of a step in rr.json's "sequence". */
-json_object *
-adj_rr_segment_json (AdjRuleset *rs,
-                     const char *segment)
+static json_object *
+segment_json (AdjRuleset *rs,
+              const char *segment)
 {
   json_object *seq = rr_json (rs, "sequence");
 
@@ -146,7 +146,7 @@ json_object *
 rr_step_json (AdjRuleset *rs,
               guint       index)
 {
-  json_object *steps = rr_member (adj_rr_segment_json (rs, rr_steps[index].segment), "steps");
+  json_object *steps = rr_member (segment_json (rs, rr_steps[index].segment), "steps");
 
   return json_object_array_get_idx (steps, (gsize) rr_step_number (index, NULL) - 1);
 }
@@ -155,7 +155,7 @@ const char *
 rr_segment_label (AdjRuleset *rs,
                   const char *segment)
 {
-  return adj_gettext (rr_member_string (adj_rr_segment_json (rs, segment), "label"));
+  return adj_gettext (rr_member_string (segment_json (rs, segment), "label"));
 }
 
 const char *
@@ -242,14 +242,14 @@ adj_rr_segment_label (AdjRuleset *rs,
                       const char *segment)
 {
   g_return_val_if_fail (rs != NULL, "");
-  return label_or_empty (rr_member_string (adj_rr_segment_json (rs, segment), "label"));
+  return label_or_empty (rr_member_string (segment_json (rs, segment), "label"));
 }
 
 static int
 segment_from_turn (AdjRuleset *rs,
                    const char *segment)
 {
-  json_object *v = rr_member (adj_rr_segment_json (rs, segment), "from_turn");
+  json_object *v = rr_member (segment_json (rs, segment), "from_turn");
   return v != NULL ? json_object_get_int (v) : 0;
 }
 
@@ -493,23 +493,34 @@ auto_return_chits (AdjBattle  *battle,
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
+/* Journal @outcome of @in under @summary, the work of the current step done. */
+static gboolean
+journal_step_outcome (AdjBattle   *battle,
+                      AdjInputs   *in,
+                      AdjOutcome  *outcome,
+                      const char  *summary,
+                      GError     **error)
+{
+  g_autoptr(AdjEntry) entry = rr_outcome_entry (battle, in, outcome, summary, error);
+
+  if (entry == NULL || !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
 static gboolean
 auto_command_points (AdjBattle  *battle,
                      GError    **error)
 {
   g_autoptr(AdjInputs) in = rr_battle_inputs (battle, "rr/command-points", NULL, NULL, error);
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(AdjEntry) entry = NULL;
   g_autofree char *summary = NULL;
 
   if (in == NULL || (outcome = rr_resolve_in (battle, in, NULL, error)) == NULL)
     return FALSE;
   /* TRANSLATORS: e.g. "British Command Points: 3 command points" */
   summary = g_strdup_printf (_("British Command Points: %s"), outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, summary, error);
-  if (entry == NULL || !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
-    return FALSE;
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return journal_step_outcome (battle, in, outcome, summary, error);
 }
 
 /* The Misfire or the Ammo Shortage chit: back into the Boer cup when it is this turn's. */
@@ -858,7 +869,6 @@ adj_rr_shaken_test (AdjBattle  *battle,
 {
   g_autoptr(AdjInputs) in = NULL;
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(AdjEntry) entry = NULL;
   g_autofree char *summary = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
@@ -875,8 +885,5 @@ adj_rr_shaken_test (AdjBattle  *battle,
   if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
     return FALSE;
   summary = g_strdup_printf (_("Boer Shaken test: %s"), outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, summary, error);
-  if (entry == NULL || !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
-    return FALSE;
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return journal_step_outcome (battle, in, outcome, summary, error);
 }
