@@ -889,25 +889,23 @@ victory_resolve (const AdjContext  *ctx,
                  AdjOutcome        *outcome,
                  GError           **error)
 {
+  static const AdjChoice reasons[] = {
+    { "shaken-twice", N_("The Boers have been shaken twice: they withdraw") },
+    { "confidence", N_("Boer confidence is back in box 1: they withdraw") },
+    { "loss", N_("The Loss marker has reached 20: the Boers hold") },
+    { "last-turn", N_("The Game Turn has reached 20: the Boers hold") },
+  };
   const char *reason = NULL;
   const char *key = victory_key (ctx->ruleset, in, &reason);
+  const AdjChoice *why;
   int loss = adj_inputs_get_int (in, "loss");
 
   (void) random;
   (void) error;
   adj_outcome_set_value_string (outcome, "end_reason", reason);
-  if (g_str_equal (reason, "shaken-twice"))
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
-                          _("The Boers have been shaken twice: they withdraw"), FALSE, 0);
-  else if (g_str_equal (reason, "confidence"))
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
-                          _("Boer confidence is back in box 1: they withdraw"), FALSE, 0);
-  else if (g_str_equal (reason, "loss"))
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
-                          _("The Loss marker has reached 20: the Boers hold"), FALSE, 0);
-  else if (g_str_equal (reason, "last-turn"))
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
-                          _("The Game Turn has reached 20: the Boers hold"), FALSE, 0);
+  why = adj_field_find_choice (reasons, G_N_ELEMENTS (reasons), reason);
+  if (why != NULL)
+    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, adj_gettext (why->label), FALSE, 0);
 
   if (g_str_equal (key, "british-victory"))
     adj_outcome_set_result (outcome, key, _("The Boers withdraw with Loss at %d: Buller relieves "

@@ -84,24 +84,22 @@ cp_resolve (const AdjContext  *ctx,
 {
   const char *buller = adj_inputs_get_string (in, "buller");
   const char *mode = adj_inputs_get_string (in, "hq_mode");
+  static const AdjChoice reasons[] = {
+    { "with_hq_operative", N_("Buller is beside the HQ in operative mode") },
+    { "with_hq_moving", N_("Buller is beside the HQ, which is in movement mode") },
+    { "away_from_hq", N_("Buller is away from the HQ") },
+    { "dead_hq_operative", N_("Buller is dead; the HQ is in operative mode") },
+    { "dead_hq_moving", N_("Buller is dead and the HQ is in movement mode") },
+  };
   const char *key = NULL;
   int cp = command_points (ctx->ruleset, buller, mode, &key);
+  const char *why = adj_gettext (adj_field_find_choice (reasons, G_N_ELEMENTS (reasons),
+                                                        key)->label);
   g_autofree char *title = NULL;
   g_autofree char *reason = NULL;
-  const char *why;
 
   (void) random;
   (void) error;
-  if (g_str_equal (key, "with_hq_operative"))
-    why = _("Buller is beside the HQ in operative mode");
-  else if (g_str_equal (key, "with_hq_moving"))
-    why = _("Buller is beside the HQ, which is in movement mode");
-  else if (g_str_equal (key, "away_from_hq"))
-    why = _("Buller is away from the HQ");
-  else if (g_str_equal (key, "dead_hq_operative"))
-    why = _("Buller is dead; the HQ is in operative mode");
-  else
-    why = _("Buller is dead and the HQ is in movement mode");
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, cp);
   title = g_strdup_printf (ngettext ("%d command point", "%d command points", cp), cp);
   reason = g_strdup_printf (_("%s: %s this turn; points left from the last turn are lost"), why,

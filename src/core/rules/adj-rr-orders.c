@@ -109,7 +109,7 @@ adj_rr_plan_order (AdjBattle   *battle,
 
       if (long_unit == NULL || adj_unit_get_destroyed (long_unit))
         return adj_not_allowed (error, _("Long has fallen: he sends no more orders"));
-      if (!rr_brigade_is_artillery (rs, brigade))
+      if (!adj_rr_brigade_is_artillery (rs, brigade))
         return adj_not_allowed (error,
                                 _("Long gives his free order only to a brigade of batteries"));
       if (rr_setting_int (battle, "long_order_turn") == turn)
@@ -853,14 +853,6 @@ adj_rr_update_emplacement (AdjBattle   *battle,
 
 /* ------------------------------------------------------------------------------------------ */
 /* what the player may do now, for the dashboard's buttons                                     */
-
-gboolean
-adj_rr_brigade_is_artillery (AdjRuleset *rs,
-                             const char *brigade)
-{
-  g_return_val_if_fail (rs != NULL, FALSE);
-  return rr_brigade_is_artillery (rs, brigade);
-}
 
 AdjRrBrigadeTask
 adj_rr_brigade_task (AdjBattle  *battle,

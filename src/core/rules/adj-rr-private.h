@@ -167,7 +167,6 @@ gboolean rr_require_table (AdjBattle *battle, const char *table_id, GError **err
 AdjTables *rr_battle_tables (AdjBattle *battle, GError **error);
 json_object *rr_oob_brigade (AdjRuleset *rs, const char *brigade);
 json_object *rr_oob_unit (AdjRuleset *rs, const char *unit_id);
-gboolean rr_brigade_is_artillery (AdjRuleset *rs, const char *brigade);
 gboolean rr_is_brigade_unit (AdjUnit *unit);
 
 /* adj-rr-command.c */

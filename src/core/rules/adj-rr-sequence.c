@@ -712,7 +712,7 @@ adj_rr_next_step (AdjBattle  *battle,
   g_autoptr(AdjEntry) entry = NULL;
   g_autoptr(GString) summary = g_string_new (NULL);
   json_object *step;
-  int turn;
+  int turn, number, n_steps;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -741,30 +741,25 @@ adj_rr_next_step (AdjBattle  *battle,
     }
 
   step = rr_step_json (rs, next);
-  {
-    int n_steps;
-    int number = rr_step_number (next, &n_steps);
+  number = rr_step_number (next, &n_steps);
+  /* TRANSLATORS: the journal line of the step marker, e.g. "Turn 2 · Orders phase · British
+   * Send Orders, step 1 of 2: Choose objectives" */
+  g_string_append_printf (summary, _("Turn %d · %s phase · %s, step %d of %d: %s"), turn,
+                          rr_phase_label (rs, rr_steps[next].phase),
+                          rr_segment_label (rs, rr_steps[next].segment), number, n_steps,
+                          adj_gettext (rr_member_string (step, "label")));
+  entry = adj_entry_new ("turn", NULL, summary->str);
+  if (!g_str_equal (rr_steps[next].phase, adj_battle_get_phase (battle)))
+    {
+      g_autoptr(json_object) phase = json_object_new_string (rr_steps[next].phase);
 
-    /* TRANSLATORS: the journal line of the step marker, e.g. "Turn 2 · Orders phase · British
-     * Send Orders, step 1 of 2: Choose objectives" */
-    g_string_append_printf (summary, _("Turn %d · %s phase · %s, step %d of %d: %s"), turn,
-                            rr_phase_label (rs, rr_steps[next].phase),
-                            rr_segment_label (rs, rr_steps[next].segment), number, n_steps,
-                            adj_gettext (rr_member_string (step, "label")));
-    entry = adj_entry_new ("turn", NULL, summary->str);
-    if (!g_str_equal (rr_steps[next].phase, adj_battle_get_phase (battle)))
-      {
-        g_autoptr(json_object) phase = json_object_new_string (rr_steps[next].phase);
-
-        if (!adj_battle_change_field (battle, entry->changes, "battle", "phase", phase, error))
-          return FALSE;
-      }
-    if (!rr_set_setting_string (battle, entry->changes, "segment", rr_steps[next].segment, error) ||
-        !rr_set_setting_int (battle, entry->changes, "step", number, error) ||
-        !rr_set_setting_bool (battle, entry->changes, "step_done", FALSE, error))
-      return FALSE;
-  }
-  if (!adj_battle_commit (battle, g_steal_pointer (&entry), error))
+      if (!adj_battle_change_field (battle, entry->changes, "battle", "phase", phase, error))
+        return FALSE;
+    }
+  if (!rr_set_setting_string (battle, entry->changes, "segment", rr_steps[next].segment, error) ||
+      !rr_set_setting_int (battle, entry->changes, "step", number, error) ||
+      !rr_set_setting_bool (battle, entry->changes, "step_done", FALSE, error) ||
+      !adj_battle_commit (battle, g_steal_pointer (&entry), error))
     return FALSE;
   if (rr_steps[next].flags & STEP_AUTO)
     return do_auto_step (battle, next, error);

@@ -836,12 +836,8 @@ rr_require_table (AdjBattle   *battle,
                   const char  *table_id,
                   GError     **error)
 {
-  AdjContext ctx;
-  g_autoptr(AdjTables) tables = NULL;
+  g_autoptr(AdjTables) tables = rr_battle_tables (battle, error);
 
-  adj_battle_context (battle, &ctx);
-  ctx.pack = NULL;
-  tables = adj_tables_for_context (&ctx, error);
   return tables != NULL && adj_tables_require (tables, table_id, NULL, 0, error);
 }
 
@@ -906,9 +902,10 @@ adj_rr_brigade_label (AdjRuleset *rs,
 }
 
 gboolean
-rr_brigade_is_artillery (AdjRuleset *rs,
-                         const char *brigade)
+adj_rr_brigade_is_artillery (AdjRuleset *rs,
+                             const char *brigade)
 {
+  g_return_val_if_fail (rs != NULL, FALSE);
   return g_strcmp0 (rr_member_string (rr_oob_brigade (rs, brigade), "kind"), "artillery") == 0;
 }
 
