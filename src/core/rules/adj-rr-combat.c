@@ -386,7 +386,7 @@ shaken_resolve (const AdjContext  *ctx,
 {
   int turn = adj_inputs_get_int (in, "turn");
   int confidence = adj_inputs_get_int (in, "confidence");
-  int need = rr_int (ctx->ruleset, "tracks", "shaken_roll");
+  int need = adj_rules_int (ctx->ruleset, "tracks", "shaken_roll");
   int sum, total;
 
   if (!shaken_due (in))
@@ -419,7 +419,7 @@ shaken_odds (const AdjContext  *ctx,
              GError           **error)
 {
   int gap = adj_inputs_get_int (in, "turn") - adj_inputs_get_int (in, "confidence");
-  int need = rr_int (ctx->ruleset, "tracks", "shaken_roll");
+  int need = adj_rules_int (ctx->ruleset, "tracks", "shaken_roll");
 
   (void) error;
   if (!shaken_due (in))
@@ -575,9 +575,9 @@ rr_stacking_points (AdjRuleset *rs,
                     int         regiments,
                     int         batteries)
 {
-  return battalions * rr_int (rs, "stacking", "battalion") +
-         regiments * rr_int (rs, "stacking", "regiment") +
-         (batteries > 0 ? rr_int (rs, "stacking", "batteries") : 0);
+  return battalions * adj_rules_int (rs, "stacking", "battalion") +
+         regiments * adj_rules_int (rs, "stacking", "regiment") +
+         (batteries > 0 ? adj_rules_int (rs, "stacking", "batteries") : 0);
 }
 
 static gboolean
@@ -590,7 +590,7 @@ stacking_resolve (const AdjContext  *ctx,
   int points = rr_stacking_points (ctx->ruleset, adj_inputs_get_int (in, "battalions"),
                                    adj_inputs_get_int (in, "regiments"),
                                    adj_inputs_get_int (in, "batteries"));
-  int crowded = rr_int (ctx->ruleset, "stacking", "crowded_at");
+  int crowded = adj_rules_int (ctx->ruleset, "stacking", "crowded_at");
 
   (void) random;
   (void) error;
@@ -856,25 +856,26 @@ victory_key (AdjRuleset  *rs,
   gboolean withdraw = FALSE;
 
   *reason = "none";
-  if (adj_inputs_get_int (in, "shaken") >= rr_int (rs, "tracks", "shaken_to_withdraw"))
+  if (adj_inputs_get_int (in, "shaken") >= adj_rules_int (rs, "tracks", "shaken_to_withdraw"))
     {
       withdraw = TRUE;
       *reason = "shaken-twice";
     }
-  else if (confidence <= rr_int (rs, "tracks", "withdraw_confidence") &&
-           turn >= rr_int (rs, "tracks", "withdraw_from_turn"))
+  else if (confidence <= adj_rules_int (rs, "tracks", "withdraw_confidence") &&
+           turn >= adj_rules_int (rs, "tracks", "withdraw_from_turn"))
     {
       withdraw = TRUE;
       *reason = "confidence";
     }
   if (withdraw)
-    return loss >= rr_int (rs, "tracks", "pyrrhic_from") ? "pyrrhic-victory" : "british-victory";
-  if (loss >= rr_int (rs, "tracks", "loss_end"))
+    return loss >= adj_rules_int (rs, "tracks", "pyrrhic_from") ? "pyrrhic-victory"
+                                                                : "british-victory";
+  if (loss >= adj_rules_int (rs, "tracks", "loss_end"))
     {
       *reason = "loss";
       return "boer-victory";
     }
-  if (turn >= rr_int (rs, "tracks", "last_turn"))
+  if (turn >= adj_rules_int (rs, "tracks", "last_turn"))
     {
       *reason = "last-turn";
       return "boer-victory";

@@ -50,7 +50,7 @@ command_points (AdjRuleset *rs,
     *key = "away_from_hq";
   else
     *key = operative ? "dead_hq_operative" : "dead_hq_moving";
-  return rr_int (rs, "command_points", *key);
+  return adj_rules_int (rs, "command_points", *key);
 }
 
 static gboolean
@@ -502,9 +502,9 @@ rr_withdrawal_case (AdjRuleset *rs,
   int lost = adj_inputs_get_int (in, "sp_lost");
 
   /* Integer comparisons: lost / total >= p / 100 is 100 lost >= p total. */
-  if (total <= 0 || 100 * lost < rr_int (rs, "withdrawal", "test_percent") * total)
+  if (total <= 0 || 100 * lost < adj_rules_int (rs, "withdrawal", "test_percent") * total)
     return "not-eligible";
-  if (100 * lost >= rr_int (rs, "withdrawal", "automatic_percent") * total)
+  if (100 * lost >= adj_rules_int (rs, "withdrawal", "automatic_percent") * total)
     return "automatic";
   return NULL;
 }
@@ -725,9 +725,9 @@ static const char *
 reaction_key (AdjRuleset *rs,
               int         sum)
 {
-  if (sum <= rr_int (rs, "leaders", "panicked_at_most"))
+  if (sum <= adj_rules_int (rs, "leaders", "panicked_at_most"))
     return "panicked";
-  if (sum >= rr_int (rs, "leaders", "standing_firm_at_least"))
+  if (sum >= adj_rules_int (rs, "leaders", "standing_firm_at_least"))
     return "standing-firm";
   return "steady";
 }
@@ -835,7 +835,7 @@ leader_recovery_resolve (const AdjContext  *ctx,
                          GError           **error)
 {
   const char *leader = adj_input_unit_name (ctx, in, "leader", _("The leader"));
-  int need = rr_int (ctx->ruleset, "leaders", "recovery_at_least");
+  int need = adj_rules_int (ctx->ruleset, "leaders", "recovery_at_least");
   int sum;
 
   if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
@@ -861,7 +861,7 @@ leader_recovery_odds (const AdjContext  *ctx,
                       AdjOdds           *odds,
                       GError           **error)
 {
-  int need = rr_int (ctx->ruleset, "leaders", "recovery_at_least");
+  int need = adj_rules_int (ctx->ruleset, "leaders", "recovery_at_least");
 
   (void) error;
   if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
@@ -953,8 +953,8 @@ static gboolean
 casualty_is_hit (AdjRuleset *rs,
                  int         sum)
 {
-  return sum == rr_int (rs, "leaders", "casualty_low") ||
-         sum == rr_int (rs, "leaders", "casualty_high");
+  return sum == adj_rules_int (rs, "leaders", "casualty_low") ||
+         sum == adj_rules_int (rs, "leaders", "casualty_high");
 }
 
 static gboolean

@@ -32,7 +32,7 @@ static gboolean
 is_drift_area (AdjRuleset *rs,
                const char *area)
 {
-  json_object *other = rr_member (rr_json (rs, "drifts"), "other");
+  json_object *other = adj_rules_json (rs, "drifts", "other");
   g_autofree char *folded = g_utf8_casefold (area, -1);
 
   for (guint i = 0; rr_drift_ids[i] != NULL; i++)
@@ -100,7 +100,7 @@ adj_rr_plan_order (AdjBattle   *battle,
   if (order.state == ADJ_RR_ORDER_CHARGE)
     return adj_not_allowed (error, _("Place the Objective Marker of %s’s charge first"),
                             adj_unit_get_name (leader));
-  cost = from_long ? 0 : rr_int (rs, "orders", "cp_per_order");
+  cost = from_long ? 0 : adj_rules_int (rs, "orders", "cp_per_order");
   cp = rr_setting_int (battle, "cp");
 
   if (from_long)

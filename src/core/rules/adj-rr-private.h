@@ -107,8 +107,6 @@ extern const AdjMechanic rr_losses;
 extern const AdjMechanic rr_victory;
 
 /* adj-rr.c */
-json_object *rr_json (AdjRuleset *rs, const char *section);
-int rr_int (AdjRuleset *rs, const char *section, const char *key);
 json_object *rr_member (json_object *obj, const char *key);
 const char *rr_member_string (json_object *obj, const char *key);
 json_object *rr_find_id (json_object *list, const char *id);

@@ -129,7 +129,7 @@ static json_object *
 segment_json (AdjRuleset *rs,
               const char *segment)
 {
-  json_object *seq = rr_json (rs, "sequence");
+  json_object *seq = adj_rules_json (rs, "sequence", NULL);
 
   for (gsize p = 0; p < json_object_array_length (seq); p++)
     {
@@ -361,7 +361,7 @@ adj_rr_pending (AdjBattle *battle)
   if (g_str_equal (step, "draw-event") && !rr_setting_bool (battle, "step_done"))
     return g_strdup (_("Draw the British event chit first"));
   if (g_str_equal (step, "draw-boer-event") && !rr_setting_bool (battle, "step_done") &&
-      turn >= rr_int (adj_battle_get_ruleset (battle), "cups", "boer_events_from_turn"))
+      turn >= adj_rules_int (adj_battle_get_ruleset (battle), "cups", "boer_events_from_turn"))
     return g_strdup (_("Draw the Boer event chit first"));
   if (g_str_equal (step, "shaken-test") && !rr_setting_bool (battle, "step_done") &&
       rr_setting_int (battle, "confidence") <= turn)
@@ -622,8 +622,8 @@ static int
 clamp_confidence (AdjRuleset *rs,
                   int         value)
 {
-  return CLAMP (value, rr_int (rs, "tracks", "confidence_min"),
-                rr_int (rs, "tracks", "confidence_max"));
+  return CLAMP (value, adj_rules_int (rs, "tracks", "confidence_min"),
+                adj_rules_int (rs, "tracks", "confidence_max"));
 }
 
 static gboolean
@@ -780,7 +780,7 @@ move_tracks (AdjBattle    *battle,
   int conf = rr_setting_int (battle, "confidence");
   int loss = rr_setting_int (battle, "loss");
   int conf2 = clamp_confidence (rs, conf + d_confidence);
-  int loss2 = CLAMP (loss + d_loss, 1, rr_int (rs, "tracks", "loss_end"));
+  int loss2 = CLAMP (loss + d_loss, 1, adj_rules_int (rs, "tracks", "loss_end"));
   g_autoptr(AdjEntry) entry = NULL;
 
   /* TRANSLATORS: e.g. "Status chart, line 3: Confidence 5 → 4, Loss 10 → 11" */

@@ -396,7 +396,7 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
                            error) == NULL)
     return FALSE;
 
-  oob = rr_json (rs, "order_of_battle");
+  oob = adj_rules_json (rs, "order_of_battle", NULL);
   command = rr_member (rr_member (oob, "british"), "command");
   brigades = rr_member (rr_member (oob, "british"), "brigades");
   groups = rr_member (rr_member (oob, "boer"), "groups");
@@ -514,7 +514,7 @@ rr_drift_pool_json (AdjRuleset *rs,
 
   for (guint p = 0; p < G_N_ELEMENTS (pools); p++)
     {
-      json_object *pool = rr_member (rr_json (rs, "drifts"), pools[p]);
+      json_object *pool = adj_rules_json (rs, "drifts", pools[p]);
 
       if (rr_find_id (rr_member (pool, "areas"), drift) != NULL)
         return pool;
@@ -716,7 +716,7 @@ adj_rr_setup (AdjBattle           *battle,
   aside = json_object_new_array ();
   json_object_object_add (drifts, "areas", drift_areas);
   json_object_object_add (drifts, "aside", aside);
-  pool = rr_json (rs, "drifts");
+  pool = adj_rules_json (rs, "drifts", NULL);
   if (!draw_drifts (rr_member (pool, "high"), drift_areas, aside, random, error) ||
       !draw_drifts (rr_member (pool, "low"), drift_areas, aside, random, error))
     return FALSE;
@@ -742,7 +742,7 @@ adj_rr_setup (AdjBattle           *battle,
         {
           json_object *no_fire = json_object_new_array ();
 
-          for (int k = 0; k < rr_int (rs, "cups", "no_fire"); k++)
+          for (int k = 0; k < adj_rules_int (rs, "cups", "no_fire"); k++)
             json_object_array_add (no_fire, json_object_new_string ("no-fire"));
           json_object_object_add (one, "aside", no_fire);
         }
@@ -761,8 +761,8 @@ adj_rr_setup (AdjBattle           *battle,
     (guint) json_object_array_length (rr_member (rr_member (cups, "british"), "cup")),
     (guint) json_object_array_length (rr_member (rr_member (cups, "boer"), "cup")),
     (guint) json_object_array_length (rr_member (rr_member (cups, "sp"), "cup")),
-    rr_int (rs, "cups", "no_fire"), n_emplacements,
-    chosen->len > 0 ? chosen->str : _("none"), rr_int (rs, "tracks", "start_cp"));
+    adj_rules_int (rs, "cups", "no_fire"), n_emplacements,
+    chosen->len > 0 ? chosen->str : _("none"), adj_rules_int (rs, "tracks", "start_cp"));
 
   /* The tracks and the marker of the sequence of play. */
   {
@@ -779,11 +779,11 @@ adj_rr_setup (AdjBattle           *battle,
       !rr_set_setting_int (battle, entry->changes, "step", 1, error) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", FALSE, error) ||
       !rr_set_setting_int (battle, entry->changes, "confidence",
-                           rr_int (rs, "tracks", "confidence_start"), error) ||
-      !rr_set_setting_int (battle, entry->changes, "loss", rr_int (rs, "tracks", "loss_start"),
-                           error) ||
+                           adj_rules_int (rs, "tracks", "confidence_start"), error) ||
+      !rr_set_setting_int (battle, entry->changes, "loss",
+                           adj_rules_int (rs, "tracks", "loss_start"), error) ||
       !rr_set_setting_int (battle, entry->changes, "shaken", 0, error) ||
-      !rr_set_setting_int (battle, entry->changes, "cp", rr_int (rs, "tracks", "start_cp"),
+      !rr_set_setting_int (battle, entry->changes, "cp", adj_rules_int (rs, "tracks", "start_cp"),
                            error) ||
       !rr_set_setting_int (battle, entry->changes, "cp_spent", 0, error) ||
       !rr_set_setting_bool (battle, entry->changes, "buller_with_hq", TRUE, error) ||
@@ -924,7 +924,7 @@ adj_rr_start_cp (AdjRuleset *rs)
 
   g_return_val_if_fail (rs != NULL, 0);
 
-  cp = rr_member (rr_json (rs, "tracks"), "start_cp");
+  cp = adj_rules_json (rs, "tracks", "start_cp");
   return cp != NULL ? json_object_get_int (cp) : 8;
 }
 

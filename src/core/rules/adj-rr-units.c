@@ -61,7 +61,7 @@ adj_rr_stacking_points (AdjBattle          *battle,
     }
   points = rr_stacking_points (rs, battalions, regiments, batteries);
   if (crowded != NULL)
-    *crowded = points >= rr_int (rs, "stacking", "crowded_at");
+    *crowded = points >= adj_rules_int (rs, "stacking", "crowded_at");
   return points;
 }
 

@@ -103,24 +103,6 @@ const AdjChoice rr_morale_levels[RR_N_MORALE_LEVELS] = {
 /* small helpers                                                                               */
 
 json_object *
-rr_json (AdjRuleset *rs,
-         const char *section)
-{
-  json_object *v = NULL;
-
-  json_object_object_get_ex (adj_ruleset_get_json (rs), section, &v);
-  return v;
-}
-
-int
-rr_int (AdjRuleset *rs,
-        const char *section,
-        const char *key)
-{
-  return adj_rules_int (rs, section, key);
-}
-
-json_object *
 rr_member (json_object *obj,
            const char  *key)
 {
@@ -641,7 +623,7 @@ int
 rr_morale_penalty (AdjRuleset *rs,
                    const char *morale)
 {
-  return rr_morale_rank (morale) > 0 ? rr_int (rs, "boer_strength", morale) : 0;
+  return rr_morale_rank (morale) > 0 ? adj_rules_int (rs, "boer_strength", morale) : 0;
 }
 
 int
@@ -857,15 +839,15 @@ json_object *
 rr_oob_brigade (AdjRuleset *rs,
                 const char *brigade)
 {
-  return rr_find_id (rr_member (rr_member (rr_json (rs, "order_of_battle"), "british"),
-                                "brigades"), brigade);
+  return rr_find_id (rr_member (adj_rules_json (rs, "order_of_battle", "british"), "brigades"),
+                     brigade);
 }
 
 json_object *
 rr_oob_unit (AdjRuleset *rs,
              const char *unit_id)
 {
-  json_object *oob = rr_json (rs, "order_of_battle");
+  json_object *oob = adj_rules_json (rs, "order_of_battle", NULL);
   json_object *lists[2] = {
     rr_member (rr_member (oob, "british"), "brigades"),
     rr_member (rr_member (oob, "boer"), "groups"),
