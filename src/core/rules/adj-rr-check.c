@@ -9,7 +9,6 @@
 
 #include <stdlib.h>
 
-#include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-rr-private.h"
 

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-rr-private.h"
 
@@ -415,9 +414,8 @@ check_drift (const char  *drift,
 {
   if (drift != NULL && g_strv_contains (rr_drift_ids, drift))
     return TRUE;
-  g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("There is no drift “%s”"),
-               drift != NULL ? drift : "");
-  return FALSE;
+  return rr_fail (error, ADJ_ERROR_NOT_FOUND, _("There is no drift “%s”"),
+                  drift != NULL ? drift : "");
 }
 
 gboolean
@@ -471,12 +469,8 @@ adj_rr_find_drift (AdjBattle   *battle,
         return FALSE;
       v = rr_member (rr_member (record, "areas"), drift);
       if (!json_object_is_type (v, json_type_int))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                       _("The hidden record “%s” of the battle is damaged"),
-                       ADJ_RR_DRIFTS_SECRET);
-          return FALSE;
-        }
+        return rr_fail (error, ADJ_ERROR_INVALID,
+                        _("The hidden record “%s” of the battle is damaged"), ADJ_RR_DRIFTS_SECRET);
       value = json_object_get_int (v);
     }
   in = rr_battle_inputs (battle, "rr/find-drift", NULL, NULL, error);

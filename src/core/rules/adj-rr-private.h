@@ -6,6 +6,7 @@
 #pragma once
 
 #include "adj-battle.h"
+#include "adj-error.h"
 #include "adj-json.h"
 #include "adj-random.h"
 #include "adj-rr.h"
@@ -127,6 +128,7 @@ gboolean rr_set_setting_string (AdjBattle *battle, AdjChangeSet *changes, const 
 gboolean rr_roll_dice (AdjRandom *random, AdjOutcome *outcome, const char *group, const char *label,
                        guint n, int *sum, GError **error);
 void rr_add_modifier_line (AdjOutcome *outcome, int modifier, int total);
+gboolean rr_fail (GError **error, AdjError code, const char *format, ...) G_GNUC_PRINTF (3, 4);
 AdjEntry *rr_note (const char *format, ...) G_GNUC_PRINTF (1, 2);
 gboolean rr_commit_as (AdjBattle *battle, AdjEntry *entry, const char *summary, GError **error);
 char *rr_strength_column (AdjRuleset *rs, const char *table_id, AdjInputs *in);

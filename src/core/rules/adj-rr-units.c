@@ -7,7 +7,6 @@
 
 #include "config.h"
 
-#include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-rr-private.h"
 
@@ -103,11 +102,8 @@ adj_rr_apply_losses (AdjBattle   *battle,
     return adj_not_allowed (error,
                             _("%s has no strength points to lose"), adj_unit_get_name (unit));
   if (sp < 1 || sp > MAX_SP)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("A unit loses 1 to %d strength points at a time, not %d"), MAX_SP, sp);
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID,
+                    _("A unit loses 1 to %d strength points at a time, not %d"), MAX_SP, sp);
   in = rr_battle_inputs (battle, "rr/losses", "unit", unit_id, error);
   if (in == NULL || !adj_inputs_set_int (in, "hits", sp, error) ||
       (outcome = rr_resolve_in (battle, in, NULL, error)) == NULL)
@@ -241,10 +237,7 @@ check_morale_units (AdjBattle          *battle,
                     GError            **error)
 {
   if (units == NULL || units[0] == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("Name the units in the area"));
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID, _("Name the units in the area"));
   for (guint i = 0; units[i] != NULL; i++)
     {
       AdjUnit *unit = need_live_unit (battle, units[i], error);
@@ -328,12 +321,9 @@ adj_rr_formation_morale (AdjBattle           *battle,
     return FALSE;
   col = adj_field_find_choice (rr_column_choices, G_N_ELEMENTS (rr_column_choices), column);
   if (col == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("“%s” is not a column of the Formation Morale table"),
-                   column != NULL ? column : "");
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID,
+                    _("“%s” is not a column of the Formation Morale table"),
+                    column != NULL ? column : "");
   if (!rr_require_table (battle, "formation-morale", error))
     return FALSE;
   in = rr_battle_inputs (battle, "rr/formation-morale", NULL, NULL, error);
@@ -470,11 +460,8 @@ check_plot (const char * const  *plot_areas,
   guint n = plot_areas != NULL ? g_strv_length ((char **) plot_areas) : 0;
 
   if (n != MAX_MARKERS)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("Give the area of each of the six plot markers, in order (%u given)"), n);
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID,
+                    _("Give the area of each of the six plot markers, in order (%u given)"), n);
   for (guint i = 0; i < n; i++)
     if (!rr_check_area (plot_areas[i], error))
       return FALSE;
