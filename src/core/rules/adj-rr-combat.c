@@ -194,8 +194,6 @@ rifle_draws (const AdjContext *ctx,
 {
   AdjDrawSpec s = { "roll", N_("Rifle fire"), 1, 6 };
 
-  (void) ctx;
-  (void) in;
   g_array_append_val (specs, s);
 }
 
@@ -203,7 +201,6 @@ static const char *
 classify_rifle (json_object *value,
                 gpointer     data)
 {
-  (void) data;
   return json_object_get_int (value) > 0 ? "losses" : "no-loss";
 }
 
@@ -286,8 +283,6 @@ target_draws (const AdjContext *ctx,
 {
   AdjDrawSpec s = { "plot", N_("Plot marker"), 1, 6 };
 
-  (void) ctx;
-  (void) in;
   g_array_append_val (specs, s);
 }
 
@@ -316,8 +311,6 @@ target_odds (const AdjContext  *ctx,
              AdjOdds           *odds,
              GError           **error)
 {
-  (void) ctx;
-  (void) error;
   adj_declare_outcomes (in->mechanic, odds);
   for (guint i = 0; i < G_N_ELEMENTS (target_outcomes); i++)
     rr_odds_add (odds, in->mechanic, target_outcomes[i].id, 1);
@@ -421,7 +414,6 @@ shaken_odds (const AdjContext  *ctx,
   int gap = adj_inputs_get_int (in, "turn") - adj_inputs_get_int (in, "confidence");
   int need = adj_rules_int (ctx->ruleset, "tracks", "shaken_roll");
 
-  (void) error;
   if (!shaken_due (in))
     return rr_odds_certain (in, odds, "not-due");
   adj_declare_outcomes (in->mechanic, odds);
@@ -443,7 +435,6 @@ shaken_apply (const AdjContext  *ctx,
   g_autoptr(json_object) cups = NULL;
   json_object *sp, *aside, *cup;
 
-  (void) in;
   if (!g_str_equal (outcome->key, "shaken"))
     return TRUE;
   if (!rr_set_setting_int (battle, changes, "shaken", MIN (shaken + 1, 2), error))
@@ -529,8 +520,6 @@ strength_resolve (const AdjContext  *ctx,
   int total = sp - losses + counter - penalty;
   g_autofree char *title = NULL;
 
-  (void) random;
-  (void) error;
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, _("Strength on the counter"), TRUE, sp);
   if (losses != 0)
     adj_outcome_add_modifier (outcome, NULL, _("Number marker"), -losses);
@@ -592,8 +581,6 @@ stacking_resolve (const AdjContext  *ctx,
                                    adj_inputs_get_int (in, "batteries"));
   int crowded = adj_rules_int (ctx->ruleset, "stacking", "crowded_at");
 
-  (void) random;
-  (void) error;
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, _("Stacking points"), TRUE, points);
   adj_outcome_set_value_int (outcome, "points", points);
   if (points >= crowded)
@@ -731,7 +718,6 @@ losses_resolve (const AdjContext  *ctx,
   int hits = adj_inputs_get_int (in, "hits");
   LossResult r;
 
-  (void) random;
   if (!rr_take_losses (kind, adj_inputs_get_int (in, "sp"), adj_inputs_get_int (in, "reduced_sp"),
                        adj_inputs_get_bool (in, "reduced"), adj_inputs_get_int (in, "losses"), hits,
                        &r, error))
@@ -901,8 +887,6 @@ victory_resolve (const AdjContext  *ctx,
   const AdjChoice *why;
   int loss = adj_inputs_get_int (in, "loss");
 
-  (void) random;
-  (void) error;
   adj_outcome_set_value_string (outcome, "end_reason", reason);
   why = adj_field_find_choice (reasons, G_N_ELEMENTS (reasons), reason);
   if (why != NULL)
@@ -932,7 +916,6 @@ victory_apply (const AdjContext  *ctx,
 {
   json_object *reason = rr_member (outcome->values, "end_reason");
 
-  (void) in;
   if (g_str_equal (outcome->key, "continues"))
     return TRUE;
   return rr_set_setting_string (ctx->battle, changes, "result", outcome->key, error) &&

@@ -98,8 +98,6 @@ cp_resolve (const AdjContext  *ctx,
   g_autofree char *title = NULL;
   g_autofree char *reason = NULL;
 
-  (void) random;
-  (void) error;
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, cp);
   title = g_strdup_printf (ngettext ("%d command point", "%d command points", cp), cp);
   reason = g_strdup_printf (_("%s: %s this turn; points left from the last turn are lost"), why,
@@ -115,7 +113,6 @@ cp_apply (const AdjContext  *ctx,
           AdjChangeSet      *changes,
           GError           **error)
 {
-  (void) in;
   return rr_set_setting_int (ctx->battle, changes, "cp",
                              adj_outcome_get_value_int (outcome, "result", 0), error) &&
          rr_set_setting_int (ctx->battle, changes, "cp_spent", 0, error);
@@ -153,8 +150,6 @@ rr_two_dice_draws (const AdjContext *ctx,
 {
   AdjDrawSpec s = { "roll", N_("Roll"), 2, 6 };
 
-  (void) ctx;
-  (void) in;
   g_array_append_val (specs, s);
 }
 
@@ -162,7 +157,6 @@ static const char *
 classify_send (json_object *value,
                gpointer     data)
 {
-  (void) data;
   return json_object_is_type (value, json_type_int) ? "arrives" : "lost";
 }
 
@@ -311,7 +305,6 @@ rr_take_marker_off (AdjBattle     *battle,
   g_autoptr(GPtrArray) ids = NULL;
   guint index;
 
-  (void) error;
   if (marker == NULL)
     return TRUE;
   ids = units_after (battle, changes);
@@ -629,7 +622,6 @@ drift_resolve (const AdjContext  *ctx,
   int value = adj_inputs_get_int (in, "value");
   int sum;
 
-  (void) ctx;
   if (!rr_roll_dice (random, outcome, "find", N_("Finding the drift"), 2, &sum, error))
     return FALSE;
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, value,
@@ -654,8 +646,6 @@ drift_odds (const AdjContext  *ctx,
   int value = adj_inputs_get_int (in, "value");
   guint64 found = 0;
 
-  (void) ctx;
-  (void) error;
   for (int s = 2; s <= 12; s++)
     found += s <= value ? rr_two_dice_ways[s] : 0;
   adj_declare_outcomes (in->mechanic, odds);
@@ -672,8 +662,6 @@ drift_draws (const AdjContext *ctx,
 {
   AdjDrawSpec s = { "find", N_("Finding the drift"), 2, 6 };
 
-  (void) ctx;
-  (void) in;
   g_array_append_val (specs, s);
 }
 
@@ -769,7 +757,6 @@ reaction_odds (const AdjContext  *ctx,
                AdjOdds           *odds,
                GError           **error)
 {
-  (void) error;
   if (!g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
     return rr_odds_certain (in, odds, "already-marked");
   adj_declare_outcomes (in->mechanic, odds);
@@ -863,7 +850,6 @@ leader_recovery_odds (const AdjContext  *ctx,
 {
   int need = adj_rules_int (ctx->ruleset, "leaders", "recovery_at_least");
 
-  (void) error;
   if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
     return rr_odds_certain (in, odds, "no-marker");
   adj_declare_outcomes (in->mechanic, odds);
@@ -994,7 +980,6 @@ casualty_odds (const AdjContext  *ctx,
                AdjOdds           *odds,
                GError           **error)
 {
-  (void) error;
   if (g_str_equal (adj_inputs_get_string (in, "rank"), "replacement"))
     return rr_odds_certain (in, odds, "cannot-fall");
   adj_declare_outcomes (in->mechanic, odds);

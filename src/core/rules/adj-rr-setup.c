@@ -488,7 +488,6 @@ rr_drift_key (const char *drift,
 const char * const *
 adj_rr_drifts (AdjRuleset *rs)
 {
-  (void) rs;
   return rr_drift_ids;
 }
 

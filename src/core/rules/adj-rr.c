@@ -532,7 +532,6 @@ const char *
 rr_classify_choice (json_object *value,
                     gpointer     data)
 {
-  (void) data;
   return json_object_get_string (value);
 }
 
@@ -877,7 +876,6 @@ rr_oob_unit (AdjRuleset *rs,
 const char * const *
 adj_rr_brigades (AdjRuleset *rs)
 {
-  (void) rs;
   return rr_brigade_ids;
 }
 
