@@ -203,6 +203,7 @@ gboolean rr_seal_cups (AdjBattle *battle, AdjChangeSet *changes, json_object *re
                        GError **error);
 void rr_shuffle_array (json_object *arr, AdjRng *rng);
 const char *rr_cup_key (AdjRrCup cup);
+char *rr_sp_counter_chit (AdjUnit *unit);
 guint rr_move_back (json_object *from, json_object *cup, gboolean (*back) (const char *chit));
 gboolean rr_returns_each_turn (const char *chit);
 gboolean rr_is_misfire (const char *chit);

@@ -577,20 +577,11 @@ auto_return_counters (AdjBattle  *battle,
   for (guint i = 0; i < g_list_model_get_n_items (units); i++)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-      const char *kind = rr_unit_is (unit, "commando")
-                           ? adj_unit_get_status_string (unit, "sp_counter") : NULL;
+      g_autofree char *chit = rr_sp_counter_chit (unit);
 
-      if (kind == NULL || g_str_equal (kind, "none"))
+      if (chit == NULL)
         continue;
-      if (g_str_equal (kind, "value"))
-        {
-          g_autofree char *v = g_strdup_printf ("%d",
-                                           adj_unit_get_status_int (unit,
-                                                                    "sp_counter_value"));
-          json_object_array_add (cup, json_object_new_string (v));
-        }
-      else
-        json_object_array_add (cup, json_object_new_string ("no-fire"));
+      json_object_array_add (cup, json_object_new_string (chit));
       back++;
       if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.sp_counter", "none",
                                          error) ||

@@ -225,6 +225,21 @@ adj_rr_cup_count (AdjBattle *battle,
   return (guint) json_object_array_length (rr_member (rr_member (cups, rr_cup_key (cup)), "cup"));
 }
 
+/* The SP counter on a commando as a chit of the SP cup ("2", "-1", "no-fire"), or NULL when it
+ * carries none. */
+char *
+rr_sp_counter_chit (AdjUnit *unit)
+{
+  const char *kind = rr_unit_is (unit, "commando")
+                       ? adj_unit_get_status_string (unit, "sp_counter") : NULL;
+
+  if (kind == NULL || g_str_equal (kind, "none"))
+    return NULL;
+  if (g_str_equal (kind, "value"))
+    return g_strdup_printf ("%d", adj_unit_get_status_int (unit, "sp_counter_value"));
+  return g_strdup ("no-fire");
+}
+
 /* The SP counters on commandos now. */
 static GPtrArray *
 counters_on_units (AdjBattle *battle)
@@ -235,14 +250,10 @@ counters_on_units (AdjBattle *battle)
   for (guint i = 0; i < g_list_model_get_n_items (units); i++)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-      const char *kind = rr_unit_is (unit, "commando")
-                           ? adj_unit_get_status_string (unit, "sp_counter") : NULL;
+      char *chit = rr_sp_counter_chit (unit);
 
-      if (g_strcmp0 (kind, "value") == 0)
-        g_ptr_array_add (out, g_strdup_printf ("%d", adj_unit_get_status_int (unit,
-                                                                        "sp_counter_value")));
-      else if (g_strcmp0 (kind, "no-fire") == 0)
-        g_ptr_array_add (out, g_strdup ("no-fire"));
+      if (chit != NULL)
+        g_ptr_array_add (out, chit);
     }
   return out;
 }
