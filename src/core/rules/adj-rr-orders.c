@@ -601,6 +601,7 @@ adj_rr_draw_event (AdjBattle   *battle,
   g_autofree char *label = NULL;
   json_object *one, *contents;
   gboolean british = cup == ADJ_RR_CUP_BRITISH;
+  gboolean comes_back;
   int turn;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
@@ -636,16 +637,16 @@ adj_rr_draw_event (AdjBattle   *battle,
   /* TRANSLATORS: e.g. "British Event: chit drawn — Hesitate" */
   g_string_append_printf (summary, british ? _("British Event: chit drawn — %s")
                                            : _("Boer Event: chit drawn — %s"), label);
-  if (british)
-    json_object_array_add (rr_member (one, rr_returns_each_turn (chit) ? "out" : "gone"),
-                           json_object_new_string (chit));
-  else if (g_str_has_prefix (chit, "group-") && g_str_has_suffix (chit, "-released"))
+  /* A chit that comes back waits out of the cup; any other is gone for good. */
+  comes_back = british ? rr_returns_each_turn (chit) : rr_is_misfire (chit) || rr_is_ammo (chit);
+  json_object_array_add (rr_member (one, comes_back ? "out" : "gone"),
+                         json_object_new_string (chit));
+  if (!british && g_str_has_prefix (chit, "group-") && g_str_has_suffix (chit, "-released"))
     {
       static const char *const groups[] = { "1st-group", "2nd-group", "3rd-group", "4th-group" };
       int n = atoi (chit + strlen ("group-"));
       g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
-      json_object_array_add (rr_member (one, "gone"), json_object_new_string (chit));
       if (n >= 1 && n <= (int) G_N_ELEMENTS (groups) &&
           !release_group (battle, entry->changes, groups[n - 1], names, error))
         return FALSE;
@@ -657,17 +658,14 @@ adj_rr_draw_event (AdjBattle   *battle,
       else
         g_string_append (summary, _(" — no commando of the group is left to release"));
     }
-  else if (rr_is_misfire (chit) || rr_is_ammo (chit))
+  else if (!british && comes_back)
     {
-      json_object_array_add (rr_member (one, "out"), json_object_new_string (chit));
       if (!rr_set_setting_int (battle, entry->changes, rr_is_misfire (chit) ? "misfire_turn"
                                                                       : "ammo_turn",
                                turn + 1, error))
         return FALSE;
       g_string_append_printf (summary, _(" — it waits on the turn track for turn %d"), turn + 1);
     }
-  else
-    json_object_array_add (rr_member (one, "gone"), json_object_new_string (chit));
   g_string_append_printf (summary, ngettext (" (%u chit left in the cup)",
                                              " (%u chits left in the cup)",
                                              (guint) json_object_array_length (contents)),

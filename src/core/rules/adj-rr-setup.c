@@ -282,16 +282,6 @@ adj_rr_cup_in_play (AdjBattle *battle,
 /* ------------------------------------------------------------------------------------------ */
 /* building the battle                                                                         */
 
-static json_object *
-strength_of (json_object *strengths,
-             const char  *id,
-             const char  *name)
-{
-  json_object *s = rr_member (strengths, id);
-
-  return s != NULL ? s : rr_member (strengths, name);
-}
-
 static gboolean
 add_unit (AdjBattle    *battle,
           const char   *id,
@@ -356,12 +346,15 @@ add_counter (AdjBattle    *battle,
   const char *id = rr_member_string (u, "id");
   const char *name = rr_member_string (u, "name");
   json_object *guns = rr_member (u, "guns");
+  json_object *given = rr_member (strengths, id);
   json_object *status = json_object_new_object ();
 
   json_object_object_add (status, owner_key, json_object_new_string (owner));
   if (guns != NULL)
     json_object_object_add (status, "sp", json_object_get (guns));
-  if (!copy_strengths (status, strength_of (strengths, id, name), name, type, error))
+  /* The player gives a counter's strengths by its id or by its name. */
+  if (!copy_strengths (status, given != NULL ? given : rr_member (strengths, name), name, type,
+                       error))
     {
       json_object_put (status);
       return FALSE;
