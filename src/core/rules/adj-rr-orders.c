@@ -690,8 +690,8 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
   g_autoptr(json_object) cups = NULL;
   g_autoptr(AdjEntry) entry = NULL;
   g_autofree char *chit = NULL;
-  g_autofree char *summary = NULL;
   json_object *cup;
+  guint left;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -716,16 +716,14 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
   chit = draw_from (cup, random, error);
   if (chit == NULL)
     return FALSE;
-  entry = adj_entry_new ("note", NULL, "");
+  left = (guint) json_object_array_length (cup);
   if (g_str_equal (chit, "no-fire"))
     {
-      summary = g_strdup_printf (ngettext ("SP counter for %s: No Fire — it does not fire this "
-                                      "turn (%u counter left in the cup)",
-                                      "SP counter for %s: No Fire — it does not fire this "
-                                      "turn (%u counters left in the cup)",
-                                      (guint) json_object_array_length (cup)),
-                            adj_unit_get_name (unit),
-                            (guint) json_object_array_length (cup));
+      entry = rr_note (ngettext ("SP counter for %s: No Fire — it does not fire this turn (%u "
+                                 "counter left in the cup)",
+                                 "SP counter for %s: No Fire — it does not fire this turn (%u "
+                                 "counters left in the cup)", left),
+                       adj_unit_get_name (unit), left);
       if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.sp_counter",
                                          "no-fire", error))
         return FALSE;
@@ -735,14 +733,13 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
       int v = atoi (chit);
       g_autofree char *label = adj_rr_chit_label (adj_battle_get_ruleset (battle),
                                                   ADJ_RR_CUP_SP, chit);
-      int before = adj_rr_unit_strength (battle, unit);
 
-      summary = g_strdup_printf (ngettext ("SP counter for %s: %s — strength %d (%u counter left "
-                                      "in the cup)",
-                                      "SP counter for %s: %s — strength %d (%u counters left "
-                                      "in the cup)", (guint) json_object_array_length (cup)),
-                            adj_unit_get_name (unit), label, before + v,
-                            (guint) json_object_array_length (cup));
+      entry = rr_note (ngettext ("SP counter for %s: %s — strength %d (%u counter left in the "
+                                 "cup)",
+                                 "SP counter for %s: %s — strength %d (%u counters left in the "
+                                 "cup)", left),
+                       adj_unit_get_name (unit), label, adj_rr_unit_strength (battle, unit) + v,
+                       left);
       if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.sp_counter", "value",
                                          error) ||
           !adj_rules_change_unit_int (battle, entry->changes, unit, "status.sp_counter_value", v,
@@ -751,7 +748,7 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
     }
   if (!rr_seal_cups (battle, entry->changes, cups, error))
     return FALSE;
-  return rr_commit_as (battle, g_steal_pointer (&entry), summary, error);
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
 /* ------------------------------------------------------------------------------------------ */

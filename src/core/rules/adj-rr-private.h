@@ -212,8 +212,6 @@ char *rr_drift_key (const char *drift, const char *suffix);
 json_object *rr_drift_pool_json (AdjRuleset *rs, const char *drift);
 json_object *rr_drift_json (AdjRuleset *rs, const char *drift);
 
-/* adj-rr-orders.c */
-
 /* adj-rr-check.c */
 gboolean rr_check_ruleset (AdjRuleset *rs, GError **error);
 
