@@ -52,8 +52,9 @@ formation_resolve (const AdjContext  *ctx,
   g_autoptr(json_object) cell = NULL;
   const char *key;
 
-  if (!rr_roll_on_chart (ctx, random, outcome, N_("Roll"), 2, adj_inputs_get_int (in, "modifier"),
-                         "formation-morale", adj_inputs_get_string (in, "column"), &cell, error))
+  if (!rr_roll_on_chart (ctx, "formation-morale", adj_inputs_get_string (in, "column"),
+                         adj_inputs_get_int (in, "modifier"), random, N_("Roll"), 2, outcome, &cell,
+                         error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -132,8 +133,8 @@ shell_resolve (const AdjContext  *ctx,
   g_autoptr(json_object) cell = NULL;
   const char *key;
 
-  if (!rr_roll_on_chart (ctx, random, outcome, N_("Shell fire"), 2,
-                         adj_inputs_get_int (in, "modifier"), "shell-fire", column, &cell, error))
+  if (!rr_roll_on_chart (ctx, "shell-fire", column, adj_inputs_get_int (in, "modifier"), random,
+                         N_("Shell fire"), 2, outcome, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -216,8 +217,8 @@ rifle_resolve (const AdjContext  *ctx,
   g_autoptr(json_object) cell = NULL;
   int lost;
 
-  if (!rr_roll_on_chart (ctx, random, outcome, N_("Rifle fire"), 1,
-                         adj_inputs_get_int (in, "modifier"), "rifle-fire", column, &cell, error))
+  if (!rr_roll_on_chart (ctx, "rifle-fire", column, adj_inputs_get_int (in, "modifier"), random,
+                         N_("Rifle fire"), 1, outcome, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;

@@ -170,8 +170,8 @@ send_resolve (const AdjContext  *ctx,
   const char *leader = adj_input_unit_name (ctx, in, "leader", _("The brigade"));
   g_autoptr(json_object) cell = NULL;
 
-  if (!rr_roll_on_chart (ctx, random, outcome, N_("Roll"), 2, adj_inputs_get_int (in, "modifier"),
-                         "send-orders", "value", &cell, error))
+  if (!rr_roll_on_chart (ctx, "send-orders", "value", adj_inputs_get_int (in, "modifier"), random,
+                         N_("Roll"), 2, outcome, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -557,8 +557,8 @@ withdrawal_resolve (const AdjContext  *ctx,
                                 "roll"), leader);
       return TRUE;
     }
-  if (!rr_roll_on_chart (ctx, random, outcome, N_("Roll"), 2, adj_inputs_get_int (in, "modifier"),
-                         "emergency-withdrawal", "value", &cell, error))
+  if (!rr_roll_on_chart (ctx, "emergency-withdrawal", "value", adj_inputs_get_int (in, "modifier"),
+                         random, N_("Roll"), 2, outcome, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -1069,8 +1069,8 @@ recovery_resolve (const AdjContext  *ctx,
       adj_outcome_set_result (outcome, "no-test", _("%s is in good order"), name);
       return TRUE;
     }
-  if (!rr_roll_on_chart (ctx, random, outcome, N_("Roll"), 2, adj_inputs_get_int (in, "modifier"),
-                         "unit-recovery", morale, &cell, error))
+  if (!rr_roll_on_chart (ctx, "unit-recovery", morale, adj_inputs_get_int (in, "modifier"), random,
+                         N_("Roll"), 2, outcome, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;

@@ -165,6 +165,8 @@ roll_orders (AdjBattle  *battle,
   int turn;
   guint n = 0;
 
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
   if (!rr_check_in_play (battle, error) || !rr_check_segment (battle, segment, error))
     return FALSE;
   random = rr_use_random (battle, random, &own);
@@ -213,20 +215,14 @@ roll_orders (AdjBattle  *battle,
 }
 
 gboolean
-adj_rr_roll_send_orders (AdjBattle  *battle,
-                         AdjRandom  *random,
-                         GError    **error)
+adj_rr_roll_send_orders (AdjBattle *battle, AdjRandom *random, GError **error)
 {
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
   return roll_orders (battle, random, TRUE, error);
 }
 
 gboolean
-adj_rr_roll_receive_orders (AdjBattle  *battle,
-                            AdjRandom  *random,
-                            GError    **error)
+adj_rr_roll_receive_orders (AdjBattle *battle, AdjRandom *random, GError **error)
 {
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
   return roll_orders (battle, random, FALSE, error);
 }
 
@@ -633,7 +629,7 @@ adj_rr_draw_event (AdjBattle   *battle,
   if (chit == NULL)
     return FALSE;
   label = adj_rr_chit_label (rs, cup, chit);
-  entry = adj_entry_new ("note", NULL, "");
+  entry = adj_entry_new ("note", NULL, NULL);
   /* TRANSLATORS: e.g. "British Event: chit drawn — Hesitate" */
   g_string_append_printf (summary, british ? _("British Event: chit drawn — %s")
                                            : _("Boer Event: chit drawn — %s"), label);
@@ -670,9 +666,10 @@ adj_rr_draw_event (AdjBattle   *battle,
                                              " (%u chits left in the cup)",
                                              (guint) json_object_array_length (contents)),
                           (guint) json_object_array_length (contents));
+  entry->summary = g_string_free (g_steal_pointer (&summary), FALSE);
   if (!rr_seal_cups (battle, entry->changes, cups, error) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error) ||
-      !rr_commit_as (battle, g_steal_pointer (&entry), summary->str, error))
+      !adj_battle_commit (battle, g_steal_pointer (&entry), error))
     return FALSE;
   if (chit_out != NULL)
     *chit_out = g_steal_pointer (&chit);

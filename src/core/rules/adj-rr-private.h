@@ -130,16 +130,15 @@ gboolean rr_roll_dice (AdjRandom *random, AdjOutcome *outcome, const char *group
 void rr_add_modifier_line (AdjOutcome *outcome, int modifier, int total);
 gboolean rr_fail (GError **error, AdjError code, const char *format, ...) G_GNUC_PRINTF (3, 4);
 AdjEntry *rr_note (const char *format, ...) G_GNUC_PRINTF (1, 2);
-gboolean rr_commit_as (AdjBattle *battle, AdjEntry *entry, const char *summary, GError **error);
 char *rr_strength_column (AdjRuleset *rs, const char *table_id, AdjInputs *in);
 gboolean rr_chart_odds (const AdjContext *ctx, AdjInputs *in, AdjOdds *odds, const char *table_id,
                         guint n_dice, int modifier, const char *column, CellClassify classify,
                         gpointer data, GError **error);
 gboolean rr_chart_resolve (const AdjContext *ctx, AdjOutcome *outcome, const char *table_id,
                            int total, const char *column, json_object **cell, GError **error);
-gboolean rr_roll_on_chart (const AdjContext *ctx, AdjRandom *random, AdjOutcome *outcome,
-                           const char *label, guint n_dice, int modifier, const char *table_id,
-                           const char *column, json_object **cell, GError **error);
+gboolean rr_roll_on_chart (const AdjContext *ctx, const char *table_id, const char *column,
+                           int modifier, AdjRandom *random, const char *label, guint n_dice,
+                           AdjOutcome *outcome, json_object **cell, GError **error);
 gboolean rr_odds_certain (AdjInputs *in, AdjOdds *odds, const char *key);
 const char *rr_classify_choice (json_object *value, gpointer data);
 AdjUnit *rr_find_unit_of_type (AdjBattle *battle, const char *type);

@@ -572,7 +572,7 @@ auto_return_counters (AdjBattle  *battle,
 
   if (cups == NULL)
     return FALSE;
-  entry = adj_entry_new ("note", NULL, "");
+  entry = adj_entry_new ("note", NULL, NULL);
   cup = rr_member (rr_member (cups, "sp"), "cup");
   for (guint i = 0; i < g_list_model_get_n_items (units); i++)
     {
@@ -602,7 +602,8 @@ auto_return_counters (AdjBattle  *battle,
   if ((back > 0 && !rr_seal_cups (battle, entry->changes, cups, error)) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;
-  return rr_commit_as (battle, g_steal_pointer (&entry), summary, error);
+  entry->summary = g_steal_pointer (&summary);
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
 static int

@@ -282,25 +282,6 @@ adj_rr_cup_in_play (AdjBattle *battle,
 /* ------------------------------------------------------------------------------------------ */
 /* building the battle                                                                         */
 
-static gboolean
-add_unit (AdjBattle    *battle,
-          const char   *id,
-          const char   *side,
-          const char   *name,
-          const char   *type,
-          json_object  *status,
-          GError      **error)
-{
-  g_autoptr(json_object) json = json_object_new_object ();
-
-  json_object_object_add (json, "id", json_object_new_string (id));
-  json_object_object_add (json, "side", json_object_new_string (side));
-  json_object_object_add (json, "name", json_object_new_string (name));
-  json_object_object_add (json, "type", json_object_new_string (type));
-  json_object_object_add (json, "status", status);
-  return adj_battle_insert_unit (battle, json, error) != NULL;
-}
-
 /* The strengths the player gave for one counter, checked, into @status. */
 static gboolean
 copy_strengths (json_object  *status,
@@ -331,8 +312,9 @@ copy_strengths (json_object  *status,
   return TRUE;
 }
 
-/* Add the counter @u of the orders of battle ("id", "name", "guns") as a unit of @type and @side
- * that belongs to @owner (status @owner_key: "brigade" or "group"), with its given strengths. */
+/* Add the counter @u of the orders of battle ("id", "name", "guns") as a unit of @type and @side.
+ * A counter of a brigade or a group (@owner_key "brigade" or "group") belongs to @owner and takes
+ * the strengths the player gave; one of the command (@owner_key NULL) starts with none. */
 static gboolean
 add_counter (AdjBattle    *battle,
              json_object  *u,
@@ -348,8 +330,10 @@ add_counter (AdjBattle    *battle,
   json_object *guns = rr_member (u, "guns");
   json_object *given = rr_member (strengths, id);
   json_object *status = json_object_new_object ();
+  g_autoptr(json_object) json = json_object_new_object ();
 
-  json_object_object_add (status, owner_key, json_object_new_string (owner));
+  if (owner_key != NULL)
+    json_object_object_add (status, owner_key, json_object_new_string (owner));
   if (guns != NULL)
     json_object_object_add (status, "sp", json_object_get (guns));
   /* The player gives a counter's strengths by its id or by its name. */
@@ -359,7 +343,12 @@ add_counter (AdjBattle    *battle,
       json_object_put (status);
       return FALSE;
     }
-  return add_unit (battle, id, side, name, type, status, error);
+  json_object_object_add (json, "id", json_object_new_string (id));
+  json_object_object_add (json, "side", json_object_new_string (side));
+  json_object_object_add (json, "name", json_object_new_string (name));
+  json_object_object_add (json, "type", json_object_new_string (type));
+  json_object_object_add (json, "status", status);
+  return adj_battle_insert_unit (battle, json, error) != NULL;
 }
 
 gboolean
@@ -399,9 +388,8 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
     {
       json_object *c = json_object_array_get_idx (command, i);
 
-      if (!add_unit (battle, rr_member_string (c, "id"), ADJ_RR_BRITISH,
-                     rr_member_string (c, "name"), rr_member_string (c, "type"),
-                     json_object_new_object (), error))
+      if (!add_counter (battle, c, rr_member_string (c, "type"), ADJ_RR_BRITISH, NULL, NULL, NULL,
+                        error))
         return FALSE;
     }
   for (gsize b = 0; b < json_object_array_length (brigades); b++)

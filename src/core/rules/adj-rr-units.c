@@ -288,7 +288,7 @@ journal_morale (AdjBattle           *battle,
                 GString             *summary,
                 GError             **error)
 {
-  g_autoptr(AdjEntry) entry = rr_outcome_entry (battle, in, outcome, "", error);
+  g_autoptr(AdjEntry) entry = rr_outcome_entry (battle, in, outcome, NULL, error);
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   /* No effect is no morale level: it lowers nobody. */
@@ -299,7 +299,8 @@ journal_morale (AdjBattle           *battle,
       g_autofree char *list = rr_join_names (names);
       g_string_append_printf (summary, _(" — %s"), list);
     }
-  return rr_commit_as (battle, g_steal_pointer (&entry), summary->str, error);
+  entry->summary = g_strdup (summary->str);
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
 gboolean
@@ -423,7 +424,7 @@ adj_rr_rifle_fire (AdjBattle   *battle,
   /* TRANSLATORS: e.g. "Rifle fire, Ermelo Commando at 1st Border Regiment: Strength lost" */
   g_string_append_printf (summary, _("Rifle fire, %s at %s: %s"), adj_unit_get_name (firer),
                           adj_unit_get_name (target), outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, "", error);
+  entry = rr_outcome_entry (battle, in, outcome, NULL, error);
   if (entry == NULL)
     return FALSE;
   lost = adj_outcome_get_value_int (outcome, "losses", 0);
@@ -450,7 +451,8 @@ adj_rr_rifle_fire (AdjBattle   *battle,
       if (overflow != NULL)
         *overflow = r.overflow;
     }
-  return rr_commit_as (battle, g_steal_pointer (&entry), summary->str, error);
+  entry->summary = g_strdup (summary->str);
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
 static gboolean

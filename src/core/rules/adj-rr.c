@@ -314,13 +314,11 @@ rr_fail (GError     **error,
          const char  *format,
          ...)
 {
-  g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  g_propagate_error (error, g_error_new_valist (ADJ_ERROR, code, format, args));
   va_end (args);
-  g_set_error_literal (error, ADJ_ERROR, code, message);
   return FALSE;
 }
 
@@ -329,26 +327,13 @@ AdjEntry *
 rr_note (const char *format,
          ...)
 {
-  g_autofree char *summary = NULL;
+  AdjEntry *entry = adj_entry_new ("note", NULL, NULL);
   va_list args;
 
   va_start (args, format);
-  summary = g_strdup_vprintf (format, args);
+  entry->summary = g_strdup_vprintf (format, args);
   va_end (args);
-  return adj_entry_new ("note", NULL, summary);
-}
-
-/* Commit @entry (taking it) under @summary, for an entry whose summary tells what its changes
- * turned out to be. */
-gboolean
-rr_commit_as (AdjBattle   *battle,
-              AdjEntry    *entry,
-              const char  *summary,
-              GError     **error)
-{
-  g_free (entry->summary);
-  entry->summary = g_strdup (summary);
-  return adj_battle_commit (battle, entry, error);
+  return entry;
 }
 
 /* ---- the player's charts ---- */
@@ -493,17 +478,17 @@ rr_chart_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
-/* Roll @n_dice under @label, add the chart's @modifier and read the cell: as
- * rr_chart_resolve(). */
+/* Read the cell of chart @table_id (at @column) that @n_dice thrown under @label and the chart's
+ * @modifier give: as rr_chart_resolve(). */
 gboolean
 rr_roll_on_chart (const AdjContext  *ctx,
-                  AdjRandom         *random,
-                  AdjOutcome        *outcome,
-                  const char        *label,
-                  guint              n_dice,
-                  int                modifier,
                   const char        *table_id,
                   const char        *column,
+                  int                modifier,
+                  AdjRandom         *random,
+                  const char        *label,
+                  guint              n_dice,
+                  AdjOutcome        *outcome,
                   json_object      **cell,
                   GError           **error)
 {
