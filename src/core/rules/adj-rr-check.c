@@ -8,18 +8,9 @@
 #include "config.h"
 
 #include <stdlib.h>
-#include <string.h>
 
-#include "adj-battle.h"
-#include "adj-error.h"
 #include "adj-i18n.h"
-#include "adj-json.h"
-#include "adj-rr.h"
 #include "adj-rr-private.h"
-#include "adj-rules-util.h"
-#include "adj-rules.h"
-#include "adj-secret.h"
-#include "adj-tables.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* checking rr.json                                                                            */
@@ -489,10 +480,10 @@ rr_check_ruleset (AdjRuleset  *rs,
       !check_order_of_battle (rs, error) || !check_drifts (rs, error) ||
       !check_charts (rs, error))
     return FALSE;
-  if (rr_int (rs, "cups", "plot_markers") != MAX_MARKERS)
+  if (adj_rules_int (rs, "cups", "plot_markers") != MAX_MARKERS)
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.cups.plot_markers",
                           _("expected %d plot markers, as many as a die has faces"), MAX_MARKERS);
-  if (rr_int (rs, "tracks", "last_turn") != adj_ruleset_get_max_turns (rs))
+  if (adj_rules_int (rs, "tracks", "last_turn") != adj_ruleset_get_max_turns (rs))
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.tracks.last_turn",
                           _("the last turn must be the ruleset’s last turn, %d"),
                           adj_ruleset_get_max_turns (rs));

@@ -8,19 +8,10 @@
 
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-#include "adj-battle.h"
-#include "adj-error.h"
 #include "adj-i18n.h"
-#include "adj-json.h"
-#include "adj-rr.h"
 #include "adj-rr-private.h"
-#include "adj-rules-util.h"
-#include "adj-rules.h"
-#include "adj-secret.h"
-#include "adj-tables.h"
 
 /* The charts each mechanic reads. */
 static const char *const morale_tables[] = { "formation-morale", NULL };
@@ -58,17 +49,12 @@ formation_resolve (const AdjContext  *ctx,
                    AdjOutcome        *outcome,
                    GError           **error)
 {
-  int modifier = adj_inputs_get_int (in, "modifier");
-  g_autoptr(AdjTables) tables = NULL;
-  json_object *cell;
+  g_autoptr(json_object) cell = NULL;
   const char *key;
-  int sum;
 
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
-    return FALSE;
-  rr_add_modifier_line (outcome, modifier, sum + modifier);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "formation-morale", sum + modifier,
-                         adj_inputs_get_string (in, "column"), &cell, error))
+  if (!rr_roll_on_chart (ctx, "formation-morale", adj_inputs_get_string (in, "column"),
+                         adj_inputs_get_int (in, "modifier"), random, N_("Roll"), 2, outcome, &cell,
+                         error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -97,10 +83,8 @@ const AdjMechanic rr_formation_morale = {
   .summary = N_("A brigade or group that loses strength in an area rolls two dice on the "
                 "Formation Morale table: the level its units there fall to."),
   .scope = ADJ_SCOPE_SIDE,
-  .inputs = formation_inputs,
-  .n_inputs = G_N_ELEMENTS (formation_inputs),
-  .outcomes = formation_outcomes,
-  .n_outcomes = G_N_ELEMENTS (formation_outcomes),
+  MECHANIC_INPUTS (formation_inputs),
+  MECHANIC_OUTCOMES (formation_outcomes),
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = morale_tables,
   .draws = rr_two_dice_draws,
@@ -138,14 +122,6 @@ static const AdjChoice shell_outcomes[] = {
   { "table-missing", N_("Rolled: the Shell Fire table is missing") },
 };
 
-static char *
-strength_column (AdjRuleset *rs,
-                 const char *table_id,
-                 int         strength)
-{
-  return g_strdup_printf ("%d", rr_chart_column (adj_table_shape_lookup (rs, table_id), strength));
-}
-
 static gboolean
 shell_resolve (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -153,18 +129,12 @@ shell_resolve (const AdjContext  *ctx,
                AdjOutcome        *outcome,
                GError           **error)
 {
-  int modifier = adj_inputs_get_int (in, "modifier");
-  g_autofree char *column = strength_column (ctx->ruleset, "shell-fire",
-                                             adj_inputs_get_int (in, "strength"));
-  g_autoptr(AdjTables) tables = NULL;
-  json_object *cell;
+  g_autofree char *column = rr_strength_column (ctx->ruleset, "shell-fire", in);
+  g_autoptr(json_object) cell = NULL;
   const char *key;
-  int sum;
 
-  if (!rr_roll_dice (random, outcome, "roll", N_("Shell fire"), 2, &sum, error))
-    return FALSE;
-  rr_add_modifier_line (outcome, modifier, sum + modifier);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "shell-fire", sum + modifier, column, &cell, error))
+  if (!rr_roll_on_chart (ctx, "shell-fire", column, adj_inputs_get_int (in, "modifier"), random,
+                         N_("Shell fire"), 2, outcome, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -183,8 +153,7 @@ shell_odds (const AdjContext  *ctx,
             AdjOdds           *odds,
             GError           **error)
 {
-  g_autofree char *column = strength_column (ctx->ruleset, "shell-fire",
-                                             adj_inputs_get_int (in, "strength"));
+  g_autofree char *column = rr_strength_column (ctx->ruleset, "shell-fire", in);
 
   return rr_chart_odds (ctx, in, odds, "shell-fire", 2, adj_inputs_get_int (in, "modifier"), column,
                         rr_classify_choice, NULL, error);
@@ -196,10 +165,8 @@ const AdjMechanic rr_shell_fire = {
   .summary = N_("A gun or battery fires at an area: two dice on the Shell Fire table may disrupt "
                 "or suppress every unit there."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = shell_inputs,
-  .n_inputs = G_N_ELEMENTS (shell_inputs),
-  .outcomes = shell_outcomes,
-  .n_outcomes = G_N_ELEMENTS (shell_outcomes),
+  MECHANIC_INPUTS (shell_inputs),
+  MECHANIC_OUTCOMES (shell_outcomes),
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = shell_tables,
   .draws = rr_two_dice_draws,
@@ -228,8 +195,6 @@ rifle_draws (const AdjContext *ctx,
 {
   AdjDrawSpec s = { "roll", N_("Rifle fire"), 1, 6 };
 
-  (void) ctx;
-  (void) in;
   g_array_append_val (specs, s);
 }
 
@@ -237,7 +202,6 @@ static const char *
 classify_rifle (json_object *value,
                 gpointer     data)
 {
-  (void) data;
   return json_object_get_int (value) > 0 ? "losses" : "no-loss";
 }
 
@@ -248,18 +212,13 @@ rifle_resolve (const AdjContext  *ctx,
                AdjOutcome        *outcome,
                GError           **error)
 {
-  int modifier = adj_inputs_get_int (in, "modifier");
-  g_autofree char *column = strength_column (ctx->ruleset, "rifle-fire",
-                                             adj_inputs_get_int (in, "strength"));
+  g_autofree char *column = rr_strength_column (ctx->ruleset, "rifle-fire", in);
   const char *target = adj_input_unit_name (ctx, in, "target", _("The target"));
-  g_autoptr(AdjTables) tables = NULL;
-  json_object *cell;
-  int die, lost;
+  g_autoptr(json_object) cell = NULL;
+  int lost;
 
-  if (!rr_roll_dice (random, outcome, "roll", N_("Rifle fire"), 1, &die, error))
-    return FALSE;
-  rr_add_modifier_line (outcome, modifier, die + modifier);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "rifle-fire", die + modifier, column, &cell, error))
+  if (!rr_roll_on_chart (ctx, "rifle-fire", column, adj_inputs_get_int (in, "modifier"), random,
+                         N_("Rifle fire"), 1, outcome, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -280,8 +239,7 @@ rifle_odds (const AdjContext  *ctx,
             AdjOdds           *odds,
             GError           **error)
 {
-  g_autofree char *column = strength_column (ctx->ruleset, "rifle-fire",
-                                             adj_inputs_get_int (in, "strength"));
+  g_autofree char *column = rr_strength_column (ctx->ruleset, "rifle-fire", in);
 
   return rr_chart_odds (ctx, in, odds, "rifle-fire", 1, adj_inputs_get_int (in, "modifier"), column,
                         classify_rifle, NULL, error);
@@ -293,10 +251,8 @@ const AdjMechanic rr_rifle_fire = {
   .summary = N_("A commando, battalion or regiment fires at a unit: one die on the Rifle Fire "
                 "table gives the strength points it loses."),
   .scope = ADJ_SCOPE_PAIR,
-  .inputs = rifle_inputs,
-  .n_inputs = G_N_ELEMENTS (rifle_inputs),
-  .outcomes = rifle_outcomes,
-  .n_outcomes = G_N_ELEMENTS (rifle_outcomes),
+  MECHANIC_INPUTS (rifle_inputs),
+  MECHANIC_OUTCOMES (rifle_outcomes),
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = rifle_tables,
   .draws = rifle_draws,
@@ -328,8 +284,6 @@ target_draws (const AdjContext *ctx,
 {
   AdjDrawSpec s = { "plot", N_("Plot marker"), 1, 6 };
 
-  (void) ctx;
-  (void) in;
   g_array_append_val (specs, s);
 }
 
@@ -358,8 +312,6 @@ target_odds (const AdjContext  *ctx,
              AdjOdds           *odds,
              GError           **error)
 {
-  (void) ctx;
-  (void) error;
   adj_declare_outcomes (in->mechanic, odds);
   for (guint i = 0; i < G_N_ELEMENTS (target_outcomes); i++)
     rr_odds_add (odds, in->mechanic, target_outcomes[i].id, 1);
@@ -373,10 +325,8 @@ const AdjMechanic rr_boer_target = {
   .summary = N_("One die picks which of the six plot markers, laid by the Boer Plot chart, marks "
                 "the area a Boer unit fires at."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = target_inputs,
-  .n_inputs = G_N_ELEMENTS (target_inputs),
-  .outcomes = target_outcomes,
-  .n_outcomes = G_N_ELEMENTS (target_outcomes),
+  MECHANIC_INPUTS (target_inputs),
+  MECHANIC_OUTCOMES (target_outcomes),
   .draws = target_draws,
   .resolve = target_resolve,
   .odds = target_odds,
@@ -430,7 +380,7 @@ shaken_resolve (const AdjContext  *ctx,
 {
   int turn = adj_inputs_get_int (in, "turn");
   int confidence = adj_inputs_get_int (in, "confidence");
-  int need = rr_int (ctx->ruleset, "tracks", "shaken_roll");
+  int need = adj_rules_int (ctx->ruleset, "tracks", "shaken_roll");
   int sum, total;
 
   if (!shaken_due (in))
@@ -463,16 +413,11 @@ shaken_odds (const AdjContext  *ctx,
              GError           **error)
 {
   int gap = adj_inputs_get_int (in, "turn") - adj_inputs_get_int (in, "confidence");
-  int need = rr_int (ctx->ruleset, "tracks", "shaken_roll");
+  int need = adj_rules_int (ctx->ruleset, "tracks", "shaken_roll");
 
-  (void) error;
-  adj_declare_outcomes (in->mechanic, odds);
   if (!shaken_due (in))
-    {
-      rr_odds_add (odds, in->mechanic, "not-due", 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, "not-due");
+  adj_declare_outcomes (in->mechanic, odds);
   for (int s = 2; s <= 12; s++)
     rr_odds_add (odds, in->mechanic, s + gap >= need ? "shaken" : "holds", rr_two_dice_ways[s]);
   adj_odds_finish (odds, 36);
@@ -491,7 +436,6 @@ shaken_apply (const AdjContext  *ctx,
   g_autoptr(json_object) cups = NULL;
   json_object *sp, *aside, *cup;
 
-  (void) in;
   if (!g_str_equal (outcome->key, "shaken"))
     return TRUE;
   if (!rr_set_setting_int (battle, changes, "shaken", MIN (shaken + 1, 2), error))
@@ -521,10 +465,8 @@ const AdjMechanic rr_shaken = {
   .summary = N_("When Confidence is at or below the Game Turn: two dice plus the gap between "
                 "them; 12 or more and the Boers are shaken."),
   .scope = ADJ_SCOPE_BATTLE,
-  .inputs = shaken_inputs,
-  .n_inputs = G_N_ELEMENTS (shaken_inputs),
-  .outcomes = shaken_outcomes,
-  .n_outcomes = G_N_ELEMENTS (shaken_outcomes),
+  MECHANIC_INPUTS (shaken_inputs),
+  MECHANIC_OUTCOMES (shaken_outcomes),
   .draws = shaken_draws,
   .prefill = shaken_prefill,
   .resolve = shaken_resolve,
@@ -579,8 +521,6 @@ strength_resolve (const AdjContext  *ctx,
   int total = sp - losses + counter - penalty;
   g_autofree char *title = NULL;
 
-  (void) random;
-  (void) error;
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, _("Strength on the counter"), TRUE, sp);
   if (losses != 0)
     adj_outcome_add_modifier (outcome, NULL, _("Number marker"), -losses);
@@ -600,8 +540,7 @@ const AdjMechanic rr_boer_strength = {
   .summary = N_("A Boer unit’s strength: its counter less its Number marker, with its SP counter, "
                 "less 1 disrupted or 2 suppressed; the strongest acts first."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = strength_inputs,
-  .n_inputs = G_N_ELEMENTS (strength_inputs),
+  MECHANIC_INPUTS (strength_inputs),
   .prefill = strength_prefill,
   .resolve = strength_resolve,
 };
@@ -626,9 +565,9 @@ rr_stacking_points (AdjRuleset *rs,
                     int         regiments,
                     int         batteries)
 {
-  return battalions * rr_int (rs, "stacking", "battalion") +
-         regiments * rr_int (rs, "stacking", "regiment") +
-         (batteries > 0 ? rr_int (rs, "stacking", "batteries") : 0);
+  return battalions * adj_rules_int (rs, "stacking", "battalion") +
+         regiments * adj_rules_int (rs, "stacking", "regiment") +
+         (batteries > 0 ? adj_rules_int (rs, "stacking", "batteries") : 0);
 }
 
 static gboolean
@@ -641,10 +580,8 @@ stacking_resolve (const AdjContext  *ctx,
   int points = rr_stacking_points (ctx->ruleset, adj_inputs_get_int (in, "battalions"),
                                    adj_inputs_get_int (in, "regiments"),
                                    adj_inputs_get_int (in, "batteries"));
-  int crowded = rr_int (ctx->ruleset, "stacking", "crowded_at");
+  int crowded = adj_rules_int (ctx->ruleset, "stacking", "crowded_at");
 
-  (void) random;
-  (void) error;
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, _("Stacking points"), TRUE, points);
   adj_outcome_set_value_int (outcome, "points", points);
   if (points >= crowded)
@@ -665,10 +602,8 @@ const AdjMechanic rr_stacking = {
   .summary = N_("A battalion counts 2, a regiment 1 and all batteries together 1; at 9 or more "
                 "the British in the area suffer more from fire."),
   .scope = ADJ_SCOPE_SIDE,
-  .inputs = stacking_inputs,
-  .n_inputs = G_N_ELEMENTS (stacking_inputs),
-  .outcomes = stacking_outcomes,
-  .n_outcomes = G_N_ELEMENTS (stacking_outcomes),
+  MECHANIC_INPUTS (stacking_inputs),
+  MECHANIC_OUTCOMES (stacking_outcomes),
   .resolve = stacking_resolve,
 };
 
@@ -714,11 +649,7 @@ rr_take_losses (const char  *kind,
   memset (r, 0, sizeof *r);
   r->reduced = reduced;
   if (sp <= 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Enter the strength printed on the counter first"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Enter the strength printed on the counter first"));
   if (g_str_equal (kind, "battery") || g_str_equal (kind, "boer-gun"))
     {
       r->key = "eliminated";
@@ -743,12 +674,8 @@ rr_take_losses (const char  *kind,
     }
   /* A battalion or a commando. */
   if (reduced_sp <= 0 || reduced_sp >= sp)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Enter both strengths of the counter first: the reverse must be smaller "
-                     "than the front"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Enter both strengths of the counter first: the reverse must "
+                                     "be smaller than the front"));
   losses += hits;
   r->key = "marked";
   if (!reduced && sp - losses <= reduced_sp)
@@ -792,7 +719,6 @@ losses_resolve (const AdjContext  *ctx,
   int hits = adj_inputs_get_int (in, "hits");
   LossResult r;
 
-  (void) random;
   if (!rr_take_losses (kind, adj_inputs_get_int (in, "sp"), adj_inputs_get_int (in, "reduced_sp"),
                        adj_inputs_get_bool (in, "reduced"), adj_inputs_get_int (in, "losses"), hits,
                        &r, error))
@@ -868,10 +794,8 @@ const AdjMechanic rr_losses = {
   .summary = N_("Strength points off a counter: a Number marker, the reduced side, or gone; a "
                 "regiment goes at its second loss, a battery or gun at its first."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = losses_inputs,
-  .n_inputs = G_N_ELEMENTS (losses_inputs),
-  .outcomes = losses_outcomes,
-  .n_outcomes = G_N_ELEMENTS (losses_outcomes),
+  MECHANIC_INPUTS (losses_inputs),
+  MECHANIC_OUTCOMES (losses_outcomes),
   .prefill = losses_prefill,
   .resolve = losses_resolve,
   .apply = losses_apply,
@@ -919,25 +843,26 @@ victory_key (AdjRuleset  *rs,
   gboolean withdraw = FALSE;
 
   *reason = "none";
-  if (adj_inputs_get_int (in, "shaken") >= rr_int (rs, "tracks", "shaken_to_withdraw"))
+  if (adj_inputs_get_int (in, "shaken") >= adj_rules_int (rs, "tracks", "shaken_to_withdraw"))
     {
       withdraw = TRUE;
       *reason = "shaken-twice";
     }
-  else if (confidence <= rr_int (rs, "tracks", "withdraw_confidence") &&
-           turn >= rr_int (rs, "tracks", "withdraw_from_turn"))
+  else if (confidence <= adj_rules_int (rs, "tracks", "withdraw_confidence") &&
+           turn >= adj_rules_int (rs, "tracks", "withdraw_from_turn"))
     {
       withdraw = TRUE;
       *reason = "confidence";
     }
   if (withdraw)
-    return loss >= rr_int (rs, "tracks", "pyrrhic_from") ? "pyrrhic-victory" : "british-victory";
-  if (loss >= rr_int (rs, "tracks", "loss_end"))
+    return loss >= adj_rules_int (rs, "tracks", "pyrrhic_from") ? "pyrrhic-victory"
+                                                                : "british-victory";
+  if (loss >= adj_rules_int (rs, "tracks", "loss_end"))
     {
       *reason = "loss";
       return "boer-victory";
     }
-  if (turn >= rr_int (rs, "tracks", "last_turn"))
+  if (turn >= adj_rules_int (rs, "tracks", "last_turn"))
     {
       *reason = "last-turn";
       return "boer-victory";
@@ -952,25 +877,21 @@ victory_resolve (const AdjContext  *ctx,
                  AdjOutcome        *outcome,
                  GError           **error)
 {
+  static const AdjChoice reasons[] = {
+    { "shaken-twice", N_("The Boers have been shaken twice: they withdraw") },
+    { "confidence", N_("Boer confidence is back in box 1: they withdraw") },
+    { "loss", N_("The Loss marker has reached 20: the Boers hold") },
+    { "last-turn", N_("The Game Turn has reached 20: the Boers hold") },
+  };
   const char *reason = NULL;
   const char *key = victory_key (ctx->ruleset, in, &reason);
+  const AdjChoice *why;
   int loss = adj_inputs_get_int (in, "loss");
 
-  (void) random;
-  (void) error;
   adj_outcome_set_value_string (outcome, "end_reason", reason);
-  if (g_str_equal (reason, "shaken-twice"))
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
-                          _("The Boers have been shaken twice: they withdraw"), FALSE, 0);
-  else if (g_str_equal (reason, "confidence"))
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
-                          _("Boer confidence is back in box 1: they withdraw"), FALSE, 0);
-  else if (g_str_equal (reason, "loss"))
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
-                          _("The Loss marker has reached 20: the Boers hold"), FALSE, 0);
-  else if (g_str_equal (reason, "last-turn"))
-    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL,
-                          _("The Game Turn has reached 20: the Boers hold"), FALSE, 0);
+  why = adj_field_find_choice (reasons, G_N_ELEMENTS (reasons), reason);
+  if (why != NULL)
+    adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, adj_gettext (why->label), FALSE, 0);
 
   if (g_str_equal (key, "british-victory"))
     adj_outcome_set_result (outcome, key, _("The Boers withdraw with Loss at %d: Buller relieves "
@@ -996,7 +917,6 @@ victory_apply (const AdjContext  *ctx,
 {
   json_object *reason = rr_member (outcome->values, "end_reason");
 
-  (void) in;
   if (g_str_equal (outcome->key, "continues"))
     return TRUE;
   return rr_set_setting_string (ctx->battle, changes, "result", outcome->key, error) &&
@@ -1010,10 +930,8 @@ const AdjMechanic rr_victory = {
   .summary = N_("Whether the battle ends, and who has won: the Boers withdraw when shaken twice "
                 "or back to box 1 of Confidence from turn 5; they hold at Loss 20 or turn 20."),
   .scope = ADJ_SCOPE_BATTLE,
-  .inputs = victory_inputs,
-  .n_inputs = G_N_ELEMENTS (victory_inputs),
-  .outcomes = victory_outcomes,
-  .n_outcomes = G_N_ELEMENTS (victory_outcomes),
+  MECHANIC_INPUTS (victory_inputs),
+  MECHANIC_OUTCOMES (victory_outcomes),
   .prefill = victory_prefill,
   .resolve = victory_resolve,
   .apply = victory_apply,

@@ -8,19 +8,8 @@
 
 #include "config.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-#include "adj-battle.h"
-#include "adj-error.h"
 #include "adj-i18n.h"
-#include "adj-json.h"
-#include "adj-rr.h"
 #include "adj-rr-private.h"
-#include "adj-rules-util.h"
-#include "adj-rules.h"
-#include "adj-secret.h"
-#include "adj-tables.h"
 
 /* The charts each mechanic reads. */
 static const char *const send_tables[] = { "send-orders", NULL };
@@ -61,7 +50,7 @@ command_points (AdjRuleset *rs,
     *key = "away_from_hq";
   else
     *key = operative ? "dead_hq_operative" : "dead_hq_moving";
-  return rr_int (rs, "command_points", *key);
+  return adj_rules_int (rs, "command_points", *key);
 }
 
 static gboolean
@@ -95,24 +84,20 @@ cp_resolve (const AdjContext  *ctx,
 {
   const char *buller = adj_inputs_get_string (in, "buller");
   const char *mode = adj_inputs_get_string (in, "hq_mode");
+  static const AdjChoice reasons[] = {
+    { "with_hq_operative", N_("Buller is beside the HQ in operative mode") },
+    { "with_hq_moving", N_("Buller is beside the HQ, which is in movement mode") },
+    { "away_from_hq", N_("Buller is away from the HQ") },
+    { "dead_hq_operative", N_("Buller is dead; the HQ is in operative mode") },
+    { "dead_hq_moving", N_("Buller is dead and the HQ is in movement mode") },
+  };
   const char *key = NULL;
   int cp = command_points (ctx->ruleset, buller, mode, &key);
+  const char *why = adj_gettext (adj_field_find_choice (reasons, G_N_ELEMENTS (reasons),
+                                                        key)->label);
   g_autofree char *title = NULL;
   g_autofree char *reason = NULL;
-  const char *why;
 
-  (void) random;
-  (void) error;
-  if (g_str_equal (key, "with_hq_operative"))
-    why = _("Buller is beside the HQ in operative mode");
-  else if (g_str_equal (key, "with_hq_moving"))
-    why = _("Buller is beside the HQ, which is in movement mode");
-  else if (g_str_equal (key, "away_from_hq"))
-    why = _("Buller is away from the HQ");
-  else if (g_str_equal (key, "dead_hq_operative"))
-    why = _("Buller is dead; the HQ is in operative mode");
-  else
-    why = _("Buller is dead and the HQ is in movement mode");
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, cp);
   title = g_strdup_printf (ngettext ("%d command point", "%d command points", cp), cp);
   reason = g_strdup_printf (_("%s: %s this turn; points left from the last turn are lost"), why,
@@ -128,7 +113,6 @@ cp_apply (const AdjContext  *ctx,
           AdjChangeSet      *changes,
           GError           **error)
 {
-  (void) in;
   return rr_set_setting_int (ctx->battle, changes, "cp",
                              adj_outcome_get_value_int (outcome, "result", 0), error) &&
          rr_set_setting_int (ctx->battle, changes, "cp_spent", 0, error);
@@ -139,8 +123,7 @@ const AdjMechanic rr_command_points = {
   .title = N_("Command points"),
   .summary = N_("The command points of the turn, from where Buller is and the mode of the HQ."),
   .scope = ADJ_SCOPE_SIDE,
-  .inputs = cp_inputs,
-  .n_inputs = G_N_ELEMENTS (cp_inputs),
+  MECHANIC_INPUTS (cp_inputs),
   .prefill = cp_prefill,
   .resolve = cp_resolve,
   .apply = cp_apply,
@@ -167,8 +150,6 @@ rr_two_dice_draws (const AdjContext *ctx,
 {
   AdjDrawSpec s = { "roll", N_("Roll"), 2, 6 };
 
-  (void) ctx;
-  (void) in;
   g_array_append_val (specs, s);
 }
 
@@ -176,7 +157,6 @@ static const char *
 classify_send (json_object *value,
                gpointer     data)
 {
-  (void) data;
   return json_object_is_type (value, json_type_int) ? "arrives" : "lost";
 }
 
@@ -187,17 +167,11 @@ send_resolve (const AdjContext  *ctx,
               AdjOutcome        *outcome,
               GError           **error)
 {
-  g_autoptr(AdjTables) tables = NULL;
-  int modifier = adj_inputs_get_int (in, "modifier");
   const char *leader = adj_input_unit_name (ctx, in, "leader", _("The brigade"));
-  json_object *cell;
-  int sum, total;
+  g_autoptr(json_object) cell = NULL;
 
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
-    return FALSE;
-  total = sum + modifier;
-  rr_add_modifier_line (outcome, modifier, total);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "send-orders", total, "value", &cell, error))
+  if (!rr_roll_on_chart (ctx, "send-orders", "value", adj_inputs_get_int (in, "modifier"), random,
+                         N_("Roll"), 2, outcome, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -331,7 +305,6 @@ rr_take_marker_off (AdjBattle     *battle,
   g_autoptr(GPtrArray) ids = NULL;
   guint index;
 
-  (void) error;
   if (marker == NULL)
     return TRUE;
   ids = units_after (battle, changes);
@@ -375,10 +348,8 @@ const AdjMechanic rr_send_orders = {
   .summary = N_("Two dice on the Send Orders table: how many turns an order takes to arrive, or "
                 "whether it is lost."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = send_inputs,
-  .n_inputs = G_N_ELEMENTS (send_inputs),
-  .outcomes = send_outcomes,
-  .n_outcomes = G_N_ELEMENTS (send_outcomes),
+  MECHANIC_INPUTS (send_inputs),
+  MECHANIC_OUTCOMES (send_outcomes),
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = send_tables,
   .draws = rr_two_dice_draws,
@@ -412,11 +383,10 @@ receive_resolve (const AdjContext  *ctx,
                  AdjOutcome        *outcome,
                  GError           **error)
 {
-  g_autoptr(AdjTables) tables = NULL;
   int rating = adj_inputs_get_int (in, "rating");
   int modifier = adj_inputs_get_int (in, "modifier");
   const char *leader = adj_input_unit_name (ctx, in, "leader", _("The leader"));
-  json_object *cell;
+  g_autoptr(json_object) cell = NULL;
   const char *key;
   int sum, total;
 
@@ -426,7 +396,7 @@ receive_resolve (const AdjContext  *ctx,
     adj_outcome_add_modifier (outcome, NULL, _("The leader’s rating"), rating);
   total = sum + rating + modifier;
   rr_add_modifier_line (outcome, modifier, total);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "receive-orders", total, "value", &cell, error))
+  if (!rr_chart_resolve (ctx, outcome, "receive-orders", total, "value", &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -487,10 +457,8 @@ const AdjMechanic rr_receive_orders = {
   .summary = N_("Two dice and the leader’s rating on the Receive Orders table: the order is "
                 "ignored, carried out, or turns into a charge at the guns."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = receive_inputs,
-  .n_inputs = G_N_ELEMENTS (receive_inputs),
-  .outcomes = receive_outcomes,
-  .n_outcomes = G_N_ELEMENTS (receive_outcomes),
+  MECHANIC_INPUTS (receive_inputs),
+  MECHANIC_OUTCOMES (receive_outcomes),
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = receive_tables,
   .draws = rr_two_dice_draws,
@@ -527,9 +495,9 @@ rr_withdrawal_case (AdjRuleset *rs,
   int lost = adj_inputs_get_int (in, "sp_lost");
 
   /* Integer comparisons: lost / total >= p / 100 is 100 lost >= p total. */
-  if (total <= 0 || 100 * lost < rr_int (rs, "withdrawal", "test_percent") * total)
+  if (total <= 0 || 100 * lost < adj_rules_int (rs, "withdrawal", "test_percent") * total)
     return "not-eligible";
-  if (100 * lost >= rr_int (rs, "withdrawal", "automatic_percent") * total)
+  if (100 * lost >= adj_rules_int (rs, "withdrawal", "automatic_percent") * total)
     return "automatic";
   return NULL;
 }
@@ -570,10 +538,7 @@ withdrawal_resolve (const AdjContext  *ctx,
   const char *leader = adj_input_unit_name (ctx, in, "leader", _("The brigade"));
   int total = adj_inputs_get_int (in, "brigade_sp");
   int lost = adj_inputs_get_int (in, "sp_lost");
-  int modifier = adj_inputs_get_int (in, "modifier");
-  g_autoptr(AdjTables) tables = NULL;
-  json_object *cell;
-  int sum;
+  g_autoptr(json_object) cell = NULL;
 
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TOTAL, NULL, TRUE, lost,
                          /* TRANSLATORS: e.g. "Lost 6 of 20 strength points" */
@@ -592,11 +557,8 @@ withdrawal_resolve (const AdjContext  *ctx,
                                 "roll"), leader);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
-    return FALSE;
-  rr_add_modifier_line (outcome, modifier, sum + modifier);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "emergency-withdrawal", sum + modifier, "value",
-                         &cell, error))
+  if (!rr_roll_on_chart (ctx, "emergency-withdrawal", "value", adj_inputs_get_int (in, "modifier"),
+                         random, N_("Roll"), 2, outcome, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -616,12 +578,7 @@ withdrawal_odds (const AdjContext  *ctx,
   const char *special = rr_withdrawal_case (ctx->ruleset, in);
 
   if (special != NULL)
-    {
-      adj_declare_outcomes (in->mechanic, odds);
-      rr_odds_add (odds, in->mechanic, special, 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, special);
   return rr_chart_odds (ctx, in, odds, "emergency-withdrawal", 2,
                         adj_inputs_get_int (in, "modifier"), "value", rr_classify_choice, NULL,
                         error);
@@ -633,10 +590,8 @@ const AdjMechanic rr_withdrawal = {
   .summary = N_("A brigade that has lost a quarter of its strength tests on the Emergency "
                 "Withdrawal table; at half it withdraws without a roll."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = withdrawal_inputs,
-  .n_inputs = G_N_ELEMENTS (withdrawal_inputs),
-  .outcomes = withdrawal_outcomes,
-  .n_outcomes = G_N_ELEMENTS (withdrawal_outcomes),
+  MECHANIC_INPUTS (withdrawal_inputs),
+  MECHANIC_OUTCOMES (withdrawal_outcomes),
   .random_note = N_("No dice below a quarter lost or from half lost on."),
   .tables = withdrawal_tables,
   .draws = withdrawal_draws,
@@ -667,7 +622,6 @@ drift_resolve (const AdjContext  *ctx,
   int value = adj_inputs_get_int (in, "value");
   int sum;
 
-  (void) ctx;
   if (!rr_roll_dice (random, outcome, "find", N_("Finding the drift"), 2, &sum, error))
     return FALSE;
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, value,
@@ -692,8 +646,6 @@ drift_odds (const AdjContext  *ctx,
   int value = adj_inputs_get_int (in, "value");
   guint64 found = 0;
 
-  (void) ctx;
-  (void) error;
   for (int s = 2; s <= 12; s++)
     found += s <= value ? rr_two_dice_ways[s] : 0;
   adj_declare_outcomes (in->mechanic, odds);
@@ -710,8 +662,6 @@ drift_draws (const AdjContext *ctx,
 {
   AdjDrawSpec s = { "find", N_("Finding the drift"), 2, 6 };
 
-  (void) ctx;
-  (void) in;
   g_array_append_val (specs, s);
 }
 
@@ -721,10 +671,8 @@ const AdjMechanic rr_drift = {
   .summary = N_("A battalion or regiment about to enter a drift nobody has found rolls two dice: "
                 "the marker’s value or less finds it."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = drift_inputs,
-  .n_inputs = G_N_ELEMENTS (drift_inputs),
-  .outcomes = drift_outcomes,
-  .n_outcomes = G_N_ELEMENTS (drift_outcomes),
+  MECHANIC_INPUTS (drift_inputs),
+  MECHANIC_OUTCOMES (drift_outcomes),
   .draws = drift_draws,
   .resolve = drift_resolve,
   .odds = drift_odds,
@@ -765,9 +713,9 @@ static const char *
 reaction_key (AdjRuleset *rs,
               int         sum)
 {
-  if (sum <= rr_int (rs, "leaders", "panicked_at_most"))
+  if (sum <= adj_rules_int (rs, "leaders", "panicked_at_most"))
     return "panicked";
-  if (sum >= rr_int (rs, "leaders", "standing_firm_at_least"))
+  if (sum >= adj_rules_int (rs, "leaders", "standing_firm_at_least"))
     return "standing-firm";
   return "steady";
 }
@@ -809,14 +757,9 @@ reaction_odds (const AdjContext  *ctx,
                AdjOdds           *odds,
                GError           **error)
 {
-  (void) error;
-  adj_declare_outcomes (in->mechanic, odds);
   if (!g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
-    {
-      rr_odds_add (odds, in->mechanic, "already-marked", 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, "already-marked");
+  adj_declare_outcomes (in->mechanic, odds);
   for (int s = 2; s <= 12; s++)
     rr_odds_add (odds, in->mechanic, reaction_key (ctx->ruleset, s), rr_two_dice_ways[s]);
   adj_odds_finish (odds, 36);
@@ -842,10 +785,8 @@ const AdjMechanic rr_leader_reaction = {
   .summary = N_("When his brigade loses strength: two dice, 3 or less Panicked, 10 or more "
                 "Standing Firm, unless he carries a marker already."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = reaction_inputs,
-  .n_inputs = G_N_ELEMENTS (reaction_inputs),
-  .outcomes = reaction_outcomes,
-  .n_outcomes = G_N_ELEMENTS (reaction_outcomes),
+  MECHANIC_INPUTS (reaction_inputs),
+  MECHANIC_OUTCOMES (reaction_outcomes),
   .draws = reaction_draws,
   .resolve = reaction_resolve,
   .odds = reaction_odds,
@@ -881,7 +822,7 @@ leader_recovery_resolve (const AdjContext  *ctx,
                          GError           **error)
 {
   const char *leader = adj_input_unit_name (ctx, in, "leader", _("The leader"));
-  int need = rr_int (ctx->ruleset, "leaders", "recovery_at_least");
+  int need = adj_rules_int (ctx->ruleset, "leaders", "recovery_at_least");
   int sum;
 
   if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
@@ -907,16 +848,11 @@ leader_recovery_odds (const AdjContext  *ctx,
                       AdjOdds           *odds,
                       GError           **error)
 {
-  int need = rr_int (ctx->ruleset, "leaders", "recovery_at_least");
+  int need = adj_rules_int (ctx->ruleset, "leaders", "recovery_at_least");
 
-  (void) error;
-  adj_declare_outcomes (in->mechanic, odds);
   if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
-    {
-      rr_odds_add (odds, in->mechanic, "no-marker", 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, "no-marker");
+  adj_declare_outcomes (in->mechanic, odds);
   for (int s = 2; s <= 12; s++)
     rr_odds_add (odds, in->mechanic, s >= need ? "removed" : "stays", rr_two_dice_ways[s]);
   adj_odds_finish (odds, 36);
@@ -942,10 +878,8 @@ const AdjMechanic rr_leader_recovery = {
   .summary = N_("In the British Recovery segment: two dice for a leader with a Panicked or "
                 "Standing Firm marker, 4 or more takes it off."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = leader_recovery_inputs,
-  .n_inputs = G_N_ELEMENTS (leader_recovery_inputs),
-  .outcomes = leader_recovery_outcomes,
-  .n_outcomes = G_N_ELEMENTS (leader_recovery_outcomes),
+  MECHANIC_INPUTS (leader_recovery_inputs),
+  MECHANIC_OUTCOMES (leader_recovery_outcomes),
   .draws = leader_recovery_draws,
   .resolve = leader_recovery_resolve,
   .odds = leader_recovery_odds,
@@ -996,11 +930,8 @@ casualty_prefill (const AdjContext  *ctx,
   else if (rr_unit_is (who, "leader"))
     rank = adj_unit_get_status_bool (who, "replaced") ? "replacement" : "leader";
   else
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s is not Buller, Long or a brigade leader"), adj_unit_get_name (who));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is not Buller, Long or a brigade leader"),
+                            adj_unit_get_name (who));
   return adj_inputs_set_string (in, "rank", rank, error);
 }
 
@@ -1008,8 +939,8 @@ static gboolean
 casualty_is_hit (AdjRuleset *rs,
                  int         sum)
 {
-  return sum == rr_int (rs, "leaders", "casualty_low") ||
-         sum == rr_int (rs, "leaders", "casualty_high");
+  return sum == adj_rules_int (rs, "leaders", "casualty_low") ||
+         sum == adj_rules_int (rs, "leaders", "casualty_high");
 }
 
 static gboolean
@@ -1049,14 +980,9 @@ casualty_odds (const AdjContext  *ctx,
                AdjOdds           *odds,
                GError           **error)
 {
-  (void) error;
-  adj_declare_outcomes (in->mechanic, odds);
   if (g_str_equal (adj_inputs_get_string (in, "rank"), "replacement"))
-    {
-      rr_odds_add (odds, in->mechanic, "cannot-fall", 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, "cannot-fall");
+  adj_declare_outcomes (in->mechanic, odds);
   for (int s = 2; s <= 12; s++)
     rr_odds_add (odds, in->mechanic, casualty_is_hit (ctx->ruleset, s) ? "falls" : "unhurt",
                  rr_two_dice_ways[s]);
@@ -1088,10 +1014,8 @@ const AdjMechanic rr_leader_casualty = {
   .summary = N_("Buller, Long or a leader in an area where a British unit loses strength: two "
                 "dice, 2 or 12 and he falls."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = casualty_inputs,
-  .n_inputs = G_N_ELEMENTS (casualty_inputs),
-  .outcomes = casualty_outcomes,
-  .n_outcomes = G_N_ELEMENTS (casualty_outcomes),
+  MECHANIC_INPUTS (casualty_inputs),
+  MECHANIC_OUTCOMES (casualty_outcomes),
   .draws = casualty_draws,
   .prefill = casualty_prefill,
   .resolve = casualty_resolve,
@@ -1135,11 +1059,9 @@ recovery_resolve (const AdjContext  *ctx,
 {
   const char *morale = adj_inputs_get_string (in, "morale");
   const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
-  int modifier = adj_inputs_get_int (in, "modifier");
-  g_autoptr(AdjTables) tables = NULL;
-  json_object *cell;
+  g_autoptr(json_object) cell = NULL;
   const char *key;
-  int sum, rank;
+  int rank;
 
   if (g_str_equal (morale, "normal"))
     {
@@ -1147,11 +1069,8 @@ recovery_resolve (const AdjContext  *ctx,
       adj_outcome_set_result (outcome, "no-test", _("%s is in good order"), name);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
-    return FALSE;
-  rr_add_modifier_line (outcome, modifier, sum + modifier);
-  if (!rr_chart_resolve (ctx, &tables, outcome, "unit-recovery", sum + modifier, morale, &cell,
-                         error))
+  if (!rr_roll_on_chart (ctx, "unit-recovery", morale, adj_inputs_get_int (in, "modifier"), random,
+                         N_("Roll"), 2, outcome, &cell, error))
     return FALSE;
   if (cell == NULL)
     return TRUE;
@@ -1180,12 +1099,7 @@ recovery_odds (const AdjContext  *ctx,
   const char *morale = adj_inputs_get_string (in, "morale");
 
   if (g_str_equal (morale, "normal"))
-    {
-      adj_declare_outcomes (in->mechanic, odds);
-      rr_odds_add (odds, in->mechanic, "no-test", 1);
-      adj_odds_finish (odds, 1);
-      return TRUE;
-    }
+    return rr_odds_certain (in, odds, "no-test");
   return rr_chart_odds (ctx, in, odds, "unit-recovery", 2, adj_inputs_get_int (in, "modifier"),
                         morale, rr_classify_choice, NULL, error);
 }
@@ -1214,10 +1128,8 @@ const AdjMechanic rr_unit_recovery = {
   .summary = N_("A disrupted, suppressed or routed unit rolls two dice on the Unit Recovery "
                 "table and may climb one or two morale levels."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = recovery_inputs,
-  .n_inputs = G_N_ELEMENTS (recovery_inputs),
-  .outcomes = recovery_outcomes,
-  .n_outcomes = G_N_ELEMENTS (recovery_outcomes),
+  MECHANIC_INPUTS (recovery_inputs),
+  MECHANIC_OUTCOMES (recovery_outcomes),
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = recovery_tables,
   .draws = recovery_draws,

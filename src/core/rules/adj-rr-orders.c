@@ -10,45 +10,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adj-battle.h"
-#include "adj-error.h"
 #include "adj-i18n.h"
-#include "adj-json.h"
-#include "adj-rr.h"
 #include "adj-rr-private.h"
-#include "adj-rules-util.h"
-#include "adj-rules.h"
-#include "adj-secret.h"
-#include "adj-tables.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* orders                                                                                      */
+
+/* Whether @folded (casefolded) is @label of rr.json, in English or translated. */
+static gboolean
+is_label (const char *folded,
+          const char *label)
+{
+  g_autofree char *english = g_utf8_casefold (label, -1);
+  g_autofree char *shown = g_utf8_casefold (adj_gettext (label), -1);
+
+  return g_str_equal (folded, english) || g_str_equal (folded, shown);
+}
 
 static gboolean
 is_drift_area (AdjRuleset *rs,
                const char *area)
 {
-  json_object *other = rr_member (rr_json (rs, "drifts"), "other");
+  json_object *other = adj_rules_json (rs, "drifts", "other");
   g_autofree char *folded = g_utf8_casefold (area, -1);
 
   for (guint i = 0; rr_drift_ids[i] != NULL; i++)
-    {
-      g_autofree char *label = g_utf8_casefold (
-        rr_member_string (rr_drift_json (rs, rr_drift_ids[i]), "label"), -1);
-      g_autofree char *shown = g_utf8_casefold (adj_rr_drift_label (rs, rr_drift_ids[i]), -1);
-
-      if (g_str_equal (folded, label) || g_str_equal (folded, shown))
-        return TRUE;
-    }
+    if (is_label (folded, rr_member_string (rr_drift_json (rs, rr_drift_ids[i]), "label")))
+      return TRUE;
   for (gsize i = 0; i < json_object_array_length (other); i++)
-    {
-      const char *label = rr_member_string (json_object_array_get_idx (other, i), "label");
-      g_autofree char *a = g_utf8_casefold (label, -1);
-      g_autofree char *b = g_utf8_casefold (adj_gettext (label), -1);
-
-      if (g_str_equal (folded, a) || g_str_equal (folded, b))
-        return TRUE;
-    }
+    if (is_label (folded, rr_member_string (json_object_array_get_idx (other, i), "label")))
+      return TRUE;
   return FALSE;
 }
 
@@ -77,9 +68,8 @@ adj_rr_plan_order (AdjBattle   *battle,
                    GError     **error)
 {
   AdjRuleset *rs;
-  AdjUnit *leader, *planned, *objective;
+  AdjUnit *leader;
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
   int turn, cp, cost;
   AdjRrOrder order;
 
@@ -90,50 +80,26 @@ adj_rr_plan_order (AdjBattle   *battle,
     return FALSE;
   rs = adj_battle_get_ruleset (battle);
   if (!rr_at_step (battle, "plan-orders"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Orders are given at the first step of the British Send Orders segment"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Orders are given at the first step of the British Send "
+                                     "Orders segment"));
   turn = adj_battle_get_turn (battle);
   if (!brigade_in_play (battle, brigade))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Every unit of the %s is gone: it takes no more orders"),
-                   adj_rr_brigade_label (rs, brigade));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Every unit of the %s is gone: it takes no more orders"),
+                            adj_rr_brigade_label (rs, brigade));
   if (is_drift_area (rs, area))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("“%s” is a drift: an objective must be an area that is not a drift or a "
-                     "bridge"), area);
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("“%s” is a drift: an objective must be an area that is not a "
+                                     "drift or a bridge"), area);
   if (adj_unit_get_status_int (leader, "ordered_turn") == turn)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s has had his order this turn: one order a brigade a turn"),
-                   adj_unit_get_name (leader));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s has had his order this turn: one order a brigade a turn"),
+                            adj_unit_get_name (leader));
   adj_rr_get_order (battle, brigade, &order);
   if (order.state == ADJ_RR_ORDER_IN_TRANSIT)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s’s last order is still on its way (it arrives in turn %d)"),
-                   adj_unit_get_name (leader), order.arrives);
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s’s last order is still on its way (it arrives in turn %d)"),
+                            adj_unit_get_name (leader), order.arrives);
   if (order.state == ADJ_RR_ORDER_CHARGE)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Place the Objective Marker of %s’s charge first"),
-                   adj_unit_get_name (leader));
-      return FALSE;
-    }
-  rr_order_markers (battle, brigade, &planned, &objective);
-  cost = from_long ? 0 : rr_int (rs, "orders", "cp_per_order");
+    return adj_not_allowed (error, _("Place the Objective Marker of %s’s charge first"),
+                            adj_unit_get_name (leader));
+  cost = from_long ? 0 : adj_rules_int (rs, "orders", "cp_per_order");
   cp = rr_setting_int (battle, "cp");
 
   if (from_long)
@@ -141,34 +107,18 @@ adj_rr_plan_order (AdjBattle   *battle,
       AdjUnit *long_unit = rr_find_unit_of_type (battle, "long");
 
       if (long_unit == NULL || adj_unit_get_destroyed (long_unit))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("Long has fallen: he sends no more orders"));
-          return FALSE;
-        }
-      if (!rr_brigade_is_artillery (rs, brigade))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("Long gives his free order only to a brigade of batteries"));
-          return FALSE;
-        }
+        return adj_not_allowed (error, _("Long has fallen: he sends no more orders"));
+      if (!adj_rr_brigade_is_artillery (rs, brigade))
+        return adj_not_allowed (error,
+                                _("Long gives his free order only to a brigade of batteries"));
       if (rr_setting_int (battle, "long_order_turn") == turn)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("Long has sent his free order this turn"));
-          return FALSE;
-        }
+        return adj_not_allowed (error, _("Long has sent his free order this turn"));
       if (order.state == ADJ_RR_ORDER_FAIL)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("The Objective Marker of the %s shows Fail: Long cannot order it"),
-                       adj_rr_brigade_label (rs, brigade));
-          return FALSE;
-        }
-      summary = g_strdup_printf (_("Send Orders: Long sends the %s to %s — a free order, its "
-                              "Objective Marker goes there at once"),
-                            adj_rr_brigade_label (rs, brigade), area);
-      entry = adj_entry_new ("note", NULL, summary);
+        return adj_not_allowed (error, _("The Objective Marker of the %s shows Fail: Long cannot "
+                                         "order it"), adj_rr_brigade_label (rs, brigade));
+      entry = rr_note (_("Send Orders: Long sends the %s to %s — a free order, its "
+                         "Objective Marker goes there at once"),
+                       adj_rr_brigade_label (rs, brigade), area);
       if (!rr_take_marker_off (battle, entry->changes, brigade, "planned-objective", error) ||
           !rr_place_marker (battle, entry->changes, brigade, "objective", area, 0, "objective",
                             error) ||
@@ -178,20 +128,17 @@ adj_rr_plan_order (AdjBattle   *battle,
   else
     {
       if (cp < cost)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       ngettext ("An order costs %d command point and none is left",
-                                 "An order costs %d command points and not enough are left",
-                                 cost), cost);
-          return FALSE;
-        }
-      summary = g_strdup_printf (ngettext ("Send Orders: %s’s %s is to make for %s — %d CP, %d "
-                                      "left",
-                                      "Send Orders: %s’s %s is to make for %s — %d CP, %d "
-                                      "left", cp - cost),
-                            adj_unit_get_name (leader), adj_rr_brigade_label (rs, brigade),
-                            area, cost, cp - cost);
-      entry = adj_entry_new ("note", NULL, summary);
+        return adj_not_allowed (error,
+                                ngettext ("An order costs %d command point and none is left",
+                                          "An order costs %d command points and not enough "
+                                          "are left",
+                                          cost), cost);
+      entry = rr_note (ngettext ("Send Orders: %s’s %s is to make for %s — %d CP, %d "
+                                 "left",
+                                 "Send Orders: %s’s %s is to make for %s — %d CP, %d "
+                                 "left", cp - cost),
+                       adj_unit_get_name (leader), adj_rr_brigade_label (rs, brigade),
+                       area, cost, cp - cost);
       if (!rr_place_marker (battle, entry->changes, brigade, "planned-objective", area, 0, NULL,
                             error) ||
           !rr_set_setting_int (battle, entry->changes, "cp", cp - cost, error) ||
@@ -199,79 +146,28 @@ adj_rr_plan_order (AdjBattle   *battle,
                                rr_setting_int (battle, "cp_spent") + cost, error))
         return FALSE;
     }
-  (void) planned;
-  (void) objective;
   if (!adj_rules_change_unit_int (battle, entry->changes, leader, "status.ordered_turn", turn,
                                   error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
-gboolean
-adj_rr_roll_send_orders (AdjBattle  *battle,
-                         AdjRandom  *random,
-                         GError    **error)
+/* Roll on the Send Orders table (@send) or on the Receive Orders table for every brigade whose
+ * order waits for it, one entry each. */
+static gboolean
+roll_orders (AdjBattle  *battle,
+             AdjRandom  *random,
+             gboolean    send,
+             GError    **error)
 {
-  g_autoptr(AdjRandom) own = NULL;
-  guint n = 0;
-
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
-
-  if (!rr_check_in_play (battle, error) || !rr_check_segment (battle, "send-orders", error))
-    return FALSE;
-  random = rr_use_random (battle, random, &own);
-  for (guint b = 0; rr_brigade_ids[b] != NULL; b++)
-    {
-      AdjRrOrder order;
-      AdjUnit *leader = rr_brigade_unit (battle, rr_brigade_ids[b], "leader");
-      g_autoptr(AdjInputs) in = NULL;
-      g_autoptr(AdjOutcome) outcome = NULL;
-      g_autoptr(AdjEntry) entry = NULL;
-      g_autofree char *summary = NULL;
-      g_autofree char *area = NULL;
-
-      if (!adj_rr_get_order (battle, rr_brigade_ids[b], &order) ||
-          order.state != ADJ_RR_ORDER_PLANNED)
-        continue;
-      if (n == 0 && !rr_require_table (battle, "send-orders", error))
-        return FALSE;
-      n++;
-      area = g_strdup (order.planned_area);
-      in = rr_battle_inputs (battle, "rr/send-orders", "leader", adj_unit_get_id (leader), error);
-      if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
-        return FALSE;
-      if (g_str_equal (outcome->key, "arrives"))
-        summary = g_strdup_printf (_("Send Orders roll, %s (%s): the order arrives — Objective "
-                                "Marker in the turn %d box"), adj_unit_get_name (leader),
-                              area, adj_battle_get_turn (battle) +
-                              adj_outcome_get_value_int (outcome, "turns", 0));
-      else
-        summary = g_strdup_printf (_("Send Orders roll, %s (%s): %s"), adj_unit_get_name (leader),
-                              area, outcome->title);
-      entry = rr_outcome_entry (battle, in, outcome, summary, error);
-      if (entry == NULL || !adj_battle_commit (battle, g_steal_pointer (&entry), error))
-        return FALSE;
-    }
-  if (n == 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("No order is waiting to be sent"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-adj_rr_roll_receive_orders (AdjBattle  *battle,
-                            AdjRandom  *random,
-                            GError    **error)
-{
+  const char *segment = send ? "send-orders" : "receive-orders";
   g_autoptr(AdjRandom) own = NULL;
   int turn;
   guint n = 0;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
-  if (!rr_check_in_play (battle, error) || !rr_check_segment (battle, "receive-orders", error))
+  if (!rr_check_in_play (battle, error) || !rr_check_segment (battle, segment, error))
     return FALSE;
   random = rr_use_random (battle, random, &own);
   turn = adj_battle_get_turn (battle);
@@ -286,30 +182,48 @@ adj_rr_roll_receive_orders (AdjBattle  *battle,
       g_autofree char *area = NULL;
 
       if (!adj_rr_get_order (battle, rr_brigade_ids[b], &order) ||
-          order.state != ADJ_RR_ORDER_IN_TRANSIT || order.arrives > turn)
+          !rr_order_waits (&order, send, turn))
         continue;
-      if (n == 0 && !rr_require_table (battle, "receive-orders", error))
+      /* The table is named after its segment. */
+      if (n == 0 && !rr_require_table (battle, segment, error))
         return FALSE;
       n++;
       area = g_strdup (order.planned_area != NULL ? order.planned_area : "?");
-      in = rr_battle_inputs (battle, "rr/receive-orders", "leader", adj_unit_get_id (leader),
-                             error);
+      in = rr_battle_inputs (battle, send ? "rr/send-orders" : "rr/receive-orders", "leader",
+                             adj_unit_get_id (leader), error);
       if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
         return FALSE;
-      /* TRANSLATORS: e.g. "Receive Orders roll, Hart (Bridle Drift): Charge to the guns" */
-      summary = g_strdup_printf (_("Receive Orders roll, %s (%s): %s"),
-                            adj_unit_get_name (leader), area, outcome->title);
+      if (send && g_str_equal (outcome->key, "arrives"))
+        summary = g_strdup_printf (_("Send Orders roll, %s (%s): the order arrives — Objective "
+                                     "Marker in the turn %d box"), adj_unit_get_name (leader),
+                                   area, turn + adj_outcome_get_value_int (outcome, "turns", 0));
+      else if (send)
+        summary = g_strdup_printf (_("Send Orders roll, %s (%s): %s"), adj_unit_get_name (leader),
+                                   area, outcome->title);
+      else
+        /* TRANSLATORS: e.g. "Receive Orders roll, Hart (Bridle Drift): Charge to the guns" */
+        summary = g_strdup_printf (_("Receive Orders roll, %s (%s): %s"),
+                                   adj_unit_get_name (leader), area, outcome->title);
       entry = rr_outcome_entry (battle, in, outcome, summary, error);
       if (entry == NULL || !adj_battle_commit (battle, g_steal_pointer (&entry), error))
         return FALSE;
     }
   if (n == 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("No Objective Marker is in this turn’s box"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, send ? _("No order is waiting to be sent")
+                                        : _("No Objective Marker is in this turn’s box"));
   return TRUE;
+}
+
+gboolean
+adj_rr_roll_send_orders (AdjBattle *battle, AdjRandom *random, GError **error)
+{
+  return roll_orders (battle, random, TRUE, error);
+}
+
+gboolean
+adj_rr_roll_receive_orders (AdjBattle *battle, AdjRandom *random, GError **error)
+{
+  return roll_orders (battle, random, FALSE, error);
 }
 
 gboolean
@@ -321,7 +235,6 @@ adj_rr_place_objective (AdjBattle   *battle,
   AdjUnit *leader;
   AdjRrOrder order;
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -330,15 +243,10 @@ adj_rr_place_objective (AdjBattle   *battle,
     return FALSE;
   adj_rr_get_order (battle, brigade, &order);
   if (order.state != ADJ_RR_ORDER_CHARGE)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s is not charging the guns: his Objective Marker is placed by orders"),
-                   adj_unit_get_name (leader));
-      return FALSE;
-    }
-  summary = g_strdup_printf (_("%s charges the guns: his Objective Marker goes to %s"),
-                        adj_unit_get_name (leader), area);
-  entry = adj_entry_new ("note", NULL, summary);
+    return adj_not_allowed (error, _("%s is not charging the guns: his Objective Marker is placed "
+                                     "by orders"), adj_unit_get_name (leader));
+  entry = rr_note (_("%s charges the guns: his Objective Marker goes to %s"),
+                   adj_unit_get_name (leader), area);
   if (!rr_place_marker (battle, entry->changes, brigade, "objective", area, 0, "objective", error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
@@ -352,7 +260,6 @@ adj_rr_objective_reached (AdjBattle   *battle,
   AdjUnit *leader;
   AdjRrOrder order;
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -360,14 +267,10 @@ adj_rr_objective_reached (AdjBattle   *battle,
     return FALSE;
   adj_rr_get_order (battle, brigade, &order);
   if (order.objective_area == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s has no Objective Marker on the map"), adj_unit_get_name (leader));
-      return FALSE;
-    }
-  summary = g_strdup_printf (_("%s reaches %s: his Objective Marker comes off"),
-                        adj_unit_get_name (leader), order.objective_area);
-  entry = adj_entry_new ("note", NULL, summary);
+    return adj_not_allowed (error,
+                            _("%s has no Objective Marker on the map"), adj_unit_get_name (leader));
+  entry = rr_note (_("%s reaches %s: his Objective Marker comes off"),
+                   adj_unit_get_name (leader), order.objective_area);
   if (!rr_take_marker_off (battle, entry->changes, brigade, "objective", error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
@@ -398,12 +301,8 @@ adj_rr_brigade_strength (AdjBattle   *battle,
         continue;
       sp = adj_unit_get_status_int (unit, "sp");
       if (sp <= 0)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("Enter the strength printed on %s’s counter first"),
-                       adj_unit_get_name (unit));
-          return FALSE;
-        }
+        return adj_not_allowed (error, _("Enter the strength printed on %s’s counter first"),
+                                adj_unit_get_name (unit));
       begin = rr_member (rr_oob_unit (rs, adj_unit_get_id (unit)), "start_sp");
       s += begin != NULL ? MIN (sp, json_object_get_int (begin)) : sp;
       n += rr_counter_strength (unit);
@@ -449,10 +348,7 @@ adj_rr_emergency_withdrawal (AdjBattle   *battle,
   if (outcome == NULL)
     return FALSE;
   if (g_str_equal (outcome->key, "not-eligible"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, "%s", outcome->reason);
-      return FALSE;
-    }
+    return adj_not_allowed (error, "%s", outcome->reason);
   goes = g_str_equal (outcome->key, "automatic") || g_str_equal (outcome->key, "withdraw");
   if (goes)
     summary = g_strdup_printf (_("Emergency withdrawal, %s: %s — Objective Marker showing Fail "
@@ -500,15 +396,22 @@ adj_rr_drift_state (AdjBattle  *battle,
   return ADJ_RR_DRIFT_HIDDEN;
 }
 
+/* A battalion or regiment in play: who may look for a drift. */
+static gboolean
+can_find_drift (AdjUnit *unit)
+{
+  return (rr_unit_is (unit, "battalion") || rr_unit_is (unit, "regiment")) &&
+         !adj_unit_get_destroyed (unit);
+}
+
 static gboolean
 check_drift (const char  *drift,
              GError     **error)
 {
   if (drift != NULL && g_strv_contains (rr_drift_ids, drift))
     return TRUE;
-  g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("There is no drift “%s”"),
-               drift != NULL ? drift : "");
-  return FALSE;
+  return rr_fail (error, ADJ_ERROR_NOT_FOUND, _("There is no drift “%s”"),
+                  drift != NULL ? drift : "");
 }
 
 gboolean
@@ -540,32 +443,19 @@ adj_rr_find_drift (AdjBattle   *battle,
       (unit = rr_need_unit (battle, unit_id, error)) == NULL)
     return FALSE;
   rs = adj_battle_get_ruleset (battle);
-  if (!(rr_unit_is (unit, "battalion") || rr_unit_is (unit, "regiment")) ||
-      adj_unit_get_destroyed (unit))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Only a battalion or a regiment in play looks for a drift; %s cannot"),
-                   adj_unit_get_name (unit));
-      return FALSE;
-    }
+  if (!can_find_drift (unit))
+    return adj_not_allowed (error, _("Only a battalion or a regiment in play looks for a drift; %s "
+                                     "cannot"), adj_unit_get_name (unit));
   state = adj_rr_drift_state (battle, drift, &value);
   if (state == ADJ_RR_DRIFT_FOUND || state == ADJ_RR_DRIFT_CLEARED)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is open already"),
-                   adj_rr_drift_label (rs, drift));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is open already"), adj_rr_drift_label (rs, drift));
   turn = adj_battle_get_turn (battle);
   state_key = rr_drift_key (drift, "");
   value_key = rr_drift_key (drift, "_value");
   tried_key = rr_drift_key (drift, "_tried");
   if (rr_setting_int (battle, tried_key) == turn)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s was looked for this turn already: try again next turn"),
-                   adj_rr_drift_label (rs, drift));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s was looked for this turn already: try again next turn"),
+                            adj_rr_drift_label (rs, drift));
   if (state == ADJ_RR_DRIFT_HIDDEN)
     {
       g_autoptr(json_object) record = rr_open_record (battle, ADJ_RR_DRIFTS_SECRET, error);
@@ -575,12 +465,8 @@ adj_rr_find_drift (AdjBattle   *battle,
         return FALSE;
       v = rr_member (rr_member (record, "areas"), drift);
       if (!json_object_is_type (v, json_type_int))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                       _("The hidden record “%s” of the battle is damaged"),
-                       ADJ_RR_DRIFTS_SECRET);
-          return FALSE;
-        }
+        return rr_fail (error, ADJ_ERROR_INVALID,
+                        _("The hidden record “%s” of the battle is damaged"), ADJ_RR_DRIFTS_SECRET);
       value = json_object_get_int (v);
     }
   in = rr_battle_inputs (battle, "rr/find-drift", NULL, NULL, error);
@@ -629,7 +515,6 @@ adj_rr_commando_opens_drift (AdjBattle   *battle,
 {
   AdjRrDriftState state;
   g_autofree char *state_key = NULL;
-  g_autofree char *summary = NULL;
   g_autoptr(AdjEntry) entry = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
@@ -638,16 +523,12 @@ adj_rr_commando_opens_drift (AdjBattle   *battle,
     return FALSE;
   state = adj_rr_drift_state (battle, drift, NULL);
   if (state == ADJ_RR_DRIFT_FOUND || state == ADJ_RR_DRIFT_CLEARED)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is open already"),
-                   adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is open already"),
+                            adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
   state_key = rr_drift_key (drift, "");
-  summary = g_strdup_printf (_("%s: a commando crosses — its marker comes off unseen and the "
-                          "British may use the drift"),
-                        adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
-  entry = adj_entry_new ("note", NULL, summary);
+  entry = rr_note (_("%s: a commando crosses — its marker comes off unseen and the "
+                     "British may use the drift"),
+                   adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
   if (!rr_set_setting_string (battle, entry->changes, state_key, "cleared", error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
@@ -716,6 +597,7 @@ adj_rr_draw_event (AdjBattle   *battle,
   g_autofree char *label = NULL;
   json_object *one, *contents;
   gboolean british = cup == ADJ_RR_CUP_BRITISH;
+  gboolean comes_back;
   int turn;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
@@ -729,45 +611,38 @@ adj_rr_draw_event (AdjBattle   *battle,
   turn = adj_battle_get_turn (battle);
   if (!rr_at_step (battle, british ? "draw-event" : "draw-boer-event") ||
       rr_setting_bool (battle, "step_done"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   british ? _("A British event chit is drawn once a turn, at its step of the "
-                               "British Event segment")
-                           : _("A Boer event chit is drawn once a turn, at its step of the Boer "
-                               "Event segment"));
-      return FALSE;
-    }
+    return adj_not_allowed (error,
+                            british ? _("A British event chit is drawn once a turn, at its step "
+                                        "of the British Event segment")
+                                    : _("A Boer event chit is drawn once a turn, at its step of "
+                                        "the Boer Event segment"));
   cups = rr_open_cups (battle, error);
   if (cups == NULL)
     return FALSE;
   one = rr_member (cups, rr_cup_key (cup));
   contents = rr_member (one, "cup");
   if (json_object_array_length (contents) == 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   british ? _("The British event cup is empty")
-                           : _("The Boer event cup is empty"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, british ? _("The British event cup is empty")
+                                    : _("The Boer event cup is empty"));
   random = rr_use_random (battle, random, &own);
   chit = draw_from (contents, random, error);
   if (chit == NULL)
     return FALSE;
   label = adj_rr_chit_label (rs, cup, chit);
-  entry = adj_entry_new ("note", NULL, "");
+  entry = adj_entry_new ("note", NULL, NULL);
   /* TRANSLATORS: e.g. "British Event: chit drawn — Hesitate" */
   g_string_append_printf (summary, british ? _("British Event: chit drawn — %s")
                                            : _("Boer Event: chit drawn — %s"), label);
-  if (british)
-    json_object_array_add (rr_member (one, rr_returns_each_turn (chit) ? "out" : "gone"),
-                           json_object_new_string (chit));
-  else if (g_str_has_prefix (chit, "group-") && g_str_has_suffix (chit, "-released"))
+  /* A chit that comes back waits out of the cup; any other is gone for good. */
+  comes_back = british ? rr_returns_each_turn (chit) : rr_is_misfire (chit) || rr_is_ammo (chit);
+  json_object_array_add (rr_member (one, comes_back ? "out" : "gone"),
+                         json_object_new_string (chit));
+  if (!british && g_str_has_prefix (chit, "group-") && g_str_has_suffix (chit, "-released"))
     {
       static const char *const groups[] = { "1st-group", "2nd-group", "3rd-group", "4th-group" };
       int n = atoi (chit + strlen ("group-"));
       g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
-      json_object_array_add (rr_member (one, "gone"), json_object_new_string (chit));
       if (n >= 1 && n <= (int) G_N_ELEMENTS (groups) &&
           !release_group (battle, entry->changes, groups[n - 1], names, error))
         return FALSE;
@@ -779,23 +654,19 @@ adj_rr_draw_event (AdjBattle   *battle,
       else
         g_string_append (summary, _(" — no commando of the group is left to release"));
     }
-  else if (rr_is_misfire (chit) || rr_is_ammo (chit))
+  else if (!british && comes_back)
     {
-      json_object_array_add (rr_member (one, "out"), json_object_new_string (chit));
       if (!rr_set_setting_int (battle, entry->changes, rr_is_misfire (chit) ? "misfire_turn"
                                                                       : "ammo_turn",
                                turn + 1, error))
         return FALSE;
       g_string_append_printf (summary, _(" — it waits on the turn track for turn %d"), turn + 1);
     }
-  else
-    json_object_array_add (rr_member (one, "gone"), json_object_new_string (chit));
   g_string_append_printf (summary, ngettext (" (%u chit left in the cup)",
                                              " (%u chits left in the cup)",
                                              (guint) json_object_array_length (contents)),
                           (guint) json_object_array_length (contents));
-  g_free (entry->summary);
-  entry->summary = g_strdup (summary->str);
+  entry->summary = g_string_free (g_steal_pointer (&summary), FALSE);
   if (!rr_seal_cups (battle, entry->changes, cups, error) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error) ||
       !adj_battle_commit (battle, g_steal_pointer (&entry), error))
@@ -816,51 +687,40 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
   g_autoptr(json_object) cups = NULL;
   g_autoptr(AdjEntry) entry = NULL;
   g_autofree char *chit = NULL;
-  g_autofree char *summary = NULL;
   json_object *cup;
+  guint left;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
   if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, commando, error)) == NULL)
     return FALSE;
   if (!rr_unit_is (unit, "commando") || adj_unit_get_destroyed (unit))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Only a commando in play takes an SP counter; %s does not"),
-                   adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Only a commando in play takes an SP counter; %s does not"),
+                            adj_unit_get_name (unit));
   if (!g_str_equal (adj_unit_get_status_string (unit, "sp_counter"), "none"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s has an SP counter already"), adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s has an SP counter already"), adj_unit_get_name (unit));
   cups = rr_open_cups (battle, error);
   if (cups == NULL)
     return FALSE;
   cup = rr_member (rr_member (cups, "sp"), "cup");
   if (json_object_array_length (cup) == 0)
     {
-      summary = g_strdup_printf (_("SP counter for %s: the cup is empty, it fires without one"),
-                            adj_unit_get_name (unit));
-      entry = adj_entry_new ("note", NULL, summary);
+      entry = rr_note (_("SP counter for %s: the cup is empty, it fires without one"),
+                       adj_unit_get_name (unit));
       return adj_battle_commit (battle, g_steal_pointer (&entry), error);
     }
   random = rr_use_random (battle, random, &own);
   chit = draw_from (cup, random, error);
   if (chit == NULL)
     return FALSE;
-  entry = adj_entry_new ("note", NULL, "");
+  left = (guint) json_object_array_length (cup);
   if (g_str_equal (chit, "no-fire"))
     {
-      summary = g_strdup_printf (ngettext ("SP counter for %s: No Fire — it does not fire this "
-                                      "turn (%u counter left in the cup)",
-                                      "SP counter for %s: No Fire — it does not fire this "
-                                      "turn (%u counters left in the cup)",
-                                      (guint) json_object_array_length (cup)),
-                            adj_unit_get_name (unit),
-                            (guint) json_object_array_length (cup));
+      entry = rr_note (ngettext ("SP counter for %s: No Fire — it does not fire this turn (%u "
+                                 "counter left in the cup)",
+                                 "SP counter for %s: No Fire — it does not fire this turn (%u "
+                                 "counters left in the cup)", left),
+                       adj_unit_get_name (unit), left);
       if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.sp_counter",
                                          "no-fire", error))
         return FALSE;
@@ -870,22 +730,19 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
       int v = atoi (chit);
       g_autofree char *label = adj_rr_chit_label (adj_battle_get_ruleset (battle),
                                                   ADJ_RR_CUP_SP, chit);
-      int before = adj_rr_unit_strength (battle, unit);
 
-      summary = g_strdup_printf (ngettext ("SP counter for %s: %s — strength %d (%u counter left "
-                                      "in the cup)",
-                                      "SP counter for %s: %s — strength %d (%u counters left "
-                                      "in the cup)", (guint) json_object_array_length (cup)),
-                            adj_unit_get_name (unit), label, before + v,
-                            (guint) json_object_array_length (cup));
+      entry = rr_note (ngettext ("SP counter for %s: %s — strength %d (%u counter left in the "
+                                 "cup)",
+                                 "SP counter for %s: %s — strength %d (%u counters left in the "
+                                 "cup)", left),
+                       adj_unit_get_name (unit), label, adj_rr_unit_strength (battle, unit) + v,
+                       left);
       if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.sp_counter", "value",
                                          error) ||
           !adj_rules_change_unit_int (battle, entry->changes, unit, "status.sp_counter_value", v,
                                       error))
         return FALSE;
     }
-  g_free (entry->summary);
-  entry->summary = g_steal_pointer (&summary);
   if (!rr_seal_cups (battle, entry->changes, cups, error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
@@ -894,22 +751,17 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
 /* ------------------------------------------------------------------------------------------ */
 /* emplacements                                                                                */
 
+static gboolean
+is_emplacement (AdjUnit *unit)
+{
+  return rr_unit_is (unit, "emplacement");
+}
+
 GPtrArray *
 adj_rr_emplacements (AdjBattle *battle)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-  GListModel *units;
-
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), out);
-  units = adj_battle_get_units (battle);
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-
-      if (rr_unit_is (unit, "emplacement"))
-        g_ptr_array_add (out, g_strdup (adj_unit_get_id (unit)));
-    }
-  return out;
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), g_ptr_array_new_with_free_func (g_free));
+  return rr_unit_ids (battle, is_emplacement);
 }
 
 static AdjUnit *
@@ -935,7 +787,6 @@ adj_rr_emplacement_fired (AdjBattle   *battle,
 {
   AdjUnit *unit;
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -943,14 +794,10 @@ adj_rr_emplacement_fired (AdjBattle   *battle,
       (unit = need_emplacement (battle, emplacement, error)) == NULL)
     return FALSE;
   if (!g_str_equal (adj_unit_get_status_string (unit, "emplacement"), "hidden"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("The emplacement at %s has shown itself already"), adj_unit_get_name (unit));
-      return FALSE;
-    }
-  summary = g_strdup_printf (_("The Boers at %s fire their first shot: the Hidden marker comes "
-                          "off"), adj_unit_get_name (unit));
-  entry = adj_entry_new ("note", NULL, summary);
+    return adj_not_allowed (error, _("The emplacement at %s has shown itself already"),
+                            adj_unit_get_name (unit));
+  entry = rr_note (_("The Boers at %s fire their first shot: the Hidden marker comes "
+                     "off"), adj_unit_get_name (unit));
   if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement", "open",
                                      error))
     return FALSE;
@@ -966,7 +813,6 @@ adj_rr_update_emplacement (AdjBattle   *battle,
 {
   AdjUnit *unit;
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
   gboolean captured;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
@@ -978,38 +824,21 @@ adj_rr_update_emplacement (AdjBattle   *battle,
     return rr_check_segment (battle, "boer-shaken", error);
   captured = g_str_equal (adj_unit_get_status_string (unit, "emplacement"), "captured");
   if (!captured && british_present && !boers_present)
-    {
-      summary = g_strdup_printf (_("Boer Shaken: the British capture the emplacement at %s"),
-                            adj_unit_get_name (unit));
-      entry = adj_entry_new ("note", NULL, summary);
-      if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement",
-                                         "captured", error))
-        return FALSE;
-    }
+    entry = rr_note (_("Boer Shaken: the British capture the emplacement at %s"),
+                     adj_unit_get_name (unit));
   else if (captured && !british_present)
-    {
-      summary = g_strdup_printf (_("Boer Shaken: no British unit holds %s any more — the Boers "
-                              "take the emplacement back"), adj_unit_get_name (unit));
-      entry = adj_entry_new ("note", NULL, summary);
-      if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement", "open",
-                                         error))
-        return FALSE;
-    }
+    entry = rr_note (_("Boer Shaken: no British unit holds %s any more — the Boers take the "
+                       "emplacement back"), adj_unit_get_name (unit));
   else
     return TRUE;
+  if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.emplacement",
+                                     captured ? "open" : "captured", error))
+    return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* what the player may do now, for the dashboard's buttons                                     */
-
-gboolean
-adj_rr_brigade_is_artillery (AdjRuleset *rs,
-                             const char *brigade)
-{
-  g_return_val_if_fail (rs != NULL, FALSE);
-  return rr_brigade_is_artillery (rs, brigade);
-}
 
 AdjRrBrigadeTask
 adj_rr_brigade_task (AdjBattle  *battle,
@@ -1046,32 +875,18 @@ GArray *
 adj_rr_drift_pool (AdjRuleset *rs,
                    const char *drift)
 {
-  static const char *const pools[] = { "high", "low" };
   GArray *values;
-  json_object *drifts;
+  json_object *markers;
 
   g_return_val_if_fail (rs != NULL, NULL);
 
   values = g_array_new (FALSE, FALSE, sizeof (int));
-  drifts = rr_json (rs, "drifts");
-  for (guint p = 0; p < G_N_ELEMENTS (pools); p++)
+  markers = rr_member (rr_drift_pool_json (rs, drift), "markers");
+  for (gsize k = 0; markers != NULL && k < json_object_array_length (markers); k++)
     {
-      json_object *pool = rr_member (drifts, pools[p]);
-      json_object *areas = rr_member (pool, "areas");
-      json_object *markers = rr_member (pool, "markers");
+      int v = json_object_get_int (json_object_array_get_idx (markers, k));
 
-      for (gsize i = 0; areas != NULL && i < json_object_array_length (areas); i++)
-        if (g_strcmp0 (rr_member_string (json_object_array_get_idx (areas, i), "id"),
-                       drift) == 0)
-          {
-            for (gsize k = 0; markers != NULL && k < json_object_array_length (markers); k++)
-              {
-                int v = json_object_get_int (json_object_array_get_idx (markers, k));
-
-                g_array_append_val (values, v);
-              }
-            return values;
-          }
+      g_array_append_val (values, v);
     }
   return values;
 }
@@ -1111,43 +926,22 @@ adj_rr_drift_task (AdjBattle  *battle,
 GPtrArray *
 adj_rr_drift_finders (AdjBattle *battle)
 {
-  GListModel *units;
-  GPtrArray *ids;
-
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return rr_unit_ids (battle, can_find_drift);
+}
 
-  ids = g_ptr_array_new_with_free_func (g_free);
-  units = adj_battle_get_units (battle);
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-
-      if ((rr_unit_is (unit, "battalion") || rr_unit_is (unit, "regiment")) &&
-          !adj_unit_get_destroyed (unit))
-        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
-    }
-  return ids;
+static gboolean
+lacks_sp_counter (AdjUnit *unit)
+{
+  return rr_unit_is (unit, "commando") && !adj_unit_get_destroyed (unit) &&
+         g_strcmp0 (adj_unit_get_status_string (unit, "sp_counter"), "none") == 0;
 }
 
 GPtrArray *
 adj_rr_commandos_without_counter (AdjBattle *battle)
 {
-  GListModel *units;
-  GPtrArray *ids;
-
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
-
-  ids = g_ptr_array_new_with_free_func (g_free);
-  units = adj_battle_get_units (battle);
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-
-      if (rr_unit_is (unit, "commando") && !adj_unit_get_destroyed (unit) &&
-          g_strcmp0 (adj_unit_get_status_string (unit, "sp_counter"), "none") == 0)
-        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
-    }
-  return ids;
+  return rr_unit_ids (battle, lacks_sp_counter);
 }
 
 AdjRrEmplacementTask

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "adj-battle.h"
+#include "adj-error.h"
 #include "adj-json.h"
 #include "adj-random.h"
 #include "adj-rr.h"
@@ -25,6 +26,9 @@ G_BEGIN_DECLS
 #define ENUM_INPUT(name_, label_, hint_, choices_, def_, from_) \
   { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .hint = hint_, .choices = choices_, \
     .n_choices = G_N_ELEMENTS (choices_), .def_choice = def_, .from = from_ }
+/* The inputs and the outcomes of a mechanic, with their counts. */
+#define MECHANIC_INPUTS(list_)   .inputs = list_, .n_inputs = G_N_ELEMENTS (list_)
+#define MECHANIC_OUTCOMES(list_) .outcomes = list_, .n_outcomes = G_N_ELEMENTS (list_)
 #define MODIFIER_INPUT \
   INT_INPUT ("modifier", N_("Modifiers"), \
              N_("The modifiers your chart lists for this roll, added up"), -9, 9, 0, NULL)
@@ -104,10 +108,9 @@ extern const AdjMechanic rr_losses;
 extern const AdjMechanic rr_victory;
 
 /* adj-rr.c */
-json_object *rr_json (AdjRuleset *rs, const char *section);
-int rr_int (AdjRuleset *rs, const char *section, const char *key);
 json_object *rr_member (json_object *obj, const char *key);
 const char *rr_member_string (json_object *obj, const char *key);
+json_object *rr_find_id (json_object *list, const char *id);
 int rr_morale_rank (const char *level);
 const char *rr_morale_label (const char *level);
 void rr_odds_add (AdjOdds *odds, const AdjMechanic *mech, const char *key, guint64 count);
@@ -125,15 +128,21 @@ gboolean rr_set_setting_string (AdjBattle *battle, AdjChangeSet *changes, const 
 gboolean rr_roll_dice (AdjRandom *random, AdjOutcome *outcome, const char *group, const char *label,
                        guint n, int *sum, GError **error);
 void rr_add_modifier_line (AdjOutcome *outcome, int modifier, int total);
-int rr_chart_column (const AdjTableShape *shape, int strength);
+gboolean rr_fail (GError **error, AdjError code, const char *format, ...) G_GNUC_PRINTF (3, 4);
+AdjEntry *rr_note (const char *format, ...) G_GNUC_PRINTF (1, 2);
+char *rr_strength_column (AdjRuleset *rs, const char *table_id, AdjInputs *in);
 gboolean rr_chart_odds (const AdjContext *ctx, AdjInputs *in, AdjOdds *odds, const char *table_id,
                         guint n_dice, int modifier, const char *column, CellClassify classify,
                         gpointer data, GError **error);
-gboolean rr_chart_resolve (const AdjContext *ctx, AdjTables **tables, AdjOutcome *outcome,
-                           const char *table_id, int total, const char *column, json_object **value,
-                           GError **error);
+gboolean rr_chart_resolve (const AdjContext *ctx, AdjOutcome *outcome, const char *table_id,
+                           int total, const char *column, json_object **cell, GError **error);
+gboolean rr_roll_on_chart (const AdjContext *ctx, const char *table_id, const char *column,
+                           int modifier, AdjRandom *random, const char *label, guint n_dice,
+                           AdjOutcome *outcome, json_object **cell, GError **error);
+gboolean rr_odds_certain (AdjInputs *in, AdjOdds *odds, const char *key);
 const char *rr_classify_choice (json_object *value, gpointer data);
 AdjUnit *rr_find_unit_of_type (AdjBattle *battle, const char *type);
+GPtrArray *rr_unit_ids (AdjBattle *battle, gboolean (*keep) (AdjUnit *unit));
 const char *rr_unit_brigade (AdjUnit *unit);
 const char *rr_unit_group (AdjUnit *unit);
 gboolean rr_is_boer (AdjUnit *unit);
@@ -157,7 +166,6 @@ gboolean rr_require_table (AdjBattle *battle, const char *table_id, GError **err
 AdjTables *rr_battle_tables (AdjBattle *battle, GError **error);
 json_object *rr_oob_brigade (AdjRuleset *rs, const char *brigade);
 json_object *rr_oob_unit (AdjRuleset *rs, const char *unit_id);
-gboolean rr_brigade_is_artillery (AdjRuleset *rs, const char *brigade);
 gboolean rr_is_brigade_unit (AdjUnit *unit);
 
 /* adj-rr-command.c */
@@ -184,8 +192,7 @@ gboolean rr_in_segment (AdjBattle *battle, const char *segment);
 json_object *rr_step_json (AdjRuleset *rs, guint index);
 const char *rr_segment_label (AdjRuleset *rs, const char *segment);
 const char *rr_phase_label (AdjRuleset *rs, const char *phase);
-void rr_order_markers (AdjBattle *battle, const char *brigade, AdjUnit **planned,
-                       AdjUnit **objective);
+gboolean rr_order_waits (const AdjRrOrder *order, gboolean send, int turn);
 char *rr_join_names (GPtrArray *names);
 
 /* adj-rr-setup.c */
@@ -195,14 +202,14 @@ gboolean rr_seal_cups (AdjBattle *battle, AdjChangeSet *changes, json_object *re
                        GError **error);
 void rr_shuffle_array (json_object *arr, AdjRng *rng);
 const char *rr_cup_key (AdjRrCup cup);
+char *rr_sp_counter_chit (AdjUnit *unit);
 guint rr_move_back (json_object *from, json_object *cup, gboolean (*back) (const char *chit));
 gboolean rr_returns_each_turn (const char *chit);
 gboolean rr_is_misfire (const char *chit);
 gboolean rr_is_ammo (const char *chit);
 char *rr_drift_key (const char *drift, const char *suffix);
+json_object *rr_drift_pool_json (AdjRuleset *rs, const char *drift);
 json_object *rr_drift_json (AdjRuleset *rs, const char *drift);
-
-/* adj-rr-orders.c */
 
 /* adj-rr-check.c */
 gboolean rr_check_ruleset (AdjRuleset *rs, GError **error);

@@ -7,19 +7,10 @@
 
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-#include "adj-battle.h"
-#include "adj-error.h"
 #include "adj-i18n.h"
-#include "adj-json.h"
-#include "adj-rr.h"
 #include "adj-rr-private.h"
-#include "adj-rules-util.h"
-#include "adj-rules.h"
-#include "adj-secret.h"
-#include "adj-tables.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* The sequence of play, as the code knows it: rr.json must list exactly these steps.          */
@@ -133,23 +124,19 @@ rr_in_segment (AdjBattle  *battle,
 }
 
 /* The JSON of a segment and of a step in rr.json's "sequence". */
-json_object *
-adj_rr_segment_json (AdjRuleset *rs,
-                     const char *segment)
+static json_object *
+segment_json (AdjRuleset *rs,
+              const char *segment)
 {
-  json_object *seq = rr_json (rs, "sequence");
+  json_object *seq = adj_rules_json (rs, "sequence", NULL);
 
   for (gsize p = 0; p < json_object_array_length (seq); p++)
     {
-      json_object *segs = rr_member (json_object_array_get_idx (seq, p), "segments");
+      json_object *seg = rr_find_id (rr_member (json_object_array_get_idx (seq, p), "segments"),
+                                     segment);
 
-      for (gsize s = 0; s < json_object_array_length (segs); s++)
-        {
-          json_object *seg = json_object_array_get_idx (segs, s);
-
-          if (g_strcmp0 (rr_member_string (seg, "id"), segment) == 0)
-            return seg;
-        }
+      if (seg != NULL)
+        return seg;
     }
   return NULL;
 }
@@ -158,7 +145,7 @@ json_object *
 rr_step_json (AdjRuleset *rs,
               guint       index)
 {
-  json_object *steps = rr_member (adj_rr_segment_json (rs, rr_steps[index].segment), "steps");
+  json_object *steps = rr_member (segment_json (rs, rr_steps[index].segment), "steps");
 
   return json_object_array_get_idx (steps, (gsize) rr_step_number (index, NULL) - 1);
 }
@@ -167,7 +154,7 @@ const char *
 rr_segment_label (AdjRuleset *rs,
                   const char *segment)
 {
-  return adj_gettext (rr_member_string (adj_rr_segment_json (rs, segment), "label"));
+  return adj_gettext (rr_member_string (segment_json (rs, segment), "label"));
 }
 
 const char *
@@ -254,14 +241,14 @@ adj_rr_segment_label (AdjRuleset *rs,
                       const char *segment)
 {
   g_return_val_if_fail (rs != NULL, "");
-  return label_or_empty (rr_member_string (adj_rr_segment_json (rs, segment), "label"));
+  return label_or_empty (rr_member_string (segment_json (rs, segment), "label"));
 }
 
 static int
 segment_from_turn (AdjRuleset *rs,
                    const char *segment)
 {
-  json_object *v = rr_member (adj_rr_segment_json (rs, segment), "from_turn");
+  json_object *v = rr_member (segment_json (rs, segment), "from_turn");
   return v != NULL ? json_object_get_int (v) : 0;
 }
 
@@ -292,17 +279,6 @@ adj_rr_get_tracks (AdjBattle   *battle,
   tracks->end_reason = rr_setting_string (battle, "end_reason");
 }
 
-/* The order markers of a brigade now. */
-void
-rr_order_markers (AdjBattle   *battle,
-                  const char  *brigade,
-                  AdjUnit    **planned,
-                  AdjUnit    **objective)
-{
-  *planned = rr_brigade_unit (battle, brigade, "planned-objective");
-  *objective = rr_brigade_unit (battle, brigade, "objective");
-}
-
 gboolean
 adj_rr_get_order (AdjBattle   *battle,
                   const char  *brigade,
@@ -316,7 +292,8 @@ adj_rr_get_order (AdjBattle   *battle,
   leader = rr_brigade_unit (battle, brigade, "leader");
   if (leader == NULL)
     return FALSE;
-  rr_order_markers (battle, brigade, &planned, &objective);
+  planned = rr_brigade_unit (battle, brigade, "planned-objective");
+  objective = rr_brigade_unit (battle, brigade, "objective");
   order->ordered_this_turn =
     adj_unit_get_status_int (leader, "ordered_turn") == adj_battle_get_turn (battle);
   if (planned != NULL)
@@ -346,6 +323,18 @@ adj_rr_get_order (AdjBattle   *battle,
   return TRUE;
 }
 
+/* Whether @order waits for the roll of the Send Orders (@send) or the Receive Orders segment of
+ * Game Turn @turn. */
+gboolean
+rr_order_waits (const AdjRrOrder *order,
+                gboolean          send,
+                int               turn)
+{
+  if (send)
+    return order->state == ADJ_RR_ORDER_PLANNED;
+  return order->state == ADJ_RR_ORDER_IN_TRANSIT && order->arrives <= turn;
+}
+
 /* The leaders named in a list, for a message. */
 char *
 rr_join_names (GPtrArray *names)
@@ -371,7 +360,7 @@ adj_rr_pending (AdjBattle *battle)
   if (g_str_equal (step, "draw-event") && !rr_setting_bool (battle, "step_done"))
     return g_strdup (_("Draw the British event chit first"));
   if (g_str_equal (step, "draw-boer-event") && !rr_setting_bool (battle, "step_done") &&
-      turn >= rr_int (adj_battle_get_ruleset (battle), "cups", "boer_events_from_turn"))
+      turn >= adj_rules_int (adj_battle_get_ruleset (battle), "cups", "boer_events_from_turn"))
     return g_strdup (_("Draw the Boer event chit first"));
   if (g_str_equal (step, "shaken-test") && !rr_setting_bool (battle, "step_done") &&
       rr_setting_int (battle, "confidence") <= turn)
@@ -390,9 +379,7 @@ adj_rr_pending (AdjBattle *battle)
 
           if (!adj_rr_get_order (battle, rr_brigade_ids[b], &order))
             continue;
-          if ((send && order.state == ADJ_RR_ORDER_PLANNED) ||
-              (!send && order.state == ADJ_RR_ORDER_IN_TRANSIT && order.arrives <= turn) ||
-              (!send && order.state == ADJ_RR_ORDER_CHARGE))
+          if (rr_order_waits (&order, send, turn) || (!send && order.state == ADJ_RR_ORDER_CHARGE))
             {
               charge |= order.state == ADJ_RR_ORDER_CHARGE;
               g_ptr_array_add (names, (gpointer) adj_unit_get_name (leader));
@@ -430,7 +417,7 @@ adj_rr_roll_wanted (AdjBattle *battle)
           AdjRrOrder order;
 
           if (adj_rr_get_order (battle, rr_brigade_ids[b], &order) &&
-              order.state == ADJ_RR_ORDER_PLANNED)
+              rr_order_waits (&order, TRUE, 0))
             return TRUE;
         }
       return FALSE;
@@ -459,11 +446,8 @@ adj_rr_roll (AdjBattle   *battle,
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
   if (def == NULL || !g_str_equal (def->id, roll))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("There is no roll “%s” on the "
-                                                            "dashboard"), roll != NULL ? roll : "");
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_NOT_FOUND, _("There is no roll “%s” on the "
+                                                  "dashboard"), roll != NULL ? roll : "");
   if (def->cup != ADJ_RR_N_CUPS)
     return adj_rr_draw_event (battle, def->cup, random, NULL, error);
   if (g_str_equal (roll, "roll-send"))
@@ -481,7 +465,6 @@ auto_return_chits (AdjBattle  *battle,
 {
   g_autoptr(json_object) cups = rr_open_cups (battle, error);
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
   json_object *british;
   guint back, left;
 
@@ -493,16 +476,30 @@ auto_return_chits (AdjBattle  *battle,
   rr_shuffle_array (rr_member (british, "cup"), adj_battle_get_rng (battle));
   left = (guint) json_object_array_length (rr_member (british, "cup"));
   if (back > 0)
-    summary = g_strdup_printf (ngettext ("British Event: %u Close Order or Bob Hart chit goes back "
-                                    "into the cup (%u chits in it)",
-                                    "British Event: %u Close Order and Bob Hart chits go "
-                                    "back into the cup (%u chits in it)", back), back, left);
+    entry = rr_note (ngettext ("British Event: %u Close Order or Bob Hart chit goes back into "
+                               "the cup (%u chits in it)",
+                               "British Event: %u Close Order and Bob Hart chits go back into "
+                               "the cup (%u chits in it)", back), back, left);
   else
-    summary = g_strdup_printf (_("British Event: no Close Order or Bob Hart chit is in play (%u "
-                            "chits in the cup)"), left);
-  entry = adj_entry_new ("note", NULL, summary);
+    entry = rr_note (_("British Event: no Close Order or Bob Hart chit is in play (%u "
+                       "chits in the cup)"), left);
   if ((back > 0 && !rr_seal_cups (battle, entry->changes, cups, error)) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+/* Journal @outcome of @in under @summary, the work of the current step done. */
+static gboolean
+journal_step_outcome (AdjBattle   *battle,
+                      AdjInputs   *in,
+                      AdjOutcome  *outcome,
+                      const char  *summary,
+                      GError     **error)
+{
+  g_autoptr(AdjEntry) entry = rr_outcome_entry (battle, in, outcome, summary, error);
+
+  if (entry == NULL || !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
@@ -513,17 +510,13 @@ auto_command_points (AdjBattle  *battle,
 {
   g_autoptr(AdjInputs) in = rr_battle_inputs (battle, "rr/command-points", NULL, NULL, error);
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(AdjEntry) entry = NULL;
   g_autofree char *summary = NULL;
 
   if (in == NULL || (outcome = rr_resolve_in (battle, in, NULL, error)) == NULL)
     return FALSE;
   /* TRANSLATORS: e.g. "British Command Points: 3 command points" */
   summary = g_strdup_printf (_("British Command Points: %s"), outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, summary, error);
-  if (entry == NULL || !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
-    return FALSE;
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return journal_step_outcome (battle, in, outcome, summary, error);
 }
 
 /* The Misfire or the Ammo Shortage chit: back into the Boer cup when it is this turn's. */
@@ -579,25 +572,16 @@ auto_return_counters (AdjBattle  *battle,
 
   if (cups == NULL)
     return FALSE;
-  entry = adj_entry_new ("note", NULL, "");
+  entry = adj_entry_new ("note", NULL, NULL);
   cup = rr_member (rr_member (cups, "sp"), "cup");
   for (guint i = 0; i < g_list_model_get_n_items (units); i++)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-      const char *kind = rr_unit_is (unit, "commando")
-                           ? adj_unit_get_status_string (unit, "sp_counter") : NULL;
+      g_autofree char *chit = rr_sp_counter_chit (unit);
 
-      if (kind == NULL || g_str_equal (kind, "none"))
+      if (chit == NULL)
         continue;
-      if (g_str_equal (kind, "value"))
-        {
-          g_autofree char *v = g_strdup_printf ("%d",
-                                           adj_unit_get_status_int (unit,
-                                                                    "sp_counter_value"));
-          json_object_array_add (cup, json_object_new_string (v));
-        }
-      else
-        json_object_array_add (cup, json_object_new_string ("no-fire"));
+      json_object_array_add (cup, json_object_new_string (chit));
       back++;
       if (!adj_rules_change_unit_string (battle, entry->changes, unit, "status.sp_counter", "none",
                                          error) ||
@@ -615,11 +599,10 @@ auto_return_counters (AdjBattle  *battle,
                                     "Boer Shaken: %u SP counters go back into the cup (%u "
                                     "in it)", back),
                           back, (guint) json_object_array_length (cup));
-  g_free (entry->summary);
-  entry->summary = g_steal_pointer (&summary);
   if ((back > 0 && !rr_seal_cups (battle, entry->changes, cups, error)) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;
+  entry->summary = g_steal_pointer (&summary);
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
@@ -627,8 +610,8 @@ static int
 clamp_confidence (AdjRuleset *rs,
                   int         value)
 {
-  return CLAMP (value, rr_int (rs, "tracks", "confidence_min"),
-                rr_int (rs, "tracks", "confidence_max"));
+  return CLAMP (value, adj_rules_int (rs, "tracks", "confidence_min"),
+                adj_rules_int (rs, "tracks", "confidence_max"));
 }
 
 static gboolean
@@ -639,15 +622,13 @@ auto_confidence (AdjBattle  *battle,
   int before = rr_setting_int (battle, "confidence");
   int after = clamp_confidence (rs, before + 1);
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
 
   if (after != before)
-    summary = g_strdup_printf (_("Boer Shaken: Confidence rises from %d to %d; now move it as "
-                            "the Status chart says"), before, after);
+    entry = rr_note (_("Boer Shaken: Confidence rises from %d to %d; now move it as the Status "
+                       "chart says"), before, after);
   else
-    summary = g_strdup_printf (_("Boer Shaken: Confidence stays at %d, the top of the track; "
-                            "now move it as the Status chart says"), before);
-  entry = adj_entry_new ("note", NULL, summary);
+    entry = rr_note (_("Boer Shaken: Confidence stays at %d, the top of the track; "
+                       "now move it as the Status chart says"), before);
   if (!rr_set_setting_int (battle, entry->changes, "confidence", after, error) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;
@@ -719,7 +700,7 @@ adj_rr_next_step (AdjBattle  *battle,
   g_autoptr(AdjEntry) entry = NULL;
   g_autoptr(GString) summary = g_string_new (NULL);
   json_object *step;
-  int turn;
+  int turn, number, n_steps;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -732,10 +713,7 @@ adj_rr_next_step (AdjBattle  *battle,
     return do_auto_step (battle, cur, error);
   pending = adj_rr_pending (battle);
   if (pending != NULL)
-    {
-      g_set_error_literal (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, pending);
-      return FALSE;
-    }
+    return adj_not_allowed (error, "%s", pending);
 
   turn = adj_battle_get_turn (battle);
   next = (cur + 1) % G_N_ELEMENTS (rr_steps);
@@ -751,30 +729,25 @@ adj_rr_next_step (AdjBattle  *battle,
     }
 
   step = rr_step_json (rs, next);
-  {
-    int n_steps;
-    int number = rr_step_number (next, &n_steps);
+  number = rr_step_number (next, &n_steps);
+  /* TRANSLATORS: the journal line of the step marker, e.g. "Turn 2 · Orders phase · British
+   * Send Orders, step 1 of 2: Choose objectives" */
+  g_string_append_printf (summary, _("Turn %d · %s phase · %s, step %d of %d: %s"), turn,
+                          rr_phase_label (rs, rr_steps[next].phase),
+                          rr_segment_label (rs, rr_steps[next].segment), number, n_steps,
+                          adj_gettext (rr_member_string (step, "label")));
+  entry = adj_entry_new ("turn", NULL, summary->str);
+  if (!g_str_equal (rr_steps[next].phase, adj_battle_get_phase (battle)))
+    {
+      g_autoptr(json_object) phase = json_object_new_string (rr_steps[next].phase);
 
-    /* TRANSLATORS: the journal line of the step marker, e.g. "Turn 2 · Orders phase · British
-     * Send Orders, step 1 of 2: Choose objectives" */
-    g_string_append_printf (summary, _("Turn %d · %s phase · %s, step %d of %d: %s"), turn,
-                            rr_phase_label (rs, rr_steps[next].phase),
-                            rr_segment_label (rs, rr_steps[next].segment), number, n_steps,
-                            adj_gettext (rr_member_string (step, "label")));
-    entry = adj_entry_new ("turn", NULL, summary->str);
-    if (!g_str_equal (rr_steps[next].phase, adj_battle_get_phase (battle)))
-      {
-        g_autoptr(json_object) phase = json_object_new_string (rr_steps[next].phase);
-
-        if (!adj_battle_change_field (battle, entry->changes, "battle", "phase", phase, error))
-          return FALSE;
-      }
-    if (!rr_set_setting_string (battle, entry->changes, "segment", rr_steps[next].segment, error) ||
-        !rr_set_setting_int (battle, entry->changes, "step", number, error) ||
-        !rr_set_setting_bool (battle, entry->changes, "step_done", FALSE, error))
-      return FALSE;
-  }
-  if (!adj_battle_commit (battle, g_steal_pointer (&entry), error))
+      if (!adj_battle_change_field (battle, entry->changes, "battle", "phase", phase, error))
+        return FALSE;
+    }
+  if (!rr_set_setting_string (battle, entry->changes, "segment", rr_steps[next].segment, error) ||
+      !rr_set_setting_int (battle, entry->changes, "step", number, error) ||
+      !rr_set_setting_bool (battle, entry->changes, "step_done", FALSE, error) ||
+      !adj_battle_commit (battle, g_steal_pointer (&entry), error))
     return FALSE;
   if (rr_steps[next].flags & STEP_AUTO)
     return do_auto_step (battle, next, error);
@@ -795,14 +768,12 @@ move_tracks (AdjBattle    *battle,
   int conf = rr_setting_int (battle, "confidence");
   int loss = rr_setting_int (battle, "loss");
   int conf2 = clamp_confidence (rs, conf + d_confidence);
-  int loss2 = CLAMP (loss + d_loss, 1, rr_int (rs, "tracks", "loss_end"));
+  int loss2 = CLAMP (loss + d_loss, 1, adj_rules_int (rs, "tracks", "loss_end"));
   g_autoptr(AdjEntry) entry = NULL;
-  g_autofree char *summary = NULL;
 
   /* TRANSLATORS: e.g. "Status chart, line 3: Confidence 5 → 4, Loss 10 → 11" */
-  summary = g_strdup_printf (_("%s: Confidence %d → %d, Loss %d → %d"), what, conf, conf2, loss,
-                        loss2);
-  entry = adj_entry_new ("note", NULL, summary);
+  entry = rr_note (_("%s: Confidence %d → %d, Loss %d → %d"), what, conf, conf2, loss,
+                   loss2);
   if (!rr_set_setting_int (battle, entry->changes, "confidence", conf2, error) ||
       !rr_set_setting_int (battle, entry->changes, "loss", loss2, error))
     return FALSE;
@@ -828,17 +799,11 @@ adj_rr_apply_status (AdjBattle  *battle,
     return FALSE;
   shape = adj_table_shape_lookup (adj_battle_get_ruleset (battle), "status");
   if (adj_table_shape_find_row (shape, row) == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                   _("The Status chart has lines 1 to %u, not %u"), shape->n_rows, line);
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_NOT_FOUND,
+                    _("The Status chart has lines 1 to %u, not %u"), shape->n_rows, line);
   if (times < 1 || times > 20)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("A line of the Status chart applies 1 to 20 times, not %d"), times);
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID,
+                    _("A line of the Status chart applies 1 to 20 times, not %d"), times);
   cells[0] = (AdjTableCell) { row, "confidence" };
   cells[1] = (AdjTableCell) { row, "loss" };
   tables = rr_battle_tables (battle, error);
@@ -866,11 +831,7 @@ adj_rr_move_markers (AdjBattle   *battle,
     return FALSE;
   if (reason == NULL || reason[0] == '\0' || g_utf8_strlen (reason, -1) > 200 ||
       !g_utf8_validate (reason, -1, NULL))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("Say in 1 to 200 characters why the markers move"));
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID, _("Say in 1 to 200 characters why the markers move"));
   return move_tracks (battle, confidence, loss, reason, error);
 }
 
@@ -881,7 +842,6 @@ adj_rr_shaken_test (AdjBattle  *battle,
 {
   g_autoptr(AdjInputs) in = NULL;
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(AdjEntry) entry = NULL;
   g_autofree char *summary = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
@@ -889,24 +849,14 @@ adj_rr_shaken_test (AdjBattle  *battle,
   if (!rr_check_in_play (battle, error))
     return FALSE;
   if (!rr_at_step (battle, "shaken-test") || rr_setting_bool (battle, "step_done"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("The Shaken test is rolled once, at its step of the Boer Shaken segment"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("The Shaken test is rolled once, at its step of the Boer "
+                                     "Shaken segment"));
   if (rr_setting_int (battle, "confidence") > adj_battle_get_turn (battle))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("No Shaken test: Confidence %d is above Game Turn %d"),
-                   rr_setting_int (battle, "confidence"), adj_battle_get_turn (battle));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("No Shaken test: Confidence %d is above Game Turn %d"),
+                            rr_setting_int (battle, "confidence"), adj_battle_get_turn (battle));
   in = rr_battle_inputs (battle, "rr/shaken", NULL, NULL, error);
   if (in == NULL || (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
     return FALSE;
   summary = g_strdup_printf (_("Boer Shaken test: %s"), outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, summary, error);
-  if (entry == NULL || !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
-    return FALSE;
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return journal_step_outcome (battle, in, outcome, summary, error);
 }

@@ -10,16 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adj-battle.h"
-#include "adj-error.h"
 #include "adj-i18n.h"
-#include "adj-json.h"
-#include "adj-rr.h"
 #include "adj-rr-private.h"
-#include "adj-rules-util.h"
-#include "adj-rules.h"
 #include "adj-secret.h"
-#include "adj-tables.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* the sealed records                                                                          */
@@ -75,6 +68,7 @@ rr_open_cups (AdjBattle  *battle,
 {
   g_autoptr(json_object) cups = rr_open_record (battle, ADJ_RR_CUPS_SECRET, error);
   static const char *const keys[] = { "british", "boer", "sp", NULL };
+  static const char *const lists[] = { "out", "gone", "aside" };
 
   if (cups == NULL)
     return NULL;
@@ -89,12 +83,9 @@ rr_open_cups (AdjBattle  *battle,
                        _("The hidden record “%s” of the battle is damaged"), ADJ_RR_CUPS_SECRET);
           return NULL;
         }
-      if (!json_object_is_type (rr_member (c, "out"), json_type_array))
-        json_object_object_add (c, "out", json_object_new_array ());
-      if (!json_object_is_type (rr_member (c, "gone"), json_type_array))
-        json_object_object_add (c, "gone", json_object_new_array ());
-      if (!json_object_is_type (rr_member (c, "aside"), json_type_array))
-        json_object_object_add (c, "aside", json_object_new_array ());
+      for (guint k = 0; k < G_N_ELEMENTS (lists); k++)
+        if (!json_object_is_type (rr_member (c, lists[k]), json_type_array))
+          json_object_object_add (c, lists[k], json_object_new_array ());
     }
   return g_steal_pointer (&cups);
 }
@@ -138,36 +129,21 @@ rr_shuffle_array (json_object *arr,
     json_object_array_add (arr, json_object_get (g_ptr_array_index (items, i)));
 }
 
+/* Each cup's key in its sealed record and the chart of its chits (any other value: the SP cup). */
 const char *
 rr_cup_key (AdjRrCup cup)
 {
-  switch (cup)
-    {
-    case ADJ_RR_CUP_BRITISH:
-      return "british";
-    case ADJ_RR_CUP_BOER:
-      return "boer";
-    case ADJ_RR_CUP_SP:
-    case ADJ_RR_N_CUPS:
-    default:
-      return "sp";
-    }
+  static const char *const keys[] = { "british", "boer", "sp" };
+
+  return keys[MIN ((guint) cup, ADJ_RR_CUP_SP)];
 }
 
 static const char *
 cup_table (AdjRrCup cup)
 {
-  switch (cup)
-    {
-    case ADJ_RR_CUP_BRITISH:
-      return "british-event-chits";
-    case ADJ_RR_CUP_BOER:
-      return "boer-event-chits";
-    case ADJ_RR_CUP_SP:
-    case ADJ_RR_N_CUPS:
-    default:
-      return "sp-counters";
-    }
+  static const char *const tables[] = { "british-event-chits", "boer-event-chits", "sp-counters" };
+
+  return tables[MIN ((guint) cup, ADJ_RR_CUP_SP)];
 }
 
 /* Take the chits of @arr for which @keep says so back into @cup; how many came back. */
@@ -249,6 +225,21 @@ adj_rr_cup_count (AdjBattle *battle,
   return (guint) json_object_array_length (rr_member (rr_member (cups, rr_cup_key (cup)), "cup"));
 }
 
+/* The SP counter on a commando as a chit of the SP cup ("2", "-1", "no-fire"), or NULL when it
+ * carries none. */
+char *
+rr_sp_counter_chit (AdjUnit *unit)
+{
+  const char *kind = rr_unit_is (unit, "commando")
+                       ? adj_unit_get_status_string (unit, "sp_counter") : NULL;
+
+  if (kind == NULL || g_str_equal (kind, "none"))
+    return NULL;
+  if (g_str_equal (kind, "value"))
+    return g_strdup_printf ("%d", adj_unit_get_status_int (unit, "sp_counter_value"));
+  return g_strdup ("no-fire");
+}
+
 /* The SP counters on commandos now. */
 static GPtrArray *
 counters_on_units (AdjBattle *battle)
@@ -259,14 +250,10 @@ counters_on_units (AdjBattle *battle)
   for (guint i = 0; i < g_list_model_get_n_items (units); i++)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-      const char *kind = rr_unit_is (unit, "commando")
-                           ? adj_unit_get_status_string (unit, "sp_counter") : NULL;
+      char *chit = rr_sp_counter_chit (unit);
 
-      if (g_strcmp0 (kind, "value") == 0)
-        g_ptr_array_add (out, g_strdup_printf ("%d", adj_unit_get_status_int (unit,
-                                                                        "sp_counter_value")));
-      else if (g_strcmp0 (kind, "no-fire") == 0)
-        g_ptr_array_add (out, g_strdup ("no-fire"));
+      if (chit != NULL)
+        g_ptr_array_add (out, chit);
     }
   return out;
 }
@@ -295,35 +282,6 @@ adj_rr_cup_in_play (AdjBattle *battle,
 /* ------------------------------------------------------------------------------------------ */
 /* building the battle                                                                         */
 
-static json_object *
-strength_of (json_object *strengths,
-             const char  *id,
-             const char  *name)
-{
-  json_object *s = rr_member (strengths, id);
-
-  return s != NULL ? s : rr_member (strengths, name);
-}
-
-static gboolean
-add_unit (AdjBattle    *battle,
-          const char   *id,
-          const char   *side,
-          const char   *name,
-          const char   *type,
-          json_object  *status,
-          GError      **error)
-{
-  g_autoptr(json_object) json = json_object_new_object ();
-
-  json_object_object_add (json, "id", json_object_new_string (id));
-  json_object_object_add (json, "side", json_object_new_string (side));
-  json_object_object_add (json, "name", json_object_new_string (name));
-  json_object_object_add (json, "type", json_object_new_string (type));
-  json_object_object_add (json, "status", status);
-  return adj_battle_insert_unit (battle, json, error) != NULL;
-}
-
 /* The strengths the player gave for one counter, checked, into @status. */
 static gboolean
 copy_strengths (json_object  *status,
@@ -337,11 +295,8 @@ copy_strengths (json_object  *status,
   if (given == NULL)
     return TRUE;
   if (!json_object_is_type (given, json_type_object))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("The strengths of %s must be an object such as {\"sp\": 5}"), name);
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID,
+                    _("The strengths of %s must be an object such as {\"sp\": 5}"), name);
   json_object_object_foreach (given, key, value)
     {
       gboolean fits = g_str_equal (key, "order_modifier") ? g_str_equal (type, "leader")
@@ -350,14 +305,50 @@ copy_strengths (json_object  *status,
                       : g_str_equal (key, "sp") && !g_str_equal (type, "leader");
 
       if (!g_strv_contains (keys, key) || !fits || !json_object_is_type (value, json_type_int))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                       _("%s: “%s” is not a strength its counter has"), name, key);
-          return FALSE;
-        }
+        return rr_fail (error, ADJ_ERROR_INVALID,
+                        _("%s: “%s” is not a strength its counter has"), name, key);
       json_object_object_add (status, key, json_object_get (value));
     }
   return TRUE;
+}
+
+/* Add the counter @u of the orders of battle ("id", "name", "guns") as a unit of @type and @side.
+ * A counter of a brigade or a group (@owner_key "brigade" or "group") belongs to @owner and takes
+ * the strengths the player gave; one of the command (@owner_key NULL) starts with none. */
+static gboolean
+add_counter (AdjBattle    *battle,
+             json_object  *u,
+             const char   *type,
+             const char   *side,
+             const char   *owner_key,
+             const char   *owner,
+             json_object  *strengths,
+             GError      **error)
+{
+  const char *id = rr_member_string (u, "id");
+  const char *name = rr_member_string (u, "name");
+  json_object *guns = rr_member (u, "guns");
+  json_object *given = rr_member (strengths, id);
+  json_object *status = json_object_new_object ();
+  g_autoptr(json_object) json = json_object_new_object ();
+
+  if (owner_key != NULL)
+    json_object_object_add (status, owner_key, json_object_new_string (owner));
+  if (guns != NULL)
+    json_object_object_add (status, "sp", json_object_get (guns));
+  /* The player gives a counter's strengths by its id or by its name. */
+  if (!copy_strengths (status, given != NULL ? given : rr_member (strengths, name), name, type,
+                       error))
+    {
+      json_object_put (status);
+      return FALSE;
+    }
+  json_object_object_add (json, "id", json_object_new_string (id));
+  json_object_object_add (json, "side", json_object_new_string (side));
+  json_object_object_add (json, "name", json_object_new_string (name));
+  json_object_object_add (json, "type", json_object_new_string (type));
+  json_object_object_add (json, "status", status);
+  return adj_battle_insert_unit (battle, json, error) != NULL;
 }
 
 gboolean
@@ -374,17 +365,11 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
     return FALSE;
   rs = adj_battle_get_ruleset (battle);
   if (adj_battle_get_n_units (battle) > 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("The battle has units already: the orders of battle go into an empty one"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("The battle has units already: the orders of battle go into "
+                                     "an empty one"));
   if (strengths != NULL && !json_object_is_type (strengths, json_type_object))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("The strengths must be an object of counters, by id or by name"));
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID,
+                    _("The strengths must be an object of counters, by id or by name"));
   if (adj_battle_find_side (battle, ADJ_RR_BRITISH) == NULL &&
       adj_battle_add_side (battle, ADJ_RR_BRITISH, _("British Army of Natal"), NULL,
                            error) == NULL)
@@ -394,7 +379,7 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
                            error) == NULL)
     return FALSE;
 
-  oob = rr_json (rs, "order_of_battle");
+  oob = adj_rules_json (rs, "order_of_battle", NULL);
   command = rr_member (rr_member (oob, "british"), "command");
   brigades = rr_member (rr_member (oob, "british"), "brigades");
   groups = rr_member (rr_member (oob, "boer"), "groups");
@@ -403,49 +388,25 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
     {
       json_object *c = json_object_array_get_idx (command, i);
 
-      if (!add_unit (battle, rr_member_string (c, "id"), ADJ_RR_BRITISH,
-                     rr_member_string (c, "name"), rr_member_string (c, "type"),
-                     json_object_new_object (), error))
+      if (!add_counter (battle, c, rr_member_string (c, "type"), ADJ_RR_BRITISH, NULL, NULL, NULL,
+                        error))
         return FALSE;
     }
   for (gsize b = 0; b < json_object_array_length (brigades); b++)
     {
       json_object *brigade = json_object_array_get_idx (brigades, b);
       const char *bid = rr_member_string (brigade, "id");
-      json_object *leader = rr_member (brigade, "leader");
       json_object *units = rr_member (brigade, "units");
-      json_object *status = json_object_new_object ();
-      const char *lname = rr_member_string (leader, "name");
 
-      json_object_object_add (status, "brigade", json_object_new_string (bid));
-      if (!copy_strengths (status, strength_of (strengths, rr_member_string (leader, "id"), lname),
-                           lname, "leader", error))
-        {
-          json_object_put (status);
-          return FALSE;
-        }
-      if (!add_unit (battle, rr_member_string (leader, "id"), ADJ_RR_BRITISH, lname, "leader",
-                     status, error))
+      if (!add_counter (battle, rr_member (brigade, "leader"), "leader", ADJ_RR_BRITISH, "brigade",
+                        bid, strengths, error))
         return FALSE;
       for (gsize k = 0; k < json_object_array_length (units); k++)
         {
           json_object *u = json_object_array_get_idx (units, k);
-          const char *type = rr_member_string (u, "type");
-          json_object *guns = rr_member (u, "guns");
 
-          status = json_object_new_object ();
-          json_object_object_add (status, "brigade", json_object_new_string (bid));
-          if (guns != NULL)
-            json_object_object_add (status, "sp", json_object_get (guns));
-          if (!copy_strengths (status, strength_of (strengths, rr_member_string (u, "id"),
-                                                    rr_member_string (u, "name")),
-                               rr_member_string (u, "name"), type, error))
-            {
-              json_object_put (status);
-              return FALSE;
-            }
-          if (!add_unit (battle, rr_member_string (u, "id"), ADJ_RR_BRITISH,
-                         rr_member_string (u, "name"), type, status, error))
+          if (!add_counter (battle, u, rr_member_string (u, "type"), ADJ_RR_BRITISH, "brigade",
+                            bid, strengths, error))
             return FALSE;
         }
     }
@@ -457,23 +418,9 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
       for (gsize k = 0; k < json_object_array_length (units); k++)
         {
           json_object *u = json_object_array_get_idx (units, k);
-          const char *type = rr_member_string (u, "type");
-          json_object *guns = rr_member (u, "guns");
-          json_object *status = json_object_new_object ();
 
-          json_object_object_add (status, "group",
-                                  json_object_new_string (rr_member_string (group, "id")));
-          if (guns != NULL)
-            json_object_object_add (status, "sp", json_object_get (guns));
-          if (!copy_strengths (status, strength_of (strengths, rr_member_string (u, "id"),
-                                                    rr_member_string (u, "name")),
-                               rr_member_string (u, "name"), type, error))
-            {
-              json_object_put (status);
-              return FALSE;
-            }
-          if (!add_unit (battle, rr_member_string (u, "id"), ADJ_RR_BOER,
-                         rr_member_string (u, "name"), type, status, error))
+          if (!add_counter (battle, u, rr_member_string (u, "type"), ADJ_RR_BOER, "group",
+                            rr_member_string (group, "id"), strengths, error))
             return FALSE;
         }
     }
@@ -492,11 +439,8 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
               known = g_str_equal (adj_unit_get_name (unit), key);
             }
           if (!known)
-            {
-              g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                           _("The orders of battle have no counter “%s”"), key);
-              return FALSE;
-            }
+            return rr_fail (error, ADJ_ERROR_NOT_FOUND,
+                            _("The orders of battle have no counter “%s”"), key);
         }
     }
   return TRUE;
@@ -510,23 +454,17 @@ adj_rr_is_set_up (AdjBattle *battle)
          adj_battle_get_secret (battle, ADJ_RR_CUPS_SECRET) != NULL;
 }
 
+static gboolean
+needs_strengths (AdjUnit *unit)
+{
+  return adj_rr_strengths_missing (unit, NULL, NULL);
+}
+
 GPtrArray *
 adj_rr_missing_strengths (AdjBattle *battle)
 {
-  GPtrArray *ids;
-  GListModel *units;
-
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
-
-  ids = g_ptr_array_new_with_free_func (g_free);
-  units = adj_battle_get_units (battle);
-  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-    {
-      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-      if (adj_rr_strengths_missing (unit, NULL, NULL))
-        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
-    }
-  return ids;
+  return rr_unit_ids (battle, needs_strengths);
 }
 
 char *
@@ -542,26 +480,31 @@ rr_drift_key (const char *drift,
 const char * const *
 adj_rr_drifts (AdjRuleset *rs)
 {
-  (void) rs;
   return rr_drift_ids;
+}
+
+/* The pool of drift markers ("high" or "low") that @drift's marker is drawn from, or NULL. */
+json_object *
+rr_drift_pool_json (AdjRuleset *rs,
+                    const char *drift)
+{
+  static const char *const pools[] = { "high", "low" };
+
+  for (guint p = 0; p < G_N_ELEMENTS (pools); p++)
+    {
+      json_object *pool = adj_rules_json (rs, "drifts", pools[p]);
+
+      if (rr_find_id (rr_member (pool, "areas"), drift) != NULL)
+        return pool;
+    }
+  return NULL;
 }
 
 json_object *
 rr_drift_json (AdjRuleset *rs,
                const char *drift)
 {
-  json_object *drifts = rr_json (rs, "drifts");
-  static const char *const pools[] = { "high", "low" };
-
-  for (guint p = 0; p < G_N_ELEMENTS (pools); p++)
-    {
-      json_object *areas = rr_member (rr_member (drifts, pools[p]), "areas");
-
-      for (gsize i = 0; i < json_object_array_length (areas); i++)
-        if (g_strcmp0 (rr_member_string (json_object_array_get_idx (areas, i), "id"), drift) == 0)
-          return json_object_array_get_idx (areas, i);
-    }
-  return NULL;
+  return rr_find_id (rr_member (rr_drift_pool_json (rs, drift), "areas"), drift);
 }
 
 const char *
@@ -666,7 +609,6 @@ adj_rr_setup (AdjBattle           *battle,
   g_autoptr(GPtrArray) skip_british = g_ptr_array_new ();
   g_autoptr(GPtrArray) skip_boer = g_ptr_array_new ();
   g_autoptr(GString) chosen = g_string_new (NULL);
-  g_autofree char *summary = NULL;
   json_object *drift_areas, *aside, *pool;
   gboolean hesitate = FALSE, close_order = FALSE, no_hlangwane = FALSE;
   guint n_variants = variants != NULL ? g_strv_length ((char **) variants) : 0;
@@ -681,16 +623,10 @@ adj_rr_setup (AdjBattle           *battle,
     return FALSE;
   rs = adj_battle_get_ruleset (battle);
   if (adj_rr_is_set_up (battle))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("The game is set up already"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("The game is set up already"));
   if (rr_find_unit_of_type (battle, "buller") == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Put the orders of battle into the battle before setting it up"));
-      return FALSE;
-    }
+    return adj_not_allowed (error,
+                            _("Put the orders of battle into the battle before setting it up"));
   tables = rr_battle_tables (battle, error);
   if (tables == NULL)
     return FALSE;
@@ -706,18 +642,12 @@ adj_rr_setup (AdjBattle           *battle,
           const AdjChoice *row = adj_table_shape_find_row (shape, variants[i]);
 
           if (row == NULL)
-            {
-              g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                           _("“%s” is not a variant of the Variants chart"), variants[i]);
-              return FALSE;
-            }
+            return rr_fail (error, ADJ_ERROR_NOT_FOUND,
+                            _("“%s” is not a variant of the Variants chart"), variants[i]);
           for (guint j = 0; j < i; j++)
             if (g_str_equal (variants[i], variants[j]))
-              {
-                g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                             _("The variant “%s” is chosen twice"), adj_gettext (row->label));
-                return FALSE;
-              }
+              return rr_fail (error, ADJ_ERROR_INVALID,
+                              _("The variant “%s” is chosen twice"), adj_gettext (row->label));
           cells[i].row = row->id;
           cells[i].column = "value";
           g_string_append_printf (chosen, "%s%s", i > 0 ? ", " : "", adj_gettext (row->label));
@@ -727,12 +657,9 @@ adj_rr_setup (AdjBattle           *battle,
       for (guint i = 0; i < n_variants; i++)
         balance += table_count (tables, "variants", variants[i]);
       if (balance != 0)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("The variants chosen must balance out to 0; they add up to %+d"),
-                       balance);
-          return FALSE;
-        }
+        return adj_not_allowed (error,
+                                _("The variants chosen must balance out to 0; they add up to %+d"),
+                                balance);
       hesitate = g_strv_contains (variants, "hesitate");
       close_order = g_strv_contains (variants, "close-order");
       no_hlangwane = g_strv_contains (variants, "no-hlangwane");
@@ -746,12 +673,9 @@ adj_rr_setup (AdjBattle           *battle,
         return FALSE;
       for (guint j = 0; j < i; j++)
         if (g_str_equal (emplacements[i], emplacements[j]))
-          {
-            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                         _("“%s” is named twice: an area has at most one emplacement"),
-                         emplacements[i]);
-            return FALSE;
-          }
+          return rr_fail (error, ADJ_ERROR_INVALID,
+                          _("“%s” is named twice: an area has at most one emplacement"),
+                          emplacements[i]);
     }
 
   random = rr_use_random (battle, random, &own);
@@ -761,7 +685,7 @@ adj_rr_setup (AdjBattle           *battle,
   aside = json_object_new_array ();
   json_object_object_add (drifts, "areas", drift_areas);
   json_object_object_add (drifts, "aside", aside);
-  pool = rr_json (rs, "drifts");
+  pool = adj_rules_json (rs, "drifts", NULL);
   if (!draw_drifts (rr_member (pool, "high"), drift_areas, aside, random, error) ||
       !draw_drifts (rr_member (pool, "low"), drift_areas, aside, random, error))
     return FALSE;
@@ -777,32 +701,26 @@ adj_rr_setup (AdjBattle           *battle,
   g_ptr_array_add (skip_boer, NULL);
   for (AdjRrCup c = 0; c < ADJ_RR_N_CUPS; c++)
     {
+      GPtrArray *skip = c == ADJ_RR_CUP_BRITISH ? skip_british
+                      : c == ADJ_RR_CUP_BOER ? skip_boer : NULL;
       json_object *one = json_object_new_object ();
-      json_object *cup;
+      json_object *cup = fill_cup (tables, rs, c, skip != NULL ? (const char * const *) skip->pdata
+                                                               : NULL);
 
       if (c == ADJ_RR_CUP_SP)
         {
-          const AdjTableShape *shape = adj_table_shape_lookup (rs, "sp-counters");
           json_object *no_fire = json_object_new_array ();
 
-          cup = json_object_new_array ();
-          for (guint r = 0; r < shape->n_rows; r++)
-            for (int k = 0; k < table_count (tables, "sp-counters", shape->rows[r].id); k++)
-              json_object_array_add (cup, json_object_new_string (shape->rows[r].id));
-          for (int k = 0; k < rr_int (rs, "cups", "no_fire"); k++)
+          for (int k = 0; k < adj_rules_int (rs, "cups", "no_fire"); k++)
             json_object_array_add (no_fire, json_object_new_string ("no-fire"));
           json_object_object_add (one, "aside", no_fire);
         }
-      else
-        cup = fill_cup (tables, rs, c, c == ADJ_RR_CUP_BRITISH
-                                         ? (const char * const *) skip_british->pdata
-                                         : (const char * const *) skip_boer->pdata);
       rr_shuffle_array (cup, adj_battle_get_rng (battle));
       json_object_object_add (one, "cup", cup);
       json_object_object_add (cups, rr_cup_key (c), one);
     }
 
-  summary = g_strdup_printf (
+  entry = rr_note (
     /* TRANSLATORS: the journal line of the set-up; only counts, never what the markers hide */
     _("Set-up: drift markers placed face down at the six drifts (%u set aside unseen); cups "
       "filled with %u British event chits, %u Boer event chits and %u SP counters (%d No Fire "
@@ -812,9 +730,8 @@ adj_rr_setup (AdjBattle           *battle,
     (guint) json_object_array_length (rr_member (rr_member (cups, "british"), "cup")),
     (guint) json_object_array_length (rr_member (rr_member (cups, "boer"), "cup")),
     (guint) json_object_array_length (rr_member (rr_member (cups, "sp"), "cup")),
-    rr_int (rs, "cups", "no_fire"), n_emplacements,
-    chosen->len > 0 ? chosen->str : _("none"), rr_int (rs, "tracks", "start_cp"));
-  entry = adj_entry_new ("note", NULL, summary);
+    adj_rules_int (rs, "cups", "no_fire"), n_emplacements,
+    chosen->len > 0 ? chosen->str : _("none"), adj_rules_int (rs, "tracks", "start_cp"));
 
   /* The tracks and the marker of the sequence of play. */
   {
@@ -831,11 +748,11 @@ adj_rr_setup (AdjBattle           *battle,
       !rr_set_setting_int (battle, entry->changes, "step", 1, error) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", FALSE, error) ||
       !rr_set_setting_int (battle, entry->changes, "confidence",
-                           rr_int (rs, "tracks", "confidence_start"), error) ||
-      !rr_set_setting_int (battle, entry->changes, "loss", rr_int (rs, "tracks", "loss_start"),
-                           error) ||
+                           adj_rules_int (rs, "tracks", "confidence_start"), error) ||
+      !rr_set_setting_int (battle, entry->changes, "loss",
+                           adj_rules_int (rs, "tracks", "loss_start"), error) ||
       !rr_set_setting_int (battle, entry->changes, "shaken", 0, error) ||
-      !rr_set_setting_int (battle, entry->changes, "cp", rr_int (rs, "tracks", "start_cp"),
+      !rr_set_setting_int (battle, entry->changes, "cp", adj_rules_int (rs, "tracks", "start_cp"),
                            error) ||
       !rr_set_setting_int (battle, entry->changes, "cp_spent", 0, error) ||
       !rr_set_setting_bool (battle, entry->changes, "buller_with_hq", TRUE, error) ||
@@ -913,11 +830,7 @@ adj_rr_setup (AdjBattle           *battle,
       json_object_object_add (json, "type", json_object_new_string ("emplacement"));
       json_object_object_add (json, "status", status);
       if (adj_battle_find_unit (battle, id) != NULL)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                       _("The battle has a unit “%s” already"), id);
-          return FALSE;
-        }
+        return rr_fail (error, ADJ_ERROR_INVALID, _("The battle has a unit “%s” already"), id);
       probe = adj_battle_unit_from_json (battle, json, _("emplacement"), "$", error);
       if (probe == NULL)
         return FALSE;
@@ -976,7 +889,7 @@ adj_rr_start_cp (AdjRuleset *rs)
 
   g_return_val_if_fail (rs != NULL, 0);
 
-  cp = rr_member (rr_json (rs, "tracks"), "start_cp");
+  cp = adj_rules_json (rs, "tracks", "start_cp");
   return cp != NULL ? json_object_get_int (cp) : 8;
 }
 
@@ -1085,11 +998,10 @@ adj_rr_setup_check (AdjBattle           *battle,
     {
       g_autofree char *sum = signed_text (total);
 
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   /* TRANSLATORS: %s is the balance, e.g. "+1" */
-                   _("The variants ticked add up to %s. Their balance must be 0 to set up: tick "
-                     "or untick variants until it is."), sum);
-      return FALSE;
+      return adj_not_allowed (error,
+                              /* TRANSLATORS: %s is the balance, e.g. "+1" */
+                              _("The variants ticked add up to %s. Their balance must be 0 to set "
+                                "up: tick or untick variants until it is."), sum);
     }
   for (guint i = 0; emplacements != NULL && emplacements[i] != NULL; i++)
     {
@@ -1101,13 +1013,10 @@ adj_rr_setup_check (AdjBattle           *battle,
         }
       for (guint j = 0; j < i; j++)
         if (g_str_equal (emplacements[i], emplacements[j]))
-          {
-            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                         /* TRANSLATORS: %s is an area as the player typed it */
-                         _("“%s” is named twice: an area holds one emplacement at most"),
-                         emplacements[i]);
-            return FALSE;
-          }
+          return rr_fail (error, ADJ_ERROR_INVALID,
+                          /* TRANSLATORS: %s is an area as the player typed it */
+                          _("“%s” is named twice: an area holds one emplacement at most"),
+                          emplacements[i]);
     }
   return TRUE;
 }

@@ -7,19 +7,8 @@
 
 #include "config.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-#include "adj-battle.h"
-#include "adj-error.h"
 #include "adj-i18n.h"
-#include "adj-json.h"
-#include "adj-rr.h"
 #include "adj-rr-private.h"
-#include "adj-rules-util.h"
-#include "adj-rules.h"
-#include "adj-secret.h"
-#include "adj-tables.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* the summary for the dashboard                                                               */
@@ -139,14 +128,14 @@ adj_rr_summary (AdjBattle *battle)
 
   json_object_object_add (o, "set_up", json_object_new_boolean (adj_rr_is_set_up (battle)));
   json_object_object_add (o, "turn", json_object_new_int64 (t.turn));
-  json_object_object_add (o, "last_turn", json_object_new_int64 (rr_int (rs, "tracks",
-                                                                         "last_turn")));
+  json_object_object_add (o, "last_turn",
+                          json_object_new_int64 (adj_rules_int (rs, "tracks", "last_turn")));
   json_object_object_add (o, "confidence", json_object_new_int64 (t.confidence));
   json_object_object_add (o, "shaken", json_object_new_int64 (t.shaken));
   json_object_object_add (o, "shaken_state", json_object_new_boolean (t.shaken > 0));
   json_object_object_add (o, "loss", json_object_new_int64 (t.loss));
-  json_object_object_add (o, "loss_end", json_object_new_int64 (rr_int (rs, "tracks",
-                                                                        "loss_end")));
+  json_object_object_add (o, "loss_end",
+                          json_object_new_int64 (adj_rules_int (rs, "tracks", "loss_end")));
   json_object_object_add (o, "cp", json_object_new_int64 (t.cp));
   json_object_object_add (o, "cp_spent", json_object_new_int64 (t.cp_spent));
   json_object_object_add (o, "phase", id_label (t.phase, rr_phase_label (rs, t.phase)));
@@ -309,7 +298,7 @@ adj_rr_last_turn (AdjRuleset *rs)
   g_return_val_if_fail (rs != NULL, 0);
 
   max = adj_ruleset_get_max_turns (rs);
-  return max > 0 ? max : rr_int (rs, "tracks", "last_turn");
+  return max > 0 ? max : adj_rules_int (rs, "tracks", "last_turn");
 }
 
 int
@@ -317,7 +306,7 @@ adj_rr_loss_end (AdjRuleset *rs)
 {
   g_return_val_if_fail (rs != NULL, 0);
 
-  return rr_int (rs, "tracks", "loss_end");
+  return adj_rules_int (rs, "tracks", "loss_end");
 }
 
 int
@@ -325,7 +314,7 @@ adj_rr_pyrrhic_from (AdjRuleset *rs)
 {
   g_return_val_if_fail (rs != NULL, 0);
 
-  return rr_int (rs, "tracks", "pyrrhic_from");
+  return adj_rules_int (rs, "tracks", "pyrrhic_from");
 }
 
 char *
@@ -339,7 +328,7 @@ adj_rr_shaken_to_withdraw (AdjRuleset *rs)
 {
   g_return_val_if_fail (rs != NULL, 0);
 
-  return rr_int (rs, "tracks", "shaken_to_withdraw");
+  return adj_rules_int (rs, "tracks", "shaken_to_withdraw");
 }
 
 const char *

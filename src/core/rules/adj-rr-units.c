@@ -7,19 +7,8 @@
 
 #include "config.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-#include "adj-battle.h"
-#include "adj-error.h"
 #include "adj-i18n.h"
-#include "adj-json.h"
-#include "adj-rr.h"
 #include "adj-rr-private.h"
-#include "adj-rules-util.h"
-#include "adj-rules.h"
-#include "adj-secret.h"
-#include "adj-tables.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* units                                                                                       */
@@ -71,19 +60,22 @@ adj_rr_stacking_points (AdjBattle          *battle,
     }
   points = rr_stacking_points (rs, battalions, regiments, batteries);
   if (crowded != NULL)
-    *crowded = points >= rr_int (rs, "stacking", "crowded_at");
+    *crowded = points >= adj_rules_int (rs, "stacking", "crowded_at");
   return points;
 }
 
-static gboolean
-check_alive (AdjUnit     *unit,
-             GError     **error)
+/* The unit @id of the battle, still in the game. */
+static AdjUnit *
+need_live_unit (AdjBattle   *battle,
+                const char  *id,
+                GError     **error)
 {
-  if (!adj_unit_get_destroyed (unit))
-    return TRUE;
-  g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is out of the game"),
-               adj_unit_get_name (unit));
-  return FALSE;
+  AdjUnit *unit = rr_need_unit (battle, id, error);
+
+  if (unit == NULL || !adj_unit_get_destroyed (unit))
+    return unit;
+  adj_not_allowed (error, _("%s is out of the game"), adj_unit_get_name (unit));
+  return NULL;
 }
 
 gboolean
@@ -103,22 +95,15 @@ adj_rr_apply_losses (AdjBattle   *battle,
 
   if (overflow != NULL)
     *overflow = 0;
-  if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, unit_id, error)) == NULL ||
-      !check_alive (unit, error))
+  if (!rr_check_in_play (battle, error) || (unit = need_live_unit (battle, unit_id, error)) == NULL)
     return FALSE;
   if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
       !rr_unit_is (unit, "boer-gun"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s has no strength points to lose"), adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_not_allowed (error,
+                            _("%s has no strength points to lose"), adj_unit_get_name (unit));
   if (sp < 1 || sp > MAX_SP)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("A unit loses 1 to %d strength points at a time, not %d"), MAX_SP, sp);
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID,
+                    _("A unit loses 1 to %d strength points at a time, not %d"), MAX_SP, sp);
   in = rr_battle_inputs (battle, "rr/losses", "unit", unit_id, error);
   if (in == NULL || !adj_inputs_set_int (in, "hits", sp, error) ||
       (outcome = rr_resolve_in (battle, in, NULL, error)) == NULL)
@@ -198,18 +183,10 @@ adj_rr_leader_recovery (AdjBattle   *battle,
       (leader = rr_need_unit (battle, leader_id, error)) == NULL)
     return FALSE;
   if (!rr_unit_is (leader, "leader"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is not a brigade leader"),
-                   adj_unit_get_name (leader));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is not a brigade leader"), adj_unit_get_name (leader));
   if (g_str_equal (adj_unit_get_status_string (leader, "leader_marker"), "none"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s carries no Panicked or Standing Firm marker"),
-                   adj_unit_get_name (leader));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s carries no Panicked or Standing Firm marker"),
+                            adj_unit_get_name (leader));
   return run_for_unit (battle, "rr/leader-recovery", "leader", leader, 0, random,
                        _("Leader recovers"), error);
 }
@@ -224,8 +201,7 @@ adj_rr_leader_casualty (AdjBattle   *battle,
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
-  if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, unit_id, error)) == NULL ||
-      !check_alive (unit, error))
+  if (!rr_check_in_play (battle, error) || (unit = need_live_unit (battle, unit_id, error)) == NULL)
     return FALSE;
   return run_for_unit (battle, "rr/leader-casualty", "who", unit, 0, random,
                        _("Leader casualty"), error);
@@ -242,17 +218,12 @@ adj_rr_unit_recovery (AdjBattle   *battle,
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
-  if (!rr_check_in_play (battle, error) || (unit = rr_need_unit (battle, unit_id, error)) == NULL ||
-      !check_alive (unit, error))
+  if (!rr_check_in_play (battle, error) || (unit = need_live_unit (battle, unit_id, error)) == NULL)
     return FALSE;
   if (!json_object_object_get_ex (adj_unit_get_status (unit), "morale", NULL) ||
       g_str_equal (adj_unit_get_status_string (unit, "morale"), "normal"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s is in good order: it has nothing to recover from"),
-                   adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is in good order: it has nothing to recover from"),
+                            adj_unit_get_name (unit));
   if (!rr_require_table (battle, "unit-recovery", error))
     return FALSE;
   return run_for_unit (battle, "rr/unit-recovery", "unit", unit, modifier, random,
@@ -266,22 +237,15 @@ check_morale_units (AdjBattle          *battle,
                     GError            **error)
 {
   if (units == NULL || units[0] == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("Name the units in the area"));
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID, _("Name the units in the area"));
   for (guint i = 0; units[i] != NULL; i++)
     {
-      AdjUnit *unit = rr_need_unit (battle, units[i], error);
+      AdjUnit *unit = need_live_unit (battle, units[i], error);
 
-      if (unit == NULL || !check_alive (unit, error))
+      if (unit == NULL)
         return FALSE;
       if (!json_object_object_get_ex (adj_unit_get_status (unit), "morale", NULL))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s has no morale level"),
-                       adj_unit_get_name (unit));
-          return FALSE;
-        }
+        return adj_not_allowed (error, _("%s has no morale level"), adj_unit_get_name (unit));
     }
   return TRUE;
 }
@@ -314,6 +278,31 @@ lower_morale (AdjBattle           *battle,
   return TRUE;
 }
 
+/* Journal @outcome, a morale level (or none) that every unit of @units better than it falls to;
+ * their names end the summary @summary begins. */
+static gboolean
+journal_morale (AdjBattle           *battle,
+                AdjInputs           *in,
+                AdjOutcome          *outcome,
+                const char * const  *units,
+                GString             *summary,
+                GError             **error)
+{
+  g_autoptr(AdjEntry) entry = rr_outcome_entry (battle, in, outcome, NULL, error);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  /* No effect is no morale level: it lowers nobody. */
+  if (entry == NULL || !lower_morale (battle, entry->changes, units, outcome->key, names, error))
+    return FALSE;
+  if (names->len > 0)
+    {
+      g_autofree char *list = rr_join_names (names);
+      g_string_append_printf (summary, _(" — %s"), list);
+    }
+  entry->summary = g_strdup (summary->str);
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
 gboolean
 adj_rr_formation_morale (AdjBattle           *battle,
                          const char * const  *units,
@@ -324,8 +313,6 @@ adj_rr_formation_morale (AdjBattle           *battle,
 {
   g_autoptr(AdjInputs) in = NULL;
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(AdjEntry) entry = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autoptr(GString) summary = g_string_new (NULL);
   const AdjChoice *col;
 
@@ -335,12 +322,9 @@ adj_rr_formation_morale (AdjBattle           *battle,
     return FALSE;
   col = adj_field_find_choice (rr_column_choices, G_N_ELEMENTS (rr_column_choices), column);
   if (col == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("“%s” is not a column of the Formation Morale table"),
-                   column != NULL ? column : "");
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID,
+                    _("“%s” is not a column of the Formation Morale table"),
+                    column != NULL ? column : "");
   if (!rr_require_table (battle, "formation-morale", error))
     return FALSE;
   in = rr_battle_inputs (battle, "rr/formation-morale", NULL, NULL, error);
@@ -351,20 +335,7 @@ adj_rr_formation_morale (AdjBattle           *battle,
   /* TRANSLATORS: e.g. "Formation morale (A British brigade): Disrupted" */
   g_string_append_printf (summary, _("Formation morale (%s): %s"), adj_gettext (col->label),
                           outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, "", error);
-  if (entry == NULL)
-    return FALSE;
-  if (!g_str_equal (outcome->key, "normal") &&
-      !lower_morale (battle, entry->changes, units, outcome->key, names, error))
-    return FALSE;
-  if (names->len > 0)
-    {
-      g_autofree char *list = rr_join_names (names);
-      g_string_append_printf (summary, _(" — %s"), list);
-    }
-  g_free (entry->summary);
-  entry->summary = g_strdup (summary->str);
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return journal_morale (battle, in, outcome, units, summary, error);
 }
 
 gboolean
@@ -378,29 +349,19 @@ adj_rr_shell_fire (AdjBattle           *battle,
   AdjUnit *firer;
   g_autoptr(AdjInputs) in = NULL;
   g_autoptr(AdjOutcome) outcome = NULL;
-  g_autoptr(AdjEntry) entry = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autoptr(GString) summary = g_string_new (NULL);
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
   if (!rr_check_in_play (battle, error) ||
-      (firer = rr_need_unit (battle, firer_id, error)) == NULL ||
-      !check_alive (firer, error) || !check_morale_units (battle, targets, error))
+      (firer = need_live_unit (battle, firer_id, error)) == NULL ||
+      !check_morale_units (battle, targets, error))
     return FALSE;
   if (!rr_unit_is (firer, "battery") && !rr_unit_is (firer, "boer-gun"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Only batteries and Boer guns fire shells; %s does not"),
-                   adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Only batteries and Boer guns fire shells; %s does not"),
+                            adj_unit_get_name (firer));
   if (rr_unit_is (firer, "battery") && adj_unit_get_status_bool (firer, "limbered"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is limbered: it cannot fire"),
-                   adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is limbered: it cannot fire"), adj_unit_get_name (firer));
   if (!rr_require_table (battle, "shell-fire", error))
     return FALSE;
   in = rr_battle_inputs (battle, "rr/shell-fire", "firer", firer_id, error);
@@ -410,20 +371,7 @@ adj_rr_shell_fire (AdjBattle           *battle,
   /* TRANSLATORS: e.g. "Shell fire, 66th Field Battery: Suppressed" */
   g_string_append_printf (summary, _("Shell fire, %s: %s"), adj_unit_get_name (firer),
                           outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, "", error);
-  if (entry == NULL)
-    return FALSE;
-  if (!g_str_equal (outcome->key, "no-effect") &&
-      !lower_morale (battle, entry->changes, targets, outcome->key, names, error))
-    return FALSE;
-  if (names->len > 0)
-    {
-      g_autofree char *list = rr_join_names (names);
-      g_string_append_printf (summary, _(" — %s"), list);
-    }
-  g_free (entry->summary);
-  entry->summary = g_strdup (summary->str);
-  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+  return journal_morale (battle, in, outcome, targets, summary, error);
 }
 
 gboolean
@@ -447,39 +395,25 @@ adj_rr_rifle_fire (AdjBattle   *battle,
   if (overflow != NULL)
     *overflow = 0;
   if (!rr_check_in_play (battle, error) ||
-      (firer = rr_need_unit (battle, firer_id, error)) == NULL ||
-      !check_alive (firer, error) || (target = rr_need_unit (battle, target_id, error)) == NULL ||
-      !check_alive (target, error))
+      (firer = need_live_unit (battle, firer_id, error)) == NULL ||
+      (target = need_live_unit (battle, target_id, error)) == NULL)
     return FALSE;
   if (!rr_unit_is (firer, "battalion") && !rr_unit_is (firer, "regiment") &&
       !rr_unit_is (firer, "commando"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Only battalions, regiments and commandos fire rifles; %s does not"),
-                   adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error,
+                            _("Only battalions, regiments and commandos fire rifles; %s does not"),
+                            adj_unit_get_name (firer));
   if (g_str_equal (adj_unit_get_status_string (firer, "morale"), "routed"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is routed: it does not fire"),
-                   adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is routed: it does not fire"), adj_unit_get_name (firer));
   if (rr_unit_is (firer, "commando") &&
       g_str_equal (adj_unit_get_status_string (firer, "sp_counter"), "no-fire"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("%s drew No Fire: it does not fire this turn"), adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s drew No Fire: it does not fire this turn"),
+                            adj_unit_get_name (firer));
   if (rr_is_boer (firer) == rr_is_boer (target) || (!rr_is_brigade_unit (target) &&
                                                     !rr_unit_is (target, "commando") &&
                                                     !rr_unit_is (target, "boer-gun")))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s cannot fire at %s"),
-                   adj_unit_get_name (firer), adj_unit_get_name (target));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s cannot fire at %s"),
+                            adj_unit_get_name (firer), adj_unit_get_name (target));
   if (!rr_require_table (battle, "rifle-fire", error))
     return FALSE;
   in = rr_battle_inputs (battle, "rr/rifle-fire", "firer", firer_id, error);
@@ -490,17 +424,15 @@ adj_rr_rifle_fire (AdjBattle   *battle,
   /* TRANSLATORS: e.g. "Rifle fire, Ermelo Commando at 1st Border Regiment: Strength lost" */
   g_string_append_printf (summary, _("Rifle fire, %s at %s: %s"), adj_unit_get_name (firer),
                           adj_unit_get_name (target), outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, "", error);
+  entry = rr_outcome_entry (battle, in, outcome, NULL, error);
   if (entry == NULL)
     return FALSE;
   lost = adj_outcome_get_value_int (outcome, "losses", 0);
   if (lost > 0)
     {
       LossResult r;
-      AdjInputs *loss_in = NULL;
       const char *kind = rr_loss_kind (rr_unit_type_id (target));
 
-      (void) loss_in;
       if (!rr_take_losses (kind, adj_unit_get_status_int (target, "sp"),
                            adj_unit_get_status_int (target, "reduced_sp"),
                            adj_unit_get_status_bool (target, "reduced"),
@@ -519,7 +451,6 @@ adj_rr_rifle_fire (AdjBattle   *battle,
       if (overflow != NULL)
         *overflow = r.overflow;
     }
-  g_free (entry->summary);
   entry->summary = g_strdup (summary->str);
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
@@ -531,11 +462,8 @@ check_plot (const char * const  *plot_areas,
   guint n = plot_areas != NULL ? g_strv_length ((char **) plot_areas) : 0;
 
   if (n != MAX_MARKERS)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("Give the area of each of the six plot markers, in order (%u given)"), n);
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_INVALID,
+                    _("Give the area of each of the six plot markers, in order (%u given)"), n);
   for (guint i = 0; i < n; i++)
     if (!rr_check_area (plot_areas[i], error))
       return FALSE;
@@ -579,15 +507,11 @@ adj_rr_boer_target (AdjBattle           *battle,
   if (area != NULL)
     *area = NULL;
   if (!rr_check_in_play (battle, error) ||
-      (firer = rr_need_unit (battle, firer_id, error)) == NULL ||
-      !check_alive (firer, error))
+      (firer = need_live_unit (battle, firer_id, error)) == NULL)
     return FALSE;
   if (!rr_unit_is (firer, "commando") && !rr_unit_is (firer, "boer-gun"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("%s is not a Boer unit that fires"),
-                   adj_unit_get_name (firer));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("%s is not a Boer unit that fires"),
+                            adj_unit_get_name (firer));
   odds = adj_rr_boer_target_odds (plot_areas, error);
   if (odds == NULL)
     return FALSE;

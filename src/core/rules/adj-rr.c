@@ -64,18 +64,9 @@
 #include "config.h"
 
 #include <stdlib.h>
-#include <string.h>
 
-#include "adj-battle.h"
-#include "adj-error.h"
 #include "adj-i18n.h"
-#include "adj-json.h"
-#include "adj-rr.h"
 #include "adj-rr-private.h"
-#include "adj-rules-util.h"
-#include "adj-rules.h"
-#include "adj-secret.h"
-#include "adj-tables.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* the ids and numbers the code knows                                                          */
@@ -111,24 +102,6 @@ const AdjChoice rr_morale_levels[RR_N_MORALE_LEVELS] = {
 /* small helpers                                                                               */
 
 json_object *
-rr_json (AdjRuleset *rs,
-         const char *section)
-{
-  json_object *v = NULL;
-
-  json_object_object_get_ex (adj_ruleset_get_json (rs), section, &v);
-  return v;
-}
-
-int
-rr_int (AdjRuleset *rs,
-        const char *section,
-        const char *key)
-{
-  return adj_rules_int (rs, section, key);
-}
-
-json_object *
 rr_member (json_object *obj,
            const char  *key)
 {
@@ -145,6 +118,21 @@ rr_member_string (json_object *obj,
   json_object *v = rr_member (obj, key);
 
   return json_object_is_type (v, json_type_string) ? json_object_get_string (v) : NULL;
+}
+
+/* The object of the array @list (may be NULL) whose "id" is @id, or NULL. */
+json_object *
+rr_find_id (json_object *list,
+            const char  *id)
+{
+  for (gsize i = 0; list != NULL && i < json_object_array_length (list); i++)
+    {
+      json_object *o = json_object_array_get_idx (list, i);
+
+      if (g_strcmp0 (rr_member_string (o, "id"), id) == 0)
+        return o;
+    }
+  return NULL;
 }
 
 int
@@ -186,7 +174,7 @@ rr_unit_is (AdjUnit    *unit,
   return unit != NULL && g_strcmp0 (adj_unit_get_type_id (unit), type) == 0;
 }
 
-/* The battle's settings. */
+/* The battle's settings: the value set, or the battle field's default. */
 static json_object *
 rr_setting (AdjBattle  *battle,
             const char *name)
@@ -194,18 +182,21 @@ rr_setting (AdjBattle  *battle,
   return rr_member (adj_battle_get_settings (battle), name);
 }
 
+static const AdjField *
+setting_field (AdjBattle  *battle,
+               const char *name)
+{
+  return adj_ruleset_find_battle_field (adj_battle_get_ruleset (battle), name);
+}
+
 int
 rr_setting_int (AdjBattle  *battle,
                 const char *name)
 {
   json_object *v = rr_setting (battle, name);
+  const AdjField *f = v == NULL ? setting_field (battle, name) : NULL;
 
-  if (v != NULL)
-    return json_object_get_int (v);
-  {
-    const AdjField *f = adj_ruleset_find_battle_field (adj_battle_get_ruleset (battle), name);
-    return f != NULL ? f->def : 0;
-  }
+  return v != NULL ? json_object_get_int (v) : f != NULL ? f->def : 0;
 }
 
 gboolean
@@ -213,13 +204,9 @@ rr_setting_bool (AdjBattle  *battle,
                  const char *name)
 {
   json_object *v = rr_setting (battle, name);
+  const AdjField *f = v == NULL ? setting_field (battle, name) : NULL;
 
-  if (v != NULL)
-    return json_object_get_boolean (v);
-  {
-    const AdjField *f = adj_ruleset_find_battle_field (adj_battle_get_ruleset (battle), name);
-    return f != NULL && f->def != 0;
-  }
+  return v != NULL ? json_object_get_boolean (v) : f != NULL && f->def != 0;
 }
 
 const char *
@@ -227,15 +214,15 @@ rr_setting_string (AdjBattle  *battle,
                    const char *name)
 {
   json_object *v = rr_setting (battle, name);
+  const AdjField *f;
 
   if (v != NULL && json_object_is_type (v, json_type_string))
     return json_object_get_string (v);
-  {
-    const AdjField *f = adj_ruleset_find_battle_field (adj_battle_get_ruleset (battle), name);
-    return f != NULL ? f->def_choice : NULL;
-  }
+  f = setting_field (battle, name);
+  return f != NULL ? f->def_choice : NULL;
 }
 
+/* Record that setting @name becomes @value (taken), unless it has that value already. */
 static gboolean
 change_setting (AdjBattle     *battle,
                 AdjChangeSet  *changes,
@@ -243,11 +230,12 @@ change_setting (AdjBattle     *battle,
                 json_object   *value,
                 GError       **error)
 {
+  g_autoptr(json_object) owned = value;
   g_autofree char *field = g_strconcat ("settings.", name, NULL);
 
-  if (adj_json_equal (rr_setting (battle, name), value))
+  if (adj_json_equal (rr_setting (battle, name), owned))
     return TRUE;
-  return adj_battle_change_field (battle, changes, "battle", field, value, error);
+  return adj_battle_change_field (battle, changes, "battle", field, owned, error);
 }
 
 gboolean
@@ -257,8 +245,7 @@ rr_set_setting_int (AdjBattle     *battle,
                     int            value,
                     GError       **error)
 {
-  g_autoptr(json_object) v = json_object_new_int64 (value);
-  return change_setting (battle, changes, name, v, error);
+  return change_setting (battle, changes, name, json_object_new_int64 (value), error);
 }
 
 gboolean
@@ -268,8 +255,7 @@ rr_set_setting_bool (AdjBattle     *battle,
                      gboolean       value,
                      GError       **error)
 {
-  g_autoptr(json_object) v = json_object_new_boolean (value);
-  return change_setting (battle, changes, name, v, error);
+  return change_setting (battle, changes, name, json_object_new_boolean (value), error);
 }
 
 gboolean
@@ -279,8 +265,7 @@ rr_set_setting_string (AdjBattle     *battle,
                        const char    *value,
                        GError       **error)
 {
-  g_autoptr(json_object) v = json_object_new_string (value);
-  return change_setting (battle, changes, name, v, error);
+  return change_setting (battle, changes, name, json_object_new_string (value), error);
 }
 
 /* "4 + 5 = 9" and the like, as one explanation line. */
@@ -322,74 +307,56 @@ rr_add_modifier_line (AdjOutcome *outcome,
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, _("Modified total"), TRUE, total);
 }
 
+/* Set @error with @code and the message @format makes; FALSE. */
+gboolean
+rr_fail (GError     **error,
+         AdjError     code,
+         const char  *format,
+         ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_propagate_error (error, g_error_new_valist (ADJ_ERROR, code, format, args));
+  va_end (args);
+  return FALSE;
+}
+
+/* A journal note with the summary @format makes. */
+AdjEntry *
+rr_note (const char *format,
+         ...)
+{
+  AdjEntry *entry = adj_entry_new ("note", NULL, NULL);
+  va_list args;
+
+  va_start (args, format);
+  entry->summary = g_strdup_vprintf (format, args);
+  va_end (args);
+  return entry;
+}
+
 /* ---- the player's charts ---- */
 
-/* The numeric ids of a chart's rows or columns ("2" … "12"): first and last. */
-static void
-axis_bounds (const AdjChoice *list,
-             guint            n,
-             int             *lo,
-             int             *hi)
-{
-  *lo = atoi (list[0].id);
-  *hi = atoi (list[n - 1].id);
-}
-
-/* Where a total lands on a chart whose rows are numbers: its row, the first or the last. */
+/* Where @value lands on a chart's axis of numbers ("2" … "12"): itself, the first or the last. */
 static int
-chart_row (const AdjTableShape *shape,
-           int                  total)
+axis_clamp (const AdjChoice *list,
+            guint            n,
+            int              value)
 {
-  int lo, hi;
-
-  axis_bounds (shape->rows, shape->n_rows, &lo, &hi);
-  return CLAMP (total, lo, hi);
+  return CLAMP (value, atoi (list[0].id), atoi (list[n - 1].id));
 }
 
-int
-rr_chart_column (const AdjTableShape *shape,
-                 int                  strength)
+/* The column of a fire chart that the firer's strength (input "strength") reads. */
+char *
+rr_strength_column (AdjRuleset *rs,
+                    const char *table_id,
+                    AdjInputs  *in)
 {
-  int lo, hi;
+  const AdjTableShape *shape = adj_table_shape_lookup (rs, table_id);
 
-  axis_bounds (shape->columns, shape->n_columns, &lo, &hi);
-  return CLAMP (strength, lo, hi);
-}
-
-/* The values in effect for @ctx (read once, into *tables). */
-static gboolean
-chart_values (const AdjContext  *ctx,
-              AdjTables        **tables,
-              GError           **error)
-{
-  if (*tables == NULL)
-    *tables = adj_tables_for_context (ctx, error);
-  return *tables != NULL;
-}
-
-/* One cell as the rules or the player give it, or NULL when nobody entered it. */
-static json_object *
-chart_peek (AdjTables  *tables,
-            const char *table_id,
-            const char *row,
-            const char *column)
-{
-  return adj_tables_get_cell (tables, table_id, row, column);
-}
-
-/* One cell a resolve needs: fails with ADJ_ERROR_TABLE_INCOMPLETE naming it when it is empty. */
-static json_object *
-chart_require (AdjTables   *tables,
-               const char  *table_id,
-               const char  *row,
-               const char  *column,
-               GError     **error)
-{
-  AdjTableCell cell = { row, column };
-
-  if (!adj_tables_require (tables, table_id, &cell, 1, error))
-    return NULL;
-  return adj_tables_get_cell (tables, table_id, row, column);
+  return g_strdup_printf ("%d", axis_clamp (shape->columns, shape->n_columns,
+                                            adj_inputs_get_int (in, "strength")));
 }
 
 /* The outcome of a roll whose cell the player has not entered. */
@@ -431,7 +398,6 @@ explain_cell (AdjOutcome          *outcome,
 
 /* The odds of a two-dice (or one-die) roll read on a chart: each total's cell decides the key
  * through @classify, an empty cell counts for "table-missing". */
-
 gboolean
 rr_chart_odds (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -446,72 +412,104 @@ rr_chart_odds (const AdjContext  *ctx,
 {
   const AdjMechanic *mech = in->mechanic;
   const AdjTableShape *shape = adj_table_shape_lookup (ctx->ruleset, table_id);
-  g_autoptr(AdjTables) tables = NULL;
-  guint64 total = n_dice == 2 ? 36 : 6;
+  g_autoptr(AdjTables) tables = adj_tables_for_context (ctx, error);
   g_autoptr(GError) local = NULL;
   gboolean missing = FALSE;
 
-  if (!chart_values (ctx, &tables, error))
+  if (tables == NULL)
     return FALSE;
   adj_declare_outcomes (mech, odds);
   for (int s = (int) n_dice; s <= 6 * (int) n_dice; s++)
     {
       guint64 ways = n_dice == 2 ? rr_two_dice_ways[s] : 1;
-      g_autofree char *row = g_strdup_printf ("%d", chart_row (shape, s + modifier));
-      json_object *v = chart_peek (tables, table_id, row, column);
+      g_autofree char *row = g_strdup_printf ("%d", axis_clamp (shape->rows, shape->n_rows,
+                                                                s + modifier));
+      json_object *v = adj_tables_get_cell (tables, table_id, row, column);
 
-      if (v == NULL)
-        {
-          missing = TRUE;
-          rr_odds_add (odds, mech, "table-missing", ways);
-        }
-      else
-        rr_odds_add (odds, mech, classify (v, data), ways);
+      missing |= v == NULL;
+      rr_odds_add (odds, mech, v != NULL ? classify (v, data) : "table-missing", ways);
     }
-  adj_odds_finish (odds, total);
+  adj_odds_finish (odds, n_dice == 2 ? 36 : 6);
   if (missing)
     {
       adj_tables_require (tables, table_id, NULL, 0, &local);
       if (local != NULL)
         odds->note = g_strdup (local->message);
     }
-  (void) shape;
   return TRUE;
 }
 
-/* Read the chart cell for @total (and @column) in a resolve: TRUE with *value, or TRUE with
- * the outcome set to "table-missing"; FALSE only for a broken tables file. */
+/* Read the chart cell for @total (and @column) in a resolve: TRUE with a reference to it in
+ * *cell, or TRUE with *cell NULL and the outcome set to "table-missing"; FALSE only for a broken
+ * tables file. */
 gboolean
 rr_chart_resolve (const AdjContext  *ctx,
-                  AdjTables        **tables,
                   AdjOutcome        *outcome,
                   const char        *table_id,
                   int                total,
                   const char        *column,
-                  json_object      **value,
+                  json_object      **cell,
                   GError           **error)
 {
   const AdjTableShape *shape = adj_table_shape_lookup (ctx->ruleset, table_id);
-  g_autofree char *row = g_strdup_printf ("%d", chart_row (shape, total));
+  g_autofree char *row = g_strdup_printf ("%d", axis_clamp (shape->rows, shape->n_rows, total));
+  AdjTableCell wanted = { row, column };
+  g_autoptr(AdjTables) tables = adj_tables_for_context (ctx, error);
   g_autoptr(GError) missing = NULL;
 
-  *value = NULL;
-  if (!chart_values (ctx, tables, error))
+  *cell = NULL;
+  if (tables == NULL)
     return FALSE;
-  *value = chart_require (*tables, table_id, row, column, &missing);
-  if (*value == NULL)
+  if (adj_tables_require (tables, table_id, &wanted, 1, &missing))
+    *cell = json_object_get (adj_tables_get_cell (tables, table_id, row, column));
+  if (*cell == NULL)
     {
       if (!adj_rules_table_missing (missing))
         {
           g_propagate_error (error, g_steal_pointer (&missing));
           return FALSE;
         }
-      set_table_missing (outcome, *tables, table_id, total, missing);
+      set_table_missing (outcome, tables, table_id, total, missing);
       return TRUE;
     }
-  explain_cell (outcome, shape, row, column, *value);
+  explain_cell (outcome, shape, row, column, *cell);
   adj_outcome_set_value_int (outcome, "total", total);
   adj_outcome_set_value_int (outcome, "row", atoi (row));
+  return TRUE;
+}
+
+/* Read the cell of chart @table_id (at @column) that @n_dice thrown under @label and the chart's
+ * @modifier give: as rr_chart_resolve(). */
+gboolean
+rr_roll_on_chart (const AdjContext  *ctx,
+                  const char        *table_id,
+                  const char        *column,
+                  int                modifier,
+                  AdjRandom         *random,
+                  const char        *label,
+                  guint              n_dice,
+                  AdjOutcome        *outcome,
+                  json_object      **cell,
+                  GError           **error)
+{
+  int sum;
+
+  *cell = NULL;
+  if (!rr_roll_dice (random, outcome, "roll", label, n_dice, &sum, error))
+    return FALSE;
+  rr_add_modifier_line (outcome, modifier, sum + modifier);
+  return rr_chart_resolve (ctx, outcome, table_id, sum + modifier, column, cell, error);
+}
+
+/* The odds of a mechanic that throws no dice for these inputs: @key for certain. */
+gboolean
+rr_odds_certain (AdjInputs  *in,
+                 AdjOdds    *odds,
+                 const char *key)
+{
+  adj_declare_outcomes (in->mechanic, odds);
+  rr_odds_add (odds, in->mechanic, key, 1);
+  adj_odds_finish (odds, 1);
   return TRUE;
 }
 
@@ -519,7 +517,6 @@ const char *
 rr_classify_choice (json_object *value,
                     gpointer     data)
 {
-  (void) data;
   return json_object_get_string (value);
 }
 
@@ -540,6 +537,24 @@ rr_find_unit_of_type (AdjBattle  *battle,
         return unit;
     }
   return NULL;
+}
+
+/* The ids of the units @keep accepts, in battle order. */
+GPtrArray *
+rr_unit_ids (AdjBattle *battle,
+             gboolean (*keep) (AdjUnit *unit))
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+  GListModel *units = adj_battle_get_units (battle);
+
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      if (keep (unit))
+        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
+    }
+  return ids;
 }
 
 const char *
@@ -602,17 +617,13 @@ rr_counter_strength (AdjUnit *unit)
   return sp;
 }
 
+/* What a Boer unit's morale takes off its strength: $.boer_strength keys the levels below
+ * normal. */
 int
 rr_morale_penalty (AdjRuleset *rs,
                    const char *morale)
 {
-  if (g_strcmp0 (morale, "disrupted") == 0)
-    return rr_int (rs, "boer_strength", "disrupted");
-  if (g_strcmp0 (morale, "suppressed") == 0)
-    return rr_int (rs, "boer_strength", "suppressed");
-  if (g_strcmp0 (morale, "routed") == 0)
-    return rr_int (rs, "boer_strength", "routed");
-  return 0;
+  return rr_morale_rank (morale) > 0 ? adj_rules_int (rs, "boer_strength", morale) : 0;
 }
 
 int
@@ -642,10 +653,10 @@ rr_check_battle (AdjBattle  *battle,
 {
   if (g_strcmp0 (adj_ruleset_get_id (adj_battle_get_ruleset (battle)), "rr") == 0)
     return TRUE;
-  g_set_error (error, ADJ_ERROR, ADJ_ERROR_UNSUPPORTED,
-               _("This is a battle of “%s”: the Colenso bookkeeping belongs to Redvers’ Reverse"),
-               adj_ruleset_get_name (adj_battle_get_ruleset (battle)));
-  return FALSE;
+  return rr_fail (error, ADJ_ERROR_UNSUPPORTED,
+                  _("This is a battle of “%s”: the Colenso bookkeeping belongs to Redvers’ "
+                    "Reverse"),
+                  adj_ruleset_get_name (adj_battle_get_ruleset (battle)));
 }
 
 gboolean
@@ -655,16 +666,10 @@ rr_check_in_play (AdjBattle  *battle,
   if (!rr_check_battle (battle, error))
     return FALSE;
   if (!adj_rr_is_set_up (battle))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Set the game up first: the drift markers and the cups are not ready"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("Set the game up first: the drift markers and the cups are "
+                                     "not ready"));
   if (!g_str_equal (rr_setting_string (battle, "result"), "none"))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("The battle is over"));
-      return FALSE;
-    }
+    return adj_not_allowed (error, _("The battle is over"));
   return TRUE;
 }
 
@@ -675,12 +680,11 @@ rr_check_segment (AdjBattle   *battle,
 {
   if (rr_in_segment (battle, segment))
     return TRUE;
-  g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-               _("This belongs to the %s segment; the step marker is in the %s segment"),
-               rr_segment_label (adj_battle_get_ruleset (battle), segment),
-               rr_segment_label (adj_battle_get_ruleset (battle),
-                                 rr_setting_string (battle, "segment")));
-  return FALSE;
+  return adj_not_allowed (error,
+                          _("This belongs to the %s segment; the step marker is in the %s segment"),
+                          rr_segment_label (adj_battle_get_ruleset (battle), segment),
+                          rr_segment_label (adj_battle_get_ruleset (battle),
+                                            rr_setting_string (battle, "segment")));
 }
 
 AdjUnit *
@@ -703,9 +707,8 @@ rr_check_area (const char  *area,
   if (area != NULL && area[0] != '\0' && g_utf8_validate (area, -1, NULL) &&
       g_utf8_strlen (area, -1) <= 200)
     return TRUE;
-  g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-               _("An area needs a name of 1 to 200 characters, as the map gives it"));
-  return FALSE;
+  return rr_fail (error, ADJ_ERROR_INVALID,
+                  _("An area needs a name of 1 to 200 characters, as the map gives it"));
 }
 
 gboolean
@@ -715,18 +718,12 @@ rr_check_brigade (AdjBattle   *battle,
                   GError     **error)
 {
   if (brigade == NULL || !g_strv_contains (rr_brigade_ids, brigade))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("There is no brigade “%s”"),
-                   brigade != NULL ? brigade : "");
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_NOT_FOUND, _("There is no brigade “%s”"),
+                    brigade != NULL ? brigade : "");
   *leader = rr_brigade_unit (battle, brigade, "leader");
   if (*leader == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("The battle has no leader for the %s"),
-                   adj_rr_brigade_label (adj_battle_get_ruleset (battle), brigade));
-      return FALSE;
-    }
+    return rr_fail (error, ADJ_ERROR_NOT_FOUND, _("The battle has no leader for the %s"),
+                    adj_rr_brigade_label (adj_battle_get_ruleset (battle), brigade));
   return TRUE;
 }
 
@@ -814,12 +811,8 @@ rr_require_table (AdjBattle   *battle,
                   const char  *table_id,
                   GError     **error)
 {
-  AdjContext ctx;
-  g_autoptr(AdjTables) tables = NULL;
+  g_autoptr(AdjTables) tables = rr_battle_tables (battle, error);
 
-  adj_battle_context (battle, &ctx);
-  ctx.pack = NULL;
-  tables = adj_tables_for_context (&ctx, error);
   return tables != NULL && adj_tables_require (tables, table_id, NULL, 0, error);
 }
 
@@ -839,23 +832,15 @@ json_object *
 rr_oob_brigade (AdjRuleset *rs,
                 const char *brigade)
 {
-  json_object *list = rr_member (rr_member (rr_json (rs, "order_of_battle"), "british"),
-                                 "brigades");
-  for (gsize i = 0; i < json_object_array_length (list); i++)
-    {
-      json_object *b = json_object_array_get_idx (list, i);
-
-      if (g_strcmp0 (rr_member_string (b, "id"), brigade) == 0)
-        return b;
-    }
-  return NULL;
+  return rr_find_id (rr_member (adj_rules_json (rs, "order_of_battle", "british"), "brigades"),
+                     brigade);
 }
 
 json_object *
 rr_oob_unit (AdjRuleset *rs,
              const char *unit_id)
 {
-  json_object *oob = rr_json (rs, "order_of_battle");
+  json_object *oob = adj_rules_json (rs, "order_of_battle", NULL);
   json_object *lists[2] = {
     rr_member (rr_member (oob, "british"), "brigades"),
     rr_member (rr_member (oob, "boer"), "groups"),
@@ -864,15 +849,11 @@ rr_oob_unit (AdjRuleset *rs,
   for (guint l = 0; l < 2; l++)
     for (gsize i = 0; i < json_object_array_length (lists[l]); i++)
       {
-        json_object *units = rr_member (json_object_array_get_idx (lists[l], i), "units");
+        json_object *u = rr_find_id (rr_member (json_object_array_get_idx (lists[l], i), "units"),
+                                     unit_id);
 
-        for (gsize k = 0; k < json_object_array_length (units); k++)
-          {
-            json_object *u = json_object_array_get_idx (units, k);
-
-            if (g_strcmp0 (rr_member_string (u, "id"), unit_id) == 0)
-              return u;
-          }
+        if (u != NULL)
+          return u;
       }
   return NULL;
 }
@@ -880,7 +861,6 @@ rr_oob_unit (AdjRuleset *rs,
 const char * const *
 adj_rr_brigades (AdjRuleset *rs)
 {
-  (void) rs;
   return rr_brigade_ids;
 }
 
@@ -896,9 +876,10 @@ adj_rr_brigade_label (AdjRuleset *rs,
 }
 
 gboolean
-rr_brigade_is_artillery (AdjRuleset *rs,
-                         const char *brigade)
+adj_rr_brigade_is_artillery (AdjRuleset *rs,
+                             const char *brigade)
 {
+  g_return_val_if_fail (rs != NULL, FALSE);
   return g_strcmp0 (rr_member_string (rr_oob_brigade (rs, brigade), "kind"), "artillery") == 0;
 }
 

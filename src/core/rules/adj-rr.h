@@ -471,9 +471,6 @@ gboolean     adj_rr_update_emplacement  (AdjBattle          *battle,
  * shown), the cups (counts and the chits in play), the emplacements and every counter with its
  * strength, losses, morale and markers.  It never holds a hidden value. */
 json_object *adj_rr_summary             (AdjBattle          *battle);
-/* The segment @segment of the ruleset's sequence of play (its label, steps, ...), or NULL. */
-json_object *adj_rr_segment_json        (AdjRuleset         *rs,
-                                         const char         *segment);
 /* The last Game Turn: the ruleset's turn limit, else the "last_turn" of its tracks. */
 int          adj_rr_last_turn           (AdjRuleset         *rs);
 /* The Loss box where the Boers win, and the first box where a British win is Pyrrhic. */
