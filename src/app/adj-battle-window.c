@@ -32,23 +32,8 @@
 #include "adj-rr.h"
 #include "adj-side-view.h"
 #include "adj-store.h"
+#include "adj-system-page.h"
 #include "adj-unit-pane.h"
-
-/* Views a system has beyond the generic ones: each becomes a page of its own. */
-typedef struct {
-  const char  *ruleset;
-  const char  *name;
-  const char  *title;
-  const char  *icon;
-  GtkWidget *(*make) (AdjBattle *battle);
-} SpecialView;
-
-static const SpecialView special_views[] = {
-  { "rn", "turn", N_("_Turn"), "view-list-ordered-symbolic", adj_rn_turn_view_new },
-  { "gl", "turn", N_("_Turn"), "view-list-ordered-symbolic", adj_gl_turn_view_new },
-  { "rf", "enemy", N_("_Enemy"), "emoji-people-symbolic", adj_rf_view_new },
-  { "rr", "colenso", N_("_Dashboard"), "emoji-flags-symbolic", adj_rr_dashboard_new },
-};
 
 struct _AdjBattleWindow {
   AdwApplicationWindow parent_instance;
@@ -331,28 +316,25 @@ on_special_message (GtkWidget       *view,
 static void
 set_special_view (AdjBattleWindow *self)
 {
-  const char *id = self->battle != NULL ? adj_ruleset_get_id (adj_battle_get_ruleset (self->battle))
-                                        : NULL;
+  AdjSystemPageClass *klass;
+  AdwViewStackPage *page;
 
   if (self->special != NULL)
     {
       adw_view_stack_remove (self->view_stack, self->special);
       self->special = NULL;
     }
-  for (guint i = 0; id != NULL && i < G_N_ELEMENTS (special_views); i++)
-    {
-      const SpecialView *v = &special_views[i];
-      AdwViewStackPage *page;
-
-      if (!g_str_equal (v->ruleset, id))
-        continue;
-      self->special = v->make (self->battle);
-      g_signal_connect (self->special, "message", G_CALLBACK (on_special_message), self);
-      page = adw_view_stack_add_titled (self->view_stack, self->special, v->name,
-                                        adj_gettext (v->title));
-      adw_view_stack_page_set_use_underline (page, TRUE);
-      adw_view_stack_page_set_icon_name (page, v->icon);
-    }
+  if (self->battle == NULL)
+    return;
+  self->special = adj_system_page_new_for_battle (self->battle);
+  if (self->special == NULL)
+    return;
+  klass = ADJ_SYSTEM_PAGE_GET_CLASS (self->special);
+  g_signal_connect (self->special, "message", G_CALLBACK (on_special_message), self);
+  page = adw_view_stack_add_titled (self->view_stack, self->special, klass->page_name,
+                                    adj_gettext (klass->title));
+  adw_view_stack_page_set_use_underline (page, TRUE);
+  adw_view_stack_page_set_icon_name (page, klass->icon_name);
 }
 
 static void
@@ -1272,6 +1254,12 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
 
   object_class->dispose = adj_battle_window_dispose;
   window_class->close_request = adj_battle_window_close_request;
+
+  /* The systems' own pages, found by adj_system_page_new_for_battle(). */
+  g_type_ensure (ADJ_TYPE_GL_TURN_VIEW);
+  g_type_ensure (ADJ_TYPE_RF_VIEW);
+  g_type_ensure (ADJ_TYPE_RN_TURN_VIEW);
+  g_type_ensure (ADJ_TYPE_RR_DASHBOARD);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-battle-window.ui");

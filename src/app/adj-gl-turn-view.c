@@ -39,20 +39,13 @@ struct _AdjGlTurnView {
   GtkLabel    *pack_label;
   AdwComboRow *governs_row;
 
-  AdjBattle   *battle;
+  AdjBattle   *battle;  /* the page's, borrowed */
   char        *headline;
   guint        n_turned;
   gboolean     updating;
 };
 
-G_DEFINE_FINAL_TYPE (AdjGlTurnView, adj_gl_turn_view, GTK_TYPE_WIDGET)
-
-enum {
-  MESSAGE,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE (AdjGlTurnView, adj_gl_turn_view, ADJ_TYPE_SYSTEM_PAGE)
 
 /* The governs settings, in the order of the combo row. */
 static const char *const governs_ids[] = { "unit", "phase" };
@@ -61,7 +54,7 @@ static void
 report (AdjGlTurnView *self,
         GError        *error)
 {
-  g_signal_emit (self, signals[MESSAGE], 0, error->message);
+  adj_system_page_report (ADJ_SYSTEM_PAGE (self), error->message);
 }
 
 static const char *
@@ -394,7 +387,6 @@ adj_gl_turn_view_dispose (GObject *object)
   AdjGlTurnView *self = ADJ_GL_TURN_VIEW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_GL_TURN_VIEW);
-  g_clear_object (&self->battle);
   G_OBJECT_CLASS (adj_gl_turn_view_parent_class)->dispose (object);
 }
 
@@ -408,20 +400,29 @@ adj_gl_turn_view_finalize (GObject *object)
 }
 
 static void
+adj_gl_turn_view_constructed (GObject *object)
+{
+  AdjGlTurnView *self = ADJ_GL_TURN_VIEW (object);
+
+  G_OBJECT_CLASS (adj_gl_turn_view_parent_class)->constructed (object);
+  self->battle = adj_system_page_get_battle (ADJ_SYSTEM_PAGE (self));
+  g_signal_connect_object (self->battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
+  /* The phase and the turn move without a unit changing. */
+  g_signal_connect_object (self->battle, "notify", G_CALLBACK (on_battle_notify), self, 0);
+  refresh (self);
+  g_signal_connect (self->governs_row, "notify::selected", G_CALLBACK (on_governs_selected),
+                    self);
+}
+
+static void
 adj_gl_turn_view_class_init (AdjGlTurnViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = adj_gl_turn_view_constructed;
   object_class->dispose = adj_gl_turn_view_dispose;
   object_class->finalize = adj_gl_turn_view_finalize;
-
-  /**
-   * AdjGlTurnView::message:
-   * @text: something the referee should read (why an action could not be done)
-   */
-  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-gl-turn-view.ui");
@@ -440,30 +441,14 @@ adj_gl_turn_view_class_init (AdjGlTurnViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_turn_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_enter_clicked);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  adj_system_page_class_set_page (ADJ_SYSTEM_PAGE_CLASS (klass), "gl", "turn", N_("_Turn"),
+                                  "view-list-ordered-symbolic");
 }
 
 static void
 adj_gl_turn_view_init (AdjGlTurnView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-}
-
-GtkWidget *
-adj_gl_turn_view_new (AdjBattle *battle)
-{
-  AdjGlTurnView *self;
-
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
-
-  self = g_object_new (ADJ_TYPE_GL_TURN_VIEW, NULL);
-  self->battle = g_object_ref (battle);
-  g_signal_connect_object (battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
-  /* The phase and the turn move without a unit changing. */
-  g_signal_connect_object (battle, "notify", G_CALLBACK (on_battle_notify), self, 0);
-  refresh (self);
-  g_signal_connect (self->governs_row, "notify::selected", G_CALLBACK (on_governs_selected),
-                    self);
-  return GTK_WIDGET (self);
 }
 
 gboolean

@@ -7,14 +7,14 @@
 #include <adwaita.h>
 
 #include "adj-battle.h"
+#include "adj-system-page.h"
 
 G_BEGIN_DECLS
 
 #define ADJ_TYPE_GL_TURN_VIEW (adj_gl_turn_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (AdjGlTurnView, adj_gl_turn_view, ADJ, GL_TURN_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (AdjGlTurnView, adj_gl_turn_view, ADJ, GL_TURN_VIEW, AdjSystemPage)
 
-GtkWidget  *adj_gl_turn_view_new         (AdjBattle     *battle);
 /* Turn the next card of the battle's pack (or take @entered, "QH", turned at the table). */
 gboolean    adj_gl_turn_view_turn_card   (AdjGlTurnView *self,
                                           const char    *entered,

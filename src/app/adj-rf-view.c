@@ -93,7 +93,7 @@ struct _AdjRfView {
   GtkWidget   *scroller;
   GtkListView *list_view;
 
-  AdjBattle   *battle;
+  AdjBattle   *battle;  /* the page's, borrowed */
   AdjRfSolo   *solo;
   char        *no_solo;      /* why there is no step, when there is none */
   GListStore  *items;
@@ -102,14 +102,7 @@ struct _AdjRfView {
   gboolean     applying;
 };
 
-G_DEFINE_FINAL_TYPE (AdjRfView, adj_rf_view, GTK_TYPE_WIDGET)
-
-enum {
-  MESSAGE,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE (AdjRfView, adj_rf_view, ADJ_TYPE_SYSTEM_PAGE)
 
 /* The parts of an order's row that change while the players set its switches. */
 typedef struct {
@@ -122,7 +115,7 @@ static void
 report (AdjRfView *self,
         GError    *error)
 {
-  g_signal_emit (self, signals[MESSAGE], 0, error->message);
+  adj_system_page_report (ADJ_SYSTEM_PAGE (self), error->message);
 }
 
 static void
@@ -1057,7 +1050,6 @@ adj_rf_view_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->items);
   g_clear_pointer (&self->solo, adj_rf_solo_free);
-  g_clear_object (&self->battle);
   G_OBJECT_CLASS (adj_rf_view_parent_class)->dispose (object);
 }
 
@@ -1073,20 +1065,25 @@ adj_rf_view_finalize (GObject *object)
 }
 
 static void
+adj_rf_view_constructed (GObject *object)
+{
+  AdjRfView *self = ADJ_RF_VIEW (object);
+
+  G_OBJECT_CLASS (adj_rf_view_parent_class)->constructed (object);
+  self->battle = adj_system_page_get_battle (ADJ_SYSTEM_PAGE (self));
+  g_signal_connect_object (self->battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
+  prepare_step (self);
+}
+
+static void
 adj_rf_view_class_init (AdjRfViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = adj_rf_view_constructed;
   object_class->dispose = adj_rf_view_dispose;
   object_class->finalize = adj_rf_view_finalize;
-
-  /**
-   * AdjRfView::message:
-   * @text: something the player should read (why an action could not be done)
-   */
-  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-rf-view.ui");
@@ -1103,6 +1100,8 @@ adj_rf_view_class_init (AdjRfViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_roll_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_new_clicked);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  adj_system_page_class_set_page (ADJ_SYSTEM_PAGE_CLASS (klass), "rf", "enemy", N_("_Enemy"),
+                                  "emoji-people-symbolic");
 }
 
 static void
@@ -1125,20 +1124,6 @@ adj_rf_view_init (AdjRfView *self)
 }
 
 /* ---- public ---- */
-
-GtkWidget *
-adj_rf_view_new (AdjBattle *battle)
-{
-  AdjRfView *self;
-
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
-
-  self = g_object_new (ADJ_TYPE_RF_VIEW, NULL);
-  self->battle = g_object_ref (battle);
-  g_signal_connect_object (battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
-  prepare_step (self);
-  return GTK_WIDGET (self);
-}
 
 AdjRfSolo *
 adj_rf_view_get_solo (AdjRfView *self)
@@ -1300,7 +1285,7 @@ adj_rf_view_roll (AdjRfView   *self,
   if (autosave != NULL && !adj_battle_autosave (self->battle, &save_error))
     {
       g_autofree char *text = g_strdup_printf (_("Autosave failed: %s"), save_error->message);
-      g_signal_emit (self, signals[MESSAGE], 0, text);
+      adj_system_page_report (ADJ_SYSTEM_PAGE (self), text);
     }
   self->seqs = g_array_new (FALSE, TRUE, sizeof (guint));
   for (guint k = before; k < journal->position; k++)

@@ -7,15 +7,15 @@
 #include <adwaita.h>
 
 #include "adj-battle.h"
+#include "adj-system-page.h"
 #include "adj-rf.h"
 
 G_BEGIN_DECLS
 
 #define ADJ_TYPE_RF_VIEW (adj_rf_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (AdjRfView, adj_rf_view, ADJ, RF_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (AdjRfView, adj_rf_view, ADJ, RF_VIEW, AdjSystemPage)
 
-GtkWidget  *adj_rf_view_new              (AdjBattle   *battle);
 /* The step as it stands: the groups that react, their inputs and, once rolled, their orders;
  * NULL when no side is run by Adjutant. */
 AdjRfSolo  *adj_rf_view_get_solo         (AdjRfView   *self);

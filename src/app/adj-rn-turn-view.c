@@ -27,19 +27,12 @@ struct _AdjRnTurnView {
   GtkListBox *cohesion_list;
   GtkLabel   *results_label;
 
-  AdjBattle  *battle;
+  AdjBattle  *battle;  /* the page's, borrowed */
   char       *current;
   guint       n_listed;
 };
 
-G_DEFINE_FINAL_TYPE (AdjRnTurnView, adj_rn_turn_view, GTK_TYPE_WIDGET)
-
-enum {
-  MESSAGE,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE (AdjRnTurnView, adj_rn_turn_view, ADJ_TYPE_SYSTEM_PAGE)
 
 static void
 clear_list (GtkListBox *list)
@@ -54,7 +47,7 @@ static void
 report (AdjRnTurnView *self,
         GError        *error)
 {
-  g_signal_emit (self, signals[MESSAGE], 0, error->message);
+  adj_system_page_report (ADJ_SYSTEM_PAGE (self), error->message);
 }
 
 static void
@@ -269,7 +262,6 @@ adj_rn_turn_view_dispose (GObject *object)
   AdjRnTurnView *self = ADJ_RN_TURN_VIEW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_RN_TURN_VIEW);
-  g_clear_object (&self->battle);
   G_OBJECT_CLASS (adj_rn_turn_view_parent_class)->dispose (object);
 }
 
@@ -283,20 +275,25 @@ adj_rn_turn_view_finalize (GObject *object)
 }
 
 static void
+adj_rn_turn_view_constructed (GObject *object)
+{
+  AdjRnTurnView *self = ADJ_RN_TURN_VIEW (object);
+
+  G_OBJECT_CLASS (adj_rn_turn_view_parent_class)->constructed (object);
+  self->battle = adj_system_page_get_battle (ADJ_SYSTEM_PAGE (self));
+  g_signal_connect_object (self->battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
+  refresh (self);
+}
+
+static void
 adj_rn_turn_view_class_init (AdjRnTurnViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = adj_rn_turn_view_constructed;
   object_class->dispose = adj_rn_turn_view_dispose;
   object_class->finalize = adj_rn_turn_view_finalize;
-
-  /**
-   * AdjRnTurnView::message:
-   * @text: something the referee should read (why an action could not be done)
-   */
-  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-rn-turn-view.ui");
@@ -310,26 +307,14 @@ adj_rn_turn_view_class_init (AdjRnTurnViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_gather_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_rally_all_clicked);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  adj_system_page_class_set_page (ADJ_SYSTEM_PAGE_CLASS (klass), "rn", "turn", N_("_Turn"),
+                                  "view-list-ordered-symbolic");
 }
 
 static void
 adj_rn_turn_view_init (AdjRnTurnView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-}
-
-GtkWidget *
-adj_rn_turn_view_new (AdjBattle *battle)
-{
-  AdjRnTurnView *self;
-
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
-
-  self = g_object_new (ADJ_TYPE_RN_TURN_VIEW, NULL);
-  self->battle = g_object_ref (battle);
-  g_signal_connect_object (battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
-  refresh (self);
-  return GTK_WIDGET (self);
 }
 
 gboolean

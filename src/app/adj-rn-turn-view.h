@@ -7,14 +7,14 @@
 #include <adwaita.h>
 
 #include "adj-battle.h"
+#include "adj-system-page.h"
 
 G_BEGIN_DECLS
 
 #define ADJ_TYPE_RN_TURN_VIEW (adj_rn_turn_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (AdjRnTurnView, adj_rn_turn_view, ADJ, RN_TURN_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (AdjRnTurnView, adj_rn_turn_view, ADJ, RN_TURN_VIEW, AdjSystemPage)
 
-GtkWidget  *adj_rn_turn_view_new         (AdjBattle     *battle);
 gboolean    adj_rn_turn_view_deal        (AdjRnTurnView *self,
                                           GError       **error);
 /* The unit acting now, or NULL when every unit dealt a card has acted (or none was dealt). */

@@ -68,7 +68,7 @@ struct _AdjRrDashboard {
   GtkLabel      *boer_heading;
   GtkListBox    *boer_list;
 
-  AdjBattle     *battle;
+  AdjBattle     *battle;  /* the page's, borrowed */
   GPtrArray     *brigades;      /* AdjRrFixedRow, in the order of the orders of battle */
   GPtrArray     *drifts;        /* AdjRrFixedRow */
   GtkWidget     *cup_rows[ADJ_RR_N_CUPS];

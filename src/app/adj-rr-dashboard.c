@@ -39,20 +39,13 @@
 #include "adj-rr-dashboard-private.h"
 #include "adj-rr-setup-dialog.h"
 
-G_DEFINE_FINAL_TYPE (AdjRrDashboard, adj_rr_dashboard, GTK_TYPE_WIDGET)
-
-enum {
-  MESSAGE,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE (AdjRrDashboard, adj_rr_dashboard, ADJ_TYPE_SYSTEM_PAGE)
 
 void
 adj_rr_dashboard_report_text (AdjRrDashboard *self,
                               const char     *text)
 {
-  g_signal_emit (self, signals[MESSAGE], 0, text);
+  adj_system_page_report (ADJ_SYSTEM_PAGE (self), text);
 }
 
 void
@@ -593,7 +586,6 @@ adj_rr_dashboard_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_RR_DASHBOARD);
   g_clear_object (&self->british);
   g_clear_object (&self->boer);
-  g_clear_object (&self->battle);
   G_OBJECT_CLASS (adj_rr_dashboard_parent_class)->dispose (object);
 }
 
@@ -618,21 +610,35 @@ adj_rr_dashboard_finalize (GObject *object)
 }
 
 static void
+adj_rr_dashboard_constructed (GObject *object)
+{
+  AdjRrDashboard *self = ADJ_RR_DASHBOARD (object);
+  AdjSide *side;
+
+  G_OBJECT_CLASS (adj_rr_dashboard_parent_class)->constructed (object);
+  self->battle = adj_system_page_get_battle (ADJ_SYSTEM_PAGE (self));
+  build_phase_strip (self);
+  adj_rr_dashboard_build_fixed_rows (self);
+  adj_rr_dashboard_build_chart_rows (self);
+  adj_rr_dashboard_bind_counters (self);
+  side = adj_battle_find_side (self->battle, ADJ_RR_BRITISH);
+  gtk_label_set_text (self->british_heading, side != NULL ? side->name : _("British"));
+  side = adj_battle_find_side (self->battle, ADJ_RR_BOER);
+  gtk_label_set_text (self->boer_heading, side != NULL ? side->name : _("Boers"));
+  g_signal_connect_object (self->battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
+  adj_rr_dashboard_refresh (self);
+}
+
+static void
 adj_rr_dashboard_class_init (AdjRrDashboardClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->constructed = adj_rr_dashboard_constructed;
   object_class->dispose = adj_rr_dashboard_dispose;
   object_class->finalize = adj_rr_dashboard_finalize;
   widget_class->map = adj_rr_dashboard_map;
-
-  /**
-   * AdjRrDashboard::message:
-   * @text: something the player should read (why an action could not be done)
-   */
-  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   g_type_ensure (ADJ_TYPE_RR_TRACK_BAR);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -680,6 +686,8 @@ adj_rr_dashboard_class_init (AdjRrDashboardClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_status_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_unit_activated);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  adj_system_page_class_set_page (ADJ_SYSTEM_PAGE_CLASS (klass), "rr", "colenso", N_("_Dashboard"),
+                                  "emoji-flags-symbolic");
 
   gtk_widget_class_install_action (widget_class, "rr.next-step", NULL, action_next_step);
   gtk_widget_class_install_action (widget_class, "rr.roll", "s", action_roll);
@@ -716,29 +724,6 @@ adj_rr_dashboard_init (AdjRrDashboard *self)
 }
 
 /* ---- public ---- */
-
-GtkWidget *
-adj_rr_dashboard_new (AdjBattle *battle)
-{
-  AdjRrDashboard *self;
-  AdjSide *side;
-
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
-
-  self = g_object_new (ADJ_TYPE_RR_DASHBOARD, NULL);
-  self->battle = g_object_ref (battle);
-  build_phase_strip (self);
-  adj_rr_dashboard_build_fixed_rows (self);
-  adj_rr_dashboard_build_chart_rows (self);
-  adj_rr_dashboard_bind_counters (self);
-  side = adj_battle_find_side (battle, ADJ_RR_BRITISH);
-  gtk_label_set_text (self->british_heading, side != NULL ? side->name : _("British"));
-  side = adj_battle_find_side (battle, ADJ_RR_BOER);
-  gtk_label_set_text (self->boer_heading, side != NULL ? side->name : _("Boers"));
-  g_signal_connect_object (battle, "changed", G_CALLBACK (on_battle_changed), self, 0);
-  adj_rr_dashboard_refresh (self);
-  return GTK_WIDGET (self);
-}
 
 GtkWidget *
 adj_rr_dashboard_show_setup (AdjRrDashboard *self)

@@ -9,12 +9,13 @@
 #include <adwaita.h>
 
 #include "adj-battle.h"
+#include "adj-system-page.h"
 
 G_BEGIN_DECLS
 
 #define ADJ_TYPE_RR_DASHBOARD (adj_rr_dashboard_get_type ())
 
-G_DECLARE_FINAL_TYPE (AdjRrDashboard, adj_rr_dashboard, ADJ, RR_DASHBOARD, GtkWidget)
+G_DECLARE_FINAL_TYPE (AdjRrDashboard, adj_rr_dashboard, ADJ, RR_DASHBOARD, AdjSystemPage)
 
 /* The three tracks the dashboard draws. */
 typedef enum {
@@ -23,7 +24,6 @@ typedef enum {
   ADJ_RR_DASHBOARD_LOSS,
 } AdjRrDashboardTrack;
 
-GtkWidget  *adj_rr_dashboard_new             (AdjBattle           *battle);
 /* Before set-up: the dialog that chooses the variants and the emplacement areas and sets the
  * game up (the dialog, or NULL when the game is set up already). */
 GtkWidget  *adj_rr_dashboard_show_setup      (AdjRrDashboard      *self);
