@@ -1580,7 +1580,7 @@ test_pyrrhic_from (void)
 static void
 test_loss_spoken (void)
 {
-  g_autofree char *spoken = adj_rr_loss_spoken (12);
+  g_autofree char *spoken = adj_rr_loss_spoken (rs, 12);
   g_autofree char *want = g_strdup_printf ("Loss 12 of %d", rr_json_int ("tracks", "loss_end"));
 
   g_assert_cmpstr (spoken, ==, want);
@@ -1612,7 +1612,48 @@ test_turn_note (void)
                                            rr_json_int ("cups", "boer_events_from_turn"),
                                            rr_json_int ("tracks", "last_turn"));
 
-  g_assert_cmpstr (adj_rr_turn_note (), ==, want);
+  g_autofree char *note = adj_rr_turn_note (rs);
+
+  g_assert_cmpstr (note, ==, want);
+}
+
+/* The other notes of the dashboard take their numbers from the ruleset. */
+static void
+test_dashboard_notes (void)
+{
+  g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+  g_autofree char *loss = adj_rr_loss_note (rs);
+  g_autofree char *loss_want = g_strdup_printf ("Shaded: a British win would be Pyrrhic; at %d "
+                                                "the Boers win",
+                                                rr_json_int ("tracks", "loss_end"));
+  g_autofree char *cp = adj_rr_cp_note (rs, 2);
+  g_autofree char *cp_want = g_strdup_printf ("2 spent this turn · an order costs %d, and what "
+                                              "is left is lost when the turn ends",
+                                              rr_json_int ("orders", "cp_per_order"));
+  g_autofree char *order = adj_rr_order_note (rs, "2nd-brigade", 1);
+  g_autofree char *order_want = NULL;
+  g_autofree char *setup = adj_rr_setup_note (rs);
+  g_autofree char *setup_cp = g_strdup_printf ("with %d CP", adj_rr_start_cp (rs));
+  g_autofree char *send = adj_rr_roll_entry_note (battle, adj_rr_step_roll ("roll-send"));
+  g_autofree char *draw = adj_rr_roll_entry_note (battle, adj_rr_step_roll ("draw-event"));
+  g_autofree char *draw_want = NULL;
+
+  g_assert_cmpstr (loss, ==, loss_want);
+  g_assert_cmpstr (cp, ==, cp_want);
+  order_want = g_strdup_printf ("Name the area the 2nd (English) Infantry Brigade is to make "
+                                "for: not a drift or a bridge, and no more than %d areas from "
+                                "its leader. The order costs %d CP; 1 is left.",
+                                rr_json_int ("orders", "max_areas"),
+                                rr_json_int ("orders", "cp_per_order"));
+  g_assert_cmpstr (order, ==, order_want);
+  g_assert_nonnull (strstr (setup, setup_cp));
+  g_assert_true (g_str_has_suffix (send, ": type the dice rolled at the table, two for each "
+                                         "roll, for example 3 5."));
+  g_assert_null (strchr (send, '_'));
+  draw_want = g_strdup_printf ("Draw a British Event Chit: type a number from 1 to %u to pick "
+                               "the chit, as a die with one face for every chit in the cup "
+                               "would.", adj_rr_cup_count (battle, ADJ_RR_CUP_BRITISH));
+  g_assert_cmpstr (draw, ==, draw_want);
 }
 
 /* The units the dialogs offer, and the counters' markers in words. */
@@ -1693,6 +1734,7 @@ main (int   argc,
   g_test_add_func ("/rr/dashboard/shaken-to-withdraw", test_shaken_to_withdraw);
   g_test_add_func ("/rr/dashboard/shaken-label", test_shaken_label);
   g_test_add_func ("/rr/dashboard/turn-note", test_turn_note);
+  g_test_add_func ("/rr/dashboard/notes", test_dashboard_notes);
   test_rr_add_play_tests ();
 
   status = g_test_run ();

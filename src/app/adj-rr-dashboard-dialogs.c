@@ -151,28 +151,12 @@ adj_rr_dashboard_show_enter_dice (AdjRrDashboard *self,
 {
   const AdjRrRoll *roll = adj_rr_step_roll (roll_id);
   g_autoptr(GtkBuilder) builder = NULL;
-  g_autofree char *label = NULL;
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
 
   if (roll == NULL)
     return;
-  label = g_strdup (adj_gettext (roll->label));
-  /* The label without its mnemonic underline. */
-  {
-    char *u = strchr (label, '_');
-    if (u != NULL)
-      memmove (u, u + 1, strlen (u));
-  }
-  if (roll->cup != ADJ_RR_N_CUPS)
-    body = g_strdup_printf (_("%s: type a number from 1 to %u to pick the chit, as a die with "
-                              "one face for every chit in the cup would."),
-                            label, adj_rr_cup_count (self->battle, roll->cup));
-  else
-    /* TRANSLATORS: e.g. "Roll for the Orders Sent: type the dice rolled at the table, two for
-     * each roll, e.g. 3 5." */
-    body = g_strdup_printf (_("%s: type the dice rolled at the table, two for each roll, for "
-                              "example 3 5."), label);
+  body = adj_rr_roll_entry_note (self->battle, roll);
   builder = adj_rr_dashboard_build_dialog (self, "adj-rr-enter-dice-dialog");
   dialog = dialog_prepare (self, builder, "roll", enter_dice_done);
   adw_message_dialog_set_body (dialog, body);
@@ -211,13 +195,7 @@ adj_rr_dashboard_show_order (AdjRrDashboard *self,
   /* TRANSLATORS: a dialog heading, e.g. "An Order for Hart" */
   heading = g_strdup_printf (_("An Order for %s"), leader != NULL ? adj_unit_get_name (leader)
                                                                   : brigade);
-  body = g_strdup_printf (ngettext ("Name the area the %s is to make for: not a drift or a "
-                                    "bridge, and no more than five areas from its leader. The "
-                                    "order costs 1 CP; %d is left.",
-                                    "Name the area the %s is to make for: not a drift or a "
-                                    "bridge, and no more than five areas from its leader. The "
-                                    "order costs 1 CP; %d are left.", t.cp),
-                          adj_rr_brigade_label (rs, brigade), t.cp);
+  body = adj_rr_order_note (rs, brigade, t.cp);
   builder = adj_rr_dashboard_build_dialog (self, "adj-rr-order-dialog");
   dialog = dialog_prepare (self, builder, "send", order_done);
   adw_message_dialog_set_heading (dialog, heading);

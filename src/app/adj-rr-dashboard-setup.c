@@ -251,12 +251,7 @@ adj_rr_dashboard_update_setup_page (AdjRrDashboard *self)
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
   g_autofree char *description = NULL;
 
-  description = g_strdup_printf (_("Setting up picks the variants and the areas with an "
-                                   "emplacement, lays the six drift markers face down without "
-                                   "showing them, fills the chit cups from your charts and "
-                                   "starts Game Turn 1 at British Send Orders with %d CP. It is "
-                                   "one step: Undo takes it back."),
-                                 adj_rr_start_cp (rs));
+  description = adj_rr_setup_note (rs);
   adw_status_page_set_description (ADW_STATUS_PAGE (self->setup_page), description);
   update_chart_rows (self);
   update_strengths (self);

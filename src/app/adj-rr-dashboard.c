@@ -427,7 +427,7 @@ update_tracks (AdjRrDashboard    *self,
   spoken = g_strdup_printf (_("Confidence %d; the Game Turn is %d"), t->confidence, t->turn);
   adj_rr_track_bar_set (self->confidence_track, t->confidence, t->turn, 1, t->turn, spoken);
   g_free (spoken);
-  spoken = adj_rr_loss_spoken (t->loss);
+  spoken = adj_rr_loss_spoken (adj_battle_get_ruleset (self->battle), t->loss);
   adj_rr_track_bar_set (self->loss_track, t->loss, 0, adj_rr_pyrrhic_from (rs),
                         adj_rr_loss_end (rs), spoken);
 
@@ -439,11 +439,7 @@ update_tracks (AdjRrDashboard    *self,
                                     shaken_classes[shaken]);
 
   gtk_label_set_text (self->cp_label, cp);
-  cp_detail = g_strdup_printf (ngettext ("%d spent this turn · an order costs 1, and what is left "
-                                         "is lost when the turn ends",
-                                         "%d spent this turn · an order costs 1, and what is left "
-                                         "is lost when the turn ends", t->cp_spent),
-                               t->cp_spent);
+  cp_detail = adj_rr_cp_note (adj_battle_get_ruleset (self->battle), t->cp_spent);
   gtk_label_set_text (self->cp_detail_label, cp_detail);
   g_free (self->cp_text);
   /* TRANSLATORS: the command points, e.g. "7 CP left, 1 spent" */
@@ -613,10 +609,18 @@ static void
 adj_rr_dashboard_constructed (GObject *object)
 {
   AdjRrDashboard *self = ADJ_RR_DASHBOARD (object);
+  g_autofree char *turn_note = NULL;
+  g_autofree char *loss_note = NULL;
+  AdjRuleset *rs;
   AdjSide *side;
 
   G_OBJECT_CLASS (adj_rr_dashboard_parent_class)->constructed (object);
   self->battle = adj_system_page_get_battle (ADJ_SYSTEM_PAGE (self));
+  rs = adj_battle_get_ruleset (self->battle);
+  turn_note = adj_rr_turn_note (rs);
+  gtk_label_set_text (self->turn_note, turn_note);
+  loss_note = adj_rr_loss_note (rs);
+  gtk_label_set_text (self->loss_note, loss_note);
   build_phase_strip (self);
   adj_rr_dashboard_build_fixed_rows (self);
   adj_rr_dashboard_build_chart_rows (self);
@@ -716,11 +720,9 @@ adj_rr_dashboard_init (AdjRrDashboard *self)
   self->strength_rows = g_ptr_array_new ();
   flow_children_unfocusable (self->state_flow);
   flow_children_unfocusable (self->units_flow);
-  gtk_label_set_text (self->turn_note, adj_rr_turn_note ());
+
   gtk_label_set_text (self->confidence_note,
                       _("Framed: the Game Turn. In the shaded boxes the Boers test for Shaken"));
-  gtk_label_set_text (self->loss_note, _("Shaded: a British win would be Pyrrhic; at 20 the "
-                                         "Boers win"));
 }
 
 /* ---- public ---- */

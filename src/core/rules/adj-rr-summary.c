@@ -318,9 +318,12 @@ adj_rr_pyrrhic_from (AdjRuleset *rs)
 }
 
 char *
-adj_rr_loss_spoken (int loss)
+adj_rr_loss_spoken (AdjRuleset *rs,
+                    int         loss)
 {
-  return g_strdup_printf (_("Loss %d of 20"), loss);
+  g_return_val_if_fail (rs != NULL, NULL);
+
+  return g_strdup_printf (_("Loss %d of %d"), loss, adj_rr_loss_end (rs));
 }
 
 int
@@ -341,8 +344,90 @@ adj_rr_shaken_label (int shaken)
   return _("Shaken twice");
 }
 
-const char *
-adj_rr_turn_note (void)
+char *
+adj_rr_turn_note (AdjRuleset *rs)
 {
-  return _("Boer event chits from turn 5; at 20 the Boers hold");
+  g_return_val_if_fail (rs != NULL, NULL);
+
+  /* TRANSLATORS: under the Game Turn track, e.g. "Boer event chits from turn 5; at 20 the
+   * Boers hold" */
+  return g_strdup_printf (_("Boer event chits from turn %d; at %d the Boers hold"),
+                          adj_rules_int (rs, "cups", "boer_events_from_turn"),
+                          adj_rr_last_turn (rs));
+}
+
+char *
+adj_rr_loss_note (AdjRuleset *rs)
+{
+  g_return_val_if_fail (rs != NULL, NULL);
+
+  /* TRANSLATORS: under the Loss track, e.g. "Shaded: a British win would be Pyrrhic; at 20 the
+   * Boers win" */
+  return g_strdup_printf (_("Shaded: a British win would be Pyrrhic; at %d the Boers win"),
+                          adj_rr_loss_end (rs));
+}
+
+char *
+adj_rr_cp_note (AdjRuleset *rs,
+                int         spent)
+{
+  int cost = adj_rules_int (rs, "orders", "cp_per_order");
+
+  /* TRANSLATORS: under the command points, e.g. "1 spent this turn · an order costs 1, and
+   * what is left is lost when the turn ends" */
+  return g_strdup_printf (ngettext ("%d spent this turn · an order costs %d, and what is left "
+                                    "is lost when the turn ends",
+                                    "%d spent this turn · an order costs %d, and what is left "
+                                    "is lost when the turn ends", spent),
+                          spent, cost);
+}
+
+char *
+adj_rr_order_note (AdjRuleset *rs,
+                   const char *brigade,
+                   int         cp)
+{
+  /* TRANSLATORS: the body of the dialog that sends an order, e.g. "Name the area the 2nd
+   * (Queen's) Brigade is to make for: not a drift or a bridge, and no more than 5 areas from
+   * its leader. The order costs 1 CP; 3 are left." */
+  return g_strdup_printf (ngettext ("Name the area the %s is to make for: not a drift or a "
+                                    "bridge, and no more than %d areas from its leader. The "
+                                    "order costs %d CP; %d is left.",
+                                    "Name the area the %s is to make for: not a drift or a "
+                                    "bridge, and no more than %d areas from its leader. The "
+                                    "order costs %d CP; %d are left.", cp),
+                          adj_rr_brigade_label (rs, brigade),
+                          adj_rules_int (rs, "orders", "max_areas"),
+                          adj_rules_int (rs, "orders", "cp_per_order"), cp);
+}
+
+char *
+adj_rr_roll_entry_note (AdjBattle       *battle,
+                        const AdjRrRoll *roll)
+{
+  g_autofree char *label = g_strdup (adj_gettext (roll->label));
+  char *underline = strchr (label, '_');
+
+  /* The label without its mnemonic underline. */
+  if (underline != NULL)
+    memmove (underline, underline + 1, strlen (underline));
+  if (roll->cup != ADJ_RR_N_CUPS)
+    return g_strdup_printf (_("%s: type a number from 1 to %u to pick the chit, as a die with "
+                              "one face for every chit in the cup would."),
+                            label, adj_rr_cup_count (battle, roll->cup));
+  /* TRANSLATORS: e.g. "Roll for the Orders Sent: type the dice rolled at the table, two for
+   * each roll, e.g. 3 5." */
+  return g_strdup_printf (_("%s: type the dice rolled at the table, two for each roll, for "
+                            "example 3 5."), label);
+}
+
+char *
+adj_rr_setup_note (AdjRuleset *rs)
+{
+  return g_strdup_printf (_("Setting up picks the variants and the areas with an "
+                            "emplacement, lays the six drift markers face down without "
+                            "showing them, fills the chit cups from your charts and "
+                            "starts Game Turn 1 at British Send Orders with %d CP. It is "
+                            "one step: Undo takes it back."),
+                          adj_rr_start_cp (rs));
 }

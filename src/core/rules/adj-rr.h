@@ -477,13 +477,29 @@ int          adj_rr_last_turn           (AdjRuleset         *rs);
 int          adj_rr_loss_end            (AdjRuleset         *rs);
 int          adj_rr_pyrrhic_from        (AdjRuleset         *rs);
 /* The Loss track read out, e.g. "Loss 12 of 20" (newly allocated, translated). */
-char        *adj_rr_loss_spoken         (int                 loss);
+char        *adj_rr_loss_spoken         (AdjRuleset         *rs,
+                                         int                 loss);
 /* How many times the Boers may be shaken before they withdraw. */
 int          adj_rr_shaken_to_withdraw  (AdjRuleset         *rs);
 /* The Shaken state for @shaken times shaken, translated (0, 1, else twice). */
 const char  *adj_rr_shaken_label        (int                 shaken);
-/* The note under the Game Turn track: when Boer event chits start and when the Boers hold
- * (translated). */
-const char  *adj_rr_turn_note           (void);
+/* The notes the dashboard shows beside its tracks and in its dialogs, with the numbers of the
+ * rules (each newly allocated and translated). */
+/* Under the Game Turn track: when Boer event chits start and when the Boers hold. */
+char        *adj_rr_turn_note           (AdjRuleset         *rs);
+/* Under the Loss track: where a British win turns Pyrrhic and where the Boers win. */
+char        *adj_rr_loss_note           (AdjRuleset         *rs);
+/* Under the command points: @spent this turn, what an order costs and what becomes of the rest. */
+char        *adj_rr_cp_note             (AdjRuleset         *rs,
+                                         int                 spent);
+/* The body of the dialog that plans an order for @brigade, with @cp command points left. */
+char        *adj_rr_order_note          (AdjRuleset         *rs,
+                                         const char         *brigade,
+                                         int                 cp);
+/* How to type in what was rolled or drawn at the table for @roll. */
+char        *adj_rr_roll_entry_note     (AdjBattle          *battle,
+                                         const AdjRrRoll    *roll);
+/* What setting up the game does. */
+char        *adj_rr_setup_note          (AdjRuleset         *rs);
 
 G_END_DECLS
