@@ -17,6 +17,7 @@
 #include "adj-card-view.h"
 #include "adj-cards.h"
 #include "adj-error.h"
+#include "adj-gl.h"
 #include "adj-gl-turn-view.h"
 #include "adj-i18n.h"
 #include "adj-mechanic-panel.h"
@@ -137,20 +138,6 @@ fill_actions (AdjGlTurnView *self,
     }
 }
 
-/* What the side named may do now, by phase and by what a card governs. */
-static const char *
-describe_task (const char *phase,
-               const char *governs)
-{
-  gboolean whole = g_strcmp0 (governs, "phase") == 0;
-
-  if (g_strcmp0 (phase, "fire") == 0)
-    return whole ? _("Every unit of theirs that can fire, fires; each casualty turns a card.")
-                 : _("One of their units fires; each casualty turns a card.");
-  return whole ? _("Each of their units tests its morale, then moves or charges.")
-               : _("One of their units tests its morale, then moves or charges.");
-}
-
 static GtkWidget *
 history_item (json_object *outcome,
               const char  *side_name)
@@ -264,8 +251,8 @@ refresh (AdjGlTurnView *self)
         }
       else
         gtk_label_set_text (self->colour_label, "");
-      gtk_label_set_text (self->detail_label, describe_task (phase, value_string (current->outcome,
-                                                                                 "governs")));
+      gtk_label_set_text (self->detail_label,
+                          adj_gl_task_note (phase, value_string (current->outcome, "governs")));
       gtk_widget_add_css_class (GTK_WIDGET (self->current_box),
                                 g_strcmp0 (key, "british") == 0 ? "british" : "other");
     }
@@ -275,7 +262,7 @@ refresh (AdjGlTurnView *self)
       self->headline = g_strdup (_("Turn a card to see who acts"));
       gtk_label_set_text (self->colour_label, "");
       gtk_label_set_text (self->detail_label,
-                          _("A red card lets the British act, a black card their enemies."));
+                          adj_gl_card_colours_note ());
     }
   gtk_label_set_text (self->headline_label, self->headline);
   gtk_widget_set_visible (GTK_WIDGET (self->colour_label), current != NULL);

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include "adj-gl.h"
 #include "adj-gl-private.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -279,3 +280,22 @@ const AdjMechanic gl_makeup = {
   .n_outcomes = G_N_ELEMENTS (makeup_outcomes),
   .resolve = makeup_resolve,
 };
+
+const char *
+adj_gl_task_note (const char *phase,
+                  const char *governs)
+{
+  gboolean whole = g_strcmp0 (governs, "phase") == 0;
+
+  if (g_strcmp0 (phase, "fire") == 0)
+    return whole ? _("Every unit of theirs that can fire, fires; each casualty turns a card.")
+                 : _("One of their units fires; each casualty turns a card.");
+  return whole ? _("Each of their units tests its morale, then moves or charges.")
+               : _("One of their units tests its morale, then moves or charges.");
+}
+
+const char *
+adj_gl_card_colours_note (void)
+{
+  return _("A red card lets the British act, a black card their enemies.");
+}
