@@ -17,75 +17,67 @@
 /* The joint distribution of hits and pips: joint[s * (6n + 1) + p] ways to throw s hits and
  * p pips.  Which s dice hit can be chosen C(n, s) ways; the hits' pips and the misses' pips
  * are sums of dice showing only hitting faces or only missing ones, built a die at a time.
- * Two count types share one definition: Ways (128 bits) for any pool, and guint64, quicker and
- * half the memory, up to MAX_DICE_64 dice (6^24 < 2^64).  Row m of the powers is only written
- * and read from lo * m to hi * m, and only that much is cleared. */
-#define MAX_DICE_64 24
+ * Row m of the powers is only written and read from lo * m to hi * m, and only that much is
+ * cleared. */
+static void
+face_powers (guint  n,
+             int    lo,
+             int    hi,
+             Ways  *pow_)    /* [(n + 1) * (6n + 1)] */
+{
+  guint width = 6 * n + 1;
 
-#define DEFINE_JOINT_WAYS(suffix, Count, max_dice)                                              \
-static void                                                                                     \
-face_powers##suffix (guint  n,                                                                  \
-                     int    lo,                                                                 \
-                     int    hi,                                                                 \
-                     Count *pow_)    /* [(n + 1) * (6n + 1)] */                                 \
-{                                                                                               \
-  guint width = 6 * n + 1;                                                                      \
-                                                                                                \
-  pow_[0] = 1;                                                                                  \
-  for (guint m = 1; m <= n; m++)                                                                \
-    {                                                                                           \
-      Count *row = pow_ + m * width;                                                            \
-                                                                                                \
-      memset (row + (guint) lo * m, 0, ((guint) (hi - lo) * m + 1) * sizeof *row);              \
-      for (guint v = (guint) lo * (m - 1); v <= (guint) hi * (m - 1); v++)                      \
-        {                                                                                       \
-          Count w = pow_[(m - 1) * width + v];                                                  \
-                                                                                                \
-          if (w == 0)                                                                           \
-            continue;                                                                           \
-          for (int f = lo; f <= hi; f++)                                                        \
-            row[v + (guint) f] += w;                                                            \
-        }                                                                                       \
-    }                                                                                           \
-}                                                                                               \
-                                                                                                \
-static Count *                                                                                  \
-joint_ways##suffix (guint n,                                                                    \
-                    int   hit_on)                                                               \
-{                                                                                               \
-  guint width = 6 * n + 1;                                                                      \
-  Count *joint = g_new0 (Count, (n + 1) * width);                                               \
-  g_autofree Count *hits = g_new (Count, (n + 1) * width);                                      \
-  g_autofree Count *misses = g_new (Count, (n + 1) * width);                                    \
-  Count binom = 1;                                                                              \
-                                                                                                \
-  g_assert (n <= (max_dice));                                                                   \
-  face_powers##suffix (n, hit_on, 6, hits);                                                     \
-  if (hit_on > 1)                                                                               \
-    face_powers##suffix (n, 1, hit_on - 1, misses);                                             \
-  else                                                                                          \
-    misses[0] = 1;                                                                              \
-  for (guint s = 0; s <= n; s++)                                                                \
-    {                                                                                           \
-      const Count *h = hits + s * width;                                                        \
-      const Count *m = misses + (n - s) * width;                                                \
-                                                                                                \
-      for (guint t = (guint) hit_on * s; t <= 6 * s; t++)                                       \
-        {                                                                                       \
-          if (h[t] == 0)                                                                        \
-            continue;                                                                           \
-          for (guint v = n - s; v <= (guint) (hit_on - 1) * (n - s); v++)                       \
-            if (m[v] != 0)                                                                      \
-              joint[s * width + t + v] += binom * h[t] * m[v];                                  \
-        }                                                                                       \
-      /* C(n, s) * (n - s) fits: in 64 bits, it is at most 24 * C(24, 12). */                  \
-      binom = binom * (n - s) / (s + 1);                                                        \
-    }                                                                                           \
-  return joint;                                                                                 \
+  pow_[0] = 1;
+  for (guint m = 1; m <= n; m++)
+    {
+      Ways *row = pow_ + m * width;
+
+      memset (row + (guint) lo * m, 0, ((guint) (hi - lo) * m + 1) * sizeof *row);
+      for (guint v = (guint) lo * (m - 1); v <= (guint) hi * (m - 1); v++)
+        {
+          Ways w = pow_[(m - 1) * width + v];
+
+          if (w == 0)
+            continue;
+          for (int f = lo; f <= hi; f++)
+            row[v + (guint) f] += w;
+        }
+    }
 }
 
-DEFINE_JOINT_WAYS (, Ways, MAX_DICE)
-DEFINE_JOINT_WAYS (64, guint64, MAX_DICE_64)
+static Ways *
+joint_ways (guint n,
+            int   hit_on)
+{
+  guint width = 6 * n + 1;
+  Ways *joint = g_new0 (Ways, (n + 1) * width);
+  g_autofree Ways *hits = g_new (Ways, (n + 1) * width);
+  g_autofree Ways *misses = g_new (Ways, (n + 1) * width);
+  Ways binom = 1;
+
+  g_assert (n <= MAX_DICE);
+  face_powers (n, hit_on, 6, hits);
+  if (hit_on > 1)
+    face_powers (n, 1, hit_on - 1, misses);
+  else
+    misses[0] = 1;
+  for (guint s = 0; s <= n; s++)
+    {
+      const Ways *h = hits + s * width;
+      const Ways *m = misses + (n - s) * width;
+
+      for (guint t = (guint) hit_on * s; t <= 6 * s; t++)
+        {
+          if (h[t] == 0)
+            continue;
+          for (guint v = n - s; v <= (guint) (hit_on - 1) * (n - s); v++)
+            if (m[v] != 0)
+              joint[s * width + t + v] += binom * h[t] * m[v];
+        }
+      binom = binom * (n - s) / (s + 1);
+    }
+  return joint;
+}
 
 /* ------------------------------------------------------------------------------------------ */
 /* Close assault                                                                               */
@@ -512,54 +504,26 @@ pip_compare_free (PipCompare *pc)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PipCompare, pip_compare_free)
 
 /* A side's joint table of hits and pips (as joint_ways() lays it out) as probabilities, and as
- * ways too when @want_ways: in 64 bits (@ways64) when @narrow and they fit, else in 128. */
+ * ways too when @want_ways. */
 static void
 joint_table (guint      n,
              int        hit_on,
              gboolean   want_ways,
-             gboolean   narrow,
              Ways     **ways,
-             guint64  **ways64,
              double   **p)
 {
   guint size = (n + 1) * (6 * n + 1);
   double scale = pow (6.0, n);
+  Ways *j = joint_ways (n, hit_on);
 
   *p = g_new (double, size);
+  for (guint i = 0; i < size; i++)
+    (*p)[i] = (double) j[i] / scale;
   *ways = NULL;
-  *ways64 = NULL;
-  if (n <= MAX_DICE_64)
-    {
-      guint64 *j = joint_ways64 (n, hit_on);
-
-      /* The same integers as the 128-bit table, so the same doubles: both conversions round
-       * to nearest. */
-      for (guint i = 0; i < size; i++)
-        (*p)[i] = (double) j[i] / scale;
-      if (want_ways && narrow)
-        {
-          *ways64 = j;
-          return;
-        }
-      if (want_ways)
-        {
-          *ways = g_new (Ways, size);
-          for (guint i = 0; i < size; i++)
-            (*ways)[i] = j[i];
-        }
-      g_free (j);
-    }
+  if (want_ways)
+    *ways = j;
   else
-    {
-      Ways *j = joint_ways (n, hit_on);
-
-      for (guint i = 0; i < size; i++)
-        (*p)[i] = (double) j[i] / scale;
-      if (want_ways)
-        *ways = j;
-      else
-        g_free (j);
-    }
+    g_free (j);
 }
 
 static PipCompare *
@@ -570,18 +534,12 @@ pip_compare_new (guint    na,
 {
   PipCompare *pc = g_new0 (PipCompare, 1);
   guint wa = 6 * na + 1, wd = 6 * nd + 1;
-  /* Up to MAX_DICE_64 dice a side, the ways of each throw and the sums of them fit 64 bits,
-   * and their products are one 64 by 64 bit multiplication each. */
-  gboolean narrow = na <= MAX_DICE_64 && nd <= MAX_DICE_64;
   g_autofree Ways *ja = NULL;
   g_autofree Ways *jd = NULL;
-  g_autofree guint64 *ja64 = NULL;
-  g_autofree guint64 *jd64 = NULL;
   g_autofree double *ja_p = NULL;
   g_autofree double *jd_p = NULL;
   /* below[sd * (wd + 1) + q]: the defender throws sd hits and fewer than q pips. */
   g_autofree Ways *below = NULL;
-  g_autofree guint64 *below64 = NULL;
   g_autofree double *below_p = g_new (double, (nd + 1) * (wd + 1));
   /* The pips the defender can throw with sd hits: lo_d[sd] to hi_d[sd]; none if lo_d > hi_d. */
   g_autofree guint *lo_d = g_new (guint, 2 * (nd + 1));
@@ -593,11 +551,9 @@ pip_compare_new (guint    na,
   if (pc->exact)
     pc->ways = g_new0 (Ways, (na + 1) * (nd + 1) * 3);
   pc->p = g_new0 (double, (na + 1) * (nd + 1) * 3);
-  joint_table (na, hit_on, pc->exact, narrow, &ja, &ja64, &ja_p);
-  joint_table (nd, hit_on, pc->exact, narrow, &jd, &jd64, &jd_p);
-  if (pc->exact && narrow)
-    below64 = g_new (guint64, (nd + 1) * (wd + 1));
-  else if (pc->exact)
+  joint_table (na, hit_on, pc->exact, &ja, &ja_p);
+  joint_table (nd, hit_on, pc->exact, &jd, &jd_p);
+  if (pc->exact)
     below = g_new (Ways, (nd + 1) * (wd + 1));
   for (guint sd = 0; sd <= nd; sd++)
     {
@@ -613,13 +569,7 @@ pip_compare_new (guint    na,
               hi_d[sd] = q;
             }
         }
-      if (below64 != NULL)
-        {
-          below64[sd * (wd + 1)] = 0;
-          for (guint q = 0; q < wd; q++)
-            below64[sd * (wd + 1) + q + 1] = below64[sd * (wd + 1) + q] + jd64[sd * wd + q];
-        }
-      else if (below != NULL)
+      if (below != NULL)
         {
           below[sd * (wd + 1)] = 0;
           for (guint q = 0; q < wd; q++)
@@ -642,7 +592,7 @@ pip_compare_new (guint    na,
             hi = q;
             all_a += xa[q];
             if (pc->exact)
-              all_a_w += ja64 != NULL ? ja64[sa * wa + q] : ja[sa * wa + q];
+              all_a_w += ja[sa * wa + q];
           }
       if (lo > hi)
         continue;
@@ -672,26 +622,11 @@ pip_compare_new (guint    na,
           if (!pc->exact)
             continue;
           w = pc->ways + (sa * (nd + 1) + sd) * 3;
-          if (below64 != NULL)
-            {
-              const guint64 *xa64 = ja64 + sa * wa;
-              const guint64 *xd64 = jd64 + sd * wd;
-              const guint64 *below64_sd = below64 + sd * (wd + 1);
-
-              for (guint q = h_lo; q <= hi; q++)
-                higher_w += (Ways) xa64[q] * below64_sd[MIN (q, wd)];
-              for (guint q = e_lo; q <= e_hi; q++)
-                equal_w += (Ways) xa64[q] * xd64[q];
-              w[COMPARE_LOWER] = all_a_w * below64_sd[wd];
-            }
-          else
-            {
-              for (guint q = h_lo; q <= hi; q++)
-                higher_w += ja[sa * wa + q] * below[sd * (wd + 1) + MIN (q, wd)];
-              for (guint q = e_lo; q <= e_hi; q++)
-                equal_w += ja[sa * wa + q] * jd[sd * wd + q];
-              w[COMPARE_LOWER] = all_a_w * below[sd * (wd + 1) + wd];
-            }
+          for (guint q = h_lo; q <= hi; q++)
+            higher_w += ja[sa * wa + q] * below[sd * (wd + 1) + MIN (q, wd)];
+          for (guint q = e_lo; q <= e_hi; q++)
+            equal_w += ja[sa * wa + q] * jd[sd * wd + q];
+          w[COMPARE_LOWER] = all_a_w * below[sd * (wd + 1) + wd];
           w[COMPARE_HIGHER] = higher_w;
           w[COMPARE_EQUAL] = equal_w;
           w[COMPARE_LOWER] -= higher_w + equal_w;
