@@ -105,21 +105,16 @@ parse_field (AdjMemberSchema  *schema,
       !adj_json_get_string (obj, "hint", FALSE, &field->hint, file, path, error))
     return FALSE;
   if (!adj_json_is_identifier (field->name) || is_reserved (field->name))
-    {
-      g_autofree char *where = adj_json_path_key (path, "id");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected an identifier other than “name”, “rating”, “weapon” "
-                              "and “lost”, found “%s”"), field->name);
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "id",
+                             _("expected an identifier other than “name”, “rating”, “weapon” "
+                               "and “lost”, found “%s”"), field->name);
   for (guint j = 0; j + 1 < schema->fields->len; j++)
     if (g_str_equal (((AdjField *) g_ptr_array_index (schema->fields, j))->name, field->name))
       return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
                             _("the field id “%s” is used twice"), field->name);
   if (field->label[0] == '\0')
-    {
-      g_autofree char *where = adj_json_path_key (path, "label");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, _("expected a non-empty text"));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "label",
+                             _("expected a non-empty text"));
 
   if (g_str_equal (kind, "bool"))
     {
@@ -161,19 +156,13 @@ parse_field (AdjMemberSchema  *schema,
       if (def == NULL)
         def = field->choices[0].id;
       if (adj_field_find_choice (field->choices, field->n_choices, def) == NULL)
-        {
-          g_autofree char *where = adj_json_path_key (path, "default");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("“%s” is not one of the choices"), def);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "default",
+                                 _("“%s” is not one of the choices"), def);
       field->def_choice = def;
     }
   else
-    {
-      g_autofree char *where = adj_json_path_key (path, "kind");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected “bool”, “int” or “enum”, found “%s”"), kind);
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "kind",
+                             _("expected “bool”, “int” or “enum”, found “%s”"), kind);
   return TRUE;
 }
 
@@ -379,10 +368,7 @@ check_member (AdjRuleset             *rs,
 
       /* A null name, rating or weapon means the same as leaving it out. */
       if (!check_key (rs, schema, type, key, val, &local))
-        {
-          g_autofree char *where = adj_json_path_key (path, key);
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where, "%s", local->message);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, key, "%s", local->message);
     }
 
   if (!json_object_object_get_ex (member, ADJ_MEMBER_LOST, NULL))

@@ -115,12 +115,9 @@ parse_id (json_object  *obj,
   if (!adj_json_get_string (obj, key, TRUE, out, file, path, error))
     return FALSE;
   if (!adj_json_is_identifier (*out))
-    {
-      g_autofree char *where = adj_json_path_key (path, key);
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected an identifier (lower-case letters, digits and dashes), "
-                              "found “%s”"), *out);
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, key,
+                             _("expected an identifier (lower-case letters, digits and dashes), "
+                               "found “%s”"), *out);
   return TRUE;
 }
 
@@ -136,11 +133,8 @@ parse_label (json_object  *obj,
   if (!adj_json_get_string (obj, key, required, out, file, path, error))
     return FALSE;
   if (*out != NULL && **out == '\0' && required)
-    {
-      g_autofree char *where = adj_json_path_key (path, key);
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected a non-empty text"));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, key,
+                             _("expected a non-empty text"));
   return TRUE;
 }
 
@@ -293,11 +287,8 @@ parse_field (AdjRuleset   *rs,
       if (!parse_choice_key (obj, "choices", TRUE, choices, file, path, error))
         return FALSE;
       if (choices->len == 0)
-        {
-          g_autofree char *where = adj_json_path_key (path, "choices");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("expected at least one choice"));
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "choices",
+                                 _("expected at least one choice"));
       field->choices = choices_flatten (choices);
       field->n_choices = choices->len;
       field->max = (int) choices->len - 1;
@@ -306,27 +297,18 @@ parse_field (AdjRuleset   *rs,
       if (def == NULL)
         def = field->choices[0].id;
       if (find_in (choices, def) == NULL)
-        {
-          g_autofree char *where = adj_json_path_key (path, "default");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("“%s” is not one of the choices"), def);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "default",
+                                 _("“%s” is not one of the choices"), def);
       field->def_choice = def;
     }
   else
-    {
-      g_autofree char *where = adj_json_path_key (path, "kind");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("expected “bool”, “int” or “enum”, found “%s”"), kind);
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "kind",
+                             _("expected “bool”, “int” or “enum”, found “%s”"), kind);
 
   /* A field that hides its unit is a secret itself; only a unit's own flag can hide it. */
   if (field->hides_unit && (field->kind != ADJ_FIELD_BOOL || out != rs->status_fields))
-    {
-      g_autofree char *where = adj_json_path_key (path, "hides_unit");
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                            _("only a status field of kind “bool” can hide its unit"));
-    }
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "hides_unit",
+                             _("only a status field of kind “bool” can hide its unit"));
   field->secret = field->secret || field->hides_unit;
 
   if (!adj_json_get_array (obj, "applies_to", FALSE, &applies, file, path, error))
@@ -462,12 +444,9 @@ parse_unit_types (AdjRuleset   *rs,
       t->figures = (int) figures;
 
       if (find_in (rs->categories, t->category) == NULL)
-        {
-          g_autofree char *at = adj_json_path_key (where, "category");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                                _("“%s” is not a category declared in “categories”"),
-                                t->category);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "category",
+                                 _("“%s” is not a category declared in “categories”"),
+                                 t->category);
       if (adj_ruleset_find_unit_type (rs, t->id) != t)
         return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
                               _("the unit type id “%s” is used twice"), t->id);
@@ -617,32 +596,23 @@ parse_roster_table (AdjRuleset   *rs,
       else if (g_str_equal (source, "modifiers"))
         allowed = modifier_columns;
       else
-        {
-          g_autofree char *where = adj_json_path_key (path, "source");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("expected “unit-types”, “weapons” or “modifiers”, found “%s”"),
-                                source);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "source",
+                                 _("expected “unit-types”, “weapons” or “modifiers”, found “%s”"),
+                                 source);
 
       if ((group != NULL) != g_str_equal (source, "modifiers"))
-        {
-          g_autofree char *where = adj_json_path_key (path, "group");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                group != NULL ? _("only a table of modifiers has a group")
-                                              : _("expected the modifier group the rows "
-                                                  "come from"));
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "group",
+                                 group != NULL ? _("only a table of modifiers has a group")
+                                               : _("expected the modifier group the rows "
+                                                   "come from"));
       if (group != NULL)
         {
           json_object *groups = NULL, *mods = NULL;
 
           if (!json_object_object_get_ex (rs->root, "modifiers", &groups) ||
               !json_object_object_get_ex (groups, group, &mods))
-            {
-              g_autofree char *where = adj_json_path_key (path, "group");
-              return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                    _("“%s” is not a group of “modifiers”"), group);
-            }
+            return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "group",
+                                     _("“%s” is not a group of “modifiers”"), group);
         }
 
       if (columns == NULL)

@@ -117,11 +117,8 @@ check_reaction_table (json_object  *tables,
                               _("the rows must follow each other with no gap or overlap"));
       next = max == G_MAXINT64 ? max : max + 1;
       if (json_object_array_length (actions) != 6)
-        {
-          g_autofree char *at = adj_json_path_key (where, "actions");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                                _("expected 6 actions, one for each face of the die"));
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "actions",
+                                 _("expected 6 actions, one for each face of the die"));
       for (gsize k = 0; k < 6; k++)
         {
           json_object *a = json_object_array_get_idx (actions, k);

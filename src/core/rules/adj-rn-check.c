@@ -65,12 +65,9 @@ check_fire (AdjRuleset  *rs,
     {
       (void) val;
       if (!g_strv_contains (classes, key))
-        {
-          g_autofree char *where = adj_json_path_key ("$.fire.dice", key);
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("expected one of small-arms, machine-gun, artillery or "
-                                  "commander"));
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, "$.fire.dice", key,
+                                 _("expected one of small-arms, machine-gun, artillery or "
+                                   "commander"));
     }
   return TRUE;
 }
@@ -88,11 +85,8 @@ check_colour (json_object  *obj,
     return FALSE;
   if (g_str_equal (colour, "red") || g_str_equal (colour, "black"))
     return TRUE;
-  {
-    g_autofree char *where = adj_json_path_key (path, key);
-    return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                          _("expected “red” or “black”, found “%s”"), colour);
-  }
+  return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, key,
+                           _("expected “red” or “black”, found “%s”"), colour);
 }
 
 static gboolean
@@ -135,12 +129,9 @@ check_cards (AdjRuleset  *rs,
       for (guint r = 0; r < G_N_ELEMENTS (rn_commander_results); r++)
         known |= g_str_equal (result, rn_commander_results[r]);
       if (!known)
-        {
-          g_autofree char *at = adj_json_path_key (where, "result");
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                                _("expected “killed”, “wounded” or “unhurt”, found “%s”"),
-                                result);
-        }
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "result",
+                                 _("expected “killed”, “wounded” or “unhurt”, found “%s”"),
+                                 result);
       if ((cards == NULL) == (colour == NULL))
         return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
                               _("expected either “cards” or “colour”"));
@@ -230,11 +221,8 @@ check_cohesion (AdjRuleset  *rs,
         {
           (void) val;
           if (adj_ruleset_find_rating (rs, key) == NULL)
-            {
-              g_autofree char *at = adj_json_path_key (where, key);
-              return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                                    _("“%s” is not a rating declared in “ratings”"), key);
-            }
+            return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, key,
+                                     _("“%s” is not a rating declared in “ratings”"), key);
         }
     }
   return TRUE;
