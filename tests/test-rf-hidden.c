@@ -119,6 +119,7 @@ public_text (AdjBattle *battle)
                                                  "entries");
 
   json_object_object_del (json, "rng");
+  json_object_object_del (json, "pack");
   json_object_object_del (json, "secrets");
   for (gsize i = 0; i < json_object_array_length (entries); i++)
     {
@@ -214,8 +215,8 @@ test_hidden_deploy (void)
 }
 
 /* Before a marker is spotted nothing tells which is which: two deployments that put the groups
- * under different markers give the same saved file (but for the sealed record and the
- * generator), the same roster, the same journal; and no group's name is printed. */
+ * under different markers give the same saved file (but for the sealed record, the generator
+ * and the pack shuffled from it), the same roster, the same journal; and no group's name is printed. */
 void
 test_hidden_no_leak (void)
 {

@@ -555,12 +555,16 @@ adj_battle_from_json (json_object  *json,
                      _("expected the generator state as 64 hexadecimal digits, not all zero"));
       return NULL;
     }
+  /* A battle always has a pack; one saved before any was shuffled gets it from the generator
+   * it was saved with. */
+  g_clear_pointer (&battle->pack, adj_pack_free);
   if (pack != NULL)
     {
       battle->pack = adj_pack_from_json (pack, file, "$.pack", error);
       if (battle->pack == NULL)
         return NULL;
     }
+  adj_battle_ensure_pack (battle);
   {
     json_object *tables = NULL;
 

@@ -89,5 +89,7 @@ guint    adj_battle_journal_head       (AdjBattle          *battle);
 /* Keeps the ids adj_battle_new_unit_id() makes clear of @id. */
 void     adj_battle_note_unit_id       (AdjBattle          *battle,
                                         const char         *id);
+/* Shuffles a new pack from the battle's generator when it has none. */
+void     adj_battle_ensure_pack        (AdjBattle          *battle);
 
 G_END_DECLS

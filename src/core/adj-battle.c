@@ -281,6 +281,7 @@ adj_battle_new (AdjRuleset *rs,
   first = g_ptr_array_index (adj_ruleset_get_phases (rs), 0);
   self->phase = g_strdup (first->id);
   adj_battle_fill_defaults (self->settings, adj_ruleset_get_battle_fields (rs));
+  adj_battle_ensure_pack (self);
   return self;
 }
 
@@ -323,12 +324,16 @@ adj_battle_get_n_units (AdjBattle *battle)
 AdjPack *
 adj_battle_get_pack (AdjBattle *battle)
 {
-  if (battle->pack == NULL)
-    {
-      battle->pack = adj_pack_new (1);
-      adj_pack_shuffle (battle->pack, &battle->rng);
-    }
   return battle->pack;
+}
+
+void
+adj_battle_ensure_pack (AdjBattle *battle)
+{
+  if (battle->pack != NULL)
+    return;
+  battle->pack = adj_pack_new (1);
+  adj_pack_shuffle (battle->pack, &battle->rng);
 }
 
 AdjUnit *
@@ -655,8 +660,8 @@ adj_battle_set_seed (AdjBattle *battle,
                      guint64    seed)
 {
   adj_rng_seed (&battle->rng, seed);
-  if (battle->pack != NULL)
-    adj_pack_shuffle (battle->pack, &battle->rng);
+  g_clear_pointer (&battle->pack, adj_pack_free);
+  adj_battle_ensure_pack (battle);
 }
 
 void
@@ -985,6 +990,7 @@ write_field (AdjBattle   *battle,
           g_clear_pointer (&battle->pack, adj_pack_free);
           if (value != NULL)
             battle->pack = adj_pack_from_json (value, _("change"), "pack", NULL);
+          adj_battle_ensure_pack (battle);
         }
       else if (g_str_has_prefix (field, "secrets."))
         {

@@ -42,7 +42,8 @@ int           adj_battle_get_turn         (AdjBattle    *battle);
 const char   *adj_battle_get_phase        (AdjBattle    *battle);
 json_object  *adj_battle_get_settings     (AdjBattle    *battle);
 AdjRng       *adj_battle_get_rng          (AdjBattle    *battle);
-/* The battle's pack, created and shuffled the first time it is asked for. */
+/* The battle's pack: there is always one, shuffled from the battle's generator when the battle is
+ * made, or when a file or an undone change brings none. */
 AdjPack      *adj_battle_get_pack         (AdjBattle    *battle);
 AdjJournal   *adj_battle_get_journal      (AdjBattle    *battle);
 /* Every unit, of every side, as a GListModel of AdjUnit. */
@@ -97,6 +98,8 @@ AdjUnit      *adj_battle_insert_unit      (AdjBattle    *battle,
 char         *adj_battle_new_unit_id      (AdjBattle    *battle);
 /* Give the battle a new identity, so that a copy (of the demo, say) autosaves apart. */
 void          adj_battle_renew_uid        (AdjBattle    *battle);
+/* Seeds the generator and shuffles a fresh pack from it: the dice and cards from here on follow
+ * from @seed alone. */
 void          adj_battle_set_seed         (AdjBattle    *battle,
                                            guint64       seed);
 /* Where the battle autosaves to after every journal change; NULL stops it. */
