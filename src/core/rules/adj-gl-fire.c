@@ -22,21 +22,19 @@ static const AdjField fire_inputs[] = {
               N_("Only a unit in open order fires with its second rank"), gl_formation_choices,
               "close-order", "firer.status.formation"),
   INT_INPUT ("figures", N_("Figures in the front rank"),
-             N_("Every figure of the unit when it stands in a single rank"), 0, MAX_FIGURES, 10,
-             NULL),
-  INT_INPUT ("second_rank", N_("Figures in the second rank"), NULL, 0, MAX_FIGURES, 0, NULL),
+             N_("Every figure of the unit when it stands in a single rank"), 0, MAX_FIGURES, 10),
+  INT_INPUT ("second_rank", N_("Figures in the second rank"), NULL, 0, MAX_FIGURES, 0),
   INT_INPUT ("rear_ranks", N_("Figures in the third and fourth ranks"),
-             N_("Only spears are thrown from that far back"), 0, 2 * MAX_FIGURES, 0, NULL),
+             N_("Only spears are thrown from that far back"), 0, 2 * MAX_FIGURES, 0),
   INT_INPUT ("crews", N_("Guns or Maxims firing"),
-             N_("Each crew throws its own dice; only for guns and Maxims"), 0, MAX_CREWS, 1,
-             NULL),
+             N_("Each crew throws its own dice; only for guns and Maxims"), 0, MAX_CREWS, 1),
   ENUM_INPUT ("band", N_("Range band"),
               N_("Which band the target is in, by the distances of your copy of the rules"),
               gl_band_choices, "short", NULL),
   ENUM_INPUT ("cover", N_("Target’s cover"), N_("Rough ground always gives soft cover"),
               gl_cover_choices, "open", NULL),
-  BOOL_FROM ("prone", N_("The target lies prone"), N_("Counts as soft cover at least"), 0,
-             "target.status.prone"),
+  BOOL_DEF ("prone", N_("The target lies prone"), N_("Counts as soft cover at least"), 0,
+            "target.status.prone"),
 };
 
 static const AdjChoice fire_outcomes[] = {
@@ -433,10 +431,8 @@ const AdjMechanic gl_fire = {
   .summary = N_("A die per firing figure, two per gun or Maxim crew; the players’ hit table "
                 "says which dice hit and their saving table which hits are saved."),
   .scope = ADJ_SCOPE_PAIR,
-  .inputs = fire_inputs,
-  .n_inputs = G_N_ELEMENTS (fire_inputs),
-  .outcomes = fire_outcomes,
-  .n_outcomes = G_N_ELEMENTS (fire_outcomes),
+  MECHANIC_INPUTS (fire_inputs),
+  MECHANIC_OUTCOMES (fire_outcomes),
   .random_note = N_("Each hit then throws one saving die.  Until the hit table is filled in the "
                     "dice are only thrown and counted; until the saving table is, only the hits "
                     "are counted."),
@@ -461,9 +457,9 @@ static const AdjChoice pick_choices[] = {
 
 static const AdjField cards_inputs[] = {
   UNIT_INPUT ("target", N_("Unit hit")),
-  INT_INPUT ("hits", N_("Casualties to place"), NULL, 1, MAX_HITS, 1, NULL),
-  INT_INPUT ("figures", N_("Figures in the unit"), NULL, 1, MAX_FIGURES, 20, "target.figures"),
-  BOOL_FROM ("officer", N_("Its officer still stands"), NULL, 1, "target.status.officer"),
+  INT_INPUT ("hits", N_("Casualties to place"), NULL, 1, MAX_HITS, 1),
+  INT_FROM ("figures", N_("Figures in the unit"), NULL, 1, MAX_FIGURES, 20, "target.figures"),
+  BOOL_DEF ("officer", N_("Its officer still stands"), NULL, 1, "target.status.officer"),
   BOOL_INPUT ("leader_nco", N_("Its NCO still stands and counts as a leader"),
               N_("Only where the scenario makes the NCO a leader")),
   ENUM_INPUT ("firer_picks", N_("On a face card the firer takes"), NULL, pick_choices, "leader",
@@ -794,10 +790,8 @@ const AdjMechanic gl_hit_cards = {
   .summary = N_("A card for each casualty: an Ace kills an officer or leader, a face card lets "
                 "the firer choose the figure, any other card the target’s player."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = cards_inputs,
-  .n_inputs = G_N_ELEMENTS (cards_inputs),
-  .outcomes = cards_outcomes,
-  .n_outcomes = G_N_ELEMENTS (cards_outcomes),
+  MECHANIC_INPUTS (cards_inputs),
+  MECHANIC_OUTCOMES (cards_outcomes),
   .random_note = N_("Cards come from the battle’s pack; the odds count what is left in it.  Say "
                     "beforehand whom the firer and the target will pick."),
   .phases = gl_fire_phase,

@@ -35,8 +35,8 @@ typedef struct {
   BOOL_INPUT ("hard_cover", N_("The defenders fight from hard cover"), \
               N_("It also takes away the charge bonus")), \
   BOOL_INPUT ("square", N_("The defenders are in square"), NULL), \
-  BOOL_FROM ("prone", N_("The defenders lie prone"), N_("Counts as an attack from the rear"), \
-             0, "defender.status.prone")
+  BOOL_DEF ("prone", N_("The defenders lie prone"), N_("Counts as an attack from the rear"), \
+            0, "defender.status.prone")
 
 static void
 melee_sides (AdjInputs  *in,
@@ -325,10 +325,8 @@ const AdjMechanic gl_melee_pair = {
   .summary = N_("Two figures fight: each throws a D6 and adds its modifiers; the loser dies on a "
                 "natural 1 or 2 and otherwise runs 6″."),
   .scope = ADJ_SCOPE_PAIR,
-  .inputs = pair_inputs,
-  .n_inputs = G_N_ELEMENTS (pair_inputs),
-  .outcomes = pair_outcomes,
-  .n_outcomes = G_N_ELEMENTS (pair_outcomes),
+  MECHANIC_INPUTS (pair_inputs),
+  MECHANIC_OUTCOMES (pair_outcomes),
   .random_note = N_("Equal scores are thrown again, as often as it takes."),
   .draws = pair_draws,
   .prefill = melee_prefill,
@@ -342,15 +340,13 @@ const AdjMechanic gl_melee_pair = {
 static const AdjField melee_inputs[] = {
   UNIT_INPUT ("attacker", N_("Attacking unit")),
   UNIT_INPUT ("defender", N_("Defending unit")),
-  INT_INPUT ("attacker_figures", N_("Attackers in contact"),
-             N_("Those that reached the enemy: the charge’s stragglers stay out"), 0, MAX_FIGURES,
-             5, "attacker.figures"),
-  INT_INPUT ("defender_figures", N_("Defenders in contact"), NULL, 0, MAX_FIGURES, 5,
-             "defender.figures"),
-  BOOL_FROM ("attacker_leader", N_("The attackers’ officer fights"), NULL, 0,
-             "attacker.status.officer"),
-  BOOL_FROM ("defender_leader", N_("The defenders’ officer fights"), NULL, 0,
-             "defender.status.officer"),
+  INT_FROM ("attacker_figures", N_("Attackers in contact"),
+            N_("Those that reached the enemy: the charge’s stragglers stay out"), 0, MAX_FIGURES,
+            5, "attacker.figures"),
+  INT_FROM ("defender_figures", N_("Defenders in contact"), NULL, 0, MAX_FIGURES, 5,
+            "defender.figures"),
+  BOOL_FROM ("attacker_leader", N_("The attackers’ officer fights"), "attacker.status.officer"),
+  BOOL_FROM ("defender_leader", N_("The defenders’ officer fights"), "defender.status.officer"),
   MELEE_SIDE_INPUTS,
 };
 
@@ -754,10 +750,8 @@ const AdjMechanic gl_melee = {
   .summary = N_("Two units fight it out figure against figure, round after round, until one side "
                 "has nobody left fighting; that side routs 4D6″."),
   .scope = ADJ_SCOPE_PAIR,
-  .inputs = melee_inputs,
-  .n_inputs = G_N_ELEMENTS (melee_inputs),
-  .outcomes = melee_outcomes,
-  .n_outcomes = G_N_ELEMENTS (melee_outcomes),
+  MECHANIC_INPUTS (melee_inputs),
+  MECHANIC_OUTCOMES (melee_outcomes),
   .random_note = N_("Each round the figures still fighting pair off and throw, ties again; the "
                     "spare figures step up for the next round.  The losing side then throws 4D6 "
                     "for its rout."),

@@ -46,17 +46,17 @@ static const AdjChoice occasion_choices[] = {
 #define MORALE_UNIT_INPUTS(from_) \
   ENUM_INPUT ("class", N_("Morale of"), N_("Regulars pass on 2, Zulus on 3, Boers on 4"), \
               gl_class_choices, "regular", NULL), \
-  BOOL_FROM ("officer", N_("An officer is with the unit"), NULL, 1, from_ ".status.officer"), \
-  INT_INPUT ("figures", N_("Figures left"), NULL, 0, MAX_FIGURES, 20, from_ ".figures"), \
+  BOOL_DEF ("officer", N_("An officer is with the unit"), NULL, 1, from_ ".status.officer"), \
+  INT_FROM ("figures", N_("Figures left"), NULL, 0, MAX_FIGURES, 20, from_ ".figures"), \
   INT_INPUT ("full", N_("Figures at full strength"), \
-             N_("Taken from the kind of unit when there is a battle"), 1, MAX_FIGURES, 20, NULL)
+             N_("Taken from the kind of unit when there is a battle"), 1, MAX_FIGURES, 20)
 
 static const AdjField morale_inputs[] = {
   UNIT_INPUT ("unit", N_("Unit")),
   ENUM_INPUT ("occasion", N_("Why it tests"), NULL, occasion_choices, "before-move", NULL),
   MORALE_UNIT_INPUTS ("unit"),
-  BOOL_FROM ("routing", N_("Routing"), NULL, 0, "unit.status.routing"),
-  BOOL_FROM ("prone", N_("Prone"), NULL, 0, "unit.status.prone"),
+  BOOL_FROM ("routing", N_("Routing"), "unit.status.routing"),
+  BOOL_FROM ("prone", N_("Prone"), "unit.status.prone"),
   BOOL_INPUT ("square_or_fort", N_("Defending in a square or a fort"), NULL),
   BOOL_INPUT ("british_cavalry", N_("The charge comes from British cavalry"),
               N_("Counts only in the test to stand a charge")),
@@ -257,10 +257,8 @@ const AdjMechanic gl_morale = {
   .summary = N_("A D6 and the unit’s modifiers against its pass score: before it moves, when its "
                 "officer falls, or to stand a charge."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = morale_inputs,
-  .n_inputs = G_N_ELEMENTS (morale_inputs),
-  .outcomes = morale_outcomes,
-  .n_outcomes = G_N_ELEMENTS (morale_outcomes),
+  MECHANIC_INPUTS (morale_inputs),
+  MECHANIC_OUTCOMES (morale_outcomes),
   .random_note = N_("A rallying unit then throws 1D6 for its move, a routing one 4D6."),
   .phases = gl_movement_phase,
   .step_label = N_("_Morale Test"),
@@ -423,8 +421,7 @@ const AdjMechanic gl_movement = {
   .summary = N_("How far a unit may move: a number of D6 in inches, by its formation and the "
                 "ground."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = movement_inputs,
-  .n_inputs = G_N_ELEMENTS (movement_inputs),
+  MECHANIC_INPUTS (movement_inputs),
   .random_note = N_("The dice come from the movement table; the cells the rules do not give are "
                     "yours to enter."),
   .tables = gl_movement_tables,
@@ -489,15 +486,13 @@ const AdjMechanic gl_discovery = {
   .summary = N_("A hidden unit is found when enemy troops move close: 3″ for a unit, 6″ for "
                 "scouts."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = discovery_inputs,
-  .n_inputs = G_N_ELEMENTS (discovery_inputs),
-  .outcomes = discovery_outcomes,
-  .n_outcomes = G_N_ELEMENTS (discovery_outcomes),
+  MECHANIC_INPUTS (discovery_inputs),
+  MECHANIC_OUTCOMES (discovery_outcomes),
   .resolve = discovery_resolve,
 };
 
 static const AdjField scouts_inputs[] = {
-  INT_INPUT ("figures", N_("Figures sent out as scouts"), NULL, 1, 20, 2, NULL),
+  INT_INPUT ("figures", N_("Figures sent out as scouts"), NULL, 1, 20, 2),
   { .name = "distance", .kind = ADJ_FIELD_INT, .label = N_("Distance from their unit"),
     .min = 0, .max = 500, .def = 12, .measure = "distance" },
 };
@@ -543,10 +538,8 @@ const AdjMechanic gl_scouts = {
   .title = N_("Sending out scouts"),
   .summary = N_("A unit may detach up to two figures as scouts, who stay within 24″ of it."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = scouts_inputs,
-  .n_inputs = G_N_ELEMENTS (scouts_inputs),
-  .outcomes = scouts_outcomes,
-  .n_outcomes = G_N_ELEMENTS (scouts_outcomes),
+  MECHANIC_INPUTS (scouts_inputs),
+  MECHANIC_OUTCOMES (scouts_outcomes),
   .resolve = scouts_resolve,
 };
 
@@ -706,10 +699,8 @@ const AdjMechanic gl_charge = {
   .summary = N_("A charge reaches the enemy less its stragglers (a D6), then tests its morale to "
                 "close; failing, it falls back and lies prone."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = charge_inputs,
-  .n_inputs = G_N_ELEMENTS (charge_inputs),
-  .outcomes = charge_outcomes,
-  .n_outcomes = G_N_ELEMENTS (charge_outcomes),
+  MECHANIC_INPUTS (charge_inputs),
+  MECHANIC_OUTCOMES (charge_outcomes),
   .random_note = N_("The charged unit then tests to stand (see “Morale test”)."),
   .phases = gl_movement_phase,
   .step_label = N_("C_harge"),

@@ -23,15 +23,6 @@ G_BEGIN_DECLS
 #define MAX_CREWS   12
 #define MAX_ROUNDS  1000  /* re-rolled ties: a safety net no fair die ever reaches */
 
-#define BOOL_INPUT(name_, label_, hint_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
-#define BOOL_FROM(name_, label_, hint_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_, .def = def_, \
-    .from = from_ }
-#define INT_INPUT(name_, label_, hint_, min_, max_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .hint = hint_, .min = min_, \
-    .max = max_, .def = def_, .from = from_ }
-
 typedef unsigned __int128 u128;
 
 #define BOAT "boat"

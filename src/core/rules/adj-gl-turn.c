@@ -201,10 +201,8 @@ const AdjMechanic gl_turn_card = {
   .summary = N_("A card from the pack says who acts next: the British on a red card, their "
                 "enemies on a black one."),
   .scope = ADJ_SCOPE_BATTLE,
-  .inputs = turn_inputs,
-  .n_inputs = G_N_ELEMENTS (turn_inputs),
-  .outcomes = turn_outcomes,
-  .n_outcomes = G_N_ELEMENTS (turn_outcomes),
+  MECHANIC_INPUTS (turn_inputs),
+  MECHANIC_OUTCOMES (turn_outcomes),
   .random_note = N_("The odds count the cards still in the pack; once it is empty, the cards "
                     "already turned are shuffled back."),
   .draws = turn_draws,
@@ -220,7 +218,7 @@ static const AdjField makeup_inputs[] = {
   { .name = "type", .kind = ADJ_FIELD_ENUM, .label = N_("Kind of unit"),
     .choices_from = "unit-types", .def_choice = "british-infantry" },
   INT_INPUT ("guns", N_("Guns or Maxims"), N_("Only for a battery: each gun has its own crew"),
-             1, MAX_CREWS, 1, NULL),
+             1, MAX_CREWS, 1),
 };
 
 static const AdjChoice makeup_outcomes[] = {
@@ -274,10 +272,8 @@ const AdjMechanic gl_makeup = {
   .summary = N_("The figures a unit is made of: its officer, NCO and other ranks, or a gun’s "
                 "crew."),
   .scope = ADJ_SCOPE_SETUP,
-  .inputs = makeup_inputs,
-  .n_inputs = G_N_ELEMENTS (makeup_inputs),
-  .outcomes = makeup_outcomes,
-  .n_outcomes = G_N_ELEMENTS (makeup_outcomes),
+  MECHANIC_INPUTS (makeup_inputs),
+  MECHANIC_OUTCOMES (makeup_outcomes),
   .resolve = makeup_resolve,
 };
 

@@ -35,19 +35,19 @@ static const AdjField command_inputs[] = {
              N_("1 for each loyal figure, 2 for each disloyal or routing one; the NCOs passing "
                 "orders on are free."), 0, 2 * MAX_FIGURES, 0),
   BOOL_DEF ("reach_1", N_("Every figure of the first group within command distance"), NULL,
-            TRUE),
+            TRUE, NULL),
   UNIT_INPUT ("group_2", N_("Second group to command")),
   INT_INPUT ("cost_2", N_("Points the second group costs"), NULL, 0, 2 * MAX_FIGURES, 0),
   BOOL_DEF ("reach_2", N_("Every figure of the second group within command distance"), NULL,
-            TRUE),
+            TRUE, NULL),
   UNIT_INPUT ("group_3", N_("Third group to command")),
   INT_INPUT ("cost_3", N_("Points the third group costs"), NULL, 0, 2 * MAX_FIGURES, 0),
   BOOL_DEF ("reach_3", N_("Every figure of the third group within command distance"), NULL,
-            TRUE),
+            TRUE, NULL),
   UNIT_INPUT ("group_4", N_("Fourth group to command")),
   INT_INPUT ("cost_4", N_("Points the fourth group costs"), NULL, 0, 2 * MAX_FIGURES, 0),
   BOOL_DEF ("reach_4", N_("Every figure of the fourth group within command distance"), NULL,
-            TRUE),
+            TRUE, NULL),
 };
 
 static int
@@ -426,10 +426,8 @@ const AdjMechanic rf_command = {
   .summary = N_("A player character rolls for command points and commands whole groups with "
                 "them, helped by NCOs who pass orders on."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = command_inputs,
-  .n_inputs = G_N_ELEMENTS (command_inputs),
-  .outcomes = rf_command_outcomes,
-  .n_outcomes = G_N_ELEMENTS (rf_command_outcomes),
+  MECHANIC_INPUTS (command_inputs),
+  MECHANIC_OUTCOMES (rf_command_outcomes),
   .random_note = N_("The player character's dice first, then each NCO's in the order of the "
                     "chain."),
   .draws = command_draws,
@@ -453,7 +451,8 @@ static const AdjField movement_inputs[] = {
   BOOL_INPUT ("half_speed", N_("Shooting this turn at half speed"),
               N_("Commanded breech-loaders and bows, and muzzle-loaders firing after loading, "
                  "move at half speed in a turn they shoot.")),
-  BOOL_FROM ("routing", N_("Routing"), N_("A rout runs 5 cm farther."), "unit.status.routing"),
+  BOOL_DEF ("routing", N_("Routing"), N_("A rout runs 5 cm farther."), FALSE,
+            "unit.status.routing"),
   BOOL_INPUT ("barrier", N_("Crossing a low barrier or fence"),
               N_("Costs a quarter of the move.")),
   BOOL_INPUT ("native_attack", N_("Natives attacking"),
@@ -611,8 +610,7 @@ const AdjMechanic rf_movement = {
   .title = N_("Movement"),
   .summary = N_("How far a figure or group may move this turn."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = movement_inputs,
-  .n_inputs = G_N_ELEMENTS (movement_inputs),
+  MECHANIC_INPUTS (movement_inputs),
   .random_note = N_("Only natives who attack roll a die, for their extra distance."),
   .draws = movement_draws,
   .resolve = movement_resolve,

@@ -24,16 +24,6 @@ typedef unsigned __int128 Ways;
 #define MAX_MELEE   60
 #define MAX_CM      10000
 
-#define BOOL_INPUT(name_, label_, hint_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
-#define BOOL_DEF(name_, label_, hint_, def_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_, .def = def_ }
-#define BOOL_FROM(name_, label_, hint_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_, .from = from_ }
-#define INT_INPUT(name_, label_, hint_, min_, max_, def_) \
-  { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .hint = hint_, .min = min_, \
-    .max = max_, .def = def_ }
-
 /* One line of explanation, formatted. */
 #define explain adj_outcome_add_linef
 

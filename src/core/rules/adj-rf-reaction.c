@@ -15,7 +15,7 @@ static const AdjField reaction_inputs[] = {
   UNIT_INPUT ("group", N_("Group")),
   BOOL_DEF ("as_platoon", N_("Reacts together with its platoon"),
             N_("Groups with the same platoon number that keep within 5 cm of each other, with "
-               "an officer or NCO close by, roll once for all."), TRUE),
+               "an officer or NCO close by, roll once for all."), TRUE, NULL),
   BOOL_INPUT ("no_enemy", N_("No enemy in sight, or nothing in sight but friends falling back"),
               NULL),
   BOOL_INPUT ("hero_or_superior", N_("A hero is with the group, or it is of better quality"),
@@ -35,16 +35,16 @@ static const AdjField reaction_inputs[] = {
   BOOL_INPUT ("native", N_("Native troops"), NULL),
   BOOL_INPUT ("near_cavalry", N_("Within 50 cm of enemy horsemen"),
               N_("Counts only for native troops.")),
-  BOOL_FROM ("routing", N_("Routing"), NULL, "group.status.routing"),
+  BOOL_FROM ("routing", N_("Routing"), "group.status.routing"),
   BOOL_INPUT ("losing_melee", N_("Coming off worse in a melee"), NULL),
   ENUM_INPUT ("arms", N_("Which table"), N_("Missile troops read the first reaction table, "
                                             "close-combat troops the second."),
               rf_arms_choices, "missile", NULL),
   INT_INPUT ("die_modifier", N_("Modifier to the D6"),
              N_("Added to the die, which then counts as 1 to 6 whatever the sum."), -5, 5, 0),
-  BOOL_FROM ("fortified", N_("Holding a fortified position"), NULL, "group.status.fortified"),
+  BOOL_FROM ("fortified", N_("Holding a fortified position"), "group.status.fortified"),
   BOOL_INPUT ("falling_back", N_("Falling back from the enemy"), NULL),
-  BOOL_DEF ("half_strength", N_("At least half its starting strength"), NULL, TRUE),
+  BOOL_DEF ("half_strength", N_("At least half its starting strength"), NULL, TRUE, NULL),
 };
 
 typedef struct {
@@ -340,10 +340,8 @@ const AdjMechanic rf_reaction = {
   .summary = N_("An uncommanded group adds up its Risk Factor and rolls a D6 on the reaction "
                 "table of its arms to see what it does."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = reaction_inputs,
-  .n_inputs = G_N_ELEMENTS (reaction_inputs),
-  .outcomes = rf_reaction_outcomes,
-  .n_outcomes = G_N_ELEMENTS (rf_reaction_outcomes),
+  MECHANIC_INPUTS (reaction_inputs),
+  MECHANIC_OUTCOMES (rf_reaction_outcomes),
   .draws = reaction_draws,
   .resolve = reaction_resolve,
   .odds = reaction_odds,
@@ -434,10 +432,8 @@ const AdjMechanic rf_victory = {
   .title = N_("Has a side lost?"),
   .summary = N_("A side whose every group is retreating or routing has lost the fight."),
   .scope = ADJ_SCOPE_SIDE,
-  .inputs = victory_inputs,
-  .n_inputs = G_N_ELEMENTS (victory_inputs),
-  .outcomes = rf_victory_outcomes,
-  .n_outcomes = G_N_ELEMENTS (rf_victory_outcomes),
+  MECHANIC_INPUTS (victory_inputs),
+  MECHANIC_OUTCOMES (rf_victory_outcomes),
   .resolve = victory_resolve,
   .prefill = victory_prefill,
 };

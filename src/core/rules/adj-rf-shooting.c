@@ -27,16 +27,16 @@ static const AdjField shooting_inputs[] = {
   INT_INPUT ("shooters", N_("Figures able to shoot"), NULL, 0, MAX_FIGURES, 10),
   INT_INPUT ("wounded", N_("How many of them are wounded"),
              N_("Wounded figures shoot only at short range."), 0, MAX_FIGURES, 0),
-  BOOL_FROM ("commanded", N_("Under command"),
-             N_("Uncommanded troops fire one shot for every two figures standing still, one for "
-                "every three on the move."), "shooter.status.commanded"),
-  BOOL_FROM ("moving", N_("Moved this turn"), NULL, "shooter.status.moved"),
+  BOOL_DEF ("commanded", N_("Under command"),
+            N_("Uncommanded troops fire one shot for every two figures standing still, one for "
+               "every three on the move."), FALSE, "shooter.status.commanded"),
+  BOOL_FROM ("moving", N_("Moved this turn"), "shooter.status.moved"),
   ENUM_INPUT ("loading", N_("Firearms load by"),
               N_("For rifles, carbines and pistols; muskets always load at the muzzle."),
               rf_loading_choices, "breech", "shooter.status.loading"),
-  BOOL_FROM ("loaded", N_("Muzzle-loaders loaded"),
-             N_("Commanded muzzle-loaders fire only after a halted turn spent loading."),
-             "shooter.status.loaded"),
+  BOOL_DEF ("loaded", N_("Muzzle-loaders loaded"),
+            N_("Commanded muzzle-loaders fire only after a halted turn spent loading."), FALSE,
+            "shooter.status.loaded"),
   BOOL_INPUT ("character", N_("A player character shooting"),
               N_("He always counts as commanded and may aim at the figure he chooses.")),
   INT_INPUT ("aim", N_("Figure aimed at (a player character only)"),
@@ -543,8 +543,7 @@ const AdjMechanic rf_shooting = {
   .summary = N_("A group or a player character shoots: shots by command and loading, a D8 to "
                 "hit by range and cover, a D6 for the damage of each hit, and who it hits."),
   .scope = ADJ_SCOPE_PAIR,
-  .inputs = shooting_inputs,
-  .n_inputs = G_N_ELEMENTS (shooting_inputs),
+  MECHANIC_INPUTS (shooting_inputs),
   .random_note = N_("All the D8s to hit first; then a D6 of damage for each hit; then, for each "
                     "wound or kill, a die as large as the figures left to say who is hit."),
   .draws = shooting_draws,

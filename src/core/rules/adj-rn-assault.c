@@ -1339,10 +1339,8 @@ const AdjMechanic rn_assault = {
   .summary = N_("A unit next to an enemy (or that moved next to it) tries to take its hex: both "
                 "fire, then the higher total of pips wins."),
   .scope = ADJ_SCOPE_PAIR,
-  .inputs = assault_inputs,
-  .n_inputs = G_N_ELEMENTS (assault_inputs),
-  .outcomes = assault_outcomes,
-  .n_outcomes = G_N_ELEMENTS (assault_outcomes),
+  MECHANIC_INPUTS (assault_inputs),
+  MECHANIC_OUTCOMES (assault_outcomes),
   .random_note = N_("Both sides throw their fire dice: sixes hit as in fire, and the total of all "
                     "the pips decides who gives way.  The assaulter’s hits are settled first."),
   .draws = assault_draws,

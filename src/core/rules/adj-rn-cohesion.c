@@ -233,10 +233,8 @@ const AdjMechanic rn_cohesion = {
   .summary = N_("At the end of the turn a disrupted unit or commander turns a card: its suit and "
                 "the unit’s rating decide whether it rallies."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = cohesion_inputs,
-  .n_inputs = G_N_ELEMENTS (cohesion_inputs),
-  .outcomes = cohesion_outcomes,
-  .n_outcomes = G_N_ELEMENTS (cohesion_outcomes),
+  MECHANIC_INPUTS (cohesion_inputs),
+  MECHANIC_OUTCOMES (cohesion_outcomes),
   .random_note = N_("Hearts never rally; diamonds rally good units; clubs good and average; "
                     "spades all but very poor.  A commander counts as good and has two tries; so "
                     "has a unit sharing its hex with a commander."),

@@ -396,10 +396,8 @@ const AdjMechanic rn_deal = {
   .summary = N_("At the start of a turn every unit and commander on the table gets a card from a "
                 "fresh shuffle; the lowest card acts first."),
   .scope = ADJ_SCOPE_BATTLE,
-  .inputs = deal_inputs,
-  .n_inputs = G_N_ELEMENTS (deal_inputs),
-  .outcomes = deal_outcomes,
-  .n_outcomes = G_N_ELEMENTS (deal_outcomes),
+  MECHANIC_INPUTS (deal_inputs),
+  MECHANIC_OUTCOMES (deal_outcomes),
   .random_note = N_("Ace is low and King high; at equal rank hearts come before clubs, then "
                     "diamonds, then spades.  With more than one pack, units holding the same card "
                     "each roll a D6 and the highest acts first; those level roll again.  Entered "
@@ -520,10 +518,8 @@ const AdjMechanic rn_commander_joins = {
   .summary = N_("A commander sharing a hex with a unit: the higher of their two cards is thrown "
                 "away and they act together on the lower."),
   .scope = ADJ_SCOPE_PAIR,
-  .inputs = joins_inputs,
-  .n_inputs = G_N_ELEMENTS (joins_inputs),
-  .outcomes = joins_outcomes,
-  .n_outcomes = G_N_ELEMENTS (joins_outcomes),
+  MECHANIC_INPUTS (joins_inputs),
+  MECHANIC_OUTCOMES (joins_outcomes),
   .prefill = joins_prefill,
   .resolve = joins_resolve,
   .apply = joins_apply,
@@ -592,8 +588,7 @@ const AdjMechanic rn_collect = {
   .summary = N_("When every unit has acted and rallied, all the cards go back into the pack for "
                 "the next turn."),
   .scope = ADJ_SCOPE_BATTLE,
-  .outcomes = collect_outcomes,
-  .n_outcomes = G_N_ELEMENTS (collect_outcomes),
+  MECHANIC_OUTCOMES (collect_outcomes),
   .resolve = collect_resolve,
   .apply = collect_apply,
 };

@@ -636,10 +636,8 @@ const AdjMechanic rn_fire = {
   .summary = N_("A unit shoots at a hex it can see: a D6 per figure (fewer if it moved or is "
                 "disrupted), every six a hit, and a red card for each hit on a target in cover."),
   .scope = ADJ_SCOPE_PAIR,
-  .inputs = fire_inputs,
-  .n_inputs = G_N_ELEMENTS (fire_inputs),
-  .outcomes = rn_effect_outcomes,
-  .n_outcomes = G_N_ELEMENTS (rn_effect_outcomes),
+  MECHANIC_INPUTS (fire_inputs),
+  MECHANIC_OUTCOMES (rn_effect_outcomes),
   .random_note = N_("A hit on a target in cover turns a card: red, the hit counts; black, it is "
                     "lost.  A further hit on a disrupted commander turns a card as well.  Cards "
                     "come from the rest of the pack; when it runs out, the cards turned so far "
@@ -733,10 +731,8 @@ const AdjMechanic rn_hits = {
   .summary = N_("Hits that count, one at a time: the first disrupts, each further one kills a "
                 "figure, wrecks a transport, or turns a card for a commander."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = hits_inputs,
-  .n_inputs = G_N_ELEMENTS (hits_inputs),
-  .outcomes = rn_effect_outcomes,
-  .n_outcomes = G_N_ELEMENTS (rn_effect_outcomes),
+  MECHANIC_INPUTS (hits_inputs),
+  MECHANIC_OUTCOMES (rn_effect_outcomes),
   .random_note = N_("A further hit on a disrupted commander turns a card: the jack, queen or "
                     "king of hearts kills him, another red card wounds him, a black card leaves "
                     "him unhurt."),

@@ -94,8 +94,7 @@ const AdjMechanic rn_movement = {
   .summary = N_("How many hexes an activated unit may move: it moves first and fights after, "
                 "never the other way round."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = movement_inputs,
-  .n_inputs = G_N_ELEMENTS (movement_inputs),
+  MECHANIC_INPUTS (movement_inputs),
   .resolve = movement_resolve,
 };
 
@@ -159,10 +158,8 @@ const AdjMechanic rn_rough_ground = {
   .summary = N_("A unit may move onto hills or into woods only in a turn it acts on a black "
                 "card."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = rough_inputs,
-  .n_inputs = G_N_ELEMENTS (rough_inputs),
-  .outcomes = rough_outcomes,
-  .n_outcomes = G_N_ELEMENTS (rough_outcomes),
+  MECHANIC_INPUTS (rough_inputs),
+  MECHANIC_OUTCOMES (rough_outcomes),
   .prefill = rough_prefill,
   .resolve = rough_resolve,
 };

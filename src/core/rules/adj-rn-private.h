@@ -25,13 +25,6 @@ G_BEGIN_DECLS
 #define RATING_INPUT(name_, label_, from_) \
   { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices_from = "ratings", \
     .def_choice = "average", .from = from_ }
-#define BOOL_INPUT(name_, label_, hint_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
-#define BOOL_FROM(name_, label_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .from = from_ }
-#define BOOL_DEF(name_, label_, hint_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_, .def = def_, \
-    .from = from_ }
 #define FIGURES_INPUT(name_, label_, from_) \
   { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .min = 0, .max = MAX_FIGURES, \
     .def = 4, .from = from_ }

@@ -111,7 +111,7 @@ fire_prefill (const AdjContext  *ctx,
 
 static const AdjField shell_inputs[] = {
   UNIT_INPUT ("firer", N_("Firing gun or battery")),
-  INT_INPUT ("strength", N_("Strength of the firer"), NULL, 0, MAX_SP, 2, NULL),
+  INT_INPUT ("strength", N_("Strength of the firer"), NULL, 0, MAX_SP, 2),
   MODIFIER_INPUT,
 };
 
@@ -178,7 +178,7 @@ const AdjMechanic rr_shell_fire = {
 static const AdjField rifle_inputs[] = {
   UNIT_INPUT ("firer", N_("Firing unit")),
   UNIT_INPUT ("target", N_("Target")),
-  INT_INPUT ("strength", N_("Strength of the firer"), NULL, 0, MAX_SP, 4, NULL),
+  INT_INPUT ("strength", N_("Strength of the firer"), NULL, 0, MAX_SP, 4),
   MODIFIER_INPUT,
 };
 
@@ -336,8 +336,8 @@ const AdjMechanic rr_boer_target = {
 /* The Boer Shaken test                                                                        */
 
 static const AdjField shaken_inputs[] = {
-  INT_INPUT ("turn", N_("Game Turn"), NULL, 1, 20, 5, NULL),
-  INT_INPUT ("confidence", N_("Confidence"), NULL, 1, 20, 3, NULL),
+  INT_INPUT ("turn", N_("Game Turn"), NULL, 1, 20, 5),
+  INT_INPUT ("confidence", N_("Confidence"), NULL, 1, 20, 3),
 };
 
 static const AdjChoice shaken_outcomes[] = {
@@ -479,9 +479,9 @@ const AdjMechanic rr_shaken = {
 
 static const AdjField strength_inputs[] = {
   UNIT_INPUT ("unit", N_("Boer unit")),
-  INT_INPUT ("sp", N_("Strength on the side showing"), NULL, 0, MAX_SP, 5, NULL),
-  INT_INPUT ("losses", N_("Number marker"), NULL, 0, MAX_SP, 0, "unit.status.losses"),
-  INT_INPUT ("counter", N_("SP counter"), N_("0 when it has none"), -5, 5, 0, NULL),
+  INT_INPUT ("sp", N_("Strength on the side showing"), NULL, 0, MAX_SP, 5),
+  INT_FROM ("losses", N_("Number marker"), NULL, 0, MAX_SP, 0, "unit.status.losses"),
+  INT_INPUT ("counter", N_("SP counter"), N_("0 when it has none"), -5, 5, 0),
   ENUM_INPUT ("morale", N_("Morale"), NULL, rr_morale_levels, "normal", "unit.status.morale"),
 };
 
@@ -549,9 +549,9 @@ const AdjMechanic rr_boer_strength = {
 /* Stacking                                                                                    */
 
 static const AdjField stacking_inputs[] = {
-  INT_INPUT ("battalions", N_("Battalions in the area"), NULL, 0, 40, 3, NULL),
-  INT_INPUT ("regiments", N_("Regiments in the area"), NULL, 0, 40, 1, NULL),
-  INT_INPUT ("batteries", N_("Batteries in the area"), NULL, 0, 40, 0, NULL),
+  INT_INPUT ("battalions", N_("Battalions in the area"), NULL, 0, 40, 3),
+  INT_INPUT ("regiments", N_("Regiments in the area"), NULL, 0, 40, 1),
+  INT_INPUT ("batteries", N_("Batteries in the area"), NULL, 0, 40, 0),
 };
 
 static const AdjChoice stacking_outcomes[] = {
@@ -621,12 +621,12 @@ static const AdjChoice kind_choices[] = {
 static const AdjField losses_inputs[] = {
   UNIT_INPUT ("unit", N_("Unit")),
   ENUM_INPUT ("kind", N_("Kind of counter"), NULL, kind_choices, "battalion", NULL),
-  INT_INPUT ("sp", N_("Strength printed on the front"), NULL, 0, MAX_SP, 5, "unit.status.sp"),
-  INT_INPUT ("reduced_sp", N_("Strength on the reverse"), NULL, 0, MAX_SP, 3,
-             "unit.status.reduced_sp"),
-  BOOL_INPUT ("reduced", N_("Turned to its reduced side"), 0, "unit.status.reduced"),
-  INT_INPUT ("losses", N_("Number marker now"), NULL, 0, MAX_SP, 0, "unit.status.losses"),
-  INT_INPUT ("hits", N_("Strength points lost"), NULL, 1, MAX_SP, 1, NULL),
+  INT_FROM ("sp", N_("Strength printed on the front"), NULL, 0, MAX_SP, 5, "unit.status.sp"),
+  INT_FROM ("reduced_sp", N_("Strength on the reverse"), NULL, 0, MAX_SP, 3,
+            "unit.status.reduced_sp"),
+  BOOL_DEF ("reduced", N_("Turned to its reduced side"), NULL, 0, "unit.status.reduced"),
+  INT_FROM ("losses", N_("Number marker now"), NULL, 0, MAX_SP, 0, "unit.status.losses"),
+  INT_INPUT ("hits", N_("Strength points lost"), NULL, 1, MAX_SP, 1),
 };
 
 static const AdjChoice losses_outcomes[] = {
@@ -805,10 +805,10 @@ const AdjMechanic rr_losses = {
 /* Victory                                                                                     */
 
 static const AdjField victory_inputs[] = {
-  INT_INPUT ("turn", N_("Game Turn"), NULL, 1, 20, 1, NULL),
-  INT_INPUT ("confidence", N_("Confidence"), NULL, 1, 20, 5, NULL),
-  INT_INPUT ("shaken", N_("Times the Boers were shaken"), NULL, 0, 2, 0, NULL),
-  INT_INPUT ("loss", N_("Loss"), NULL, 1, 20, 10, NULL),
+  INT_INPUT ("turn", N_("Game Turn"), NULL, 1, 20, 1),
+  INT_INPUT ("confidence", N_("Confidence"), NULL, 1, 20, 5),
+  INT_INPUT ("shaken", N_("Times the Boers were shaken"), NULL, 0, 2, 0),
+  INT_INPUT ("loss", N_("Loss"), NULL, 1, 20, 10),
 };
 
 static const AdjChoice victory_outcomes[] = {

@@ -363,9 +363,9 @@ const AdjMechanic rr_send_orders = {
 
 static const AdjField receive_inputs[] = {
   UNIT_INPUT ("leader", N_("Leader of the brigade")),
-  INT_INPUT ("rating", N_("His rating’s modifier"),
-             N_("What the letter of his rating adds, from your chart"), -4, 4, 0,
-             "leader.status.order_modifier"),
+  INT_FROM ("rating", N_("His rating’s modifier"),
+            N_("What the letter of his rating adds, from your chart"), -4, 4, 0,
+            "leader.status.order_modifier"),
   MODIFIER_INPUT,
 };
 
@@ -473,8 +473,8 @@ const AdjMechanic rr_receive_orders = {
 static const AdjField withdrawal_inputs[] = {
   UNIT_INPUT ("leader", N_("Leader of the brigade")),
   INT_INPUT ("brigade_sp", N_("Brigade strength at the start"),
-             N_("Worked out from the brigade’s units when there is a battle"), 0, 200, 20, NULL),
-  INT_INPUT ("sp_lost", N_("Strength points lost"), NULL, 0, 200, 5, NULL),
+             N_("Worked out from the brigade’s units when there is a battle"), 0, 200, 20),
+  INT_INPUT ("sp_lost", N_("Strength points lost"), NULL, 0, 200, 5),
   MODIFIER_INPUT,
 };
 
@@ -604,7 +604,7 @@ const AdjMechanic rr_withdrawal = {
 /* Finding a drift                                                                             */
 
 static const AdjField drift_inputs[] = {
-  INT_INPUT ("value", N_("Value of the drift marker"), NULL, 2, 12, 10, NULL),
+  INT_INPUT ("value", N_("Value of the drift marker"), NULL, 2, 12, 10),
 };
 
 static const AdjChoice drift_outcomes[] = {

@@ -16,22 +16,9 @@
 
 G_BEGIN_DECLS
 
-#define UNIT_INPUT(name_, label_) \
-  { .name = name_, .kind = ADJ_FIELD_UNIT, .label = label_, .optional = TRUE }
-#define BOOL_INPUT(name_, label_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .def = def_, .from = from_ }
-#define INT_INPUT(name_, label_, hint_, min_, max_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .hint = hint_, .min = min_, \
-    .max = max_, .def = def_, .from = from_ }
-#define ENUM_INPUT(name_, label_, hint_, choices_, def_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .hint = hint_, .choices = choices_, \
-    .n_choices = G_N_ELEMENTS (choices_), .def_choice = def_, .from = from_ }
-/* The inputs and the outcomes of a mechanic, with their counts. */
-#define MECHANIC_INPUTS(list_)   .inputs = list_, .n_inputs = G_N_ELEMENTS (list_)
-#define MECHANIC_OUTCOMES(list_) .outcomes = list_, .n_outcomes = G_N_ELEMENTS (list_)
 #define MODIFIER_INPUT \
   INT_INPUT ("modifier", N_("Modifiers"), \
-             N_("The modifiers your chart lists for this roll, added up"), -9, 9, 0, NULL)
+             N_("The modifiers your chart lists for this roll, added up"), -9, 9, 0)
 
 #define MAX_SP      20
 #define MAX_MARKERS 6     /* plot markers */

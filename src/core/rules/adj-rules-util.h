@@ -26,6 +26,24 @@ G_BEGIN_DECLS
 #define ENUM_INPUT(name_, label_, hint_, choices_, def_, from_) \
   { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .hint = hint_, .choices = choices_, \
     .n_choices = G_N_ELEMENTS (choices_), .def_choice = def_, .from = from_ }
+/* A yes or no the player gives; one a unit's status gives, off by default; the general one. */
+#define BOOL_INPUT(name_, label_, hint_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
+#define BOOL_FROM(name_, label_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .from = from_ }
+#define BOOL_DEF(name_, label_, hint_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_, .def = def_, \
+    .from = from_ }
+/* A whole number the player gives, and one a unit can give. */
+#define INT_INPUT(name_, label_, hint_, min_, max_, def_) \
+  INT_FROM (name_, label_, hint_, min_, max_, def_, NULL)
+#define INT_FROM(name_, label_, hint_, min_, max_, def_, from_) \
+  { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .hint = hint_, .min = min_, \
+    .max = max_, .def = def_, .from = from_ }
+
+/* The inputs and the outcomes of a mechanic, with their counts. */
+#define MECHANIC_INPUTS(list_)   .inputs = list_, .n_inputs = G_N_ELEMENTS (list_)
+#define MECHANIC_OUTCOMES(list_) .outcomes = list_, .n_outcomes = G_N_ELEMENTS (list_)
 
 /* One side of an opposed roll: its modifiers (each with the reason) and their total. */
 typedef struct {

@@ -103,8 +103,7 @@ const AdjMechanic wec_army_value = {
   .title = N_("Army value"),
   .summary = N_("For unequal armies each side rolls 8D6 for the points it may spend."),
   .scope = ADJ_SCOPE_SETUP,
-  .inputs = wec_side_only_inputs,
-  .n_inputs = G_N_ELEMENTS (wec_side_only_inputs),
+  MECHANIC_INPUTS (wec_side_only_inputs),
   .draws = army_value_draws,
   .resolve = army_value_resolve,
   .odds = army_value_odds,
@@ -238,10 +237,8 @@ const AdjMechanic wec_army_limits = {
   .summary = N_("Checks an army against its points, the cap on stands worth 4 or more, and its "
                 "single command stand."),
   .scope = ADJ_SCOPE_SIDE,
-  .inputs = limits_inputs,
-  .n_inputs = G_N_ELEMENTS (limits_inputs),
-  .outcomes = limits_outcomes,
-  .n_outcomes = G_N_ELEMENTS (limits_outcomes),
+  MECHANIC_INPUTS (limits_inputs),
+  MECHANIC_OUTCOMES (limits_outcomes),
   .prefill = limits_prefill,
   .resolve = limits_resolve,
 };

@@ -105,8 +105,7 @@ const AdjMechanic wec_movement = {
   .title = N_("Movement"),
   .summary = N_("How many squares a stand may move this turn, with roads, hills and mounting."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = movement_inputs,
-  .n_inputs = G_N_ELEMENTS (movement_inputs),
+  MECHANIC_INPUTS (movement_inputs),
   .resolve = movement_resolve,
 };
 
@@ -176,10 +175,8 @@ const AdjMechanic wec_recoil = {
   .summary = N_("A stand forced back must end a square clear of the enemy within its move, or "
                 "it is destroyed."),
   .scope = ADJ_SCOPE_UNIT,
-  .inputs = recoil_inputs,
-  .n_inputs = G_N_ELEMENTS (recoil_inputs),
-  .outcomes = recoil_outcomes,
-  .n_outcomes = G_N_ELEMENTS (recoil_outcomes),
+  MECHANIC_INPUTS (recoil_inputs),
+  MECHANIC_OUTCOMES (recoil_outcomes),
   .resolve = recoil_resolve,
   .apply = destroy_apply,
 };
@@ -263,10 +260,8 @@ const AdjMechanic wec_withdrawal = {
   .summary = N_("A side that has lost half its starting value, command stand aside, must "
                 "withdraw."),
   .scope = ADJ_SCOPE_SIDE,
-  .inputs = withdrawal_inputs,
-  .n_inputs = G_N_ELEMENTS (withdrawal_inputs),
-  .outcomes = withdrawal_outcomes,
-  .n_outcomes = G_N_ELEMENTS (withdrawal_outcomes),
+  MECHANIC_INPUTS (withdrawal_inputs),
+  MECHANIC_OUTCOMES (withdrawal_outcomes),
   .prefill = withdrawal_prefill,
   .resolve = withdrawal_resolve,
 };
@@ -370,10 +365,8 @@ const AdjMechanic wec_battle_result = {
   .summary = N_("When the battle ends, the side with more value left wins; the lead sets how "
                 "great the victory is."),
   .scope = ADJ_SCOPE_BATTLE,
-  .inputs = result_inputs,
-  .n_inputs = G_N_ELEMENTS (result_inputs),
-  .outcomes = result_outcomes,
-  .n_outcomes = G_N_ELEMENTS (result_outcomes),
+  MECHANIC_INPUTS (result_inputs),
+  MECHANIC_OUTCOMES (result_outcomes),
   .prefill = result_prefill,
   .resolve = result_resolve,
 };

@@ -20,13 +20,6 @@ G_BEGIN_DECLS
 #define DICE_INPUT(name_, label_, from_) \
   { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices = wec_dice_choices, \
     .n_choices = G_N_ELEMENTS (wec_dice_choices), .def_choice = "2d6", .from = from_ }
-#define BOOL_INPUT(name_, label_, hint_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
-#define BOOL_FROM(name_, label_, from_) \
-  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .from = from_ }
-#define INT_INPUT(name_, label_, hint_, min_, max_, def_) \
-  { .name = name_, .kind = ADJ_FIELD_INT, .label = label_, .hint = hint_, .min = min_, \
-    .max = max_, .def = def_ }
 
 /* Classify an opposed roll: the outcome key, or NULL when the round is tied and re-rolled. */
 typedef const char *(*ClassifyFunc) (int a, int b, gpointer data);
