@@ -152,11 +152,8 @@ gl_pack_counts (const AdjContext  *ctx,
   *n = nd;
   *turned_n = nt;
   if (nd + nt == 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("The pack has no card left to turn: every card is out"));
-      return FALSE;
-    }
+    return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED,
+                           _("The pack has no card left to turn: every card is out"));
   return TRUE;
 }
 

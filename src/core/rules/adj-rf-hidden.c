@@ -84,69 +84,46 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
   if (!rf_check_battle (battle, error))
     return FALSE;
   if (adj_battle_find_side (battle, side) == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("there is no side “%s”"), side);
-      return FALSE;
-    }
+    return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("there is no side “%s”"), side);
   n_groups = g_strv_length ((char **) groups);
   n_labels = g_strv_length ((char **) labels);
   n_dummies = adj_rf_dummy_count (n_groups);
   if (n_groups == 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("Name at least one group to hide"));
-      return FALSE;
-    }
+    return adj_rules_fail (error, ADJ_ERROR_INVALID, _("Name at least one group to hide"));
   if (n_labels != n_groups + n_dummies)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("%u hidden groups need %u markers (%u of them dummies), not %u"), n_groups,
-                   n_groups + n_dummies, n_dummies, n_labels);
-      return FALSE;
-    }
+    return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                           _("%u hidden groups need %u markers (%u of them dummies), not %u"),
+                           n_groups, n_groups + n_dummies, n_dummies, n_labels);
   for (guint i = 0; i < n_groups; i++)
     {
       AdjUnit *unit = adj_battle_find_unit (battle, groups[i]);
       const AdjUnitType *type = unit != NULL ? adj_battle_unit_type (battle, unit) : NULL;
 
       if (unit == NULL)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("there is no unit “%s”"),
-                       groups[i]);
-          return FALSE;
-        }
+        return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("there is no unit “%s”"),
+                               groups[i]);
       if (!g_str_equal (adj_unit_get_side (unit), side) || type == NULL ||
           !rf_is_group_category (type->category) || adj_unit_get_destroyed (unit) ||
           adj_rf_unit_is_hidden (battle, unit))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                       _("%s cannot be hidden: only groups of the side in play can"),
-                       adj_unit_get_name (unit));
-          return FALSE;
-        }
+        return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED,
+                               _("%s cannot be hidden: only groups of the side in play can"),
+                               adj_unit_get_name (unit));
       for (guint j = 0; j < i; j++)
         if (g_str_equal (groups[i], groups[j]))
-          {
-            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("%s is named twice"),
-                         adj_unit_get_name (unit));
-            return FALSE;
-          }
+          return adj_rules_fail (error, ADJ_ERROR_INVALID, _("%s is named twice"),
+                                 adj_unit_get_name (unit));
     }
   for (guint i = 0; i < n_labels; i++)
     {
       if (labels[i][0] == '\0' || g_utf8_strlen (labels[i], -1) > 200 ||
           !g_utf8_validate (labels[i], -1, NULL))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                       _("A marker needs a place of 1 to 200 characters, such as “wood edge A”"));
-          return FALSE;
-        }
+        return adj_rules_fail (error, ADJ_ERROR_INVALID, _("A marker needs a place of 1 to 200 "
+                                                           "characters, such as “wood edge A”"));
       for (guint j = 0; j < i; j++)
         if (g_str_equal (labels[i], labels[j]))
-          {
-            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                         _("Two markers are both at “%s”: give each its own place"), labels[i]);
-            return FALSE;
-          }
+          return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                                 _("Two markers are both at “%s”: give each its own place"),
+                                 labels[i]);
     }
 
   record = open_markers (battle, error);
@@ -238,30 +215,22 @@ adj_rf_reveal_marker (AdjBattle   *battle,
     return FALSE;
   unit = adj_battle_find_unit (battle, marker);
   if (unit == NULL || !is_marker (battle, unit))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("“%s” is not a hidden marker"),
-                   unit != NULL ? adj_unit_get_name (unit) : marker);
-      return FALSE;
-    }
+    return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("“%s” is not a hidden marker"),
+                           unit != NULL ? adj_unit_get_name (unit) : marker);
   record = open_markers (battle, error);
   if (record == NULL)
     return FALSE;
   if (!json_object_object_get_ex (json_object_object_get (record, "markers"), marker, &value))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                   _("Adjutant has no record of what is under “%s”"), adj_unit_get_name (unit));
-      return FALSE;
-    }
+    return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND,
+                           _("Adjutant has no record of what is under “%s”"),
+                           adj_unit_get_name (unit));
   if (value != NULL)
     {
       found = adj_battle_find_unit (battle, json_object_get_string (value));
       if (found == NULL)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                       _("The group hidden under “%s” is no longer in the battle"),
-                       adj_unit_get_name (unit));
-          return FALSE;
-        }
+        return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND,
+                               _("The group hidden under “%s” is no longer in the battle"),
+                               adj_unit_get_name (unit));
     }
 
   if (found != NULL)

@@ -60,11 +60,10 @@ rf_check_battle (AdjBattle  *battle,
 {
   if (adj_ruleset_get_system (adj_battle_get_ruleset (battle)) == &adj_rf_system)
     return TRUE;
-  g_set_error (error, ADJ_ERROR, ADJ_ERROR_UNSUPPORTED,
-               _("This is a battle of “%s”: the solo enemy and hidden markers belong to the "
-                 "Risk Factor skirmish rules"),
-               adj_ruleset_get_name (adj_battle_get_ruleset (battle)));
-  return FALSE;
+  return adj_rules_fail (error, ADJ_ERROR_UNSUPPORTED, _("This is a battle of “%s”: the solo enemy "
+                                                         "and hidden markers belong to the Risk "
+                                                         "Factor skirmish rules"),
+                         adj_ruleset_get_name (adj_battle_get_ruleset (battle)));
 }
 
 AdjRfSolo *
@@ -332,18 +331,13 @@ adj_rf_solo_roll (AdjRfSolo  *solo,
   g_return_val_if_fail (solo != NULL, FALSE);
 
   if (n_dice > 0 && n_dice != solo->orders->len)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("The groups that react need one D6 each, in their order: %u, but %u were "
-                     "entered"), solo->orders->len, n_dice);
-      return FALSE;
-    }
+    return adj_rules_fail (error, ADJ_ERROR_INVALID, _("The groups that react need one D6 each, in "
+                                                       "their order: %u, but %u were entered"),
+                           solo->orders->len, n_dice);
   if (n_dice == 0 && rng == NULL && solo->orders->len > 0)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NEED_DICE,
-                   _("Dice are needed: one D6 for each of the %u groups"), solo->orders->len);
-      return FALSE;
-    }
+    return adj_rules_fail (error, ADJ_ERROR_NEED_DICE,
+                           _("Dice are needed: one D6 for each of the %u groups"),
+                           solo->orders->len);
   adj_battle_context (solo->battle, &ctx);
   outcomes = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_outcome_free);
   for (guint i = 0; i < solo->orders->len; i++)
@@ -508,11 +502,8 @@ adj_rf_solo_apply (AdjRfSolo  *solo,
   g_return_val_if_fail (solo != NULL, FALSE);
 
   if (solo->orders->len > 0 && !adj_rf_solo_is_rolled (solo))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                   _("Roll for the groups before their orders are applied"));
-      return FALSE;
-    }
+    return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED,
+                           _("Roll for the groups before their orders are applied"));
   adj_battle_context (solo->battle, &ctx);
   for (guint i = 0; i < solo->orders->len; i++)
     {

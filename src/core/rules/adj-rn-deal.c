@@ -251,11 +251,8 @@ deal_resolve (const AdjContext  *ctx,
    * one pack has cards take a second pack (and more). */
   n_decks = (n + deck - 1) / deck;
   if (!adj_random_gather_pack (random, n_decks) && !adj_random_has_entered_cards (random))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NEED_DICE,
-                   _("The pack cannot be shuffled here: enter the cards dealt at the table"));
-      return FALSE;
-    }
+    return adj_rules_fail (error, ADJ_ERROR_NEED_DICE, _("The pack cannot be shuffled here: enter "
+                                                         "the cards dealt at the table"));
   adj_outcome_add_note (outcome, ngettext ("Every card is gathered into %u pack of %u cards and "
                                            "shuffled.",
                                            "Every card is gathered into %u packs of %u cards and "

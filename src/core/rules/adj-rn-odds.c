@@ -415,11 +415,8 @@ rn_walk_run (Walk    *w,
       if (w->draw_size == 0)
         {
           if (w->turned_size == 0)
-            {
-              g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED,
-                           _("The pack has no card left to turn: every card is out"));
-              return FALSE;
-            }
+            return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED,
+                                   _("The pack has no card left to turn: every card is out"));
           /* The turned cards are shuffled back and become the draw pile. */
           for (guint i = 0; i < cur->states->len; i++)
             {

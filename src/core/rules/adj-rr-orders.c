@@ -410,8 +410,8 @@ check_drift (const char  *drift,
 {
   if (drift != NULL && g_strv_contains (rr_drift_ids, drift))
     return TRUE;
-  return rr_fail (error, ADJ_ERROR_NOT_FOUND, _("There is no drift “%s”"),
-                  drift != NULL ? drift : "");
+  return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("There is no drift “%s”"),
+                         drift != NULL ? drift : "");
 }
 
 gboolean
@@ -465,8 +465,8 @@ adj_rr_find_drift (AdjBattle   *battle,
         return FALSE;
       v = rr_member (rr_member (record, "areas"), drift);
       if (!json_object_is_type (v, json_type_int))
-        return rr_fail (error, ADJ_ERROR_INVALID,
-                        _("The hidden record “%s” of the battle is damaged"), ADJ_RR_DRIFTS_SECRET);
+        return adj_rules_fail (error, ADJ_ERROR_INVALID, _("The hidden record “%s” of the battle "
+                                                           "is damaged"), ADJ_RR_DRIFTS_SECRET);
       value = json_object_get_int (v);
     }
   in = rr_battle_inputs (battle, "rr/find-drift", NULL, NULL, error);

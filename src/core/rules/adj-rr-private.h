@@ -115,7 +115,6 @@ gboolean rr_set_setting_string (AdjBattle *battle, AdjChangeSet *changes, const 
 gboolean rr_roll_dice (AdjRandom *random, AdjOutcome *outcome, const char *group, const char *label,
                        guint n, int *sum, GError **error);
 void rr_add_modifier_line (AdjOutcome *outcome, int modifier, int total);
-gboolean rr_fail (GError **error, AdjError code, const char *format, ...) G_GNUC_PRINTF (3, 4);
 AdjEntry *rr_note (const char *format, ...) G_GNUC_PRINTF (1, 2);
 char *rr_strength_column (AdjRuleset *rs, const char *table_id, AdjInputs *in);
 gboolean rr_chart_odds (const AdjContext *ctx, AdjInputs *in, AdjOdds *odds, const char *table_id,

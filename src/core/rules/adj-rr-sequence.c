@@ -446,8 +446,8 @@ adj_rr_roll (AdjBattle   *battle,
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
   if (def == NULL || !g_str_equal (def->id, roll))
-    return rr_fail (error, ADJ_ERROR_NOT_FOUND, _("There is no roll “%s” on the "
-                                                  "dashboard"), roll != NULL ? roll : "");
+    return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("There is no roll “%s” on the "
+                                                         "dashboard"), roll != NULL ? roll : "");
   if (def->cup != ADJ_RR_N_CUPS)
     return adj_rr_draw_event (battle, def->cup, random, NULL, error);
   if (g_str_equal (roll, "roll-send"))
@@ -799,11 +799,11 @@ adj_rr_apply_status (AdjBattle  *battle,
     return FALSE;
   shape = adj_table_shape_lookup (adj_battle_get_ruleset (battle), "status");
   if (adj_table_shape_find_row (shape, row) == NULL)
-    return rr_fail (error, ADJ_ERROR_NOT_FOUND,
-                    _("The Status chart has lines 1 to %u, not %u"), shape->n_rows, line);
+    return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND,
+                           _("The Status chart has lines 1 to %u, not %u"), shape->n_rows, line);
   if (times < 1 || times > 20)
-    return rr_fail (error, ADJ_ERROR_INVALID,
-                    _("A line of the Status chart applies 1 to 20 times, not %d"), times);
+    return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                           _("A line of the Status chart applies 1 to 20 times, not %d"), times);
   cells[0] = (AdjTableCell) { row, "confidence" };
   cells[1] = (AdjTableCell) { row, "loss" };
   tables = rr_battle_tables (battle, error);
@@ -831,7 +831,8 @@ adj_rr_move_markers (AdjBattle   *battle,
     return FALSE;
   if (reason == NULL || reason[0] == '\0' || g_utf8_strlen (reason, -1) > 200 ||
       !g_utf8_validate (reason, -1, NULL))
-    return rr_fail (error, ADJ_ERROR_INVALID, _("Say in 1 to 200 characters why the markers move"));
+    return adj_rules_fail (error, ADJ_ERROR_INVALID, _("Say in 1 to 200 characters why the markers "
+                                                       "move"));
   return move_tracks (battle, confidence, loss, reason, error);
 }
 

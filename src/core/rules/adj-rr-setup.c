@@ -295,8 +295,8 @@ copy_strengths (json_object  *status,
   if (given == NULL)
     return TRUE;
   if (!json_object_is_type (given, json_type_object))
-    return rr_fail (error, ADJ_ERROR_INVALID,
-                    _("The strengths of %s must be an object such as {\"sp\": 5}"), name);
+    return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                           _("The strengths of %s must be an object such as {\"sp\": 5}"), name);
   json_object_object_foreach (given, key, value)
     {
       gboolean fits = g_str_equal (key, "order_modifier") ? g_str_equal (type, "leader")
@@ -305,8 +305,8 @@ copy_strengths (json_object  *status,
                       : g_str_equal (key, "sp") && !g_str_equal (type, "leader");
 
       if (!g_strv_contains (keys, key) || !fits || !json_object_is_type (value, json_type_int))
-        return rr_fail (error, ADJ_ERROR_INVALID,
-                        _("%s: “%s” is not a strength its counter has"), name, key);
+        return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                               _("%s: “%s” is not a strength its counter has"), name, key);
       json_object_object_add (status, key, json_object_get (value));
     }
   return TRUE;
@@ -368,8 +368,8 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
     return adj_not_allowed (error, _("The battle has units already: the orders of battle go into "
                                      "an empty one"));
   if (strengths != NULL && !json_object_is_type (strengths, json_type_object))
-    return rr_fail (error, ADJ_ERROR_INVALID,
-                    _("The strengths must be an object of counters, by id or by name"));
+    return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                           _("The strengths must be an object of counters, by id or by name"));
   if (adj_battle_find_side (battle, ADJ_RR_BRITISH) == NULL &&
       adj_battle_add_side (battle, ADJ_RR_BRITISH, _("British Army of Natal"), NULL,
                            error) == NULL)
@@ -439,8 +439,8 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
               known = g_str_equal (adj_unit_get_name (unit), key);
             }
           if (!known)
-            return rr_fail (error, ADJ_ERROR_NOT_FOUND,
-                            _("The orders of battle have no counter “%s”"), key);
+            return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND,
+                                   _("The orders of battle have no counter “%s”"), key);
         }
     }
   return TRUE;
@@ -642,12 +642,13 @@ adj_rr_setup (AdjBattle           *battle,
           const AdjChoice *row = adj_table_shape_find_row (shape, variants[i]);
 
           if (row == NULL)
-            return rr_fail (error, ADJ_ERROR_NOT_FOUND,
-                            _("“%s” is not a variant of the Variants chart"), variants[i]);
+            return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND,
+                                   _("“%s” is not a variant of the Variants chart"), variants[i]);
           for (guint j = 0; j < i; j++)
             if (g_str_equal (variants[i], variants[j]))
-              return rr_fail (error, ADJ_ERROR_INVALID,
-                              _("The variant “%s” is chosen twice"), adj_gettext (row->label));
+              return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                                     _("The variant “%s” is chosen twice"),
+                                     adj_gettext (row->label));
           cells[i].row = row->id;
           cells[i].column = "value";
           g_string_append_printf (chosen, "%s%s", i > 0 ? ", " : "", adj_gettext (row->label));
@@ -673,9 +674,9 @@ adj_rr_setup (AdjBattle           *battle,
         return FALSE;
       for (guint j = 0; j < i; j++)
         if (g_str_equal (emplacements[i], emplacements[j]))
-          return rr_fail (error, ADJ_ERROR_INVALID,
-                          _("“%s” is named twice: an area has at most one emplacement"),
-                          emplacements[i]);
+          return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                                 _("“%s” is named twice: an area has at most one emplacement"),
+                                 emplacements[i]);
     }
 
   random = rr_use_random (battle, random, &own);
@@ -830,7 +831,8 @@ adj_rr_setup (AdjBattle           *battle,
       json_object_object_add (json, "type", json_object_new_string ("emplacement"));
       json_object_object_add (json, "status", status);
       if (adj_battle_find_unit (battle, id) != NULL)
-        return rr_fail (error, ADJ_ERROR_INVALID, _("The battle has a unit “%s” already"), id);
+        return adj_rules_fail (error, ADJ_ERROR_INVALID, _("The battle has a unit “%s” already"),
+                               id);
       probe = adj_battle_unit_from_json (battle, json, _("emplacement"), "$", error);
       if (probe == NULL)
         return FALSE;
@@ -1013,10 +1015,10 @@ adj_rr_setup_check (AdjBattle           *battle,
         }
       for (guint j = 0; j < i; j++)
         if (g_str_equal (emplacements[i], emplacements[j]))
-          return rr_fail (error, ADJ_ERROR_INVALID,
-                          /* TRANSLATORS: %s is an area as the player typed it */
-                          _("“%s” is named twice: an area holds one emplacement at most"),
-                          emplacements[i]);
+          return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                                 /* TRANSLATORS: %s is an area as the player typed it */
+                                 _("“%s” is named twice: an area holds one emplacement at most"),
+                                 emplacements[i]);
     }
   return TRUE;
 }

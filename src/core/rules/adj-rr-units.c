@@ -102,8 +102,8 @@ adj_rr_apply_losses (AdjBattle   *battle,
     return adj_not_allowed (error,
                             _("%s has no strength points to lose"), adj_unit_get_name (unit));
   if (sp < 1 || sp > MAX_SP)
-    return rr_fail (error, ADJ_ERROR_INVALID,
-                    _("A unit loses 1 to %d strength points at a time, not %d"), MAX_SP, sp);
+    return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                           _("A unit loses 1 to %d strength points at a time, not %d"), MAX_SP, sp);
   in = rr_battle_inputs (battle, "rr/losses", "unit", unit_id, error);
   if (in == NULL || !adj_inputs_set_int (in, "hits", sp, error) ||
       (outcome = rr_resolve_in (battle, in, NULL, error)) == NULL)
@@ -237,7 +237,7 @@ check_morale_units (AdjBattle          *battle,
                     GError            **error)
 {
   if (units == NULL || units[0] == NULL)
-    return rr_fail (error, ADJ_ERROR_INVALID, _("Name the units in the area"));
+    return adj_rules_fail (error, ADJ_ERROR_INVALID, _("Name the units in the area"));
   for (guint i = 0; units[i] != NULL; i++)
     {
       AdjUnit *unit = need_live_unit (battle, units[i], error);
@@ -322,9 +322,9 @@ adj_rr_formation_morale (AdjBattle           *battle,
     return FALSE;
   col = adj_field_find_choice (rr_column_choices, G_N_ELEMENTS (rr_column_choices), column);
   if (col == NULL)
-    return rr_fail (error, ADJ_ERROR_INVALID,
-                    _("“%s” is not a column of the Formation Morale table"),
-                    column != NULL ? column : "");
+    return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                           _("“%s” is not a column of the Formation Morale table"),
+                           column != NULL ? column : "");
   if (!rr_require_table (battle, "formation-morale", error))
     return FALSE;
   in = rr_battle_inputs (battle, "rr/formation-morale", NULL, NULL, error);
@@ -462,8 +462,8 @@ check_plot (const char * const  *plot_areas,
   guint n = plot_areas != NULL ? g_strv_length ((char **) plot_areas) : 0;
 
   if (n != MAX_MARKERS)
-    return rr_fail (error, ADJ_ERROR_INVALID,
-                    _("Give the area of each of the six plot markers, in order (%u given)"), n);
+    return adj_rules_fail (error, ADJ_ERROR_INVALID, _("Give the area of each of the six plot "
+                                                       "markers, in order (%u given)"), n);
   for (guint i = 0; i < n; i++)
     if (!rr_check_area (plot_areas[i], error))
       return FALSE;

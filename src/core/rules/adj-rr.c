@@ -307,21 +307,6 @@ rr_add_modifier_line (AdjOutcome *outcome,
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, _("Modified total"), TRUE, total);
 }
 
-/* Set @error with @code and the message @format makes; FALSE. */
-gboolean
-rr_fail (GError     **error,
-         AdjError     code,
-         const char  *format,
-         ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  g_propagate_error (error, g_error_new_valist (ADJ_ERROR, code, format, args));
-  va_end (args);
-  return FALSE;
-}
-
 /* A journal note with the summary @format makes. */
 AdjEntry *
 rr_note (const char *format,
@@ -653,10 +638,10 @@ rr_check_battle (AdjBattle  *battle,
 {
   if (g_strcmp0 (adj_ruleset_get_id (adj_battle_get_ruleset (battle)), "rr") == 0)
     return TRUE;
-  return rr_fail (error, ADJ_ERROR_UNSUPPORTED,
-                  _("This is a battle of “%s”: the Colenso bookkeeping belongs to Redvers’ "
-                    "Reverse"),
-                  adj_ruleset_get_name (adj_battle_get_ruleset (battle)));
+  return adj_rules_fail (error, ADJ_ERROR_UNSUPPORTED,
+                         _("This is a battle of “%s”: the Colenso bookkeeping belongs to Redvers’ "
+                           "Reverse"),
+                         adj_ruleset_get_name (adj_battle_get_ruleset (battle)));
 }
 
 gboolean
@@ -707,8 +692,8 @@ rr_check_area (const char  *area,
   if (area != NULL && area[0] != '\0' && g_utf8_validate (area, -1, NULL) &&
       g_utf8_strlen (area, -1) <= 200)
     return TRUE;
-  return rr_fail (error, ADJ_ERROR_INVALID,
-                  _("An area needs a name of 1 to 200 characters, as the map gives it"));
+  return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                         _("An area needs a name of 1 to 200 characters, as the map gives it"));
 }
 
 gboolean
@@ -718,12 +703,12 @@ rr_check_brigade (AdjBattle   *battle,
                   GError     **error)
 {
   if (brigade == NULL || !g_strv_contains (rr_brigade_ids, brigade))
-    return rr_fail (error, ADJ_ERROR_NOT_FOUND, _("There is no brigade “%s”"),
-                    brigade != NULL ? brigade : "");
+    return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("There is no brigade “%s”"),
+                           brigade != NULL ? brigade : "");
   *leader = rr_brigade_unit (battle, brigade, "leader");
   if (*leader == NULL)
-    return rr_fail (error, ADJ_ERROR_NOT_FOUND, _("The battle has no leader for the %s"),
-                    adj_rr_brigade_label (adj_battle_get_ruleset (battle), brigade));
+    return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("The battle has no leader for the %s"),
+                           adj_rr_brigade_label (adj_battle_get_ruleset (battle), brigade));
   return TRUE;
 }
 

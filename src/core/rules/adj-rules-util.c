@@ -256,17 +256,16 @@ adj_weapon_rule_string (const AdjWeapon *weapon,
 }
 
 gboolean
-adj_not_allowed (GError     **error,
-                 const char  *format,
-                 ...)
+adj_rules_fail (GError     **error,
+                AdjError     code,
+                const char  *format,
+                ...)
 {
-  g_autofree char *message = NULL;
   va_list args;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  g_propagate_error (error, g_error_new_valist (ADJ_ERROR, code, format, args));
   va_end (args);
-  g_set_error_literal (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, message);
   return FALSE;
 }
 
@@ -374,10 +373,7 @@ adj_rules_find_unit (const AdjContext  *ctx,
     return TRUE;
   *out = adj_battle_find_unit (ctx->battle, id);
   if (*out == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("The battle has no unit “%s”"), id);
-      return FALSE;
-    }
+  return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("The battle has no unit “%s”"), id);
   return TRUE;
 }
 

@@ -8,6 +8,7 @@
 #include <json-c/json.h>
 
 #include "adj-battle.h"
+#include "adj-error.h"
 #include "adj-mechanic.h"
 
 G_BEGIN_DECLS
@@ -251,8 +252,12 @@ gboolean    adj_rules_check_declared (AdjRuleset          *rs,
                                       const char * const  *status_fields,
                                       GError             **error);
 
-gboolean adj_not_allowed         (GError     **error,
+/* Set @error with @code and the message @format makes; FALSE.  adj_not_allowed() is the
+ * common case of a move the rules do not allow. */
+gboolean adj_rules_fail          (GError     **error,
+                                  AdjError     code,
                                   const char  *format,
-                                  ...) G_GNUC_PRINTF (2, 3);
+                                  ...) G_GNUC_PRINTF (3, 4);
+#define adj_not_allowed(error_, ...) adj_rules_fail (error_, ADJ_ERROR_NOT_ALLOWED, __VA_ARGS__)
 
 G_END_DECLS

@@ -78,8 +78,7 @@ roll_off (const AdjContext  *ctx,
       tie = a;
       adj_outcome_add_note (outcome, _("Tied at %d: both roll again."), a);
     }
-  g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED, _("The roll-off never ended"));
-  return FALSE;
+  return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED, _("The roll-off never ended"));
 }
 
 static const AdjField initiative_inputs[] = {
