@@ -446,9 +446,9 @@ shaken_apply (const AdjContext  *ctx,
   cups = rr_open_cups (battle, error);
   if (cups == NULL)
     return FALSE;
-  sp = rr_member (cups, "sp");
-  aside = rr_member (sp, "aside");
-  cup = rr_member (sp, "cup");
+  sp = json_object_object_get (cups, "sp");
+  aside = json_object_object_get (sp, "aside");
+  cup = json_object_object_get (sp, "cup");
   if (json_object_array_length (aside) == 0)
     return TRUE;
   for (gsize i = 0; i < json_object_array_length (aside); i++)
@@ -915,7 +915,7 @@ victory_apply (const AdjContext  *ctx,
                AdjChangeSet      *changes,
                GError           **error)
 {
-  json_object *reason = rr_member (outcome->values, "end_reason");
+  json_object *reason = json_object_object_get (outcome->values, "end_reason");
 
   if (g_str_equal (outcome->key, "continues"))
     return TRUE;

@@ -1112,7 +1112,7 @@ recovery_apply (const AdjContext  *ctx,
                 GError           **error)
 {
   AdjUnit *unit = adj_input_unit (ctx, in, "unit");
-  json_object *morale = rr_member (outcome->values, "morale");
+  json_object *morale = json_object_object_get (outcome->values, "morale");
 
   if (morale == NULL || unit == NULL)
     return TRUE;

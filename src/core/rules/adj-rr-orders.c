@@ -303,7 +303,7 @@ adj_rr_brigade_strength (AdjBattle   *battle,
       if (sp <= 0)
         return adj_not_allowed (error, _("Enter the strength printed on %s’s counter first"),
                                 adj_unit_get_name (unit));
-      begin = rr_member (rr_oob_unit (rs, adj_unit_get_id (unit)), "start_sp");
+      begin = json_object_object_get (rr_oob_unit (rs, adj_unit_get_id (unit)), "start_sp");
       s += begin != NULL ? MIN (sp, json_object_get_int (begin)) : sp;
       n += rr_counter_strength (unit);
     }
@@ -463,7 +463,7 @@ adj_rr_find_drift (AdjBattle   *battle,
 
       if (record == NULL)
         return FALSE;
-      v = rr_member (rr_member (record, "areas"), drift);
+      v = json_object_object_get (json_object_object_get (record, "areas"), drift);
       if (!json_object_is_type (v, json_type_int))
         return adj_rules_fail (error, ADJ_ERROR_INVALID, _("The hidden record “%s” of the battle "
                                                            "is damaged"), ADJ_RR_DRIFTS_SECRET);
@@ -619,8 +619,8 @@ adj_rr_draw_event (AdjBattle   *battle,
   cups = rr_open_cups (battle, error);
   if (cups == NULL)
     return FALSE;
-  one = rr_member (cups, rr_cup_key (cup));
-  contents = rr_member (one, "cup");
+  one = json_object_object_get (cups, rr_cup_key (cup));
+  contents = json_object_object_get (one, "cup");
   if (json_object_array_length (contents) == 0)
     return adj_not_allowed (error, british ? _("The British event cup is empty")
                                     : _("The Boer event cup is empty"));
@@ -635,7 +635,7 @@ adj_rr_draw_event (AdjBattle   *battle,
                                            : _("Boer Event: chit drawn — %s"), label);
   /* A chit that comes back waits out of the cup; any other is gone for good. */
   comes_back = british ? rr_returns_each_turn (chit) : rr_is_misfire (chit) || rr_is_ammo (chit);
-  json_object_array_add (rr_member (one, comes_back ? "out" : "gone"),
+  json_object_array_add (json_object_object_get (one, comes_back ? "out" : "gone"),
                          json_object_new_string (chit));
   if (!british && g_str_has_prefix (chit, "group-") && g_str_has_suffix (chit, "-released"))
     {
@@ -702,7 +702,7 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
   cups = rr_open_cups (battle, error);
   if (cups == NULL)
     return FALSE;
-  cup = rr_member (rr_member (cups, "sp"), "cup");
+  cup = json_object_object_get (json_object_object_get (cups, "sp"), "cup");
   if (json_object_array_length (cup) == 0)
     {
       entry = rr_note (_("SP counter for %s: the cup is empty, it fires without one"),
@@ -881,7 +881,7 @@ adj_rr_drift_pool (AdjRuleset *rs,
   g_return_val_if_fail (rs != NULL, NULL);
 
   values = g_array_new (FALSE, FALSE, sizeof (int));
-  markers = rr_member (rr_drift_pool_json (rs, drift), "markers");
+  markers = json_object_object_get (rr_drift_pool_json (rs, drift), "markers");
   for (gsize k = 0; markers != NULL && k < json_object_array_length (markers); k++)
     {
       int v = json_object_get_int (json_object_array_get_idx (markers, k));

@@ -95,7 +95,6 @@ extern const AdjMechanic rr_losses;
 extern const AdjMechanic rr_victory;
 
 /* adj-rr.c */
-json_object *rr_member (json_object *obj, const char *key);
 const char *rr_member_string (json_object *obj, const char *key);
 json_object *rr_find_id (json_object *list, const char *id);
 int rr_morale_rank (const char *level);

@@ -132,8 +132,8 @@ segment_json (AdjRuleset *rs,
 
   for (gsize p = 0; p < json_object_array_length (seq); p++)
     {
-      json_object *seg = rr_find_id (rr_member (json_object_array_get_idx (seq, p), "segments"),
-                                     segment);
+      json_object *phase = json_object_array_get_idx (seq, p);
+      json_object *seg = rr_find_id (json_object_object_get (phase, "segments"), segment);
 
       if (seg != NULL)
         return seg;
@@ -145,7 +145,7 @@ json_object *
 rr_step_json (AdjRuleset *rs,
               guint       index)
 {
-  json_object *steps = rr_member (segment_json (rs, rr_steps[index].segment), "steps");
+  json_object *steps = json_object_object_get (segment_json (rs, rr_steps[index].segment), "steps");
 
   return json_object_array_get_idx (steps, (gsize) rr_step_number (index, NULL) - 1);
 }
@@ -248,7 +248,7 @@ static int
 segment_from_turn (AdjRuleset *rs,
                    const char *segment)
 {
-  json_object *v = rr_member (segment_json (rs, segment), "from_turn");
+  json_object *v = json_object_object_get (segment_json (rs, segment), "from_turn");
   return v != NULL ? json_object_get_int (v) : 0;
 }
 
@@ -470,11 +470,11 @@ auto_return_chits (AdjBattle  *battle,
 
   if (cups == NULL)
     return FALSE;
-  british = rr_member (cups, "british");
-  back = rr_move_back (rr_member (british, "out"), rr_member (british, "cup"),
-                       rr_returns_each_turn);
-  rr_shuffle_array (rr_member (british, "cup"), adj_battle_get_rng (battle));
-  left = (guint) json_object_array_length (rr_member (british, "cup"));
+  british = json_object_object_get (cups, "british");
+  back = rr_move_back (json_object_object_get (british, "out"),
+                       json_object_object_get (british, "cup"), rr_returns_each_turn);
+  rr_shuffle_array (json_object_object_get (british, "cup"), adj_battle_get_rng (battle));
+  left = (guint) json_object_array_length (json_object_object_get (british, "cup"));
   if (back > 0)
     entry = rr_note (ngettext ("British Event: %u Close Order or Bob Hart chit goes back into "
                                "the cup (%u chits in it)",
@@ -546,10 +546,10 @@ auto_reminder (AdjBattle   *battle,
 
       if (cups == NULL)
         return FALSE;
-      boer = rr_member (cups, "boer");
-      rr_move_back (rr_member (boer, "out"), rr_member (boer, "cup"),
+      boer = json_object_object_get (cups, "boer");
+      rr_move_back (json_object_object_get (boer, "out"), json_object_object_get (boer, "cup"),
                     misfire ? rr_is_misfire : rr_is_ammo);
-      rr_shuffle_array (rr_member (boer, "cup"), adj_battle_get_rng (battle));
+      rr_shuffle_array (json_object_object_get (boer, "cup"), adj_battle_get_rng (battle));
       if (!rr_seal_cups (battle, entry->changes, cups, error) ||
           !rr_set_setting_int (battle, entry->changes, field, 0, error))
         return FALSE;
@@ -573,7 +573,7 @@ auto_return_counters (AdjBattle  *battle,
   if (cups == NULL)
     return FALSE;
   entry = adj_entry_new ("note", NULL, NULL);
-  cup = rr_member (rr_member (cups, "sp"), "cup");
+  cup = json_object_object_get (json_object_object_get (cups, "sp"), "cup");
   for (guint i = 0; i < g_list_model_get_n_items (units); i++)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);

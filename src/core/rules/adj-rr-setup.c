@@ -74,17 +74,17 @@ rr_open_cups (AdjBattle  *battle,
     return NULL;
   for (guint i = 0; keys[i] != NULL; i++)
     {
-      json_object *c = rr_member (cups, keys[i]);
+      json_object *c = json_object_object_get (cups, keys[i]);
 
       if (!json_object_is_type (c, json_type_object) ||
-          !json_object_is_type (rr_member (c, "cup"), json_type_array))
+          !json_object_is_type (json_object_object_get (c, "cup"), json_type_array))
         {
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
                        _("The hidden record “%s” of the battle is damaged"), ADJ_RR_CUPS_SECRET);
           return NULL;
         }
       for (guint k = 0; k < G_N_ELEMENTS (lists); k++)
-        if (!json_object_is_type (rr_member (c, lists[k]), json_type_array))
+        if (!json_object_is_type (json_object_object_get (c, lists[k]), json_type_array))
           json_object_object_add (c, lists[k], json_object_new_array ());
     }
   return g_steal_pointer (&cups);
@@ -210,6 +210,16 @@ adj_rr_chit_label (AdjRuleset *rs,
   return g_strdup (row != NULL ? adj_gettext (row->label) : chit);
 }
 
+/* How many chits @cup holds in the opened @cups. */
+static guint
+cup_length (json_object *cups,
+            AdjRrCup     cup)
+{
+  json_object *one = json_object_object_get (cups, rr_cup_key (cup));
+
+  return (guint) json_object_array_length (json_object_object_get (one, "cup"));
+}
+
 guint
 adj_rr_cup_count (AdjBattle *battle,
                   AdjRrCup   cup)
@@ -222,7 +232,7 @@ adj_rr_cup_count (AdjBattle *battle,
   cups = rr_open_cups (battle, NULL);
   if (cups == NULL)
     return 0;
-  return (guint) json_object_array_length (rr_member (rr_member (cups, rr_cup_key (cup)), "cup"));
+  return cup_length (cups, cup);
 }
 
 /* The SP counter on a commando as a chit of the SP cup ("2", "-1", "no-fire"), or NULL when it
@@ -273,7 +283,7 @@ adj_rr_cup_in_play (AdjBattle *battle,
   if (adj_battle_get_secret (battle, ADJ_RR_CUPS_SECRET) == NULL ||
       (cups = rr_open_cups (battle, NULL)) == NULL)
     return out;
-  arr = rr_member (rr_member (cups, rr_cup_key (cup)), "out");
+  arr = json_object_object_get (json_object_object_get (cups, rr_cup_key (cup)), "out");
   for (gsize i = 0; i < json_object_array_length (arr); i++)
     g_ptr_array_add (out, g_strdup (json_object_get_string (json_object_array_get_idx (arr, i))));
   return out;
@@ -327,8 +337,8 @@ add_counter (AdjBattle    *battle,
 {
   const char *id = rr_member_string (u, "id");
   const char *name = rr_member_string (u, "name");
-  json_object *guns = rr_member (u, "guns");
-  json_object *given = rr_member (strengths, id);
+  json_object *guns = json_object_object_get (u, "guns");
+  json_object *given = json_object_object_get (strengths, id);
   json_object *status = json_object_new_object ();
   g_autoptr(json_object) json = json_object_new_object ();
 
@@ -337,8 +347,9 @@ add_counter (AdjBattle    *battle,
   if (guns != NULL)
     json_object_object_add (status, "sp", json_object_get (guns));
   /* The player gives a counter's strengths by its id or by its name. */
-  if (!copy_strengths (status, given != NULL ? given : rr_member (strengths, name), name, type,
-                       error))
+  if (given == NULL)
+    given = json_object_object_get (strengths, name);
+  if (!copy_strengths (status, given, name, type, error))
     {
       json_object_put (status);
       return FALSE;
@@ -380,9 +391,9 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
     return FALSE;
 
   oob = adj_rules_json (rs, "order_of_battle", NULL);
-  command = rr_member (rr_member (oob, "british"), "command");
-  brigades = rr_member (rr_member (oob, "british"), "brigades");
-  groups = rr_member (rr_member (oob, "boer"), "groups");
+  command = json_object_object_get (json_object_object_get (oob, "british"), "command");
+  brigades = json_object_object_get (json_object_object_get (oob, "british"), "brigades");
+  groups = json_object_object_get (json_object_object_get (oob, "boer"), "groups");
 
   for (gsize i = 0; i < json_object_array_length (command); i++)
     {
@@ -396,10 +407,10 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
     {
       json_object *brigade = json_object_array_get_idx (brigades, b);
       const char *bid = rr_member_string (brigade, "id");
-      json_object *units = rr_member (brigade, "units");
+      json_object *units = json_object_object_get (brigade, "units");
 
-      if (!add_counter (battle, rr_member (brigade, "leader"), "leader", ADJ_RR_BRITISH, "brigade",
-                        bid, strengths, error))
+      if (!add_counter (battle, json_object_object_get (brigade, "leader"), "leader",
+                        ADJ_RR_BRITISH, "brigade", bid, strengths, error))
         return FALSE;
       for (gsize k = 0; k < json_object_array_length (units); k++)
         {
@@ -413,7 +424,7 @@ adj_rr_add_order_of_battle (AdjBattle    *battle,
   for (gsize g = 0; g < json_object_array_length (groups); g++)
     {
       json_object *group = json_object_array_get_idx (groups, g);
-      json_object *units = rr_member (group, "units");
+      json_object *units = json_object_object_get (group, "units");
 
       for (gsize k = 0; k < json_object_array_length (units); k++)
         {
@@ -494,7 +505,7 @@ rr_drift_pool_json (AdjRuleset *rs,
     {
       json_object *pool = adj_rules_json (rs, "drifts", pools[p]);
 
-      if (rr_find_id (rr_member (pool, "areas"), drift) != NULL)
+      if (rr_find_id (json_object_object_get (pool, "areas"), drift) != NULL)
         return pool;
     }
   return NULL;
@@ -504,7 +515,7 @@ json_object *
 rr_drift_json (AdjRuleset *rs,
                const char *drift)
 {
-  return rr_find_id (rr_member (rr_drift_pool_json (rs, drift), "areas"), drift);
+  return rr_find_id (json_object_object_get (rr_drift_pool_json (rs, drift), "areas"), drift);
 }
 
 const char *
@@ -527,8 +538,8 @@ draw_drifts (json_object  *pool,
              AdjRandom    *random,
              GError      **error)
 {
-  json_object *markers = rr_member (pool, "markers");
-  json_object *areas = rr_member (pool, "areas");
+  json_object *markers = json_object_object_get (pool, "markers");
+  json_object *areas = json_object_object_get (pool, "areas");
   g_autoptr(GArray) left = g_array_new (FALSE, FALSE, sizeof (int));
 
   for (gsize i = 0; i < json_object_array_length (markers); i++)
@@ -687,8 +698,8 @@ adj_rr_setup (AdjBattle           *battle,
   json_object_object_add (drifts, "areas", drift_areas);
   json_object_object_add (drifts, "aside", aside);
   pool = adj_rules_json (rs, "drifts", NULL);
-  if (!draw_drifts (rr_member (pool, "high"), drift_areas, aside, random, error) ||
-      !draw_drifts (rr_member (pool, "low"), drift_areas, aside, random, error))
+  if (!draw_drifts (json_object_object_get (pool, "high"), drift_areas, aside, random, error) ||
+      !draw_drifts (json_object_object_get (pool, "low"), drift_areas, aside, random, error))
     return FALSE;
 
   /* The cups. */
@@ -728,9 +739,8 @@ adj_rr_setup (AdjBattle           *battle,
       "counters wait beside it); %u emplacements marked Hidden; variants: %s. Turn 1 begins at "
       "British Send Orders with %d CP"),
     (guint) json_object_array_length (aside),
-    (guint) json_object_array_length (rr_member (rr_member (cups, "british"), "cup")),
-    (guint) json_object_array_length (rr_member (rr_member (cups, "boer"), "cup")),
-    (guint) json_object_array_length (rr_member (rr_member (cups, "sp"), "cup")),
+    cup_length (cups, ADJ_RR_CUP_BRITISH), cup_length (cups, ADJ_RR_CUP_BOER),
+    cup_length (cups, ADJ_RR_CUP_SP),
     adj_rules_int (rs, "cups", "no_fire"), n_emplacements,
     chosen->len > 0 ? chosen->str : _("none"), adj_rules_int (rs, "tracks", "start_cp"));
 
@@ -784,7 +794,7 @@ adj_rr_setup (AdjBattle           *battle,
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
       json_object *oob = rr_oob_unit (rs, adj_unit_get_id (unit));
-      json_object *start = rr_member (oob, "start_sp");
+      json_object *start = json_object_object_get (oob, "start_sp");
 
       if (rr_unit_is (unit, "regiment") &&
           !adj_rules_change_unit_bool (battle, entry->changes, unit, "status.mounted", FALSE,
@@ -881,7 +891,7 @@ adj_rr_unit_starts_reduced (AdjRuleset *rs,
                             const char *unit)
 {
   g_return_val_if_fail (rs != NULL, FALSE);
-  return rr_member (rr_oob_unit (rs, unit), "start_sp") != NULL;
+  return json_object_object_get (rr_oob_unit (rs, unit), "start_sp") != NULL;
 }
 
 int

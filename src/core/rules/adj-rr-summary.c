@@ -68,7 +68,7 @@ unit_summary (AdjBattle *battle,
                           json_object_new_boolean (adj_unit_get_destroyed (unit)));
   for (guint i = 0; copied[i] != NULL; i++)
     {
-      json_object *v = rr_member (status, copied[i]);
+      json_object *v = json_object_object_get (status, copied[i]);
 
       if (v != NULL)
         json_object_object_add (o, copied[i], adj_json_copy (v));

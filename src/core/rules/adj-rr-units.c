@@ -561,7 +561,7 @@ adj_rr_unit_has_strength (AdjUnit *unit)
   g_return_val_if_fail (ADJ_IS_UNIT (unit), FALSE);
 
   status = adj_unit_get_status (unit);
-  return rr_member (status, "sp") != NULL;
+  return json_object_object_get (status, "sp") != NULL;
 }
 
 GPtrArray *
@@ -596,10 +596,10 @@ adj_rr_unit_markers (AdjBattle *battle,
     g_ptr_array_add (marks, g_strdup (_("Standing Firm")));
   if (adj_unit_get_status_bool (unit, "replaced"))
     g_ptr_array_add (marks, g_strdup (_("Replacement")));
-  if (rr_member (status, "mounted") != NULL)
+  if (json_object_object_get (status, "mounted") != NULL)
     g_ptr_array_add (marks, g_strdup (adj_unit_get_status_bool (unit, "mounted")
                                       ? _("Mounted") : _("Dismounted")));
-  if (rr_member (status, "limbered") != NULL)
+  if (json_object_object_get (status, "limbered") != NULL)
     g_ptr_array_add (marks, g_strdup (adj_unit_get_status_bool (unit, "limbered")
                                       ? _("Limbered") : _("Unlimbered")));
   if (hq != NULL)

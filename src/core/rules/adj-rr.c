@@ -101,21 +101,11 @@ const AdjChoice rr_morale_levels[RR_N_MORALE_LEVELS] = {
 /* ------------------------------------------------------------------------------------------ */
 /* small helpers                                                                               */
 
-json_object *
-rr_member (json_object *obj,
-           const char  *key)
-{
-  json_object *v = NULL;
-
-  json_object_object_get_ex (obj, key, &v);
-  return v;
-}
-
 const char *
 rr_member_string (json_object *obj,
                   const char  *key)
 {
-  json_object *v = rr_member (obj, key);
+  json_object *v = json_object_object_get (obj, key);
 
   return json_object_is_type (v, json_type_string) ? json_object_get_string (v) : NULL;
 }
@@ -179,7 +169,7 @@ static json_object *
 rr_setting (AdjBattle  *battle,
             const char *name)
 {
-  return rr_member (adj_battle_get_settings (battle), name);
+  return json_object_object_get (adj_battle_get_settings (battle), name);
 }
 
 static const AdjField *
@@ -817,8 +807,9 @@ json_object *
 rr_oob_brigade (AdjRuleset *rs,
                 const char *brigade)
 {
-  return rr_find_id (rr_member (adj_rules_json (rs, "order_of_battle", "british"), "brigades"),
-                     brigade);
+  json_object *british = adj_rules_json (rs, "order_of_battle", "british");
+
+  return rr_find_id (json_object_object_get (british, "brigades"), brigade);
 }
 
 json_object *
@@ -827,15 +818,15 @@ rr_oob_unit (AdjRuleset *rs,
 {
   json_object *oob = adj_rules_json (rs, "order_of_battle", NULL);
   json_object *lists[2] = {
-    rr_member (rr_member (oob, "british"), "brigades"),
-    rr_member (rr_member (oob, "boer"), "groups"),
+    json_object_object_get (json_object_object_get (oob, "british"), "brigades"),
+    json_object_object_get (json_object_object_get (oob, "boer"), "groups"),
   };
 
   for (guint l = 0; l < 2; l++)
     for (gsize i = 0; i < json_object_array_length (lists[l]); i++)
       {
-        json_object *u = rr_find_id (rr_member (json_object_array_get_idx (lists[l], i), "units"),
-                                     unit_id);
+        json_object *list = json_object_array_get_idx (lists[l], i);
+        json_object *u = rr_find_id (json_object_object_get (list, "units"), unit_id);
 
         if (u != NULL)
           return u;
