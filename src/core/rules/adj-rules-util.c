@@ -146,36 +146,43 @@ adj_dice_choice (const char *choice,
     }
 }
 
+AdjDrawSpec
+adj_dice_spec (const char *group,
+               const char *label,
+               const char *choice)
+{
+  AdjDrawSpec s = { group, label, 0, 0 };
+
+  adj_dice_choice (choice, &s.count, &s.sides);
+  return s;
+}
+
 void
 adj_draw_choice (GArray     *specs,
                  const char *group,
                  const char *label,
                  const char *choice)
 {
-  AdjDrawSpec s = { group, label, 0, 0 };
+  AdjDrawSpec s = adj_dice_spec (group, label, choice);
 
-  adj_dice_choice (choice, &s.count, &s.sides);
   g_array_append_val (specs, s);
 }
 
 gboolean
-adj_score_roll_choice (const AdjScore *score,
-                       AdjRandom      *random,
-                       AdjOutcome     *outcome,
-                       const char     *who,
-                       const char     *label,
-                       const char     *who_label,
-                       const char     *choice,
-                       int            *result,
-                       GError        **error)
+adj_score_roll (const AdjScore  *score,
+                AdjDrawSpec      draw,
+                const char      *who_label,
+                AdjRandom       *random,
+                AdjOutcome      *outcome,
+                int             *result,
+                GError         **error)
 {
   int dice[2];
-  guint count, sides;
 
-  adj_dice_choice (choice, &count, &sides);
-  if (!adj_random_roll (random, who, label, count, sides, dice, error))
+  if (!adj_random_roll (random, draw.group, draw.label, draw.count, draw.sides, dice, error))
     return FALSE;
-  *result = adj_score_explain (score, outcome, who, who_label, dice, count, sides);
+  *result = adj_score_explain (score, outcome, draw.group, who_label, dice, draw.count,
+                               draw.sides);
   return TRUE;
 }
 

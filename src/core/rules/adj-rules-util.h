@@ -90,22 +90,24 @@ int      adj_dice_append         (GString     *text,
 void     adj_dice_choice         (const char  *choice,
                                   guint       *count,
                                   guint       *sides);
-/* Append to @specs the dice of a "2d6"/"d12" @choice, drawn as @group (@label untranslated). */
+/* The dice of a "2d6"/"d12" @choice, drawn as @group (@label untranslated). */
+AdjDrawSpec adj_dice_spec        (const char  *group,
+                                  const char  *label,
+                                  const char  *choice);
+/* Append those dice to @specs. */
 void     adj_draw_choice         (GArray      *specs,
                                   const char  *group,
                                   const char  *label,
                                   const char  *choice);
-/* Roll the dice of a "2d6"/"d12" @choice as the group @who (@label untranslated) and explain
- * them with @score as adj_score_explain() does; the final score in @result. */
-gboolean adj_score_roll_choice   (const AdjScore *score,
-                                  AdjRandom      *random,
-                                  AdjOutcome     *outcome,
-                                  const char     *who,
-                                  const char     *label,
-                                  const char     *who_label,
-                                  const char     *choice,
-                                  int            *result,
-                                  GError        **error);
+/* Roll the dice @draw and explain them with @score as adj_score_explain() does, for
+ * @who_label; the final score in @result. */
+gboolean adj_score_roll          (const AdjScore  *score,
+                                  AdjDrawSpec      draw,
+                                  const char      *who_label,
+                                  AdjRandom       *random,
+                                  AdjOutcome      *outcome,
+                                  int             *result,
+                                  GError         **error);
 
 /* $.<section>.<key> of the ruleset, or $.<section> when @key is NULL; NULL when absent. */
 json_object *adj_rules_json      (AdjRuleset  *rs,

@@ -186,6 +186,10 @@ fire_resolve (const AdjContext  *ctx,
               AdjOutcome        *outcome,
               GError           **error)
 {
+  AdjDrawSpec f_dice = adj_dice_spec ("firer", N_("Firer"),
+                                      adj_inputs_get_string (in, "firer_dice"));
+  AdjDrawSpec e_dice = adj_dice_spec ("target", N_("Target"),
+                                      adj_inputs_get_string (in, "target_dice"));
   AdjScore firer, target;
   int f, e;
   gboolean ok;
@@ -194,10 +198,8 @@ fire_resolve (const AdjContext  *ctx,
   adj_score_init (&firer);
   adj_score_init (&target);
   ok = fire_prepare (ctx, in, &firer, &target, error) &&
-       adj_score_roll_choice (&firer, random, outcome, "firer", N_("Firer"), _("Firer"),
-                              adj_inputs_get_string (in, "firer_dice"), &f, error) &&
-       adj_score_roll_choice (&target, random, outcome, "target", N_("Target"), _("Target"),
-                              adj_inputs_get_string (in, "target_dice"), &e, error);
+       adj_score_roll (&firer, f_dice, _("Firer"), random, outcome, &f, error) &&
+       adj_score_roll (&target, e_dice, _("Target"), random, outcome, &e, error);
   if (ok)
     {
       key = fire_classify (f, e, GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")));
@@ -401,6 +403,10 @@ close_resolve (const AdjContext  *ctx,
                AdjOutcome        *outcome,
                GError           **error)
 {
+  AdjDrawSpec a_dice = adj_dice_spec ("attacker", N_("Attacker"),
+                                      adj_inputs_get_string (in, "attacker_dice"));
+  AdjDrawSpec d_dice = adj_dice_spec ("defender", N_("Defender"),
+                                      adj_inputs_get_string (in, "defender_dice"));
   AdjScore attacker, defender;
   int a, d;
   gboolean ok;
@@ -409,12 +415,8 @@ close_resolve (const AdjContext  *ctx,
   adj_score_init (&attacker);
   adj_score_init (&defender);
   ok = close_prepare (ctx, in, &attacker, &defender, error) &&
-       adj_score_roll_choice (&attacker, random, outcome, "attacker", N_("Attacker"),
-                              _("Attacker"), adj_inputs_get_string (in, "attacker_dice"), &a,
-                              error) &&
-       adj_score_roll_choice (&defender, random, outcome, "defender", N_("Defender"),
-                              _("Defender"), adj_inputs_get_string (in, "defender_dice"), &d,
-                              error);
+       adj_score_roll (&attacker, a_dice, _("Attacker"), random, outcome, &a, error) &&
+       adj_score_roll (&defender, d_dice, _("Defender"), random, outcome, &d, error);
   if (ok)
     {
       WecResult r;

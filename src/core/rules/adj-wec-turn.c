@@ -369,9 +369,8 @@ activation_resolve (const AdjContext  *ctx,
   adj_score_init (&score);
   if (adj_inputs_get_int (in, "command_value") > 0)
     adj_score_add (&score, adj_inputs_get_int (in, "command_value"), _("Command stand’s value"));
-  ok = adj_score_roll_choice (&score, random, outcome, "side", N_("Side"),
-                              wec_side_name (ctx, in, "side", _("Side")),
-                              adj_inputs_get_string (in, "dice"), &total, error);
+  ok = adj_score_roll (&score, adj_dice_spec ("side", N_("Side"), adj_inputs_get_string (in, "dice")),
+                       wec_side_name (ctx, in, "side", _("Side")), random, outcome, &total, error);
   adj_score_clear (&score);
   if (!ok)
     return FALSE;
