@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "adj-json.h"
 #include "adj-mechanic.h"
@@ -924,6 +925,73 @@ assert_pdf (const char *path)
   g_assert_true (g_str_has_prefix (text, "%PDF-"));
 }
 
+/* No output overwrites a file the command reads, however the path is spelled: the file is left
+ * as it was, and the message names it. */
+static void
+test_outputs_spare_inputs (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autofree char *battle = copy_demo (f);
+  g_autofree char *dotted = g_build_filename (f->dir, ".", "battle.json", NULL);
+  g_autofree char *link = g_build_filename (f->dir, "link.json", NULL);
+  g_autofree char *input = write_file (f, "in.json", "{\"distance\": 3}", -1);
+  g_autofree char *before = NULL;
+  g_autofree char *input_before = NULL;
+  const char *const *cases[] = {
+    (const char *[]) { "roster", battle, "--pdf", battle, NULL },
+    (const char *[]) { "roster", battle, "--pdf", dotted, NULL },
+    (const char *[]) { "roster", link, "--pdf", battle, NULL },
+    (const char *[]) { "new", "wec", "--army", battle, "--army", battle, "--output", dotted,
+                       NULL },
+    (const char *[]) { "resolve", "wec/fire-combat", "--battle", battle, "--input", input,
+                       "--output", input, NULL },
+  };
+
+  g_assert_cmpint (symlink (battle, link), ==, 0);
+  g_assert_true (g_file_get_contents (battle, &before, NULL, NULL));
+  g_assert_true (g_file_get_contents (input, &input_before, NULL, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) r = { 0 };
+      g_autofree char *after = NULL;
+      g_autofree char *input_after = NULL;
+
+      run_argv (&r, (const char **) cases[i]);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, "would be overwritten, but the command reads it"));
+      g_assert_cmpstr (r.out, ==, "");
+      g_assert_true (g_file_get_contents (battle, &after, NULL, NULL));
+      g_assert_cmpstr (after, ==, before);
+      g_assert_true (g_file_get_contents (input, &input_after, NULL, NULL));
+      g_assert_cmpstr (input_after, ==, input_before);
+    }
+  g_assert_cmpint (g_unlink (link), ==, 0);
+}
+
+/* Output that cannot be written (here a full disk) fails the command, with the reason. */
+static void
+test_output_write_fails (void)
+{
+  g_autofree char *script = g_strdup_printf ("exec \"%s\" rulesets > /dev/full", cli_path ());
+  const char *argv[] = { "/bin/sh", "-c", script, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int wait_status = 0;
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full here");
+      return;
+    }
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                               &err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  g_assert_cmpint (WEXITSTATUS (wait_status), ==, 1);
+  g_assert_nonnull (strstr (err, "adjutant-cli: cannot write the output: "));
+}
+
 static void
 test_roster (Fixture       *f,
              gconstpointer  data)
@@ -1483,6 +1551,9 @@ main (int   argc,
               fixture_teardown);
   g_test_add_func ("/cli/tables/help", test_tables_help);
   g_test_add ("/cli/roster", Fixture, NULL, fixture_setup, test_roster, fixture_teardown);
+  g_test_add ("/cli/outputs-spare-inputs", Fixture, NULL, fixture_setup,
+              test_outputs_spare_inputs, fixture_teardown);
+  g_test_add_func ("/cli/output-write-fails", test_output_write_fails);
   g_test_add ("/cli/solo", Fixture, NULL, fixture_setup, test_solo, fixture_teardown);
   g_test_add ("/cli/solo/roster-hidden", Fixture, NULL, fixture_setup, test_solo_roster_hidden,
               fixture_teardown);

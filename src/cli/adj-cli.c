@@ -9,7 +9,9 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -119,6 +121,60 @@ print_json (const Options *opts,
 {
   g_autofree char *text = adj_json_to_string (json, !opts->compact);
   printf ("%s\n", text);
+}
+
+/* Whether @a and @b name the same file: the same file on disk when both exist (a link or another
+ * spelling of the path included), else the same path once made absolute. */
+static gboolean
+same_file (const char *a,
+           const char *b)
+{
+  GStatBuf sa, sb;
+  g_autofree char *ca = NULL;
+  g_autofree char *cb = NULL;
+
+  if (g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  ca = g_canonicalize_filename (a, NULL);
+  cb = g_canonicalize_filename (b, NULL);
+  return g_str_equal (ca, cb);
+}
+
+/* An output (--output, --pdf) never overwrites a file the command reads: the battle, the inputs,
+ * the army lists, the tables or a file named as an argument.  The command's own --apply, which
+ * writes the battle it reads on purpose, is not an output in this sense. */
+static gboolean
+check_outputs (const Options  *opts,
+               GError        **error)
+{
+  const char *outputs[] = { opts->output, opts->pdf };
+  g_autoptr(GPtrArray) inputs = g_ptr_array_new ();
+
+  g_ptr_array_add (inputs, opts->battle);
+  g_ptr_array_add (inputs, opts->tables);
+  if (g_strcmp0 (opts->input, "-") != 0)
+    g_ptr_array_add (inputs, opts->input);
+  for (guint i = 0; opts->armies != NULL && opts->armies[i] != NULL; i++)
+    g_ptr_array_add (inputs, opts->armies[i]);
+  for (guint i = 0; i < opts->args->len; i++)
+    g_ptr_array_add (inputs, g_ptr_array_index (opts->args, i));
+
+  for (guint o = 0; o < G_N_ELEMENTS (outputs); o++)
+    for (guint i = 0; outputs[o] != NULL && i < inputs->len; i++)
+      {
+        const char *input = g_ptr_array_index (inputs, i);
+
+        if (input != NULL && same_file (outputs[o], input))
+          {
+            g_autofree char *display = g_filename_display_name (outputs[o]);
+
+            g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                         _("%s would be overwritten, but the command reads it: write to "
+                           "another file"), display);
+            return FALSE;
+          }
+      }
+  return TRUE;
 }
 
 static void
@@ -1032,7 +1088,17 @@ main (int   argc,
         return fail (error);
       adj_tables_set_override (tables);
     }
+  if (!check_outputs (&opts, &error))
+    return usage_error ("%s", error->message);
   status = command->run (&opts);
   adj_tables_set_override (NULL);
+  /* What could not be written (a full disk, a closed pipe) is a failure, not a quiet success. */
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      int saved = errno;
+
+      fprintf (stderr, _("%s: cannot write the output: %s\n"), program, g_strerror (saved));
+      return status != 0 ? status : 1;
+    }
   return status;
 }
