@@ -16,7 +16,7 @@
 #include "adj-mechanic.h"
 #include "adj-migrate.h"
 #include "adj-ruleset.h"
-#include "adj-store.h"
+#include "adj-file.h"
 #include "adj-tables.h"
 
 /* A missing-cells message lists this many cells, then "…". */
