@@ -13,7 +13,6 @@
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
-#include "adj-mechanic.h"
 #include "adj-migrate.h"
 #include "adj-ruleset.h"
 #include "adj-file.h"
@@ -1563,14 +1562,6 @@ set_source (AdjTables      *tables,
   if (tables->sources == NULL)
     tables->sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_hash_table_insert (tables->sources, g_strdup (table_id), GINT_TO_POINTER (source + 1));
-}
-
-AdjTables *
-adj_tables_for_context (const AdjContext  *ctx,
-                        GError           **error)
-{
-  g_return_val_if_fail (ctx != NULL, NULL);
-  return adj_tables_in_effect (ctx->ruleset, ctx->tables, error);
 }
 
 AdjTables *
