@@ -140,15 +140,9 @@ parse_unit (AdjArmy      *army,
   /* A record per figure, checked as a battle checks it. */
   if (json_object_object_get_ex (obj, "members", &members_json))
     {
-      g_autoptr(GError) local = NULL;
-      g_autoptr(AdjMemberSchema) schema = adj_member_schema_new (rs, &local);
+      const AdjMemberSchema *schema = adj_ruleset_get_member_schema (rs);
       g_autofree char *where = adj_json_path_key (path, "members");
 
-      if (local != NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&local));
-          return FALSE;
-        }
       members = adj_members_from_json (rs, schema, t, members_json, file, where, error);
       if (members == NULL)
         return FALSE;

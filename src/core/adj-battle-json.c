@@ -44,7 +44,7 @@ adj_battle_unit_from_json (AdjBattle    *battle,
   json_object *status = NULL;
   json_object *members_json = NULL;
   g_autoptr(json_object) members = NULL;
-  g_autoptr(AdjMemberSchema) schema = NULL;
+  const AdjMemberSchema *schema = adj_ruleset_get_member_schema (rs);
   const AdjUnitType *type;
   g_autoptr(AdjUnit) unit = NULL;
   GPtrArray *fields;
@@ -123,16 +123,6 @@ adj_battle_unit_from_json (AdjBattle    *battle,
 
   /* A record per figure: given, or one default member per figure where the ruleset keeps
    * them for this kind of unit.  The figures are then counted from it. */
-  {
-    g_autoptr(GError) local = NULL;
-
-    schema = adj_member_schema_new (rs, &local);
-    if (local != NULL)
-      {
-        g_propagate_error (error, g_steal_pointer (&local));
-        return NULL;
-      }
-  }
   if (members_json != NULL)
     {
       g_autofree char *where = adj_json_path_key (path, "members");

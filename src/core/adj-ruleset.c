@@ -34,6 +34,7 @@ struct _AdjRuleset {
   GPtrArray       *side_fields;
   GPtrArray       *battle_fields;
   GPtrArray       *table_shapes; /* AdjTableShape: tables the players type in */
+  AdjMemberSchema *member_schema; /* the record per figure, or NULL */
   GHashTable      *modifiers;  /* "group/id" -> AdjModifier */
   AdjChoice       *unit_type_choices;
   AdjChoice       *weapon_choices;
@@ -52,8 +53,8 @@ static const char *const generic_keys[] = {
 static char *data_dir_override;
 static GHashTable *ruleset_cache;
 
-static void
-field_free (AdjField *field)
+void
+adj_field_free (AdjField *field)
 {
   g_free ((gpointer) field->choices);
   g_free ((gpointer) field->applies_to);
@@ -92,6 +93,7 @@ adj_ruleset_unref (AdjRuleset *rs)
   g_clear_pointer (&rs->side_fields, g_ptr_array_unref);
   g_clear_pointer (&rs->battle_fields, g_ptr_array_unref);
   g_clear_pointer (&rs->table_shapes, g_ptr_array_unref);
+  g_clear_pointer (&rs->member_schema, adj_member_schema_free);
   g_clear_pointer (&rs->modifiers, g_hash_table_unref);
   g_free (rs->unit_type_choices);
   g_free (rs->weapon_choices);
@@ -215,18 +217,20 @@ choices_flatten (GPtrArray *choices)
   return flat;
 }
 
-static gboolean
-parse_field (AdjRuleset   *rs,
-             json_object  *obj,
-             GPtrArray    *out,
-             const char   *file,
-             const char   *path,
-             GError      **error)
+static const char *const field_keys[] = {
+  "id", "kind", "label", "hint", "min", "max", "default", "choices", "applies_to", "badge",
+  "per_turn", "secret", "hides_unit", NULL
+};
+
+gboolean
+adj_field_parse (AdjRuleset          *rs,
+                 json_object         *obj,
+                 const char * const  *keys,
+                 GPtrArray           *out,
+                 const char          *file,
+                 const char          *path,
+                 GError             **error)
 {
-  static const char *const keys[] = {
-    "id", "kind", "label", "hint", "min", "max", "default", "choices", "applies_to", "badge",
-    "per_turn", "secret", "hides_unit", NULL
-  };
   AdjField *field = g_new0 (AdjField, 1);
   const char *kind = NULL;
   json_object *applies = NULL;
@@ -357,7 +361,8 @@ parse_fields (AdjRuleset   *rs,
   for (gsize i = 0; i < json_object_array_length (arr); i++)
     {
       g_autofree char *where = adj_json_path_index (path, i);
-      if (!parse_field (rs, json_object_array_get_idx (arr, i), out, file, where, error))
+      if (!adj_field_parse (rs, json_object_array_get_idx (arr, i), field_keys, out, file, where,
+                            error))
         return FALSE;
     }
   return TRUE;
@@ -780,6 +785,7 @@ adj_ruleset_load_json (json_object  *root,
                        GError      **error)
 {
   g_autoptr(AdjRuleset) rs = NULL;
+  g_autoptr(GError) member_error = NULL;
   gint64 version = 0;
 
   g_return_val_if_fail (root != NULL, NULL);
@@ -793,9 +799,9 @@ adj_ruleset_load_json (json_object  *root,
   rs->ratings = g_ptr_array_new_with_free_func (g_free);
   rs->unit_types = g_ptr_array_new_with_free_func ((GDestroyNotify) unit_type_free);
   rs->weapons = g_ptr_array_new_with_free_func (g_free);
-  rs->status_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
-  rs->side_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
-  rs->battle_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
+  rs->status_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_field_free);
+  rs->side_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_field_free);
+  rs->battle_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_field_free);
   rs->modifiers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   if (!adj_json_check_format (root, ADJ_FILE_RULESET, ADJ_RULESET_FORMAT, ADJ_RULESET_VERSION,
@@ -857,23 +863,19 @@ adj_ruleset_load_json (json_object  *root,
   rs->category_choices = choices_flatten (rs->categories);
   rs->rating_choices = choices_flatten (rs->ratings);
 
+  /* The record per figure is read before the system's checks, whose army templates carry
+   * members, but its problems are told last, with the roster's: both name unit types, weapons,
+   * categories and modifiers, whose own problems are better told by the checks above. */
+  rs->member_schema = adj_member_schema_new (rs, &member_error);
   if (rs->system->check_ruleset != NULL && !rs->system->check_ruleset (rs, error))
     return NULL;
-  /* Last: the roster's tables and the record per figure name unit types, weapons, categories
-   * and modifiers, whose own problems are better told by the checks above. */
   if (!parse_roster (rs, root, file, error))
     return NULL;
-  {
-    g_autoptr(GError) local = NULL;
-    AdjMemberSchema *schema = adj_member_schema_new (rs, &local);
-
-    if (local != NULL)
-      {
-        g_propagate_error (error, g_steal_pointer (&local));
-        return NULL;
-      }
-    g_clear_pointer (&schema, adj_member_schema_free);
-  }
+  if (member_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&member_error));
+      return NULL;
+    }
 
   return g_steal_pointer (&rs);
 }
@@ -1034,6 +1036,12 @@ GPtrArray *adj_ruleset_get_battle_fields (AdjRuleset *rs) { return rs->battle_fi
 GPtrArray *adj_ruleset_get_categories (AdjRuleset *rs) { return rs->categories; }
 GPtrArray *adj_ruleset_get_ratings (AdjRuleset *rs) { return rs->ratings; }
 GPtrArray *adj_ruleset_get_table_shapes (AdjRuleset *rs) { return rs->table_shapes; }
+
+const AdjMemberSchema *
+adj_ruleset_get_member_schema (AdjRuleset *rs)
+{
+  return rs->member_schema;
+}
 
 const AdjUnitType *
 adj_ruleset_find_unit_type (AdjRuleset *rs,
