@@ -125,18 +125,9 @@ adj_battle_unit_from_json (AdjBattle    *battle,
    * them for this kind of unit.  The figures are then counted from it. */
   if (members_json != NULL)
     {
-      g_autofree char *where = adj_json_path_key (path, "members");
-
-      members = adj_members_from_json (rs, schema, type, members_json, file, where, error);
+      members = adj_members_read (rs, type, members_json, figures, file, path, error);
       if (members == NULL)
         return NULL;
-      if (figures >= 0 && figures != adj_members_count_in_play (members))
-        {
-          adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "figures",
-                            _("the members list %d figures in play, not %lld"),
-                            adj_members_count_in_play (members), (long long) figures);
-          return NULL;
-        }
     }
   else if (adj_member_schema_applies_to (schema, type->category))
     members = adj_members_new_default (schema, figures >= 0 ? (int) figures : type->figures);

@@ -339,6 +339,32 @@ adj_members_from_json (AdjRuleset             *rs,
 }
 
 json_object *
+adj_members_read (AdjRuleset         *rs,
+                  const AdjUnitType  *type,
+                  json_object        *json,
+                  gint64              figures,
+                  const char         *file,
+                  const char         *path,
+                  GError            **error)
+{
+  g_autofree char *where = adj_json_path_key (path, ADJ_MEMBERS_KEY);
+  g_autoptr(json_object) members = NULL;
+
+  members = adj_members_from_json (rs, adj_ruleset_get_member_schema (rs), type, json, file,
+                                   where, error);
+  if (members == NULL)
+    return NULL;
+  if (figures >= 0 && figures != adj_members_count_in_play (members))
+    {
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "figures",
+                        _("the members list %d figures in play, not %lld"),
+                        adj_members_count_in_play (members), (long long) figures);
+      return NULL;
+    }
+  return g_steal_pointer (&members);
+}
+
+json_object *
 adj_members_new_default (const AdjMemberSchema *schema,
                          int                    n)
 {

@@ -59,6 +59,16 @@ json_object     *adj_members_from_json        (AdjRuleset            *rs,
                                                const char            *file,
                                                const char            *path,
                                                GError               **error);
+/* The "members" of the unit at @path, of @type, read as adj_members_from_json() does with the
+ * ruleset's schema; when @figures is not -1, the unit's "figures", which must be the members
+ * in play. */
+json_object     *adj_members_read             (AdjRuleset            *rs,
+                                               const AdjUnitType     *type,
+                                               json_object           *json,
+                                               gint64                 figures,
+                                               const char            *file,
+                                               const char            *path,
+                                               GError               **error);
 /* @n members with every value at its default. */
 json_object     *adj_members_new_default      (const AdjMemberSchema *schema,
                                                int                    n);

@@ -192,18 +192,15 @@ parse_choice_key (json_object  *obj,
   return parse_choices (arr, out, file, where, error);
 }
 
-static const AdjChoice *
-find_in (GPtrArray  *choices,
+/* The element of @list with this id: choices, fields, weapons and unit types all start with
+ * their id. */
+static gpointer
+find_in (GPtrArray  *list,
          const char *id)
 {
-  if (id == NULL)
-    return NULL;
-  for (guint i = 0; i < choices->len; i++)
-    {
-      const AdjChoice *c = g_ptr_array_index (choices, i);
-      if (g_str_equal (c->id, id))
-        return c;
-    }
+  for (guint i = 0; id != NULL && i < list->len; i++)
+    if (g_strcmp0 (*(const char **) g_ptr_array_index (list, i), id) == 0)
+      return g_ptr_array_index (list, i);
   return NULL;
 }
 
@@ -1037,76 +1034,41 @@ GPtrArray *adj_ruleset_get_categories (AdjRuleset *rs) { return rs->categories; 
 GPtrArray *adj_ruleset_get_ratings (AdjRuleset *rs) { return rs->ratings; }
 GPtrArray *adj_ruleset_get_table_shapes (AdjRuleset *rs) { return rs->table_shapes; }
 
-const AdjMemberSchema *
-adj_ruleset_get_member_schema (AdjRuleset *rs)
-{
-  return rs->member_schema;
-}
+const AdjMemberSchema *adj_ruleset_get_member_schema (AdjRuleset *rs) { return rs->member_schema; }
 
 const AdjUnitType *
 adj_ruleset_find_unit_type (AdjRuleset *rs,
                             const char *id)
 {
-  if (id == NULL)
-    return NULL;
-  for (guint i = 0; i < rs->unit_types->len; i++)
-    {
-      AdjUnitType *t = g_ptr_array_index (rs->unit_types, i);
-      if (t->id != NULL && g_str_equal (t->id, id))
-        return t;
-    }
-  return NULL;
+  return find_in (rs->unit_types, id);
 }
 
 const AdjWeapon *
 adj_ruleset_find_weapon (AdjRuleset *rs,
                          const char *id)
 {
-  if (id == NULL)
-    return NULL;
-  for (guint i = 0; i < rs->weapons->len; i++)
-    {
-      AdjWeapon *w = g_ptr_array_index (rs->weapons, i);
-      if (w->id != NULL && g_str_equal (w->id, id))
-        return w;
-    }
-  return NULL;
-}
-
-static const AdjField *
-find_field (GPtrArray  *fields,
-            const char *id)
-{
-  if (id == NULL)
-    return NULL;
-  for (guint i = 0; i < fields->len; i++)
-    {
-      AdjField *f = g_ptr_array_index (fields, i);
-      if (g_str_equal (f->name, id))
-        return f;
-    }
-  return NULL;
+  return find_in (rs->weapons, id);
 }
 
 const AdjField *
 adj_ruleset_find_status_field (AdjRuleset *rs,
                                const char *id)
 {
-  return find_field (rs->status_fields, id);
+  return find_in (rs->status_fields, id);
 }
 
 const AdjField *
 adj_ruleset_find_side_field (AdjRuleset *rs,
                              const char *id)
 {
-  return find_field (rs->side_fields, id);
+  return find_in (rs->side_fields, id);
 }
 
 const AdjField *
 adj_ruleset_find_battle_field (AdjRuleset *rs,
                                const char *id)
 {
-  return find_field (rs->battle_fields, id);
+  return find_in (rs->battle_fields, id);
 }
 
 const AdjChoice *
