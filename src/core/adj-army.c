@@ -140,22 +140,9 @@ parse_unit (AdjArmy      *army,
   /* A record per figure, checked as a battle checks it. */
   if (json_object_object_get_ex (obj, "members", &members_json))
     {
-      g_autoptr(GError) local = NULL;
-      g_autoptr(AdjMemberSchema) schema = adj_member_schema_new (rs, &local);
-      g_autofree char *where = adj_json_path_key (path, "members");
-
-      if (local != NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&local));
-          return FALSE;
-        }
-      members = adj_members_from_json (rs, schema, t, members_json, file, where, error);
+      members = adj_members_read (rs, t, members_json, figures, file, path, error);
       if (members == NULL)
         return FALSE;
-      if (figures >= 0 && figures != adj_members_count_in_play (members))
-        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "figures",
-                                 _("the members list %d figures in play, not %lld"),
-                                 adj_members_count_in_play (members), (long long) figures);
       figures = adj_members_count_in_play (members);
     }
 

@@ -44,7 +44,7 @@ adj_battle_unit_from_json (AdjBattle    *battle,
   json_object *status = NULL;
   json_object *members_json = NULL;
   g_autoptr(json_object) members = NULL;
-  g_autoptr(AdjMemberSchema) schema = NULL;
+  const AdjMemberSchema *schema = adj_ruleset_get_member_schema (rs);
   const AdjUnitType *type;
   g_autoptr(AdjUnit) unit = NULL;
   GPtrArray *fields;
@@ -123,30 +123,11 @@ adj_battle_unit_from_json (AdjBattle    *battle,
 
   /* A record per figure: given, or one default member per figure where the ruleset keeps
    * them for this kind of unit.  The figures are then counted from it. */
-  {
-    g_autoptr(GError) local = NULL;
-
-    schema = adj_member_schema_new (rs, &local);
-    if (local != NULL)
-      {
-        g_propagate_error (error, g_steal_pointer (&local));
-        return NULL;
-      }
-  }
   if (members_json != NULL)
     {
-      g_autofree char *where = adj_json_path_key (path, "members");
-
-      members = adj_members_from_json (rs, schema, type, members_json, file, where, error);
+      members = adj_members_read (rs, type, members_json, figures, file, path, error);
       if (members == NULL)
         return NULL;
-      if (figures >= 0 && figures != adj_members_count_in_play (members))
-        {
-          adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "figures",
-                            _("the members list %d figures in play, not %lld"),
-                            adj_members_count_in_play (members), (long long) figures);
-          return NULL;
-        }
     }
   else if (adj_member_schema_applies_to (schema, type->category))
     members = adj_members_new_default (schema, figures >= 0 ? (int) figures : type->figures);

@@ -851,16 +851,10 @@ check_set (AdjBattle    *battle,
         }
       if (g_str_equal (field, "members") || g_str_has_prefix (field, "members."))
         {
-          g_autoptr(GError) local = NULL;
-          g_autoptr(AdjMemberSchema) schema = adj_member_schema_new (rs, &local);
+          const AdjMemberSchema *schema = adj_ruleset_get_member_schema (rs);
           guint index;
           const char *key;
 
-          if (local != NULL)
-            {
-              g_propagate_error (error, g_steal_pointer (&local));
-              return FALSE;
-            }
           if (g_str_equal (field, "members"))
             return adj_members_check_list (rs, schema, type, value, error);
           if (adj_members_parse_path (field, &index, &key))
@@ -1198,7 +1192,7 @@ static char *
 describe_member_key (AdjBattle  *battle,
                      const char *key)
 {
-  g_autoptr(AdjMemberSchema) schema = adj_member_schema_new (battle->ruleset, NULL);
+  const AdjMemberSchema *schema = adj_ruleset_get_member_schema (battle->ruleset);
   const AdjField *f = adj_member_schema_find_field (schema, key);
 
   if (f != NULL)

@@ -14,6 +14,7 @@
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
+#include "adj-tables.h"
 
 /* ---- declarations ---- */
 
@@ -486,6 +487,14 @@ adj_mechanic_get_follow_up (const AdjMechanic *mech,
   if (count != NULL)
     *count = n;
   return adj_mechanic_lookup (mech->follow_up->next);
+}
+
+AdjTables *
+adj_tables_for_context (const AdjContext  *ctx,
+                        GError           **error)
+{
+  g_return_val_if_fail (ctx != NULL, NULL);
+  return adj_tables_in_effect (ctx->ruleset, ctx->tables, error);
 }
 
 /* ---- a roll made ready ---- */

@@ -179,6 +179,10 @@ GPtrArray         *adj_mechanic_missing_tables (const AdjMechanic *mech,
 const AdjMechanic *adj_mechanic_get_follow_up (const AdjMechanic *mech,
                                                const AdjOutcome  *outcome,
                                                int               *count);
+/* The table values in effect where @ctx is (adj_tables_in_effect() for @ctx->ruleset and the
+ * tables @ctx->tables a battle carries).  Never NULL without an error. */
+AdjTables         *adj_tables_for_context     (const AdjContext  *ctx,
+                                               GError           **error);
 
 /* ---- a roll made ready ---- */
 

@@ -20,13 +20,6 @@ struct _AdjMemberSchema {
   const char  **applies_to;    /* NULL-terminated category ids */
 };
 
-static void
-field_free (AdjField *field)
-{
-  g_free ((gpointer) field->choices);
-  g_free (field);
-}
-
 void
 adj_member_schema_free (AdjMemberSchema *schema)
 {
@@ -38,53 +31,10 @@ adj_member_schema_free (AdjMemberSchema *schema)
   g_free (schema);
 }
 
+/* A member's own keys cannot be the ids of declared fields. */
 static gboolean
-is_reserved (const char *key)
-{
-  return g_str_equal (key, ADJ_MEMBER_NAME) || g_str_equal (key, ADJ_MEMBER_RATING) ||
-         g_str_equal (key, ADJ_MEMBER_WEAPON) || g_str_equal (key, ADJ_MEMBER_LOST);
-}
-
-static gboolean
-parse_choices (AdjField     *field,
-               json_object  *arr,
-               const char   *file,
-               const char   *path,
-               GError      **error)
-{
-  static const char *const keys[] = { "id", "label", "hint", NULL };
-  gsize n = json_object_array_length (arr);
-  AdjChoice *choices;
-
-  if (n == 0)
-    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path, _("expected at least one choice"));
-  choices = g_new0 (AdjChoice, n + 1);
-  field->choices = choices;
-  field->n_choices = (guint) n;
-  for (gsize i = 0; i < n; i++)
-    {
-      json_object *item = json_object_array_get_idx (arr, i);
-      g_autofree char *where = adj_json_path_index (path, i);
-
-      if (!adj_json_expect_object (item, file, where, error) ||
-          !adj_json_check_keys (item, keys, file, where, error) ||
-          !adj_json_get_string (item, "id", TRUE, &choices[i].id, file, where, error) ||
-          !adj_json_get_string (item, "label", TRUE, &choices[i].label, file, where, error))
-        return FALSE;
-      if (!adj_json_is_identifier (choices[i].id))
-        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                              _("expected an identifier (lower-case letters, digits and "
-                                "dashes), found “%s”"), choices[i].id);
-      for (gsize j = 0; j < i; j++)
-        if (g_str_equal (choices[j].id, choices[i].id))
-          return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                                _("the id “%s” is used twice"), choices[i].id);
-    }
-  return TRUE;
-}
-
-static gboolean
-parse_field (AdjMemberSchema  *schema,
+parse_field (AdjRuleset       *rs,
+             AdjMemberSchema  *schema,
              json_object      *obj,
              const char       *file,
              const char       *path,
@@ -93,76 +43,16 @@ parse_field (AdjMemberSchema  *schema,
   static const char *const keys[] = {
     "id", "kind", "label", "hint", "min", "max", "default", "choices", NULL
   };
-  AdjField *field = g_new0 (AdjField, 1);
-  const char *kind = NULL;
+  const AdjField *field;
 
-  g_ptr_array_add (schema->fields, field);
-  if (!adj_json_expect_object (obj, file, path, error) ||
-      !adj_json_check_keys (obj, keys, file, path, error) ||
-      !adj_json_get_string (obj, "id", TRUE, &field->name, file, path, error) ||
-      !adj_json_get_string (obj, "kind", TRUE, &kind, file, path, error) ||
-      !adj_json_get_string (obj, "label", TRUE, &field->label, file, path, error) ||
-      !adj_json_get_string (obj, "hint", FALSE, &field->hint, file, path, error))
+  if (!adj_field_parse (rs, obj, keys, schema->fields, file, path, error))
     return FALSE;
-  if (!adj_json_is_identifier (field->name) || is_reserved (field->name))
+  field = g_ptr_array_index (schema->fields, schema->fields->len - 1);
+  if (g_str_equal (field->name, ADJ_MEMBER_NAME) || g_str_equal (field->name, ADJ_MEMBER_RATING) ||
+      g_str_equal (field->name, ADJ_MEMBER_WEAPON) || g_str_equal (field->name, ADJ_MEMBER_LOST))
     return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "id",
                              _("expected an identifier other than “name”, “rating”, “weapon” "
                                "and “lost”, found “%s”"), field->name);
-  for (guint j = 0; j + 1 < schema->fields->len; j++)
-    if (g_str_equal (((AdjField *) g_ptr_array_index (schema->fields, j))->name, field->name))
-      return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
-                            _("the field id “%s” is used twice"), field->name);
-  if (field->label[0] == '\0')
-    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "label",
-                             _("expected a non-empty text"));
-
-  if (g_str_equal (kind, "bool"))
-    {
-      gboolean def = FALSE;
-
-      field->kind = ADJ_FIELD_BOOL;
-      field->max = 1;
-      if (!adj_json_get_bool (obj, "default", FALSE, &def, file, path, error))
-        return FALSE;
-      field->def = def ? 1 : 0;
-    }
-  else if (g_str_equal (kind, "int"))
-    {
-      gint64 min = 0, max = 0, def;
-
-      field->kind = ADJ_FIELD_INT;
-      if (!adj_json_get_int (obj, "min", TRUE, -100000, 100000, &min, file, path, error) ||
-          !adj_json_get_int (obj, "max", TRUE, min, 100000, &max, file, path, error))
-        return FALSE;
-      def = min;
-      if (!adj_json_get_int (obj, "default", FALSE, min, max, &def, file, path, error))
-        return FALSE;
-      field->min = (int) min;
-      field->max = (int) max;
-      field->def = (int) def;
-    }
-  else if (g_str_equal (kind, "enum"))
-    {
-      json_object *choices = NULL;
-      const char *def = NULL;
-      g_autofree char *cpath = adj_json_path_key (path, "choices");
-
-      field->kind = ADJ_FIELD_ENUM;
-      if (!adj_json_get_array (obj, "choices", TRUE, &choices, file, path, error) ||
-          !parse_choices (field, choices, file, cpath, error) ||
-          !adj_json_get_string (obj, "default", FALSE, &def, file, path, error))
-        return FALSE;
-      field->max = (int) field->n_choices - 1;
-      if (def == NULL)
-        def = field->choices[0].id;
-      if (adj_field_find_choice (field->choices, field->n_choices, def) == NULL)
-        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "default",
-                                 _("“%s” is not one of the choices"), def);
-      field->def_choice = def;
-    }
-  else
-    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "kind",
-                             _("expected “bool”, “int” or “enum”, found “%s”"), kind);
   return TRUE;
 }
 
@@ -189,7 +79,7 @@ adj_member_schema_new (AdjRuleset  *rs,
 
   schema = g_new0 (AdjMemberSchema, 1);
   schema->decl = json_object_get (decl);
-  schema->fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
+  schema->fields = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_field_free);
   n = json_object_array_length (applies);
   schema->applies_to = g_new0 (const char *, n + 1);
   if (n == 0)
@@ -216,7 +106,7 @@ adj_member_schema_new (AdjRuleset  *rs,
     {
       g_autofree char *where = adj_json_path_index ("$.members.fields", i);
 
-      if (!parse_field (schema, json_object_array_get_idx (fields, i), file, where, error))
+      if (!parse_field (rs, schema, json_object_array_get_idx (fields, i), file, where, error))
         return NULL;
     }
   return g_steal_pointer (&schema);
@@ -446,6 +336,32 @@ adj_members_from_json (AdjRuleset             *rs,
   if (!check_list (rs, schema, type, copy, TRUE, file, path, error))
     return NULL;
   return g_steal_pointer (&copy);
+}
+
+json_object *
+adj_members_read (AdjRuleset         *rs,
+                  const AdjUnitType  *type,
+                  json_object        *json,
+                  gint64              figures,
+                  const char         *file,
+                  const char         *path,
+                  GError            **error)
+{
+  g_autofree char *where = adj_json_path_key (path, ADJ_MEMBERS_KEY);
+  g_autoptr(json_object) members = NULL;
+
+  members = adj_members_from_json (rs, adj_ruleset_get_member_schema (rs), type, json, file,
+                                   where, error);
+  if (members == NULL)
+    return NULL;
+  if (figures >= 0 && figures != adj_members_count_in_play (members))
+    {
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "figures",
+                        _("the members list %d figures in play, not %lld"),
+                        adj_members_count_in_play (members), (long long) figures);
+      return NULL;
+    }
+  return g_steal_pointer (&members);
 }
 
 json_object *

@@ -16,8 +16,7 @@
  * "members" (the whole list, to add or remove figures) and "members.<i>.<key>" (one value of
  * the member at index @i, counted from 0), so undo and redo work as everywhere else.
  *
- * The declaration is parsed from the ruleset's JSON each time it is needed (a handful of
- * fields: cheap), so nothing here outlives the ruleset it came from.
+ * The ruleset reads its declaration once, as it loads (adj_ruleset_get_member_schema()).
  */
 
 #pragma once
@@ -38,10 +37,8 @@ G_BEGIN_DECLS
 /* At most this many members in one unit. */
 #define ADJ_MEMBERS_MAX   1000
 
-typedef struct _AdjMemberSchema AdjMemberSchema;
-
-/* The ruleset's declaration, or NULL when it keeps no record per figure (then @error is not
- * set) or when the declaration is broken (then it is). */
+/* The ruleset's declaration parsed anew, or NULL when it keeps no record per figure (then
+ * @error is not set) or when the declaration is broken (then it is). */
 AdjMemberSchema *adj_member_schema_new        (AdjRuleset            *rs,
                                                GError               **error);
 void             adj_member_schema_free       (AdjMemberSchema       *schema);
@@ -59,6 +56,16 @@ json_object     *adj_members_from_json        (AdjRuleset            *rs,
                                                const AdjMemberSchema *schema,
                                                const AdjUnitType     *type,
                                                json_object           *json,
+                                               const char            *file,
+                                               const char            *path,
+                                               GError               **error);
+/* The "members" of the unit at @path, of @type, read as adj_members_from_json() does with the
+ * ruleset's schema; when @figures is not -1, the unit's "figures", which must be the members
+ * in play. */
+json_object     *adj_members_read             (AdjRuleset            *rs,
+                                               const AdjUnitType     *type,
+                                               json_object           *json,
+                                               gint64                 figures,
                                                const char            *file,
                                                const char            *path,
                                                GError               **error);

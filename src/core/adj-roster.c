@@ -21,10 +21,10 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
+#include "adj-file.h"
 #include "adj-i18n.h"
 #include "adj-roster-private.h"
 #include "adj-ruleset.h"
-#include "adj-store.h"
 
 static const struct {
   double      size;

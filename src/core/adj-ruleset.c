@@ -34,6 +34,7 @@ struct _AdjRuleset {
   GPtrArray       *side_fields;
   GPtrArray       *battle_fields;
   GPtrArray       *table_shapes; /* AdjTableShape: tables the players type in */
+  AdjMemberSchema *member_schema; /* the record per figure, or NULL */
   GHashTable      *modifiers;  /* "group/id" -> AdjModifier */
   AdjChoice       *unit_type_choices;
   AdjChoice       *weapon_choices;
@@ -52,8 +53,8 @@ static const char *const generic_keys[] = {
 static char *data_dir_override;
 static GHashTable *ruleset_cache;
 
-static void
-field_free (AdjField *field)
+void
+adj_field_free (AdjField *field)
 {
   g_free ((gpointer) field->choices);
   g_free ((gpointer) field->applies_to);
@@ -92,6 +93,7 @@ adj_ruleset_unref (AdjRuleset *rs)
   g_clear_pointer (&rs->side_fields, g_ptr_array_unref);
   g_clear_pointer (&rs->battle_fields, g_ptr_array_unref);
   g_clear_pointer (&rs->table_shapes, g_ptr_array_unref);
+  g_clear_pointer (&rs->member_schema, adj_member_schema_free);
   g_clear_pointer (&rs->modifiers, g_hash_table_unref);
   g_free (rs->unit_type_choices);
   g_free (rs->weapon_choices);
@@ -190,18 +192,15 @@ parse_choice_key (json_object  *obj,
   return parse_choices (arr, out, file, where, error);
 }
 
-static const AdjChoice *
-find_in (GPtrArray  *choices,
+/* The element of @list with this id: choices, fields, weapons and unit types all start with
+ * their id. */
+static gpointer
+find_in (GPtrArray  *list,
          const char *id)
 {
-  if (id == NULL)
-    return NULL;
-  for (guint i = 0; i < choices->len; i++)
-    {
-      const AdjChoice *c = g_ptr_array_index (choices, i);
-      if (g_str_equal (c->id, id))
-        return c;
-    }
+  for (guint i = 0; id != NULL && i < list->len; i++)
+    if (g_strcmp0 (*(const char **) g_ptr_array_index (list, i), id) == 0)
+      return g_ptr_array_index (list, i);
   return NULL;
 }
 
@@ -215,18 +214,20 @@ choices_flatten (GPtrArray *choices)
   return flat;
 }
 
-static gboolean
-parse_field (AdjRuleset   *rs,
-             json_object  *obj,
-             GPtrArray    *out,
-             const char   *file,
-             const char   *path,
-             GError      **error)
+static const char *const field_keys[] = {
+  "id", "kind", "label", "hint", "min", "max", "default", "choices", "applies_to", "badge",
+  "per_turn", "secret", "hides_unit", NULL
+};
+
+gboolean
+adj_field_parse (AdjRuleset          *rs,
+                 json_object         *obj,
+                 const char * const  *keys,
+                 GPtrArray           *out,
+                 const char          *file,
+                 const char          *path,
+                 GError             **error)
 {
-  static const char *const keys[] = {
-    "id", "kind", "label", "hint", "min", "max", "default", "choices", "applies_to", "badge",
-    "per_turn", "secret", "hides_unit", NULL
-  };
   AdjField *field = g_new0 (AdjField, 1);
   const char *kind = NULL;
   json_object *applies = NULL;
@@ -357,7 +358,8 @@ parse_fields (AdjRuleset   *rs,
   for (gsize i = 0; i < json_object_array_length (arr); i++)
     {
       g_autofree char *where = adj_json_path_index (path, i);
-      if (!parse_field (rs, json_object_array_get_idx (arr, i), out, file, where, error))
+      if (!adj_field_parse (rs, json_object_array_get_idx (arr, i), field_keys, out, file, where,
+                            error))
         return FALSE;
     }
   return TRUE;
@@ -780,6 +782,7 @@ adj_ruleset_load_json (json_object  *root,
                        GError      **error)
 {
   g_autoptr(AdjRuleset) rs = NULL;
+  g_autoptr(GError) member_error = NULL;
   gint64 version = 0;
 
   g_return_val_if_fail (root != NULL, NULL);
@@ -793,9 +796,9 @@ adj_ruleset_load_json (json_object  *root,
   rs->ratings = g_ptr_array_new_with_free_func (g_free);
   rs->unit_types = g_ptr_array_new_with_free_func ((GDestroyNotify) unit_type_free);
   rs->weapons = g_ptr_array_new_with_free_func (g_free);
-  rs->status_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
-  rs->side_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
-  rs->battle_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
+  rs->status_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_field_free);
+  rs->side_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_field_free);
+  rs->battle_fields = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_field_free);
   rs->modifiers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
   if (!adj_json_check_format (root, ADJ_FILE_RULESET, ADJ_RULESET_FORMAT, ADJ_RULESET_VERSION,
@@ -857,23 +860,19 @@ adj_ruleset_load_json (json_object  *root,
   rs->category_choices = choices_flatten (rs->categories);
   rs->rating_choices = choices_flatten (rs->ratings);
 
+  /* The record per figure is read before the system's checks, whose army templates carry
+   * members, but its problems are told last, with the roster's: both name unit types, weapons,
+   * categories and modifiers, whose own problems are better told by the checks above. */
+  rs->member_schema = adj_member_schema_new (rs, &member_error);
   if (rs->system->check_ruleset != NULL && !rs->system->check_ruleset (rs, error))
     return NULL;
-  /* Last: the roster's tables and the record per figure name unit types, weapons, categories
-   * and modifiers, whose own problems are better told by the checks above. */
   if (!parse_roster (rs, root, file, error))
     return NULL;
-  {
-    g_autoptr(GError) local = NULL;
-    AdjMemberSchema *schema = adj_member_schema_new (rs, &local);
-
-    if (local != NULL)
-      {
-        g_propagate_error (error, g_steal_pointer (&local));
-        return NULL;
-      }
-    g_clear_pointer (&schema, adj_member_schema_free);
-  }
+  if (member_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&member_error));
+      return NULL;
+    }
 
   return g_steal_pointer (&rs);
 }
@@ -1035,70 +1034,41 @@ GPtrArray *adj_ruleset_get_categories (AdjRuleset *rs) { return rs->categories; 
 GPtrArray *adj_ruleset_get_ratings (AdjRuleset *rs) { return rs->ratings; }
 GPtrArray *adj_ruleset_get_table_shapes (AdjRuleset *rs) { return rs->table_shapes; }
 
+const AdjMemberSchema *adj_ruleset_get_member_schema (AdjRuleset *rs) { return rs->member_schema; }
+
 const AdjUnitType *
 adj_ruleset_find_unit_type (AdjRuleset *rs,
                             const char *id)
 {
-  if (id == NULL)
-    return NULL;
-  for (guint i = 0; i < rs->unit_types->len; i++)
-    {
-      AdjUnitType *t = g_ptr_array_index (rs->unit_types, i);
-      if (t->id != NULL && g_str_equal (t->id, id))
-        return t;
-    }
-  return NULL;
+  return find_in (rs->unit_types, id);
 }
 
 const AdjWeapon *
 adj_ruleset_find_weapon (AdjRuleset *rs,
                          const char *id)
 {
-  if (id == NULL)
-    return NULL;
-  for (guint i = 0; i < rs->weapons->len; i++)
-    {
-      AdjWeapon *w = g_ptr_array_index (rs->weapons, i);
-      if (w->id != NULL && g_str_equal (w->id, id))
-        return w;
-    }
-  return NULL;
-}
-
-static const AdjField *
-find_field (GPtrArray  *fields,
-            const char *id)
-{
-  if (id == NULL)
-    return NULL;
-  for (guint i = 0; i < fields->len; i++)
-    {
-      AdjField *f = g_ptr_array_index (fields, i);
-      if (g_str_equal (f->name, id))
-        return f;
-    }
-  return NULL;
+  return find_in (rs->weapons, id);
 }
 
 const AdjField *
 adj_ruleset_find_status_field (AdjRuleset *rs,
                                const char *id)
 {
-  return find_field (rs->status_fields, id);
+  return find_in (rs->status_fields, id);
 }
 
 const AdjField *
 adj_ruleset_find_side_field (AdjRuleset *rs,
                              const char *id)
 {
-  return find_field (rs->side_fields, id);
+  return find_in (rs->side_fields, id);
 }
 
 const AdjField *
 adj_ruleset_find_battle_field (AdjRuleset *rs,
                                const char *id)
 {
-  return find_field (rs->battle_fields, id);
+  return find_in (rs->battle_fields, id);
 }
 
 const AdjChoice *

@@ -115,6 +115,9 @@ GPtrArray          *adj_ruleset_get_ratings      (AdjRuleset   *rs); /* of AdjCh
 /* The tables the players type in (adj-tables.h), of AdjTableShape; empty when none. */
 GPtrArray          *adj_ruleset_get_table_shapes (AdjRuleset   *rs);
 
+/* The record the ruleset keeps per figure (adj-members.h), read once as it loads; NULL when
+ * it keeps none. */
+const AdjMemberSchema *adj_ruleset_get_member_schema (AdjRuleset *rs);
 const AdjUnitType  *adj_ruleset_find_unit_type  (AdjRuleset   *rs,
                                                   const char   *id);
 const AdjWeapon    *adj_ruleset_find_weapon      (AdjRuleset   *rs,
@@ -144,6 +147,16 @@ gboolean            adj_ruleset_require_modifiers (AdjRuleset  *rs,
 const AdjChoice    *adj_ruleset_field_choices    (AdjRuleset     *rs,
                                                   const AdjField *field,
                                                   guint          *n_choices);
+/* Parse the field declared in @obj (at @path of @file), taking only the keys in @keys, and add
+ * it to @out (whose elements are freed with adj_field_free()), where its id must be new. */
+gboolean            adj_field_parse              (AdjRuleset          *rs,
+                                                  json_object         *obj,
+                                                  const char * const  *keys,
+                                                  GPtrArray           *out,
+                                                  const char          *file,
+                                                  const char          *path,
+                                                  GError             **error);
+void                adj_field_free               (AdjField       *field);
 const AdjChoice    *adj_field_find_choice        (const AdjChoice *choices,
                                                   guint            n_choices,
                                                   const char      *id);

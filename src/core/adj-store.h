@@ -1,26 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-store.h: reading and writing battles and army lists, safely, and their autosaves.
- *
- * A save never damages the file that is there: the new text goes to a temporary file in the
- * same folder, is flushed to the disk, and only then replaces the old file in one rename.
- */
+/* adj-store.h: reading and writing battles, safely (adj-file.h), and their autosaves. */
 
 #pragma once
 
 #include <json-c/json.h>
 
+#include "adj-file.h"
 #include "adj-types.h"
 
 G_BEGIN_DECLS
 
-/* Write @text to @path atomically and durably. */
-gboolean   adj_store_write_atomic  (const char  *path,
-                                    const char  *text,
-                                    gsize        length,
-                                    GError     **error);
-gboolean   adj_store_save_json     (json_object *json,
-                                    const char  *path,
-                                    GError     **error);
 gboolean   adj_store_save_battle   (AdjBattle   *battle,
                                     const char  *path,
                                     GError     **error);
@@ -46,8 +35,5 @@ gboolean   adj_store_write_autosave (AdjBattle  *battle,
                                      const char *path,
                                      GError    **error);
 
-/* Replaces write() for tests that simulate a full disk; NULL restores the real one. */
-typedef gssize (*AdjStoreWriteFunc) (int fd, const void *buf, gsize count);
-void       adj_store_set_write_func (AdjStoreWriteFunc func);
 
 G_END_DECLS

@@ -6,17 +6,15 @@
 #include "config.h"
 
 #include <errno.h>
-#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adj-error.h"
+#include "adj-file.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
-#include "adj-mechanic.h"
 #include "adj-migrate.h"
 #include "adj-ruleset.h"
-#include "adj-store.h"
 #include "adj-tables.h"
 
 /* A missing-cells message lists this many cells, then "…". */
@@ -46,20 +44,6 @@ struct _AdjTables {
 };
 
 static AdjTables *override_tables;
-
-/* The user's tables file of each ruleset as last read, and what the file looked like then:
- * a mechanic reads the tables on every roll, and the file is parsed again only once it
- * changed. */
-typedef struct {
-  AdjTables *tables;
-  dev_t      dev;
-  ino_t      ino;
-  off_t      size;
-  gint64     mtime_ns;
-} UserCache;
-
-static GHashTable *user_cache;   /* path -> UserCache */
-G_LOCK_DEFINE_STATIC (user_cache);
 
 /* ------------------------------------------------------------------------------------------ */
 /* shapes                                                                                      */
@@ -1437,33 +1421,16 @@ adj_tables_user_path (const char *ruleset_id)
   return g_build_filename (g_get_user_data_dir (), "adjutant", "tables", name, NULL);
 }
 
-static gint64
-mtime_ns (const GStatBuf *st)
-{
-  return (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st->st_mtim.tv_nsec;
-}
-
-static void
-user_cache_free (gpointer data)
-{
-  UserCache *entry = data;
-
-  adj_tables_unref (entry->tables);
-  g_free (entry);
-}
-
-/* The user's tables of @rs as its file holds them now, shared with the cache (unref when
- * done; never change them), or NULL with @error set when the file cannot be read. */
+/* The user's tables of @rs as its file holds them now (or the override's), which may be shared
+ * (unref when done; never change them), or NULL with @error set when the file cannot be
+ * read. */
 static AdjTables *
-user_tables_cached (AdjRuleset  *rs,
-                    GError     **error)
+user_tables (AdjRuleset  *rs,
+             GError     **error)
 {
   g_autofree char *path = NULL;
   g_autofree char *display = NULL;
   g_autoptr(json_object) json = NULL;
-  AdjTables *tables;
-  UserCache *entry;
-  GStatBuf st;
 
   if (override_tables != NULL)
     {
@@ -1472,40 +1439,13 @@ user_tables_cached (AdjRuleset  *rs,
       return adj_tables_new (rs);
     }
   path = adj_tables_user_path (adj_ruleset_get_id (rs));
-  if (g_stat (path, &st) != 0)
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
     return adj_tables_new (rs);
-
-  G_LOCK (user_cache);
-  entry = user_cache != NULL ? g_hash_table_lookup (user_cache, path) : NULL;
-  if (entry != NULL && entry->tables->rs == rs && entry->dev == st.st_dev &&
-      entry->ino == st.st_ino && entry->size == st.st_size && entry->mtime_ns == mtime_ns (&st))
-    {
-      tables = adj_tables_ref (entry->tables);
-      G_UNLOCK (user_cache);
-      return tables;
-    }
-  G_UNLOCK (user_cache);
-
   json = adj_json_parse_file (path, error);
   if (json == NULL)
     return NULL;
   display = g_filename_display_name (path);
-  tables = adj_tables_from_json (json, display, "$", rs, error);
-  if (tables == NULL)
-    return NULL;
-
-  entry = g_new0 (UserCache, 1);
-  entry->tables = adj_tables_ref (tables);
-  entry->dev = st.st_dev;
-  entry->ino = st.st_ino;
-  entry->size = st.st_size;
-  entry->mtime_ns = mtime_ns (&st);
-  G_LOCK (user_cache);
-  if (user_cache == NULL)
-    user_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, user_cache_free);
-  g_hash_table_insert (user_cache, g_steal_pointer (&path), entry);
-  G_UNLOCK (user_cache);
-  return tables;
+  return adj_tables_from_json (json, display, "$", rs, error);
 }
 
 AdjTables *
@@ -1516,7 +1456,7 @@ adj_tables_load_user (AdjRuleset  *rs,
 
   g_return_val_if_fail (rs != NULL, NULL);
 
-  cached = user_tables_cached (rs, error);
+  cached = user_tables (rs, error);
   return cached != NULL ? adj_tables_copy (cached) : NULL;
 }
 
@@ -1566,14 +1506,6 @@ set_source (AdjTables      *tables,
 }
 
 AdjTables *
-adj_tables_for_context (const AdjContext  *ctx,
-                        GError           **error)
-{
-  g_return_val_if_fail (ctx != NULL, NULL);
-  return adj_tables_in_effect (ctx->ruleset, ctx->tables, error);
-}
-
-AdjTables *
 adj_tables_in_effect (AdjRuleset  *rs,
                       AdjTables   *carried,
                       GError     **error)
@@ -1584,7 +1516,7 @@ adj_tables_in_effect (AdjRuleset  *rs,
 
   g_return_val_if_fail (rs != NULL, NULL);
 
-  user = user_tables_cached (rs, error);
+  user = user_tables (rs, error);
   if (user == NULL)
     return NULL;
 

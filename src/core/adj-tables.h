@@ -10,8 +10,8 @@
  * The values of one ruleset's tables form an AdjTables.  They are kept in
  * g_get_user_data_dir()/adjutant/tables/<ruleset>.json (format "adjutant-tables"), and a battle
  * may carry its own copy under "tables", which wins, table by table, over the user's.  A mechanic
- * reads them through adj_tables_for_context() and adj_tables_require(), which fails with
- * ADJ_ERROR_TABLE_INCOMPLETE naming the table and the missing cells: nothing is ever guessed.
+ * reads them through adj_tables_for_context() (adj-mechanic.h) and adj_tables_require(), which
+ * fails with ADJ_ERROR_TABLE_INCOMPLETE naming the table and the missing cells: nothing is ever guessed.
  *
  * For an editor: the shape gives the grid (adj_table_shape_*), each cell is read with
  * adj_tables_get_cell() and shown with adj_table_shape_format_value(), typed text is checked and
@@ -218,12 +218,9 @@ void            adj_tables_set_override    (AdjTables     *tables);
 
 /* ---- what a mechanic reads ---- */
 
-/* The values in effect: for each table, the battle's own (@ctx->tables, which
- * adj_battle_context() fills in) when it carries that table, else the user's (or the
- * override's).  Never NULL without an error. */
-AdjTables      *adj_tables_for_context     (const AdjContext *ctx,
-                                            GError          **error);
-/* The same for the tables @carried by a battle of @rs (NULL when it carries none). */
+/* The values in effect for a battle of @rs: for each table, the battle's own (@carried, NULL
+ * when it carries none) when it carries that table, else the user's (or the override's).
+ * Never NULL without an error. */
 AdjTables      *adj_tables_in_effect       (AdjRuleset       *rs,
                                             AdjTables        *carried,
                                             GError          **error);

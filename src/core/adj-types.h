@@ -31,6 +31,7 @@ typedef struct _AdjJournal     AdjJournal;
 typedef struct _AdjBattle      AdjBattle;
 typedef struct _AdjTables      AdjTables;
 typedef struct _AdjTableShape  AdjTableShape;
+typedef struct _AdjMemberSchema AdjMemberSchema;
 
 /* The kinds a status field, a side setting or a mechanic input can take. */
 typedef enum {
