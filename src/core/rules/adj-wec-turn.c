@@ -133,9 +133,12 @@ initiative_odds (const AdjContext  *ctx,
                  AdjOdds           *odds,
                  GError           **error)
 {
-  wec_opposed_odds (in->mechanic, adj_inputs_get_string (in, "side_a_dice"), 0,
-                    adj_inputs_get_string (in, "side_b_dice"), 0, rolloff_classify,
-                    (gpointer) side_keys, odds);
+  adj_opposed_odds (in->mechanic,
+                    adj_dice_spec ("side-a", N_("First side"),
+                                   adj_inputs_get_string (in, "side_a_dice")), 0,
+                    adj_dice_spec ("side-b", N_("Second side"),
+                                   adj_inputs_get_string (in, "side_b_dice")), 0,
+                    rolloff_classify, (gpointer) side_keys, odds);
   return TRUE;
 }
 
@@ -158,16 +161,18 @@ static const AdjField two_sides_inputs[] = {
   SIDE_INPUT ("side_b", N_("Second side")),
 };
 
+/* A D6 each. */
+static const AdjDrawSpec one_d6[2] = {
+  { "side-a", N_("First side"), 1, 6 },
+  { "side-b", N_("Second side"), 1, 6 },
+};
+
 static void
 two_d6_draws (const AdjContext *ctx,
               AdjInputs        *in,
               GArray           *specs)
 {
-  AdjDrawSpec a = { "side-a", N_("First side"), 1, 6 };
-  AdjDrawSpec b = { "side-b", N_("Second side"), 1, 6 };
-
-  g_array_append_val (specs, a);
-  g_array_append_val (specs, b);
+  g_array_append_vals (specs, one_d6, 2);
 }
 
 static const AdjChoice baseline_outcomes[] = {
@@ -201,8 +206,8 @@ baselines_odds (const AdjContext  *ctx,
                 AdjOdds           *odds,
                 GError           **error)
 {
-  wec_opposed_odds_dice (in->mechanic, 1, 6, 0, 1, 6, 0, rolloff_classify, (gpointer) side_keys,
-                         odds);
+  adj_opposed_odds (in->mechanic, one_d6[0], 0, one_d6[1], 0, rolloff_classify,
+                    (gpointer) side_keys, odds);
   return TRUE;
 }
 

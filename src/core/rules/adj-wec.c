@@ -64,66 +64,6 @@ wec_side_name (const AdjContext *ctx,
   return side != NULL ? side->name : fallback;
 }
 
-/* Exact odds of an opposed roll: side A throws @ac dice of @as sides plus @a_mod, side B the
- * same with its own numbers.  Rounds that classify to NULL are rolled again, so the odds are
- * those of the final result, conditional on the round not being tied. */
-void
-wec_opposed_odds_dice (const AdjMechanic *mech,
-                       guint              ac,
-                       guint              as,
-                       int                a_mod,
-                       guint              bc,
-                       guint              bs,
-                       int                b_mod,
-                       ClassifyFunc       classify,
-                       gpointer           data,
-                       AdjOdds           *odds)
-{
-  g_autoptr(AdjDist) a = adj_dist_dice (ac, as);
-  g_autoptr(AdjDist) b = adj_dist_dice (bc, bs);
-  guint64 total = 0;
-  gboolean rerolls = FALSE;
-
-  adj_declare_outcomes (mech, odds);
-  for (guint i = 0; i < a->n; i++)
-    for (guint j = 0; j < b->n; j++)
-      {
-        guint64 ways = a->count[i] * b->count[j];
-        const char *key;
-
-        if (ways == 0)
-          continue;
-        key = classify (a->min + (int) i + a_mod, b->min + (int) j + b_mod, data);
-        if (key == NULL)
-          {
-            rerolls = TRUE;
-            continue;
-          }
-        adj_odds_add (odds, key, adj_outcome_label (mech, key), ways);
-        total += ways;
-      }
-  adj_odds_finish (odds, total);
-  if (rerolls)
-    odds->note = g_strdup (N_("Ties are rolled again: these are the odds of the final result."));
-}
-
-void
-wec_opposed_odds (const AdjMechanic *mech,
-                  const char        *a_choice,
-                  int                a_mod,
-                  const char        *b_choice,
-                  int                b_mod,
-                  ClassifyFunc       classify,
-                  gpointer           data,
-                  AdjOdds           *odds)
-{
-  guint ac, as, bc, bs;
-
-  adj_dice_choice (a_choice, &ac, &as);
-  adj_dice_choice (b_choice, &bc, &bs);
-  wec_opposed_odds_dice (mech, ac, as, a_mod, bc, bs, b_mod, classify, data, odds);
-}
-
 /* Numeric odds: one entry per possible total of @n dice of @sides plus @shift. */
 
 void
