@@ -352,6 +352,23 @@ shaken_due (AdjInputs *in)
   return adj_inputs_get_int (in, "confidence") <= adj_inputs_get_int (in, "turn");
 }
 
+/* The least throw of two dice that shakes the Boers: the roll needed, less the gap between the
+ * Game Turn and Confidence. */
+static int
+shaken_least (AdjRuleset *rs,
+              AdjInputs  *in)
+{
+  return adj_rules_int (rs, "tracks", "shaken_roll") -
+         (adj_inputs_get_int (in, "turn") - adj_inputs_get_int (in, "confidence"));
+}
+
+static const char *
+shaken_key (int      sum,
+            gpointer least)
+{
+  return sum >= GPOINTER_TO_INT (least) ? "shaken" : "holds";
+}
+
 static void
 shaken_draws (const AdjContext *ctx,
               AdjInputs        *in,
@@ -397,7 +414,7 @@ shaken_resolve (const AdjContext  *ctx,
   total = sum + turn - confidence;
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, _("Total"), TRUE, total);
   adj_outcome_set_value_int (outcome, "total", total);
-  if (total >= need)
+  if (g_str_equal (shaken_key (sum, GINT_TO_POINTER (shaken_least (ctx->ruleset, in))), "shaken"))
     adj_outcome_set_result (outcome, "shaken", _("%d, %d or more: the Boers are shaken"), total,
                             need);
   else
@@ -412,15 +429,10 @@ shaken_odds (const AdjContext  *ctx,
              AdjOdds           *odds,
              GError           **error)
 {
-  int gap = adj_inputs_get_int (in, "turn") - adj_inputs_get_int (in, "confidence");
-  int need = adj_rules_int (ctx->ruleset, "tracks", "shaken_roll");
-
   if (!shaken_due (in))
     return rr_odds_certain (in, odds, "not-due");
-  adj_declare_outcomes (in->mechanic, odds);
-  for (int s = 2; s <= 12; s++)
-    rr_odds_add (odds, in->mechanic, s + gap >= need ? "shaken" : "holds", rr_two_dice_ways[s]);
-  adj_odds_finish (odds, 36);
+  adj_sum_odds (in->mechanic, 2, 6, shaken_key, GINT_TO_POINTER (shaken_least (ctx->ruleset, in)),
+                odds);
   return TRUE;
 }
 

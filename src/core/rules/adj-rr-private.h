@@ -27,9 +27,6 @@ G_BEGIN_DECLS
 #define RR_N_COLUMNS       3
 #define RR_N_STEPS         28
 
-/* Ways to throw each total of two dice, out of 36. */
-extern const guint64 rr_two_dice_ways[13];
-
 /* The brigades, groups and drifts the code knows by id (NULL-terminated); check_ruleset holds
  * rr.json to them. */
 extern const char *const rr_brigade_ids[];

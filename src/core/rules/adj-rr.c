@@ -71,8 +71,6 @@
 /* ------------------------------------------------------------------------------------------ */
 /* the ids and numbers the code knows                                                          */
 
-/* Ways to throw each total of two dice, out of 36. */
-const guint64 rr_two_dice_ways[13] = { 0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1 };
 
 /* The brigades, groups and drifts the code knows by id; check_ruleset holds rr.json to them. */
 const char *const rr_brigade_ids[] = {
@@ -371,6 +369,31 @@ explain_cell (AdjOutcome          *outcome,
                          _("%s, %s: %s"), adj_gettext (shape->title), cell, shown);
 }
 
+/* A chart read for the odds: the cell each total lands on decides the outcome. */
+typedef struct {
+  AdjTables           *tables;
+  const AdjTableShape *shape;
+  const char          *table_id;
+  const char          *column;
+  int                  modifier;
+  CellClassify         classify;
+  gpointer             data;
+  gboolean             missing;   /* a cell read is empty */
+} ChartRead;
+
+static const char *
+chart_key (int      sum,
+           gpointer data)
+{
+  ChartRead *r = data;
+  g_autofree char *row = g_strdup_printf ("%d", axis_clamp (r->shape->rows, r->shape->n_rows,
+                                                            sum + r->modifier));
+  json_object *v = adj_tables_get_cell (r->tables, r->table_id, row, r->column);
+
+  r->missing |= v == NULL;
+  return v != NULL ? r->classify (v, r->data) : "table-missing";
+}
+
 /* The odds of a two-dice (or one-die) roll read on a chart: each total's cell decides the key
  * through @classify, an empty cell counts for "table-missing". */
 gboolean
@@ -385,27 +408,15 @@ rr_chart_odds (const AdjContext  *ctx,
                gpointer           data,
                GError           **error)
 {
-  const AdjMechanic *mech = in->mechanic;
-  const AdjTableShape *shape = adj_table_shape_lookup (ctx->ruleset, table_id);
   g_autoptr(AdjTables) tables = adj_tables_for_context (ctx, error);
   g_autoptr(GError) local = NULL;
-  gboolean missing = FALSE;
+  ChartRead read = { tables, adj_table_shape_lookup (ctx->ruleset, table_id), table_id, column,
+                     modifier, classify, data, FALSE };
 
   if (tables == NULL)
     return FALSE;
-  adj_declare_outcomes (mech, odds);
-  for (int s = (int) n_dice; s <= 6 * (int) n_dice; s++)
-    {
-      guint64 ways = n_dice == 2 ? rr_two_dice_ways[s] : 1;
-      g_autofree char *row = g_strdup_printf ("%d", axis_clamp (shape->rows, shape->n_rows,
-                                                                s + modifier));
-      json_object *v = adj_tables_get_cell (tables, table_id, row, column);
-
-      missing |= v == NULL;
-      rr_odds_add (odds, mech, v != NULL ? classify (v, data) : "table-missing", ways);
-    }
-  adj_odds_finish (odds, n_dice == 2 ? 36 : 6);
-  if (missing)
+  adj_sum_odds (in->mechanic, n_dice, 6, chart_key, &read, odds);
+  if (read.missing)
     {
       adj_tables_require (tables, table_id, NULL, 0, &local);
       if (local != NULL)
