@@ -17,6 +17,14 @@ typedef struct {
   AdjScore    score;
 } MoraleTest;
 
+/* Whether the test passes on @die: the die and the modifiers reach the pass score. */
+static gboolean
+morale_passes (const MoraleTest *test,
+               int               die)
+{
+  return die + test->score.total >= test->pass;
+}
+
 /* The unit's own modifiers: officer, square or fort, routing or prone, its losses. */
 static void
 morale_modifiers (AdjRuleset *rs,
@@ -169,8 +177,8 @@ morale_resolve (const AdjContext  *ctx,
       return FALSE;
     }
   total = adj_score_explain (&test.score, outcome, "unit", name, &die, 1, 6);
+  passed = morale_passes (&test, die);
   adj_score_clear (&test.score);
-  passed = total >= test.pass;
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
                          /* TRANSLATORS: e.g. "Zulus pass on 3 or more: 4 passes" */
                          passed ? _("%s pass on %d or more: %d passes")
@@ -222,7 +230,7 @@ morale_odds (const AdjContext  *ctx,
 
   morale_setup (ctx, in, &test);
   for (int die = 1; die <= 6; die++)
-    passes += die + test.score.total >= test.pass ? 1 : 0;
+    passes += morale_passes (&test, die) ? 1 : 0;
   adj_score_clear (&test.score);
   adj_declare_outcomes (in->mechanic, odds);
   adj_odds_add (odds, morale_key (in, TRUE),
@@ -585,6 +593,14 @@ charge_ordinary (AdjInputs *in)
                                                                                            : 0));
 }
 
+/* The charge stops short, untested, when every ordinary figure straggles. */
+static gboolean
+charge_stops_short (int ordinary,
+                    int stragglers_die)
+{
+  return ordinary > 0 && MIN (stragglers_die, ordinary) == ordinary;
+}
+
 static void
 charge_test (const AdjContext *ctx,
              AdjInputs        *in,
@@ -622,8 +638,7 @@ charge_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_int (outcome, "stragglers", stragglers);
   adj_outcome_set_value_int (outcome, "closing", closing);
 
-  /* Decision: when every ordinary figure straggles the charge stops short, untested. */
-  if (ordinary > 0 && stragglers == ordinary)
+  if (charge_stops_short (ordinary, stragglers_die))
     {
       adj_outcome_set_result (outcome, "stops-short", _("None of %s’s men go on"), name);
       return TRUE;
@@ -636,10 +651,9 @@ charge_resolve (const AdjContext  *ctx,
       return FALSE;
     }
   total = adj_score_explain (&test.score, outcome, "unit", name, &die, 1, 6);
-  adj_score_clear (&test.score);
   adj_outcome_set_value_int (outcome, "score", total);
   adj_outcome_set_value_int (outcome, "pass", test.pass);
-  if (total >= test.pass)
+  if (morale_passes (&test, die))
     adj_outcome_set_result (outcome, "closes",
                             ngettext ("%d figure reaches the enemy, who must now test to stand",
                                       "%d figures reach the enemy, who must now test to stand",
@@ -648,6 +662,7 @@ charge_resolve (const AdjContext  *ctx,
     adj_outcome_set_result (outcome, "falls-back",
                             _("%s fails to close (%d against %d): it falls back 6″ and lies "
                               "prone"), name, total, test.pass);
+  adj_score_clear (&test.score);
   return TRUE;
 }
 
@@ -665,9 +680,9 @@ charge_odds (const AdjContext  *ctx,
   for (int s = 1; s <= 6; s++)
     for (int die = 1; die <= 6; die++)
       {
-        if (ordinary > 0 && MIN (s, ordinary) == ordinary)
+        if (charge_stops_short (ordinary, s))
           ways[2]++;
-        else if (die + test.score.total >= test.pass)
+        else if (morale_passes (&test, die))
           ways[0]++;
         else
           ways[1]++;
