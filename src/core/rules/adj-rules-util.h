@@ -162,12 +162,9 @@ void        adj_sum_odds          (const AdjMechanic *mech,
  * side B (the same with its own numbers).  Throws the rule calls tied are thrown again, so the
  * odds are those of the final result. */
 void        adj_opposed_odds      (const AdjMechanic *mech,
-                                   AdjDrawSpec        a,
-                                   int                a_mod,
-                                   AdjDrawSpec        b,
-                                   int                b_mod,
-                                   AdjOpposedRule     rule,
-                                   gpointer           data,
+                                   AdjDrawSpec a, int a_mod,
+                                   AdjDrawSpec b, int b_mod,
+                                   AdjOpposedRule rule, gpointer data,
                                    AdjOdds           *odds);
 /* Declare every outcome of @mech in @odds, in the declared order. */
 void        adj_declare_outcomes  (const AdjMechanic *mech,
