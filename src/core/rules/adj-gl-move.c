@@ -404,22 +404,11 @@ movement_odds (const AdjContext  *ctx,
                GError           **error)
 {
   g_autoptr(AdjTables) tables = NULL;
-  g_autoptr(AdjDist) d = NULL;
   int n = 0;
 
   if (!movement_dice (ctx, in, &tables, &n, error))
     return FALSE;
-  d = adj_dist_dice ((guint) n, 6);
-  for (guint i = 0; i < d->n; i++)
-    {
-      int v = d->min + (int) i;
-      g_autofree char *key = g_strdup_printf ("%d", v);
-      g_autofree char *label = gl_inches_label (v);
-
-      if (d->count[i] > 0)
-        adj_odds_add (odds, key, label, d->count[i]);
-    }
-  adj_odds_finish (odds, d->total);
+  adj_number_odds ((guint) n, 6, 0, gl_inches_label, odds);
   return TRUE;
 }
 

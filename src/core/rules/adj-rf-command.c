@@ -552,33 +552,23 @@ movement_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* A move as its odds name it. */
+static char *
+cm_label (int value)
+{
+  return g_strdup_printf ("%d cm", value);
+}
+
 static gboolean
 movement_odds (const AdjContext  *ctx,
                AdjInputs         *in,
                AdjOdds           *odds,
                GError           **error)
 {
-  int move = movement_base (ctx, in, NULL);
-
-  if (adj_inputs_get_bool (in, "native_attack"))
-    {
-      int sides = adj_rules_int (ctx->ruleset, "movement", "native_attack_die");
-
-      for (int d = 1; d <= sides; d++)
-        {
-          g_autofree char *key = g_strdup_printf ("%d", move + d);
-          g_autofree char *label = g_strdup_printf ("%d cm", move + d);
-          adj_odds_add (odds, key, label, 1);
-        }
-      adj_odds_finish (odds, (guint64) sides);
-      return TRUE;
-    }
-  {
-    g_autofree char *key = g_strdup_printf ("%d", move);
-    g_autofree char *label = g_strdup_printf ("%d cm", move);
-    adj_odds_add (odds, key, label, 1);
-    adj_odds_finish (odds, 1);
-  }
+  /* Natives attacking add a die to the move. */
+  adj_number_odds (adj_inputs_get_bool (in, "native_attack") ? 1 : 0,
+                   (guint) adj_rules_int (ctx->ruleset, "movement", "native_attack_die"),
+                   movement_base (ctx, in, NULL), cm_label, odds);
   return TRUE;
 }
 

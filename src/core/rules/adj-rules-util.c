@@ -619,6 +619,27 @@ adj_sum_odds (const AdjMechanic *mech,
 }
 
 void
+adj_number_odds (guint          n,
+                 guint          sides,
+                 int            shift,
+                 AdjNumberLabel label_fn,
+                 AdjOdds       *odds)
+{
+  g_autoptr(AdjDist) d = adj_dist_dice (n, sides);
+
+  for (guint i = 0; i < d->n; i++)
+    {
+      int v = d->min + (int) i + shift;
+      g_autofree char *key = g_strdup_printf ("%d", v);
+      g_autofree char *label = label_fn (v);
+
+      if (d->count[i] > 0)
+        adj_odds_add (odds, key, label, d->count[i]);
+    }
+  adj_odds_finish (odds, d->total);
+}
+
+void
 adj_opposed_odds (const AdjMechanic *mech,
                   AdjDrawSpec        a,
                   int                a_mod,

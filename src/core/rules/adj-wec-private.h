@@ -21,8 +21,6 @@ G_BEGIN_DECLS
   { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices = wec_dice_choices, \
     .n_choices = G_N_ELEMENTS (wec_dice_choices), .def_choice = "2d6", .from = from_ }
 
-typedef char *(*NumberLabel) (int value);
-
 typedef gboolean (*UnitFilter) (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
 
 /* adj-wec.c */
@@ -35,11 +33,6 @@ const char *wec_side_name (const AdjContext *ctx,
                            AdjInputs        *in,
                            const char       *input,
                            const char       *fallback);
-void wec_sum_odds (guint        n,
-                   guint        sides,
-                   int          shift,
-                   NumberLabel  label_fn,
-                   AdjOdds     *odds);
 int wec_side_sum (AdjBattle  *battle,
                   const char *side,
                   UnitFilter  filter,

@@ -398,7 +398,7 @@ activation_odds (const AdjContext  *ctx,
   guint count, sides;
 
   adj_dice_choice (adj_inputs_get_string (in, "dice"), &count, &sides);
-  wec_sum_odds (count, sides, adj_inputs_get_int (in, "command_value"), stands_label, odds);
+  adj_number_odds (count, sides, adj_inputs_get_int (in, "command_value"), stands_label, odds);
   return TRUE;
 }
 
@@ -568,7 +568,7 @@ deployment_odds (const AdjContext  *ctx,
                  AdjOdds           *odds,
                  GError           **error)
 {
-  wec_sum_odds (1, 6, 0, wec_squares_label, odds);
+  adj_number_odds (1, 6, 0, wec_squares_label, odds);
   return TRUE;
 }
 

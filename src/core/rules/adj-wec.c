@@ -64,29 +64,6 @@ wec_side_name (const AdjContext *ctx,
   return side != NULL ? side->name : fallback;
 }
 
-/* Numeric odds: one entry per possible total of @n dice of @sides plus @shift. */
-
-void
-wec_sum_odds (guint        n,
-              guint        sides,
-              int          shift,
-              NumberLabel  label_fn,
-              AdjOdds     *odds)
-{
-  g_autoptr(AdjDist) d = adj_dist_dice (n, sides);
-
-  for (guint i = 0; i < d->n; i++)
-    {
-      int v = d->min + (int) i + shift;
-      g_autofree char *key = g_strdup_printf ("%d", v);
-      g_autofree char *label = label_fn (v);
-
-      if (d->count[i] > 0)
-        adj_odds_add (odds, key, label, d->count[i]);
-    }
-  adj_odds_finish (odds, d->total);
-}
-
 /* Sum stand values over a side's units; the filter decides which count. */
 
 int
