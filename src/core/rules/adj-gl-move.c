@@ -12,6 +12,7 @@
 /* Morale                                                                                      */
 
 typedef struct {
+  AdjInputs  *in;
   const char *morale_class;
   int         pass;
   AdjScore    score;
@@ -128,6 +129,7 @@ morale_setup (const AdjContext *ctx,
 {
   const char *occasion = adj_inputs_get_string (in, "occasion");
 
+  test->in = in;
   test->morale_class = adj_inputs_get_string (in, "class");
   test->pass = gl_pass_score (ctx->ruleset, test->morale_class);
   adj_score_init (&test->score);
@@ -155,6 +157,16 @@ morale_key (AdjInputs *in,
       return passed ? "free-move" : "halts";
     }
   return passed ? "holds" : "routs";
+}
+
+/* The outcome of the test @data on @die. */
+static const char *
+morale_outcome (int      die,
+                gpointer data)
+{
+  const MoraleTest *test = data;
+
+  return morale_key (test->in, morale_passes (test, die));
 }
 
 static gboolean
@@ -226,18 +238,10 @@ morale_odds (const AdjContext  *ctx,
              GError           **error)
 {
   MoraleTest test;
-  guint passes = 0;
 
   morale_setup (ctx, in, &test);
-  for (int die = 1; die <= 6; die++)
-    passes += morale_passes (&test, die) ? 1 : 0;
+  adj_sum_odds (in->mechanic, 1, 6, morale_outcome, &test, odds);
   adj_score_clear (&test.score);
-  adj_declare_outcomes (in->mechanic, odds);
-  adj_odds_add (odds, morale_key (in, TRUE),
-                adj_outcome_label (in->mechanic, morale_key (in, TRUE)), passes);
-  adj_odds_add (odds, morale_key (in, FALSE),
-                adj_outcome_label (in->mechanic, morale_key (in, FALSE)), 6 - passes);
-  adj_odds_finish (odds, 6);
   return TRUE;
 }
 

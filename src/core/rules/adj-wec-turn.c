@@ -457,6 +457,13 @@ rating_for_roll (AdjRuleset *rs,
   g_return_val_if_reached (NULL);
 }
 
+static const char *
+rating_key (int      roll,
+            gpointer rs)
+{
+  return adj_unit_type_rule_string (rating_for_roll (rs, roll), "rating");
+}
+
 static gboolean
 rating_resolve (const AdjContext  *ctx,
                 AdjInputs         *in,
@@ -476,7 +483,7 @@ rating_resolve (const AdjContext  *ctx,
     return FALSE;
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "die", _("Rating roll (D6)"), TRUE, roll);
   type = rating_for_roll (ctx->ruleset, roll);
-  adj_outcome_set_result (outcome, adj_unit_type_rule_string (type, "rating"),
+  adj_outcome_set_result (outcome, rating_key (roll, ctx->ruleset),
                           _("A roll of %d: the command stand is worth %d"), roll, type->value);
   adj_outcome_set_value_string (outcome, "type", type->id);
   adj_outcome_set_value_int (outcome, "value", type->value);
@@ -489,14 +496,7 @@ rating_odds (const AdjContext  *ctx,
              AdjOdds           *odds,
              GError           **error)
 {
-  adj_declare_outcomes (in->mechanic, odds);
-  for (int roll = 1; roll <= 6; roll++)
-    {
-      const AdjUnitType *type = rating_for_roll (ctx->ruleset, roll);
-      const char *key = adj_unit_type_rule_string (type, "rating");
-      adj_odds_add (odds, key, adj_outcome_label (in->mechanic, key), 1);
-    }
-  adj_odds_finish (odds, 6);
+  adj_sum_odds (in->mechanic, 1, 6, rating_key, ctx->ruleset, odds);
   return TRUE;
 }
 
