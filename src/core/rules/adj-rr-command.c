@@ -154,8 +154,7 @@ rr_two_dice_draws (const AdjContext *ctx,
 }
 
 static const char *
-classify_send (json_object *value,
-               gpointer     data)
+classify_send (json_object *value)
 {
   return json_object_is_type (value, json_type_int) ? "arrives" : "lost";
 }
@@ -175,7 +174,7 @@ send_resolve (const AdjContext  *ctx,
     return FALSE;
   if (cell == NULL)
     return TRUE;
-  if (json_object_is_type (cell, json_type_int))
+  if (g_str_equal (classify_send (cell), "arrives"))
     {
       int turns = json_object_get_int (cell);
 
@@ -200,7 +199,7 @@ send_odds (const AdjContext  *ctx,
            GError           **error)
 {
   return rr_chart_odds (ctx, in, odds, "send-orders", 2, adj_inputs_get_int (in, "modifier"),
-                        "value", classify_send, NULL, error);
+                        "value", classify_send, error);
 }
 
 /* The order markers of a brigade are units only while they are on the table (on the map or on
@@ -420,7 +419,7 @@ receive_odds (const AdjContext  *ctx,
 {
   return rr_chart_odds (ctx, in, odds, "receive-orders", 2,
                         adj_inputs_get_int (in, "rating") + adj_inputs_get_int (in, "modifier"),
-                        "value", rr_classify_choice, NULL, error);
+                        "value", NULL, error);
 }
 
 static gboolean
@@ -580,7 +579,7 @@ withdrawal_odds (const AdjContext  *ctx,
   if (special != NULL)
     return rr_odds_certain (in, odds, special);
   return rr_chart_odds (ctx, in, odds, "emergency-withdrawal", 2,
-                        adj_inputs_get_int (in, "modifier"), "value", rr_classify_choice, NULL,
+                        adj_inputs_get_int (in, "modifier"), "value", NULL,
                         error);
 }
 
@@ -1101,7 +1100,7 @@ recovery_odds (const AdjContext  *ctx,
   if (g_str_equal (morale, "normal"))
     return rr_odds_certain (in, odds, "no-test");
   return rr_chart_odds (ctx, in, odds, "unit-recovery", 2, adj_inputs_get_int (in, "modifier"),
-                        morale, rr_classify_choice, NULL, error);
+                        morale, NULL, error);
 }
 
 static gboolean

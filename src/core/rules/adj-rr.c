@@ -139,16 +139,6 @@ rr_morale_label (const char *level)
                                               (int) G_N_ELEMENTS (rr_morale_levels) - 1)].label);
 }
 
-void
-rr_odds_add (AdjOdds           *odds,
-             const AdjMechanic *mech,
-             const char        *key,
-             guint64            count)
-{
-  if (count > 0)
-    adj_odds_add (odds, key, adj_outcome_label (mech, key), count);
-}
-
 const char *
 rr_unit_type_id (AdjUnit *unit)
 {
@@ -377,7 +367,6 @@ typedef struct {
   const char          *column;
   int                  modifier;
   CellClassify         classify;
-  gpointer             data;
   gboolean             missing;   /* a cell read is empty */
 } ChartRead;
 
@@ -391,11 +380,13 @@ chart_key (int      sum,
   json_object *v = adj_tables_get_cell (r->tables, r->table_id, row, r->column);
 
   r->missing |= v == NULL;
-  return v != NULL ? r->classify (v, r->data) : "table-missing";
+  if (v == NULL)
+    return "table-missing";
+  return r->classify != NULL ? r->classify (v) : json_object_get_string (v);
 }
 
 /* The odds of a two-dice (or one-die) roll read on a chart: each total's cell decides the key
- * through @classify, an empty cell counts for "table-missing". */
+ * through @classify (NULL: the cell names it), an empty cell counts for "table-missing". */
 gboolean
 rr_chart_odds (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -405,13 +396,12 @@ rr_chart_odds (const AdjContext  *ctx,
                int                modifier,
                const char        *column,
                CellClassify       classify,
-               gpointer           data,
                GError           **error)
 {
   g_autoptr(AdjTables) tables = adj_tables_for_context (ctx, error);
   g_autoptr(GError) local = NULL;
   ChartRead read = { tables, adj_table_shape_lookup (ctx->ruleset, table_id), table_id, column,
-                     modifier, classify, data, FALSE };
+                     modifier, classify, FALSE };
 
   if (tables == NULL)
     return FALSE;
@@ -494,16 +484,9 @@ rr_odds_certain (AdjInputs  *in,
                  const char *key)
 {
   adj_declare_outcomes (in->mechanic, odds);
-  rr_odds_add (odds, in->mechanic, key, 1);
+  adj_odds_add (odds, key, adj_outcome_label (in->mechanic, key), 1);
   adj_odds_finish (odds, 1);
   return TRUE;
-}
-
-const char *
-rr_classify_choice (json_object *value,
-                    gpointer     data)
-{
-  return json_object_get_string (value);
 }
 
 /* ------------------------------------------------------------------------------------------ */
