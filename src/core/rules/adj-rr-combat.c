@@ -276,6 +276,8 @@ static const AdjChoice target_outcomes[] = {
   { "plot-6", N_("Plot marker 6") },
 };
 
+static const AdjDrawSpec plot_die = { "plot", N_("Plot marker"), 1, 6 };
+
 /* The outcome of the plot marker die: the marker it names. */
 static const char *
 target_key (int      die,
@@ -289,9 +291,7 @@ target_draws (const AdjContext *ctx,
               AdjInputs        *in,
               GArray           *specs)
 {
-  AdjDrawSpec s = { "plot", N_("Plot marker"), 1, 6 };
-
-  g_array_append_val (specs, s);
+  g_array_append_val (specs, plot_die);
 }
 
 static gboolean
@@ -303,7 +303,7 @@ target_resolve (const AdjContext  *ctx,
 {
   int die;
 
-  if (!rr_roll_dice (random, outcome, "plot", N_("Plot marker"), 1, &die, error))
+  if (!rr_roll_dice (random, outcome, &plot_die, &die, error))
     return FALSE;
   adj_outcome_set_value_int (outcome, "plot", die);
   adj_outcome_set_result (outcome, target_key (die, NULL), _("%s fires at the area of plot marker %d"),
@@ -408,7 +408,7 @@ shaken_resolve (const AdjContext  *ctx,
                                                     "test"), confidence, turn);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &rr_two_dice, &sum, error))
     return FALSE;
   if (turn > confidence)
     adj_outcome_add_modifier (outcome, NULL, _("Boxes Confidence is below the Game Turn"),

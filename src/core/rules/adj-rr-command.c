@@ -148,9 +148,7 @@ rr_two_dice_draws (const AdjContext *ctx,
                    AdjInputs        *in,
                    GArray           *specs)
 {
-  AdjDrawSpec s = { "roll", N_("Roll"), 2, 6 };
-
-  g_array_append_val (specs, s);
+  g_array_append_val (specs, rr_two_dice);
 }
 
 static const char *
@@ -389,7 +387,7 @@ receive_resolve (const AdjContext  *ctx,
   const char *key;
   int sum, total;
 
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &rr_two_dice, &sum, error))
     return FALSE;
   if (rating != 0)
     adj_outcome_add_modifier (outcome, NULL, _("The leader’s rating"), rating);
@@ -631,8 +629,7 @@ drift_resolve (const AdjContext  *ctx,
   int value = adj_inputs_get_int (in, "value");
   int sum;
 
-  if (!rr_roll_dice (random, outcome, drift_dice.group, drift_dice.label, drift_dice.count, &sum,
-                     error))
+  if (!rr_roll_dice (random, outcome, &drift_dice, &sum, error))
     return FALSE;
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, value,
                          /* TRANSLATORS: e.g. "Found on 8 or less" */
@@ -740,7 +737,7 @@ reaction_resolve (const AdjContext  *ctx,
                               _("%s already carries a marker: no roll"), leader);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &rr_two_dice, &sum, error))
     return FALSE;
   key = reaction_key (sum, ctx->ruleset);
   adj_outcome_set_value_int (outcome, "total", sum);
@@ -838,7 +835,7 @@ leader_recovery_resolve (const AdjContext  *ctx,
       adj_outcome_set_result (outcome, "no-marker", _("%s carries no marker"), leader);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &rr_two_dice, &sum, error))
     return FALSE;
   adj_outcome_set_value_int (outcome, "total", sum);
   if (g_str_equal (leader_recovery_key (sum, ctx->ruleset), "removed"))
@@ -964,7 +961,7 @@ casualty_resolve (const AdjContext  *ctx,
                               _("%s is a replacement: another would only take his place"), who);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &rr_two_dice, &sum, error))
     return FALSE;
   adj_outcome_set_value_int (outcome, "total", sum);
   if (g_str_equal (casualty_key (sum, ctx->ruleset), "unhurt"))

@@ -106,8 +106,9 @@ gboolean rr_set_setting_bool (AdjBattle *battle, AdjChangeSet *changes, const ch
                               gboolean value, GError **error);
 gboolean rr_set_setting_string (AdjBattle *battle, AdjChangeSet *changes, const char *name,
                                 const char *value, GError **error);
-gboolean rr_roll_dice (AdjRandom *random, AdjOutcome *outcome, const char *group, const char *label,
-                       guint n, int *sum, GError **error);
+extern const AdjDrawSpec rr_two_dice;
+gboolean rr_roll_dice (AdjRandom *random, AdjOutcome *outcome, const AdjDrawSpec *spec, int *sum,
+                       GError **error);
 void rr_add_modifier_line (AdjOutcome *outcome, int modifier, int total);
 AdjEntry *rr_note (const char *format, ...) G_GNUC_PRINTF (1, 2);
 char *rr_strength_column (AdjRuleset *rs, const char *table_id, AdjInputs *in);

@@ -246,31 +246,33 @@ rr_set_setting_string (AdjBattle     *battle,
   return change_setting (battle, changes, name, json_object_new_string (value), error);
 }
 
-/* "4 + 5 = 9" and the like, as one explanation line. */
+/* Two dice, as most rolls throw. */
+const AdjDrawSpec rr_two_dice = { "roll", N_("Roll"), 2, 6 };
+
+/* Throw @spec (one or two D6): "4 + 5 = 9" and the like, as one explanation line. */
 gboolean
-rr_roll_dice (AdjRandom   *random,
-              AdjOutcome  *outcome,
-              const char  *group,
-              const char  *label,
-              guint        n,
-              int         *sum,
-              GError     **error)
+rr_roll_dice (AdjRandom          *random,
+              AdjOutcome         *outcome,
+              const AdjDrawSpec  *spec,
+              int                *sum,
+              GError            **error)
 {
+  const char *label = spec->label;
   int dice[2] = { 0, 0 };
   g_autofree char *line = NULL;
 
-  g_assert (n == 1 || n == 2);
-  if (!adj_random_roll (random, group, label, n, 6, dice, error))
+  g_assert (spec->count == 1 || spec->count == 2);
+  if (!adj_random_roll (random, spec->group, label, spec->count, 6, dice, error))
     return FALSE;
   *sum = dice[0] + dice[1];
-  if (n == 2)
+  if (spec->count == 2)
     /* TRANSLATORS: two dice thrown, e.g. "Send Orders roll (2D6): 4 + 5 = 9" */
     line = g_strdup_printf (_("%s (2D6): %d + %d = %d"), adj_gettext (label), dice[0], dice[1],
                        *sum);
   else
     /* TRANSLATORS: one die thrown, e.g. "Rifle fire (D6): 4" */
     line = g_strdup_printf (_("%s (D6): %d"), adj_gettext (label), dice[0]);
-  adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, group, line, TRUE, *sum);
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, spec->group, line, TRUE, *sum);
   return TRUE;
 }
 
@@ -468,10 +470,11 @@ rr_roll_on_chart (const AdjContext  *ctx,
                   json_object      **cell,
                   GError           **error)
 {
+  AdjDrawSpec dice = { "roll", label, n_dice, 6 };
   int sum;
 
   *cell = NULL;
-  if (!rr_roll_dice (random, outcome, "roll", label, n_dice, &sum, error))
+  if (!rr_roll_dice (random, outcome, &dice, &sum, error))
     return FALSE;
   rr_add_modifier_line (outcome, modifier, sum + modifier);
   return rr_chart_resolve (ctx, outcome, table_id, sum + modifier, column, cell, error);
