@@ -255,26 +255,25 @@ command_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* The outcome of the command dice of @in adding up to @sum. */
+static const char *
+command_outcome (int      sum,
+                 gpointer in)
+{
+  return command_key (in, command_groups (in, sum, NULL));
+}
+
 static gboolean
 command_odds (const AdjContext  *ctx,
               AdjInputs         *in,
               AdjOdds           *odds,
               GError           **error)
 {
-  const AdjMechanic *mech = in->mechanic;
   guint n = (guint) officer_dice (ctx, in);
-  g_autoptr(AdjDist) dist = NULL;
 
   for (guint k = 1; k <= N_LINKS; k++)
     n += (guint) link_dice (ctx, in, k);
-  dist = adj_dist_dice (n, 6);
-  adj_declare_outcomes (mech, odds);
-  for (guint i = 0; i < dist->n; i++)
-    {
-      const char *key = command_key (in, command_groups (in, dist->min + (int) i, NULL));
-      adj_odds_add (odds, key, adj_outcome_label (mech, key), dist->count[i]);
-    }
-  adj_odds_finish (odds, dist->total);
+  adj_sum_odds (in->mechanic, n, 6, command_outcome, in, odds);
   return TRUE;
 }
 
