@@ -14,16 +14,23 @@
 /* ------------------------------------------------------------------------------------------ */
 /* Roll-offs: initiative, baselines, terrain                                                   */
 
+/* Who wins a roll-off of @a against @b: 0 the first side, 1 the second, -1 a tie. */
+static int
+rolloff_winner (int a,
+                int b)
+{
+  return a == b ? -1 : a > b ? 0 : 1;
+}
+
 static const char *
 rolloff_classify (int      a,
                   int      b,
                   gpointer data)
 {
   const char *const *keys = data;
+  int winner = rolloff_winner (a, b);
 
-  if (a == b)
-    return NULL;
-  return a > b ? keys[0] : keys[1];
+  return winner < 0 ? NULL : keys[winner];
 }
 
 /* Both sides roll; the higher wins and a tie is rolled again.  Returns 0 when side A won. */
@@ -67,9 +74,9 @@ roll_off (const AdjContext  *ctx,
       b_label = g_strdup_printf (_("%s rolls %uD%u"), b_name, bc, bs);
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "side-a", a_label, TRUE, a);
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "side-b", b_label, TRUE, b);
-      if (a != b)
+      *winner = rolloff_winner (a, b);
+      if (*winner >= 0)
         {
-          *winner = a > b ? 0 : 1;
           adj_outcome_set_value_int (outcome, "side_a_roll", a);
           adj_outcome_set_value_int (outcome, "side_b_roll", b);
           adj_outcome_set_value_int (outcome, "rounds", (int) round);
@@ -252,9 +259,8 @@ terrain_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_int (outcome, "pieces_a", a);
   adj_outcome_set_value_int (outcome, "pieces_b", b);
 
-  if (a != b)
-    winner = a > b ? 0 : 1;
-  else
+  winner = rolloff_winner (a, b);
+  if (winner < 0)
     {
       /* Equal counts stand; a roll-off, repeated until it differs, decides who begins. */
       adj_outcome_add_note (outcome, _("Equal scores: the sides roll off to see who places "
@@ -274,25 +280,25 @@ terrain_odds (const AdjContext  *ctx,
               AdjOdds           *odds,
               GError           **error)
 {
-  guint64 a_first = 0, b_first = 0;
+  guint64 first[2] = { 0, 0 };
 
   /* Over 72 equally likely halves: a tie (6 of 36) gives each side one half. */
   for (int a = 1; a <= 6; a++)
     for (int b = 1; b <= 6; b++)
       {
-        if (a > b)
-          a_first += 2;
-        else if (b > a)
-          b_first += 2;
-        else
+        int winner = rolloff_winner (a, b);
+
+        if (winner < 0)
           {
-            a_first++;
-            b_first++;
+            first[0]++;
+            first[1]++;
           }
+        else
+          first[winner] += 2;
       }
   adj_declare_outcomes (in->mechanic, odds);
-  adj_odds_add (odds, "side-a", terrain_outcomes[0].label, a_first);
-  adj_odds_add (odds, "side-b", terrain_outcomes[1].label, b_first);
+  adj_odds_add (odds, "side-a", terrain_outcomes[0].label, first[0]);
+  adj_odds_add (odds, "side-b", terrain_outcomes[1].label, first[1]);
   adj_odds_finish (odds, 72);
   return TRUE;
 }
