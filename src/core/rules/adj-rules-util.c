@@ -612,8 +612,7 @@ adj_sum_odds (const AdjMechanic *mech,
     {
       const char *key = rule (d->min + (int) i, data);
 
-      if (d->count[i] > 0)
-        adj_odds_add (odds, key, adj_outcome_label (mech, key), d->count[i]);
+      adj_odds_add (odds, key, adj_outcome_label (mech, key), d->count[i]);
     }
   adj_odds_finish (odds, d->total);
 }

@@ -161,12 +161,14 @@ void        adj_sum_odds          (const AdjMechanic *mech,
 /* The label of a number an outcome gives ("7 inches"), newly allocated. */
 typedef char *(*AdjNumberLabel) (int value);
 /* Numeric odds: one outcome per total of @n dice of @sides plus @shift, named by @label_fn. */
-void        adj_number_odds       (guint n, guint sides, int shift,
+void        adj_number_odds       (guint              n,
+                                   guint              sides,
+                                   int                shift,
                                    AdjNumberLabel     label_fn,
                                    AdjOdds           *odds);
-/* The odds of @rule over every throw of side A (@ac dice of @as sides, plus @a_mod) against
- * side B (the same with its own numbers).  Throws the rule calls tied are thrown again, so the
- * odds are those of the final result. */
+/* The odds of @rule over every throw of side A (its dice @a, plus @a_mod) against side B (@b,
+ * plus @b_mod).  Throws the rule calls tied are thrown again, so the odds are those of the
+ * final result. */
 void        adj_opposed_odds      (const AdjMechanic *mech,
                                    AdjDrawSpec a, int a_mod,
                                    AdjDrawSpec b, int b_mod,
