@@ -306,7 +306,8 @@ target_resolve (const AdjContext  *ctx,
   if (!rr_roll_dice (random, outcome, &plot_die, &die, error))
     return FALSE;
   adj_outcome_set_value_int (outcome, "plot", die);
-  adj_outcome_set_result (outcome, target_key (die, NULL), _("%s fires at the area of plot marker %d"),
+  adj_outcome_set_result (outcome, target_key (die, NULL),
+                          _("%s fires at the area of plot marker %d"),
                           adj_input_unit_name (ctx, in, "firer", _("The Boer unit")), die);
   return TRUE;
 }

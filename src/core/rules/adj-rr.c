@@ -71,7 +71,6 @@
 /* ------------------------------------------------------------------------------------------ */
 /* the ids and numbers the code knows                                                          */
 
-
 /* The brigades, groups and drifts the code knows by id; check_ruleset holds rr.json to them. */
 const char *const rr_brigade_ids[] = {
   "2nd-brigade", "4th-brigade", "5th-brigade", "6th-brigade", "mounted-brigade",
