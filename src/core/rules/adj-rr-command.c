@@ -577,8 +577,7 @@ withdrawal_odds (const AdjContext  *ctx,
   if (special != NULL)
     return rr_odds_certain (in, odds, special);
   return rr_chart_odds (ctx, in, odds, "emergency-withdrawal", 2,
-                        adj_inputs_get_int (in, "modifier"), "value", NULL,
-                        error);
+                        adj_inputs_get_int (in, "modifier"), "value", NULL, error);
 }
 
 const AdjMechanic rr_withdrawal = {
