@@ -99,6 +99,21 @@ typedef enum {
   N_PAIR_ENDS
 } PairEnd;
 
+/* How one throw of a pair ends: the attacker's die @a, with @diff (his modifiers less the
+ * defender's), against the defender's die @d; N_PAIR_ENDS for a tie, which is thrown again. */
+static PairEnd
+pair_end (int a,
+          int d,
+          int diff,
+          int killed_on)
+{
+  if (a + diff == d)
+    return N_PAIR_ENDS;
+  if (a + diff > d)
+    return d <= killed_on ? PAIR_D_KILLED : PAIR_D_RUNS;
+  return a <= killed_on ? PAIR_A_KILLED : PAIR_A_RUNS;
+}
+
 static guint
 pair_ways (int      diff,
            int      killed_on,
@@ -110,14 +125,11 @@ pair_ways (int      diff,
   for (int a = 1; a <= 6; a++)
     for (int d = 1; d <= 6; d++)
       {
-        int margin = a + diff - d;
+        PairEnd end = pair_end (a, d, diff, killed_on);
 
-        if (margin == 0)
+        if (end == N_PAIR_ENDS)
           continue;   /* thrown again: the final result is conditional on no tie */
-        if (margin > 0)
-          ways[d <= killed_on ? PAIR_D_KILLED : PAIR_D_RUNS]++;
-        else
-          ways[a <= killed_on ? PAIR_A_KILLED : PAIR_A_RUNS]++;
+        ways[end]++;
         total++;
       }
   return total;
@@ -141,7 +153,7 @@ fight_pair (AdjRandom   *random,
   int a = first_a, d = first_d;
 
   *throws = 1;
-  while (a + diff == d)
+  while ((*end = pair_end (a, d, diff, killed_on)) == N_PAIR_ENDS)
     {
       if (*throws >= MAX_ROUNDS)
         return adj_not_allowed (error, _("The dice tied %u times running"), *throws);
@@ -152,10 +164,6 @@ fight_pair (AdjRandom   *random,
     }
   *a_die = a;
   *d_die = d;
-  if (a + diff > d)
-    *end = d <= killed_on ? PAIR_D_KILLED : PAIR_D_RUNS;
-  else
-    *end = a <= killed_on ? PAIR_A_KILLED : PAIR_A_RUNS;
   return TRUE;
 }
 

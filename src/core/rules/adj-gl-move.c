@@ -12,10 +12,19 @@
 /* Morale                                                                                      */
 
 typedef struct {
+  AdjInputs  *in;
   const char *morale_class;
   int         pass;
   AdjScore    score;
 } MoraleTest;
+
+/* Whether the test passes on @die: the die and the modifiers reach the pass score. */
+static gboolean
+morale_passes (const MoraleTest *test,
+               int               die)
+{
+  return die + test->score.total >= test->pass;
+}
 
 /* The unit's own modifiers: officer, square or fort, routing or prone, its losses. */
 static void
@@ -120,6 +129,7 @@ morale_setup (const AdjContext *ctx,
 {
   const char *occasion = adj_inputs_get_string (in, "occasion");
 
+  test->in = in;
   test->morale_class = adj_inputs_get_string (in, "class");
   test->pass = gl_pass_score (ctx->ruleset, test->morale_class);
   adj_score_init (&test->score);
@@ -149,6 +159,16 @@ morale_key (AdjInputs *in,
   return passed ? "holds" : "routs";
 }
 
+/* The outcome of the test @data on @die. */
+static const char *
+morale_outcome (int      die,
+                gpointer data)
+{
+  const MoraleTest *test = data;
+
+  return morale_key (test->in, morale_passes (test, die));
+}
+
 static gboolean
 morale_resolve (const AdjContext  *ctx,
                 AdjInputs         *in,
@@ -169,8 +189,8 @@ morale_resolve (const AdjContext  *ctx,
       return FALSE;
     }
   total = adj_score_explain (&test.score, outcome, "unit", name, &die, 1, 6);
+  passed = morale_passes (&test, die);
   adj_score_clear (&test.score);
-  passed = total >= test.pass;
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
                          /* TRANSLATORS: e.g. "Zulus pass on 3 or more: 4 passes" */
                          passed ? _("%s pass on %d or more: %d passes")
@@ -218,18 +238,10 @@ morale_odds (const AdjContext  *ctx,
              GError           **error)
 {
   MoraleTest test;
-  guint passes = 0;
 
   morale_setup (ctx, in, &test);
-  for (int die = 1; die <= 6; die++)
-    passes += die + test.score.total >= test.pass ? 1 : 0;
+  adj_sum_odds (in->mechanic, 1, 6, morale_outcome, &test, odds);
   adj_score_clear (&test.score);
-  adj_declare_outcomes (in->mechanic, odds);
-  adj_odds_add (odds, morale_key (in, TRUE),
-                adj_outcome_label (in->mechanic, morale_key (in, TRUE)), passes);
-  adj_odds_add (odds, morale_key (in, FALSE),
-                adj_outcome_label (in->mechanic, morale_key (in, FALSE)), 6 - passes);
-  adj_odds_finish (odds, 6);
   return TRUE;
 }
 
@@ -396,22 +408,11 @@ movement_odds (const AdjContext  *ctx,
                GError           **error)
 {
   g_autoptr(AdjTables) tables = NULL;
-  g_autoptr(AdjDist) d = NULL;
   int n = 0;
 
   if (!movement_dice (ctx, in, &tables, &n, error))
     return FALSE;
-  d = adj_dist_dice ((guint) n, 6);
-  for (guint i = 0; i < d->n; i++)
-    {
-      int v = d->min + (int) i;
-      g_autofree char *key = g_strdup_printf ("%d", v);
-      g_autofree char *label = gl_inches_label (v);
-
-      if (d->count[i] > 0)
-        adj_odds_add (odds, key, label, d->count[i]);
-    }
-  adj_odds_finish (odds, d->total);
+  adj_number_odds ((guint) n, 6, 0, gl_inches_label, odds);
   return TRUE;
 }
 
@@ -585,6 +586,14 @@ charge_ordinary (AdjInputs *in)
                                                                                            : 0));
 }
 
+/* The charge stops short, untested, when every ordinary figure straggles. */
+static gboolean
+charge_stops_short (int ordinary,
+                    int stragglers_die)
+{
+  return ordinary > 0 && MIN (stragglers_die, ordinary) == ordinary;
+}
+
 static void
 charge_test (const AdjContext *ctx,
              AdjInputs        *in,
@@ -622,8 +631,7 @@ charge_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_int (outcome, "stragglers", stragglers);
   adj_outcome_set_value_int (outcome, "closing", closing);
 
-  /* Decision: when every ordinary figure straggles the charge stops short, untested. */
-  if (ordinary > 0 && stragglers == ordinary)
+  if (charge_stops_short (ordinary, stragglers_die))
     {
       adj_outcome_set_result (outcome, "stops-short", _("None of %s’s men go on"), name);
       return TRUE;
@@ -636,10 +644,9 @@ charge_resolve (const AdjContext  *ctx,
       return FALSE;
     }
   total = adj_score_explain (&test.score, outcome, "unit", name, &die, 1, 6);
-  adj_score_clear (&test.score);
   adj_outcome_set_value_int (outcome, "score", total);
   adj_outcome_set_value_int (outcome, "pass", test.pass);
-  if (total >= test.pass)
+  if (morale_passes (&test, die))
     adj_outcome_set_result (outcome, "closes",
                             ngettext ("%d figure reaches the enemy, who must now test to stand",
                                       "%d figures reach the enemy, who must now test to stand",
@@ -648,6 +655,7 @@ charge_resolve (const AdjContext  *ctx,
     adj_outcome_set_result (outcome, "falls-back",
                             _("%s fails to close (%d against %d): it falls back 6″ and lies "
                               "prone"), name, total, test.pass);
+  adj_score_clear (&test.score);
   return TRUE;
 }
 
@@ -665,9 +673,9 @@ charge_odds (const AdjContext  *ctx,
   for (int s = 1; s <= 6; s++)
     for (int die = 1; die <= 6; die++)
       {
-        if (ordinary > 0 && MIN (s, ordinary) == ordinary)
+        if (charge_stops_short (ordinary, s))
           ways[2]++;
-        else if (die + test.score.total >= test.pass)
+        else if (morale_passes (&test, die))
           ways[0]++;
         else
           ways[1]++;

@@ -255,26 +255,25 @@ command_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* The outcome of the command dice of @in adding up to @sum. */
+static const char *
+command_outcome (int      sum,
+                 gpointer in)
+{
+  return command_key (in, command_groups (in, sum, NULL));
+}
+
 static gboolean
 command_odds (const AdjContext  *ctx,
               AdjInputs         *in,
               AdjOdds           *odds,
               GError           **error)
 {
-  const AdjMechanic *mech = in->mechanic;
   guint n = (guint) officer_dice (ctx, in);
-  g_autoptr(AdjDist) dist = NULL;
 
   for (guint k = 1; k <= N_LINKS; k++)
     n += (guint) link_dice (ctx, in, k);
-  dist = adj_dist_dice (n, 6);
-  adj_declare_outcomes (mech, odds);
-  for (guint i = 0; i < dist->n; i++)
-    {
-      const char *key = command_key (in, command_groups (in, dist->min + (int) i, NULL));
-      adj_odds_add (odds, key, adj_outcome_label (mech, key), dist->count[i]);
-    }
-  adj_odds_finish (odds, dist->total);
+  adj_sum_odds (in->mechanic, n, 6, command_outcome, in, odds);
   return TRUE;
 }
 
@@ -552,33 +551,23 @@ movement_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* A move as its odds name it. */
+static char *
+cm_label (int value)
+{
+  return g_strdup_printf ("%d cm", value);
+}
+
 static gboolean
 movement_odds (const AdjContext  *ctx,
                AdjInputs         *in,
                AdjOdds           *odds,
                GError           **error)
 {
-  int move = movement_base (ctx, in, NULL);
-
-  if (adj_inputs_get_bool (in, "native_attack"))
-    {
-      int sides = adj_rules_int (ctx->ruleset, "movement", "native_attack_die");
-
-      for (int d = 1; d <= sides; d++)
-        {
-          g_autofree char *key = g_strdup_printf ("%d", move + d);
-          g_autofree char *label = g_strdup_printf ("%d cm", move + d);
-          adj_odds_add (odds, key, label, 1);
-        }
-      adj_odds_finish (odds, (guint64) sides);
-      return TRUE;
-    }
-  {
-    g_autofree char *key = g_strdup_printf ("%d", move);
-    g_autofree char *label = g_strdup_printf ("%d cm", move);
-    adj_odds_add (odds, key, label, 1);
-    adj_odds_finish (odds, 1);
-  }
+  /* Natives attacking add a die to the move. */
+  adj_number_odds (adj_inputs_get_bool (in, "native_attack") ? 1 : 0,
+                   (guint) adj_rules_int (ctx->ruleset, "movement", "native_attack_die"),
+                   movement_base (ctx, in, NULL), cm_label, odds);
   return TRUE;
 }
 

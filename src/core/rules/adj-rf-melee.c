@@ -181,6 +181,27 @@ best_factor (Melee *m,
   return best;
 }
 
+/* Who wins one fight: the lone figure, his die @xd and modifier @xmod, against one of the
+ * opponents touching him, @yd and @ymod.  1 when the lone figure wins, -1 when the opponent
+ * does, 0 when neither. */
+static int
+fight_winner (int xd,
+              int xmod,
+              int yd,
+              int ymod)
+{
+  int tx = xd + xmod, ty = yd + ymod;
+
+  return tx > ty ? 1 : ty > tx ? -1 : 0;
+}
+
+/* The outcome of a melee in which the attackers won @margin fights more than the defenders. */
+static const char *
+melee_key (int margin)
+{
+  return margin > 0 ? "attacker" : margin < 0 ? "defender" : "draw";
+}
+
 static void
 melee_draws (const AdjContext *ctx,
              AdjInputs        *in,
@@ -311,8 +332,9 @@ melee_resolve (const AdjContext  *ctx,
           const char *yname = rf_figure_name (&m.side[ys], y);
           int ymod = figure_modifier (&m, ys, j, 1, m.factor[xs][cl->lone]);
           int tx = xd + xmod, ty = yd + ymod;
+          int winner = fight_winner (xd, xmod, yd, ymod);
 
-          if (tx > ty)
+          if (winner > 0)
             {
               wins[xs]++;
               /* Decision: his one die hurts at most one opponent, the first he beats. */
@@ -336,7 +358,7 @@ melee_resolve (const AdjContext  *ctx,
                          side_name[xs], tx, yname, side_name[ys],
                          ty, xname);
             }
-          else if (ty > tx)
+          else if (winner < 0)
             {
               wins[ys]++;
               if (yd >= kill_on)
@@ -377,8 +399,7 @@ melee_resolve (const AdjContext  *ctx,
            _("Fights the attackers won"));
   explain (outcome, ADJ_EXPLAIN_TOTAL, "defenders", TRUE, wins[SIDE_B],
            _("Fights the defenders won"));
-  key = wins[SIDE_A] > wins[SIDE_B] ? "attacker" : wins[SIDE_B] > wins[SIDE_A] ? "defender"
-                                                                               : "draw";
+  key = melee_key (wins[SIDE_A] - wins[SIDE_B]);
   if (!g_str_equal (key, "attacker"))
     ok = blocked_wounds (&m, SIDE_A, adj_inputs_get_int (in, "attacker_blocked"), random,
                          outcome, error);
@@ -565,12 +586,8 @@ melee_odds (const AdjContext  *ctx,
 
               spread_empty (&one);
               for (int yd = 1; yd <= 6; yd++)
-                {
-                  int tx = xd + xmod, ty = yd + ymod;
-                  int d = tx > ty ? sign : ty > tx ? -sign : 0;
-
-                  exact = spread_add (&one, d, 1, 1.0 / 6.0, exact);
-                }
+                exact = spread_add (&one, sign * fight_winner (xd, xmod, yd, ymod), 1, 1.0 / 6.0,
+                                    exact);
               spread_empty (&step);
               exact = spread_convolve (&given, &one, &step, exact);
               spread_swap (&given, &step);
@@ -588,7 +605,8 @@ melee_odds (const AdjContext  *ctx,
         exact = FALSE;
   for (int k = -span; k <= span; k++)
     {
-      guint o = k > 0 ? 0 : k < 0 ? 1 : 2;
+      guint o = (guint) (adj_field_find_choice (in->mechanic->outcomes, in->mechanic->n_outcomes,
+                                                melee_key (k)) - in->mechanic->outcomes);
 
       p[o] += all.p[k + span];
       if (exact && __builtin_add_overflow (counts[o], all.ways[k + span], &counts[o]))

@@ -207,18 +207,42 @@ volley_plan (const AdjContext  *ctx,
   return TRUE;
 }
 
-/* Faces of the damage die (1 to 6) that wound or kill after the modifier. */
-static void
-damage_faces (AdjRuleset *rs,
-              const char *cls,
-              int         mod,
-              int        *wounds,
-              int        *kills)
+/* Whether a to-hit D8 showing @die hits. */
+static gboolean
+volley_hits (const Volley *v,
+             int           die)
 {
-  *wounds = *kills = 0;
+  return die >= v->need;
+}
+
+/* What a damage die showing @die does, read on the volley's damage row once modified: "graze",
+ * "wound" or "kill"; the face read in @face. */
+static const char *
+volley_damage (AdjRuleset   *rs,
+               const Volley *v,
+               int           die,
+               int          *face)
+{
+  *face = CLAMP (die + v->mod, 1, 6);
+  return rf_damage_result (rs, v->cls, *face);
+}
+
+/* Faces of the to-hit die that hit, and of the damage die that wound or kill. */
+static void
+volley_faces (AdjRuleset   *rs,
+              const Volley *v,
+              int          *hits,
+              int          *wounds,
+              int          *kills)
+{
+  int face;
+
+  *hits = *wounds = *kills = 0;
+  for (int d = 1; d <= 8; d++)
+    *hits += volley_hits (v, d) ? 1 : 0;
   for (int d = 1; d <= 6; d++)
     {
-      const char *r = rf_damage_result (rs, cls, CLAMP (d + mod, 1, 6));
+      const char *r = volley_damage (rs, v, d, &face);
       if (g_str_equal (r, "wound"))
         (*wounds)++;
       else if (g_str_equal (r, "kill"))
@@ -277,7 +301,7 @@ shooting_resolve (const AdjContext  *ctx,
                         hit_dice, error))
     return FALSE;
   for (int i = 0; i < v.shots; i++)
-    if (hit_dice[i] >= v.need)
+    if (volley_hits (&v, hit_dice[i]))
       hits++;
   explain (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, hits,
            _("At %s, target %s: each D8 needs %d or more; hits"), band_label (v.band),
@@ -318,8 +342,8 @@ shooting_resolve (const AdjContext  *ctx,
     }
   for (int h = 0; h < hits; h++)
     {
-      int face = CLAMP (damage_dice[h] + v.mod, 1, 6);
-      const char *result = rf_damage_result (rs, v.cls, face);
+      int face;
+      const char *result = volley_damage (rs, &v, damage_dice[h], &face);
       gboolean kill = g_str_equal (result, "kill");
       Fig *fig = NULL;
       const char *who = NULL;
@@ -408,7 +432,7 @@ shooting_odds (const AdjContext  *ctx,
                GError           **error)
 {
   Volley v;
-  int wf, kf;
+  int hf, wf, kf;
   guint64 a, d, g;
   int n;
   g_autofree Ways *counts = NULL;
@@ -420,8 +444,8 @@ shooting_odds (const AdjContext  *ctx,
   if (!volley_plan (ctx, in, &v, NULL, error))
     return FALSE;
   n = v.shots;
-  damage_faces (ctx->ruleset, v.cls, v.mod, &wf, &kf);
-  a = n > 0 ? (guint64) (9 - v.need) * (guint64) (wf + kf) : 0;
+  volley_faces (ctx->ruleset, &v, &hf, &wf, &kf);
+  a = n > 0 ? (guint64) hf * (guint64) (wf + kf) : 0;
   d = 48;
   g = adj_gcd (a, d);
   a /= g;

@@ -146,6 +146,14 @@ rn_fire_side_explain (const AdjContext *ctx,
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, who, total, TRUE, side->dice);
 }
 
+/* Whether a fire die showing @die hits. */
+static gboolean
+die_hits (AdjRuleset *rs,
+          int         die)
+{
+  return die >= adj_rules_int (rs, "fire", "hit_on");
+}
+
 /* Throw a side's dice: the hits (sixes) and the pips. */
 gboolean
 rn_fire_side_throw (const AdjContext  *ctx,
@@ -159,7 +167,6 @@ rn_fire_side_throw (const AdjContext  *ctx,
                     int               *pips,
                     GError           **error)
 {
-  int hit_on = adj_rules_int (ctx->ruleset, "fire", "hit_on");
   int dice[MAX_DICE];
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *line = NULL;
@@ -172,7 +179,7 @@ rn_fire_side_throw (const AdjContext  *ctx,
     return FALSE;
   *pips = adj_dice_append (text, dice, (guint) side->dice, " ");
   for (int i = 0; i < side->dice; i++)
-    *hits += dice[i] >= hit_on ? 1 : 0;
+    *hits += die_hits (ctx->ruleset, dice[i]) ? 1 : 0;
   /* TRANSLATORS: e.g. "Firer throws 6D6: 6 2 5 1 6 3 — hits" */
   line = g_strdup_printf (_("%s throws %dD6: %s — hits"), who_label, side->dice, text->str);
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, group, line, TRUE, *hits);
@@ -413,9 +420,12 @@ hits_odds (const AdjContext  *ctx,
   if (dice)
     {
       Ways ways[MAX_DICE + 1];
+      guint hit_faces = 0;
       double total;
 
-      rn_hits_ways ((guint) n, adj_rules_int (ctx->ruleset, "fire", "hit_on"), ways);
+      for (int face = 1; face <= 6; face++)
+        hit_faces += die_hits (ctx->ruleset, face) ? 1 : 0;
+      rn_hits_ways ((guint) n, hit_faces, ways);
       w.total = rn_ways_pow (6, (guint) n);
       total = (double) w.total;
       for (int s = 0; s <= n; s++)

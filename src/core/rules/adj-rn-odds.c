@@ -531,14 +531,14 @@ rn_ways_pow (Ways base,
   return r;
 }
 
-/* ways[s] for s = 0..n hits of @n dice, hitting on @hit_on or more; 6^n in all. */
+/* ways[s] for s = 0..n hits of @n dice, @hit_faces of whose six faces hit; 6^n in all. */
 void
 rn_hits_ways (guint  n,
-              int    hit_on,
+              guint  hit_faces,
               Ways  *ways)
 {
   Ways binom[MAX_DICE + 1] = { 0 };
-  Ways hit = (Ways) (7 - hit_on), miss = (Ways) (hit_on - 1);
+  Ways hit = hit_faces, miss = 6 - hit_faces;
 
   g_assert (n <= MAX_DICE);
   binom[0] = 1;

@@ -273,7 +273,7 @@ void rn_walk_odds (Walk              *w,
 Ways rn_ways_pow (Ways base,
                   guint n);
 void rn_hits_ways (guint  n,
-                   int    hit_on,
+                   guint  hit_faces,
                    Ways  *ways);
 
 /* adj-rn-deal.c */

@@ -74,7 +74,7 @@ formation_odds (const AdjContext  *ctx,
                 GError           **error)
 {
   return rr_chart_odds (ctx, in, odds, "formation-morale", 2, adj_inputs_get_int (in, "modifier"),
-                        adj_inputs_get_string (in, "column"), rr_classify_choice, NULL, error);
+                        adj_inputs_get_string (in, "column"), NULL, error);
 }
 
 const AdjMechanic rr_formation_morale = {
@@ -156,7 +156,7 @@ shell_odds (const AdjContext  *ctx,
   g_autofree char *column = rr_strength_column (ctx->ruleset, "shell-fire", in);
 
   return rr_chart_odds (ctx, in, odds, "shell-fire", 2, adj_inputs_get_int (in, "modifier"), column,
-                        rr_classify_choice, NULL, error);
+                        NULL, error);
 }
 
 const AdjMechanic rr_shell_fire = {
@@ -199,8 +199,7 @@ rifle_draws (const AdjContext *ctx,
 }
 
 static const char *
-classify_rifle (json_object *value,
-                gpointer     data)
+classify_rifle (json_object *value)
 {
   return json_object_get_int (value) > 0 ? "losses" : "no-loss";
 }
@@ -224,7 +223,7 @@ rifle_resolve (const AdjContext  *ctx,
     return TRUE;
   lost = json_object_get_int (cell);
   adj_outcome_set_value_int (outcome, "losses", lost);
-  if (lost == 0)
+  if (g_str_equal (classify_rifle (cell), "no-loss"))
     adj_outcome_set_result (outcome, "no-loss", _("%s loses nothing"), target);
   else
     adj_outcome_set_result (outcome, "losses",
@@ -242,7 +241,7 @@ rifle_odds (const AdjContext  *ctx,
   g_autofree char *column = rr_strength_column (ctx->ruleset, "rifle-fire", in);
 
   return rr_chart_odds (ctx, in, odds, "rifle-fire", 1, adj_inputs_get_int (in, "modifier"), column,
-                        classify_rifle, NULL, error);
+                        classify_rifle, error);
 }
 
 const AdjMechanic rr_rifle_fire = {
@@ -277,14 +276,22 @@ static const AdjChoice target_outcomes[] = {
   { "plot-6", N_("Plot marker 6") },
 };
 
+static const AdjDrawSpec plot_die = { "plot", N_("Plot marker"), 1, 6 };
+
+/* The outcome of the plot marker die: the marker it names. */
+static const char *
+target_key (int      die,
+            gpointer data)
+{
+  return target_outcomes[die - 1].id;
+}
+
 static void
 target_draws (const AdjContext *ctx,
               AdjInputs        *in,
               GArray           *specs)
 {
-  AdjDrawSpec s = { "plot", N_("Plot marker"), 1, 6 };
-
-  g_array_append_val (specs, s);
+  g_array_append_val (specs, plot_die);
 }
 
 static gboolean
@@ -295,13 +302,12 @@ target_resolve (const AdjContext  *ctx,
                 GError           **error)
 {
   int die;
-  char key[8];
 
-  if (!rr_roll_dice (random, outcome, "plot", N_("Plot marker"), 1, &die, error))
+  if (!rr_roll_dice (random, outcome, &plot_die, &die, error))
     return FALSE;
-  g_snprintf (key, sizeof key, "plot-%d", die);
   adj_outcome_set_value_int (outcome, "plot", die);
-  adj_outcome_set_result (outcome, key, _("%s fires at the area of plot marker %d"),
+  adj_outcome_set_result (outcome, target_key (die, NULL),
+                          _("%s fires at the area of plot marker %d"),
                           adj_input_unit_name (ctx, in, "firer", _("The Boer unit")), die);
   return TRUE;
 }
@@ -312,10 +318,7 @@ target_odds (const AdjContext  *ctx,
              AdjOdds           *odds,
              GError           **error)
 {
-  adj_declare_outcomes (in->mechanic, odds);
-  for (guint i = 0; i < G_N_ELEMENTS (target_outcomes); i++)
-    rr_odds_add (odds, in->mechanic, target_outcomes[i].id, 1);
-  adj_odds_finish (odds, 6);
+  adj_sum_odds (in->mechanic, 1, 6, target_key, NULL, odds);
   return TRUE;
 }
 
@@ -350,6 +353,23 @@ static gboolean
 shaken_due (AdjInputs *in)
 {
   return adj_inputs_get_int (in, "confidence") <= adj_inputs_get_int (in, "turn");
+}
+
+/* The least throw of two dice that shakes the Boers: the roll needed, less the gap between the
+ * Game Turn and Confidence. */
+static int
+shaken_least (AdjRuleset *rs,
+              AdjInputs  *in)
+{
+  return adj_rules_int (rs, "tracks", "shaken_roll") -
+         (adj_inputs_get_int (in, "turn") - adj_inputs_get_int (in, "confidence"));
+}
+
+static const char *
+shaken_key (int      sum,
+            gpointer least)
+{
+  return sum >= GPOINTER_TO_INT (least) ? "shaken" : "holds";
 }
 
 static void
@@ -389,7 +409,7 @@ shaken_resolve (const AdjContext  *ctx,
                                                     "test"), confidence, turn);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &rr_two_dice, &sum, error))
     return FALSE;
   if (turn > confidence)
     adj_outcome_add_modifier (outcome, NULL, _("Boxes Confidence is below the Game Turn"),
@@ -397,7 +417,7 @@ shaken_resolve (const AdjContext  *ctx,
   total = sum + turn - confidence;
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TOTAL, NULL, _("Total"), TRUE, total);
   adj_outcome_set_value_int (outcome, "total", total);
-  if (total >= need)
+  if (g_str_equal (shaken_key (sum, GINT_TO_POINTER (shaken_least (ctx->ruleset, in))), "shaken"))
     adj_outcome_set_result (outcome, "shaken", _("%d, %d or more: the Boers are shaken"), total,
                             need);
   else
@@ -412,15 +432,10 @@ shaken_odds (const AdjContext  *ctx,
              AdjOdds           *odds,
              GError           **error)
 {
-  int gap = adj_inputs_get_int (in, "turn") - adj_inputs_get_int (in, "confidence");
-  int need = adj_rules_int (ctx->ruleset, "tracks", "shaken_roll");
-
   if (!shaken_due (in))
     return rr_odds_certain (in, odds, "not-due");
-  adj_declare_outcomes (in->mechanic, odds);
-  for (int s = 2; s <= 12; s++)
-    rr_odds_add (odds, in->mechanic, s + gap >= need ? "shaken" : "holds", rr_two_dice_ways[s]);
-  adj_odds_finish (odds, 36);
+  adj_sum_odds (in->mechanic, 2, 6, shaken_key, GINT_TO_POINTER (shaken_least (ctx->ruleset, in)),
+                odds);
   return TRUE;
 }
 

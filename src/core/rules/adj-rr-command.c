@@ -148,14 +148,11 @@ rr_two_dice_draws (const AdjContext *ctx,
                    AdjInputs        *in,
                    GArray           *specs)
 {
-  AdjDrawSpec s = { "roll", N_("Roll"), 2, 6 };
-
-  g_array_append_val (specs, s);
+  g_array_append_val (specs, rr_two_dice);
 }
 
 static const char *
-classify_send (json_object *value,
-               gpointer     data)
+classify_send (json_object *value)
 {
   return json_object_is_type (value, json_type_int) ? "arrives" : "lost";
 }
@@ -175,7 +172,7 @@ send_resolve (const AdjContext  *ctx,
     return FALSE;
   if (cell == NULL)
     return TRUE;
-  if (json_object_is_type (cell, json_type_int))
+  if (g_str_equal (classify_send (cell), "arrives"))
     {
       int turns = json_object_get_int (cell);
 
@@ -200,7 +197,7 @@ send_odds (const AdjContext  *ctx,
            GError           **error)
 {
   return rr_chart_odds (ctx, in, odds, "send-orders", 2, adj_inputs_get_int (in, "modifier"),
-                        "value", classify_send, NULL, error);
+                        "value", classify_send, error);
 }
 
 /* The order markers of a brigade are units only while they are on the table (on the map or on
@@ -390,7 +387,7 @@ receive_resolve (const AdjContext  *ctx,
   const char *key;
   int sum, total;
 
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &rr_two_dice, &sum, error))
     return FALSE;
   if (rating != 0)
     adj_outcome_add_modifier (outcome, NULL, _("The leader’s rating"), rating);
@@ -420,7 +417,7 @@ receive_odds (const AdjContext  *ctx,
 {
   return rr_chart_odds (ctx, in, odds, "receive-orders", 2,
                         adj_inputs_get_int (in, "rating") + adj_inputs_get_int (in, "modifier"),
-                        "value", rr_classify_choice, NULL, error);
+                        "value", NULL, error);
 }
 
 static gboolean
@@ -580,8 +577,7 @@ withdrawal_odds (const AdjContext  *ctx,
   if (special != NULL)
     return rr_odds_certain (in, odds, special);
   return rr_chart_odds (ctx, in, odds, "emergency-withdrawal", 2,
-                        adj_inputs_get_int (in, "modifier"), "value", rr_classify_choice, NULL,
-                        error);
+                        adj_inputs_get_int (in, "modifier"), "value", NULL, error);
 }
 
 const AdjMechanic rr_withdrawal = {
@@ -612,6 +608,16 @@ static const AdjChoice drift_outcomes[] = {
   { "not-found", N_("Drift not found") },
 };
 
+/* Two dice for the drift: the marker's value or less finds it. */
+static const AdjDrawSpec drift_dice = { "find", N_("Finding the drift"), 2, 6 };
+
+static const char *
+drift_key (int      sum,
+           gpointer value)
+{
+  return sum <= GPOINTER_TO_INT (value) ? "found" : "not-found";
+}
+
 static gboolean
 drift_resolve (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -622,13 +628,13 @@ drift_resolve (const AdjContext  *ctx,
   int value = adj_inputs_get_int (in, "value");
   int sum;
 
-  if (!rr_roll_dice (random, outcome, "find", N_("Finding the drift"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &drift_dice, &sum, error))
     return FALSE;
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, value,
                          /* TRANSLATORS: e.g. "Found on 8 or less" */
                          _("Found on %d or less"), value);
   adj_outcome_set_value_int (outcome, "total", sum);
-  if (sum <= value)
+  if (g_str_equal (drift_key (sum, GINT_TO_POINTER (value)), "found"))
     adj_outcome_set_result (outcome, "found", _("%d is no more than %d: the drift is found"), sum,
                             value);
   else
@@ -643,15 +649,8 @@ drift_odds (const AdjContext  *ctx,
             AdjOdds           *odds,
             GError           **error)
 {
-  int value = adj_inputs_get_int (in, "value");
-  guint64 found = 0;
-
-  for (int s = 2; s <= 12; s++)
-    found += s <= value ? rr_two_dice_ways[s] : 0;
-  adj_declare_outcomes (in->mechanic, odds);
-  rr_odds_add (odds, in->mechanic, "found", found);
-  rr_odds_add (odds, in->mechanic, "not-found", 36 - found);
-  adj_odds_finish (odds, 36);
+  adj_sum_odds (in->mechanic, drift_dice.count, drift_dice.sides, drift_key,
+                GINT_TO_POINTER (adj_inputs_get_int (in, "value")), odds);
   return TRUE;
 }
 
@@ -660,9 +659,7 @@ drift_draws (const AdjContext *ctx,
              AdjInputs        *in,
              GArray           *specs)
 {
-  AdjDrawSpec s = { "find", N_("Finding the drift"), 2, 6 };
-
-  g_array_append_val (specs, s);
+  g_array_append_val (specs, drift_dice);
 }
 
 const AdjMechanic rr_drift = {
@@ -710,9 +707,11 @@ reaction_draws (const AdjContext *ctx,
 }
 
 static const char *
-reaction_key (AdjRuleset *rs,
-              int         sum)
+reaction_key (int      sum,
+              gpointer data)
 {
+  AdjRuleset *rs = data;
+
   if (sum <= adj_rules_int (rs, "leaders", "panicked_at_most"))
     return "panicked";
   if (sum >= adj_rules_int (rs, "leaders", "standing_firm_at_least"))
@@ -737,9 +736,9 @@ reaction_resolve (const AdjContext  *ctx,
                               _("%s already carries a marker: no roll"), leader);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &rr_two_dice, &sum, error))
     return FALSE;
-  key = reaction_key (ctx->ruleset, sum);
+  key = reaction_key (sum, ctx->ruleset);
   adj_outcome_set_value_int (outcome, "total", sum);
   if (g_str_equal (key, "panicked"))
     adj_outcome_set_result (outcome, key, _("%d: %s panics (Panicked marker)"), sum, leader);
@@ -759,10 +758,7 @@ reaction_odds (const AdjContext  *ctx,
 {
   if (!g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
     return rr_odds_certain (in, odds, "already-marked");
-  adj_declare_outcomes (in->mechanic, odds);
-  for (int s = 2; s <= 12; s++)
-    rr_odds_add (odds, in->mechanic, reaction_key (ctx->ruleset, s), rr_two_dice_ways[s]);
-  adj_odds_finish (odds, 36);
+  adj_sum_odds (in->mechanic, 2, 6, reaction_key, ctx->ruleset, odds);
   return TRUE;
 }
 
@@ -814,6 +810,14 @@ leader_recovery_draws (const AdjContext *ctx,
     rr_two_dice_draws (ctx, in, specs);
 }
 
+/* Whether the leader's roll takes his marker off. */
+static const char *
+leader_recovery_key (int      sum,
+                     gpointer rs)
+{
+  return sum >= adj_rules_int (rs, "leaders", "recovery_at_least") ? "removed" : "stays";
+}
+
 static gboolean
 leader_recovery_resolve (const AdjContext  *ctx,
                          AdjInputs         *in,
@@ -830,10 +834,10 @@ leader_recovery_resolve (const AdjContext  *ctx,
       adj_outcome_set_result (outcome, "no-marker", _("%s carries no marker"), leader);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &rr_two_dice, &sum, error))
     return FALSE;
   adj_outcome_set_value_int (outcome, "total", sum);
-  if (sum >= need)
+  if (g_str_equal (leader_recovery_key (sum, ctx->ruleset), "removed"))
     adj_outcome_set_result (outcome, "removed", _("%d, %d or more: %s’s marker comes off"), sum,
                             need, leader);
   else
@@ -848,14 +852,9 @@ leader_recovery_odds (const AdjContext  *ctx,
                       AdjOdds           *odds,
                       GError           **error)
 {
-  int need = adj_rules_int (ctx->ruleset, "leaders", "recovery_at_least");
-
   if (g_str_equal (adj_inputs_get_string (in, "marker"), "none"))
     return rr_odds_certain (in, odds, "no-marker");
-  adj_declare_outcomes (in->mechanic, odds);
-  for (int s = 2; s <= 12; s++)
-    rr_odds_add (odds, in->mechanic, s >= need ? "removed" : "stays", rr_two_dice_ways[s]);
-  adj_odds_finish (odds, 36);
+  adj_sum_odds (in->mechanic, 2, 6, leader_recovery_key, ctx->ruleset, odds);
   return TRUE;
 }
 
@@ -935,12 +934,12 @@ casualty_prefill (const AdjContext  *ctx,
   return adj_inputs_set_string (in, "rank", rank, error);
 }
 
-static gboolean
-casualty_is_hit (AdjRuleset *rs,
-                 int         sum)
+static const char *
+casualty_key (int      sum,
+              gpointer rs)
 {
   return sum == adj_rules_int (rs, "leaders", "casualty_low") ||
-         sum == adj_rules_int (rs, "leaders", "casualty_high");
+         sum == adj_rules_int (rs, "leaders", "casualty_high") ? "falls" : "unhurt";
 }
 
 static gboolean
@@ -961,10 +960,10 @@ casualty_resolve (const AdjContext  *ctx,
                               _("%s is a replacement: another would only take his place"), who);
       return TRUE;
     }
-  if (!rr_roll_dice (random, outcome, "roll", N_("Roll"), 2, &sum, error))
+  if (!rr_roll_dice (random, outcome, &rr_two_dice, &sum, error))
     return FALSE;
   adj_outcome_set_value_int (outcome, "total", sum);
-  if (!casualty_is_hit (ctx->ruleset, sum))
+  if (g_str_equal (casualty_key (sum, ctx->ruleset), "unhurt"))
     adj_outcome_set_result (outcome, "unhurt", _("%d: %s is unhurt"), sum, who);
   else if (g_str_equal (rank, "leader"))
     adj_outcome_set_result (outcome, "falls", _("%d: %s falls; a replacement takes over his "
@@ -982,11 +981,7 @@ casualty_odds (const AdjContext  *ctx,
 {
   if (g_str_equal (adj_inputs_get_string (in, "rank"), "replacement"))
     return rr_odds_certain (in, odds, "cannot-fall");
-  adj_declare_outcomes (in->mechanic, odds);
-  for (int s = 2; s <= 12; s++)
-    rr_odds_add (odds, in->mechanic, casualty_is_hit (ctx->ruleset, s) ? "falls" : "unhurt",
-                 rr_two_dice_ways[s]);
-  adj_odds_finish (odds, 36);
+  adj_sum_odds (in->mechanic, 2, 6, casualty_key, ctx->ruleset, odds);
   return TRUE;
 }
 
@@ -1101,7 +1096,7 @@ recovery_odds (const AdjContext  *ctx,
   if (g_str_equal (morale, "normal"))
     return rr_odds_certain (in, odds, "no-test");
   return rr_chart_odds (ctx, in, odds, "unit-recovery", 2, adj_inputs_get_int (in, "modifier"),
-                        morale, rr_classify_choice, NULL, error);
+                        morale, NULL, error);
 }
 
 static gboolean

@@ -27,9 +27,6 @@ G_BEGIN_DECLS
 #define RR_N_COLUMNS       3
 #define RR_N_STEPS         28
 
-/* Ways to throw each total of two dice, out of 36. */
-extern const guint64 rr_two_dice_ways[13];
-
 /* The brigades, groups and drifts the code knows by id (NULL-terminated); check_ruleset holds
  * rr.json to them. */
 extern const char *const rr_brigade_ids[];
@@ -42,9 +39,8 @@ extern const AdjChoice rr_morale_levels[RR_N_MORALE_LEVELS];
 /* Who tests on the Formation Morale chart: its columns. */
 extern const AdjChoice rr_column_choices[RR_N_COLUMNS];
 
-/* Reads a chart's cell for the odds and the result of a roll. */
-typedef const char *(*CellClassify) (json_object *value,
-                                     gpointer     data);
+/* Reads a chart's cell for the odds: the outcome it gives. */
+typedef const char *(*CellClassify) (json_object *value);
 
 /* What hits do to a counter. */
 typedef struct {
@@ -99,7 +95,6 @@ const char *rr_member_string (json_object *obj, const char *key);
 json_object *rr_find_id (json_object *list, const char *id);
 int rr_morale_rank (const char *level);
 const char *rr_morale_label (const char *level);
-void rr_odds_add (AdjOdds *odds, const AdjMechanic *mech, const char *key, guint64 count);
 const char *rr_unit_type_id (AdjUnit *unit);
 gboolean rr_unit_is (AdjUnit *unit, const char *type);
 int rr_setting_int (AdjBattle *battle, const char *name);
@@ -111,21 +106,21 @@ gboolean rr_set_setting_bool (AdjBattle *battle, AdjChangeSet *changes, const ch
                               gboolean value, GError **error);
 gboolean rr_set_setting_string (AdjBattle *battle, AdjChangeSet *changes, const char *name,
                                 const char *value, GError **error);
-gboolean rr_roll_dice (AdjRandom *random, AdjOutcome *outcome, const char *group, const char *label,
-                       guint n, int *sum, GError **error);
+extern const AdjDrawSpec rr_two_dice;
+gboolean rr_roll_dice (AdjRandom *random, AdjOutcome *outcome, const AdjDrawSpec *spec, int *sum,
+                       GError **error);
 void rr_add_modifier_line (AdjOutcome *outcome, int modifier, int total);
 AdjEntry *rr_note (const char *format, ...) G_GNUC_PRINTF (1, 2);
 char *rr_strength_column (AdjRuleset *rs, const char *table_id, AdjInputs *in);
 gboolean rr_chart_odds (const AdjContext *ctx, AdjInputs *in, AdjOdds *odds, const char *table_id,
                         guint n_dice, int modifier, const char *column, CellClassify classify,
-                        gpointer data, GError **error);
+                        GError **error);
 gboolean rr_chart_resolve (const AdjContext *ctx, AdjOutcome *outcome, const char *table_id,
                            int total, const char *column, json_object **cell, GError **error);
 gboolean rr_roll_on_chart (const AdjContext *ctx, const char *table_id, const char *column,
                            int modifier, AdjRandom *random, const char *label, guint n_dice,
                            AdjOutcome *outcome, json_object **cell, GError **error);
 gboolean rr_odds_certain (AdjInputs *in, AdjOdds *odds, const char *key);
-const char *rr_classify_choice (json_object *value, gpointer data);
 AdjUnit *rr_find_unit_of_type (AdjBattle *battle, const char *type);
 GPtrArray *rr_unit_ids (AdjBattle *battle, gboolean (*keep) (AdjUnit *unit));
 const char *rr_unit_brigade (AdjUnit *unit);

@@ -71,9 +71,6 @@
 /* ------------------------------------------------------------------------------------------ */
 /* the ids and numbers the code knows                                                          */
 
-/* Ways to throw each total of two dice, out of 36. */
-const guint64 rr_two_dice_ways[13] = { 0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1 };
-
 /* The brigades, groups and drifts the code knows by id; check_ruleset holds rr.json to them. */
 const char *const rr_brigade_ids[] = {
   "2nd-brigade", "4th-brigade", "5th-brigade", "6th-brigade", "mounted-brigade",
@@ -139,16 +136,6 @@ rr_morale_label (const char *level)
 {
   return adj_gettext (rr_morale_levels[CLAMP (rr_morale_rank (level), 0,
                                               (int) G_N_ELEMENTS (rr_morale_levels) - 1)].label);
-}
-
-void
-rr_odds_add (AdjOdds           *odds,
-             const AdjMechanic *mech,
-             const char        *key,
-             guint64            count)
-{
-  if (count > 0)
-    adj_odds_add (odds, key, adj_outcome_label (mech, key), count);
 }
 
 const char *
@@ -258,31 +245,33 @@ rr_set_setting_string (AdjBattle     *battle,
   return change_setting (battle, changes, name, json_object_new_string (value), error);
 }
 
-/* "4 + 5 = 9" and the like, as one explanation line. */
+/* Two dice, as most rolls throw. */
+const AdjDrawSpec rr_two_dice = { "roll", N_("Roll"), 2, 6 };
+
+/* Throw @spec (one or two D6): "4 + 5 = 9" and the like, as one explanation line. */
 gboolean
-rr_roll_dice (AdjRandom   *random,
-              AdjOutcome  *outcome,
-              const char  *group,
-              const char  *label,
-              guint        n,
-              int         *sum,
-              GError     **error)
+rr_roll_dice (AdjRandom          *random,
+              AdjOutcome         *outcome,
+              const AdjDrawSpec  *spec,
+              int                *sum,
+              GError            **error)
 {
+  const char *label = spec->label;
   int dice[2] = { 0, 0 };
   g_autofree char *line = NULL;
 
-  g_assert (n == 1 || n == 2);
-  if (!adj_random_roll (random, group, label, n, 6, dice, error))
+  g_assert (spec->count == 1 || spec->count == 2);
+  if (!adj_random_roll (random, spec->group, label, spec->count, 6, dice, error))
     return FALSE;
   *sum = dice[0] + dice[1];
-  if (n == 2)
+  if (spec->count == 2)
     /* TRANSLATORS: two dice thrown, e.g. "Send Orders roll (2D6): 4 + 5 = 9" */
     line = g_strdup_printf (_("%s (2D6): %d + %d = %d"), adj_gettext (label), dice[0], dice[1],
                        *sum);
   else
     /* TRANSLATORS: one die thrown, e.g. "Rifle fire (D6): 4" */
     line = g_strdup_printf (_("%s (D6): %d"), adj_gettext (label), dice[0]);
-  adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, group, line, TRUE, *sum);
+  adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, spec->group, line, TRUE, *sum);
   return TRUE;
 }
 
@@ -371,8 +360,34 @@ explain_cell (AdjOutcome          *outcome,
                          _("%s, %s: %s"), adj_gettext (shape->title), cell, shown);
 }
 
+/* A chart read for the odds: the cell each total lands on decides the outcome. */
+typedef struct {
+  AdjTables           *tables;
+  const AdjTableShape *shape;
+  const char          *table_id;
+  const char          *column;
+  int                  modifier;
+  CellClassify         classify;
+  gboolean             missing;   /* a cell read is empty */
+} ChartRead;
+
+static const char *
+chart_key (int      sum,
+           gpointer data)
+{
+  ChartRead *r = data;
+  g_autofree char *row = g_strdup_printf ("%d", axis_clamp (r->shape->rows, r->shape->n_rows,
+                                                            sum + r->modifier));
+  json_object *v = adj_tables_get_cell (r->tables, r->table_id, row, r->column);
+
+  r->missing |= v == NULL;
+  if (v == NULL)
+    return "table-missing";
+  return r->classify != NULL ? r->classify (v) : json_object_get_string (v);
+}
+
 /* The odds of a two-dice (or one-die) roll read on a chart: each total's cell decides the key
- * through @classify, an empty cell counts for "table-missing". */
+ * through @classify (NULL: the cell names it), an empty cell counts for "table-missing". */
 gboolean
 rr_chart_odds (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -382,30 +397,17 @@ rr_chart_odds (const AdjContext  *ctx,
                int                modifier,
                const char        *column,
                CellClassify       classify,
-               gpointer           data,
                GError           **error)
 {
-  const AdjMechanic *mech = in->mechanic;
-  const AdjTableShape *shape = adj_table_shape_lookup (ctx->ruleset, table_id);
   g_autoptr(AdjTables) tables = adj_tables_for_context (ctx, error);
   g_autoptr(GError) local = NULL;
-  gboolean missing = FALSE;
+  ChartRead read = { tables, adj_table_shape_lookup (ctx->ruleset, table_id), table_id, column,
+                     modifier, classify, FALSE };
 
   if (tables == NULL)
     return FALSE;
-  adj_declare_outcomes (mech, odds);
-  for (int s = (int) n_dice; s <= 6 * (int) n_dice; s++)
-    {
-      guint64 ways = n_dice == 2 ? rr_two_dice_ways[s] : 1;
-      g_autofree char *row = g_strdup_printf ("%d", axis_clamp (shape->rows, shape->n_rows,
-                                                                s + modifier));
-      json_object *v = adj_tables_get_cell (tables, table_id, row, column);
-
-      missing |= v == NULL;
-      rr_odds_add (odds, mech, v != NULL ? classify (v, data) : "table-missing", ways);
-    }
-  adj_odds_finish (odds, n_dice == 2 ? 36 : 6);
-  if (missing)
+  adj_sum_odds (in->mechanic, n_dice, 6, chart_key, &read, odds);
+  if (read.missing)
     {
       adj_tables_require (tables, table_id, NULL, 0, &local);
       if (local != NULL)
@@ -467,10 +469,11 @@ rr_roll_on_chart (const AdjContext  *ctx,
                   json_object      **cell,
                   GError           **error)
 {
+  AdjDrawSpec dice = { "roll", label, n_dice, 6 };
   int sum;
 
   *cell = NULL;
-  if (!rr_roll_dice (random, outcome, "roll", label, n_dice, &sum, error))
+  if (!rr_roll_dice (random, outcome, &dice, &sum, error))
     return FALSE;
   rr_add_modifier_line (outcome, modifier, sum + modifier);
   return rr_chart_resolve (ctx, outcome, table_id, sum + modifier, column, cell, error);
@@ -483,16 +486,9 @@ rr_odds_certain (AdjInputs  *in,
                  const char *key)
 {
   adj_declare_outcomes (in->mechanic, odds);
-  rr_odds_add (odds, in->mechanic, key, 1);
+  adj_odds_add (odds, key, adj_outcome_label (in->mechanic, key), 1);
   adj_odds_finish (odds, 1);
   return TRUE;
-}
-
-const char *
-rr_classify_choice (json_object *value,
-                    gpointer     data)
-{
-  return json_object_get_string (value);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -598,6 +598,85 @@ adj_rules_odds_ways (AdjOdds                 *odds,
 }
 
 void
+adj_sum_odds (const AdjMechanic *mech,
+              guint              n,
+              guint              sides,
+              AdjSumRule         rule,
+              gpointer           data,
+              AdjOdds           *odds)
+{
+  g_autoptr(AdjDist) d = adj_dist_dice (n, sides);
+
+  adj_declare_outcomes (mech, odds);
+  for (guint i = 0; i < d->n; i++)
+    {
+      const char *key = rule (d->min + (int) i, data);
+
+      adj_odds_add (odds, key, adj_outcome_label (mech, key), d->count[i]);
+    }
+  adj_odds_finish (odds, d->total);
+}
+
+void
+adj_number_odds (guint          n,
+                 guint          sides,
+                 int            shift,
+                 AdjNumberLabel label_fn,
+                 AdjOdds       *odds)
+{
+  g_autoptr(AdjDist) d = adj_dist_dice (n, sides);
+
+  for (guint i = 0; i < d->n; i++)
+    {
+      int v = d->min + (int) i + shift;
+      g_autofree char *key = g_strdup_printf ("%d", v);
+      g_autofree char *label = label_fn (v);
+
+      if (d->count[i] > 0)
+        adj_odds_add (odds, key, label, d->count[i]);
+    }
+  adj_odds_finish (odds, d->total);
+}
+
+void
+adj_opposed_odds (const AdjMechanic *mech,
+                  AdjDrawSpec        a,
+                  int                a_mod,
+                  AdjDrawSpec        b,
+                  int                b_mod,
+                  AdjOpposedRule     rule,
+                  gpointer           data,
+                  AdjOdds           *odds)
+{
+  g_autoptr(AdjDist) da = adj_dist_dice (a.count, a.sides);
+  g_autoptr(AdjDist) db = adj_dist_dice (b.count, b.sides);
+  guint64 total = 0;
+  gboolean rerolls = FALSE;
+
+  adj_declare_outcomes (mech, odds);
+  for (guint i = 0; i < da->n; i++)
+    for (guint j = 0; j < db->n; j++)
+      {
+        guint64 ways = da->count[i] * db->count[j];
+        const char *key;
+
+        if (ways == 0)
+          continue;
+        key = rule (da->min + (int) i + a_mod, db->min + (int) j + b_mod, data);
+        if (key == NULL)
+          {
+            rerolls = TRUE;
+            continue;
+          }
+        adj_odds_add (odds, key, adj_outcome_label (mech, key), ways);
+        total += ways;
+      }
+  adj_odds_finish (odds, total);
+  if (rerolls)
+    odds->note = g_strdup (N_("Ties are rolled again: these are the odds of the final result."));
+}
+
+void
 adj_declare_outcomes (const AdjMechanic *mech,
                       AdjOdds           *odds)
 {

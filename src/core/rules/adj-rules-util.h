@@ -143,6 +143,37 @@ void        adj_rules_odds_ways   (AdjOdds                 *odds,
                                    guint                    n,
                                    unsigned __int128        total,
                                    gboolean                 exact);
+/* The outcome key of a throw whose dice add up to @sum. */
+typedef const char *(*AdjSumRule) (int      sum,
+                                   gpointer data);
+/* The outcome key of an opposed throw: side A's final score @a, side B's @b; NULL when the
+ * throw is tied and thrown again. */
+typedef const char *(*AdjOpposedRule) (int      a,
+                                       int      b,
+                                       gpointer data);
+/* The odds of @rule over every throw of @n dice of @sides: each total counts its ways. */
+void        adj_sum_odds          (const AdjMechanic *mech,
+                                   guint              n,
+                                   guint              sides,
+                                   AdjSumRule         rule,
+                                   gpointer           data,
+                                   AdjOdds           *odds);
+/* The label of a number an outcome gives ("7 inches"), newly allocated. */
+typedef char *(*AdjNumberLabel) (int value);
+/* Numeric odds: one outcome per total of @n dice of @sides plus @shift, named by @label_fn. */
+void        adj_number_odds       (guint              n,
+                                   guint              sides,
+                                   int                shift,
+                                   AdjNumberLabel     label_fn,
+                                   AdjOdds           *odds);
+/* The odds of @rule over every throw of side A (its dice @a, plus @a_mod) against side B (@b,
+ * plus @b_mod).  Throws the rule calls tied are thrown again, so the odds are those of the
+ * final result. */
+void        adj_opposed_odds      (const AdjMechanic *mech,
+                                   AdjDrawSpec a, int a_mod,
+                                   AdjDrawSpec b, int b_mod,
+                                   AdjOpposedRule rule, gpointer data,
+                                   AdjOdds           *odds);
 /* Declare every outcome of @mech in @odds, in the declared order. */
 void        adj_declare_outcomes  (const AdjMechanic *mech,
                                    AdjOdds           *odds);

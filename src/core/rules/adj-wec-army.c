@@ -72,8 +72,8 @@ army_value_odds (const AdjContext  *ctx,
                  AdjOdds           *odds,
                  GError           **error)
 {
-  wec_sum_odds ((guint) adj_rules_int (ctx->ruleset, "army", "rolled_dice"), 6, 0, points_label,
-                odds);
+  adj_number_odds ((guint) adj_rules_int (ctx->ruleset, "army", "rolled_dice"), 6, 0,
+                   points_label, odds);
   return TRUE;
 }
 

@@ -222,6 +222,10 @@ fire_odds (const AdjContext  *ctx,
            AdjOdds           *odds,
            GError           **error)
 {
+  AdjDrawSpec f_dice = adj_dice_spec ("firer", N_("Firer"),
+                                      adj_inputs_get_string (in, "firer_dice"));
+  AdjDrawSpec e_dice = adj_dice_spec ("target", N_("Target"),
+                                      adj_inputs_get_string (in, "target_dice"));
   AdjScore firer, target;
   gboolean ok;
 
@@ -229,8 +233,7 @@ fire_odds (const AdjContext  *ctx,
   adj_score_init (&target);
   ok = fire_prepare (ctx, in, &firer, &target, error);
   if (ok)
-    wec_opposed_odds (in->mechanic, adj_inputs_get_string (in, "firer_dice"), firer.total,
-                      adj_inputs_get_string (in, "target_dice"), target.total, fire_classify,
+    adj_opposed_odds (in->mechanic, f_dice, firer.total, e_dice, target.total, fire_classify,
                       GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")), odds);
   adj_score_clear (&firer);
   adj_score_clear (&target);
@@ -443,6 +446,10 @@ close_odds (const AdjContext  *ctx,
             AdjOdds           *odds,
             GError           **error)
 {
+  AdjDrawSpec a_dice = adj_dice_spec ("attacker", N_("Attacker"),
+                                      adj_inputs_get_string (in, "attacker_dice"));
+  AdjDrawSpec d_dice = adj_dice_spec ("defender", N_("Defender"),
+                                      adj_inputs_get_string (in, "defender_dice"));
   AdjScore attacker, defender;
   gboolean ok;
 
@@ -450,9 +457,9 @@ close_odds (const AdjContext  *ctx,
   adj_score_init (&defender);
   ok = close_prepare (ctx, in, &attacker, &defender, error);
   if (ok)
-    wec_opposed_odds (in->mechanic, adj_inputs_get_string (in, "attacker_dice"), attacker.total,
-                      adj_inputs_get_string (in, "defender_dice"), defender.total, close_classify,
-                      GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")), odds);
+    adj_opposed_odds (in->mechanic, a_dice, attacker.total, d_dice, defender.total,
+                      close_classify, GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")),
+                      odds);
   adj_score_clear (&attacker);
   adj_score_clear (&defender);
   return ok;

@@ -21,11 +21,6 @@ G_BEGIN_DECLS
   { .name = name_, .kind = ADJ_FIELD_ENUM, .label = label_, .choices = wec_dice_choices, \
     .n_choices = G_N_ELEMENTS (wec_dice_choices), .def_choice = "2d6", .from = from_ }
 
-/* Classify an opposed roll: the outcome key, or NULL when the round is tied and re-rolled. */
-typedef const char *(*ClassifyFunc) (int a, int b, gpointer data);
-
-typedef char *(*NumberLabel) (int value);
-
 typedef gboolean (*UnitFilter) (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
 
 /* adj-wec.c */
@@ -38,29 +33,6 @@ const char *wec_side_name (const AdjContext *ctx,
                            AdjInputs        *in,
                            const char       *input,
                            const char       *fallback);
-void wec_opposed_odds_dice (const AdjMechanic *mech,
-                            guint              ac,
-                            guint              as,
-                            int                a_mod,
-                            guint              bc,
-                            guint              bs,
-                            int                b_mod,
-                            ClassifyFunc       classify,
-                            gpointer           data,
-                            AdjOdds           *odds);
-void wec_opposed_odds (const AdjMechanic *mech,
-                       const char        *a_choice,
-                       int                a_mod,
-                       const char        *b_choice,
-                       int                b_mod,
-                       ClassifyFunc       classify,
-                       gpointer           data,
-                       AdjOdds           *odds);
-void wec_sum_odds (guint        n,
-                   guint        sides,
-                   int          shift,
-                   NumberLabel  label_fn,
-                   AdjOdds     *odds);
 int wec_side_sum (AdjBattle  *battle,
                   const char *side,
                   UnitFilter  filter,

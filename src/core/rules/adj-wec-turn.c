@@ -14,16 +14,23 @@
 /* ------------------------------------------------------------------------------------------ */
 /* Roll-offs: initiative, baselines, terrain                                                   */
 
+/* Who wins a roll-off of @a against @b: 0 the first side, 1 the second, -1 a tie. */
+static int
+rolloff_winner (int a,
+                int b)
+{
+  return a == b ? -1 : a > b ? 0 : 1;
+}
+
 static const char *
 rolloff_classify (int      a,
                   int      b,
                   gpointer data)
 {
   const char *const *keys = data;
+  int winner = rolloff_winner (a, b);
 
-  if (a == b)
-    return NULL;
-  return a > b ? keys[0] : keys[1];
+  return winner < 0 ? NULL : keys[winner];
 }
 
 /* Both sides roll; the higher wins and a tie is rolled again.  Returns 0 when side A won. */
@@ -67,9 +74,9 @@ roll_off (const AdjContext  *ctx,
       b_label = g_strdup_printf (_("%s rolls %uD%u"), b_name, bc, bs);
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "side-a", a_label, TRUE, a);
       adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "side-b", b_label, TRUE, b);
-      if (a != b)
+      *winner = rolloff_winner (a, b);
+      if (*winner >= 0)
         {
-          *winner = a > b ? 0 : 1;
           adj_outcome_set_value_int (outcome, "side_a_roll", a);
           adj_outcome_set_value_int (outcome, "side_b_roll", b);
           adj_outcome_set_value_int (outcome, "rounds", (int) round);
@@ -133,9 +140,12 @@ initiative_odds (const AdjContext  *ctx,
                  AdjOdds           *odds,
                  GError           **error)
 {
-  wec_opposed_odds (in->mechanic, adj_inputs_get_string (in, "side_a_dice"), 0,
-                    adj_inputs_get_string (in, "side_b_dice"), 0, rolloff_classify,
-                    (gpointer) side_keys, odds);
+  adj_opposed_odds (in->mechanic,
+                    adj_dice_spec ("side-a", N_("First side"),
+                                   adj_inputs_get_string (in, "side_a_dice")), 0,
+                    adj_dice_spec ("side-b", N_("Second side"),
+                                   adj_inputs_get_string (in, "side_b_dice")), 0,
+                    rolloff_classify, (gpointer) side_keys, odds);
   return TRUE;
 }
 
@@ -158,16 +168,18 @@ static const AdjField two_sides_inputs[] = {
   SIDE_INPUT ("side_b", N_("Second side")),
 };
 
+/* A D6 each. */
+static const AdjDrawSpec one_d6[2] = {
+  { "side-a", N_("First side"), 1, 6 },
+  { "side-b", N_("Second side"), 1, 6 },
+};
+
 static void
 two_d6_draws (const AdjContext *ctx,
               AdjInputs        *in,
               GArray           *specs)
 {
-  AdjDrawSpec a = { "side-a", N_("First side"), 1, 6 };
-  AdjDrawSpec b = { "side-b", N_("Second side"), 1, 6 };
-
-  g_array_append_val (specs, a);
-  g_array_append_val (specs, b);
+  g_array_append_vals (specs, one_d6, 2);
 }
 
 static const AdjChoice baseline_outcomes[] = {
@@ -201,8 +213,8 @@ baselines_odds (const AdjContext  *ctx,
                 AdjOdds           *odds,
                 GError           **error)
 {
-  wec_opposed_odds_dice (in->mechanic, 1, 6, 0, 1, 6, 0, rolloff_classify, (gpointer) side_keys,
-                         odds);
+  adj_opposed_odds (in->mechanic, one_d6[0], 0, one_d6[1], 0, rolloff_classify,
+                    (gpointer) side_keys, odds);
   return TRUE;
 }
 
@@ -247,9 +259,8 @@ terrain_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_int (outcome, "pieces_a", a);
   adj_outcome_set_value_int (outcome, "pieces_b", b);
 
-  if (a != b)
-    winner = a > b ? 0 : 1;
-  else
+  winner = rolloff_winner (a, b);
+  if (winner < 0)
     {
       /* Equal counts stand; a roll-off, repeated until it differs, decides who begins. */
       adj_outcome_add_note (outcome, _("Equal scores: the sides roll off to see who places "
@@ -269,25 +280,25 @@ terrain_odds (const AdjContext  *ctx,
               AdjOdds           *odds,
               GError           **error)
 {
-  guint64 a_first = 0, b_first = 0;
+  guint64 first[2] = { 0, 0 };
 
   /* Over 72 equally likely halves: a tie (6 of 36) gives each side one half. */
   for (int a = 1; a <= 6; a++)
     for (int b = 1; b <= 6; b++)
       {
-        if (a > b)
-          a_first += 2;
-        else if (b > a)
-          b_first += 2;
-        else
+        int winner = rolloff_winner (a, b);
+
+        if (winner < 0)
           {
-            a_first++;
-            b_first++;
+            first[0]++;
+            first[1]++;
           }
+        else
+          first[winner] += 2;
       }
   adj_declare_outcomes (in->mechanic, odds);
-  adj_odds_add (odds, "side-a", terrain_outcomes[0].label, a_first);
-  adj_odds_add (odds, "side-b", terrain_outcomes[1].label, b_first);
+  adj_odds_add (odds, "side-a", terrain_outcomes[0].label, first[0]);
+  adj_odds_add (odds, "side-b", terrain_outcomes[1].label, first[1]);
   adj_odds_finish (odds, 72);
   return TRUE;
 }
@@ -393,7 +404,7 @@ activation_odds (const AdjContext  *ctx,
   guint count, sides;
 
   adj_dice_choice (adj_inputs_get_string (in, "dice"), &count, &sides);
-  wec_sum_odds (count, sides, adj_inputs_get_int (in, "command_value"), stands_label, odds);
+  adj_number_odds (count, sides, adj_inputs_get_int (in, "command_value"), stands_label, odds);
   return TRUE;
 }
 
@@ -452,6 +463,13 @@ rating_for_roll (AdjRuleset *rs,
   g_return_val_if_reached (NULL);
 }
 
+static const char *
+rating_key (int      roll,
+            gpointer rs)
+{
+  return adj_unit_type_rule_string (rating_for_roll (rs, roll), "rating");
+}
+
 static gboolean
 rating_resolve (const AdjContext  *ctx,
                 AdjInputs         *in,
@@ -471,7 +489,7 @@ rating_resolve (const AdjContext  *ctx,
     return FALSE;
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_DICE, "die", _("Rating roll (D6)"), TRUE, roll);
   type = rating_for_roll (ctx->ruleset, roll);
-  adj_outcome_set_result (outcome, adj_unit_type_rule_string (type, "rating"),
+  adj_outcome_set_result (outcome, rating_key (roll, ctx->ruleset),
                           _("A roll of %d: the command stand is worth %d"), roll, type->value);
   adj_outcome_set_value_string (outcome, "type", type->id);
   adj_outcome_set_value_int (outcome, "value", type->value);
@@ -484,14 +502,7 @@ rating_odds (const AdjContext  *ctx,
              AdjOdds           *odds,
              GError           **error)
 {
-  adj_declare_outcomes (in->mechanic, odds);
-  for (int roll = 1; roll <= 6; roll++)
-    {
-      const AdjUnitType *type = rating_for_roll (ctx->ruleset, roll);
-      const char *key = adj_unit_type_rule_string (type, "rating");
-      adj_odds_add (odds, key, adj_outcome_label (in->mechanic, key), 1);
-    }
-  adj_odds_finish (odds, 6);
+  adj_sum_odds (in->mechanic, 1, 6, rating_key, ctx->ruleset, odds);
   return TRUE;
 }
 
@@ -563,7 +574,7 @@ deployment_odds (const AdjContext  *ctx,
                  AdjOdds           *odds,
                  GError           **error)
 {
-  wec_sum_odds (1, 6, 0, wec_squares_label, odds);
+  adj_number_odds (1, 6, 0, wec_squares_label, odds);
   return TRUE;
 }
 
