@@ -8,6 +8,7 @@
 
 #include "adj-application.h"
 #include "adj-battle-window.h"
+#include "adj-test-util.h"
 
 typedef void (*AdjUiCheck) (AdjApplication *app);
 
@@ -150,31 +151,11 @@ adj_test_run_app (AdjUiCheck  check,
 
 static char *adj_test_data_home;
 
-static inline void
-adj_test_remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        adj_test_remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
 /* End a test program of window tests: its private data folder (autosaves) goes. */
 static inline int
 adj_test_finish_ui (int status)
 {
-  if (adj_test_data_home != NULL)
-    adj_test_remove_tree (adj_test_data_home);
-  g_clear_pointer (&adj_test_data_home, g_free);
+  g_clear_pointer (&adj_test_data_home, adj_test_data_home_free);
   return status;
 }
 
@@ -185,9 +166,7 @@ adj_test_init_ui (int    *argc,
 {
   g_test_init (argc, argv, NULL);
   /* A data folder of its own, so no autosave of an earlier run turns up. */
-  adj_test_data_home = g_dir_make_tmp ("adj-test-data-XXXXXX", NULL);
-  g_assert_nonnull (adj_test_data_home);
-  g_setenv ("XDG_DATA_HOME", adj_test_data_home, TRUE);
+  adj_test_data_home = adj_test_data_home_new ("data");
   /* A crash restore offer would get in the way of every test but the one about it. */
   g_setenv ("ADJUTANT_NO_RESTORE", "1", TRUE);
   if (!gtk_init_check ())
