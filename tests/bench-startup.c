@@ -30,6 +30,7 @@
 
 #include "adj-gen.h"
 #include "adj-store.h"
+#include "adj-test-util.h"
 
 #define RUNS 7
 
@@ -97,25 +98,6 @@ run_once (char   **argv,
       return FALSE;
     }
   return TRUE;
-}
-
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
 }
 
 static void
@@ -256,6 +238,6 @@ main (int   argc,
   printf ("  %-52s %8.2f s %8.1f MiB\n", "a bare GTK window, cairo",
           median (t[BARE_CAIRO], RUNS), median (mem[BARE_CAIRO], RUNS));
 
-  remove_tree (dir);
+  adj_test_remove_tree (dir);
   return 0;
 }
