@@ -51,7 +51,7 @@ struct _AdjUnitPane {
   AdjField            *figures_field;
   AdjField            *weapon_field;
   AdjChoice           *weapon_choices;
-  AdjMemberSchema     *schema;      /* when the unit keeps a record per figure */
+  const AdjMemberSchema *schema;    /* the ruleset's, when the unit keeps a record per figure */
   GPtrArray           *member_rows; /* of MemberRow */
   gboolean             quiet;       /* showing values, not editing them */
 };
@@ -549,7 +549,7 @@ clear_members (AdjUnitPane *self)
     adw_preferences_group_remove (self->members_group,
                                   ((MemberRow *) g_ptr_array_index (self->member_rows, i))->row);
   g_ptr_array_set_size (self->member_rows, 0);
-  g_clear_pointer (&self->schema, adj_member_schema_free);
+  self->schema = NULL;
   gtk_widget_set_visible (GTK_WIDGET (self->members_group), FALSE);
 }
 
@@ -595,7 +595,7 @@ build_members (AdjUnitPane *self)
   clear_members (self);
   if (adj_unit_get_members (self->unit) == NULL)
     return;
-  self->schema = adj_member_schema_new (adj_battle_get_ruleset (self->battle), NULL);
+  self->schema = adj_ruleset_get_member_schema (adj_battle_get_ruleset (self->battle));
   if (self->schema == NULL)
     return;
   for (guint i = 0; i < adj_unit_get_n_members (self->unit); i++)
@@ -695,7 +695,6 @@ adj_unit_pane_finalize (GObject *object)
   g_ptr_array_unref (self->rows);
   g_ptr_array_unref (self->fields);
   g_ptr_array_unref (self->member_rows);
-  adj_member_schema_free (self->schema);
   g_free (self->figures_field);
   g_free (self->weapon_field);
   g_free (self->weapon_choices);
