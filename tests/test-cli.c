@@ -1180,6 +1180,30 @@ test_apply_fails (Fixture       *f,
   g_assert_cmpmem (after, after_length, before, before_length);
 }
 
+/* --apply on a battle file no one may write: refused with the reason, the file as it was. */
+static void
+test_apply_read_only (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *battle = copy_demo (f);
+  g_autofree char *input = write_file (f, "input.json",
+                                       "{\"firer\": \"u1\", \"target\": \"u16\"}", -1);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_auto(Run) r = { 0 };
+
+  g_assert_true (g_file_get_contents (battle, &before, NULL, NULL));
+  g_assert_cmpint (g_chmod (battle, 0444), ==, 0);
+  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", "6,6,1",
+       "--apply");
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_nonnull (strstr (r.err, "the file is read-only and was left as it was"));
+  g_assert_true (g_file_get_contents (battle, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpint (g_chmod (battle, 0644), ==, 0);
+}
+
 /* ---- the tables players type in: --tables and validate ---- */
 
 static const char tables_partial[] =
@@ -1551,6 +1575,8 @@ main (int   argc,
               fixture_teardown);
   g_test_add_func ("/cli/tables/help", test_tables_help);
   g_test_add ("/cli/roster", Fixture, NULL, fixture_setup, test_roster, fixture_teardown);
+  g_test_add ("/cli/apply/read-only", Fixture, NULL, fixture_setup, test_apply_read_only,
+              fixture_teardown);
   g_test_add ("/cli/outputs-spare-inputs", Fixture, NULL, fixture_setup,
               test_outputs_spare_inputs, fixture_teardown);
   g_test_add_func ("/cli/output-write-fails", test_output_write_fails);

@@ -403,6 +403,30 @@ test_short_writes (Fixture       *f,
   g_assert_cmpstr (back, ==, text);
 }
 
+/* A file no one may write is left as it is, even by its owner (and by root, who could write
+ * it), and the message says so and what to do. */
+static void
+test_read_only (Fixture       *f,
+                gconstpointer  data)
+{
+  const char *old = "{\"format\": \"adjutant-army\"}\n";
+  const char *text = "{\"format\": \"adjutant-battle\"}\n";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *back = NULL;
+  gsize length;
+
+  g_assert_true (g_file_set_contents (f->path, old, -1, NULL));
+  g_assert_cmpint (g_chmod (f->path, 0444), ==, 0);
+  g_assert_false (adj_store_write_atomic (f->path, text, strlen (text), &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
+  g_assert_true (g_str_has_suffix (error->message, ": the file is read-only and was left as it "
+                                                   "was; save to another file, or make it "
+                                                   "writable first"));
+  back = read_file (f->path, &length);
+  g_assert_cmpstr (back, ==, old);
+  g_assert_cmpint (g_chmod (f->path, 0644), ==, 0);
+}
+
 /* ---- real failures, in a mount namespace of their own ---- */
 
 #define CANNOT_MOUNT 77
@@ -1594,6 +1618,7 @@ main (int   argc,
     }
   ADD ("/store/save/zero-write", test_zero_write);
   ADD ("/store/save/short-writes", test_short_writes);
+  ADD ("/store/save/read-only", test_read_only);
   ADD ("/store/save/read-only-dir", test_read_only_dir);
   ADD ("/store/save/disk-full/tmpfs", test_disk_full_tmpfs);
   ADD ("/store/save/no-inodes/tmpfs", test_no_inodes_tmpfs);

@@ -120,6 +120,15 @@ adj_store_write_atomic (const char  *path,
                        _("%s: this is a folder; choose a file name to save to"), display);
           return FALSE;
         }
+      /* A file no one may write (chmod a-w) is one its owner asked to keep as it is, even
+       * though renaming over it would succeed. */
+      if ((st.st_mode & 0222) == 0)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO,
+                       _("%s: the file is read-only and was left as it was; save to another "
+                         "file, or make it writable first"), display);
+          return FALSE;
+        }
       /* The new file takes the place of the old one: keep who may read it. */
       mode = st.st_mode & 0777;
     }
