@@ -1204,6 +1204,89 @@ test_apply_read_only (Fixture       *f,
   g_assert_cmpint (g_chmod (battle, 0644), ==, 0);
 }
 
+/* Against a battle, what its state forbids is refused with the reason (exit 1, the battle as it
+ * was); --allow lets it go ahead, and the journal and the outcome keep the ruling. */
+typedef struct {
+  const char *name;
+  const char *mechanic;
+  const char *input;
+  const char *dice;
+  const char *reason;
+} ForbiddenCase;
+
+static const ForbiddenCase forbidden_cases[] = {
+  { "fought-twice", "wec/fire-combat", "{\"firer\": \"u12\", \"target\": \"u17\", \"distance\": 2}",
+    "6,6,1", "British Irregular Cavalry 2 has already started a combat this turn" },
+  { "own-side", "wec/fire-combat", "{\"firer\": \"u11\", \"target\": \"u13\", \"distance\": 2}",
+    "6,6,1", "British Irregular Cavalry 1 and British Field Artillery are on the same side" },
+  { "no-target", "wec/fire-combat", "{\"firer\": \"u11\", \"distance\": 2}", "6,6,1",
+    "“Target stand” names no unit: choose one first" },
+  { "destroyed-target", "wec/fire-combat",
+    "{\"firer\": \"u11\", \"target\": \"u16\", \"distance\": 2}", "6,6,1",
+    "Zulu Spearmen 1 is destroyed" },
+  { "destroyed-attacker", "wec/close-combat", "{\"attacker\": \"u16\", \"defender\": \"u1\"}",
+    "6,6,1", "Zulu Spearmen 1 is destroyed" },
+};
+
+static void
+test_forbidden (Fixture       *f,
+                gconstpointer  data)
+{
+  const ForbiddenCase *c = data;
+  g_autofree char *battle = copy_demo (f);
+  g_autofree char *first = write_file (f, "first.json",
+                                       "{\"firer\": \"u12\", \"target\": \"u16\", "
+                                       "\"distance\": 2}", -1);
+  g_autofree char *input = write_file (f, "input.json", c->input, -1);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *want_err = g_strdup_printf ("adjutant-cli: %s\n", c->reason);
+  g_autofree char *want_summary = NULL;
+  g_auto(Run) setup = { 0 };
+  g_auto(Run) refused = { 0 };
+  g_auto(Run) allowed = { 0 };
+  g_autoptr(json_object) out = NULL;
+  g_autoptr(json_object) saved = NULL;
+  json_object *entries;
+  json_object *last;
+
+  /* u12 fires at u16 and destroys it: then u12 has fought, and u16 is gone. */
+  RUN (&setup, "resolve", "wec/fire-combat", "--battle", battle, "--input", first, "--dice",
+       "6,6,1", "--apply");
+  assert_success (&setup);
+
+  g_assert_true (g_file_get_contents (battle, &before, NULL, NULL));
+  RUN (&refused, "resolve", c->mechanic, "--battle", battle, "--input", input, "--dice", c->dice,
+       "--apply");
+  g_assert_cmpint (refused.status, ==, 1);
+  g_assert_cmpstr (refused.out, ==, "");
+  g_assert_cmpstr (refused.err, ==, want_err);
+  g_assert_true (g_file_get_contents (battle, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+
+  RUN (&allowed, "resolve", c->mechanic, "--battle", battle, "--input", input, "--dice", c->dice,
+       "--apply", "--allow");
+  if (allowed.status != 0)
+    {
+      /* Some actions cannot be resolved at all without what is missing (no target): the
+       * ruling does not make them possible, and nothing is written. */
+      g_assert_cmpint (allowed.status, ==, 1);
+      g_free (after);
+      g_assert_true (g_file_get_contents (battle, &after, NULL, NULL));
+      g_assert_cmpstr (after, ==, before);
+      return;
+    }
+  out = out_json (&allowed);
+  g_assert_cmpstr (member_string (out, "ruling"), ==, c->reason);
+  saved = json_object_from_file (battle);
+  entries = member (member (saved, "journal"), "entries");
+  g_assert_cmpuint (json_object_array_length (entries), ==, 2);
+  last = json_object_array_get_idx (entries, 1);
+  want_summary = g_strdup_printf (" · allowed by the referee: %s", c->reason);
+  g_assert_true (g_str_has_suffix (member_string (last, "summary"), want_summary));
+  g_assert_cmpstr (member_string (member (last, "outcome"), "ruling"), ==, c->reason);
+}
+
 /* ---- the tables players type in: --tables and validate ---- */
 
 static const char tables_partial[] =
@@ -1577,6 +1660,12 @@ main (int   argc,
   g_test_add ("/cli/roster", Fixture, NULL, fixture_setup, test_roster, fixture_teardown);
   g_test_add ("/cli/apply/read-only", Fixture, NULL, fixture_setup, test_apply_read_only,
               fixture_teardown);
+  for (guint i = 0; i < G_N_ELEMENTS (forbidden_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cli/forbidden/%s", forbidden_cases[i].name);
+      g_test_add (path, Fixture, &forbidden_cases[i], fixture_setup, test_forbidden,
+                  fixture_teardown);
+    }
   g_test_add ("/cli/outputs-spare-inputs", Fixture, NULL, fixture_setup,
               test_outputs_spare_inputs, fixture_teardown);
   g_test_add_func ("/cli/output-write-fails", test_output_write_fails);

@@ -48,6 +48,7 @@ typedef struct {
   char     **armies;
   char     **remaining;  /* the command and its arguments, as GOptionContext leaves them */
   gboolean   apply;
+  gboolean   allow;
   gboolean   compact;
   gboolean   help;
   gboolean   version;
@@ -212,6 +213,8 @@ print_help (void)
             "  --battle FILE                  Pre-fill the inputs from this battle (name units and\n"
             "                                 sides by id) and roll with its generator\n"
             "  --apply                        With --battle: apply the result to the battle and save it\n"
+            "  --allow                        With --battle: go ahead with what the rules forbid now;\n"
+            "                                 the journal keeps it as the referee's ruling\n"
             "  --pdf FILE                     Where \"roster\" writes its PDF\n"
             "  --paper a4|letter              The roster's paper size (a4 unless given)\n"
             "  --side SIDE                    Only this side of the battle (its id or its name)\n"
@@ -480,6 +483,8 @@ cmd_resolve (const Options *opts)
     return usage_error (_("“resolve” takes one mechanic id, such as wec/fire-combat"));
   if (opts->apply && opts->battle == NULL)
     return usage_error (_("--apply needs --battle FILE: the battle to apply the result to"));
+  if (opts->allow && opts->battle == NULL)
+    return usage_error (_("--allow needs --battle FILE: only a battle's state forbids actions"));
   if (opts->seed != NULL && opts->dice != NULL)
     return usage_error (_("Give either --dice (rolled at the table) or --seed, not both"));
   mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
@@ -508,6 +513,7 @@ cmd_resolve (const Options *opts)
   request.entered = dice != NULL;
   request.dice = dice;
   request.cards = cards;
+  request.allow = opts->allow;
   if (!adj_mechanic_prepare_roll (mech, &request, &setup, &error))
     return fail (error);
 
@@ -989,6 +995,7 @@ parse_options (Options   *opts,
   const GOptionEntry entries[] = {
     { "army", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opts->armies, NULL, NULL },
     { "apply", 0, 0, G_OPTION_ARG_NONE, &opts->apply, NULL, NULL },
+    { "allow", 0, 0, G_OPTION_ARG_NONE, &opts->allow, NULL, NULL },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opts->compact, NULL, NULL },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &opts->help, NULL, NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &opts->version, NULL, NULL },

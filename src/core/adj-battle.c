@@ -1524,10 +1524,12 @@ void
 adj_battle_context (AdjBattle  *battle,
                     AdjContext *ctx)
 {
-  ctx->ruleset = battle->ruleset;
-  ctx->battle = battle;
-  ctx->pack = adj_battle_get_pack (battle);
-  ctx->tables = battle->tables;
+  *ctx = (AdjContext) {
+    .ruleset = battle->ruleset,
+    .battle = battle,
+    .pack = adj_battle_get_pack (battle),
+    .tables = battle->tables,
+  };
 }
 
 gboolean
@@ -1633,8 +1635,15 @@ adj_battle_apply_outcome (AdjBattle   *battle,
   g_return_val_if_fail (outcome->mechanic == mech, FALSE);
 
   adj_battle_context (battle, &ctx);
-  /* TRANSLATORS: a journal line, e.g. "Fire combat: Target destroyed" */
-  summary = g_strdup_printf (_("%s: %s"), adj_gettext (mech->title), outcome->title);
+  if (outcome->ruling != NULL)
+    /* TRANSLATORS: a journal line of an action the rules forbade and the referee allowed, e.g.
+     * "Fire combat: Target destroyed · allowed by the referee: British Regular Infantry 3 has
+     * already fought this turn" */
+    summary = g_strdup_printf (_("%s: %s · allowed by the referee: %s"),
+                               adj_gettext (mech->title), outcome->title, outcome->ruling);
+  else
+    /* TRANSLATORS: a journal line, e.g. "Fire combat: Target destroyed" */
+    summary = g_strdup_printf (_("%s: %s"), adj_gettext (mech->title), outcome->title);
   entry = adj_entry_new ("mechanic", mech->id, summary);
   entry->inputs = adj_inputs_to_json (inputs);
   entry->outcome = adj_outcome_to_json (outcome);

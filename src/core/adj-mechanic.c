@@ -380,12 +380,26 @@ adj_mechanic_resolve (const AdjMechanic *mech,
   if (!adj_random_check_used (random, error))
     return FALSE;
   g_return_val_if_fail (outcome->key != NULL, FALSE);
+  outcome->ruling = g_strdup (ctx->ruling);
 
   rolls = adj_random_get_rolls (random);
   g_ptr_array_extend (outcome->rolls, rolls, roll_ref, NULL);
   if (adj_random_drew_cards (random) && adj_random_get_pack (random) != NULL)
     outcome->pack_after = adj_pack_to_json (adj_random_get_pack (random));
   return TRUE;
+}
+
+gboolean
+adj_mechanic_check_legal (const AdjMechanic *mech,
+                          const AdjContext  *ctx,
+                          AdjInputs         *inputs,
+                          GError           **error)
+{
+  g_return_val_if_fail (mech != NULL && ctx != NULL && inputs != NULL, FALSE);
+
+  if (ctx->battle == NULL || mech->legal == NULL)
+    return TRUE;
+  return mech->legal (ctx, inputs, error);
 }
 
 AdjOdds *
@@ -544,7 +558,19 @@ adj_mechanic_prepare_roll (const AdjMechanic     *mech,
 
   if (request->battle != NULL)
     {
+      g_autoptr(GError) forbidden = NULL;
+
       adj_battle_context (request->battle, &setup->ctx);
+      if (!adj_mechanic_check_legal (mech, &setup->ctx, setup->inputs, &forbidden))
+        {
+          if (!request->allow || !g_error_matches (forbidden, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED))
+            {
+              g_propagate_error (error, g_steal_pointer (&forbidden));
+              return FALSE;
+            }
+          setup->ruling = g_strdup (forbidden->message);
+          setup->ctx.ruling = setup->ruling;
+        }
       if (request->seeded)
         adj_rng_seed (rng, request->seed);
       else
@@ -577,6 +603,7 @@ adj_roll_setup_clear (AdjRollSetup *setup)
   g_clear_pointer (&setup->random, adj_random_free);
   g_clear_pointer (&setup->pack, adj_pack_free);
   g_clear_pointer (&setup->inputs, adj_inputs_free);
+  g_clear_pointer (&setup->ruling, g_free);
 }
 
 /* ---- inputs ---- */
@@ -1035,6 +1062,7 @@ adj_outcome_free (AdjOutcome *outcome)
   g_free (outcome->key);
   g_free (outcome->title);
   g_free (outcome->reason);
+  g_free (outcome->ruling);
   g_ptr_array_unref (outcome->lines);
   g_ptr_array_unref (outcome->rolls);
   json_object_put (outcome->values);
@@ -1222,6 +1250,8 @@ adj_outcome_to_json (const AdjOutcome *outcome)
   json_object_object_add (obj, "title", json_object_new_string (outcome->title));
   if (outcome->reason != NULL)
     json_object_object_add (obj, "reason", json_object_new_string (outcome->reason));
+  if (outcome->ruling != NULL)
+    json_object_object_add (obj, "ruling", json_object_new_string (outcome->ruling));
   for (guint l = 0; l < outcome->lines->len; l++)
     {
       const AdjExplainLine *line = g_ptr_array_index (outcome->lines, l);

@@ -36,6 +36,9 @@ struct _AdjContext {
   gpointer    battle;   /* AdjBattle *, or NULL when resolving without a battle */
   AdjPack    *pack;     /* the pack card odds are computed from; NULL: a full pack */
   AdjTables  *tables;   /* the table values the battle carries (adj-tables.h), or NULL */
+  /* What the rules say against the action, when the referee allowed it anyway (a ruling);
+   * NULL when the rules allow it.  An outcome resolved in this context keeps it. */
+  const char *ruling;
 };
 
 /* After some results the rules go straight on to another action, filled in from this one: each
@@ -88,6 +91,12 @@ struct _AdjMechanic {
                               AdjInputs        *inputs,
                               GPtrArray        *missing,
                               GError          **error);
+  /* May be NULL: whether the battle's state allows the action now.  FALSE with an
+   * ADJ_ERROR_NOT_ALLOWED error that says why in a player's words ("British Regular Infantry 3
+   * has already fought this turn").  Called only with a battle, after pre-fill. */
+  gboolean (*legal)   (const AdjContext *ctx,
+                       AdjInputs        *inputs,
+                       GError          **error);
   /* May be NULL: pre-fill inputs a battle can compute beyond the declared "from" paths. */
   gboolean (*prefill) (const AdjContext *ctx,
                        AdjInputs        *inputs,
@@ -156,6 +165,13 @@ GArray            *adj_mechanic_draws         (const AdjMechanic *mech,
                                                AdjInputs         *inputs);
 const char        *adj_scope_to_string        (AdjScope           scope);
 
+/* Whether the rules allow @inputs of @mech now, in @ctx's battle (TRUE without a battle or
+ * when the mechanic has no rule about it); else FALSE with an ADJ_ERROR_NOT_ALLOWED error
+ * saying why. */
+gboolean           adj_mechanic_check_legal   (const AdjMechanic *mech,
+                                               const AdjContext  *ctx,
+                                               AdjInputs         *inputs,
+                                               GError           **error);
 /* Resolve with dice/cards from @random; fills @outcome (which must be new). */
 gboolean           adj_mechanic_resolve       (const AdjMechanic *mech,
                                                const AdjContext  *ctx,
@@ -198,6 +214,7 @@ typedef struct {
   GArray          *cards;    /* of AdjCard: the cards turned at the table, or NULL */
   gboolean         seeded;   /* dice from @seed rather than the battle's own generator */
   guint64          seed;
+  gboolean         allow;    /* the referee allows what the rules forbid now: a ruling */
 } AdjRollRequest;
 
 /* A roll ready to resolve with adj_mechanic_resolve (mech, &ctx, inputs, random, ...).  It
@@ -209,6 +226,7 @@ typedef struct {
   guint64     seed;      /* without a battle: the seed the dice and the pack came from */
   AdjRng      rng;
   AdjPack    *pack;      /* without a battle: the pack the cards come from */
+  char       *ruling;    /* what the rules said against it, when @allow let it go ahead */
 } AdjRollSetup;
 
 /* The inputs of @mech for a roll: those in @json (NULL: none), pre-filled from @battle when
@@ -222,7 +240,9 @@ AdjInputs         *adj_mechanic_fill_inputs   (const AdjMechanic    *mech,
 /* Make the inputs of @mech (as adj_mechanic_fill_inputs() does) and the source of its dice
  * and cards.  With a battle, cards come from a copy of its pack, which
  * adj_battle_apply_outcome() makes the battle's own; without one, a seed not given is chosen at
- * random and a full pack is shuffled with it.  Clear @setup with adj_roll_setup_clear(), even on failure. */
+ * random and a full pack is shuffled with it.  With a battle, an action the rules forbid now
+ * fails with their reason (ADJ_ERROR_NOT_ALLOWED), unless @request allows it: then the reason
+ * becomes the context's ruling.  Clear @setup with adj_roll_setup_clear(), even on failure. */
 gboolean           adj_mechanic_prepare_roll  (const AdjMechanic    *mech,
                                                const AdjRollRequest *request,
                                                AdjRollSetup         *setup,
@@ -309,6 +329,7 @@ struct _AdjOutcome {
   GPtrArray   *rolls;      /* of AdjRoll */
   json_object *values;     /* named numbers and strings for scripts and for apply */
   json_object *pack_after; /* the pack once the outcome's cards were drawn, or NULL */
+  char        *ruling;     /* what the rules said against it, when the referee allowed it */
 };
 
 AdjOutcome  *adj_outcome_new          (const AdjMechanic *mech);

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
@@ -691,4 +692,45 @@ adj_outcome_label (const AdjMechanic *mech,
   const AdjChoice *c = adj_field_find_choice (mech->outcomes, mech->n_outcomes, key);
 
   return c != NULL ? c->label : key;
+}
+
+/* The unit input @name names, alive; else FALSE with the reason, naming the input's label. */
+static gboolean
+legal_unit (const AdjContext  *ctx,
+            AdjInputs         *in,
+            const char        *name,
+            AdjUnit          **out,
+            GError           **error)
+{
+  const AdjField *f = adj_mechanic_find_input (in->mechanic, name);
+  const char *id = adj_inputs_get_string (in, name);
+
+  *out = id != NULL ? adj_battle_find_unit (ctx->battle, id) : NULL;
+  if (*out == NULL)
+    /* TRANSLATORS: e.g. "“Target stand” names no unit: choose one first" */
+    return adj_not_allowed (error, _("“%s” names no unit: choose one first"),
+                            adj_gettext (f->label));
+  if (adj_unit_get_destroyed (*out))
+    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (*out));
+  return TRUE;
+}
+
+gboolean
+adj_rules_legal_pair (const AdjContext  *ctx,
+                      AdjInputs         *in,
+                      const char        *actor,
+                      const char        *target,
+                      AdjUnit          **actor_unit,
+                      GError           **error)
+{
+  AdjUnit *a, *t;
+
+  if (!legal_unit (ctx, in, actor, &a, error) || !legal_unit (ctx, in, target, &t, error))
+    return FALSE;
+  if (g_strcmp0 (adj_unit_get_side (a), adj_unit_get_side (t)) == 0)
+    return adj_not_allowed (error, _("%s and %s are on the same side"), adj_unit_get_name (a),
+                            adj_unit_get_name (t));
+  if (actor_unit != NULL)
+    *actor_unit = a;
+  return TRUE;
 }

@@ -293,4 +293,14 @@ gboolean adj_rules_fail          (GError     **error,
                                   ...) G_GNUC_PRINTF (3, 4);
 #define adj_not_allowed(error_, ...) adj_rules_fail (error_, ADJ_ERROR_NOT_ALLOWED, __VA_ARGS__)
 
+/* For a mechanic's legal(): a unit of the battle (input @actor) acts against an enemy unit
+ * (input @target).  Not allowed when either is not named, is destroyed or gone, or when both
+ * are of one side.  *@actor_unit (may be NULL) gets the actor, for the mechanic's own checks. */
+gboolean adj_rules_legal_pair    (const AdjContext  *ctx,
+                                  AdjInputs         *in,
+                                  const char        *actor,
+                                  const char        *target,
+                                  AdjUnit          **actor_unit,
+                                  GError           **error);
+
 G_END_DECLS

@@ -256,6 +256,32 @@ fire_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* A stand starts at most one combat a turn, against a live enemy stand. */
+static gboolean
+initiator_legal (const AdjContext  *ctx,
+                 AdjInputs         *in,
+                 const char        *initiator,
+                 const char        *enemy,
+                 GError           **error)
+{
+  AdjUnit *unit;
+
+  if (!adj_rules_legal_pair (ctx, in, initiator, enemy, &unit, error))
+    return FALSE;
+  if (adj_unit_get_status_bool (unit, "fought"))
+    return adj_not_allowed (error, _("%s has already started a combat this turn"),
+                            adj_unit_get_name (unit));
+  return TRUE;
+}
+
+static gboolean
+fire_legal (const AdjContext  *ctx,
+            AdjInputs         *in,
+            GError           **error)
+{
+  return initiator_legal (ctx, in, "firer", "target", error);
+}
+
 const AdjMechanic wec_fire_combat = {
   .id = "wec/fire-combat",
   .title = N_("Fire combat"),
@@ -265,6 +291,7 @@ const AdjMechanic wec_fire_combat = {
   MECHANIC_INPUTS (fire_inputs),
   MECHANIC_OUTCOMES (fire_outcomes),
   .draws = fire_draws,
+  .legal = fire_legal,
   .resolve = fire_resolve,
   .odds = fire_odds,
   .apply = fire_apply,
@@ -484,6 +511,14 @@ close_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
+static gboolean
+close_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             GError           **error)
+{
+  return initiator_legal (ctx, in, "attacker", "defender", error);
+}
+
 const AdjMechanic wec_close_combat = {
   .id = "wec/close-combat",
   .title = N_("Close combat"),
@@ -493,6 +528,7 @@ const AdjMechanic wec_close_combat = {
   MECHANIC_INPUTS (close_inputs),
   MECHANIC_OUTCOMES (close_outcomes),
   .draws = close_draws,
+  .legal = close_legal,
   .resolve = close_resolve,
   .odds = close_odds,
   .apply = close_apply,
