@@ -98,6 +98,23 @@ adj_test_find_dialog (AdjApplication *app)
   return NULL;
 }
 
+/* Answer the dialog on top, whose heading is @heading (NULL: any), the way a click would, and
+ * let it go. */
+static inline void
+adj_test_answer (AdjApplication *app,
+                 const char     *heading,
+                 const char     *response)
+{
+  AdwMessageDialog *dialog = adj_test_find_dialog (app);
+
+  g_assert_nonnull (dialog);
+  if (heading != NULL)
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, heading);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_close (GTK_WINDOW (dialog));
+  adj_test_settle ();
+}
+
 typedef struct {
   AdjUiCheck check;
   gboolean   ran;

@@ -155,6 +155,42 @@ check_fire_and_undo (AdjApplication *app)
   g_assert_true (adj_unit_get_destroyed (adj_battle_find_unit (reloaded, "u16")));
   g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (reloaded)), ==, 1);
   g_assert_cmpint (g_unlink (path), ==, 0);
+
+  /* u1 has fought this turn: a second combat is put to the referee, who first declines, then
+   * allows it; the journal keeps the ruling. */
+  adj_battle_window_show_page (window, "act");
+  g_assert_true (adj_battle_window_select_unit (window, "u1"));
+  g_assert_true (adj_battle_window_select_unit (window, "u17"));
+  adj_test_settle ();
+  g_assert_cmpstr (adj_inputs_get_string (inputs, "target"), ==, "u17");
+  adj_mechanic_panel_discard (panel);
+  g_assert_true (adj_mechanic_panel_resolve_entered (panel, "6, 6, 1", NULL, &error));
+  g_assert_no_error (error);
+  adj_test_settle ();
+  g_assert_null (adj_mechanic_panel_get_outcome (panel));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window),
+                                 "British Regular Infantry 1 has already started a combat this "
+                                 "turn"));
+  adj_test_answer (app, "Not Allowed Now", "cancel");
+  g_assert_null (adj_mechanic_panel_get_outcome (panel));
+  g_assert_true (adj_mechanic_panel_resolve_entered (panel, "6, 6, 1", NULL, &error));
+  adj_test_settle ();
+  adj_test_answer (app, "Not Allowed Now", "allow");
+  outcome = adj_mechanic_panel_get_outcome (panel);
+  g_assert_nonnull (outcome);
+  g_assert_cmpstr (outcome->ruling, ==,
+                   "British Regular Infantry 1 has already started a combat this turn");
+  g_assert_true (adj_test_shows (GTK_WIDGET (window),
+                                 "Allowed by the referee: British Regular Infantry 1 has already "
+                                 "started a combat this turn"));
+  g_assert_true (adj_mechanic_panel_apply (panel));
+  adj_test_settle ();
+  g_assert_cmpuint (journal_length (window), ==, 2);
+  adj_battle_window_show_page (window, "journal");
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (window),
+                                 "Fire combat: Target destroyed · allowed by the referee: British "
+                                 "Regular Infantry 1 has already started a combat this turn"));
 }
 
 static void

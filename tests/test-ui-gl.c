@@ -52,21 +52,6 @@ read_file (const char *path)
   return text;
 }
 
-/* Answer the dialog on top the way a click would, and let it go. */
-static void
-answer (AdjApplication *app,
-        const char     *heading,
-        const char     *response)
-{
-  AdwMessageDialog *dialog = adj_test_find_dialog (app);
-
-  g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, heading);
-  adw_message_dialog_response (dialog, response);
-  gtk_window_close (GTK_WINDOW (dialog));
-  adj_test_settle ();
-}
-
 static char *
 missing_message (AdjRuleset *rs,
                  const char *table_id,
@@ -190,7 +175,7 @@ check_fill_and_fire (AdjApplication *app)
   gtk_window_close (GTK_WINDOW (editor));
   adj_test_settle ();
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (editor)));
-  answer (app, "Save the Table?", "cancel");
+  adj_test_answer (app, "Save the Table?", "cancel");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (editor)));
   g_assert_cmpuint (adj_table_editor_get_n_missing (editor), ==, 5);
 
@@ -394,7 +379,7 @@ check_preferences (AdjApplication *app)
   /* Closing with changes and discarding them writes nothing. */
   gtk_window_close (GTK_WINDOW (editor));
   adj_test_settle ();
-  answer (app, "Save the Table?", "discard");
+  adj_test_answer (app, "Save the Table?", "discard");
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 
   /* Again, saved this time: the page says how far the table is entered. */
@@ -404,7 +389,7 @@ check_preferences (AdjApplication *app)
   type_into (editor, "cavalry", "rough", "2");
   gtk_window_close (GTK_WINDOW (editor));
   adj_test_settle ();
-  answer (app, "Save the Table?", "save");
+  adj_test_answer (app, "Save the Table?", "save");
   adj_test_settle ();
   g_assert_cmpstr (adj_preferences_window_describe_table (prefs, "gl", "movement"), ==,
                    "2 of 12 cells entered");

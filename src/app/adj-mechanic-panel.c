@@ -400,6 +400,15 @@ show_result (AdjMechanicPanel *self)
 {
   GtkWidget *child;
 
+  if (self->outcome->ruling != NULL)
+    {
+      /* TRANSLATORS: under the form, once the referee allowed what the rules forbid, e.g.
+       * "Allowed by the referee: British Regular Infantry 3 has already started a combat this
+       * turn" */
+      g_autofree char *ruling = g_strdup_printf (_("Allowed by the referee: %s"),
+                                                 self->outcome->ruling);
+      show_message (self, ruling);
+    }
   gtk_label_set_text (self->result_title, self->outcome->title);
   gtk_label_set_text (self->result_reason, self->outcome->reason != NULL ? self->outcome->reason
                                                                          : "");
@@ -454,24 +463,106 @@ show_result (AdjMechanicPanel *self)
   gtk_widget_grab_focus (GTK_WIDGET (self->apply_button));
 }
 
+static gboolean resolve_with (AdjMechanicPanel  *self,
+                              gboolean           entered,
+                              GArray            *dice,
+                              GArray            *cards,
+                              gboolean           allow,
+                              GError           **error);
+
+/* An action the rules forbid now, held while the referee decides. */
+typedef struct {
+  AdjMechanicPanel *self;
+  gboolean          entered;
+  GArray           *dice;
+  GArray           *cards;
+} Forbidden;
+
+static void
+forbidden_free (gpointer  user_data,
+                GClosure *closure)
+{
+  Forbidden *f = user_data;
+
+  g_object_unref (f->self);
+  g_clear_pointer (&f->dice, g_array_unref);
+  g_clear_pointer (&f->cards, g_array_unref);
+  g_free (f);
+}
+
+static void
+on_forbidden_response (AdwMessageDialog *dialog,
+                       const char       *response,
+                       Forbidden        *f)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_str_equal (response, "allow") &&
+      !resolve_with (f->self, f->entered, f->dice, f->cards, TRUE, &error))
+    show_message (f->self, error->message);
+}
+
+/* The rules forbid the action now (@reason): say so, and let the referee allow it anyway, which
+ * the journal then keeps as a ruling. */
+static void
+ask_to_allow (AdjMechanicPanel *self,
+              const char       *reason,
+              gboolean          entered,
+              GArray           *dice,
+              GArray           *cards)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog;
+  Forbidden *f = g_new0 (Forbidden, 1);
+
+  show_message (self, reason);
+  f->self = g_object_ref (self);
+  f->entered = entered;
+  f->dice = dice != NULL ? g_array_ref (dice) : NULL;
+  f->cards = cards != NULL ? g_array_ref (cards) : NULL;
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Not Allowed Now"), reason);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "allow", _("_Allow Anyway"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "allow",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_forbidden_response), f,
+                         forbidden_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* Resolve the form's inputs with the battle's dice and cards, or with @dice and @cards (of int
- * and AdjCard, or NULL) entered at the table when @entered. */
+ * and AdjCard, or NULL) entered at the table when @entered.  What the rules forbid now is put
+ * to the referee (ask_to_allow()) unless @allow. */
 static gboolean
 resolve_with (AdjMechanicPanel  *self,
               gboolean           entered,
               GArray            *dice,
               GArray            *cards,
+              gboolean           allow,
               GError           **error)
 {
   AdjRollRequest request = {
     .battle = self->battle, .filled = self->inputs, .entered = entered, .dice = dice,
-    .cards = cards,
+    .cards = cards, .allow = allow,
   };
   g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(AdjOutcome) outcome = adj_outcome_new (self->mech);
+  g_autoptr(GError) local = NULL;
 
-  if (!adj_mechanic_prepare_roll (self->mech, &request, &setup, error) ||
-      !adj_mechanic_resolve (self->mech, &setup.ctx, setup.inputs, setup.random, outcome, error))
+  if (!adj_mechanic_prepare_roll (self->mech, &request, &setup, &local))
+    {
+      if (g_error_matches (local, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED))
+        {
+          ask_to_allow (self, local->message, entered, dice, cards);
+          return TRUE;
+        }
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  if (!adj_mechanic_resolve (self->mech, &setup.ctx, setup.inputs, setup.random, outcome, error))
     return FALSE;
   clear_result (self);
   self->outcome = g_steal_pointer (&outcome);
@@ -745,7 +836,7 @@ adj_mechanic_panel_roll (AdjMechanicPanel *self)
   if (self->battle == NULL || self->mech == NULL ||
       !gtk_widget_get_sensitive (GTK_WIDGET (self->roll_button)))
     return;
-  if (!resolve_with (self, FALSE, NULL, NULL, &error))
+  if (!resolve_with (self, FALSE, NULL, NULL, FALSE, &error))
     show_message (self, error->message);
 }
 
@@ -764,7 +855,7 @@ adj_mechanic_panel_resolve_entered (AdjMechanicPanel  *self,
     return FALSE;
   if (cards != NULL && cards[0] != '\0' && !adj_cards_parse (cards, &card_values, error))
     return FALSE;
-  return resolve_with (self, TRUE, dice_values, card_values, error);
+  return resolve_with (self, TRUE, dice_values, card_values, FALSE, error);
 }
 
 typedef struct {
