@@ -1333,6 +1333,22 @@ assault_apply (const AdjContext  *ctx,
          adj_rules_set_unit_bool (ctx, changes, assaulter, "status.acted", TRUE, error);
 }
 
+/* A disrupted unit holds its ground: it may fire, but not close-assault. */
+static gboolean
+assault_legal (const AdjContext  *ctx,
+               AdjInputs         *in,
+               GError           **error)
+{
+  AdjUnit *unit;
+
+  if (!adj_rules_legal_pair (ctx, in, "assaulter", "defender", &unit, error))
+    return FALSE;
+  if (adj_unit_get_status_bool (unit, "disrupted"))
+    return adj_not_allowed (error, _("%s is disrupted and cannot close-assault"),
+                            adj_unit_get_name (unit));
+  return rn_legal_to_act (unit, error);
+}
+
 const AdjMechanic rn_assault = {
   .id = "rn/assault",
   .title = N_("Close assault"),
@@ -1345,6 +1361,7 @@ const AdjMechanic rn_assault = {
                     "the pips decides who gives way.  The assaulter’s hits are settled first."),
   .draws = assault_draws,
   .prefill = assault_prefill,
+  .legal = assault_legal,
   .resolve = assault_resolve,
   .odds = assault_odds,
   .apply = assault_apply,

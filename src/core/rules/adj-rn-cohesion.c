@@ -227,6 +227,48 @@ cohesion_apply (const AdjContext  *ctx,
                                   "status.disrupted", FALSE, error);
 }
 
+/* Whether the journal, as it stands, holds a try of @unit to regain cohesion this turn. */
+static gboolean
+tried_this_turn (AdjBattle  *battle,
+                 const char *unit)
+{
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  int turn = adj_battle_get_turn (battle);
+
+  for (guint i = 0; i < journal->position; i++)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, i);
+      json_object *tried = NULL;
+
+      if (entry->turn == turn && g_strcmp0 (entry->mechanic, rn_cohesion.id) == 0 &&
+          json_object_object_get_ex (entry->inputs, "unit", &tried) &&
+          g_strcmp0 (json_object_get_string (tried), unit) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Each disrupted unit or commander tries once at the end of a turn (its second card, when it
+ * has one, is part of that try). */
+static gboolean
+cohesion_legal (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  const char *id = adj_inputs_get_string (in, "unit");
+  AdjUnit *unit = id != NULL ? adj_battle_find_unit (ctx->battle, id) : NULL;
+
+  if (unit == NULL)
+    return adj_not_allowed (error, _("“%s” names no unit: choose one first"),
+                            adj_gettext (cohesion_inputs[0].label));
+  if (adj_unit_get_destroyed (unit))
+    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (unit));
+  if (tried_this_turn (ctx->battle, id))
+    return adj_not_allowed (error, _("%s has already tried to regain cohesion this turn"),
+                            adj_unit_get_name (unit));
+  return TRUE;
+}
+
 const AdjMechanic rn_cohesion = {
   .id = "rn/cohesion",
   .title = N_("Regain cohesion"),
@@ -239,6 +281,7 @@ const AdjMechanic rn_cohesion = {
                     "spades all but very poor.  A commander counts as good and has two tries; so "
                     "has a unit sharing its hex with a commander."),
   .draws = cohesion_draws,
+  .legal = cohesion_legal,
   .resolve = cohesion_resolve,
   .odds = cohesion_odds,
   .apply = cohesion_apply,

@@ -640,6 +640,17 @@ fire_apply (const AdjContext  *ctx,
                           error);
 }
 
+static gboolean
+fire_legal (const AdjContext  *ctx,
+            AdjInputs         *in,
+            GError           **error)
+{
+  AdjUnit *unit;
+
+  return adj_rules_legal_pair (ctx, in, "firer", "target", &unit, error) &&
+         rn_legal_to_act (unit, error);
+}
+
 const AdjMechanic rn_fire = {
   .id = "rn/fire",
   .title = N_("Fire"),
@@ -654,6 +665,7 @@ const AdjMechanic rn_fire = {
                     "are shuffled back."),
   .draws = fire_draws,
   .prefill = fire_prefill,
+  .legal = fire_legal,
   .resolve = fire_resolve,
   .odds = fire_odds,
   .apply = fire_apply,

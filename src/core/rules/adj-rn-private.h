@@ -219,6 +219,9 @@ gboolean rn_prefill_card (const AdjContext  *ctx,
                           const char        *unit_input,
                           const char        *card_input,
                           GError           **error);
+/* For a legal(): whether @unit may still fire or assault this turn, which it may do once. */
+gboolean rn_legal_to_act (AdjUnit  *unit,
+                          GError  **error);
 gint16 rn_target_pack (const Target *t);
 void rn_target_unpack (Target *t,
                        gint16  packed);

@@ -230,6 +230,15 @@ rn_input_card (AdjInputs  *in,
   return text != NULL && !g_str_equal (text, "none") && adj_card_parse (text, card);
 }
 
+gboolean
+rn_legal_to_act (AdjUnit  *unit,
+                 GError  **error)
+{
+  if (adj_unit_get_status_bool (unit, "acted"))
+    return adj_not_allowed (error, _("%s has already fought this turn"), adj_unit_get_name (unit));
+  return TRUE;
+}
+
 /* Pre-fill a card input from the card dealt to a unit, in its canonical spelling. */
 gboolean
 rn_prefill_card (const AdjContext  *ctx,
