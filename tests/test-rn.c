@@ -701,6 +701,7 @@ main (int   argc,
   add_assault_cases ();
   ADD_FIXTURE ("/rn/battle/assault", test_battle_assault);
   ADD_FIXTURE ("/rn/battle/collect", test_battle_collect);
+  ADD_FIXTURE ("/rn/battle/forbidden", test_battle_forbidden);
 
   add_fire_odds_cases ();
   g_test_add_func ("/rn/odds/fire/ten-of-twelve", test_fire_odds_ten_of_twelve);

@@ -194,6 +194,8 @@ void test_battle_rough (Fixture       *f,
                         gconstpointer  data);
 void test_battle_cohesion (Fixture       *f,
                            gconstpointer  data);
+void test_battle_forbidden (Fixture       *f,
+                            gconstpointer  data);
 void add_join_cases (void);
 void add_move_cases (void);
 void add_rough_cases (void);
