@@ -542,7 +542,7 @@ test_fire_tables (void)
   }
 }
 
-/* What the battle's state forbids a fire action: refused with the reason, or allowed by the
+/* What the battle's state forbids a fire action or the Boer target die: refused with the reason, or allowed by the
  * referee with the reason kept as the ruling.  An edit is "unit:field" set to a JSON value. */
 typedef struct {
   const char *mechanic;
@@ -592,6 +592,11 @@ static const FireLegalCase fire_legal_cases[] = {
   { "rr/shell-fire", "{\"firer\": \"14th-field-battery\"}", "14th-field-battery",
     "status.limbered", "false", NULL },
   { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\"}", NULL, NULL, NULL, NULL },
+  { "rr/boer-target", "{\"firer\": \"2nd-devonshire-regiment\"}", NULL, NULL, NULL,
+    "2nd Devonshire Regiment is not a Boer unit that fires" },
+  { "rr/boer-target", "{\"firer\": \"ermelo-commando\"}", "ermelo-commando", "destroyed",
+    "true", "Ermelo Commando is destroyed" },
+  { "rr/boer-target", "{\"firer\": \"ermelo-commando\"}", NULL, NULL, NULL, NULL },
 };
 
 /* Prepare @c's roll against @battle (allowed or not) and resolve it when that succeeds. */

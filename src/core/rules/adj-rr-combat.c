@@ -152,11 +152,22 @@ rr_rifle_target_ok (AdjUnit  *firer,
   return TRUE;
 }
 
-/* Against a battle, a firer named must be in the game and able to fire shells; without one,
- * the strength typed in stands for the guns. */
+gboolean
+rr_boer_firer_ok (AdjUnit  *firer,
+                  GError  **error)
+{
+  if (!rr_unit_is (firer, "commando") && !rr_unit_is (firer, "boer-gun"))
+    return adj_not_allowed (error, _("%s is not a Boer unit that fires"),
+                            adj_unit_get_name (firer));
+  return TRUE;
+}
+
+/* Against a battle, a firer named must be in the game and @can_fire; with none named, the
+ * inputs typed in stand for it. */
 static gboolean
-shell_legal (const AdjContext  *ctx,
+firer_legal (const AdjContext  *ctx,
              AdjInputs         *in,
+             gboolean         (*can_fire) (AdjUnit *firer, GError **error),
              GError           **error)
 {
   AdjUnit *firer = adj_input_unit (ctx, in, "firer");
@@ -165,7 +176,15 @@ shell_legal (const AdjContext  *ctx,
     return TRUE;
   if (adj_unit_get_destroyed (firer))
     return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (firer));
-  return rr_shell_firer_ok (firer, error);
+  return can_fire (firer, error);
+}
+
+static gboolean
+shell_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             GError           **error)
+{
+  return firer_legal (ctx, in, rr_shell_firer_ok, error);
 }
 
 static const AdjField shell_inputs[] = {
@@ -400,6 +419,14 @@ target_odds (const AdjContext  *ctx,
   return TRUE;
 }
 
+static gboolean
+target_legal (const AdjContext  *ctx,
+              AdjInputs         *in,
+              GError           **error)
+{
+  return firer_legal (ctx, in, rr_boer_firer_ok, error);
+}
+
 const AdjMechanic rr_boer_target = {
   .id = "rr/boer-target",
   .title = N_("Boer target area"),
@@ -409,6 +436,7 @@ const AdjMechanic rr_boer_target = {
   MECHANIC_INPUTS (target_inputs),
   MECHANIC_OUTCOMES (target_outcomes),
   .draws = target_draws,
+  .legal = target_legal,
   .resolve = target_resolve,
   .odds = target_odds,
 };

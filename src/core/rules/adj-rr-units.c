@@ -487,11 +487,9 @@ adj_rr_boer_target (AdjBattle           *battle,
   if (area != NULL)
     *area = NULL;
   if (!rr_check_in_play (battle, error) ||
-      (firer = need_live_unit (battle, firer_id, error)) == NULL)
+      (firer = need_live_unit (battle, firer_id, error)) == NULL ||
+      !rr_boer_firer_ok (firer, error))
     return FALSE;
-  if (!rr_unit_is (firer, "commando") && !rr_unit_is (firer, "boer-gun"))
-    return adj_not_allowed (error, _("%s is not a Boer unit that fires"),
-                            adj_unit_get_name (firer));
   odds = adj_rr_boer_target_odds (plot_areas, error);
   if (odds == NULL)
     return FALSE;
