@@ -542,8 +542,9 @@ test_fire_tables (void)
   }
 }
 
-/* What the battle's state forbids a fire action or the Boer target die: refused with the reason, or allowed by the
- * referee with the reason kept as the ruling.  An edit is "unit:field" set to a JSON value. */
+/* What the battle's state forbids a fire action or the Boer target die: refused with the
+ * reason, or allowed by the referee with the reason kept as the ruling.  An edit sets one field
+ * of a unit to a JSON value. */
 typedef struct {
   const char *mechanic;
   const char *input;
