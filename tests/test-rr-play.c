@@ -542,6 +542,123 @@ test_fire_tables (void)
   }
 }
 
+/* What the battle's state forbids a fire action or the Boer target die: refused with the
+ * reason, or allowed by the referee with the reason kept as the ruling.  An edit sets one field
+ * of a unit to a JSON value. */
+typedef struct {
+  const char *mechanic;
+  const char *input;
+  const char *edit_unit;
+  const char *edit_field;
+  const char *edit_value;
+  const char *reason;    /* NULL: the rules allow it */
+} FireLegalCase;
+
+static const FireLegalCase fire_legal_cases[] = {
+  { "rr/rifle-fire", "{\"firer\": \"13th-hussars\", \"target\": \"ermelo-commando\"}",
+    "13th-hussars", "status.morale", "\"routed\"", "13th Hussars is routed: it does not fire" },
+  { "rr/rifle-fire", "{\"firer\": \"13th-hussars\", \"target\": \"ermelo-commando\"}",
+    "13th-hussars", "status.sp", "0", "13th Hussars has no strength points left: it cannot fire" },
+  { "rr/rifle-fire", "{\"firer\": \"ermelo-commando\", \"target\": \"13th-hussars\"}",
+    "ermelo-commando", "status.morale", "\"routed\"",
+    "Ermelo Commando is routed: it does not fire" },
+  { "rr/rifle-fire", "{\"firer\": \"ermelo-commando\", \"target\": \"13th-hussars\"}",
+    "ermelo-commando", "status.sp_counter", "\"no-fire\"",
+    "Ermelo Commando drew No Fire: it does not fire this turn" },
+  { "rr/rifle-fire", "{\"firer\": \"14th-field-battery\", \"target\": \"ermelo-commando\"}",
+    NULL, NULL, NULL,
+    "Only battalions, regiments and commandos fire rifles; 14th Field Battery does not" },
+  { "rr/rifle-fire", "{\"firer\": \"2nd-devonshire-regiment\", \"target\": \"ermelo-commando\"}",
+    "2nd-devonshire-regiment", "destroyed", "true", "2nd Devonshire Regiment is destroyed" },
+  { "rr/rifle-fire", "{\"firer\": \"2nd-devonshire-regiment\", \"target\": \"ermelo-commando\"}",
+    "ermelo-commando", "destroyed", "true", "Ermelo Commando is destroyed" },
+  { "rr/rifle-fire", "{\"firer\": \"2nd-devonshire-regiment\", \"target\": \"13th-hussars\"}",
+    NULL, NULL, NULL, "2nd Devonshire Regiment and 13th Hussars are on the same side" },
+  { "rr/rifle-fire", "{\"firer\": \"2nd-devonshire-regiment\"}",
+    NULL, NULL, NULL, "“Target” names no unit: choose one first" },
+  { "rr/rifle-fire", "{\"firer\": \"ermelo-commando\", \"target\": \"hildyard\"}",
+    NULL, NULL, NULL, "Ermelo Commando cannot fire at Hildyard" },
+  { "rr/rifle-fire", "{\"firer\": \"ermelo-commando\", \"target\": \"2nd-devonshire-regiment\"}",
+    "ermelo-commando", "status.morale", "\"suppressed\"", NULL },
+  { "rr/shell-fire", "{\"firer\": \"2nd-devonshire-regiment\"}", NULL, NULL, NULL,
+    "Only batteries and Boer guns fire shells; 2nd Devonshire Regiment does not" },
+  { "rr/shell-fire", "{\"firer\": \"ermelo-commando\"}", NULL, NULL, NULL,
+    "Only batteries and Boer guns fire shells; Ermelo Commando does not" },
+  { "rr/shell-fire", "{\"firer\": \"hildyard\"}", NULL, NULL, NULL,
+    "Only batteries and Boer guns fire shells; Hildyard does not" },
+  { "rr/shell-fire", "{\"firer\": \"14th-field-battery\"}", NULL, NULL, NULL,
+    "14th Field Battery is limbered: it cannot fire" },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\"}", "75-mm-creusot-guns", "destroyed",
+    "true", "75 mm Creusot guns is destroyed" },
+  { "rr/shell-fire", "{\"firer\": \"14th-field-battery\"}", "14th-field-battery",
+    "status.limbered", "false", NULL },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\"}", NULL, NULL, NULL, NULL },
+  { "rr/boer-target", "{\"firer\": \"2nd-devonshire-regiment\"}", NULL, NULL, NULL,
+    "2nd Devonshire Regiment is not a Boer unit that fires" },
+  { "rr/boer-target", "{\"firer\": \"ermelo-commando\"}", "ermelo-commando", "destroyed",
+    "true", "Ermelo Commando is destroyed" },
+  { "rr/boer-target", "{\"firer\": \"ermelo-commando\"}", NULL, NULL, NULL, NULL },
+};
+
+/* Prepare @c's roll against @battle (allowed or not) and resolve it when that succeeds. */
+static gboolean
+prepare_fire (AdjBattle            *battle,
+              const FireLegalCase  *c,
+              gboolean              allow,
+              char                **ruling,
+              GError              **error)
+{
+  const AdjMechanic *mech = adj_mechanic_lookup (c->mechanic);
+  g_autoptr(json_object) input = json_tokener_parse (c->input);
+  AdjRollRequest request = { .battle = battle, .inputs = input, .file = "input", .seeded = TRUE,
+                             .seed = 7, .allow = allow };
+  g_auto(AdjRollSetup) setup = { 0 };
+  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
+
+  if (!adj_mechanic_prepare_roll (mech, &request, &setup, error))
+    return FALSE;
+  g_assert_true (adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome,
+                                       error));
+  g_assert_cmpstr (setup.ctx.ruling, ==, outcome->ruling);
+  *ruling = g_strdup (outcome->ruling);
+  return TRUE;
+}
+
+static void
+test_fire_legal (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (fire_legal_cases); i++)
+    {
+      const FireLegalCase *c = &fire_legal_cases[i];
+      g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *ruling = NULL;
+
+      if (c->edit_unit != NULL)
+        {
+          g_autofree char *target = g_strconcat ("unit:", c->edit_unit, NULL);
+          g_autoptr(json_object) value = json_tokener_parse (c->edit_value);
+
+          g_assert_true (adj_battle_edit (battle, target, c->edit_field, value, &error));
+          g_assert_no_error (error);
+        }
+      if (c->reason == NULL)
+        {
+          g_assert_true (prepare_fire (battle, c, FALSE, &ruling, &error));
+          g_assert_no_error (error);
+          g_assert_null (ruling);
+          continue;
+        }
+      g_assert_false (prepare_fire (battle, c, FALSE, &ruling, &error));
+      g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+      g_assert_cmpstr (error->message, ==, c->reason);
+      g_clear_error (&error);
+      g_assert_true (prepare_fire (battle, c, TRUE, &ruling, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (ruling, ==, c->reason);
+    }
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Boer targeting                                                                              */
 
@@ -1386,6 +1503,7 @@ test_rr_add_play_tests (void)
   g_test_add_func ("/rr/recovery", test_unit_recovery);
   g_test_add_func ("/rr/formation-morale", test_formation_morale);
   g_test_add_func ("/rr/fire", test_fire_tables);
+  g_test_add_func ("/rr/fire/legal", test_fire_legal);
   g_test_add_func ("/rr/boer-target", test_boer_target);
   g_test_add_func ("/rr/shaken/odds", test_shaken_odds);
   for (guint i = 0; i < G_N_ELEMENTS (victory_cases); i++)

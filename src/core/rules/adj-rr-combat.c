@@ -109,6 +109,84 @@ fire_prefill (const AdjContext  *ctx,
                              error);
 }
 
+gboolean
+rr_shell_firer_ok (AdjUnit  *firer,
+                   GError  **error)
+{
+  if (!rr_unit_is (firer, "battery") && !rr_unit_is (firer, "boer-gun"))
+    return adj_not_allowed (error, _("Only batteries and Boer guns fire shells; %s does not"),
+                            adj_unit_get_name (firer));
+  if (rr_unit_is (firer, "battery") && adj_unit_get_status_bool (firer, "limbered"))
+    return adj_not_allowed (error, _("%s is limbered: it cannot fire"), adj_unit_get_name (firer));
+  return TRUE;
+}
+
+gboolean
+rr_rifle_firer_ok (AdjUnit  *firer,
+                   GError  **error)
+{
+  if (!rr_unit_is (firer, "battalion") && !rr_unit_is (firer, "regiment") &&
+      !rr_unit_is (firer, "commando"))
+    return adj_not_allowed (error,
+                            _("Only battalions, regiments and commandos fire rifles; %s does not"),
+                            adj_unit_get_name (firer));
+  if (g_str_equal (adj_unit_get_status_string (firer, "morale"), "routed"))
+    return adj_not_allowed (error, _("%s is routed: it does not fire"), adj_unit_get_name (firer));
+  if (rr_unit_is (firer, "commando") &&
+      g_str_equal (adj_unit_get_status_string (firer, "sp_counter"), "no-fire"))
+    return adj_not_allowed (error, _("%s drew No Fire: it does not fire this turn"),
+                            adj_unit_get_name (firer));
+  return TRUE;
+}
+
+gboolean
+rr_rifle_target_ok (AdjUnit  *firer,
+                    AdjUnit  *target,
+                    GError  **error)
+{
+  if (rr_is_boer (firer) == rr_is_boer (target) || (!rr_is_brigade_unit (target) &&
+                                                    !rr_unit_is (target, "commando") &&
+                                                    !rr_unit_is (target, "boer-gun")))
+    return adj_not_allowed (error, _("%s cannot fire at %s"),
+                            adj_unit_get_name (firer), adj_unit_get_name (target));
+  return TRUE;
+}
+
+gboolean
+rr_boer_firer_ok (AdjUnit  *firer,
+                  GError  **error)
+{
+  if (!rr_unit_is (firer, "commando") && !rr_unit_is (firer, "boer-gun"))
+    return adj_not_allowed (error, _("%s is not a Boer unit that fires"),
+                            adj_unit_get_name (firer));
+  return TRUE;
+}
+
+/* Against a battle, a firer named must be in the game and @can_fire; with none named, the
+ * inputs typed in stand for it. */
+static gboolean
+firer_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             gboolean         (*can_fire) (AdjUnit *firer, GError **error),
+             GError           **error)
+{
+  AdjUnit *firer = adj_input_unit (ctx, in, "firer");
+
+  if (firer == NULL)
+    return TRUE;
+  if (adj_unit_get_destroyed (firer))
+    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (firer));
+  return can_fire (firer, error);
+}
+
+static gboolean
+shell_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             GError           **error)
+{
+  return firer_legal (ctx, in, rr_shell_firer_ok, error);
+}
+
 static const AdjField shell_inputs[] = {
   UNIT_INPUT ("firer", N_("Firing gun or battery")),
   INT_INPUT ("strength", N_("Strength of the firer"), NULL, 0, MAX_SP, 2),
@@ -170,6 +248,7 @@ const AdjMechanic rr_shell_fire = {
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = shell_tables,
   .draws = rr_two_dice_draws,
+  .legal = shell_legal,
   .prefill = fire_prefill,
   .resolve = shell_resolve,
   .odds = shell_odds,
@@ -244,6 +323,23 @@ rifle_odds (const AdjContext  *ctx,
                         classify_rifle, error);
 }
 
+/* A live unit able to fire rifles, with strength left, at an enemy unit rifles can hit. */
+static gboolean
+rifle_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             GError           **error)
+{
+  AdjUnit *firer;
+
+  if (!adj_rules_legal_pair (ctx, in, "firer", "target", &firer, error) ||
+      !rr_rifle_firer_ok (firer, error))
+    return FALSE;
+  if (rr_counter_strength (firer) == 0)
+    return adj_not_allowed (error, _("%s has no strength points left: it cannot fire"),
+                            adj_unit_get_name (firer));
+  return rr_rifle_target_ok (firer, adj_input_unit (ctx, in, "target"), error);
+}
+
 const AdjMechanic rr_rifle_fire = {
   .id = "rr/rifle-fire",
   .title = N_("Rifle fire"),
@@ -255,6 +351,7 @@ const AdjMechanic rr_rifle_fire = {
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = rifle_tables,
   .draws = rifle_draws,
+  .legal = rifle_legal,
   .prefill = fire_prefill,
   .resolve = rifle_resolve,
   .odds = rifle_odds,
@@ -322,6 +419,14 @@ target_odds (const AdjContext  *ctx,
   return TRUE;
 }
 
+static gboolean
+target_legal (const AdjContext  *ctx,
+              AdjInputs         *in,
+              GError           **error)
+{
+  return firer_legal (ctx, in, rr_boer_firer_ok, error);
+}
+
 const AdjMechanic rr_boer_target = {
   .id = "rr/boer-target",
   .title = N_("Boer target area"),
@@ -331,6 +436,7 @@ const AdjMechanic rr_boer_target = {
   MECHANIC_INPUTS (target_inputs),
   MECHANIC_OUTCOMES (target_outcomes),
   .draws = target_draws,
+  .legal = target_legal,
   .resolve = target_resolve,
   .odds = target_odds,
 };

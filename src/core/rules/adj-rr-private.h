@@ -162,6 +162,14 @@ int rr_stacking_points (AdjRuleset *rs, int battalions, int regiments, int batte
 gboolean rr_take_losses (const char *kind, int sp, int reduced_sp, gboolean reduced, int losses,
                          int hits, LossResult *r, GError **error);
 const char *rr_loss_kind (const char *type);
+/* What the kind and state of a unit allow: @firer fires shells (an unlimbered battery or a Boer
+ * gun) or rifles (a battalion, regiment or commando neither routed nor on a No Fire counter),
+ * rifles hit @target (an enemy unit with strength points), and the Boer target die is rolled for
+ * a commando or Boer gun; else FALSE with the reason. */
+gboolean rr_shell_firer_ok (AdjUnit *firer, GError **error);
+gboolean rr_boer_firer_ok (AdjUnit *firer, GError **error);
+gboolean rr_rifle_firer_ok (AdjUnit *firer, GError **error);
+gboolean rr_rifle_target_ok (AdjUnit *firer, AdjUnit *target, GError **error);
 gboolean rr_apply_loss_result (AdjBattle *battle, AdjChangeSet *changes, AdjUnit *unit,
                                const char *key, int losses, gboolean reduced, GError **error);
 

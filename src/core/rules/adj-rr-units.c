@@ -357,12 +357,7 @@ adj_rr_shell_fire (AdjBattle           *battle,
       (firer = need_live_unit (battle, firer_id, error)) == NULL ||
       !check_morale_units (battle, targets, error))
     return FALSE;
-  if (!rr_unit_is (firer, "battery") && !rr_unit_is (firer, "boer-gun"))
-    return adj_not_allowed (error, _("Only batteries and Boer guns fire shells; %s does not"),
-                            adj_unit_get_name (firer));
-  if (rr_unit_is (firer, "battery") && adj_unit_get_status_bool (firer, "limbered"))
-    return adj_not_allowed (error, _("%s is limbered: it cannot fire"), adj_unit_get_name (firer));
-  if (!rr_require_table (battle, "shell-fire", error))
+  if (!rr_shell_firer_ok (firer, error) || !rr_require_table (battle, "shell-fire", error))
     return FALSE;
   in = rr_battle_inputs (battle, "rr/shell-fire", "firer", firer_id, error);
   if (in == NULL || !adj_inputs_set_int (in, "modifier", CLAMP (modifier, -9, 9), error) ||
@@ -398,23 +393,8 @@ adj_rr_rifle_fire (AdjBattle   *battle,
       (firer = need_live_unit (battle, firer_id, error)) == NULL ||
       (target = need_live_unit (battle, target_id, error)) == NULL)
     return FALSE;
-  if (!rr_unit_is (firer, "battalion") && !rr_unit_is (firer, "regiment") &&
-      !rr_unit_is (firer, "commando"))
-    return adj_not_allowed (error,
-                            _("Only battalions, regiments and commandos fire rifles; %s does not"),
-                            adj_unit_get_name (firer));
-  if (g_str_equal (adj_unit_get_status_string (firer, "morale"), "routed"))
-    return adj_not_allowed (error, _("%s is routed: it does not fire"), adj_unit_get_name (firer));
-  if (rr_unit_is (firer, "commando") &&
-      g_str_equal (adj_unit_get_status_string (firer, "sp_counter"), "no-fire"))
-    return adj_not_allowed (error, _("%s drew No Fire: it does not fire this turn"),
-                            adj_unit_get_name (firer));
-  if (rr_is_boer (firer) == rr_is_boer (target) || (!rr_is_brigade_unit (target) &&
-                                                    !rr_unit_is (target, "commando") &&
-                                                    !rr_unit_is (target, "boer-gun")))
-    return adj_not_allowed (error, _("%s cannot fire at %s"),
-                            adj_unit_get_name (firer), adj_unit_get_name (target));
-  if (!rr_require_table (battle, "rifle-fire", error))
+  if (!rr_rifle_firer_ok (firer, error) || !rr_rifle_target_ok (firer, target, error) ||
+      !rr_require_table (battle, "rifle-fire", error))
     return FALSE;
   in = rr_battle_inputs (battle, "rr/rifle-fire", "firer", firer_id, error);
   if (in == NULL || !adj_inputs_set_string (in, "target", target_id, error) ||
@@ -507,11 +487,9 @@ adj_rr_boer_target (AdjBattle           *battle,
   if (area != NULL)
     *area = NULL;
   if (!rr_check_in_play (battle, error) ||
-      (firer = need_live_unit (battle, firer_id, error)) == NULL)
+      (firer = need_live_unit (battle, firer_id, error)) == NULL ||
+      !rr_boer_firer_ok (firer, error))
     return FALSE;
-  if (!rr_unit_is (firer, "commando") && !rr_unit_is (firer, "boer-gun"))
-    return adj_not_allowed (error, _("%s is not a Boer unit that fires"),
-                            adj_unit_get_name (firer));
   odds = adj_rr_boer_target_odds (plot_areas, error);
   if (odds == NULL)
     return FALSE;
