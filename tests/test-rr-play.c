@@ -540,6 +540,36 @@ test_fire_tables (void)
                                        NULL, NULL, &error));
     g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
   }
+
+  /* The same shot as the mechanic, applied (adjutant-cli resolve rr/rifle-fire --apply): the
+   * target loses the same strength, and undo gives it back. */
+  {
+    g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+    g_autoptr(json_object) json = adj_test_parse ("{\"firer\": \"wakkerstroom-commando\", "
+                                                  "\"target\": \"1st-border-regiment\"}");
+    g_autoptr(GArray) dice = g_array_new (FALSE, FALSE, sizeof (int));
+    AdjRollRequest request = { .battle = battle, .inputs = json, .file = "inputs",
+                               .entered = TRUE, .dice = dice };
+    g_auto(AdjRollSetup) setup = { 0 };
+    g_autoptr(AdjOutcome) outcome = NULL;
+    g_autoptr(GError) error = NULL;
+    AdjUnit *target = unit (battle, "1st-border-regiment");
+    int six = 6;
+
+    g_array_append_val (dice, six);
+    g_assert_cmpint (adj_rr_unit_strength (battle, target), ==, 5);
+    g_assert_true (adj_mechanic_prepare_roll (adj_mechanic_lookup ("rr/rifle-fire"), &request,
+                                              &setup, &error));
+    g_assert_no_error (error);
+    outcome = adj_outcome_new (setup.inputs->mechanic);
+    g_assert_true (adj_mechanic_resolve (setup.inputs->mechanic, &setup.ctx, setup.inputs,
+                                         setup.random, outcome, &error));
+    g_assert_true (adj_battle_apply_outcome (battle, setup.inputs, outcome, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (adj_rr_unit_strength (battle, target), ==, 3);
+    g_assert_true (adj_battle_undo (battle, &error));
+    g_assert_cmpint (adj_rr_unit_strength (battle, target), ==, 5);
+  }
 }
 
 /* What the battle's state forbids a fire action or the Boer target die: refused with the

@@ -340,6 +340,23 @@ rifle_legal (const AdjContext  *ctx,
   return rr_rifle_target_ok (firer, adj_input_unit (ctx, in, "target"), error);
 }
 
+/* Applied to a battle, the target takes the strength points lost, as adj_rr_rifle_fire() does. */
+static gboolean
+rifle_apply (const AdjContext  *ctx,
+             AdjInputs         *in,
+             AdjOutcome        *outcome,
+             AdjChangeSet      *changes,
+             GError           **error)
+{
+  AdjUnit *target = adj_input_unit (ctx, in, "target");
+  LossResult r;
+
+  if (target == NULL || !rr_rifle_losses (target, outcome, &r, error))
+    return target == NULL;
+  return r.key == NULL ||
+         rr_apply_loss_result (ctx->battle, changes, target, r.key, r.losses, r.reduced, error);
+}
+
 const AdjMechanic rr_rifle_fire = {
   .id = "rr/rifle-fire",
   .title = N_("Rifle fire"),
@@ -355,6 +372,7 @@ const AdjMechanic rr_rifle_fire = {
   .prefill = fire_prefill,
   .resolve = rifle_resolve,
   .odds = rifle_odds,
+  .apply = rifle_apply,
 };
 
 /* ------------------------------------------------------------------------------------------ */

@@ -172,6 +172,9 @@ gboolean rr_rifle_firer_ok (AdjUnit *firer, GError **error);
 gboolean rr_rifle_target_ok (AdjUnit *firer, AdjUnit *target, GError **error);
 gboolean rr_apply_loss_result (AdjBattle *battle, AdjChangeSet *changes, AdjUnit *unit,
                                const char *key, int losses, gboolean reduced, GError **error);
+/* What the strength points @outcome of rifle fire takes would make of @target (r->key NULL when
+ * nothing is lost); the battle does not change. */
+gboolean rr_rifle_losses (AdjUnit *target, AdjOutcome *outcome, LossResult *r, GError **error);
 
 /* adj-rr-sequence.c */
 guint rr_current_step (AdjBattle *battle);

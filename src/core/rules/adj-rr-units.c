@@ -370,6 +370,29 @@ adj_rr_shell_fire (AdjBattle           *battle,
 }
 
 gboolean
+rr_rifle_losses (AdjUnit     *target,
+                 AdjOutcome  *outcome,
+                 LossResult  *r,
+                 GError     **error)
+{
+  int lost = adj_outcome_get_value_int (outcome, "losses", 0);
+
+  *r = (LossResult) { 0 };
+  if (lost <= 0)
+    return TRUE;
+  if (!rr_take_losses (rr_loss_kind (rr_unit_type_id (target)),
+                       adj_unit_get_status_int (target, "sp"),
+                       adj_unit_get_status_int (target, "reduced_sp"),
+                       adj_unit_get_status_bool (target, "reduced"),
+                       adj_unit_get_status_int (target, "losses"), lost, r, error))
+    {
+      g_prefix_error (error, "%s: ", adj_unit_get_name (target));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 adj_rr_rifle_fire (AdjBattle   *battle,
                    const char  *firer_id,
                    const char  *target_id,
@@ -383,7 +406,7 @@ adj_rr_rifle_fire (AdjBattle   *battle,
   g_autoptr(AdjOutcome) outcome = NULL;
   g_autoptr(AdjEntry) entry = NULL;
   g_autoptr(GString) summary = g_string_new (NULL);
-  int lost;
+  LossResult r;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -404,25 +427,13 @@ adj_rr_rifle_fire (AdjBattle   *battle,
   /* TRANSLATORS: e.g. "Rifle fire, Ermelo Commando at 1st Border Regiment: Strength lost" */
   g_string_append_printf (summary, _("Rifle fire, %s at %s: %s"), adj_unit_get_name (firer),
                           adj_unit_get_name (target), outcome->title);
-  entry = rr_outcome_entry (battle, in, outcome, NULL, error);
-  if (entry == NULL)
+  /* What the losses make of the target is read before the entry takes them (rr/rifle-fire's
+   * apply). */
+  if (!rr_rifle_losses (target, outcome, &r, error) ||
+      (entry = rr_outcome_entry (battle, in, outcome, NULL, error)) == NULL)
     return FALSE;
-  lost = adj_outcome_get_value_int (outcome, "losses", 0);
-  if (lost > 0)
+  if (r.key != NULL)
     {
-      LossResult r;
-      const char *kind = rr_loss_kind (rr_unit_type_id (target));
-
-      if (!rr_take_losses (kind, adj_unit_get_status_int (target, "sp"),
-                           adj_unit_get_status_int (target, "reduced_sp"),
-                           adj_unit_get_status_bool (target, "reduced"),
-                           adj_unit_get_status_int (target, "losses"), lost, &r, error))
-        {
-          g_prefix_error (error, "%s: ", adj_unit_get_name (target));
-          return FALSE;
-        }
-      if (!rr_apply_loss_result (battle, entry->changes, target, r.key, r.losses, r.reduced, error))
-        return FALSE;
       if (g_str_equal (r.key, "eliminated"))
         g_string_append_printf (summary, _(" — %s is eliminated"), adj_unit_get_name (target));
       else
