@@ -855,6 +855,7 @@ main (int   argc,
   g_test_add_func ("/rf/hidden/reveal-undo", test_hidden_reveal);
   g_test_add_func ("/rf/hidden/seal", test_secret_seal);
   g_test_add_func ("/rf/demo", test_demo);
+  g_test_add_func ("/rf/forbidden", test_forbidden);
   ADD_CASES ("/rf/ruleset-error/", ruleset_cases, test_ruleset_error);
 
   status = g_test_run ();

@@ -657,6 +657,14 @@ melee_apply (const AdjContext  *ctx,
          (b == NULL || rf_apply_figures (ctx->battle, changes, b, error));
 }
 
+static gboolean
+melee_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             GError           **error)
+{
+  return rf_legal_fight (ctx, in, "attacker", "defender", FALSE, error);
+}
+
 const AdjMechanic rf_melee = {
   .id = "rf/melee",
   .title = N_("Melee"),
@@ -668,6 +676,7 @@ const AdjMechanic rf_melee = {
   .random_note = N_("One D6 for each attacker in the order of his group's record, then one for "
                     "each defender; then a die for each figure that could not fall back."),
   .draws = melee_draws,
+  .legal = melee_legal,
   .resolve = melee_resolve,
   .odds = melee_odds,
   .prefill = melee_prefill,

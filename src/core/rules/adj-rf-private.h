@@ -103,6 +103,15 @@ gboolean rf_is_group_category (const char *category);
 /* Whether Adjutant runs the side @side_id (its "solo" setting). */
 gboolean rf_side_is_solo (AdjBattle  *battle,
                           const char *side_id);
+/* For the legal() of rf/shooting (@shooting) and rf/melee: the group of input @actor, with
+ * figures left and not routing, against an enemy group of input @target that is on the table
+ * with figures left. */
+gboolean rf_legal_fight (const AdjContext  *ctx,
+                         AdjInputs         *in,
+                         const char        *actor,
+                         const char        *target,
+                         gboolean           shooting,
+                         GError           **error);
 gboolean rf_change_member (AdjBattle     *battle,
                            AdjChangeSet  *changes,
                            AdjUnit       *unit,

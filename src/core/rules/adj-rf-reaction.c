@@ -334,6 +334,62 @@ rf_reaction_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* Whether the journal, as it stands, holds a reaction of @unit this turn: its own, or one of
+ * the platoon it reacts with. */
+static gboolean
+reacted_this_turn (AdjBattle *battle,
+                   AdjUnit   *unit)
+{
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  int turn = adj_battle_get_turn (battle);
+
+  for (guint i = 0; i < journal->position; i++)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, i);
+      json_object *group = NULL, *as_platoon = NULL;
+      AdjUnit *leader;
+      g_autoptr(GPtrArray) platoon = NULL;
+
+      if (entry->turn != turn || g_strcmp0 (entry->mechanic, rf_reaction.id) != 0 ||
+          !json_object_object_get_ex (entry->inputs, "group", &group))
+        continue;
+      leader = adj_battle_find_unit (battle, json_object_get_string (group));
+      if (leader == NULL)
+        continue;
+      json_object_object_get_ex (entry->inputs, "as_platoon", &as_platoon);
+      platoon = rf_platoon_of (battle, leader,
+                               as_platoon == NULL || json_object_get_boolean (as_platoon));
+      if (g_ptr_array_find (platoon, unit, NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* An uncommanded group with figures left reacts once a turn. */
+static gboolean
+reaction_legal (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  AdjUnit *unit = adj_input_unit (ctx, in, "group");
+
+  if (unit == NULL)
+    return adj_not_allowed (error, _("“%s” names no unit: choose one first"),
+                            adj_gettext (reaction_inputs[0].label));
+  if (adj_unit_get_destroyed (unit))
+    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (unit));
+  if (adj_unit_get_figures (unit) == 0)
+    return adj_not_allowed (error, _("%s has no figures left to react"),
+                            adj_unit_get_name (unit));
+  if (adj_unit_get_status_bool (unit, "commanded"))
+    return adj_not_allowed (error, _("%s is under command this turn and takes no Risk Factor "
+                                     "roll"), adj_unit_get_name (unit));
+  if (reacted_this_turn (ctx->battle, unit))
+    return adj_not_allowed (error, _("%s has already reacted this turn"),
+                            adj_unit_get_name (unit));
+  return TRUE;
+}
+
 const AdjMechanic rf_reaction = {
   .id = "rf/reaction",
   .title = N_("Risk Factor reaction"),
@@ -343,6 +399,7 @@ const AdjMechanic rf_reaction = {
   MECHANIC_INPUTS (reaction_inputs),
   MECHANIC_OUTCOMES (rf_reaction_outcomes),
   .draws = reaction_draws,
+  .legal = reaction_legal,
   .resolve = reaction_resolve,
   .odds = reaction_odds,
   .prefill = reaction_prefill,

@@ -561,6 +561,14 @@ shooting_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
+static gboolean
+shooting_legal (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  return rf_legal_fight (ctx, in, "shooter", "target", TRUE, error);
+}
+
 const AdjMechanic rf_shooting = {
   .id = "rf/shooting",
   .title = N_("Shooting"),
@@ -571,6 +579,7 @@ const AdjMechanic rf_shooting = {
   .random_note = N_("All the D8s to hit first; then a D6 of damage for each hit; then, for each "
                     "wound or kill, a die as large as the figures left to say who is hit."),
   .draws = shooting_draws,
+  .legal = shooting_legal,
   .resolve = shooting_resolve,
   .odds = shooting_odds,
   .prefill = shooting_prefill,

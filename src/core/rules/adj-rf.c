@@ -298,6 +298,40 @@ rf_is_group_category (const char *category)
          g_str_equal (category, "civilians");
 }
 
+gboolean
+rf_legal_fight (const AdjContext  *ctx,
+                AdjInputs         *in,
+                const char        *actor,
+                const char        *target,
+                gboolean           shooting,
+                GError           **error)
+{
+  AdjUnit *a, *t;
+
+  if (!adj_rules_legal_pair (ctx, in, actor, target, &a, error))
+    return FALSE;
+  t = adj_input_unit (ctx, in, target);
+  if (adj_unit_get_figures (a) == 0)
+    return adj_not_allowed (error, shooting ? _("%s has no figures left and cannot shoot")
+                                            : _("%s has no figures left and cannot fight"),
+                            adj_unit_get_name (a));
+  if (adj_unit_get_status_bool (a, "routing"))
+    return adj_not_allowed (error, shooting ? _("%s is routing and cannot shoot")
+                                            : _("%s is routing and cannot charge into melee"),
+                            adj_unit_get_name (a));
+  if (adj_unit_get_figures (t) == 0)
+    return adj_not_allowed (error, shooting ? _("%s has no figures left to shoot at")
+                                            : _("%s has no figures left to fight"),
+                            adj_unit_get_name (t));
+  if (adj_rf_unit_is_hidden (ctx->battle, t))
+    return adj_not_allowed (error, shooting ? _("%s is hidden under a marker and cannot be shot "
+                                                "at until it is spotted")
+                                            : _("%s is hidden under a marker and cannot be "
+                                                "attacked until it is spotted"),
+                            adj_unit_get_name (t));
+  return TRUE;
+}
+
 /* Record a figure's new state, as "members.<i>.<key>" changes against the battle. */
 gboolean
 rf_change_member (AdjBattle     *battle,
