@@ -425,6 +425,21 @@ static const AdjFollowUp fire_follow_up = {
   .unit_to = "target",
 };
 
+/* A unit in rout does not fire, and fires only when the card turned lets it act. */
+static gboolean
+fire_legal (const AdjContext  *ctx,
+            AdjInputs         *in,
+            GError           **error)
+{
+  AdjUnit *firer;
+
+  if (!adj_rules_legal_pair (ctx, in, "firer", "target", &firer, error))
+    return FALSE;
+  if (adj_unit_get_status_bool (firer, "routing"))
+    return adj_not_allowed (error, _("%s is routing and cannot fire"), adj_unit_get_name (firer));
+  return gl_legal_card (ctx, firer, error);
+}
+
 const AdjMechanic gl_fire = {
   .id = "gl/fire",
   .title = N_("Fire"),
@@ -442,6 +457,7 @@ const AdjMechanic gl_fire = {
   .step_hint = N_("A die per figure, hits and saves from your tables"),
   .follow_up = &fire_follow_up,
   .draws = fire_draws,
+  .legal = fire_legal,
   .resolve = fire_resolve,
   .odds = fire_odds,
   .missing_tables = fire_missing_tables,

@@ -327,6 +327,22 @@ pair_apply (const AdjContext  *ctx,
                           adj_inputs_get_bool (in, leader), FALSE, error);
 }
 
+/* Both units still in the fight, on opposite sides; a unit in rout does not attack. */
+static gboolean
+pair_legal (const AdjContext  *ctx,
+            AdjInputs         *in,
+            GError           **error)
+{
+  AdjUnit *attacker;
+
+  if (!adj_rules_legal_pair (ctx, in, "attacker", "defender", &attacker, error))
+    return FALSE;
+  if (adj_unit_get_status_bool (attacker, "routing"))
+    return adj_not_allowed (error, _("%s is routing and cannot attack in a melee"),
+                            adj_unit_get_name (attacker));
+  return TRUE;
+}
+
 const AdjMechanic gl_melee_pair = {
   .id = "gl/melee-pair",
   .title = N_("One pair in a melee"),
@@ -338,6 +354,7 @@ const AdjMechanic gl_melee_pair = {
   .random_note = N_("Equal scores are thrown again, as often as it takes."),
   .draws = pair_draws,
   .prefill = melee_prefill,
+  .legal = pair_legal,
   .resolve = pair_resolve,
   .odds = pair_odds,
   .apply = pair_apply,
@@ -752,6 +769,17 @@ melee_apply (const AdjContext  *ctx,
                                   "status.routing", TRUE, error);
 }
 
+/* As for one pair; the whole melee is also fought only when the card turned lets the attackers
+ * act. */
+static gboolean
+melee_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             GError           **error)
+{
+  return pair_legal (ctx, in, error) &&
+         gl_legal_card (ctx, adj_input_unit (ctx, in, "attacker"), error);
+}
+
 const AdjMechanic gl_melee = {
   .id = "gl/melee",
   .title = N_("Melee"),
@@ -768,6 +796,7 @@ const AdjMechanic gl_melee = {
   .step_hint = N_("The figures in contact fight it out"),
   .draws = melee_draws,
   .prefill = melee_prefill,
+  .legal = melee_legal,
   .resolve = melee_resolve,
   .odds = melee_odds,
   .apply = melee_apply,

@@ -701,6 +701,26 @@ charge_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* A unit in rout must rally before it charges, and charges only when the card turned lets it
+ * act. */
+static gboolean
+charge_legal (const AdjContext  *ctx,
+              AdjInputs         *in,
+              GError           **error)
+{
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+
+  if (unit == NULL)
+    return adj_not_allowed (error, _("“%s” names no unit: choose one first"),
+                            adj_gettext (charge_inputs[0].label));
+  if (adj_unit_get_destroyed (unit))
+    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (unit));
+  if (adj_unit_get_status_bool (unit, "routing"))
+    return adj_not_allowed (error, _("%s is routing and cannot charge"),
+                            adj_unit_get_name (unit));
+  return gl_legal_card (ctx, unit, error);
+}
+
 const AdjMechanic gl_charge = {
   .id = "gl/charge",
   .title = N_("Charge"),
@@ -715,6 +735,7 @@ const AdjMechanic gl_charge = {
   .step_hint = N_("Stragglers and the test to close"),
   .draws = charge_draws,
   .prefill = charge_prefill,
+  .legal = charge_legal,
   .resolve = charge_resolve,
   .odds = charge_odds,
   .apply = charge_apply,

@@ -83,6 +83,12 @@ gboolean gl_pack_counts (const AdjContext  *ctx,
                          guint             *turned_n,
                          guint             *turned_hits,
                          GError           **error);
+/* Whether the last card turned in this phase of this turn lets @unit act now: its side, and when a
+ * card governs one unit, no other unit of that side has acted on it.  TRUE when no card is turned
+ * yet. */
+gboolean gl_legal_card (const AdjContext  *ctx,
+                        AdjUnit           *unit,
+                        GError           **error);
 extern const AdjMechanic gl_turn_card;
 extern const AdjMechanic gl_makeup;
 

@@ -8,6 +8,7 @@
 
 #include "adj-gl.h"
 #include "adj-gl-private.h"
+#include "adj-journal.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* The turn: a card says which side acts                                                       */
@@ -117,6 +118,96 @@ turn_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_string (outcome, "colour", adj_card_is_red (card) ? "red" : "black");
   adj_outcome_set_value_string (outcome, "side", side_id);
   adj_outcome_set_value_string (outcome, "governs", phase ? "phase" : "unit");
+  return TRUE;
+}
+
+/* The unit that acts in a journal entry of a mechanic a turned card governs, or NULL: the
+ * charged unit's test to stand and the target's cards for its casualties are no act of its own. */
+static const char *
+entry_actor (const AdjEntry *entry)
+{
+  static const struct {
+    const char *mechanic;
+    const char *input;
+  } actors[] = {
+    { "gl/movement", "unit" },
+    { "gl/charge", "unit" },
+    { "gl/fire", "firer" },
+    { "gl/melee", "attacker" },
+  };
+  json_object *v = NULL;
+
+  if (g_strcmp0 (entry->mechanic, "gl/morale") == 0)
+    return json_object_object_get_ex (entry->inputs, "occasion", &v) &&
+           g_strcmp0 (json_object_get_string (v), "before-move") == 0 &&
+           json_object_object_get_ex (entry->inputs, "unit", &v)
+           ? json_object_get_string (v) : NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (actors); i++)
+    if (g_strcmp0 (entry->mechanic, actors[i].mechanic) == 0)
+      return json_object_object_get_ex (entry->inputs, actors[i].input, &v)
+             ? json_object_get_string (v) : NULL;
+  return NULL;
+}
+
+static gboolean
+side_is_british (AdjBattle  *battle,
+                 const char *side_id)
+{
+  AdjSide *side = adj_battle_find_side (battle, side_id);
+  json_object *v = NULL;
+
+  return side != NULL && json_object_object_get_ex (side->settings, "british", &v) &&
+         json_object_get_boolean (v);
+}
+
+gboolean
+gl_legal_card (const AdjContext  *ctx,
+               AdjUnit           *unit,
+               GError           **error)
+{
+  AdjJournal *journal = adj_battle_get_journal (ctx->battle);
+  int turn = adj_battle_get_turn (ctx->battle);
+  const char *phase = adj_battle_get_phase (ctx->battle);
+  gboolean british = side_is_british (ctx->battle, adj_unit_get_side (unit));
+  AdjEntry *card = NULL;
+  guint next = journal->position;
+  json_object *v = NULL;
+  gboolean red_acts, one_unit;
+
+  /* The card turned last in this phase, if any. */
+  while (card == NULL && next > 0)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, --next);
+
+      if (entry->turn != turn || g_strcmp0 (entry->phase, phase) != 0)
+        return TRUE;
+      if (g_strcmp0 (entry->mechanic, gl_turn_card.id) == 0)
+        card = entry;
+    }
+  if (card == NULL)
+    return TRUE;
+  red_acts = json_object_object_get_ex (card->outcome, "outcome", &v) &&
+             g_strcmp0 (json_object_get_string (v), "british") == 0;
+  one_unit = !json_object_object_get_ex (card->inputs, "governs", &v) ||
+             g_strcmp0 (json_object_get_string (v), "phase") != 0;
+  if (british != red_acts)
+    return adj_not_allowed (error, red_acts
+                            ? _("%s cannot act now: the card turned lets the British act")
+                            : _("%s cannot act now: the card turned lets the enemies of the "
+                                "British act"), adj_unit_get_name (unit));
+  if (!one_unit)
+    return TRUE;
+  for (guint i = next + 1; i < journal->position; i++)
+    {
+      const char *id = entry_actor (adj_journal_get_entry (journal, i));
+      AdjUnit *other = id != NULL ? adj_battle_find_unit (ctx->battle, id) : NULL;
+
+      if (other != NULL && other != unit &&
+          side_is_british (ctx->battle, adj_unit_get_side (other)) == british)
+        return adj_not_allowed (error, _("%s cannot act now: the card turned lets one unit act, "
+                                         "and %s has acted on it"), adj_unit_get_name (unit),
+                                adj_unit_get_name (other));
+    }
   return TRUE;
 }
 
