@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "adj-error.h"
 #include "adj-json.h"
 #include "adj-ruleset.h"
 
@@ -176,4 +177,47 @@ double
 frac_double (Frac a)
 {
   return a.den == 0 ? 0.0 : (double) a.num / (double) a.den;
+}
+
+void
+adj_test_assert_forbidden (AdjBattle  *battle,
+                           const char *mech_id,
+                           const char *json,
+                           const char *message)
+{
+  const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
+  g_autoptr(json_object) inputs = json != NULL ? adj_test_parse (json) : NULL;
+  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test" };
+  g_auto(AdjRollSetup) refused = { 0 };
+  g_auto(AdjRollSetup) allowed = { 0 };
+  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (adj_mechanic_prepare_roll (mech, &request, &refused, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+  g_assert_cmpstr (error->message, ==, message);
+  g_clear_error (&error);
+
+  request.allow = TRUE;
+  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &allowed, &error));
+  g_assert_no_error (error);
+  g_assert_true (adj_mechanic_resolve (mech, &allowed.ctx, allowed.inputs, allowed.random,
+                                       outcome, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (outcome->ruling, ==, message);
+}
+
+void
+adj_test_assert_allowed (AdjBattle  *battle,
+                         const char *mech_id,
+                         const char *json)
+{
+  g_autoptr(json_object) inputs = json != NULL ? adj_test_parse (json) : NULL;
+  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test" };
+  g_auto(AdjRollSetup) setup = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adj_mechanic_prepare_roll (adj_mechanic_lookup (mech_id), &request, &setup,
+                                            &error));
+  g_assert_no_error (error);
 }

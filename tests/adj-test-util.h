@@ -59,4 +59,15 @@ Frac   frac_scale  (Frac a,
                     u128 den);
 double frac_double (Frac a);
 
+/* Against @battle, @mech_id with the inputs @json (NULL: none) is refused as not allowed now, with exactly
+ * @message; allowed by the referee, it resolves and its outcome keeps @message as the ruling. */
+void  adj_test_assert_forbidden (AdjBattle  *battle,
+                                 const char *mech_id,
+                                 const char *json,
+                                 const char *message);
+/* Against @battle, the rules allow @mech_id with the inputs @json now. */
+void  adj_test_assert_allowed   (AdjBattle  *battle,
+                                 const char *mech_id,
+                                 const char *json);
+
 G_END_DECLS

@@ -470,51 +470,6 @@ test_turn_battle (void)
 /* ------------------------------------------------------------------------------------------ */
 /* what the battle's state forbids                                                             */
 
-/* @mech_id with @json is refused with @message; allowed, its outcome carries @message. */
-static void
-assert_forbidden (AdjBattle  *battle,
-                  const char *mech_id,
-                  const char *json,
-                  const char *message)
-{
-  const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
-  g_autoptr(json_object) inputs = adj_test_parse (json);
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test" };
-  g_auto(AdjRollSetup) refused = { 0 };
-  g_auto(AdjRollSetup) allowed = { 0 };
-  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_false (adj_mechanic_prepare_roll (mech, &request, &refused, &error));
-  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
-  g_assert_cmpstr (error->message, ==, message);
-  g_clear_error (&error);
-
-  request.allow = TRUE;
-  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &allowed, &error));
-  g_assert_no_error (error);
-  g_assert_true (adj_mechanic_resolve (mech, &allowed.ctx, allowed.inputs, allowed.random,
-                                       outcome, &error));
-  g_assert_no_error (error);
-  g_assert_cmpstr (outcome->ruling, ==, message);
-}
-
-static void
-assert_allowed (AdjBattle  *battle,
-                const char *mech_id,
-                const char *json)
-{
-  g_autoptr(json_object) inputs = adj_test_parse (json);
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test" };
-  g_auto(AdjRollSetup) setup = { 0 };
-  g_autoptr(GError) error = NULL;
-
-  gboolean ok = adj_mechanic_prepare_roll (adj_mechanic_lookup (mech_id), &request, &setup, &error);
-
-  g_assert_no_error (error);
-  g_assert_true (ok);
-}
-
 static void
 set_flag (AdjBattle  *battle,
           const char *unit_id,
@@ -559,53 +514,53 @@ test_forbidden (void)
   int stand_fast[] = { 6, 6 };
 
   /* At an enemy in the game, not at one's own side. */
-  assert_allowed (battle, "gl/fire", foot_fires);
-  assert_allowed (battle, "gl/melee", zulus_attack);
-  assert_allowed (battle, "gl/charge", zulus_charge);
-  assert_forbidden (battle, "gl/fire", "{\"firer\": \"u1\", \"target\": \"u3\"}",
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  adj_test_assert_allowed (battle, "gl/melee", zulus_attack);
+  adj_test_assert_allowed (battle, "gl/charge", zulus_charge);
+  adj_test_assert_forbidden (battle, "gl/fire", "{\"firer\": \"u1\", \"target\": \"u3\"}",
                     "24th Foot and Lancers are on the same side");
-  assert_forbidden (battle, "gl/melee-pair", "{\"attacker\": \"u3\", \"defender\": \"u1\"}",
+  adj_test_assert_forbidden (battle, "gl/melee-pair", "{\"attacker\": \"u3\", \"defender\": \"u1\"}",
                     "Lancers and 24th Foot are on the same side");
-  assert_forbidden (battle, "gl/fire", "{\"target\": \"u2\"}",
+  adj_test_assert_forbidden (battle, "gl/fire", "{\"target\": \"u2\"}",
                     "“Firing unit” names no unit: choose one first");
-  assert_forbidden (battle, "gl/charge", "{}", "“Charging unit” names no unit: choose one first");
+  adj_test_assert_forbidden (battle, "gl/charge", "{}", "“Charging unit” names no unit: choose one first");
 
   /* A destroyed unit neither fires, charges nor fights, nor is it a target. */
   set_flag (battle, "u2", "destroyed", TRUE);
-  assert_forbidden (battle, "gl/fire", foot_fires, "uKhandempemvu is destroyed");
-  assert_forbidden (battle, "gl/fire", zulus_fire, "uKhandempemvu is destroyed");
-  assert_forbidden (battle, "gl/charge", zulus_charge, "uKhandempemvu is destroyed");
-  assert_forbidden (battle, "gl/melee", zulus_attack, "uKhandempemvu is destroyed");
-  assert_forbidden (battle, "gl/melee-pair", "{\"attacker\": \"u1\", \"defender\": \"u2\"}",
+  adj_test_assert_forbidden (battle, "gl/fire", foot_fires, "uKhandempemvu is destroyed");
+  adj_test_assert_forbidden (battle, "gl/fire", zulus_fire, "uKhandempemvu is destroyed");
+  adj_test_assert_forbidden (battle, "gl/charge", zulus_charge, "uKhandempemvu is destroyed");
+  adj_test_assert_forbidden (battle, "gl/melee", zulus_attack, "uKhandempemvu is destroyed");
+  adj_test_assert_forbidden (battle, "gl/melee-pair", "{\"attacker\": \"u1\", \"defender\": \"u2\"}",
                     "uKhandempemvu is destroyed");
   set_flag (battle, "u2", "destroyed", FALSE);
 
   /* A routing unit must rally before it fires, charges or attacks; it may be attacked. */
   set_flag (battle, "u2", "status.routing", TRUE);
-  assert_forbidden (battle, "gl/fire", zulus_fire, "uKhandempemvu is routing and cannot fire");
-  assert_forbidden (battle, "gl/charge", zulus_charge,
+  adj_test_assert_forbidden (battle, "gl/fire", zulus_fire, "uKhandempemvu is routing and cannot fire");
+  adj_test_assert_forbidden (battle, "gl/charge", zulus_charge,
                     "uKhandempemvu is routing and cannot charge");
-  assert_forbidden (battle, "gl/melee", zulus_attack,
+  adj_test_assert_forbidden (battle, "gl/melee", zulus_attack,
                     "uKhandempemvu is routing and cannot attack in a melee");
-  assert_forbidden (battle, "gl/melee-pair", zulus_attack,
+  adj_test_assert_forbidden (battle, "gl/melee-pair", zulus_attack,
                     "uKhandempemvu is routing and cannot attack in a melee");
-  assert_allowed (battle, "gl/fire", foot_fires);
-  assert_allowed (battle, "gl/melee", "{\"attacker\": \"u1\", \"defender\": \"u2\"}");
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  adj_test_assert_allowed (battle, "gl/melee", "{\"attacker\": \"u1\", \"defender\": \"u2\"}");
   set_flag (battle, "u2", "status.routing", FALSE);
 
   /* A red card lets the British act, with one unit. */
   apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "QD");
-  assert_forbidden (battle, "gl/fire", zulus_fire,
+  adj_test_assert_forbidden (battle, "gl/fire", zulus_fire,
                     "uKhandempemvu cannot act now: the card turned lets the British act");
-  assert_forbidden (battle, "gl/charge", zulus_charge,
+  adj_test_assert_forbidden (battle, "gl/charge", zulus_charge,
                     "uKhandempemvu cannot act now: the card turned lets the British act");
-  assert_forbidden (battle, "gl/melee", zulus_attack,
+  adj_test_assert_forbidden (battle, "gl/melee", zulus_attack,
                     "uKhandempemvu cannot act now: the card turned lets the British act");
-  assert_allowed (battle, "gl/fire", foot_fires);
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
   apply_entered (battle, "gl/charge", "{\"unit\": \"u1\"}", stand_fast,
                  G_N_ELEMENTS (stand_fast), NULL);
-  assert_allowed (battle, "gl/fire", foot_fires);
-  assert_forbidden (battle, "gl/fire", "{\"firer\": \"u3\", \"target\": \"u4\"}",
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  adj_test_assert_forbidden (battle, "gl/fire", "{\"firer\": \"u3\", \"target\": \"u4\"}",
                     "Lancers cannot act now: the card turned lets one unit act, and 24th Foot "
                     "has acted on it");
 
@@ -618,11 +573,11 @@ test_forbidden (void)
     g_assert_no_error (error);
   }
   apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "2S");
-  assert_forbidden (battle, "gl/fire", foot_fires,
+  adj_test_assert_forbidden (battle, "gl/fire", foot_fires,
                     "24th Foot cannot act now: the card turned lets the enemies of the British "
                     "act");
   apply_entered (battle, "gl/charge", zulus_charge, stand_fast, G_N_ELEMENTS (stand_fast), NULL);
-  assert_allowed (battle, "gl/fire", "{\"firer\": \"u4\", \"target\": \"u1\"}");
+  adj_test_assert_allowed (battle, "gl/fire", "{\"firer\": \"u4\", \"target\": \"u1\"}");
 }
 
 /* The odds count the reds still in the draw pile, and the turned cards once it is empty. */

@@ -366,49 +366,6 @@ test_solo_rout (void)
   }
 }
 
-/* @mech_id with @json is refused with @message; allowed, its outcome carries @message. */
-static void
-assert_forbidden (AdjBattle  *battle,
-                  const char *mech_id,
-                  const char *json,
-                  const char *message)
-{
-  const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
-  g_autoptr(json_object) obj = adj_test_parse (json);
-  AdjRollRequest request = { .battle = battle, .inputs = obj, .file = "test" };
-  g_auto(AdjRollSetup) refused = { 0 };
-  g_auto(AdjRollSetup) allowed = { 0 };
-  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_false (adj_mechanic_prepare_roll (mech, &request, &refused, &error));
-  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
-  g_assert_cmpstr (error->message, ==, message);
-  g_clear_error (&error);
-
-  request.allow = TRUE;
-  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &allowed, &error));
-  g_assert_no_error (error);
-  g_assert_true (adj_mechanic_resolve (mech, &allowed.ctx, allowed.inputs, allowed.random,
-                                       outcome, &error));
-  g_assert_no_error (error);
-  g_assert_cmpstr (outcome->ruling, ==, message);
-}
-
-static void
-assert_allowed (AdjBattle  *battle,
-                const char *mech_id,
-                const char *json)
-{
-  g_autoptr(json_object) obj = adj_test_parse (json);
-  AdjRollRequest request = { .battle = battle, .inputs = obj, .file = "test" };
-  g_auto(AdjRollSetup) setup = { 0 };
-  g_autoptr(GError) error = NULL;
-
-  adj_mechanic_prepare_roll (adj_mechanic_lookup (mech_id), &request, &setup, &error);
-  g_assert_no_error (error);
-}
-
 static void
 edit (AdjBattle  *battle,
       const char *unit,
@@ -432,30 +389,30 @@ test_forbidden (void)
   const char *react = "{\"group\": \"u7\"}";
 
   /* Shooting and melee: at the enemy, by groups with figures left, not routing. */
-  assert_allowed (battle, "rf/shooting", shot);
-  assert_allowed (battle, "rf/melee", melee);
-  assert_forbidden (battle, "rf/shooting", "{\"shooter\": \"u2\", \"target\": \"u3\"}",
+  adj_test_assert_allowed (battle, "rf/shooting", shot);
+  adj_test_assert_allowed (battle, "rf/melee", melee);
+  adj_test_assert_forbidden (battle, "rf/shooting", "{\"shooter\": \"u2\", \"target\": \"u3\"}",
                     "1st Section and 2nd Section are on the same side");
-  assert_forbidden (battle, "rf/melee", "{\"attacker\": \"u4\", \"defender\": \"u5\"}",
+  adj_test_assert_forbidden (battle, "rf/melee", "{\"attacker\": \"u4\", \"defender\": \"u5\"}",
                     "Zulu impi 1 and Zulu impi 2 are on the same side");
   edit (battle, "u3", "destroyed", json_object_new_boolean (TRUE));
-  assert_forbidden (battle, "rf/shooting", "{\"shooter\": \"u3\", \"target\": \"u6\"}",
+  adj_test_assert_forbidden (battle, "rf/shooting", "{\"shooter\": \"u3\", \"target\": \"u6\"}",
                     "2nd Section is destroyed");
-  assert_forbidden (battle, "rf/melee", "{\"attacker\": \"u4\", \"defender\": \"u3\"}",
+  adj_test_assert_forbidden (battle, "rf/melee", "{\"attacker\": \"u4\", \"defender\": \"u3\"}",
                     "2nd Section is destroyed");
   edit (battle, "u4", "status.routing", json_object_new_boolean (TRUE));
-  assert_forbidden (battle, "rf/melee", melee, "Zulu impi 1 is routing and cannot charge into melee");
-  assert_forbidden (battle, "rf/melee", melee,
+  adj_test_assert_forbidden (battle, "rf/melee", melee, "Zulu impi 1 is routing and cannot charge into melee");
+  adj_test_assert_forbidden (battle, "rf/melee", melee,
                     "Zulu impi 1 is routing and cannot charge into melee");
 
   /* A hidden group is not shot at until its marker is spotted. */
   edit (battle, "u6", "status.hidden", json_object_new_boolean (TRUE));
-  assert_forbidden (battle, "rf/shooting", shot,
+  adj_test_assert_forbidden (battle, "rf/shooting", shot,
                     "Musketeers is hidden under a marker and cannot be shot at until it is "
                     "spotted");
 
   /* One reaction a turn for each group. */
-  assert_allowed (battle, "rf/reaction", react);
+  adj_test_assert_allowed (battle, "rf/reaction", react);
   {
     g_autoptr(AdjInputs) in = battle_inputs (battle, "rf/reaction", react);
     const int die[] = { 3 };
@@ -463,5 +420,5 @@ test_forbidden (void)
 
     apply (battle, in, out);
   }
-  assert_forbidden (battle, "rf/reaction", react, "Reserve impi has already reacted this turn");
+  adj_test_assert_forbidden (battle, "rf/reaction", react, "Reserve impi has already reacted this turn");
 }

@@ -657,50 +657,6 @@ unit_of_side (AdjBattle  *battle,
   return NULL;
 }
 
-/* @mech_id with @json is refused with @message; allowed, its outcome carries @message. */
-static void
-assert_forbidden (AdjBattle  *battle,
-                  const char *mech_id,
-                  const char *json,
-                  const char *message)
-{
-  const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
-  g_autoptr(json_object) inputs = json != NULL ? json_tokener_parse (json) : NULL;
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test" };
-  g_auto(AdjRollSetup) refused = { 0 };
-  g_auto(AdjRollSetup) allowed = { 0 };
-  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_false (adj_mechanic_prepare_roll (mech, &request, &refused, &error));
-  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
-  g_assert_cmpstr (error->message, ==, message);
-  g_clear_error (&error);
-
-  request.allow = TRUE;
-  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &allowed, &error));
-  g_assert_no_error (error);
-  g_assert_true (adj_mechanic_resolve (mech, &allowed.ctx, allowed.inputs, allowed.random,
-                                       outcome, &error));
-  g_assert_no_error (error);
-  g_assert_cmpstr (outcome->ruling, ==, message);
-}
-
-static void
-assert_allowed (AdjBattle  *battle,
-                const char *mech_id,
-                const char *json)
-{
-  g_autoptr(json_object) inputs = json != NULL ? json_tokener_parse (json) : NULL;
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test" };
-  g_auto(AdjRollSetup) setup = { 0 };
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (adj_mechanic_prepare_roll (adj_mechanic_lookup (mech_id), &request, &setup,
-                                            &error));
-  g_assert_no_error (error);
-}
-
 static void
 set_status (AdjBattle  *battle,
             AdjUnit    *unit,
@@ -732,20 +688,20 @@ test_battle_forbidden (Fixture       *f,
   g_autoptr(AdjOutcome) deal = NULL;
 
   /* The deal: not again while units dealt a card have yet to act. */
-  assert_allowed (f->battle, "rn/deal", NULL);
+  adj_test_assert_allowed (f->battle, "rn/deal", NULL);
   deal = battle_resolve (f->battle, "rn/deal", NULL, NULL, 0, NULL, TRUE);
   for (guint i = 0; i < adj_battle_get_n_units (f->battle); i++)
     if (adj_battle_peek_unit (f->battle, i) != ours)
       set_status (f->battle, adj_battle_peek_unit (f->battle, i), "status.acted", TRUE);
   msg = g_strdup_printf ("The cards cannot be dealt again yet: %s holds a card and has yet to "
                          "act", name);
-  assert_forbidden (f->battle, "rn/deal", NULL, msg);
+  adj_test_assert_forbidden (f->battle, "rn/deal", NULL, msg);
   g_clear_pointer (&msg, g_free);
   set_status (f->battle, ours, "status.moved", TRUE);
-  assert_allowed (f->battle, "rn/deal", NULL);
+  adj_test_assert_allowed (f->battle, "rn/deal", NULL);
 
   /* Fire: at an enemy, not at a unit of one's own side. */
-  assert_allowed (f->battle, "rn/fire", pair);
+  adj_test_assert_allowed (f->battle, "rn/fire", pair);
   for (guint i = 0; i < adj_battle_get_n_units (f->battle); i++)
     {
       AdjUnit *friend = adj_battle_peek_unit (f->battle, i);
@@ -758,30 +714,30 @@ test_battle_forbidden (Fixture       *f,
 
           msg = g_strdup_printf ("%s and %s are on the same side", name,
                                  adj_unit_get_name (friend));
-          assert_forbidden (f->battle, "rn/fire", own, msg);
+          adj_test_assert_forbidden (f->battle, "rn/fire", own, msg);
           g_clear_pointer (&msg, g_free);
           break;
         }
     }
 
   /* A disrupted unit cannot close-assault. */
-  assert_allowed (f->battle, "rn/assault", assault);
+  adj_test_assert_allowed (f->battle, "rn/assault", assault);
   set_status (f->battle, ours, "status.disrupted", TRUE);
   msg = g_strdup_printf ("%s is disrupted and cannot close-assault", name);
-  assert_forbidden (f->battle, "rn/assault", assault, msg);
+  adj_test_assert_forbidden (f->battle, "rn/assault", assault, msg);
   g_clear_pointer (&msg, g_free);
 
   /* One try to regain cohesion per end of turn. */
-  assert_allowed (f->battle, "rn/cohesion", rally);
+  adj_test_assert_allowed (f->battle, "rn/cohesion", rally);
   outcome = battle_resolve (f->battle, "rn/cohesion", rally, NULL, 0, "AH", TRUE);
   g_assert_cmpstr (outcome->key, ==, "failed");
   msg = g_strdup_printf ("%s has already tried to regain cohesion this turn", name);
-  assert_forbidden (f->battle, "rn/cohesion", rally, msg);
+  adj_test_assert_forbidden (f->battle, "rn/cohesion", rally, msg);
   g_clear_pointer (&msg, g_free);
 
   /* A unit that fought may not fire again; a destroyed unit neither fires nor is fired at. */
   set_status (f->battle, ours, "status.acted", TRUE);
   msg = g_strdup_printf ("%s has already fought this turn", name);
-  assert_forbidden (f->battle, "rn/fire", pair, msg);
+  adj_test_assert_forbidden (f->battle, "rn/fire", pair, msg);
   g_clear_pointer (&msg, g_free);
 }
