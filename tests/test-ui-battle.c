@@ -265,8 +265,16 @@ check_turn_and_cards (AdjApplication *app)
     g_assert_true (adj_mechanic_panel_select (panel, "wec/close-combat"));
     g_assert_nonnull (adj_mechanic_panel_get_row (panel, "attacker_support"));
     g_assert_null (adj_mechanic_panel_get_row (panel, "firer_type"));
+    /* The rules decide a withdrawal without dice: worked out, not rolled, nothing to enter. */
+    g_assert_true (adj_mechanic_panel_select (panel, "wec/withdrawal"));
+    adj_test_settle ();
+    g_assert_true (adj_test_shows (GTK_WIDGET (window), "Decide"));
+    g_assert_false (adj_test_shows (GTK_WIDGET (window), "Roll"));
+    g_assert_false (adj_test_shows (GTK_WIDGET (window), "Enter Dice…"));
     g_assert_true (adj_mechanic_panel_select (panel, "wec/initiative"));
     adj_test_settle ();
+    g_assert_true (adj_test_shows (GTK_WIDGET (window), "Roll"));
+    g_assert_true (adj_test_shows (GTK_WIDGET (window), "Enter Dice…"));
     g_assert_true (adj_test_shows (GTK_WIDGET (window), "First side: 2D6, Second side: 2D6. "
                                                         "Ties are rolled again."));
     adj_mechanic_panel_use_unit (panel, 0, "u1");   /* no unit inputs: nothing happens */

@@ -145,8 +145,10 @@ clear_form (AdjMechanicPanel *self)
   g_ptr_array_set_size (self->rows, 0);
 }
 
+/* The dice and cards the action needs, in words; *@any says whether it needs any. */
 static char *
-describe_draws (AdjMechanicPanel *self)
+describe_draws (AdjMechanicPanel *self,
+                gboolean         *any)
 {
   AdjContext ctx = { 0 };
   g_autoptr(GArray) specs = NULL;
@@ -154,6 +156,7 @@ describe_draws (AdjMechanicPanel *self)
 
   adj_battle_context (self->battle, &ctx);
   specs = adj_mechanic_draws (self->mech, &ctx, self->inputs);
+  *any = specs->len > 0;
   for (guint i = 0; i < specs->len; i++)
     {
       const AdjDrawSpec *d = &g_array_index (specs, AdjDrawSpec, i);
@@ -283,6 +286,7 @@ update_odds (AdjMechanicPanel *self)
   g_autoptr(AdjOdds) odds = NULL;
   g_autoptr(AdjTables) tables = NULL;
   g_autofree char *draws = NULL;
+  gboolean any_draws = TRUE;
   const char *note = NULL, *message = NULL, *said = NULL;
   AdjContext ctx = { 0 };
 
@@ -318,7 +322,15 @@ update_odds (AdjMechanicPanel *self)
   if (odds == NULL && said != NULL)
     draws = g_strdup (self->mech->random_note != NULL ? adj_gettext (self->mech->random_note) : "");
   else
-    draws = describe_draws (self);
+    draws = describe_draws (self, &any_draws);
+  /* What the rules decide without dice is worked out, not rolled, and there is nothing to
+   * enter from the table. */
+  gtk_button_set_label (self->roll_button, any_draws ? _("_Roll") : _("_Decide"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->roll_button),
+                               any_draws ? _("Roll the dice (Ctrl+R)")
+                                         : _("Work out the result: the rules need no dice "
+                                             "(Ctrl+R)"));
+  gtk_widget_set_visible (GTK_WIDGET (self->enter_button), any_draws);
   gtk_label_set_text (self->draws_label, draws);
   gtk_widget_set_visible (GTK_WIDGET (self->draws_label), draws[0] != '\0');
 }
@@ -905,12 +917,13 @@ adj_mechanic_panel_enter_dice (AdjMechanicPanel *self)
   g_autofree char *draws = NULL;
   GtkWidget *dialog, *box;
   EnterData *data;
-  gboolean needs_dice = FALSE, needs_cards = FALSE;
+  gboolean needs_dice = FALSE, needs_cards = FALSE, any;
 
   g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
 
   if (self->battle == NULL || self->mech == NULL ||
-      !gtk_widget_get_sensitive (GTK_WIDGET (self->enter_button)))
+      !gtk_widget_get_sensitive (GTK_WIDGET (self->enter_button)) ||
+      !gtk_widget_get_visible (GTK_WIDGET (self->enter_button)))
     return;
 
   adj_battle_context (self->battle, &ctx);
@@ -922,7 +935,7 @@ adj_mechanic_panel_enter_dice (AdjMechanicPanel *self)
       else
         needs_dice = TRUE;
     }
-  draws = describe_draws (self);
+  draws = describe_draws (self, &any);
 
   dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
                                    needs_cards && !needs_dice ? _("Enter the Cards")
