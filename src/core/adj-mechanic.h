@@ -130,6 +130,10 @@ struct _AdjSystem {
    * every counter to a new, empty battle (@strengths as the system documents, or NULL).  NULL
    * for systems whose battles are made from armies. */
   AdjAddOrderOfBattle add_order_of_battle;
+  /* May be NULL: append to @facts (of AdjTurnFact, adj-turn-state.h) what the rules make the
+   * players remember about the turn as it stands, in reading order. */
+  void (*turn_state) (AdjBattle *battle,
+                      GPtrArray *facts);
 };
 
 /* ---- the registry: the systems built in (rules/adj-systems.c) ---- */
