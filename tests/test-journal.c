@@ -11,7 +11,9 @@
 #include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-json.h"
+#include "adj-mechanic.h"
 #include "adj-store.h"
+#include "adj-test-util.h"
 
 static AdjBattle *
 demo_battle (void)
@@ -394,6 +396,99 @@ test_report (void)
   g_assert_nonnull (strstr (text, "  [Initiative] Turned the Two of Clubs"));
 }
 
+/* A fight of each system, resolved on its demo battle (the referee allowing it whatever the
+ * turn says): the journal line and the report name both units. */
+typedef struct {
+  const char *demo;
+  const char *mechanic;
+  const char *inputs;
+  const char *actor;
+  const char *target;
+} Fight;
+
+static const Fight fights[] = {
+  { "wec-zulu-war.json", "wec/fire-combat", "{\"firer\":\"u1\",\"target\":\"u16\",\"distance\":2}",
+    "British Regular Infantry 1", "Zulu Spearmen 1" },
+  { "rn-column-on-the-march.json", "rn/fire", "{\"firer\":\"u2\",\"target\":\"u11\"}",
+    "Line infantry 1", "Spearmen 1" },
+  { "gl-mission-station.json", "gl/fire", "{\"firer\":\"u1\",\"target\":\"u5\"}",
+    "B Company", "Left horn" },
+  { "rf-patrol-at-the-kraal.json", "rf/shooting", "{\"shooter\":\"u2\",\"target\":\"u6\"}",
+    "1st Section", "Young warriors 2" },
+  { "rr-colenso.json", "rr/rifle-fire",
+    "{\"firer\":\"2nd-devonshire-regiment\",\"target\":\"wakkerstroom-commando\"}",
+    "2nd Devonshire Regiment", "Wakkerstroom Commando" },
+};
+
+static AdjBattle *
+load_demo (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", name, NULL);
+  g_autoptr(GError) error = NULL;
+  AdjBattle *battle = adj_store_load_battle (path, &error);
+
+  g_assert_no_error (error);
+  adj_battle_set_file_path (battle, NULL);
+  adj_battle_set_seed (battle, 5);
+  return battle;
+}
+
+static AdjOutcome *
+resolve_allowed (AdjBattle  *battle,
+                 const char *mech_id,
+                 const char *json)
+{
+  const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
+  g_autoptr(json_object) inputs = adj_test_parse (json);
+  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test", .allow = TRUE };
+  g_auto(AdjRollSetup) setup = { 0 };
+  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (mech);
+  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &setup, &error));
+  g_assert_no_error (error);
+  g_assert_true (adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome,
+                                       &error));
+  g_assert_no_error (error);
+  g_assert_true (adj_battle_apply_outcome (battle, setup.inputs, outcome, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&outcome);
+}
+
+static void
+test_names (gconstpointer data)
+{
+  const Fight *fight = data;
+  g_autoptr(AdjBattle) battle = load_demo (fight->demo);
+  g_autoptr(AdjOutcome) outcome = resolve_allowed (battle, fight->mechanic, fight->inputs);
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  AdjEntry *entry = adj_journal_get_entry (journal, journal->position - 1);
+  g_autofree char *actors = g_strdup_printf ("%s against %s", fight->actor, fight->target);
+  g_autofree char *report = adj_battle_report (battle, TRUE);
+
+  g_assert_cmpstr (outcome->actors, ==, actors);
+  g_assert_nonnull (strstr (entry->summary, actors));
+  g_assert_true (g_str_has_suffix (entry->summary, outcome->title));
+  g_assert_nonnull (strstr (report, actors));
+}
+
+/* A group under a marker (the demo's Young warriors 1) is not named while it is hidden: the
+ * table only sees the marker. */
+static void
+test_names_hidden (void)
+{
+  g_autoptr(AdjBattle) battle = load_demo ("rf-patrol-at-the-kraal.json");
+  g_autoptr(AdjOutcome) outcome = NULL;
+
+  outcome = resolve_allowed (battle, "rf/shooting", "{\"shooter\":\"u2\",\"target\":\"u5\"}");
+  g_assert_cmpstr (outcome->actors, ==, "1st Section against a hidden unit");
+  g_assert_null (strstr (adj_journal_get_entry (adj_battle_get_journal (battle),
+                                                 adj_battle_get_journal (battle)->position - 1)
+                                                 ->summary,
+                         "against Young warriors 1"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -410,5 +505,14 @@ main (int   argc,
   g_test_add_func ("/journal/cards/turn", test_turn_card);
   g_test_add_func ("/journal/cards/turn-all", test_turn_all_cards);
   g_test_add_func ("/journal/report", test_report);
+  for (guint i = 0; i < G_N_ELEMENTS (fights); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/journal/names/%.*s",
+                                               (int) strcspn (fights[i].mechanic, "/"),
+                                               fights[i].mechanic);
+
+      g_test_add_data_func (path, &fights[i], test_names);
+    }
+  g_test_add_func ("/journal/names/hidden", test_names_hidden);
   return g_test_run ();
 }

@@ -118,6 +118,8 @@ check_fire_and_undo (AdjApplication *app)
   g_assert_nonnull (outcome);
   g_assert_cmpstr (outcome->key, ==, "destroyed");
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Target destroyed"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window),
+                                 "British Regular Infantry 1 against Zulu Spearmen 1"));
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Firer 13 is at least twice target 3"));
   g_assert_false (adj_unit_get_destroyed (unit (window, "u16")));
 
@@ -129,7 +131,8 @@ check_fire_and_undo (AdjApplication *app)
   g_assert_cmpuint (journal_length (window), ==, 1);
   adj_battle_window_show_page (window, "journal");
   adj_test_settle ();
-  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Fire combat: Target destroyed"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Fire combat — British Regular Infantry 1 "
+                                 "against Zulu Spearmen 1: Target destroyed"));
   g_assert_true (adj_test_shows (GTK_WIDGET (window),
                                  "Firer 13 is at least twice target 3 · Firer 6 + 6, Target 1"));
   g_assert_true (adj_battle_get_modified (adj_battle_window_get_battle (window)));
@@ -189,8 +192,9 @@ check_fire_and_undo (AdjApplication *app)
   adj_battle_window_show_page (window, "journal");
   adj_test_settle ();
   g_assert_true (adj_test_shows (GTK_WIDGET (window),
-                                 "Fire combat: Target destroyed · allowed by the referee: British "
-                                 "Regular Infantry 1 has already started a combat this turn"));
+                                 "Fire combat — British Regular Infantry 1 against Zulu Spearmen "
+                                 "2: Target destroyed · allowed by the referee: British Regular "
+                                 "Infantry 1 has already started a combat this turn"));
 }
 
 static void

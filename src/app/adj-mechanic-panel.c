@@ -36,6 +36,7 @@ struct _AdjMechanicPanel {
   GtkButton         *roll_button;
   GtkButton         *enter_button;
   GtkRevealer       *result_revealer;
+  GtkLabel          *result_actors;
   GtkLabel          *result_title;
   GtkLabel          *result_reason;
   GtkExpander       *result_expander;
@@ -421,6 +422,9 @@ show_result (AdjMechanicPanel *self)
                                                  self->outcome->ruling);
       show_message (self, ruling);
     }
+  gtk_label_set_text (self->result_actors, self->outcome->actors != NULL ? self->outcome->actors
+                                                                         : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->result_actors), self->outcome->actors != NULL);
   gtk_label_set_text (self->result_title, self->outcome->title);
   gtk_label_set_text (self->result_reason, self->outcome->reason != NULL ? self->outcome->reason
                                                                          : "");
@@ -677,6 +681,7 @@ adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, enter_button);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_revealer);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_actors);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_title);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_reason);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_expander);

@@ -1628,6 +1628,7 @@ adj_battle_apply_outcome (AdjBattle   *battle,
 {
   const AdjMechanic *mech = inputs->mechanic;
   g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *action = NULL;
   g_autofree char *summary = NULL;
   AdjContext ctx;
 
@@ -1635,15 +1636,22 @@ adj_battle_apply_outcome (AdjBattle   *battle,
   g_return_val_if_fail (outcome->mechanic == mech, FALSE);
 
   adj_battle_context (battle, &ctx);
+  if (outcome->actors != NULL)
+    /* TRANSLATORS: an action and who took part in it, e.g. "Fire combat — British Regular
+     * Infantry 3 against Zulu Spearmen 5" */
+    action = g_strdup_printf (_("%s — %s"), adj_gettext (mech->title), outcome->actors);
+  else
+    action = g_strdup (adj_gettext (mech->title));
   if (outcome->ruling != NULL)
     /* TRANSLATORS: a journal line of an action the rules forbade and the referee allowed, e.g.
-     * "Fire combat: Target destroyed · allowed by the referee: British Regular Infantry 3 has
-     * already fought this turn" */
+     * "Fire combat — British Regular Infantry 3 against Zulu Spearmen 5: Target destroyed ·
+     * allowed by the referee: British Regular Infantry 3 has already fought this turn" */
     summary = g_strdup_printf (_("%s: %s · allowed by the referee: %s"),
-                               adj_gettext (mech->title), outcome->title, outcome->ruling);
+                               action, outcome->title, outcome->ruling);
   else
-    /* TRANSLATORS: a journal line, e.g. "Fire combat: Target destroyed" */
-    summary = g_strdup_printf (_("%s: %s"), adj_gettext (mech->title), outcome->title);
+    /* TRANSLATORS: a journal line, e.g. "Fire combat — British Regular Infantry 3 against Zulu
+     * Spearmen 5: Target destroyed" */
+    summary = g_strdup_printf (_("%s: %s"), action, outcome->title);
   entry = adj_entry_new ("mechanic", mech->id, summary);
   entry->inputs = adj_inputs_to_json (inputs);
   entry->outcome = adj_outcome_to_json (outcome);
@@ -1847,64 +1855,6 @@ adj_battle_reshuffle (AdjBattle  *battle,
   pack = adj_pack_copy (adj_battle_get_pack (battle));
   adj_pack_collect (pack, &battle->rng);
   return commit_pack_change (battle, _("Gathered and shuffled the pack"), pack, NULL, error);
-}
-
-char *
-adj_battle_report (AdjBattle *battle,
-                   gboolean   markdown)
-{
-  GString *out = g_string_new (NULL);
-  AdjJournal *journal = battle->journal;
-  AdjRuleset *rs = battle->ruleset;
-  int last_turn = -1;
-
-  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
-
-  if (markdown)
-    g_string_append_printf (out, "# %s\n\n", battle->name);
-  else
-    {
-      g_string_append_printf (out, "%s\n", battle->name);
-      for (glong i = 0; i < g_utf8_strlen (battle->name, -1); i++)
-        g_string_append_c (out, '=');
-      g_string_append (out, "\n\n");
-    }
-  /* TRANSLATORS: the heading of a battle report, e.g. "When Empires Clash! · turn 3 of 12" */
-  g_string_append_printf (out, _("%s · turn %d"), adj_ruleset_get_name (rs), battle->turn);
-  g_string_append (out, "\n\n");
-  for (guint i = 0; i < battle->sides->len; i++)
-    {
-      AdjSide *side = g_ptr_array_index (battle->sides, i);
-      g_string_append_printf (out, "%s%s\n", markdown ? "- " : "  ", side->name);
-    }
-
-  for (guint i = 0; i < journal->position; i++)
-    {
-      AdjEntry *entry = adj_journal_get_entry (journal, i);
-      const AdjChoice *phase = entry->phase != NULL ? adj_ruleset_find_phase (rs, entry->phase)
-                                                    : NULL;
-      json_object *reason = NULL;
-      g_autofree char *rolls = adj_journal_describe_rolls (entry->outcome);
-
-      if (entry->turn != last_turn)
-        {
-          last_turn = entry->turn;
-          g_string_append (out, markdown ? "\n## " : "\n");
-          g_string_append_printf (out, _("Turn %d"), entry->turn);
-          g_string_append (out, markdown ? "\n\n" : "\n");
-        }
-      g_string_append (out, markdown ? "- " : "  ");
-      if (phase != NULL)
-        g_string_append_printf (out, markdown ? "*%s* — " : "[%s] ", adj_gettext (phase->label));
-      g_string_append (out, entry->summary);
-      if (entry->outcome != NULL && json_object_object_get_ex (entry->outcome, "reason", &reason))
-        g_string_append_printf (out, ": %s", json_object_get_string (reason));
-      if (rolls[0] != '\0')
-        /* TRANSLATORS: the dice or cards of a journal entry, e.g. "(Firer 6 + 6, Target 1 + 1)" */
-        g_string_append_printf (out, _(" (%s)"), rolls);
-      g_string_append (out, "\n");
-    }
-  return g_string_free (out, FALSE);
 }
 
 AdjTables *

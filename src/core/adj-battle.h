@@ -171,6 +171,14 @@ gboolean      adj_battle_turn_card        (AdjBattle     *battle,
 /* Gather every card and shuffle, as a journal entry. */
 gboolean      adj_battle_reshuffle        (AdjBattle    *battle,
                                            GError      **error);
+/* Whether a status of @unit hides it from the table (a group under a marker, say). */
+gboolean      adj_battle_unit_is_hidden   (AdjBattle    *battle,
+                                           AdjUnit      *unit);
+/* Who takes part in an action: the names of the units and sides @inputs name ("British
+ * Regular Infantry 3 against Zulu Spearmen 5"), a hidden unit named only as hidden; NULL when
+ * the inputs name none in @battle. */
+char         *adj_battle_name_actors      (AdjBattle    *battle,
+                                           AdjInputs    *inputs);
 /* The game so far, as a readable report (plain text, or Markdown). */
 char         *adj_battle_report           (AdjBattle    *battle,
                                            gboolean      markdown);

@@ -381,6 +381,8 @@ adj_mechanic_resolve (const AdjMechanic *mech,
     return FALSE;
   g_return_val_if_fail (outcome->key != NULL, FALSE);
   outcome->ruling = g_strdup (ctx->ruling);
+  if (ctx->battle != NULL)
+    outcome->actors = adj_battle_name_actors (ctx->battle, inputs);
 
   rolls = adj_random_get_rolls (random);
   g_ptr_array_extend (outcome->rolls, rolls, roll_ref, NULL);
@@ -1063,6 +1065,7 @@ adj_outcome_free (AdjOutcome *outcome)
   g_free (outcome->title);
   g_free (outcome->reason);
   g_free (outcome->ruling);
+  g_free (outcome->actors);
   g_ptr_array_unref (outcome->lines);
   g_ptr_array_unref (outcome->rolls);
   json_object_put (outcome->values);
@@ -1252,6 +1255,8 @@ adj_outcome_to_json (const AdjOutcome *outcome)
     json_object_object_add (obj, "reason", json_object_new_string (outcome->reason));
   if (outcome->ruling != NULL)
     json_object_object_add (obj, "ruling", json_object_new_string (outcome->ruling));
+  if (outcome->actors != NULL)
+    json_object_object_add (obj, "actors", json_object_new_string (outcome->actors));
   for (guint l = 0; l < outcome->lines->len; l++)
     {
       const AdjExplainLine *line = g_ptr_array_index (outcome->lines, l);

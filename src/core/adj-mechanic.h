@@ -334,6 +334,8 @@ struct _AdjOutcome {
   json_object *values;     /* named numbers and strings for scripts and for apply */
   json_object *pack_after; /* the pack once the outcome's cards were drawn, or NULL */
   char        *ruling;     /* what the rules said against it, when the referee allowed it */
+  char        *actors;     /* who took part, by name ("British Regular Infantry 3 against
+                            * Zulu Spearmen 5"), when resolved against a battle; else NULL */
 };
 
 AdjOutcome  *adj_outcome_new          (const AdjMechanic *mech);

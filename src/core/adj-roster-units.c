@@ -88,22 +88,6 @@ field_is_tracked (AdjRoster      *self,
   return field->kind == ADJ_FIELD_BOOL && !field->per_turn;
 }
 
-static gboolean
-unit_is_hidden (AdjRuleset *rs,
-                AdjUnit    *unit)
-{
-  GPtrArray *fields = adj_ruleset_get_status_fields (rs);
-
-  for (guint i = 0; i < fields->len; i++)
-    {
-      const AdjField *f = g_ptr_array_index (fields, i);
-
-      if (f->hides_unit && adj_unit_get_status_bool (unit, f->name))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static StatusItem *
 status_item_new (AdjRoster      *self,
                  const AdjField *f,
@@ -311,7 +295,7 @@ roster_add_side (AdjRoster  *self,
       const AdjUnitType *type;
 
       if (!g_str_equal (adj_unit_get_side (unit), side->id) ||
-          unit_is_hidden (self->ruleset, unit))
+          adj_battle_unit_is_hidden (battle, unit))
         continue;
       type = adj_battle_unit_type (battle, unit);
       s->has_values = s->has_values || type->value >= 0;

@@ -263,7 +263,8 @@ deal_resolve (const AdjContext  *ctx,
     {
       Recipient *r = g_ptr_array_index (people, i);
 
-      if (!adj_random_deal (random, "deal", N_("Card dealt"), &r->card, error))
+      /* The card is labelled with whom it went to, so the journal reads "Spearmen 2 2♥". */
+      if (!adj_random_deal (random, "deal", r->name, &r->card, error))
         return FALSE;
       r->order = rn_card_order (&suits, r->card);
       r->dealt = i;
