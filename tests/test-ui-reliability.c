@@ -295,6 +295,218 @@ test_killed_while_writing (void)
   g_unlink (path);
 }
 
+/* ---- the battle's own file reopened after a crash ---- */
+
+static char *reopened_file;
+static char *reopened_autosave;   /* what the killed program left, to compare */
+
+static guint
+count_dialogs (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        n++;
+    }
+  return n;
+}
+
+static char *
+autosave_text (void)
+{
+  g_autofree char *path = the_autosave ();
+  char *text = NULL;
+
+  if (path != NULL)
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* Asked once, and cancelled: nothing opens and the autosave is as the crash left it. */
+static void
+check_reopen_cancel (AdjApplication *app)
+{
+  AdwMessageDialog *dialog;
+  g_autofree char *text = NULL;
+
+  adj_test_settle ();
+  g_assert_cmpuint (count_dialogs (), ==, 1);
+  dialog = adj_test_find_dialog (app);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Restore Unsaved Changes?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
+                            "Its autosave holds 4 journal entries, at turn 1; the file "
+                            "“reopened.json” holds 0."));
+  adj_test_answer (app, NULL, "later");
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    g_assert_true (!ADJ_IS_BATTLE_WINDOW (l->data) ||
+                   adj_battle_window_get_battle (ADJ_BATTLE_WINDOW (l->data)) == NULL);
+  text = autosave_text ();
+  g_assert_cmpstr (text, ==, reopened_autosave);
+}
+
+/* Restored: every entry, still the file's battle, changed until saved; the game goes on. */
+static void
+check_reopen_restore (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjBattle *battle;
+
+  adj_test_settle ();
+  adj_test_answer (app, "Restore Unsaved Changes?", "restore");
+  window = adj_test_the_window (app);
+  battle = adj_battle_window_get_battle (window);
+  g_assert_nonnull (battle);
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 4);
+  g_assert_cmpstr (adj_battle_get_file_path (battle), ==, reopened_file);
+  g_assert_true (adj_battle_get_modified (battle));
+  g_assert_null (adj_test_find_dialog (app));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.turn-card", NULL));
+  adj_test_settle ();
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 5);
+}
+
+/* The saved file chosen over the autosave: the file as it was, and the autosave gone. */
+static void
+check_reopen_discard (AdjApplication *app)
+{
+  AdjBattle *battle;
+  g_autofree char *autosave = NULL;
+
+  adj_test_settle ();
+  adj_test_answer (app, "Restore Unsaved Changes?", "discard");
+  battle = adj_battle_window_get_battle (adj_test_the_window (app));
+  g_assert_nonnull (battle);
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 0);
+  g_assert_false (adj_battle_get_modified (battle));
+  autosave = the_autosave ();
+  g_assert_null (autosave);
+}
+
+/* Saved, then reopened: the autosave holds nothing the file does not, so nothing is asked. */
+static void
+check_reopen_quiet (AdjApplication *app)
+{
+  adj_test_settle ();
+  g_assert_null (adj_test_find_dialog (app));
+  g_assert_nonnull (adj_battle_window_get_battle (adj_test_the_window (app)));
+}
+
+static void
+test_reopen_after_kill (void)
+{
+  g_autofree char *autosave_dir = adj_store_autosave_dir ();
+  Watch w = { 0 };
+
+  if (g_getenv ("ADJUTANT_APP") == NULL)
+    {
+      g_test_skip ("ADJUTANT_APP does not name the program");
+      return;
+    }
+  adj_test_remove_tree (autosave_dir);
+  reopened_file = demo_copy ("reopened.json");
+  run_and_kill (reopened_file, "win.turn-card win.next-phase win.turn-card win.next-phase", 4,
+                &w);
+  g_clear_pointer (&w.last, json_object_put);
+  reopened_autosave = autosave_text ();
+  g_assert_nonnull (reopened_autosave);
+
+  /* The obvious thing after a crash: open the same file again. */
+  g_unsetenv ("ADJUTANT_NO_RESTORE");
+  adj_test_run_app (check_reopen_cancel, reopened_file);
+  adj_test_run_app (check_reopen_restore, reopened_file);
+  adj_test_run_app (check_reopen_discard, reopened_file);
+  adj_test_run_app (check_reopen_quiet, reopened_file);
+  g_setenv ("ADJUTANT_NO_RESTORE", "1", TRUE);
+
+  g_unlink (reopened_file);
+  g_clear_pointer (&reopened_file, g_free);
+  g_clear_pointer (&reopened_autosave, g_free);
+  adj_test_remove_tree (autosave_dir);
+}
+
+/* ---- the same battle opened twice ---- */
+
+static char *twin_file;
+static char *twin_copy;
+
+static void
+open_path (AdjApplication *app,
+           const char     *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  adj_test_settle ();
+}
+
+static guint
+count_battle_windows (AdjApplication *app)
+{
+  guint n = 0;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (ADJ_IS_BATTLE_WINDOW (l->data) &&
+        adj_battle_window_get_battle (ADJ_BATTLE_WINDOW (l->data)) != NULL)
+      n++;
+  return n;
+}
+
+static void
+check_open_twice (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjBattle *battle;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  battle = adj_battle_window_get_battle (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.turn-card", NULL));
+  adj_test_settle ();
+  g_assert_true (adj_battle_get_modified (battle));
+
+  /* The same file again: its window, unsaved changes and all. */
+  open_path (app, twin_file);
+  g_assert_null (adj_test_find_dialog (app));
+  g_assert_cmpuint (count_battle_windows (app), ==, 1);
+  g_assert_true (adj_battle_window_get_battle (window) == battle);
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 1);
+
+  /* A copy with the same identity: asked, and kept by default. */
+  open_path (app, twin_copy);
+  adj_test_answer (app, "This Battle Is Already Open", "show");
+  g_assert_cmpuint (count_battle_windows (app), ==, 1);
+  g_assert_true (adj_battle_window_get_battle (window) == battle);
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 1);
+
+  /* Or opened beside it, as a battle of its own. */
+  open_path (app, twin_copy);
+  adj_test_answer (app, "This Battle Is Already Open", "separate");
+  g_assert_cmpuint (count_battle_windows (app), ==, 2);
+  g_assert_true (adj_battle_window_get_battle (window) == battle);
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 1);
+}
+
+static void
+test_open_twice (void)
+{
+  g_autofree char *autosave_dir = adj_store_autosave_dir ();
+
+  adj_test_remove_tree (autosave_dir);
+  twin_file = demo_copy ("twin.json");
+  twin_copy = demo_copy ("twin-copy.json");
+  adj_test_run_app (check_open_twice, twin_file);
+  g_unlink (twin_file);
+  g_unlink (twin_copy);
+  g_clear_pointer (&twin_file, g_free);
+  g_clear_pointer (&twin_copy, g_free);
+  adj_test_remove_tree (autosave_dir);
+}
+
 /* ---- a save that fails says why, and leaves the file alone ---- */
 
 static gssize
@@ -387,6 +599,8 @@ main (int   argc,
   g_test_add_func ("/ui/reliability/killed-mid-game", test_killed_mid_game);
   g_test_add_func ("/ui/reliability/killed-while-writing", test_killed_while_writing);
   g_test_add_func ("/ui/reliability/save-fails", test_save_fails);
+  g_test_add_func ("/ui/reliability/reopen-after-kill", test_reopen_after_kill);
+  g_test_add_func ("/ui/reliability/open-twice", test_open_twice);
   status = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);

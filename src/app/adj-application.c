@@ -12,6 +12,7 @@
 #include "adj-application.h"
 #include "adj-army-builder.h"
 #include "adj-battle-window.h"
+#include "adj-json.h"
 #include "adj-new-battle-dialog.h"
 #include "adj-preferences-window.h"
 #include "adj-ruleset.h"
@@ -21,6 +22,7 @@ struct _AdjApplication {
   AdwApplication  parent_instance;
   GSettings      *settings;
   gboolean        restore_offered;
+  GHashTable     *asking;   /* uids of battles whose autosave the user is being asked about */
 };
 
 G_DEFINE_FINAL_TYPE (AdjApplication, adj_application, ADW_TYPE_APPLICATION)
@@ -188,6 +190,14 @@ adj_application_show_battle (AdjApplication *self,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+static gboolean offer_newer_autosave (AdjApplication *self,
+                                      AdjBattle      *from_file,
+                                      GFile          *file);
+static void     ask_about_open_twin  (AdjApplication  *self,
+                                      AdjBattleWindow *window,
+                                      AdjBattle       *battle,
+                                      GFile           *file);
+
 static void
 open_battle_file (AdjApplication *self,
                   GFile          *file,
@@ -196,6 +206,7 @@ open_battle_file (AdjApplication *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_file_get_path (file);
   g_autoptr(AdjBattle) battle = NULL;
+  AdjBattleWindow *open;
 
   battle = path != NULL ? adj_store_load_battle (path, &error) : NULL;
   if (battle == NULL)
@@ -208,16 +219,108 @@ open_battle_file (AdjApplication *self,
       return;
     }
   if (as_copy)
-    adj_battle_renew_uid (battle);
-  adj_application_show_battle (self, battle, as_copy ? NULL : file);
+    {
+      adj_battle_renew_uid (battle);
+      adj_application_show_battle (self, battle, NULL);
+      return;
+    }
+  /* The battle is open already: its window, with whatever it holds that no file has yet, is
+   * never replaced by a file. */
+  open = find_window_of (self, adj_battle_get_uid (battle));
+  if (open != NULL)
+    {
+      const char *open_path = adj_battle_get_file_path (adj_battle_window_get_battle (open));
+
+      if (g_strcmp0 (open_path, path) == 0)
+        gtk_window_present (GTK_WINDOW (open));
+      else
+        ask_about_open_twin (self, open, battle, file);
+      return;
+    }
+  if (g_hash_table_contains (self->asking, adj_battle_get_uid (battle)))
+    return;   /* the question about its autosave is on screen */
+  if (offer_newer_autosave (self, battle, file))
+    return;
+  adj_application_show_battle (self, battle, file);
+}
+
+/* ---- a copy of a battle that is open already ---- */
+
+typedef struct {
+  AdjApplication  *self;
+  AdjBattleWindow *window;
+  AdjBattle       *battle;
+  GFile           *file;
+} TwinData;
+
+static void
+twin_data_free (gpointer  user_data,
+                GClosure *closure)
+{
+  TwinData *data = user_data;
+
+  g_object_unref (data->self);
+  g_object_unref (data->window);
+  g_object_unref (data->battle);
+  g_object_unref (data->file);
+  g_free (data);
+}
+
+static void
+on_twin_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  TwinData         *data)
+{
+  if (g_str_equal (response, "separate"))
+    {
+      adj_battle_renew_uid (data->battle);
+      adj_application_show_battle (data->self, data->battle, data->file);
+    }
+  else
+    gtk_window_present (GTK_WINDOW (data->window));
+}
+
+static void
+ask_about_open_twin (AdjApplication  *self,
+                     AdjBattleWindow *window,
+                     AdjBattle       *battle,
+                     GFile           *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  GtkWidget *dialog;
+  TwinData *data;
+
+  gtk_window_present (GTK_WINDOW (window));
+  dialog = adw_message_dialog_new (GTK_WINDOW (window), _("This Battle Is Already Open"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” is a copy of “%s”, which is open in this window. Open "
+                                    "the copy as a separate battle, or go on with the one "
+                                    "open?"),
+                                  name, adj_battle_get_name (battle));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "show", _("_Keep the Open One"),
+                                    "separate", _("Open _Separately"),
+                                    NULL);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "show");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "show");
+  data = g_new0 (TwinData, 1);
+  data->self = g_object_ref (self);
+  data->window = g_object_ref (window);
+  data->battle = g_object_ref (battle);
+  data->file = g_object_ref (file);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_twin_response), data,
+                         twin_data_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* ---- restoring after a crash ---- */
 
 typedef struct {
   AdjApplication *self;
-  AdjBattle      *battle;
+  AdjBattle      *battle;      /* as its autosave has it */
   char           *autosave;
+  AdjBattle      *from_file;   /* as its file has it, when the file was being opened */
+  GFile          *file;
 } RestoreData;
 
 static void
@@ -226,9 +329,12 @@ restore_data_free (gpointer  user_data,
 {
   RestoreData *data = user_data;
 
+  g_hash_table_remove (data->self->asking, adj_battle_get_uid (data->battle));
   g_object_unref (data->self);
   g_object_unref (data->battle);
   g_free (data->autosave);
+  g_clear_object (&data->from_file);
+  g_clear_object (&data->file);
   g_free (data);
 }
 
@@ -243,16 +349,111 @@ on_restore_response (AdwMessageDialog *dialog,
   if (g_str_equal (response, "discard"))
     {
       g_unlink (data->autosave);
+      /* Opening its file, the user chose the file as it was saved. */
+      if (data->from_file != NULL)
+        adj_application_show_battle (data->self, data->from_file, data->file);
       return;
     }
   if (!g_str_equal (response, "restore"))
     return;   /* asked later again: the autosave stays */
 
-  if (origin != NULL && g_file_test (origin, G_FILE_TEST_IS_REGULAR))
+  if (data->file != NULL)
+    file = g_object_ref (data->file);
+  else if (origin != NULL && g_file_test (origin, G_FILE_TEST_IS_REGULAR))
     file = g_file_new_for_path (origin);
   /* The autosave holds what the file may not: treat it as changed until saved. */
   adj_battle_mark_unsaved (data->battle);
   adj_application_show_battle (data->self, data->battle, file);
+}
+
+static RestoreData *
+restore_data_new (AdjApplication *self,
+                  AdjBattle      *battle,
+                  const char     *autosave)
+{
+  RestoreData *data = g_new0 (RestoreData, 1);
+
+  data->self = g_object_ref (self);
+  data->battle = g_object_ref (battle);
+  data->autosave = g_strdup (autosave);
+  g_hash_table_add (self->asking, g_strdup (adj_battle_get_uid (battle)));
+  return data;
+}
+
+/* Opening a battle whose autosave holds what its file does not (Adjutant closed before it was
+ * saved): ask which to go on with, and keep the autosave untouched until the user has chosen.
+ * FALSE when there is nothing to ask. */
+static gboolean
+offer_newer_autosave (AdjApplication *self,
+                      AdjBattle      *from_file,
+                      GFile          *file)
+{
+  g_autofree char *path = adj_store_autosave_path (from_file);
+  g_autoptr(AdjBattle) autosaved = NULL;
+  g_autoptr(json_object) saved = NULL;
+  g_autoptr(json_object) kept = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  GtkWindow *parent;
+  GtkWidget *dialog;
+  RestoreData *data;
+  guint in_autosave, in_file;
+
+  if (g_getenv ("ADJUTANT_NO_RESTORE") != NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    return FALSE;
+  autosaved = adj_store_load_battle (path, &error);
+  if (autosaved == NULL)
+    {
+      /* Keep it aside rather than lose it; the user is told where it is. */
+      g_autofree char *aside = g_strconcat (path, ".unreadable", NULL);
+
+      g_rename (path, aside);
+      show_error (any_window (self), _("The Autosave Could Not Be Read"),
+                  error->message);
+      return FALSE;
+    }
+  kept = adj_battle_to_json (autosaved);
+  json_object_object_del (kept, "autosave");
+  saved = adj_battle_to_json (from_file);
+  if (adj_json_equal (kept, saved))
+    return FALSE;
+
+  in_autosave = adj_journal_get_n_entries (adj_battle_get_journal (autosaved));
+  in_file = adj_journal_get_n_entries (adj_battle_get_journal (from_file));
+  parent = any_window (self);
+  gtk_window_present (parent);
+  dialog = adw_message_dialog_new (parent, _("Restore Unsaved Changes?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  /* TRANSLATORS: "Adjutant closed before “Isandlwana” was
+                                   * saved. Its autosave holds 7 journal entries, at turn 3;
+                                   * the file “isandlwana.json” holds 4. …" */
+                                  ngettext ("Adjutant closed before “%s” was saved. Its "
+                                            "autosave holds %u journal entry, at turn %d; the "
+                                            "file “%s” holds %u. Go on from the autosave?",
+                                            "Adjutant closed before “%s” was saved. Its "
+                                            "autosave holds %u journal entries, at turn %d; "
+                                            "the file “%s” holds %u. Go on from the autosave?",
+                                            in_autosave),
+                                  adj_battle_get_name (autosaved), in_autosave,
+                                  adj_battle_get_turn (autosaved), name, in_file);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "later", _("_Cancel"),
+                                    "discard", _("Open the _Saved File"),
+                                    "restore", _("_Restore"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
+  data = restore_data_new (self, autosaved, path);
+  data->from_file = g_object_ref (from_file);
+  data->file = g_object_ref (file);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_restore_response), data,
+                         restore_data_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
 }
 
 void
@@ -287,7 +488,8 @@ adj_application_offer_restore (AdjApplication *self)
           g_rename (path, aside);
           continue;
         }
-      if (find_window_of (self, adj_battle_get_uid (battle)) != NULL)
+      if (find_window_of (self, adj_battle_get_uid (battle)) != NULL ||
+          g_hash_table_contains (self->asking, adj_battle_get_uid (battle)))
         continue;
 
       parent = any_window (self);
@@ -313,10 +515,7 @@ adj_application_offer_restore (AdjApplication *self)
                                                   ADW_RESPONSE_SUGGESTED);
       adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
       adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
-      data = g_new0 (RestoreData, 1);
-      data->self = g_object_ref (self);
-      data->battle = g_steal_pointer (&battle);
-      data->autosave = g_steal_pointer (&path);
+      data = restore_data_new (self, battle, path);
       g_signal_connect_data (dialog, "response", G_CALLBACK (on_restore_response), data,
                              restore_data_free, 0);
       gtk_window_present (GTK_WINDOW (dialog));
@@ -699,12 +898,22 @@ adj_application_dispose (GObject *object)
 }
 
 static void
+adj_application_finalize (GObject *object)
+{
+  AdjApplication *self = ADJ_APPLICATION (object);
+
+  g_hash_table_unref (self->asking);
+  G_OBJECT_CLASS (adj_application_parent_class)->finalize (object);
+}
+
+static void
 adj_application_class_init (AdjApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   object_class->dispose = adj_application_dispose;
+  object_class->finalize = adj_application_finalize;
   app_class->startup = adj_application_startup;
   app_class->activate = adj_application_activate;
   app_class->open = adj_application_open;
@@ -721,6 +930,7 @@ adj_application_init (AdjApplication *self)
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
+  self->asking = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 AdjApplication *
