@@ -203,7 +203,8 @@ static const LoadError load_errors[] = {
   { "no-units", ARMY_HEAD "\"name\": \"A\"}", ADJ_ERROR_INVALID,
     "army.json: $: the required key “units” is missing" },
   { "empty-name", ARMY_HEAD "\"name\": \"\", " ONE_UNIT "}", ADJ_ERROR_INVALID,
-    "army.json: $.name: expected a name of 1 to 200 characters" },
+    "army.json: $.name: expected a name of 1 to 200 characters, "
+    "not only spaces, with no control characters" },
   { "unknown-type", ARMY_HEAD "\"name\": \"A\", \"units\": [{\"name\": \"X\", \"type\": "
     "\"regular-infantry\"}, {\"name\": \"Y\", \"type\": \"dragoon\"}]}", ADJ_ERROR_INVALID,
     "army.json: $.units[1].type: “dragoon” is not a unit type of the ruleset “wec”" },
@@ -564,6 +565,33 @@ test_add_to_battle_duplicate_side (void)
   g_assert_cmpuint (adj_battle_get_sides (battle)->len, ==, 1);
 }
 
+/* One rule for every name, editors and loaders alike. */
+static void
+test_names (void)
+{
+  g_autofree char *longest = g_strnfill (200, 'x');
+  g_autofree char *too_long = g_strnfill (201, 'x');
+  g_autoptr(json_object) json = adj_test_parse (ARMY_HEAD "\"name\": \"   \", \"units\": []}");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjArmy) army = NULL;
+
+  g_assert_true (adj_name_is_valid ("Rorke’s Drift"));
+  g_assert_true (adj_name_is_valid (" x "));
+  g_assert_true (adj_name_is_valid (longest));
+  g_assert_false (adj_name_is_valid (NULL));
+  g_assert_false (adj_name_is_valid (""));
+  g_assert_false (adj_name_is_valid ("   "));
+  g_assert_false (adj_name_is_valid ("\u00a0\t"));
+  g_assert_false (adj_name_is_valid (too_long));
+  g_assert_false (adj_name_is_valid ("a\nb"));
+  g_assert_false (adj_name_is_valid ("bad\xff"));
+
+  army = adj_army_from_file_json (json, "army.json", &error);
+  g_assert_null (army);
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "not only spaces"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -591,6 +619,7 @@ main (int   argc,
   g_test_add_func ("/army/battle/figures", test_add_to_battle_figures);
   g_test_add_func ("/army/battle/status", test_add_to_battle_status);
   g_test_add_func ("/army/battle/duplicate-side", test_add_to_battle_duplicate_side);
+  g_test_add_func ("/army/names", test_names);
 
   status = g_test_run ();
   adj_ruleset_set_data_dir (NULL);

@@ -261,7 +261,8 @@ static const InsertError insert_errors[] = {
     "{\"id\":\"u9\",\"side\":\"a\",\"name\":\"X\",\"type\":\"transport\",\"colour\":\"red\"}",
     "battle: $.colour: unknown key “colour”" },
   { "empty-name", "{\"id\":\"u9\",\"side\":\"a\",\"name\":\"\",\"type\":\"transport\"}",
-    "battle: $.name: expected a name of 1 to 200 characters" },
+    "battle: $.name: expected a name of 1 to 200 characters, "
+    "not only spaces, with no control characters" },
   { "missing-type", "{\"id\":\"u9\",\"side\":\"a\",\"name\":\"X\"}",
     "battle: $: the required key “type” is missing" },
   { "figures-negative",
@@ -301,7 +302,9 @@ typedef struct {
 static const SideError side_errors[] = {
   { "duplicate", "a", "Again", NULL, "battle: $: the side id “a” is used twice" },
   { "bad-id", "Side C", "C", NULL, "battle: $: “Side C” is not a valid side id" },
-  { "empty-name", "c", "", NULL, "battle: $: a side needs a name of 1 to 200 characters" },
+  { "empty-name", "c", "", NULL,
+    "battle: $: the side’s name: expected a name of 1 to 200 characters, not only spaces, with "
+    "no control characters" },
   { "unknown-setting", "c", "C", "{\"morale\": 3}",
     "battle: $.settings.morale: “morale” is not a setting of the ruleset “wec”" },
   { "bad-setting", "c", "C", "{\"dice\": \"d20\"}",
@@ -588,15 +591,20 @@ static const BadEdit bad_edits[] = {
   { "unknown-side-of-unit", "unit:u1", "side", "\"c\"", ADJ_ERROR_INVALID,
     "there is no such side" },
   { "unit-name-empty", "unit:u1", "name", "\"\"", ADJ_ERROR_INVALID,
-    "change: name: expected a name of 1 to 200 characters" },
+    "change: name: expected a name of 1 to 200 characters, "
+    "not only spaces, with no control characters" },
   { "unit-name-number", "unit:u1", "name", "5", ADJ_ERROR_INVALID,
-    "change: name: expected a name of 1 to 200 characters, found an integer" },
+    "change: name: expected a name of 1 to 200 characters, not only spaces, with no control "
+    "characters, found an integer" },
   { "battle-name-number", "battle", "name", "5", ADJ_ERROR_INVALID,
-    "change: name: expected a name of 1 to 200 characters, found an integer" },
+    "change: name: expected a name of 1 to 200 characters, not only spaces, with no control "
+    "characters, found an integer" },
   { "side-name-number", "side:a", "name", "5", ADJ_ERROR_INVALID,
-    "change: name: expected a name of 1 to 200 characters, found an integer" },
+    "change: name: expected a name of 1 to 200 characters, not only spaces, with no control "
+    "characters, found an integer" },
   { "side-name-null", "side:a", "name", "null", ADJ_ERROR_INVALID,
-    "change: name: expected a name of 1 to 200 characters, found null" },
+    "change: name: expected a name of 1 to 200 characters, not only spaces, with no control "
+    "characters, found null" },
   { "notes-number", "unit:u1", "notes", "5", ADJ_ERROR_INVALID,
     "expected a text or null for “notes”, found an integer" },
 };

@@ -1569,6 +1569,28 @@ test_joined (Fixture       *f,
   g_assert_cmpstr (joined.out, ==, spaced.out);
 }
 
+/* A name the loaders would refuse is refused at once, and no file is written. */
+static void
+test_new_bad_name (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *long_name = g_strnfill (201, 'x');
+  const char *names[] = { "", "   ", long_name, "bad\xffname", "tab\tname" };
+  g_autofree char *out = g_build_filename (f->dir, "named.json", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_auto(Run) r = { 0 };
+
+      RUN (&r, "new", "wec", "--army", "zulu-1879-british", "--army", "zulu-1879-zulu",
+           "--name", names[i], "--output", out);
+      g_assert_cmpint (r.status, ==, 2);
+      g_assert_nonnull (strstr (r.err, "--name: expected a name of 1 to 200 characters, not "
+                                       "only spaces, with no control characters"));
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+    }
+}
+
 /* A new battle has its own id and time, so the two are compared without them. */
 static void
 test_joined_new (Fixture       *f,
@@ -1683,6 +1705,8 @@ main (int   argc,
       g_test_add (path, Fixture, &joined_cases[i], fixture_setup, test_joined, fixture_teardown);
     }
   g_test_add ("/cli/joined/new", Fixture, NULL, fixture_setup, test_joined_new, fixture_teardown);
+  g_test_add ("/cli/new/bad-name", Fixture, NULL, fixture_setup, test_new_bad_name,
+              fixture_teardown);
   g_test_add_func ("/cli/joined/stdin", test_joined_stdin);
   for (guint i = 0; i < G_N_ELEMENTS (apply_cases); i++)
     {

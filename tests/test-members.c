@@ -266,7 +266,8 @@ static const LoadCase load_cases[] = {
     "battle.json: $.units[0].members[0].rating: expected a rating of the ruleset “rf”, found "
     "\"elite\"" },
   { "name-empty", "{" SECTION "\"members\": [{\"name\": \"\"}]}",
-    "battle.json: $.units[0].members[0].name: expected a name of 1 to 200 characters" },
+    "battle.json: $.units[0].members[0].name: expected a name of 1 to 200 characters, "
+    "not only spaces, with no control characters" },
   { "lost-not-bool", "{" SECTION "\"members\": [{\"lost\": 1}]}",
     "battle.json: $.units[0].members[0].lost: expected true or false for “lost”, found an "
     "integer" },

@@ -222,7 +222,8 @@ on_entry_name_changed (GtkEditable    *editable,
     return;
   u = g_ptr_array_index (self->army->units, index);
   name = g_strstrip (g_strdup (gtk_editable_get_text (editable)));
-  if (name[0] == '\0')
+  /* Only a name the army file can keep is taken; the entry shows what was typed. */
+  if (!adj_name_is_valid (name))
     return;
   g_free (u->name);
   u->name = g_steal_pointer (&name);
@@ -381,7 +382,7 @@ on_name_changed (GtkEditable    *editable,
 {
   g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (editable)));
 
-  if (self->building || name[0] == '\0')
+  if (self->building || !adj_name_is_valid (name))
     return;
   g_free (self->army->name);
   self->army->name = g_steal_pointer (&name);

@@ -14,6 +14,7 @@
 #include "adj-army.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
+#include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-new-battle-dialog.h"
 
@@ -205,6 +206,29 @@ side_army (AdjNewBattleDialog  *self,
   return army;
 }
 
+/* What is typed in @row, without spaces around it: NULL when nothing is, or with @error set
+ * when it is no name a battle file can keep. */
+static char *
+typed_name (AdwEntryRow  *row,
+            gboolean     *ok,
+            GError      **error)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
+
+  *ok = TRUE;
+  if (name[0] == '\0')
+    return NULL;
+  if (!adj_name_is_valid (name))
+    {
+      /* TRANSLATORS: e.g. "Battle name: expected a name of 1 to 200 characters …" */
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID, _("%s: %s"),
+                   adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), adj_name_rule ());
+      *ok = FALSE;
+      return NULL;
+    }
+  return g_steal_pointer (&name);
+}
+
 AdjBattle *
 adj_new_battle_dialog_build (AdjNewBattleDialog  *self,
                              GError             **error)
@@ -214,45 +238,49 @@ adj_new_battle_dialog_build (AdjNewBattleDialog  *self,
   g_autoptr(AdjArmy) a = NULL;
   g_autoptr(AdjArmy) b = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *a_name = NULL;
+  g_autofree char *b_name = NULL;
   AdjAddOrderOfBattle add_order_of_battle;
-  const char *typed;
+  gboolean ok_name, ok_a, ok_b;
 
   g_return_val_if_fail (ADJ_IS_NEW_BATTLE_DIALOG (self), NULL);
 
+  name = typed_name (self->name_row, &ok_name, error);
+  if (!ok_name)
+    return NULL;
   rs = chosen_ruleset (self, error);
   if (rs == NULL)
     return NULL;
   add_order_of_battle = order_of_battle (rs);
   if (add_order_of_battle != NULL)
     {
-      typed = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
-      name = typed[0] != '\0' ? g_strstrip (g_strdup (typed))
-                              : g_strdup (adj_ruleset_get_name (rs));
-      battle = adj_battle_new (rs, name);
+      battle = adj_battle_new (rs, name != NULL ? name : adj_ruleset_get_name (rs));
       if (!add_order_of_battle (battle, NULL, error))
         return NULL;
       return g_steal_pointer (&battle);
     }
+  a_name = typed_name (self->side_a_name, &ok_a, error);
+  if (!ok_a)
+    return NULL;
+  b_name = typed_name (self->side_b_name, &ok_b, error);
+  if (!ok_b)
+    return NULL;
   if ((a = side_army (self, rs, 0, error)) == NULL || (b = side_army (self, rs, 1, error)) == NULL)
     return NULL;
 
   /* The names typed for the sides win over the armies' own. */
-  typed = gtk_editable_get_text (GTK_EDITABLE (self->side_a_name));
-  if (typed[0] != '\0')
+  if (a_name != NULL)
     {
       g_free (a->name);
-      a->name = g_strstrip (g_strdup (typed));
+      a->name = g_steal_pointer (&a_name);
     }
-  typed = gtk_editable_get_text (GTK_EDITABLE (self->side_b_name));
-  if (typed[0] != '\0')
+  if (b_name != NULL)
     {
       g_free (b->name);
-      b->name = g_strstrip (g_strdup (typed));
+      b->name = g_steal_pointer (&b_name);
     }
-
-  typed = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
-  name = typed[0] != '\0' ? g_strstrip (g_strdup (typed))
-                          : g_strdup_printf (_("%s against %s"), a->name, b->name);
+  if (name == NULL)
+    name = g_strdup_printf (_("%s against %s"), a->name, b->name);
   battle = adj_battle_new (rs, name);
   if (!adj_battle_add_army (battle, "a", a, error) || !adj_battle_add_army (battle, "b", b, error))
     return NULL;

@@ -721,6 +721,9 @@ cmd_new (const Options *opts)
     return usage_error (_("“new” takes one ruleset id, such as wec"));
   if (opts->armies == NULL || g_strv_length (opts->armies) != 2)
     return usage_error (_("“new” needs two --army options, one for each side"));
+  if (opts->name != NULL && !adj_name_is_valid (opts->name))
+    /* TRANSLATORS: e.g. "--name: expected a name of 1 to 200 characters …" */
+    return usage_error (_("--name: %s"), adj_name_rule ());
   rs = adj_ruleset_lookup (g_ptr_array_index (opts->args, 0), &error);
   if (rs == NULL ||
       (first = load_army_arg (rs, opts->armies[0], &error)) == NULL ||

@@ -102,9 +102,9 @@ parse_unit (AdjArmy      *army,
       !adj_json_get_object (obj, "status", FALSE, &status, file, path, error))
     return FALSE;
 
-  if (name[0] == '\0' || g_utf8_strlen (name, -1) > 200)
-    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "name",
-                             _("expected a name of 1 to 200 characters"));
+  if (!adj_name_is_valid (name))
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "name", "%s",
+                             adj_name_rule ());
   t = adj_ruleset_find_unit_type (rs, type);
   if (t == NULL)
     return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "type",
@@ -193,10 +193,9 @@ adj_army_from_json (AdjRuleset   *rs,
        !adj_json_get_int (json, "book_total", FALSE, 0, 10000, &book_total, file, path, error) ||
        !adj_json_get_int (json, "book_stands", FALSE, 0, 10000, &book_stands, file, path, error)))
     return NULL;
-  if (name[0] == '\0' || g_utf8_strlen (name, -1) > 200)
+  if (!adj_name_is_valid (name))
     {
-      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "name",
-                        _("expected a name of 1 to 200 characters"));
+      adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "name", "%s", adj_name_rule ());
       return NULL;
     }
   if (json_object_array_length (units) > MAX_ARMY_UNITS)

@@ -11,7 +11,6 @@ G_BEGIN_DECLS
 #define MAX_UNITS    20000
 #define MAX_SIDES    16
 #define MAX_ENTRIES  1000000
-#define MAX_NAME     200
 #define MAX_SECRET   (1024 * 1024)
 
 #define ADJ_TYPE_UNIT_LIST (adj_unit_list_get_type ())

@@ -467,9 +467,10 @@ adj_battle_check_side (AdjBattle    *battle,
   if (adj_battle_find_side (battle, id) != NULL)
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
                           _("the side id “%s” is used twice"), id);
-  if (name == NULL || name[0] == '\0' || g_utf8_strlen (name, -1) > MAX_NAME)
-    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
-                          _("a side needs a name of 1 to %d characters"), MAX_NAME);
+  if (!adj_name_is_valid (name))
+    /* TRANSLATORS: e.g. "the side’s name: expected a name of 1 to 200 characters …" */
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path, _("the side’s name: %s"),
+                          adj_name_rule ());
   if (battle->sides->len >= MAX_SIDES)
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
                           _("a battle may have at most %d sides"), MAX_SIDES);
@@ -512,9 +513,8 @@ adj_battle_check_name (const char  *name,
                        const char  *path,
                        GError     **error)
 {
-  if (name == NULL || name[0] == '\0' || g_utf8_strlen (name, -1) > MAX_NAME)
-    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
-                          _("expected a name of 1 to %d characters"), MAX_NAME);
+  if (!adj_name_is_valid (name))
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path, "%s", adj_name_rule ());
   return TRUE;
 }
 
@@ -525,9 +525,9 @@ check_name_value (json_object  *value,
                   GError      **error)
 {
   if (!json_object_is_type (value, json_type_string))
-    return adj_json_fail (error, ADJ_ERROR_INVALID, _("change"), field,
-                          _("expected a name of 1 to %d characters, found %s"), MAX_NAME,
-                          adj_json_type_name (value));
+    /* TRANSLATORS: e.g. "expected a name of 1 to 200 characters …, found a number" */
+    return adj_json_fail (error, ADJ_ERROR_INVALID, _("change"), field, _("%s, found %s"),
+                          adj_name_rule (), adj_json_type_name (value));
   return adj_battle_check_name (json_object_get_string (value), _("change"), field, error);
 }
 

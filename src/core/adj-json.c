@@ -589,6 +589,34 @@ adj_json_is_identifier (const char *text)
   return TRUE;
 }
 
+gboolean
+adj_name_is_valid (const char *name)
+{
+  gboolean blank = TRUE;
+  glong length = 0;
+
+  if (name == NULL || !g_utf8_validate (name, -1, NULL))
+    return FALSE;
+  for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c))
+        return FALSE;
+      if (!g_unichar_isspace (c))
+        blank = FALSE;
+      length++;
+    }
+  return !blank && length <= ADJ_NAME_MAX;
+}
+
+const char *
+adj_name_rule (void)
+{
+  return _("expected a name of 1 to 200 characters, not only spaces, with no control "
+           "characters");
+}
+
 /* ---- writing ----
  *
  * Our own writer rather than json-c's: json-c's pretty printing spreads an empty object or

@@ -132,6 +132,13 @@ gboolean adj_json_check_format_at (json_object  *root,
 /* An identifier: lower-case letters, digits and dashes, 1 to 64 characters. */
 gboolean adj_json_is_identifier (const char *text);
 
+/* A name of a battle, side, army or unit, as every editor and every loader accepts it: valid
+ * UTF-8 of 1 to ADJ_NAME_MAX characters, not only spaces, with no control characters. */
+#define ADJ_NAME_MAX 200
+gboolean    adj_name_is_valid (const char *name);
+/* That rule in words, for a message: "expected a name of 1 to 200 characters …". */
+const char *adj_name_rule     (void);
+
 /* A deep copy (NULL for NULL). */
 json_object *adj_json_copy (json_object *value);
 /* Deep equality, where NULL equals a JSON null. */

@@ -12,7 +12,6 @@
 #include "adj-json.h"
 #include "adj-members.h"
 
-#define MAX_NAME 200
 
 struct _AdjMemberSchema {
   json_object  *decl;          /* the ruleset's "members" object: the strings point into it */
@@ -164,11 +163,10 @@ check_key (AdjRuleset             *rs,
     {
       const char *name = json_object_get_string (value);
 
-      if (value == NULL || (json_object_is_type (value, json_type_string) && name[0] != '\0' &&
-                            g_utf8_strlen (name, -1) <= MAX_NAME))
+      if (value == NULL || (json_object_is_type (value, json_type_string) &&
+                            adj_name_is_valid (name)))
         return TRUE;
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
-                   _("expected a name of 1 to %d characters"), MAX_NAME);
+      g_set_error_literal (error, ADJ_ERROR, ADJ_ERROR_INVALID, adj_name_rule ());
       return FALSE;
     }
   if (g_str_equal (key, ADJ_MEMBER_RATING))
