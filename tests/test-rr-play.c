@@ -610,19 +610,27 @@ static const FireLegalCase fire_legal_cases[] = {
     NULL, NULL, NULL, "Ermelo Commando cannot fire at Hildyard" },
   { "rr/rifle-fire", "{\"firer\": \"ermelo-commando\", \"target\": \"2nd-devonshire-regiment\"}",
     "ermelo-commando", "status.morale", "\"suppressed\"", NULL },
-  { "rr/shell-fire", "{\"firer\": \"2nd-devonshire-regiment\"}", NULL, NULL, NULL,
+  { "rr/shell-fire", "{\"firer\": \"2nd-devonshire-regiment\", \"target\": \"ermelo-commando\"}",
+    NULL, NULL, NULL,
     "Only batteries and Boer guns fire shells; 2nd Devonshire Regiment does not" },
-  { "rr/shell-fire", "{\"firer\": \"ermelo-commando\"}", NULL, NULL, NULL,
-    "Only batteries and Boer guns fire shells; Ermelo Commando does not" },
-  { "rr/shell-fire", "{\"firer\": \"hildyard\"}", NULL, NULL, NULL,
-    "Only batteries and Boer guns fire shells; Hildyard does not" },
-  { "rr/shell-fire", "{\"firer\": \"14th-field-battery\"}", NULL, NULL, NULL,
-    "14th Field Battery is limbered: it cannot fire" },
-  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\"}", "75-mm-creusot-guns", "destroyed",
-    "true", "75 mm Creusot guns is destroyed" },
-  { "rr/shell-fire", "{\"firer\": \"14th-field-battery\"}", "14th-field-battery",
-    "status.limbered", "false", NULL },
-  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\"}", NULL, NULL, NULL, NULL },
+  { "rr/shell-fire", "{\"firer\": \"ermelo-commando\", \"target\": \"13th-hussars\"}", NULL,
+    NULL, NULL, "Only batteries and Boer guns fire shells; Ermelo Commando does not" },
+  { "rr/shell-fire", "{\"firer\": \"hildyard\", \"target\": \"ermelo-commando\"}", NULL, NULL,
+    NULL, "Only batteries and Boer guns fire shells; Hildyard does not" },
+  { "rr/shell-fire", "{\"firer\": \"14th-field-battery\", \"target\": \"ermelo-commando\"}",
+    NULL, NULL, NULL, "14th Field Battery is limbered: it cannot fire" },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\", \"target\": \"13th-hussars\"}",
+    "75-mm-creusot-guns", "destroyed", "true", "75 mm Creusot guns is destroyed" },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\"}", NULL, NULL, NULL,
+    "“A unit in the target area” names no unit: choose one first" },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\", \"target\": \"ermelo-commando\"}",
+    NULL, NULL, NULL, "75 mm Creusot guns and Ermelo Commando are on the same side" },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\", \"target\": \"hildyard\"}", NULL,
+    NULL, NULL, "75 mm Creusot guns cannot fire at Hildyard" },
+  { "rr/shell-fire", "{\"firer\": \"14th-field-battery\", \"target\": \"ermelo-commando\"}",
+    "14th-field-battery", "status.limbered", "false", NULL },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\", \"target\": \"13th-hussars\"}",
+    NULL, NULL, NULL, NULL },
   { "rr/boer-target", "{\"firer\": \"2nd-devonshire-regiment\"}", NULL, NULL, NULL,
     "2nd Devonshire Regiment is not a Boer unit that fires" },
   { "rr/boer-target", "{\"firer\": \"ermelo-commando\"}", "ermelo-commando", "destroyed",
@@ -1142,7 +1150,8 @@ test_scripted_turn (void)
   g_assert_nonnull (strstr (report, "Long sends the Naval Brigade to Shooter's Hill"));
   g_assert_nonnull (strstr (report, "British Event: chit drawn — Bob Hart"));
   g_assert_nonnull (strstr (report, "British Command Points: 3 command points"));
-  g_assert_nonnull (strstr (report, "Wagon Drift: its marker shows 10"));
+  g_assert_nonnull (strstr (report, "Wagon Drift: 1st Rifle Brigade looks for it — Drift found "
+                                    "(marker 10)"));
   g_assert_nonnull (strstr (report, "Victory: the battle goes on — the Game Turn moves to 3"));
   g_assert_nonnull (strstr (report, "Turn 2 · Rifle Fire phase · British Recovery, step 2 of 2"));
   g_assert_true (strstr (report, "Turn 1\n") < strstr (report, "Turn 2\n"));

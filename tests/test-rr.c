@@ -29,7 +29,7 @@ test_registry (void)
 
   g_assert_nonnull (system);
   g_assert_true (adj_ruleset_get_system (rs) == system);
-  g_assert_cmpuint (system->n_mechanics, ==, 18);
+  g_assert_cmpuint (system->n_mechanics, ==, 19);
   g_assert_cmpint (adj_ruleset_get_max_turns (rs), ==, 20);
 
   /* Five phases, seventeen segments, the steps RULES.md lists. */
@@ -932,27 +932,55 @@ test_withdrawal (void)
 /* ------------------------------------------------------------------------------------------ */
 /* drifts                                                                                      */
 
+/* The ways two dice make @value or less, of 36. */
+static guint64
+ways_at_most (int value)
+{
+  guint64 n = 0;
+
+  for (int a = 1; a <= 6; a++)
+    for (int b = 1; b <= 6; b++)
+      n += a + b <= value;
+  return n;
+}
+
+/* Without a battle a die draws the marker from the drift's pool (12, 10, 10, 10, 6 for Wagon
+ * Drift; 6, 6, 8, 4 for Bridle Drift), then two dice must make its value or less. */
 static void
 test_drift_odds (void)
 {
-  for (int value = 2; value <= 12; value++)
+  static const struct {
+    const char *drift;
+    int         pool[5];
+    guint       n;
+  } pools[] = {
+    { "wagon-drift", { 12, 10, 10, 10, 6 }, 5 },
+    { "bridle-drift", { 6, 6, 8, 4 }, 4 },
+  };
+
+  for (guint p = 0; p < G_N_ELEMENTS (pools); p++)
     {
-      g_autofree char *json = g_strdup_printf ("{\"value\": %d}", value);
+      g_autofree char *json = g_strdup_printf ("{\"drift\": \"%s\"}", pools[p].drift);
       g_autoptr(AdjOdds) odds = odds_of ("rr/find-drift", json);
       guint64 found = 0;
 
-      for (int a = 1; a <= 6; a++)
-        for (int b = 1; b <= 6; b++)
-          {
-            int d[2] = { a, b };
-            g_autoptr(AdjOutcome) out = resolve_dice ("rr/find-drift", json, d, 2);
-            gboolean ok = a + b <= value;
+      for (guint m = 0; m < pools[p].n; m++)
+        {
+          found += ways_at_most (pools[p].pool[m]);
+          for (int a = 1; a <= 6; a++)
+            for (int b = 1; b <= 6; b++)
+              {
+                int d[3] = { (int) m + 1, a, b };
+                g_autoptr(AdjOutcome) out = resolve_dice ("rr/find-drift", json, d, 3);
 
-            g_assert_cmpstr (out->key, ==, ok ? "found" : "not-found");
-            found += ok;
-          }
-      assert_odds (odds, "found", found, 36);
-      assert_odds (odds, "not-found", 36 - found, 36);
+                g_assert_cmpstr (out->key, ==, a + b <= pools[p].pool[m] ? "found"
+                                                                          : "not-found");
+                g_assert_cmpint (adj_outcome_get_value_int (out, "value", 0), ==,
+                                 pools[p].pool[m]);
+              }
+        }
+      assert_odds (odds, "found", found, 36 * pools[p].n);
+      assert_odds (odds, "not-found", 36 * pools[p].n - found, 36 * pools[p].n);
     }
 }
 
