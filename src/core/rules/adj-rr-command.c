@@ -659,8 +659,9 @@ drift_value (AdjBattle   *battle,
     return FALSE;
   v = json_object_object_get (json_object_object_get (record, "areas"), drift);
   if (!json_object_is_type (v, json_type_int))
-    return adj_rules_fail (error, ADJ_ERROR_INVALID, _("The hidden record “%s” of the battle is "
-                                                       "damaged"), ADJ_RR_DRIFTS_SECRET);
+    return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                           _("The hidden record “%s” of the battle is damaged"),
+                           ADJ_RR_DRIFTS_SECRET);
   *value = CLAMP (json_object_get_int (v), 2, 12);
   return TRUE;
 }
