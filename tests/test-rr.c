@@ -929,6 +929,25 @@ test_withdrawal (void)
   }
 }
 
+/* The Send Orders and Receive Orders rolls of the action panel need an order waiting for them. */
+static void
+test_orders_legal (void)
+{
+  g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+  g_autoptr(GError) error = NULL;
+  const char *hart = "{\"leader\": \"hart\"}";
+
+  adj_test_assert_forbidden (battle, "rr/send-orders", hart,
+                             "Hart has no planned order waiting to be sent");
+  adj_test_assert_forbidden (battle, "rr/send-orders", "{\"leader\": \"buller\"}",
+                             "Buller is not a brigade leader");
+  g_assert_true (adj_rr_plan_order (battle, "5th-brigade", "Loop", FALSE, &error));
+  g_assert_no_error (error);
+  adj_test_assert_allowed (battle, "rr/send-orders", hart);
+  adj_test_assert_forbidden (battle, "rr/receive-orders", hart,
+                             "Hart has no Objective Marker in this turn’s box");
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* drifts                                                                                      */
 
@@ -1865,6 +1884,7 @@ main (int   argc,
   g_test_add_func ("/rr/orders/flow", test_orders_flow);
   g_test_add_func ("/rr/orders/ignored-and-rating", test_orders_ignore);
   g_test_add_func ("/rr/emergency-withdrawal", test_withdrawal);
+  g_test_add_func ("/rr/orders/legal", test_orders_legal);
   g_test_add_func ("/rr/drift/odds", test_drift_odds);
   g_test_add_func ("/rr/drift/battle", test_drift_battle);
   g_test_add_func ("/rr/drift/mechanic", test_drift_mechanic);

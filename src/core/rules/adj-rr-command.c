@@ -339,6 +339,44 @@ send_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* For Send Orders (@send) or Receive Orders: a brigade leader whose order waits for that roll. */
+static gboolean
+order_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             gboolean           send,
+             GError           **error)
+{
+  AdjUnit *leader;
+  AdjRrOrder order;
+
+  if (!rr_legal_unit (ctx, in, "leader", &leader, error))
+    return FALSE;
+  if (!rr_unit_is (leader, "leader") || rr_unit_brigade (leader) == NULL)
+    return adj_not_allowed (error, _("%s is not a brigade leader"), adj_unit_get_name (leader));
+  adj_rr_get_order (ctx->battle, rr_unit_brigade (leader), &order);
+  if (rr_order_waits (&order, send, adj_battle_get_turn (ctx->battle)))
+    return TRUE;
+  return adj_not_allowed (error, send ? _("%s has no planned order waiting to be sent")
+                                      : _("%s has no Objective Marker in this turn’s box"),
+                          adj_unit_get_name (leader));
+}
+
+static gboolean
+send_legal (const AdjContext  *ctx,
+            AdjInputs         *in,
+            GError           **error)
+{
+  return order_legal (ctx, in, TRUE, error);
+}
+
+static gboolean
+receive_legal (const AdjContext  *ctx,
+               AdjInputs         *in,
+               GError           **error)
+{
+  return order_legal (ctx, in, FALSE, error);
+}
+
 const AdjMechanic rr_send_orders = {
   .id = "rr/send-orders",
   .title = N_("Send Orders"),
@@ -350,6 +388,7 @@ const AdjMechanic rr_send_orders = {
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = send_tables,
   .draws = rr_two_dice_draws,
+  .legal = send_legal,
   .resolve = send_resolve,
   .odds = send_odds,
   .apply = send_apply,
@@ -459,6 +498,7 @@ const AdjMechanic rr_receive_orders = {
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = receive_tables,
   .draws = rr_two_dice_draws,
+  .legal = receive_legal,
   .resolve = receive_resolve,
   .odds = receive_odds,
   .apply = receive_apply,
