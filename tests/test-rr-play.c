@@ -572,6 +572,175 @@ test_fire_tables (void)
   }
 }
 
+/* Shell fire applied (adjutant-cli resolve rr/shell-fire --apply): the target falls to the level
+ * of the Shell Fire table's line — no lower than it is already — and nothing else changes. */
+static void
+test_shell_fire_apply (void)
+{
+  g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+  g_autoptr(json_object) no = json_object_new_boolean (FALSE);
+  g_autoptr(GError) error = NULL;
+  static const struct {
+    const char *target;
+    int         a, b;
+    const char *before;
+  } shots[] = {
+    { "ermelo-commando", 1, 1, "normal" },
+    { "ermelo-commando", 6, 5, "normal" },
+    { "ermelo-commando", 3, 3, "suppressed" },
+    { "vrede-commando", 3, 3, "normal" },
+  };
+  int column;
+
+  g_assert_true (adj_battle_edit (battle, "unit:7th-field-battery", "status.limbered", no,
+                                  &error));
+  g_assert_no_error (error);
+  column = CLAMP (adj_rr_unit_strength (battle, unit (battle, "7th-field-battery")), 1, 6);
+  for (guint i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      g_autofree char *json = g_strdup_printf ("{\"firer\": \"7th-field-battery\", "
+                                               "\"target\": \"%s\"}", shots[i].target);
+      const char *line = test_shell (shots[i].a + shots[i].b, column);
+      const char *want = line;
+      g_autoptr(AdjOutcome) out = NULL;
+      AdjJournal *journal = adj_battle_get_journal (battle);
+      AdjEntry *entry;
+
+      g_assert_cmpstr (adj_unit_get_status_string (unit (battle, shots[i].target), "morale"),
+                       ==, shots[i].before);
+      if (g_str_equal (line, "no-effect") ||
+          (g_str_equal (line, "disrupted") && g_str_equal (shots[i].before, "suppressed")))
+        want = shots[i].before;
+      out = APPLY (battle, "rr/shell-fire", json, FALSE, &error, shots[i].a, shots[i].b);
+      g_assert_no_error (error);
+      g_assert_cmpstr (out->key, ==, line);
+      g_assert_cmpstr (adj_unit_get_status_string (unit (battle, shots[i].target), "morale"), ==,
+                       want);
+      entry = adj_journal_get_entry (journal, journal->position - 1);
+      g_assert_cmpuint (adj_change_set_len (entry->changes), ==,
+                        g_str_equal (want, shots[i].before) ? 0 : 1);
+    }
+  /* The one shot that changed Vrede: undone, it is in good order again. */
+  g_assert_true (adj_battle_undo (battle, &error));
+  g_assert_cmpstr (adj_unit_get_status_string (unit (battle, "vrede-commando"), "morale"), ==,
+                   "normal");
+  /* A Boer gun shells the British. */
+  {
+    g_autoptr(AdjOutcome) out = APPLY (battle, "rr/shell-fire",
+                                       "{\"firer\": \"75-mm-creusot-guns\", "
+                                       "\"target\": \"2nd-devonshire-regiment\"}", FALSE,
+                                       &error, 6, 6);
+    const char *line;
+
+    g_assert_no_error (error);
+    line = test_shell (12, CLAMP (adj_rr_unit_strength (battle,
+                                                        unit (battle, "75-mm-creusot-guns")),
+                                  1, 6));
+    g_assert_cmpstr (out->key, ==, line);
+    g_assert_cmpstr (adj_unit_get_status_string (unit (battle, "2nd-devonshire-regiment"),
+                                                 "morale"), ==,
+                     g_str_equal (line, "no-effect") ? "normal" : line);
+  }
+}
+
+/* Crossing the Tugela: two units a turn through a drift and one staying, three through a
+ * bridge and two staying, counted from this turn's crossings; the British only through a drift
+ * that is found or opened. */
+static void
+test_crossing (void)
+{
+  g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+  g_autoptr(GError) error = NULL;
+  static const char *const robinsons[] = {
+    "{\"unit\": \"2nd-devonshire-regiment\", \"crossing\": \"robinsons-drift\", "
+    "\"stays\": true}",
+    "{\"unit\": \"2nd-west-surrey-regiment\", \"crossing\": \"robinsons-drift\", "
+    "\"stays\": true}",
+    "{\"unit\": \"2nd-west-surrey-regiment\", \"crossing\": \"robinsons-drift\"}",
+    "{\"unit\": \"2nd-east-surrey-regiment\", \"crossing\": \"robinsons-drift\"}",
+  };
+  static const char *const bridge[] = {
+    "{\"unit\": \"7th-field-battery\", \"crossing\": \"bridge\", \"stays\": true}",
+    "{\"unit\": \"14th-field-battery\", \"crossing\": \"bridge\", \"stays\": true}",
+    "{\"unit\": \"66th-field-battery\", \"crossing\": \"bridge\", \"stays\": true}",
+    "{\"unit\": \"66th-field-battery\", \"crossing\": \"bridge\"}",
+    "{\"unit\": \"63rd-field-battery\", \"crossing\": \"bridge\"}",
+  };
+  const char *bridle = "{\"unit\": \"1st-connaught-rangers\", \"crossing\": \"bridle-drift\"}";
+
+  walk_to (battle, "brigades-move");
+  g_assert_cmpint (adj_battle_get_turn (battle), ==, 1);
+
+  /* Robinson's Drift has no marker: one stays, a second may not, two go through. */
+  g_assert_nonnull (apply_dice (battle, "rr/cross", robinsons[0], FALSE, &error, NULL, 0));
+  g_assert_no_error (error);
+  g_assert_cmpstr (last_summary (battle), ==,
+                   "Crossing the Tugela: 2nd Devonshire Regiment stays in Robinson's Drift");
+  adj_test_assert_forbidden (battle, "rr/cross", robinsons[1],
+                             "1 unit stays in Robinson's Drift already: no more may end its "
+                             "movement there");
+  g_assert_nonnull (apply_dice (battle, "rr/cross", robinsons[2], FALSE, &error, NULL, 0));
+  g_assert_no_error (error);
+  adj_test_assert_forbidden (battle, "rr/cross", robinsons[3],
+                             "2 units have gone through Robinson's Drift this turn: no more may "
+                             "enter it");
+
+  /* A bridge: two stay, three go through. */
+  for (guint i = 0; i < G_N_ELEMENTS (bridge); i++)
+    {
+      if (i == 2)
+        {
+          adj_test_assert_forbidden (battle, "rr/cross", bridge[i],
+                                     "2 units stay in Bridge already: no more may end their "
+                                     "movement there");
+          continue;
+        }
+      if (i == 4)
+        {
+          adj_test_assert_forbidden (battle, "rr/cross", bridge[i],
+                                     "3 units have gone through Bridge this turn: no more may "
+                                     "enter it");
+          continue;
+        }
+      g_assert_nonnull (apply_dice (battle, "rr/cross", bridge[i], FALSE, &error, NULL, 0));
+      g_assert_no_error (error);
+    }
+
+  /* A drift not yet found is closed to the British; the referee may allow it all the same. */
+  adj_test_assert_forbidden (battle, "rr/cross", bridle,
+                             "Bridle Drift has not been found yet: a battalion or regiment must "
+                             "find it before the British cross");
+  g_assert_nonnull (apply_dice (battle, "rr/cross", bridle, TRUE, &error, NULL, 0));
+  g_assert_no_error (error);
+  g_assert_cmpstr (last_summary (battle), ==,
+                   "Crossing the Tugela: 1st Connaught Rangers goes through Bridle Drift · "
+                   "allowed by the referee: Bridle Drift has not been found yet: a battalion or "
+                   "regiment must find it before the British cross");
+  /* Undone, it no longer counts. */
+  g_assert_true (adj_battle_undo (battle, &error));
+
+  /* Leaders are not counted. */
+  adj_test_assert_forbidden (battle, "rr/cross",
+                             "{\"unit\": \"hildyard\", \"crossing\": \"bridge\"}",
+                             "Hildyard is no unit: only the units’ crossings are counted");
+
+  /* A commando entering a drift takes its marker off, unseen: then the British may cross. */
+  walk_to (battle, "commandos-move");
+  g_assert_nonnull (apply_dice (battle, "rr/cross",
+                                "{\"unit\": \"ermelo-commando\", "
+                                "\"crossing\": \"native-drift\"}", FALSE, &error, NULL, 0));
+  g_assert_no_error (error);
+  g_assert_cmpint (adj_rr_drift_state (battle, "native-drift", NULL), ==, ADJ_RR_DRIFT_CLEARED);
+  adj_test_assert_allowed (battle, "rr/cross",
+                           "{\"unit\": \"1st-connaught-rangers\", "
+                           "\"crossing\": \"native-drift\"}");
+
+  /* A new Game Turn counts afresh. */
+  advance_to (battle, 2, "brigades-move");
+  adj_test_assert_allowed (battle, "rr/cross", robinsons[1]);
+  adj_test_assert_allowed (battle, "rr/cross", bridge[2]);
+}
+
 /* What the battle's state forbids a fire action or the Boer target die: refused with the
  * reason, or allowed by the referee with the reason kept as the ruling.  An edit sets one field
  * of a unit to a JSON value. */
@@ -610,19 +779,27 @@ static const FireLegalCase fire_legal_cases[] = {
     NULL, NULL, NULL, "Ermelo Commando cannot fire at Hildyard" },
   { "rr/rifle-fire", "{\"firer\": \"ermelo-commando\", \"target\": \"2nd-devonshire-regiment\"}",
     "ermelo-commando", "status.morale", "\"suppressed\"", NULL },
-  { "rr/shell-fire", "{\"firer\": \"2nd-devonshire-regiment\"}", NULL, NULL, NULL,
+  { "rr/shell-fire", "{\"firer\": \"2nd-devonshire-regiment\", \"target\": \"ermelo-commando\"}",
+    NULL, NULL, NULL,
     "Only batteries and Boer guns fire shells; 2nd Devonshire Regiment does not" },
-  { "rr/shell-fire", "{\"firer\": \"ermelo-commando\"}", NULL, NULL, NULL,
-    "Only batteries and Boer guns fire shells; Ermelo Commando does not" },
-  { "rr/shell-fire", "{\"firer\": \"hildyard\"}", NULL, NULL, NULL,
-    "Only batteries and Boer guns fire shells; Hildyard does not" },
-  { "rr/shell-fire", "{\"firer\": \"14th-field-battery\"}", NULL, NULL, NULL,
-    "14th Field Battery is limbered: it cannot fire" },
-  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\"}", "75-mm-creusot-guns", "destroyed",
-    "true", "75 mm Creusot guns is destroyed" },
-  { "rr/shell-fire", "{\"firer\": \"14th-field-battery\"}", "14th-field-battery",
-    "status.limbered", "false", NULL },
-  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\"}", NULL, NULL, NULL, NULL },
+  { "rr/shell-fire", "{\"firer\": \"ermelo-commando\", \"target\": \"13th-hussars\"}", NULL,
+    NULL, NULL, "Only batteries and Boer guns fire shells; Ermelo Commando does not" },
+  { "rr/shell-fire", "{\"firer\": \"hildyard\", \"target\": \"ermelo-commando\"}", NULL, NULL,
+    NULL, "Only batteries and Boer guns fire shells; Hildyard does not" },
+  { "rr/shell-fire", "{\"firer\": \"14th-field-battery\", \"target\": \"ermelo-commando\"}",
+    NULL, NULL, NULL, "14th Field Battery is limbered: it cannot fire" },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\", \"target\": \"13th-hussars\"}",
+    "75-mm-creusot-guns", "destroyed", "true", "75 mm Creusot guns is destroyed" },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\"}", NULL, NULL, NULL,
+    "“A unit in the target area” names no unit: choose one first" },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\", \"target\": \"ermelo-commando\"}",
+    NULL, NULL, NULL, "75 mm Creusot guns and Ermelo Commando are on the same side" },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\", \"target\": \"hildyard\"}", NULL,
+    NULL, NULL, "75 mm Creusot guns cannot fire at Hildyard" },
+  { "rr/shell-fire", "{\"firer\": \"14th-field-battery\", \"target\": \"ermelo-commando\"}",
+    "14th-field-battery", "status.limbered", "false", NULL },
+  { "rr/shell-fire", "{\"firer\": \"75-mm-creusot-guns\", \"target\": \"13th-hussars\"}",
+    NULL, NULL, NULL, NULL },
   { "rr/boer-target", "{\"firer\": \"2nd-devonshire-regiment\"}", NULL, NULL, NULL,
     "2nd Devonshire Regiment is not a Boer unit that fires" },
   { "rr/boer-target", "{\"firer\": \"ermelo-commando\"}", "ermelo-commando", "destroyed",
@@ -1142,7 +1319,8 @@ test_scripted_turn (void)
   g_assert_nonnull (strstr (report, "Long sends the Naval Brigade to Shooter's Hill"));
   g_assert_nonnull (strstr (report, "British Event: chit drawn — Bob Hart"));
   g_assert_nonnull (strstr (report, "British Command Points: 3 command points"));
-  g_assert_nonnull (strstr (report, "Wagon Drift: its marker shows 10"));
+  g_assert_nonnull (strstr (report, "Wagon Drift: 1st Rifle Brigade looks for it — Drift found "
+                                    "(marker 10)"));
   g_assert_nonnull (strstr (report, "Victory: the battle goes on — the Game Turn moves to 3"));
   g_assert_nonnull (strstr (report, "Turn 2 · Rifle Fire phase · British Recovery, step 2 of 2"));
   g_assert_true (strstr (report, "Turn 1\n") < strstr (report, "Turn 2\n"));
@@ -1534,6 +1712,8 @@ test_rr_add_play_tests (void)
   g_test_add_func ("/rr/formation-morale", test_formation_morale);
   g_test_add_func ("/rr/fire", test_fire_tables);
   g_test_add_func ("/rr/fire/legal", test_fire_legal);
+  g_test_add_func ("/rr/fire/shell-apply", test_shell_fire_apply);
+  g_test_add_func ("/rr/crossing", test_crossing);
   g_test_add_func ("/rr/boer-target", test_boer_target);
   g_test_add_func ("/rr/shaken/odds", test_shaken_odds);
   for (guint i = 0; i < G_N_ELEMENTS (victory_cases); i++)

@@ -29,7 +29,7 @@ test_registry (void)
 
   g_assert_nonnull (system);
   g_assert_true (adj_ruleset_get_system (rs) == system);
-  g_assert_cmpuint (system->n_mechanics, ==, 18);
+  g_assert_cmpuint (system->n_mechanics, ==, 19);
   g_assert_cmpint (adj_ruleset_get_max_turns (rs), ==, 20);
 
   /* Five phases, seventeen segments, the steps RULES.md lists. */
@@ -929,30 +929,77 @@ test_withdrawal (void)
   }
 }
 
+/* The Send Orders and Receive Orders rolls of the action panel need an order waiting for them. */
+static void
+test_orders_legal (void)
+{
+  g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+  g_autoptr(GError) error = NULL;
+  const char *hart = "{\"leader\": \"hart\"}";
+
+  adj_test_assert_forbidden (battle, "rr/send-orders", hart,
+                             "Hart has no planned order waiting to be sent");
+  adj_test_assert_forbidden (battle, "rr/send-orders", "{\"leader\": \"buller\"}",
+                             "Buller is not a brigade leader");
+  g_assert_true (adj_rr_plan_order (battle, "5th-brigade", "Loop", FALSE, &error));
+  g_assert_no_error (error);
+  adj_test_assert_allowed (battle, "rr/send-orders", hart);
+  adj_test_assert_forbidden (battle, "rr/receive-orders", hart,
+                             "Hart has no Objective Marker in this turn’s box");
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* drifts                                                                                      */
 
+/* The ways two dice make @value or less, of 36. */
+static guint64
+ways_at_most (int value)
+{
+  guint64 n = 0;
+
+  for (int a = 1; a <= 6; a++)
+    for (int b = 1; b <= 6; b++)
+      n += a + b <= value;
+  return n;
+}
+
+/* Without a battle a die draws the marker from the drift's pool (12, 10, 10, 10, 6 for Wagon
+ * Drift; 6, 6, 8, 4 for Bridle Drift), then two dice must make its value or less. */
 static void
 test_drift_odds (void)
 {
-  for (int value = 2; value <= 12; value++)
+  static const struct {
+    const char *drift;
+    int         pool[5];
+    guint       n;
+  } pools[] = {
+    { "wagon-drift", { 12, 10, 10, 10, 6 }, 5 },
+    { "bridle-drift", { 6, 6, 8, 4 }, 4 },
+  };
+
+  for (guint p = 0; p < G_N_ELEMENTS (pools); p++)
     {
-      g_autofree char *json = g_strdup_printf ("{\"value\": %d}", value);
+      g_autofree char *json = g_strdup_printf ("{\"drift\": \"%s\"}", pools[p].drift);
       g_autoptr(AdjOdds) odds = odds_of ("rr/find-drift", json);
       guint64 found = 0;
 
-      for (int a = 1; a <= 6; a++)
-        for (int b = 1; b <= 6; b++)
-          {
-            int d[2] = { a, b };
-            g_autoptr(AdjOutcome) out = resolve_dice ("rr/find-drift", json, d, 2);
-            gboolean ok = a + b <= value;
+      for (guint m = 0; m < pools[p].n; m++)
+        {
+          found += ways_at_most (pools[p].pool[m]);
+          for (int a = 1; a <= 6; a++)
+            for (int b = 1; b <= 6; b++)
+              {
+                int d[3] = { (int) m + 1, a, b };
+                g_autoptr(AdjOutcome) out = resolve_dice ("rr/find-drift", json, d, 3);
 
-            g_assert_cmpstr (out->key, ==, ok ? "found" : "not-found");
-            found += ok;
-          }
-      assert_odds (odds, "found", found, 36);
-      assert_odds (odds, "not-found", 36 - found, 36);
+                g_assert_cmpstr (out->key, ==, a + b <= pools[p].pool[m] ? "found"
+                                                                          : "not-found");
+                g_assert_cmpint (adj_outcome_get_value_int (out, "value", 0), ==,
+                                 pools[p].pool[m]);
+              }
+        }
+      assert_odds (odds, "found", found, 36 * pools[p].n);
+      assert_odds (odds, "not-found", 36 * pools[p].n - found, 36 * pools[p].n);
     }
 }
 
@@ -1010,6 +1057,135 @@ test_drift_battle (void)
   g_assert_cmpint (adj_rr_drift_state (battle, "native-drift", &value), ==,
                    ADJ_RR_DRIFT_CLEARED);
   g_assert_cmpint (value, ==, 0);
+}
+
+/* rr/find-drift as adjutant-cli resolve --battle --apply runs it: the value comes from the
+ * battle's sealed record (Wagon Drift 6, Bridle Drift 4 here), never from the inputs, and shows
+ * only once the roll turns the marker over. */
+static void
+test_drift_mechanic (void)
+{
+  static const int d[6] = { 5, 1, 1, 1, 3, 1 };
+  g_autoptr(AdjBattle) battle = battle_new (NULL, d, TRUE);
+  const AdjMechanic *mech = adj_mechanic_lookup ("rr/find-drift");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  int value = -1;
+
+  g_assert_null (adj_mechanic_find_input (mech, "value"));
+  walk_to (battle, "brigades-move");
+  /* Nothing the player can see says 6 or 4 before the roll. */
+  before = adj_battle_report (battle, FALSE);
+  g_assert_null (strstr (before, "marker 6"));
+  g_assert_null (strstr (before, "shows 6"));
+  g_assert_cmpint (adj_rr_drift_state (battle, "wagon-drift", &value), ==, ADJ_RR_DRIFT_HIDDEN);
+  g_assert_cmpint (value, ==, 0);
+
+  /* 3 + 3 = 6 against the sealed 6: found for good. */
+  {
+    g_autoptr(AdjOutcome) out = APPLY (battle, "rr/find-drift",
+                                       "{\"unit\": \"2nd-devonshire-regiment\", "
+                                       "\"drift\": \"wagon-drift\"}", FALSE, &error, 3, 3);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (out->key, ==, "found");
+    g_assert_cmpint (adj_outcome_get_value_int (out, "value", 0), ==, 6);
+  }
+  g_assert_cmpstr (last_summary (battle), ==, "Finding a drift: Drift found (marker 6)");
+  g_assert_cmpint (adj_rr_drift_state (battle, "wagon-drift", &value), ==, ADJ_RR_DRIFT_FOUND);
+  g_assert_cmpint (value, ==, 6);
+  adj_test_assert_forbidden (battle, "rr/find-drift",
+                             "{\"unit\": \"2nd-west-surrey-regiment\", "
+                             "\"drift\": \"wagon-drift\"}", "Wagon Drift is open already");
+
+  /* 2 + 3 = 5 against the sealed 4: not found; the marker shows 4 from now on. */
+  {
+    g_autoptr(AdjOutcome) out = APPLY (battle, "rr/find-drift",
+                                       "{\"unit\": \"13th-hussars\", "
+                                       "\"drift\": \"bridle-drift\"}", FALSE, &error, 2, 3);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (out->key, ==, "not-found");
+  }
+  g_assert_cmpstr (last_summary (battle), ==, "Finding a drift: Drift not found (marker 4)");
+  g_assert_cmpint (adj_rr_drift_state (battle, "bridle-drift", &value), ==,
+                   ADJ_RR_DRIFT_REVEALED);
+  g_assert_cmpint (value, ==, 4);
+  g_assert_cmpint (setting_int (battle, "bridle_drift_tried"), ==, adj_battle_get_turn (battle));
+
+  /* Once a turn, and only battalions and regiments look. */
+  adj_test_assert_forbidden (battle, "rr/find-drift",
+                             "{\"unit\": \"1st-royal-dragoons\", \"drift\": \"bridle-drift\"}",
+                             "Bridle Drift was looked for this turn already: try again next turn");
+  adj_test_assert_forbidden (battle, "rr/find-drift",
+                             "{\"unit\": \"7th-field-battery\", \"drift\": \"native-drift\"}",
+                             "Only a battalion or a regiment in play looks for a drift; 7th Field "
+                             "Battery cannot");
+  adj_test_assert_forbidden (battle, "rr/find-drift", "{\"drift\": \"native-drift\"}",
+                             "“Battalion or regiment about to enter” names no unit: choose one "
+                             "first");
+  adj_test_assert_allowed (battle, "rr/find-drift",
+                           "{\"unit\": \"1st-royal-dragoons\", \"drift\": \"native-drift\"}");
+
+  /* The referee lets the dragoons try Bridle Drift again: 1 + 2 finds it, and the journal keeps
+   * the ruling. */
+  {
+    g_autoptr(AdjOutcome) out = APPLY (battle, "rr/find-drift",
+                                       "{\"unit\": \"1st-royal-dragoons\", "
+                                       "\"drift\": \"bridle-drift\"}", TRUE, &error, 1, 2);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (out->key, ==, "found");
+  }
+  g_assert_cmpstr (last_summary (battle), ==,
+                   "Finding a drift: Drift found (marker 4) · allowed by the referee: Bridle "
+                   "Drift was looked for this turn already: try again next turn");
+  g_assert_cmpint (adj_rr_drift_state (battle, "bridle-drift", NULL), ==, ADJ_RR_DRIFT_FOUND);
+}
+
+/* Once the marker of a drift shows, the odds are of its value; before, of each value the pool
+ * still holds once the markers shown on the other drifts drawn with it are taken out. */
+static void
+test_drift_mechanic_odds (void)
+{
+  static const int d[6] = { 5, 1, 1, 1, 3, 1 };   /* Wagon Drift 6, Native 12, 2nd Pont 10 */
+  g_autoptr(AdjBattle) battle = battle_new (NULL, d, TRUE);
+  const char *native = "{\"unit\": \"13th-hussars\", \"drift\": \"native-drift\"}";
+  g_autoptr(GError) error = NULL;
+
+  walk_to (battle, "brigades-move");
+  {
+    g_autoptr(AdjOutcome) out = APPLY (battle, "rr/find-drift",
+                                       "{\"unit\": \"13th-hussars\", "
+                                       "\"drift\": \"wagon-drift\"}", FALSE, &error, 6, 6);
+    g_assert_no_error (error);
+    g_assert_cmpstr (out->key, ==, "not-found");
+  }
+  /* Wagon Drift shows 6: Native Drift is one of 12, 10, 10, 10 for all the player knows. */
+  {
+    AdjContext ctx;
+    g_autoptr(AdjInputs) in = adj_inputs_new (adj_mechanic_lookup ("rr/find-drift"), rs);
+    g_autoptr(json_object) json = adj_test_parse (native);
+    g_autoptr(AdjOdds) odds = NULL;
+
+    adj_battle_context (battle, &ctx);
+    g_assert_true (adj_inputs_set_json (in, json, "test", &error));
+    odds = adj_mechanic_odds (in->mechanic, &ctx, in, &error);
+    g_assert_no_error (error);
+    assert_odds (odds, "found", ways_at_most (12) + 3 * ways_at_most (10), 4 * 36);
+  }
+  /* Wagon Drift itself: its 6, shown. */
+  {
+    AdjContext ctx;
+    g_autoptr(AdjInputs) in = adj_inputs_new (adj_mechanic_lookup ("rr/find-drift"), rs);
+    g_autoptr(AdjOdds) odds = NULL;
+
+    adj_battle_context (battle, &ctx);
+    g_assert_true (adj_inputs_set_string (in, "drift", "wagon-drift", &error));
+    odds = adj_mechanic_odds (in->mechanic, &ctx, in, &error);
+    g_assert_no_error (error);
+    assert_odds (odds, "found", ways_at_most (6), 36);
+  }
 }
 
 /* A failed search takes the brigade's objective markers off. */
@@ -1708,8 +1884,11 @@ main (int   argc,
   g_test_add_func ("/rr/orders/flow", test_orders_flow);
   g_test_add_func ("/rr/orders/ignored-and-rating", test_orders_ignore);
   g_test_add_func ("/rr/emergency-withdrawal", test_withdrawal);
+  g_test_add_func ("/rr/orders/legal", test_orders_legal);
   g_test_add_func ("/rr/drift/odds", test_drift_odds);
   g_test_add_func ("/rr/drift/battle", test_drift_battle);
+  g_test_add_func ("/rr/drift/mechanic", test_drift_mechanic);
+  g_test_add_func ("/rr/drift/mechanic-odds", test_drift_mechanic_odds);
   g_test_add_func ("/rr/drift/stops-brigade", test_drift_stops_brigade);
   g_test_add_func ("/rr/events/british", test_british_events);
   g_test_add_func ("/rr/events/boer", test_boer_events);

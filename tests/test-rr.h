@@ -85,6 +85,16 @@ AdjOutcome *resolve_dice (const char *mechanic, const char *json, const int *dic
 AdjOdds *odds_of (const char *mechanic, const char *json);
 void assert_odds (AdjOdds *odds, const char *key, guint64 ways, guint64 total);
 void use_tables (AdjTables *t);
+/* Resolve @mechanic against @battle with the inputs @json and the dice given, and apply it, as
+ * adjutant-cli resolve --battle --apply (--allow with @allow) does; NULL with @error when the
+ * rules refuse it. */
+AdjOutcome *apply_dice (AdjBattle *battle, const char *mechanic, const char *json,
+                        gboolean allow, GError **error, const int *dice, guint n);
+#define APPLY(battle_, mechanic_, json_, allow_, error_, ...) \
+  apply_dice (battle_, mechanic_, json_, allow_, error_, (const int[]) { __VA_ARGS__ }, \
+              G_N_ELEMENTS (((const int[]) { __VA_ARGS__ })))
+/* The summary of the journal's last entry in effect. */
+const char *last_summary (AdjBattle *battle);
 
 /* test-rr.c */
 void assert_order (AdjBattle *battle, const char *brigade, AdjRrOrderState state,

@@ -140,9 +140,9 @@ rr_rifle_firer_ok (AdjUnit  *firer,
 }
 
 gboolean
-rr_rifle_target_ok (AdjUnit  *firer,
-                    AdjUnit  *target,
-                    GError  **error)
+rr_fire_target_ok (AdjUnit  *firer,
+                   AdjUnit  *target,
+                   GError  **error)
 {
   if (rr_is_boer (firer) == rr_is_boer (target) || (!rr_is_brigade_unit (target) &&
                                                     !rr_unit_is (target, "commando") &&
@@ -179,16 +179,22 @@ firer_legal (const AdjContext  *ctx,
   return can_fire (firer, error);
 }
 
+/* A live gun or unlimbered battery at an enemy unit in the area it shells. */
 static gboolean
 shell_legal (const AdjContext  *ctx,
              AdjInputs         *in,
              GError           **error)
 {
-  return firer_legal (ctx, in, rr_shell_firer_ok, error);
+  AdjUnit *firer;
+
+  return adj_rules_legal_pair (ctx, in, "firer", "target", &firer, error) &&
+         rr_shell_firer_ok (firer, error) &&
+         rr_fire_target_ok (firer, adj_input_unit (ctx, in, "target"), error);
 }
 
 static const AdjField shell_inputs[] = {
   UNIT_INPUT ("firer", N_("Firing gun or battery")),
+  UNIT_INPUT ("target", N_("A unit in the target area")),
   INT_INPUT ("strength", N_("Strength of the firer"), NULL, 0, MAX_SP, 2),
   MODIFIER_INPUT,
 };
@@ -237,12 +243,27 @@ shell_odds (const AdjContext  *ctx,
                         NULL, error);
 }
 
+/* Applied to a battle, the target falls to the morale level the chart gives, as every unit of
+ * the area does in adj_rr_shell_fire(). */
+static gboolean
+shell_apply (const AdjContext  *ctx,
+             AdjInputs         *in,
+             AdjOutcome        *outcome,
+             AdjChangeSet      *changes,
+             GError           **error)
+{
+  AdjUnit *target = adj_input_unit (ctx, in, "target");
+  const char *units[] = { target != NULL ? adj_unit_get_id (target) : NULL, NULL };
+
+  return target == NULL || rr_lower_morale (ctx->battle, changes, units, outcome->key, NULL, error);
+}
+
 const AdjMechanic rr_shell_fire = {
   .id = "rr/shell-fire",
   .title = N_("Shell fire"),
   .summary = N_("A gun or battery fires at an area: two dice on the Shell Fire table may disrupt "
                 "or suppress every unit there."),
-  .scope = ADJ_SCOPE_UNIT,
+  .scope = ADJ_SCOPE_PAIR,
   MECHANIC_INPUTS (shell_inputs),
   MECHANIC_OUTCOMES (shell_outcomes),
   .random_note = N_("A total beyond the chart reads its first or last line."),
@@ -252,6 +273,7 @@ const AdjMechanic rr_shell_fire = {
   .prefill = fire_prefill,
   .resolve = shell_resolve,
   .odds = shell_odds,
+  .apply = shell_apply,
 };
 
 static const AdjField rifle_inputs[] = {
@@ -337,7 +359,7 @@ rifle_legal (const AdjContext  *ctx,
   if (rr_counter_strength (firer) == 0)
     return adj_not_allowed (error, _("%s has no strength points left: it cannot fire"),
                             adj_unit_get_name (firer));
-  return rr_rifle_target_ok (firer, adj_input_unit (ctx, in, "target"), error);
+  return rr_fire_target_ok (firer, adj_input_unit (ctx, in, "target"), error);
 }
 
 /* Applied to a battle, the target takes the strength points lost, as adj_rr_rifle_fire() does. */

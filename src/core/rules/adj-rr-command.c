@@ -339,6 +339,44 @@ send_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* For Send Orders (@send) or Receive Orders: a brigade leader whose order waits for that roll. */
+static gboolean
+order_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             gboolean           send,
+             GError           **error)
+{
+  AdjUnit *leader;
+  AdjRrOrder order;
+
+  if (!rr_legal_unit (ctx, in, "leader", &leader, error))
+    return FALSE;
+  if (!rr_unit_is (leader, "leader") || rr_unit_brigade (leader) == NULL)
+    return adj_not_allowed (error, _("%s is not a brigade leader"), adj_unit_get_name (leader));
+  adj_rr_get_order (ctx->battle, rr_unit_brigade (leader), &order);
+  if (rr_order_waits (&order, send, adj_battle_get_turn (ctx->battle)))
+    return TRUE;
+  return adj_not_allowed (error, send ? _("%s has no planned order waiting to be sent")
+                                      : _("%s has no Objective Marker in this turn’s box"),
+                          adj_unit_get_name (leader));
+}
+
+static gboolean
+send_legal (const AdjContext  *ctx,
+            AdjInputs         *in,
+            GError           **error)
+{
+  return order_legal (ctx, in, TRUE, error);
+}
+
+static gboolean
+receive_legal (const AdjContext  *ctx,
+               AdjInputs         *in,
+               GError           **error)
+{
+  return order_legal (ctx, in, FALSE, error);
+}
+
 const AdjMechanic rr_send_orders = {
   .id = "rr/send-orders",
   .title = N_("Send Orders"),
@@ -350,6 +388,7 @@ const AdjMechanic rr_send_orders = {
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = send_tables,
   .draws = rr_two_dice_draws,
+  .legal = send_legal,
   .resolve = send_resolve,
   .odds = send_odds,
   .apply = send_apply,
@@ -459,6 +498,7 @@ const AdjMechanic rr_receive_orders = {
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = receive_tables,
   .draws = rr_two_dice_draws,
+  .legal = receive_legal,
   .resolve = receive_resolve,
   .odds = receive_odds,
   .apply = receive_apply,
@@ -600,7 +640,9 @@ const AdjMechanic rr_withdrawal = {
 /* Finding a drift                                                                             */
 
 static const AdjField drift_inputs[] = {
-  INT_INPUT ("value", N_("Value of the drift marker"), NULL, 2, 12, 10),
+  UNIT_INPUT ("unit", N_("Battalion or regiment about to enter")),
+  { .name = "drift", .kind = ADJ_FIELD_ENUM, .label = N_("Drift"), .choices = rr_crossings,
+    .n_choices = RR_N_DRIFTS, .def_choice = "wagon-drift" },
 };
 
 static const AdjChoice drift_outcomes[] = {
@@ -618,6 +660,79 @@ drift_key (int      sum,
   return sum <= GPOINTER_TO_INT (value) ? "found" : "not-found";
 }
 
+/* Without a battle, one die among the markers of the drift's pool (two to six of them). */
+static const AdjDrawSpec marker_dice[] = {
+  { "marker", N_("Drift marker drawn"), 1, 2 },
+  { "marker", N_("Drift marker drawn"), 1, 3 },
+  { "marker", N_("Drift marker drawn"), 1, 4 },
+  { "marker", N_("Drift marker drawn"), 1, 5 },
+  { "marker", N_("Drift marker drawn"), 1, 6 },
+};
+
+static const AdjDrawSpec *
+marker_die (AdjRuleset *rs,
+            const char *drift)
+{
+  g_autoptr(GArray) pool = adj_rr_drift_pool (rs, drift);
+
+  g_return_val_if_fail (pool != NULL && pool->len >= 2 &&
+                        pool->len - 2 < G_N_ELEMENTS (marker_dice), &marker_dice[0]);
+  return &marker_dice[pool->len - 2];
+}
+
+/* The value of the drift's marker: the one shown on the battle's track once it was turned over,
+ * else the one sealed in the battle, read here and nowhere else before the roll shows it. */
+static gboolean
+drift_value (AdjBattle   *battle,
+             const char  *drift,
+             int         *value,
+             GError     **error)
+{
+  AdjRrDriftState state = adj_rr_drift_state (battle, drift, value);
+  g_autoptr(json_object) record = NULL;
+  json_object *v;
+
+  if (state == ADJ_RR_DRIFT_REVEALED || state == ADJ_RR_DRIFT_FOUND)
+    return TRUE;
+  record = rr_open_record (battle, ADJ_RR_DRIFTS_SECRET, error);
+  if (record == NULL)
+    return FALSE;
+  v = json_object_object_get (json_object_object_get (record, "areas"), drift);
+  if (!json_object_is_type (v, json_type_int))
+    return adj_rules_fail (error, ADJ_ERROR_INVALID,
+                           _("The hidden record “%s” of the battle is damaged"),
+                           ADJ_RR_DRIFTS_SECRET);
+  *value = CLAMP (json_object_get_int (v), 2, 12);
+  return TRUE;
+}
+
+/* A battalion or regiment in play, at a drift nobody has opened, once a turn. */
+static gboolean
+drift_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             GError           **error)
+{
+  AdjBattle *battle = ctx->battle;
+  const char *drift = adj_inputs_get_string (in, "drift");
+  const char *label = adj_rr_drift_label (ctx->ruleset, drift);
+  g_autofree char *tried_key = rr_drift_key (drift, "_tried");
+  AdjUnit *unit;
+  AdjRrDriftState state;
+
+  if (!rr_legal_unit (ctx, in, "unit", &unit, error))
+    return FALSE;
+  if (!rr_unit_is (unit, "battalion") && !rr_unit_is (unit, "regiment"))
+    return adj_not_allowed (error, _("Only a battalion or a regiment in play looks for a drift; %s "
+                                     "cannot"), adj_unit_get_name (unit));
+  state = adj_rr_drift_state (battle, drift, NULL);
+  if (state == ADJ_RR_DRIFT_FOUND || state == ADJ_RR_DRIFT_CLEARED)
+    return adj_not_allowed (error, _("%s is open already"), label);
+  if (rr_setting_int (battle, tried_key) == adj_battle_get_turn (battle))
+    return adj_not_allowed (error, _("%s was looked for this turn already: try again next turn"),
+                            label);
+  return TRUE;
+}
+
 static gboolean
 drift_resolve (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -625,32 +740,126 @@ drift_resolve (const AdjContext  *ctx,
                AdjOutcome        *outcome,
                GError           **error)
 {
-  int value = adj_inputs_get_int (in, "value");
-  int sum;
+  const char *drift = adj_inputs_get_string (in, "drift");
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+  g_autofree char *title = NULL;
+  int value = 0, sum;
+  gboolean found;
 
+  if (ctx->battle == NULL)
+    {
+      /* No battle holds the marker: a die draws it from the drift's pool, as set-up does. */
+      g_autoptr(GArray) pool = adj_rr_drift_pool (ctx->ruleset, drift);
+      const AdjDrawSpec *spec = marker_die (ctx->ruleset, drift);
+      int die;
+
+      if (!adj_random_roll (random, spec->group, spec->label, 1, spec->sides, &die, error))
+        return FALSE;
+      value = g_array_index (pool, int, die - 1);
+      adj_outcome_add_linef (outcome, ADJ_EXPLAIN_DICE, spec->group, TRUE, die,
+                             /* TRANSLATORS: e.g. "Drift marker drawn (D5): 2 — a marker of 10" */
+                             _("%s (D%u): %d — a marker of %d"), adj_gettext (spec->label),
+                             spec->sides, die, value);
+    }
+  else if (!drift_value (ctx->battle, drift, &value, error))
+    return FALSE;
   if (!rr_roll_dice (random, outcome, &drift_dice, &sum, error))
     return FALSE;
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, TRUE, value,
-                         /* TRANSLATORS: e.g. "Found on 8 or less" */
-                         _("Found on %d or less"), value);
+                         /* TRANSLATORS: e.g. "Wagon Drift: its marker shows 8; found on 8 or
+                          * less" */
+                         _("%s: its marker shows %d; found on %d or less"),
+                         adj_rr_drift_label (ctx->ruleset, drift), value, value);
   adj_outcome_set_value_int (outcome, "total", sum);
-  if (g_str_equal (drift_key (sum, GINT_TO_POINTER (value)), "found"))
+  adj_outcome_set_value_int (outcome, "value", value);
+  found = g_str_equal (drift_key (sum, GINT_TO_POINTER (value)), "found");
+  if (found)
     adj_outcome_set_result (outcome, "found", _("%d is no more than %d: the drift is found"), sum,
                             value);
   else
     adj_outcome_set_result (outcome, "not-found", _("%d is more than %d: the drift is not found "
                                                     "this turn"), sum, value);
+  /* The title says the value the roll has just shown. */
+  title = g_strdup_printf (found ? _("Drift found (marker %d)") : _("Drift not found (marker %d)"),
+                           value);
+  g_free (outcome->title);
+  outcome->title = g_steal_pointer (&title);
+  if (!found && unit != NULL && rr_unit_brigade (unit) != NULL)
+    adj_outcome_add_note (outcome, _("The unit stops; its brigade’s objective markers come "
+                                     "off."));
   return TRUE;
 }
 
+/* The values the drift's marker may have as far as the player knows: its pool less the values
+ * shown on the other drifts drawn from it (int). */
+static GArray *
+drift_candidates (const AdjContext *ctx,
+                  const char       *drift,
+                  int              *shown)
+{
+  g_autoptr(GArray) pool = adj_rr_drift_pool (ctx->ruleset, drift);
+  json_object *areas = json_object_object_get (rr_drift_pool_json (ctx->ruleset, drift), "areas");
+
+  *shown = 0;
+  if (ctx->battle == NULL || pool == NULL)
+    return g_steal_pointer (&pool);
+  for (gsize i = 0; i < json_object_array_length (areas); i++)
+    {
+      const char *other = rr_member_string (json_object_array_get_idx (areas, i), "id");
+      AdjRrDriftState state;
+      int value = 0;
+
+      state = adj_rr_drift_state (ctx->battle, other, &value);
+      if (state != ADJ_RR_DRIFT_REVEALED && state != ADJ_RR_DRIFT_FOUND)
+        continue;
+      if (g_str_equal (other, drift))
+        {
+          *shown = value;
+          continue;
+        }
+      for (guint k = 0; k < pool->len; k++)
+        if (g_array_index (pool, int, k) == value)
+          {
+            g_array_remove_index (pool, k);
+            break;
+          }
+    }
+  return g_steal_pointer (&pool);
+}
+
+/* The odds never use the sealed value: once the marker shows, its value; before (and without a
+ * battle), each value its pool still holds, equally likely. */
 static gboolean
 drift_odds (const AdjContext  *ctx,
             AdjInputs         *in,
             AdjOdds           *odds,
             GError           **error)
 {
-  adj_sum_odds (in->mechanic, drift_dice.count, drift_dice.sides, drift_key,
-                GINT_TO_POINTER (adj_inputs_get_int (in, "value")), odds);
+  const char *drift = adj_inputs_get_string (in, "drift");
+  g_autoptr(AdjDist) d = adj_dist_dice (drift_dice.count, drift_dice.sides);
+  g_autoptr(GArray) values = NULL;
+  int shown;
+
+  values = drift_candidates (ctx, drift, &shown);
+  if (shown > 0)
+    g_array_set_size (values, 0);
+  if (shown > 0 || values == NULL || values->len == 0)
+    {
+      adj_sum_odds (in->mechanic, drift_dice.count, drift_dice.sides, drift_key,
+                    GINT_TO_POINTER (shown), odds);
+      return TRUE;
+    }
+  adj_declare_outcomes (in->mechanic, odds);
+  for (guint k = 0; k < values->len; k++)
+    for (guint i = 0; i < d->n; i++)
+      {
+        const char *key = drift_key (d->min + (int) i,
+                                     GINT_TO_POINTER (g_array_index (values, int, k)));
+
+        adj_odds_add (odds, key, adj_outcome_label (in->mechanic, key), d->count[i]);
+      }
+  adj_odds_finish (odds, d->total * values->len);
+  odds->note = g_strdup (_("The marker is face down: each value it may have counts alike"));
   return TRUE;
 }
 
@@ -659,7 +868,38 @@ drift_draws (const AdjContext *ctx,
              AdjInputs        *in,
              GArray           *specs)
 {
+  if (ctx->battle == NULL)
+    g_array_append_val (specs, *marker_die (ctx->ruleset, adj_inputs_get_string (in, "drift")));
   g_array_append_val (specs, drift_dice);
+}
+
+/* Applied to a battle, the marker shows its value (found: it comes off for good), the drift is
+ * tried this turn, and a unit that failed takes its brigade's objective markers off. */
+static gboolean
+drift_apply (const AdjContext  *ctx,
+             AdjInputs         *in,
+             AdjOutcome        *outcome,
+             AdjChangeSet      *changes,
+             GError           **error)
+{
+  AdjBattle *battle = ctx->battle;
+  const char *drift = adj_inputs_get_string (in, "drift");
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+  const char *brigade = unit != NULL ? rr_unit_brigade (unit) : NULL;
+  gboolean found = g_str_equal (outcome->key, "found");
+  g_autofree char *state_key = rr_drift_key (drift, "");
+  g_autofree char *value_key = rr_drift_key (drift, "_value");
+  g_autofree char *tried_key = rr_drift_key (drift, "_tried");
+
+  if (!rr_set_setting_int (battle, changes, value_key,
+                           adj_outcome_get_value_int (outcome, "value", 0), error) ||
+      !rr_set_setting_string (battle, changes, state_key, found ? "found" : "revealed", error) ||
+      !rr_set_setting_int (battle, changes, tried_key, adj_battle_get_turn (battle), error))
+    return FALSE;
+  if (found || brigade == NULL)
+    return TRUE;
+  return rr_take_marker_off (battle, changes, brigade, "planned-objective", error) &&
+         rr_take_marker_off (battle, changes, brigade, "objective", error);
 }
 
 const AdjMechanic rr_drift = {
@@ -671,8 +911,177 @@ const AdjMechanic rr_drift = {
   MECHANIC_INPUTS (drift_inputs),
   MECHANIC_OUTCOMES (drift_outcomes),
   .draws = drift_draws,
+  .legal = drift_legal,
   .resolve = drift_resolve,
   .odds = drift_odds,
+  .apply = drift_apply,
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* Crossing the Tugela                                                                         */
+
+static const AdjField cross_inputs[] = {
+  UNIT_INPUT ("unit", N_("Unit entering or crossing")),
+  ENUM_INPUT ("crossing", N_("Drift or bridge"), NULL, rr_crossings, "wagon-drift", NULL),
+  BOOL_INPUT ("stays", N_("Stays in it"),
+              N_("The unit ends its movement in the drift or on the bridge")),
+};
+
+static const AdjChoice cross_outcomes[] = {
+  { "crosses", N_("Crosses") },
+  { "stays", N_("Stays in the crossing") },
+};
+
+/* How many units a crossing lets through in a turn (@stay FALSE), or keeps at the end of a
+ * movement segment (@stay TRUE). */
+static int
+cross_limit (AdjRuleset *rs,
+             const char *crossing,
+             gboolean    stay)
+{
+  gboolean bridge = g_str_equal (crossing, "bridge");
+
+  return adj_rules_int (rs, "crossing", bridge ? (stay ? "bridge_stay" : "bridge_through")
+                                               : (stay ? "drift_stay" : "drift_through"));
+}
+
+/* The units that entered or crossed @crossing this Game Turn, as the journal records them
+ * (those staying in it counted in *@staying). */
+static int
+crossed_this_turn (AdjBattle  *battle,
+                   const char *crossing,
+                   int        *staying)
+{
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  int turn = adj_battle_get_turn (battle), through = 0;
+
+  *staying = 0;
+  for (guint i = 0; i < journal->position; i++)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, i);
+      json_object *stays = NULL;
+
+      if (g_strcmp0 (entry->mechanic, "rr/cross") != 0 || entry->turn != turn ||
+          g_strcmp0 (rr_member_string (entry->inputs, "crossing"), crossing) != 0)
+        continue;
+      through++;
+      if (json_object_object_get_ex (entry->inputs, "stays", &stays) &&
+          json_object_get_boolean (stays))
+        (*staying)++;
+    }
+  return through;
+}
+
+/* A unit in the game, at a crossing open to it, within the crossing's limits for the turn. */
+static gboolean
+cross_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             GError           **error)
+{
+  AdjBattle *battle = ctx->battle;
+  const char *crossing = adj_inputs_get_string (in, "crossing");
+  const AdjChoice *choice = adj_field_find_choice (rr_crossings, RR_N_CROSSINGS, crossing);
+  const char *label = adj_gettext (choice->label);
+  AdjRrDriftState state;
+  AdjUnit *unit;
+  int through, staying;
+
+  if (!rr_legal_unit (ctx, in, "unit", &unit, error))
+    return FALSE;
+  if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
+      !rr_unit_is (unit, "boer-gun"))
+    return adj_not_allowed (error, _("%s is no unit: only the units’ crossings are counted"),
+                            adj_unit_get_name (unit));
+  state = g_strv_contains (rr_drift_ids, crossing) ? adj_rr_drift_state (battle, crossing, NULL)
+                                                   : ADJ_RR_DRIFT_FOUND;
+  if (!rr_is_boer (unit) && (state == ADJ_RR_DRIFT_HIDDEN || state == ADJ_RR_DRIFT_REVEALED))
+    return adj_not_allowed (error, _("%s has not been found yet: a battalion or regiment must "
+                                     "find it before the British cross"), label);
+  through = crossed_this_turn (battle, crossing, &staying);
+  if (through >= cross_limit (ctx->ruleset, crossing, FALSE))
+    return adj_not_allowed (error, ngettext ("%d unit has gone through %s this turn: no more may "
+                                             "enter it",
+                                             "%d units have gone through %s this turn: no more "
+                                             "may enter it", through), through, label);
+  if (adj_inputs_get_bool (in, "stays") && staying >= cross_limit (ctx->ruleset, crossing, TRUE))
+    return adj_not_allowed (error, ngettext ("%d unit stays in %s already: no more may end its "
+                                             "movement there",
+                                             "%d units stay in %s already: no more may end their "
+                                             "movement there", staying), staying, label);
+  return TRUE;
+}
+
+/* No dice: the outcome names the unit and the crossing, and counts the units through it. */
+static gboolean
+cross_resolve (const AdjContext  *ctx,
+               AdjInputs         *in,
+               AdjRandom         *random,
+               AdjOutcome        *outcome,
+               GError           **error)
+{
+  const char *crossing = adj_inputs_get_string (in, "crossing");
+  const AdjChoice *choice = adj_field_find_choice (rr_crossings, RR_N_CROSSINGS, crossing);
+  const char *unit = adj_input_unit_name (ctx, in, "unit", _("The unit"));
+  const char *label = adj_gettext (choice->label);
+  int limit = cross_limit (ctx->ruleset, crossing, FALSE);
+  const char *key = adj_inputs_get_bool (in, "stays") ? "stays" : "crosses";
+  int staying, through = 0;
+
+  if (ctx->battle != NULL)
+    through = crossed_this_turn (ctx->battle, crossing, &staying) + 1;
+  adj_outcome_set_value_int (outcome, "through", through);
+  if (through > 0)
+    adj_outcome_set_result (outcome, key, ngettext ("Unit %d of the %d a turn lets through",
+                                                    "Unit %d of the %d a turn lets through",
+                                                    limit), through, limit);
+  else
+    adj_outcome_set_result (outcome, key, ngettext ("%d unit a turn may go through",
+                                                    "%d units a turn may go through", limit),
+                            limit);
+  g_free (outcome->title);
+  outcome->title = g_str_equal (key, "stays")
+                   /* TRANSLATORS: e.g. "2nd Devonshire Regiment stays in Bridle Drift" */
+                   ? g_strdup_printf (_("%s stays in %s"), unit, label)
+                   /* TRANSLATORS: e.g. "2nd Devonshire Regiment goes through Bridle Drift" */
+                   : g_strdup_printf (_("%s goes through %s"), unit, label);
+  return TRUE;
+}
+
+/* A commando entering a drift takes its marker off, unseen: the British may use it from now on. */
+static gboolean
+cross_apply (const AdjContext  *ctx,
+             AdjInputs         *in,
+             AdjOutcome        *outcome,
+             AdjChangeSet      *changes,
+             GError           **error)
+{
+  const char *crossing = adj_inputs_get_string (in, "crossing");
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+  g_autofree char *state_key = NULL;
+  AdjRrDriftState state;
+
+  if (unit == NULL || !rr_unit_is (unit, "commando") || !g_strv_contains (rr_drift_ids, crossing))
+    return TRUE;
+  state = adj_rr_drift_state (ctx->battle, crossing, NULL);
+  if (state != ADJ_RR_DRIFT_HIDDEN && state != ADJ_RR_DRIFT_REVEALED)
+    return TRUE;
+  state_key = rr_drift_key (crossing, "");
+  adj_outcome_add_note (outcome, _("The drift’s marker comes off unseen: the British may use "
+                                   "it from now on."));
+  return rr_set_setting_string (ctx->battle, changes, state_key, "cleared", error);
+}
+
+const AdjMechanic rr_cross = {
+  .id = "rr/cross",
+  .title = N_("Crossing the Tugela"),
+  .summary = N_("A unit enters or goes through a drift or a bridge: two units a turn through a "
+                "drift and one staying, three through a bridge and two staying."),
+  .scope = ADJ_SCOPE_UNIT,
+  MECHANIC_INPUTS (cross_inputs),
+  MECHANIC_OUTCOMES (cross_outcomes),
+  .legal = cross_legal,
+  .resolve = cross_resolve,
+  .apply = cross_apply,
 };
 
 /* ------------------------------------------------------------------------------------------ */

@@ -414,6 +414,7 @@ check_drift (const char  *drift,
                          drift != NULL ? drift : "");
 }
 
+/* The search is rr/find-drift itself: what it allows, rolls and changes. */
 gboolean
 adj_rr_find_drift (AdjBattle   *battle,
                    const char  *drift,
@@ -422,18 +423,12 @@ adj_rr_find_drift (AdjBattle   *battle,
                    gboolean    *found,
                    GError     **error)
 {
-  AdjRuleset *rs;
   AdjUnit *unit;
-  AdjRrDriftState state;
-  g_autofree char *state_key = NULL;
-  g_autofree char *value_key = NULL;
-  g_autofree char *tried_key = NULL;
+  AdjContext ctx;
   g_autofree char *summary = NULL;
   g_autoptr(AdjInputs) in = NULL;
   g_autoptr(AdjOutcome) outcome = NULL;
   g_autoptr(AdjEntry) entry = NULL;
-  int value = 0, turn;
-  gboolean ok;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
@@ -442,69 +437,22 @@ adj_rr_find_drift (AdjBattle   *battle,
   if (!rr_check_in_play (battle, error) || !check_drift (drift, error) ||
       (unit = rr_need_unit (battle, unit_id, error)) == NULL)
     return FALSE;
-  rs = adj_battle_get_ruleset (battle);
-  if (!can_find_drift (unit))
-    return adj_not_allowed (error, _("Only a battalion or a regiment in play looks for a drift; %s "
-                                     "cannot"), adj_unit_get_name (unit));
-  state = adj_rr_drift_state (battle, drift, &value);
-  if (state == ADJ_RR_DRIFT_FOUND || state == ADJ_RR_DRIFT_CLEARED)
-    return adj_not_allowed (error, _("%s is open already"), adj_rr_drift_label (rs, drift));
-  turn = adj_battle_get_turn (battle);
-  state_key = rr_drift_key (drift, "");
-  value_key = rr_drift_key (drift, "_value");
-  tried_key = rr_drift_key (drift, "_tried");
-  if (rr_setting_int (battle, tried_key) == turn)
-    return adj_not_allowed (error, _("%s was looked for this turn already: try again next turn"),
-                            adj_rr_drift_label (rs, drift));
-  if (state == ADJ_RR_DRIFT_HIDDEN)
-    {
-      g_autoptr(json_object) record = rr_open_record (battle, ADJ_RR_DRIFTS_SECRET, error);
-      json_object *v;
-
-      if (record == NULL)
-        return FALSE;
-      v = json_object_object_get (json_object_object_get (record, "areas"), drift);
-      if (!json_object_is_type (v, json_type_int))
-        return adj_rules_fail (error, ADJ_ERROR_INVALID, _("The hidden record “%s” of the battle "
-                                                           "is damaged"), ADJ_RR_DRIFTS_SECRET);
-      value = json_object_get_int (v);
-    }
-  in = rr_battle_inputs (battle, "rr/find-drift", NULL, NULL, error);
-  if (in == NULL || !adj_inputs_set_int (in, "value", CLAMP (value, 2, 12), error) ||
+  in = rr_battle_inputs (battle, "rr/find-drift", "unit", unit_id, error);
+  adj_battle_context (battle, &ctx);
+  if (in == NULL || !adj_inputs_set_string (in, "drift", drift, error) ||
+      !adj_mechanic_check_legal (in->mechanic, &ctx, in, error) ||
       (outcome = rr_resolve_in (battle, in, random, error)) == NULL)
     return FALSE;
-  ok = g_str_equal (outcome->key, "found");
-  if (state == ADJ_RR_DRIFT_HIDDEN)
-    /* TRANSLATORS: e.g. "Wagon Drift: its marker shows 10; 2nd Devonshire Regiment looks for
-     * it — Drift found" */
-    summary = g_strdup_printf (_("%s: its marker shows %d; %s looks for it — %s"),
-                          adj_rr_drift_label (rs, drift), value, adj_unit_get_name (unit),
-                          outcome->title);
-  else
-    summary = g_strdup_printf (_("%s (marker %d): %s looks for it again — %s"),
-                          adj_rr_drift_label (rs, drift), value, adj_unit_get_name (unit),
-                          outcome->title);
+  /* TRANSLATORS: e.g. "Wagon Drift: 2nd Devonshire Regiment looks for it — Marker 10: drift
+   * found" */
+  summary = g_strdup_printf (_("%s: %s looks for it — %s"),
+                             adj_rr_drift_label (adj_battle_get_ruleset (battle), drift),
+                             adj_unit_get_name (unit), outcome->title);
   entry = rr_outcome_entry (battle, in, outcome, summary, error);
-  if (entry == NULL ||
-      !rr_set_setting_int (battle, entry->changes, value_key, value, error) ||
-      !rr_set_setting_string (battle, entry->changes, state_key, ok ? "found" : "revealed",
-                              error) ||
-      !rr_set_setting_int (battle, entry->changes, tried_key, turn, error))
+  if (entry == NULL)
     return FALSE;
-  if (!ok && rr_unit_brigade (unit) != NULL)
-    {
-      const char *brigade = rr_unit_brigade (unit);
-
-      adj_outcome_add_note (outcome, _("The unit stops; its brigade’s objective markers come "
-                                       "off."));
-      if (!rr_take_marker_off (battle, entry->changes, brigade, "planned-objective", error) ||
-          !rr_take_marker_off (battle, entry->changes, brigade, "objective", error))
-        return FALSE;
-      json_object_put (entry->outcome);
-      entry->outcome = adj_outcome_to_json (outcome);
-    }
   if (found != NULL)
-    *found = ok;
+    *found = g_str_equal (outcome->key, "found");
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 

@@ -26,12 +26,18 @@ G_BEGIN_DECLS
 #define RR_N_MORALE_LEVELS 4
 #define RR_N_COLUMNS       3
 #define RR_N_STEPS         28
+#define RR_N_DRIFTS        6     /* drifts with a marker */
+#define RR_N_CROSSINGS     8
 
 /* The brigades, groups and drifts the code knows by id (NULL-terminated); check_ruleset holds
  * rr.json to them. */
 extern const char *const rr_brigade_ids[];
 extern const char *const rr_group_ids[];
 extern const char *const rr_drift_ids[];
+
+/* Where units cross the Tugela: first the RR_N_DRIFTS drifts with a marker, in the order of
+ * rr_drift_ids, then Robinson's Drift (which has none) and the bridge. */
+extern const AdjChoice rr_crossings[RR_N_CROSSINGS];
 
 /* The morale levels, best first. */
 extern const AdjChoice rr_morale_levels[RR_N_MORALE_LEVELS];
@@ -76,6 +82,7 @@ extern const AdjMechanic rr_send_orders;
 extern const AdjMechanic rr_receive_orders;
 extern const AdjMechanic rr_withdrawal;
 extern const AdjMechanic rr_drift;
+extern const AdjMechanic rr_cross;
 extern const AdjMechanic rr_leader_reaction;
 extern const AdjMechanic rr_leader_recovery;
 extern const AdjMechanic rr_leader_casualty;
@@ -133,6 +140,10 @@ gboolean rr_check_battle (AdjBattle *battle, GError **error);
 gboolean rr_check_in_play (AdjBattle *battle, GError **error);
 gboolean rr_check_segment (AdjBattle *battle, const char *segment, GError **error);
 AdjUnit *rr_need_unit (AdjBattle *battle, const char *id, GError **error);
+/* For a mechanic's legal(): the unit input @name names a unit of the battle still in the game,
+ * put in *@unit; else FALSE with the reason. */
+gboolean rr_legal_unit (const AdjContext *ctx, AdjInputs *in, const char *name, AdjUnit **unit,
+                        GError **error);
 gboolean rr_check_area (const char *area, GError **error);
 gboolean rr_check_brigade (AdjBattle *battle, const char *brigade, AdjUnit **leader,
                            GError **error);
@@ -164,17 +175,24 @@ gboolean rr_take_losses (const char *kind, int sp, int reduced_sp, gboolean redu
 const char *rr_loss_kind (const char *type);
 /* What the kind and state of a unit allow: @firer fires shells (an unlimbered battery or a Boer
  * gun) or rifles (a battalion, regiment or commando neither routed nor on a No Fire counter),
- * rifles hit @target (an enemy unit with strength points), and the Boer target die is rolled for
- * a commando or Boer gun; else FALSE with the reason. */
+ * shells or rifles hit @target (an enemy unit with strength points), and the Boer target die is
+ * rolled for a commando or Boer gun; else FALSE with the reason. */
 gboolean rr_shell_firer_ok (AdjUnit *firer, GError **error);
 gboolean rr_boer_firer_ok (AdjUnit *firer, GError **error);
 gboolean rr_rifle_firer_ok (AdjUnit *firer, GError **error);
-gboolean rr_rifle_target_ok (AdjUnit *firer, AdjUnit *target, GError **error);
+gboolean rr_fire_target_ok (AdjUnit *firer, AdjUnit *target, GError **error);
 gboolean rr_apply_loss_result (AdjBattle *battle, AdjChangeSet *changes, AdjUnit *unit,
                                const char *key, int losses, gboolean reduced, GError **error);
 /* What the strength points @outcome of rifle fire takes would make of @target (r->key NULL when
  * nothing is lost); the battle does not change. */
 gboolean rr_rifle_losses (AdjUnit *target, AdjOutcome *outcome, LossResult *r, GError **error);
+
+/* adj-rr-units.c */
+/* Every unit of @units (ids, NULL-ended) better than the morale level @level falls to it (a
+ * released commando routed turns to Return); nothing for a key that is no level ("no-effect").
+ * The names of those that fell go to @names (may be NULL). */
+gboolean rr_lower_morale (AdjBattle *battle, AdjChangeSet *changes, const char * const *units,
+                          const char *level, GPtrArray *names, GError **error);
 
 /* adj-rr-sequence.c */
 guint rr_current_step (AdjBattle *battle);

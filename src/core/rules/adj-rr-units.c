@@ -250,15 +250,13 @@ check_morale_units (AdjBattle          *battle,
   return TRUE;
 }
 
-/* Every unit of @units better than @level falls to it; a released commando routed turns to
- * Return.  Their names go to @names. */
-static gboolean
-lower_morale (AdjBattle           *battle,
-              AdjChangeSet        *changes,
-              const char * const  *units,
-              const char          *level,
-              GPtrArray           *names,
-              GError             **error)
+gboolean
+rr_lower_morale (AdjBattle           *battle,
+                 AdjChangeSet        *changes,
+                 const char * const  *units,
+                 const char          *level,
+                 GPtrArray           *names,
+                 GError             **error)
 {
   for (guint i = 0; units[i] != NULL; i++)
     {
@@ -273,7 +271,8 @@ lower_morale (AdjBattle           *battle,
           !adj_rules_change_unit_string (battle, changes, unit, "status.boer_marker", "return",
                                          error))
         return FALSE;
-      g_ptr_array_add (names, (gpointer) adj_unit_get_name (unit));
+      if (names != NULL)
+        g_ptr_array_add (names, (gpointer) adj_unit_get_name (unit));
     }
   return TRUE;
 }
@@ -292,7 +291,7 @@ journal_morale (AdjBattle           *battle,
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   /* No effect is no morale level: it lowers nobody. */
-  if (entry == NULL || !lower_morale (battle, entry->changes, units, outcome->key, names, error))
+  if (entry == NULL || !rr_lower_morale (battle, entry->changes, units, outcome->key, names, error))
     return FALSE;
   if (names->len > 0)
     {
@@ -416,7 +415,7 @@ adj_rr_rifle_fire (AdjBattle   *battle,
       (firer = need_live_unit (battle, firer_id, error)) == NULL ||
       (target = need_live_unit (battle, target_id, error)) == NULL)
     return FALSE;
-  if (!rr_rifle_firer_ok (firer, error) || !rr_rifle_target_ok (firer, target, error) ||
+  if (!rr_rifle_firer_ok (firer, error) || !rr_fire_target_ok (firer, target, error) ||
       !rr_require_table (battle, "rifle-fire", error))
     return FALSE;
   in = rr_battle_inputs (battle, "rr/rifle-fire", "firer", firer_id, error);

@@ -87,6 +87,17 @@ const char *const rr_drift_ids[] = {
   "1st-pont-drift", NULL
 };
 
+const AdjChoice rr_crossings[RR_N_CROSSINGS] = {
+  { "wagon-drift", N_("Wagon Drift") },
+  { "native-drift", N_("Native Drift") },
+  { "2nd-pont-drift", N_("2nd Pont Drift") },
+  { "small-falls-drift", N_("Small Falls Drift") },
+  { "bridle-drift", N_("Bridle Drift") },
+  { "1st-pont-drift", N_("1st Pont Drift") },
+  { "robinsons-drift", N_("Robinson's Drift") },
+  { "bridge", N_("Bridge") },
+};
+
 /* The morale levels, best first. */
 const AdjChoice rr_morale_levels[RR_N_MORALE_LEVELS] = {
   { "normal", N_("Normal") },
@@ -672,6 +683,24 @@ rr_need_unit (AdjBattle   *battle,
 }
 
 gboolean
+rr_legal_unit (const AdjContext  *ctx,
+               AdjInputs         *in,
+               const char        *name,
+               AdjUnit          **unit,
+               GError           **error)
+{
+  const AdjField *field = adj_mechanic_find_input (in->mechanic, name);
+
+  *unit = adj_input_unit (ctx, in, name);
+  if (*unit == NULL)
+    return adj_not_allowed (error, _("“%s” names no unit: choose one first"),
+                            adj_gettext (field->label));
+  if (adj_unit_get_destroyed (*unit))
+    return adj_not_allowed (error, _("%s is out of the game"), adj_unit_get_name (*unit));
+  return TRUE;
+}
+
+gboolean
 rr_check_area (const char  *area,
                GError     **error)
 {
@@ -876,6 +905,7 @@ static const AdjMechanic *const rr_mechanics[] = {
   &rr_receive_orders,
   &rr_withdrawal,
   &rr_drift,
+  &rr_cross,
   &rr_leader_reaction,
   &rr_leader_recovery,
   &rr_leader_casualty,
