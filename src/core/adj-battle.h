@@ -141,8 +141,14 @@ gboolean      adj_battle_remove_unit      (AdjBattle    *battle,
                                            GError      **error);
 gboolean      adj_battle_next_phase       (AdjBattle    *battle,
                                            GError      **error);
+/* The next turn begins with its first phase that is not played once (set-up); from set-up, the
+ * battle's first turn begins. */
 gboolean      adj_battle_next_turn        (AdjBattle    *battle,
                                            GError      **error);
+/* The label of @phase (NULL: the battle's phase now), translated, with the name of the side
+ * it belongs to this turn when it belongs to one: "Zulu army activates". */
+char         *adj_battle_phase_label      (AdjBattle    *battle,
+                                           const char   *phase);
 gboolean      adj_battle_undo             (AdjBattle    *battle,
                                            GError      **error);
 gboolean      adj_battle_redo             (AdjBattle    *battle,
