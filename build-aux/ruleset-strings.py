@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-KEYS = ("label", "hint", "summary", "notes", "conflict", "badge")
+KEYS = ("label", "side_label", "hint", "summary", "notes", "conflict", "badge")
 # The quick-reference tables of "roster" also show their titles and the text of their cells.
 ROSTER_KEYS = ("title",)
 ROSTER_TEXTS = ("header", "rows")

@@ -248,12 +248,20 @@ N_("The target's choice");
 N_("Man-to-man colonial skirmishes measured in centimetres: players command their own officer and whoever his dice can reach, every figure's wounds are counted, and enemy groups no one commands react to the danger they are in through the Risk Factor tables — which lets Adjutant run the enemy for a player alone.");
 /* $.turns.phases[0].label */
 N_("First side: command and reactions");
+/* $.turns.phases[0].side_label */
+N_("{side}: command and reactions");
 /* $.turns.phases[1].label */
 N_("First side moves");
+/* $.turns.phases[1].side_label */
+N_("{side} moves");
 /* $.turns.phases[2].label */
 N_("First side shoots");
+/* $.turns.phases[2].side_label */
+N_("{side} shoots");
 /* $.turns.phases[3].label */
 N_("Melees of the first side's turn");
+/* $.turns.phases[3].side_label */
+N_("{side}: melees of its turn");
 /* $.turns.phases[4].label */
 N_("Second side: command and reactions");
 /* $.turns.phases[5].label */
@@ -1680,6 +1688,8 @@ N_("Set-up");
 N_("Initiative");
 /* $.turns.phases[2].label */
 N_("First side activates");
+/* $.turns.phases[2].side_label */
+N_("{side} activates");
 /* $.turns.phases[3].label */
 N_("Second side activates");
 /* $.turns.phases[4].label */
@@ -1714,6 +1724,22 @@ N_("Each length is worth half a point when entrenchments are counted.");
 N_("Count entrenchment points");
 /* $.battle_fields[0].hint */
 N_("On for a one-off battle or when only one side is dug in; off when both sides are entrenched.");
+/* $.battle_fields[1].label */
+N_("Won the initiative roll");
+/* $.battle_fields[1].hint */
+N_("The side that rolled higher this turn and chose whether to take the initiative.");
+/* $.battle_fields[2].label */
+N_("Activates first");
+/* $.battle_fields[2].hint */
+N_("The side that took the initiative this turn: its stands act before the enemy's.");
+/* $.battle_fields[3].label */
+N_("First side's activations");
+/* $.battle_fields[3].hint */
+N_("How many stands the battle's first side may activate this turn; -1 before it rolls.");
+/* $.battle_fields[4].label */
+N_("Second side's activations");
+/* $.battle_fields[4].hint */
+N_("How many stands the battle's second side may activate this turn; -1 before it rolls.");
 /* $.status_fields[0].label */
 N_("Dismounted");
 /* $.status_fields[0].hint */

@@ -924,7 +924,8 @@ test_turn_boundary (Fixture       *f,
   g_assert_true (adj_battle_next_phase (f->battle, &error));
   g_assert_no_error (error);
   g_assert_cmpint (adj_battle_get_turn (f->battle), ==, 2);
-  g_assert_cmpstr (adj_battle_get_phase (f->battle), ==, "setup");
+  /* Set-up is played once: a new turn begins with the initiative. */
+  g_assert_cmpstr (adj_battle_get_phase (f->battle), ==, "initiative");
   g_assert_false (adj_unit_get_status_bool (u1, "activated"));
   g_assert_false (adj_unit_get_status_bool (u1, "fought"));
   g_assert_false (adj_unit_get_status_bool (u2, "activated"));
@@ -934,7 +935,7 @@ test_turn_boundary (Fixture       *f,
   g_assert_cmpuint (adj_journal_get_n_entries (journal), ==, 6);
   entry = adj_journal_get_entry (journal, 5);
   g_assert_cmpstr (entry->kind, ==, "turn");
-  g_assert_cmpstr (entry->summary, ==, "Turn 2 — Set-up");
+  g_assert_cmpstr (entry->summary, ==, "Turn 2 — Initiative");
   g_assert_cmpint (entry->turn, ==, 1);
   g_assert_cmpstr (entry->phase, ==, "end");
   g_assert_cmpuint (adj_change_set_len (entry->changes), ==, 5);
@@ -995,9 +996,26 @@ test_next_turn (Fixture       *f,
   g_assert_true (adj_battle_next_turn (f->battle, &error));
   g_assert_no_error (error);
   g_assert_cmpint (adj_battle_get_turn (f->battle), ==, 2);
-  g_assert_cmpstr (adj_battle_get_phase (f->battle), ==, "setup");
+  /* Set-up is played once: a new turn begins with the initiative. */
+  g_assert_cmpstr (adj_battle_get_phase (f->battle), ==, "initiative");
   g_assert_cmpstr (adj_journal_get_entry (adj_battle_get_journal (f->battle), 1)->summary, ==,
-                   "Turn 2 — Set-up");
+                   "Turn 2 — Initiative");
+}
+
+/* Set-up comes before the first turn: "next turn" from it begins turn 1, not turn 2. */
+static void
+test_next_turn_after_setup (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (adj_battle_get_phase (f->battle), ==, "setup");
+  g_assert_true (adj_battle_next_turn (f->battle, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adj_battle_get_turn (f->battle), ==, 1);
+  g_assert_cmpstr (adj_battle_get_phase (f->battle), ==, "initiative");
+  g_assert_cmpstr (adj_journal_get_entry (adj_battle_get_journal (f->battle), 0)->summary, ==,
+                   "Turn 1 — Initiative");
 }
 
 /* ---- JSON ---- */
@@ -1245,6 +1263,7 @@ main (int   argc,
   ADD ("/battle/turn/boundary", test_turn_boundary);
   ADD ("/battle/turn/last", test_last_turn);
   ADD ("/battle/turn/next-turn", test_next_turn);
+  ADD ("/battle/turn/next-turn-after-setup", test_next_turn_after_setup);
   ADD ("/battle/json/round-trip", test_json_round_trip);
   ADD ("/battle/cards/draw-and-undo", test_card_draw_undo);
 

@@ -193,6 +193,7 @@ test_help (void)
                             "  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]"));
   g_assert_nonnull (strstr (r.out, "Exit status: 0 success"));
   g_assert_nonnull (strstr (r.out, "  solo BATTLE [--seed N] [--dice 5,2,...]"));
+  g_assert_nonnull (strstr (r.out, "  state BATTLE "));
   run_clear (&r);
   /* -h anywhere, even after a command, is help. */
   RUN (&r, "odds", "-h");
@@ -547,6 +548,88 @@ test_validate_ruleset (void)
   g_assert_cmpstr (member_string (json, "format"), ==, "adjutant-ruleset");
   g_assert_cmpstr (member_string (json, "ruleset"), ==, "wec");
   g_assert_cmpint (json_object_get_int (member (json, "unit_types")), ==, 17);
+}
+
+/* ---- where a battle stands ---- */
+
+/* The value of the fact @id in the "facts" of a "state" output. */
+static const char *
+state_fact (json_object *state,
+            const char  *id)
+{
+  json_object *facts = member (state, "facts");
+
+  for (gsize i = 0; i < json_object_array_length (facts); i++)
+    {
+      json_object *fact = json_object_array_get_idx (facts, i);
+
+      if (g_str_equal (member_string (fact, "id"), id))
+        return member_string (fact, "value");
+    }
+  g_error ("no fact “%s” in %s", id, json_object_to_json_string (state));
+  return NULL;
+}
+
+static void
+test_state (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autofree char *battle = copy_demo (f);
+  g_autofree char *initiative = write_file (f, "initiative.json",
+                                            "{\"side_a\": \"a\", \"side_b\": \"b\", "
+                                            "\"choice\": \"pass\"}", -1);
+  g_autofree char *activation = write_file (f, "activation.json", "{\"side\": \"b\"}", -1);
+  g_autofree char *move = write_file (f, "move.json", "{\"unit\": \"u16\"}", -1);
+  g_auto(Run) r = { 0 };
+  g_auto(Run) s = { 0 };
+  g_auto(Run) u = { 0 };
+  g_autoptr(json_object) before = NULL;
+  g_autoptr(json_object) after = NULL;
+
+  RUN (&s, "state", battle);
+  assert_success (&s);
+  before = out_json (&s);
+  g_assert_cmpstr (member_string (before, "ruleset"), ==, "wec");
+  g_assert_cmpint (json_object_get_int (member (before, "turn")), ==, 1);
+  g_assert_cmpint (json_object_get_int (member (before, "max_turns")), ==, 12);
+  g_assert_cmpstr (member_string (before, "phase"), ==, "setup");
+  g_assert_cmpstr (member_string (before, "phase_label"), ==, "Set-up");
+  g_assert_cmpstr (state_fact (before, "initiative"), ==, "Not rolled yet");
+  /* 36 points a side, the command stand aside: it withdraws once 18 are lost. */
+  g_assert_cmpstr (state_fact (before, "losses:a"), ==, "0 of 36 — withdraws at 18");
+  g_assert_cmpstr (state_fact (before, "standing"), ==, "Level at 38 points each");
+  run_clear (&s);
+
+  /* The British roll 6 + 5 against the Zulus' 1 and pass: the Zulus activate first. */
+  RUN (&r, "resolve", "wec/initiative", "--battle", battle, "--input", initiative, "--dice",
+       "6,5,1", "--apply");
+  assert_success (&r);
+  run_clear (&r);
+  /* 3 on the D12 and 2 for the commander: five stands. */
+  RUN (&r, "resolve", "wec/activation", "--battle", battle, "--input", activation, "--dice", "3",
+       "--apply");
+  assert_success (&r);
+  run_clear (&r);
+  RUN (&r, "resolve", "wec/movement", "--battle", battle, "--input", move, "--apply");
+  assert_success (&r);
+
+  RUN (&s, "state", battle, "--compact");
+  assert_success (&s);
+  /* --compact: one line. */
+  g_assert_true (strchr (s.out, '\n') == s.out + strlen (s.out) - 1);
+  after = out_json (&s);
+  g_assert_cmpstr (state_fact (after, "initiative"), ==,
+                   "British army won the roll and passed it");
+  g_assert_cmpstr (state_fact (after, "first"), ==, "Zulu army");
+  g_assert_cmpstr (state_fact (after, "activations-left:b"), ==, "4 of 5 left");
+  g_assert_cmpstr (state_fact (after, "activations-left:a"), ==, "Not rolled yet");
+
+  /* A battle file is all it takes. */
+  RUN (&u, "state");
+  g_assert_cmpint (u.status, ==, 2);
+  run_clear (&u);
+  RUN (&u, "state", battle, "--apply");
+  g_assert_cmpint (u.status, ==, 2);
 }
 
 /* ---- the Risk Factor solo step ---- */
@@ -1691,6 +1774,7 @@ main (int   argc,
   g_test_add ("/cli/outputs-spare-inputs", Fixture, NULL, fixture_setup,
               test_outputs_spare_inputs, fixture_teardown);
   g_test_add_func ("/cli/output-write-fails", test_output_write_fails);
+  g_test_add ("/cli/state", Fixture, NULL, fixture_setup, test_state, fixture_teardown);
   g_test_add ("/cli/solo", Fixture, NULL, fixture_setup, test_solo, fixture_teardown);
   g_test_add ("/cli/solo/roster-hidden", Fixture, NULL, fixture_setup, test_solo_roster_hidden,
               fixture_teardown);

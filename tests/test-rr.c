@@ -1091,7 +1091,8 @@ test_drift_mechanic (void)
     g_assert_cmpstr (out->key, ==, "found");
     g_assert_cmpint (adj_outcome_get_value_int (out, "value", 0), ==, 6);
   }
-  g_assert_cmpstr (last_summary (battle), ==, "Finding a drift: Drift found (marker 6)");
+  g_assert_cmpstr (last_summary (battle), ==,
+                   "Finding a drift — 2nd Devonshire Regiment: Drift found (marker 6)");
   g_assert_cmpint (adj_rr_drift_state (battle, "wagon-drift", &value), ==, ADJ_RR_DRIFT_FOUND);
   g_assert_cmpint (value, ==, 6);
   adj_test_assert_forbidden (battle, "rr/find-drift",
@@ -1107,7 +1108,8 @@ test_drift_mechanic (void)
     g_assert_no_error (error);
     g_assert_cmpstr (out->key, ==, "not-found");
   }
-  g_assert_cmpstr (last_summary (battle), ==, "Finding a drift: Drift not found (marker 4)");
+  g_assert_cmpstr (last_summary (battle), ==,
+                   "Finding a drift — 13th Hussars: Drift not found (marker 4)");
   g_assert_cmpint (adj_rr_drift_state (battle, "bridle-drift", &value), ==,
                    ADJ_RR_DRIFT_REVEALED);
   g_assert_cmpint (value, ==, 4);
@@ -1138,7 +1140,8 @@ test_drift_mechanic (void)
     g_assert_cmpstr (out->key, ==, "found");
   }
   g_assert_cmpstr (last_summary (battle), ==,
-                   "Finding a drift: Drift found (marker 4) · allowed by the referee: Bridle "
+                   "Finding a drift — 1st Royal Dragoons: Drift found (marker 4) · allowed by "
+                   "the referee: Bridle "
                    "Drift was looked for this turn already: try again next turn");
   g_assert_cmpint (adj_rr_drift_state (battle, "bridle-drift", NULL), ==, ADJ_RR_DRIFT_FOUND);
 }

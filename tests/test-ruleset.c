@@ -71,7 +71,7 @@ test_wec_lists (void)
   g_assert_cmpuint (adj_ruleset_get_weapons (rs)->len, ==, 15);
   g_assert_cmpuint (adj_ruleset_get_status_fields (rs)->len, ==, 6);
   g_assert_cmpuint (adj_ruleset_get_side_fields (rs)->len, ==, 4);
-  g_assert_cmpuint (adj_ruleset_get_battle_fields (rs)->len, ==, 1);
+  g_assert_cmpuint (adj_ruleset_get_battle_fields (rs)->len, ==, 5);
 }
 
 static void

@@ -159,9 +159,10 @@ without_autosave_note (json_object *json)
 
 static Watch killed;
 static char *killed_file;
+/* With no initiative rolled, the battle's first side (the British) activates first. */
 static const char *const killed_summaries[] = {
   "Turned the Queen of Spades", "Turn 1 — Initiative", "Turned the Six of Hearts",
-  "Turn 1 — First side activates", NULL,
+  "Turn 1 — British army activates", NULL,
 };
 
 static void

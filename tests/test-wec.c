@@ -758,6 +758,7 @@ main (int   argc,
   g_test_add_func ("/wec/battle/entrenchment", test_battle_entrenchment);
   g_test_add_func ("/wec/battle/commander-rating", test_battle_commander_rating);
   g_test_add_func ("/wec/battle/recoil-and-army-value", test_battle_recoil_and_army_value);
+  add_turn_tests ();
 
   status = g_test_run ();
   adj_ruleset_unref (rs);

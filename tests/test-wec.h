@@ -96,6 +96,9 @@ void add_odds_grids (void);
 /* test-wec-mechanics.c */
 void add_result_cases (void);
 
+/* test-wec-turn.c */
+void add_turn_tests (void);
+
 /* test-wec-battle.c */
 void test_templates_count (void);
 void test_battle_fire (void);

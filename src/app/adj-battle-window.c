@@ -33,6 +33,7 @@
 #include "adj-side-view.h"
 #include "adj-store.h"
 #include "adj-system-page.h"
+#include "adj-turn-strip.h"
 #include "adj-unit-pane.h"
 
 struct _AdjBattleWindow {
@@ -49,6 +50,7 @@ struct _AdjBattleWindow {
   AdwHeaderBar        *content_header;
   GtkWidget           *back_button;
   AdwWindowTitle      *window_title;
+  AdjTurnStrip        *turn_strip;
   GtkStack            *side_stack;
   GtkSearchEntry      *search_entry;
   AdwViewStack        *view_stack;
@@ -134,7 +136,7 @@ static void
 update_title (AdjBattleWindow *self)
 {
   AdjRuleset *rs;
-  const AdjChoice *phase;
+  g_autofree char *phase = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *title = NULL;
   int max;
@@ -146,15 +148,14 @@ update_title (AdjBattleWindow *self)
     }
 
   rs = adj_battle_get_ruleset (self->battle);
-  phase = adj_ruleset_find_phase (rs, adj_battle_get_phase (self->battle));
+  phase = adj_battle_phase_label (self->battle, NULL);
   max = adj_ruleset_get_max_turns (rs);
   if (max > 0)
-    /* TRANSLATORS: the window subtitle, e.g. "Turn 3 of 12 · Initiative" */
+    /* TRANSLATORS: the window subtitle, e.g. "Turn 3 of 12 · Zulu army activates" */
     subtitle = g_strdup_printf (_("Turn %d of %d · %s"), adj_battle_get_turn (self->battle), max,
-                                phase != NULL ? adj_gettext (phase->label) : "");
+                                phase);
   else
-    subtitle = g_strdup_printf (_("Turn %d · %s"), adj_battle_get_turn (self->battle),
-                                phase != NULL ? adj_gettext (phase->label) : "");
+    subtitle = g_strdup_printf (_("Turn %d · %s"), adj_battle_get_turn (self->battle), phase);
   /* A dot before the name says the battle has changes not saved to its file. */
   title = adj_battle_get_modified (self->battle)
           ? g_strdup_printf ("• %s", adj_battle_get_name (self->battle))
@@ -1260,6 +1261,7 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   g_type_ensure (ADJ_TYPE_RF_VIEW);
   g_type_ensure (ADJ_TYPE_RN_TURN_VIEW);
   g_type_ensure (ADJ_TYPE_RR_DASHBOARD);
+  g_type_ensure (ADJ_TYPE_TURN_STRIP);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-battle-window.ui");
@@ -1274,6 +1276,7 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, content_header);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, back_button);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, turn_strip);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, view_stack);
@@ -1391,6 +1394,7 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
     gtk_stack_remove (self->side_stack, child);
   g_set_object (&self->battle, battle);
   g_set_object (&self->file, file);
+  adj_turn_strip_set_battle (self->turn_strip, battle);
 
   if (battle == NULL)
     {

@@ -28,6 +28,7 @@
 #include "adj-ruleset.h"
 #include "adj-store.h"
 #include "adj-tables.h"
+#include "adj-turn-state.h"
 
 #define EXIT_USAGE 2
 
@@ -202,6 +203,9 @@ print_help (void)
             "  solo BATTLE [--seed N] [--dice 5,2,...] [--input FILE] [--apply]\n"
             "                                 Risk Factor skirmish: the orders of every\n"
             "                                 uncommanded group Adjutant runs, with their odds\n"
+            "  state BATTLE                   The turn, the phase and what the rules make the\n"
+            "                                 players remember now (initiative, activations left,\n"
+            "                                 losses)\n"
             "\n"
             "Options:\n"
             "  --input FILE, -i FILE          The inputs as a JSON object (\"-\" reads standard input);\n"
@@ -893,6 +897,43 @@ cmd_solo (const Options *opts)
   return 0;
 }
 
+/* Where a battle stands: its turn, its phase (naming the side it belongs to) and the facts of
+ * the turn its system keeps. */
+static int
+cmd_state (const Options *opts)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(GPtrArray) facts = NULL;
+  g_autoptr(json_object) out = json_object_new_object ();
+  g_autofree char *phase = NULL;
+  AdjRuleset *rs;
+
+  if (opts->args->len != 1)
+    return usage_error (_("“state” takes one battle file"));
+  if (opts->input != NULL || opts->dice != NULL || opts->cards != NULL || opts->seed != NULL ||
+      opts->battle != NULL || opts->apply || opts->allow)
+    return usage_error (_("“state” only reads the battle it is given: --input, --dice, "
+                          "--cards, --seed, --battle, --apply and --allow do not belong to it"));
+  battle = adj_store_load_battle (g_ptr_array_index (opts->args, 0), &error);
+  if (battle == NULL)
+    return fail (error);
+  rs = adj_battle_get_ruleset (battle);
+  phase = adj_battle_phase_label (battle, NULL);
+  facts = adj_battle_get_turn_state (battle);
+  json_object_object_add (out, "battle", json_object_new_string (adj_battle_get_name (battle)));
+  json_object_object_add (out, "ruleset", json_object_new_string (adj_ruleset_get_id (rs)));
+  json_object_object_add (out, "turn", json_object_new_int (adj_battle_get_turn (battle)));
+  if (adj_ruleset_get_max_turns (rs) > 0)
+    json_object_object_add (out, "max_turns",
+                            json_object_new_int (adj_ruleset_get_max_turns (rs)));
+  json_object_object_add (out, "phase", json_object_new_string (adj_battle_get_phase (battle)));
+  json_object_object_add (out, "phase_label", json_object_new_string (phase));
+  json_object_object_add (out, "facts", adj_turn_facts_to_json (facts));
+  print_json (opts, out);
+  return 0;
+}
+
 typedef struct {
   const char *name;
   int       (*run) (const Options *opts);
@@ -909,6 +950,7 @@ static const Command commands[] = {
   { "new", cmd_new },
   { "roster", cmd_roster },
   { "solo", cmd_solo },
+  { "state", cmd_state },
 };
 
 /* Keep the value of an option in its field; a second value is a mistake, not a replacement. */

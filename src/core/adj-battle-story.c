@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "adj-battle.h"
 #include "adj-battle-private.h"
 #include "adj-i18n.h"
@@ -58,8 +60,9 @@ actor_name (AdjBattle      *battle,
 }
 
 char *
-adj_battle_name_actors (AdjBattle *battle,
-                        AdjInputs *inputs)
+adj_battle_name_actors (AdjBattle  *battle,
+                        AdjInputs  *inputs,
+                        const char *title)
 {
   const AdjMechanic *mech = inputs->mechanic;
   const char *names[2] = { NULL, NULL };
@@ -77,7 +80,8 @@ adj_battle_name_actors (AdjBattle *battle,
         {
           const char *name = actor_name (battle, inputs, f);
 
-          if (name != NULL)
+          /* A name the result's title says already is not said twice. */
+          if (name != NULL && (title == NULL || strstr (title, name) == NULL))
             names[n++] = name;
         }
     }

@@ -141,8 +141,14 @@ gboolean      adj_battle_remove_unit      (AdjBattle    *battle,
                                            GError      **error);
 gboolean      adj_battle_next_phase       (AdjBattle    *battle,
                                            GError      **error);
+/* The next turn begins with its first phase that is not played once (set-up); from set-up, the
+ * battle's first turn begins. */
 gboolean      adj_battle_next_turn        (AdjBattle    *battle,
                                            GError      **error);
+/* The label of @phase (NULL: the battle's phase now), translated, with the name of the side
+ * it belongs to this turn when it belongs to one: "Zulu army activates". */
+char         *adj_battle_phase_label      (AdjBattle    *battle,
+                                           const char   *phase);
 gboolean      adj_battle_undo             (AdjBattle    *battle,
                                            GError      **error);
 gboolean      adj_battle_redo             (AdjBattle    *battle,
@@ -175,10 +181,11 @@ gboolean      adj_battle_reshuffle        (AdjBattle    *battle,
 gboolean      adj_battle_unit_is_hidden   (AdjBattle    *battle,
                                            AdjUnit      *unit);
 /* Who takes part in an action: the names of the units and sides @inputs name ("British
- * Regular Infantry 3 against Zulu Spearmen 5"), a hidden unit named only as hidden; NULL when
- * the inputs name none in @battle. */
+ * Regular Infantry 3 against Zulu Spearmen 5"), a hidden unit named only as hidden, leaving out
+ * those the result's @title (may be NULL) names already; NULL when no name is left. */
 char         *adj_battle_name_actors      (AdjBattle    *battle,
-                                           AdjInputs    *inputs);
+                                           AdjInputs    *inputs,
+                                           const char   *title);
 /* The game so far, as a readable report (plain text, or Markdown). */
 char         *adj_battle_report           (AdjBattle    *battle,
                                            gboolean      markdown);

@@ -382,7 +382,7 @@ adj_mechanic_resolve (const AdjMechanic *mech,
   g_return_val_if_fail (outcome->key != NULL, FALSE);
   outcome->ruling = g_strdup (ctx->ruling);
   if (ctx->battle != NULL)
-    outcome->actors = adj_battle_name_actors (ctx->battle, inputs);
+    outcome->actors = adj_battle_name_actors (ctx->battle, inputs, outcome->title);
 
   rolls = adj_random_get_rolls (random);
   g_ptr_array_extend (outcome->rolls, rolls, roll_ref, NULL);

@@ -25,7 +25,8 @@ struct _AdjRuleset {
   const char      *summary;
   AdjDistanceUnit  distance_unit;
   int              max_turns;
-  GPtrArray       *phases;     /* AdjChoice */
+  GPtrArray       *phases;     /* AdjPhase */
+  const char      *first_side_field;
   GPtrArray       *categories; /* AdjChoice */
   GPtrArray       *ratings;    /* AdjChoice */
   GPtrArray       *unit_types;
@@ -302,6 +303,9 @@ adj_field_parse (AdjRuleset          *rs,
                                  _("“%s” is not one of the choices"), def);
       field->def_choice = def;
     }
+  else if (g_str_equal (kind, "side") && out == rs->battle_fields)
+    /* A side of the battle, or none (JSON null, its default). */
+    field->kind = ADJ_FIELD_SIDE;
   else
     return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "kind",
                              _("expected “bool”, “int” or “enum”, found “%s”"), kind);
@@ -735,24 +739,81 @@ parse_distance (AdjRuleset   *rs,
                         _("expected “squares”, “hexes”, “cm” or “inches”, found “%s”"), unit);
 }
 
+/* A phase: an id and a label, and whether it belongs to one side or is played only once. */
+static gboolean
+parse_phase (json_object  *item,
+             AdjPhase     *phase,
+             const char   *file,
+             const char   *where,
+             GError      **error)
+{
+  static const char *const keys[] = { "id", "label", "side", "side_label", "once", NULL };
+  const char *side = NULL;
+
+  if (!adj_json_expect_object (item, file, where, error) ||
+      !adj_json_check_keys (item, keys, file, where, error) ||
+      !parse_id (item, "id", &phase->choice.id, file, where, error) ||
+      !parse_label (item, "label", TRUE, &phase->choice.label, file, where, error) ||
+      !adj_json_get_string (item, "side", FALSE, &side, file, where, error) ||
+      !parse_label (item, "side_label", side != NULL, &phase->side_label, file, where, error) ||
+      !adj_json_get_bool (item, "once", FALSE, &phase->once, file, where, error))
+    return FALSE;
+  if (side == NULL)
+    phase->side = ADJ_PHASE_BOTH_SIDES;
+  else if (g_str_equal (side, "first"))
+    phase->side = ADJ_PHASE_FIRST_SIDE;
+  else if (g_str_equal (side, "second"))
+    phase->side = ADJ_PHASE_SECOND_SIDE;
+  else
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "side",
+                             _("expected “first” or “second”, found “%s”"), side);
+  if (phase->side_label != NULL && (side == NULL || strstr (phase->side_label, "{side}") == NULL))
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "side_label",
+                             _("expected a label with “{side}” in it, for a phase with a side"));
+  return TRUE;
+}
+
 static gboolean
 parse_turns (AdjRuleset   *rs,
              json_object  *root,
              const char   *file,
              GError      **error)
 {
-  static const char *const keys[] = { "max", "phases", NULL };
+  static const char *const keys[] = { "max", "phases", "first_side", NULL };
   json_object *obj;
+  json_object *phases;
   gint64 max = 0;
+  guint once = 0;
 
   if (!adj_json_get_object (root, "turns", TRUE, &obj, file, "$", error) ||
       !adj_json_check_keys (obj, keys, file, "$.turns", error) ||
       !adj_json_get_int (obj, "max", FALSE, 0, 1000, &max, file, "$.turns", error) ||
-      !parse_choice_key (obj, "phases", TRUE, rs->phases, file, "$.turns", error))
+      !adj_json_get_string (obj, "first_side", FALSE, &rs->first_side_field, file, "$.turns",
+                            error) ||
+      !adj_json_get_array (obj, "phases", TRUE, &phases, file, "$.turns", error))
     return FALSE;
+  for (gsize i = 0; i < json_object_array_length (phases); i++)
+    {
+      g_autofree char *where = adj_json_path_index ("$.turns.phases", i);
+      AdjPhase *phase = g_new0 (AdjPhase, 1);
+
+      g_ptr_array_add (rs->phases, phase);
+      if (!parse_phase (json_object_array_get_idx (phases, i), phase, file, where, error))
+        return FALSE;
+      if (find_in (rs->phases, phase->choice.id) != phase)
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                              _("the id “%s” is used twice"), phase->choice.id);
+      /* The phases played once come before every other. */
+      if (phase->once && once++ != i)
+        return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, where, "once",
+                                 _("a phase played once must come before the turn’s phases"));
+    }
   if (rs->phases->len == 0)
     return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.turns.phases",
                           _("expected at least one phase"));
+  if (rs->phases->len == once)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.turns.phases",
+                          _("expected at least one phase played every turn"));
   rs->max_turns = (int) max;
   return TRUE;
 }
@@ -841,6 +902,14 @@ adj_ruleset_load_json (json_object  *root,
       !parse_modifiers (rs, root, file, error) ||
       !adj_table_shapes_parse (rs, root, file, &rs->table_shapes, error))
     return NULL;
+  if (rs->first_side_field != NULL &&
+      (adj_ruleset_find_battle_field (rs, rs->first_side_field) == NULL ||
+       adj_ruleset_find_battle_field (rs, rs->first_side_field)->kind != ADJ_FIELD_SIDE))
+    {
+      adj_json_fail (error, ADJ_ERROR_INVALID, file, "$.turns.first_side",
+                     _("expected the id of a battle field of kind “side”"));
+      return NULL;
+    }
 
   /* Choice lists for enum inputs that take their choices from the ruleset. */
   rs->unit_type_choices = g_new0 (AdjChoice, rs->unit_types->len + 1);
@@ -1025,6 +1094,7 @@ const AdjSystem *adj_ruleset_get_system (AdjRuleset *rs) { return rs->system; }
 AdjDistanceUnit adj_ruleset_get_distance_unit (AdjRuleset *rs) { return rs->distance_unit; }
 int adj_ruleset_get_max_turns (AdjRuleset *rs) { return rs->max_turns; }
 GPtrArray *adj_ruleset_get_phases (AdjRuleset *rs) { return rs->phases; }
+const char *adj_ruleset_get_first_side_field (AdjRuleset *rs) { return rs->first_side_field; }
 GPtrArray *adj_ruleset_get_unit_types (AdjRuleset *rs) { return rs->unit_types; }
 GPtrArray *adj_ruleset_get_weapons (AdjRuleset *rs) { return rs->weapons; }
 GPtrArray *adj_ruleset_get_status_fields (AdjRuleset *rs) { return rs->status_fields; }
@@ -1088,6 +1158,15 @@ adj_ruleset_find_category (AdjRuleset *rs,
 const AdjChoice *
 adj_ruleset_find_phase (AdjRuleset *rs,
                         const char *id)
+{
+  const AdjPhase *phase = find_in (rs->phases, id);
+
+  return phase != NULL ? &phase->choice : NULL;
+}
+
+const AdjPhase *
+adj_ruleset_get_phase (AdjRuleset *rs,
+                       const char *id)
 {
   return find_in (rs->phases, id);
 }

@@ -22,6 +22,21 @@ struct _AdjChoice {
   const char *label;      /* untranslated; translate with adj_gettext() */
 };
 
+/* Which side a phase of the turn belongs to. */
+typedef enum {
+  ADJ_PHASE_BOTH_SIDES,
+  ADJ_PHASE_FIRST_SIDE,    /* the side that acts first this turn */
+  ADJ_PHASE_SECOND_SIDE,
+} AdjPhaseSide;
+
+/* A phase of the turn.  Its first member is its id and label, so it is an AdjChoice too. */
+typedef struct {
+  AdjChoice     choice;
+  AdjPhaseSide  side;
+  const char   *side_label;  /* untranslated, "{side}" where the side's name goes; NULL: none */
+  gboolean      once;        /* played once, before the first turn (set-up) */
+} AdjPhase;
+
 /* A field: a unit status field, a side or battle setting, or a mechanic input. */
 struct _AdjField {
   const char         *name;
@@ -104,7 +119,10 @@ const AdjSystem    *adj_ruleset_get_system       (AdjRuleset   *rs);
 AdjDistanceUnit     adj_ruleset_get_distance_unit (AdjRuleset  *rs);
 int                 adj_ruleset_get_max_turns    (AdjRuleset   *rs);
 
-GPtrArray          *adj_ruleset_get_phases       (AdjRuleset   *rs); /* of AdjChoice */
+GPtrArray          *adj_ruleset_get_phases       (AdjRuleset   *rs); /* of AdjPhase */
+/* The battle field (of kind side) that names the side acting first this turn, or NULL: the
+ * battle's first side always does. */
+const char         *adj_ruleset_get_first_side_field (AdjRuleset *rs);
 GPtrArray          *adj_ruleset_get_unit_types   (AdjRuleset   *rs); /* of AdjUnitType */
 GPtrArray          *adj_ruleset_get_weapons      (AdjRuleset   *rs); /* of AdjWeapon */
 GPtrArray          *adj_ruleset_get_status_fields (AdjRuleset  *rs); /* of AdjField */
@@ -133,6 +151,8 @@ const AdjChoice    *adj_ruleset_find_rating      (AdjRuleset   *rs,
 const AdjChoice    *adj_ruleset_find_category    (AdjRuleset   *rs,
                                                   const char   *id);
 const AdjChoice    *adj_ruleset_find_phase       (AdjRuleset   *rs,
+                                                  const char   *id);
+const AdjPhase     *adj_ruleset_get_phase        (AdjRuleset   *rs,
                                                   const char   *id);
 /* Fails with a message naming the ruleset when the modifier is not declared. */
 const AdjModifier  *adj_ruleset_get_modifier     (AdjRuleset   *rs,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-wec-check.c: When Empires Clash! — checking wec.json when it loads, and an army list's
- * totals and limits. */
+/* adj-wec-check.c: When Empires Clash! — checking wec.json when it loads, an army list's
+ * totals and limits, and whether a stand may still act this turn. */
 
 #define G_LOG_DOMAIN "adj-wec"
 
@@ -159,4 +159,30 @@ wec_check_army (AdjRuleset     *rs,
   wec_report_army_limits (rs, g_str_equal (budget, "rolled"), rolled, total, heavy, lengths,
                           commands, report);
   return TRUE;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Activations                                                                                 */
+
+gboolean
+wec_activation_legal (AdjBattle  *battle,
+                      AdjUnit    *unit,
+                      GError    **error)
+{
+  const char *side = adj_unit_get_side (unit);
+  AdjSide *s = adj_battle_find_side (battle, side);
+  int rolled = wec_activations_rolled (battle, side);
+  int used;
+
+  /* Acting again (fighting after moving) takes no second activation. */
+  if (rolled < 0 || adj_unit_get_status_bool (unit, "activated"))
+    return TRUE;
+  used = wec_activations_used (battle, side);
+  if (used < rolled)
+    return TRUE;
+  return adj_not_allowed (error,
+                          ngettext ("%s cannot act: %s has used its one activation this turn",
+                                    "%s cannot act: %s has used all %d of its activations this "
+                                    "turn", rolled),
+                          adj_unit_get_name (unit), s != NULL ? s->name : side, rolled);
 }

@@ -247,7 +247,8 @@ fire_apply (const AdjContext  *ctx,
             AdjChangeSet      *changes,
             GError           **error)
 {
-  if (!adj_rules_record_unit_bool (ctx, changes, adj_inputs_get_string (in, "firer"),
+  if (!wec_record_acted (ctx, changes, adj_inputs_get_string (in, "firer"), error) ||
+      !adj_rules_record_unit_bool (ctx, changes, adj_inputs_get_string (in, "firer"),
                                    "status.fought", TRUE, error))
     return FALSE;
   if (g_str_equal (outcome->key, "destroyed"))
@@ -256,7 +257,8 @@ fire_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
-/* A stand starts at most one combat a turn, against a live enemy stand. */
+/* A stand starts at most one combat a turn, against a live enemy stand, and only when it may
+ * act. */
 static gboolean
 initiator_legal (const AdjContext  *ctx,
                  AdjInputs         *in,
@@ -271,7 +273,7 @@ initiator_legal (const AdjContext  *ctx,
   if (adj_unit_get_status_bool (unit, "fought"))
     return adj_not_allowed (error, _("%s has already started a combat this turn"),
                             adj_unit_get_name (unit));
-  return TRUE;
+  return wec_activation_legal (ctx->battle, unit, error);
 }
 
 static gboolean
@@ -501,7 +503,8 @@ close_apply (const AdjContext  *ctx,
 {
   const char *attacker = adj_inputs_get_string (in, "attacker");
 
-  if (!adj_rules_record_unit_bool (ctx, changes, attacker, "status.fought", TRUE, error))
+  if (!wec_record_acted (ctx, changes, attacker, error) ||
+      !adj_rules_record_unit_bool (ctx, changes, attacker, "status.fought", TRUE, error))
     return FALSE;
   if (g_str_equal (outcome->key, "defender-destroyed"))
     return adj_rules_record_unit_bool (ctx, changes, adj_inputs_get_string (in, "defender"),

@@ -100,13 +100,38 @@ movement_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* A stand that moves acts: its side must have an activation left for it. */
+static gboolean
+movement_legal (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  AdjUnit *unit;
+
+  if (!adj_rules_find_unit (ctx, adj_inputs_get_string (in, "unit"), &unit, error))
+    return FALSE;
+  return unit == NULL || wec_activation_legal (ctx->battle, unit, error);
+}
+
+static gboolean
+movement_apply (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjOutcome        *outcome,
+                AdjChangeSet      *changes,
+                GError           **error)
+{
+  return wec_record_acted (ctx, changes, adj_inputs_get_string (in, "unit"), error);
+}
+
 const AdjMechanic wec_movement = {
   .id = "wec/movement",
   .title = N_("Movement"),
   .summary = N_("How many squares a stand may move this turn, with roads, hills and mounting."),
   .scope = ADJ_SCOPE_UNIT,
   MECHANIC_INPUTS (movement_inputs),
+  .legal = movement_legal,
   .resolve = movement_resolve,
+  .apply = movement_apply,
 };
 
 static const AdjField recoil_inputs[] = {
@@ -204,16 +229,37 @@ withdrawal_prefill (const AdjContext  *ctx,
                     GError           **error)
 {
   const char *side = adj_inputs_get_string (in, "side");
+  WecLosses losses;
 
   if (side == NULL)
     return TRUE;
-  return adj_inputs_set_int (in, "original_value",
-                             wec_side_sum (ctx->battle, side, wec_filter_army, FALSE), error) &&
-         adj_inputs_set_int (in, "destroyed_value",
-                             wec_side_sum (ctx->battle, side, wec_filter_destroyed_army, FALSE),
-                             error) &&
-         adj_inputs_set_int (in, "entrenchment_lengths",
-                             wec_counted_entrenchment (ctx->battle, side), error);
+  wec_side_losses (ctx->battle, side, &losses);
+  return adj_inputs_set_int (in, "original_value", losses.original, error) &&
+         adj_inputs_set_int (in, "destroyed_value", losses.destroyed, error) &&
+         adj_inputs_set_int (in, "entrenchment_lengths", losses.lengths, error);
+}
+
+void
+wec_side_losses (AdjBattle  *battle,
+                 const char *side,
+                 WecLosses  *losses)
+{
+  losses->original = wec_side_sum (battle, side, wec_filter_army, FALSE);
+  losses->destroyed = wec_side_sum (battle, side, wec_filter_destroyed_army, FALSE);
+  losses->lengths = wec_counted_entrenchment (battle, side);
+  losses->original_half = 2 * losses->original + losses->lengths;
+  losses->lost_half = 2 * losses->destroyed;
+}
+
+/* The loss, in half points, at which a side that began with @original_half must withdraw: the
+ * least that is at least the ruleset's percentage of it. */
+int
+wec_withdrawal_line (AdjRuleset *rs,
+                     int         original_half)
+{
+  int percent = adj_rules_int (rs, "withdrawal", "percent");
+
+  return (percent * original_half + 99) / 100;
 }
 
 static gboolean
@@ -243,7 +289,7 @@ withdrawal_resolve (const AdjContext  *ctx,
                         lost_half);
   adj_outcome_set_value_int (outcome, "original_half_points", original_half);
   adj_outcome_set_value_int (outcome, "destroyed_half_points", lost_half);
-  if (lost_half * 100 >= percent * original_half)
+  if (lost_half >= wec_withdrawal_line (ctx->ruleset, original_half))
     adj_outcome_set_result (outcome, "must-withdraw",
                             _("%s has lost %s of its %s points, at least %d%%: it must begin to "
                               "leave the field"), name, lost, original, percent);
@@ -314,6 +360,27 @@ result_prefill (const AdjContext  *ctx,
   return TRUE;
 }
 
+const char *
+wec_victory_level (AdjRuleset *rs,
+                   int         lead_half)
+{
+  /* Margins in half points: below 10 marginal (so 9½ is still marginal), 10 to below 20
+   * decisive, 20 or more overwhelming. */
+  if (lead_half < 2 * adj_rules_int (rs, "victory", "decisive_from"))
+    return "marginal";
+  if (lead_half < 2 * adj_rules_int (rs, "victory", "overwhelming_from"))
+    return "decisive";
+  return "overwhelming";
+}
+
+int
+wec_side_remaining_half (AdjBattle  *battle,
+                         const char *side)
+{
+  return 2 * wec_side_sum (battle, side, wec_filter_remaining, FALSE) +
+         wec_counted_entrenchment (battle, side);
+}
+
 static gboolean
 result_resolve (const AdjContext  *ctx,
                 AdjInputs         *in,
@@ -324,8 +391,6 @@ result_resolve (const AdjContext  *ctx,
   int a = 2 * adj_inputs_get_int (in, "remaining_a") + adj_inputs_get_int (in, "entrenchment_a");
   int b = 2 * adj_inputs_get_int (in, "remaining_b") + adj_inputs_get_int (in, "entrenchment_b");
   int diff = ABS (a - b);
-  int decisive = 2 * adj_rules_int (ctx->ruleset, "victory", "decisive_from");
-  int overwhelming = 2 * adj_rules_int (ctx->ruleset, "victory", "overwhelming_from");
   const char *names[2];
   const char *level;
   g_autofree char *as = wec_format_half_points (a);
@@ -345,14 +410,7 @@ result_resolve (const AdjContext  *ctx,
       adj_outcome_set_result (outcome, "draw", _("Both sides have %s points left"), as);
       return TRUE;
     }
-  /* Margins in half points: below 10 marginal (so 9½ is still marginal), 10 to below 20
-   * decisive, 20 or more overwhelming. */
-  if (diff < decisive)
-    level = "marginal";
-  else if (diff < overwhelming)
-    level = "decisive";
-  else
-    level = "overwhelming";
+  level = wec_victory_level (ctx->ruleset, diff);
   key = g_strdup_printf ("%s-%s", a > b ? "side-a" : "side-b", level);
   adj_outcome_set_result (outcome, key, _("%s keeps %s points against %s: a lead of %s"),
                           names[a > b ? 0 : 1], a > b ? as : bs, a > b ? bs : as, ds);

@@ -80,6 +80,49 @@ extern const AdjMechanic wec_movement;
 extern const AdjMechanic wec_recoil;
 extern const AdjMechanic wec_withdrawal;
 extern const AdjMechanic wec_battle_result;
+/* A side's value against its withdrawal line, as wec/withdrawal counts it. */
+typedef struct {
+  int original;       /* every stand it began with, the command stand aside */
+  int destroyed;      /* of those, the value destroyed */
+  int lengths;        /* entrenchment lengths, when they count */
+  int original_half;  /* the starting value in half points, entrenchment included */
+  int lost_half;      /* the value destroyed in half points */
+} WecLosses;
+void wec_side_losses (AdjBattle  *battle,
+                      const char *side,
+                      WecLosses  *losses);
+int wec_withdrawal_line (AdjRuleset *rs,
+                         int         original_half);
+/* How great a victory a lead of @lead_half half points (above 0) is: "marginal", "decisive" or
+ * "overwhelming", as wec/battle-result says. */
+const char *wec_victory_level (AdjRuleset *rs,
+                               int         lead_half);
+/* What a side has left in half points, the command stand and counted entrenchment included. */
+int wec_side_remaining_half (AdjBattle  *battle,
+                             const char *side);
+
+/* adj-wec-state.c */
+int wec_activations_rolled (AdjBattle  *battle,
+                            const char *side);
+int wec_activations_used (AdjBattle  *battle,
+                          const char *side);
+gboolean wec_record_initiative (const AdjContext  *ctx,
+                                AdjChangeSet      *changes,
+                                const char        *winner,
+                                const char        *loser,
+                                gboolean           take,
+                                GError           **error);
+gboolean wec_record_activations (const AdjContext  *ctx,
+                                 AdjChangeSet      *changes,
+                                 const char        *side,
+                                 int                stands,
+                                 GError           **error);
+gboolean wec_record_acted (const AdjContext  *ctx,
+                           AdjChangeSet      *changes,
+                           const char        *unit,
+                           GError           **error);
+void wec_turn_state (AdjBattle *battle,
+                     GPtrArray *facts);
 
 /* adj-wec-check.c */
 gboolean wec_check_ruleset (AdjRuleset  *rs,
@@ -88,5 +131,10 @@ gboolean wec_check_army (AdjRuleset     *rs,
                          AdjArmy        *army,
                          AdjArmyReport  *report,
                          GError        **error);
+/* Whether @unit may act now: it has acted already this turn, or its side has an activation
+ * left (or has not rolled for them yet). */
+gboolean wec_activation_legal (AdjBattle  *battle,
+                               AdjUnit    *unit,
+                               GError    **error);
 
 G_END_DECLS

@@ -88,11 +88,17 @@ roll_off (const AdjContext  *ctx,
   return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED, _("The roll-off never ended"));
 }
 
+static const AdjChoice initiative_choices[] = {
+  { "take", N_("Takes the initiative and activates first") },
+  { "pass", N_("Passes it: the enemy activates first") },
+};
+
 static const AdjField initiative_inputs[] = {
   SIDE_INPUT ("side_a", N_("First side")),
   SIDE_INPUT ("side_b", N_("Second side")),
   DICE_INPUT ("side_a_dice", N_("First side’s dice"), "side_a.dice"),
   DICE_INPUT ("side_b_dice", N_("Second side’s dice"), "side_b.dice"),
+  ENUM_INPUT ("choice", N_("The side that rolls higher"), NULL, initiative_choices, "take", NULL),
 };
 
 static const AdjChoice initiative_outcomes[] = {
@@ -128,10 +134,34 @@ initiative_resolve (const AdjContext  *ctx,
     return FALSE;
   names[0] = wec_side_name (ctx, in, "side_a", _("The first side"));
   names[1] = wec_side_name (ctx, in, "side_b", _("The second side"));
-  adj_outcome_set_result (outcome, side_keys[winner],
-                          _("%s rolled higher and chooses whether to take the initiative this "
-                            "turn"), names[winner]);
+  if (g_str_equal (adj_inputs_get_string (in, "choice"), "take"))
+    adj_outcome_set_result (outcome, side_keys[winner],
+                            _("%s rolled higher and takes the initiative: it activates first "
+                              "this turn"), names[winner]);
+  else
+    adj_outcome_set_result (outcome, side_keys[winner],
+                            _("%s rolled higher and passes the initiative: %s activates first "
+                              "this turn"), names[winner], names[1 - winner]);
   return TRUE;
+}
+
+/* The battle keeps who won the roll and who activates first, for the rest of the turn. */
+static gboolean
+initiative_apply (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  AdjOutcome        *outcome,
+                  AdjChangeSet      *changes,
+                  GError           **error)
+{
+  const char *sides[2] = { adj_inputs_get_string (in, "side_a"),
+                           adj_inputs_get_string (in, "side_b") };
+  int winner = g_str_equal (outcome->key, "side-a") ? 0 : 1;
+
+  if (sides[0] == NULL || sides[1] == NULL)
+    return TRUE;
+  return wec_record_initiative (ctx, changes, sides[winner], sides[1 - winner],
+                                g_str_equal (adj_inputs_get_string (in, "choice"), "take"),
+                                error);
 }
 
 static gboolean
@@ -161,6 +191,7 @@ const AdjMechanic wec_initiative = {
   .draws = initiative_draws,
   .resolve = initiative_resolve,
   .odds = initiative_odds,
+  .apply = initiative_apply,
 };
 
 static const AdjField two_sides_inputs[] = {
@@ -388,11 +419,28 @@ activation_resolve (const AdjContext  *ctx,
 
   title = stands_label (total);
   adj_outcome_set_number (outcome, total, title, NULL);
+  adj_outcome_set_value_int (outcome, "stands", total);
   g_free (outcome->reason);
   outcome->reason = g_strdup_printf (ngettext ("%s may activate %d stand this turn",
                                           "%s may activate %d stands this turn", total),
                                 wec_side_name (ctx, in, "side", _("The side")), total);
   return TRUE;
+}
+
+/* The battle keeps the count for the turn: each stand that acts uses one. */
+static gboolean
+activation_apply (const AdjContext  *ctx,
+                  AdjInputs         *in,
+                  AdjOutcome        *outcome,
+                  AdjChangeSet      *changes,
+                  GError           **error)
+{
+  const char *side = adj_inputs_get_string (in, "side");
+
+  if (side == NULL)
+    return TRUE;
+  return wec_record_activations (ctx, changes, side,
+                                 adj_outcome_get_value_int (outcome, "stands", 0), error);
 }
 
 static gboolean
@@ -419,6 +467,7 @@ const AdjMechanic wec_activation = {
   .prefill = activation_prefill,
   .resolve = activation_resolve,
   .odds = activation_odds,
+  .apply = activation_apply,
 };
 
 /* ------------------------------------------------------------------------------------------ */

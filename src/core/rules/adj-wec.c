@@ -183,4 +183,5 @@ const AdjSystem adj_wec_system = {
   .ruleset_keys = wec_keys,
   .check_ruleset = wec_check_ruleset,
   .check_army = wec_check_army,
+  .turn_state = wec_turn_state,
 };
