@@ -199,7 +199,7 @@ print_help (void)
             "                                 Start a battle from two armies (template ids or files)\n"
             "  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]\n"
             "                                 Write the unit roster of a battle or an army list as a PDF\n"
-            "  solo BATTLE [--seed N] [--dice 5,2,...] [--input FILE] [--apply]\n"
+            "  solo BATTLE [--seed N] [--dice 5,2,...] [--input FILE] [--apply [--allow]]\n"
             "                                 Risk Factor skirmish: the orders of every\n"
             "                                 uncommanded group Adjutant runs, with their odds\n"
             "\n"
@@ -213,7 +213,8 @@ print_help (void)
             "  --battle FILE                  Pre-fill the inputs from this battle (name units and\n"
             "                                 sides by id) and roll with its generator\n"
             "  --apply                        With --battle: apply the result to the battle and save it\n"
-            "  --allow                        With --battle: go ahead with what the rules forbid now;\n"
+            "  --allow                        With --battle (or solo --apply): go ahead with what the\n"
+            "                                 rules forbid now;\n"
             "                                 the journal keeps it as the referee's ruling\n"
             "  --pdf FILE                     Where \"roster\" writes its PDF\n"
             "  --paper a4|letter              The roster's paper size (a4 unless given)\n"
@@ -847,6 +848,8 @@ cmd_solo (const Options *opts)
   if (opts->cards != NULL || opts->battle != NULL)
     return usage_error (_("“solo” rolls dice only, for the battle it is given: --cards and "
                           "--battle do not belong to it"));
+  if (opts->allow && !opts->apply)
+    return usage_error (_("--allow goes with --apply: only applying the orders can be refused"));
   if (opts->seed != NULL)
     {
       guint64 seed;
@@ -881,7 +884,7 @@ cmd_solo (const Options *opts)
   out = adj_rf_solo_to_json (solo);
   if (opts->apply)
     {
-      if (!adj_rf_solo_apply (solo, &error) ||
+      if (!adj_rf_solo_apply (solo, opts->allow, &error) ||
           !adj_store_save_battle (battle, path, &error))
         return fail (error);
     }
