@@ -53,15 +53,6 @@ report (AdjRnTurnView *self,
   adj_system_page_report (ADJ_SYSTEM_PAGE (self), error->message);
 }
 
-/* A step has run (at once, or once the referee allowed it): say what went wrong, if anything. */
-static void
-on_step_done (AdjOutcome   *outcome,
-              const GError *error,
-              gpointer      user_data)
-{
-  if (error != NULL)
-    adj_system_page_report (ADJ_SYSTEM_PAGE (user_data), error->message);
-}
 
 static void
 on_done_clicked (GtkButton     *button,
@@ -255,8 +246,8 @@ on_gather_clicked (AdjRnTurnView *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!adj_run_step_or_ask (GTK_WIDGET (self), self->battle, "rn/collect", NULL, on_step_done,
-                            self, &error))
+  if (!adj_run_step_or_ask (GTK_WIDGET (self), self->battle, "rn/collect", NULL, NULL,
+                            NULL, &error))
     report (self, error);
 }
 
@@ -337,8 +328,8 @@ adj_rn_turn_view_deal (AdjRnTurnView  *self,
 {
   g_return_val_if_fail (ADJ_IS_RN_TURN_VIEW (self), FALSE);
 
-  return adj_run_step_or_ask (GTK_WIDGET (self), self->battle, "rn/deal", NULL, on_step_done,
-                              self, error);
+  return adj_run_step_or_ask (GTK_WIDGET (self), self->battle, "rn/deal", NULL, NULL,
+                              NULL, error);
 }
 
 const char *

@@ -11,6 +11,7 @@
 #include "adj-i18n.h"
 #include "adj-mechanic.h"
 #include "adj-ruling-dialog.h"
+#include "adj-system-page.h"
 
 typedef struct {
   AdjRulingAllowed allowed;
@@ -124,6 +125,8 @@ on_step_allowed (gpointer user_data)
 
   if (step->done != NULL)
     step->done (outcome, error, step->user_data);
+  else if (outcome == NULL && ADJ_IS_SYSTEM_PAGE (step->widget))
+    adj_system_page_report (ADJ_SYSTEM_PAGE (step->widget), error->message);
 }
 
 gboolean
