@@ -238,3 +238,13 @@ adj_test_fact (AdjBattle  *battle,
     }
   return NULL;
 }
+
+void
+adj_test_assert_fact (AdjBattle  *battle,
+                      const char *id,
+                      const char *value)
+{
+  g_autofree char *have = adj_test_fact (battle, id);
+
+  g_assert_cmpstr (have, ==, value);
+}

@@ -75,5 +75,9 @@ void  adj_test_assert_allowed   (AdjBattle  *battle,
  * it has none such; free with g_free(). */
 char *adj_test_fact             (AdjBattle  *battle,
                                  const char *id);
+/* The fact @id of @battle's turn now reads @value (NULL: there is no such fact). */
+void  adj_test_assert_fact      (AdjBattle  *battle,
+                                 const char *id,
+                                 const char *value);
 
 G_END_DECLS

@@ -580,16 +580,6 @@ test_forbidden (void)
   adj_test_assert_allowed (battle, "gl/fire", "{\"firer\": \"u4\", \"target\": \"u1\"}");
 }
 
-static void
-assert_fact (AdjBattle  *battle,
-             const char *id,
-             const char *value)
-{
-  g_autofree char *have = adj_test_fact (battle, id);
-
-  g_assert_cmpstr (have, ==, value);
-}
-
 /* The card up, what it lets its side do and who has acted on it; movement and the morale test
  * before moving go by the card, as fire, charges and melees do. */
 static void
@@ -605,16 +595,17 @@ test_card_facts (void)
                          "Foot has acted on it";
   int pass[] = { 5 };
 
-  assert_fact (battle, "card", "None yet in this phase: turn one to see who acts");
+  adj_test_assert_fact (battle, "card", "None yet in this phase: turn one to see who acts");
   g_assert_null (adj_test_fact (battle, "may-do"));
   adj_test_assert_allowed (battle, "gl/movement", zulus_move);
   adj_test_assert_allowed (battle, "gl/morale", zulus_test);
 
   /* A red card: the British act, with one unit. */
   apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "QD");
-  assert_fact (battle, "card", "Q♦ — Field Force act with one unit");
-  assert_fact (battle, "may-do", "One of their units tests its morale, then moves or charges.");
-  assert_fact (battle, "acted-on-card", "No unit yet");
+  adj_test_assert_fact (battle, "card", "Q♦ — Field Force act with one unit");
+  adj_test_assert_fact (battle, "may-do",
+                        "One of their units tests its morale, then moves or charges.");
+  adj_test_assert_fact (battle, "acted-on-card", "No unit yet");
   adj_test_assert_forbidden (battle, "gl/movement", zulus_move,
                              "uKhandempemvu cannot act now: the card turned lets the British act");
   adj_test_assert_forbidden (battle, "gl/morale", zulus_test,
@@ -626,7 +617,7 @@ test_card_facts (void)
   /* The foot test before moving: it has acted on the card, and may move; no other unit may. */
   adj_test_assert_allowed (battle, "gl/morale", foot_test);
   apply_entered (battle, "gl/morale", foot_test, pass, G_N_ELEMENTS (pass), NULL);
-  assert_fact (battle, "acted-on-card", "24th Foot");
+  adj_test_assert_fact (battle, "acted-on-card", "24th Foot");
   adj_test_assert_allowed (battle, "gl/movement", "{\"unit\": \"u1\"}");
   adj_test_assert_forbidden (battle, "gl/movement", lancers_move, one_unit);
   adj_test_assert_forbidden (battle, "gl/morale",
@@ -639,16 +630,16 @@ test_card_facts (void)
     g_autoptr(AdjBattle) loaded = adj_battle_from_json (json, "saved.json", &error);
 
     g_assert_no_error (error);
-    assert_fact (loaded, "card", "Q♦ — Field Force act with one unit");
-    assert_fact (loaded, "acted-on-card", "24th Foot");
+    adj_test_assert_fact (loaded, "card", "Q♦ — Field Force act with one unit");
+    adj_test_assert_fact (loaded, "acted-on-card", "24th Foot");
   }
 
   /* Undo: nobody has acted on the card; undo again: no card is up. */
   undo_ok (battle);
-  assert_fact (battle, "acted-on-card", "No unit yet");
+  adj_test_assert_fact (battle, "acted-on-card", "No unit yet");
   adj_test_assert_allowed (battle, "gl/movement", lancers_move);
   undo_ok (battle);
-  assert_fact (battle, "card", "None yet in this phase: turn one to see who acts");
+  adj_test_assert_fact (battle, "card", "None yet in this phase: turn one to see who acts");
 }
 
 /* The odds count the reds still in the draw pile, and the turned cards once it is empty. */

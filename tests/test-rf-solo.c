@@ -425,16 +425,6 @@ test_forbidden (void)
   adj_test_assert_forbidden (battle, "rf/reaction", react, "Reserve impi has already reacted this turn");
 }
 
-static void
-assert_fact (AdjBattle  *battle,
-             const char *id,
-             const char *value)
-{
-  g_autofree char *have = adj_test_fact (battle, id);
-
-  g_assert_cmpstr (have, ==, value);
-}
-
 /* The enemy reacts once a turn: a second step in the same turn is refused, or journaled as the
  * referee's ruling; undo, save and load, and the next turn keep what the facts say. */
 void
@@ -447,16 +437,16 @@ test_solo_once_a_turn (void)
   int dice[] = { 3, 3, 3, 3 };
 
   /* Before: the step, nobody reacted, no group under command. */
-  assert_fact (battle, "step", "Second side: command and reactions");
-  assert_fact (battle, "reacted:b", "Not yet this turn");
-  assert_fact (battle, "commanded:a", "0 of 2 groups");
+  adj_test_assert_fact (battle, "step", "Second side: command and reactions");
+  adj_test_assert_fact (battle, "reacted:b", "Not yet this turn");
+  adj_test_assert_fact (battle, "commanded:a", "0 of 2 groups");
   g_assert_null (adj_test_fact (battle, "commanded:b"));
   {
     g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
 
     g_assert_true (adj_battle_edit (battle, "unit:u2", "status.commanded", yes, &error));
     g_assert_no_error (error);
-    assert_fact (battle, "commanded:a", "1 of 2 groups");
+    adj_test_assert_fact (battle, "commanded:a", "1 of 2 groups");
     undo (battle);
   }
 
@@ -469,7 +459,7 @@ test_solo_once_a_turn (void)
     g_assert_no_error (error);
   }
   g_assert_cmpuint (journal->position, ==, 4);
-  assert_fact (battle, "reacted:b", "Yes, this turn");
+  adj_test_assert_fact (battle, "reacted:b", "Yes, this turn");
 
   /* Again in the same turn: refused with the reason, nothing journaled. */
   {
@@ -512,7 +502,7 @@ test_solo_once_a_turn (void)
     g_autoptr(AdjRfSolo) solo = NULL;
 
     g_assert_no_error (error);
-    assert_fact (loaded, "reacted:b", "Yes, this turn");
+    adj_test_assert_fact (loaded, "reacted:b", "Yes, this turn");
     solo = solo_new (loaded);
     g_assert_false (adj_rf_solo_check (solo, NULL));
   }
@@ -520,7 +510,7 @@ test_solo_once_a_turn (void)
   /* Undo every order: the enemy has not reacted, and may. */
   for (guint i = 0; i < 8; i++)
     undo (battle);
-  assert_fact (battle, "reacted:b", "Not yet this turn");
+  adj_test_assert_fact (battle, "reacted:b", "Not yet this turn");
   {
     g_autoptr(AdjRfSolo) solo = solo_new (battle);
     g_assert_true (adj_rf_solo_check (solo, &error));
@@ -532,8 +522,8 @@ test_solo_once_a_turn (void)
   /* A new turn: the enemy reacts again, and the step is the turn's first. */
   g_assert_true (adj_battle_next_turn (battle, &error));
   g_assert_no_error (error);
-  assert_fact (battle, "step", "First side: command and reactions");
-  assert_fact (battle, "reacted:b", "Not yet this turn");
+  adj_test_assert_fact (battle, "step", "First side: command and reactions");
+  adj_test_assert_fact (battle, "reacted:b", "Not yet this turn");
   {
     g_autoptr(AdjRfSolo) solo = solo_new (battle);
     g_assert_true (adj_rf_solo_check (solo, &error));

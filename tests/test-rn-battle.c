@@ -761,16 +761,6 @@ undo (AdjBattle *battle)
   g_assert_no_error (error);
 }
 
-static void
-assert_fact (AdjBattle  *battle,
-             const char *id,
-             const char *value)
-{
-  g_autofree char *have = fact (battle, id);
-
-  g_assert_cmpstr (have, ==, value);
-}
-
 /* Run @mech_id with @json as the referee's ruling, against what the rules say. */
 static void
 run_allowed (AdjBattle  *battle,
@@ -809,7 +799,7 @@ test_battle_turn_facts (Fixture       *f,
   AdjCard card;
   guint n, place = 0;
 
-  assert_fact (f->battle, "acting", "No cards are dealt: deal them to begin the turn");
+  adj_test_assert_fact (f->battle, "acting", "No cards are dealt: deal them to begin the turn");
   g_assert_null (fact (f->battle, "order"));
 
   deal = battle_resolve (f->battle, "rn/deal", NULL, NULL, 0, NULL, TRUE);
@@ -820,10 +810,10 @@ test_battle_turn_facts (Fixture       *f,
   adj_card_parse (adj_unit_get_card (first), &card);
   want = g_strdup_printf ("%s, on %s: move, then fight", adj_unit_get_name (first),
                           adj_card_short_name (card));
-  assert_fact (f->battle, "acting", want);
+  adj_test_assert_fact (f->battle, "acting", want);
   g_clear_pointer (&want, g_free);
   want = g_strdup_printf ("0 of %u", n);
-  assert_fact (f->battle, "acted", want);
+  adj_test_assert_fact (f->battle, "acted", want);
   g_clear_pointer (&want, g_free);
   /* The order lists every card, lowest first, as the deal's outcome says. */
   listed = fact (f->battle, "order");
@@ -870,7 +860,7 @@ test_battle_turn_facts (Fixture       *f,
   adj_test_assert_forbidden (f->battle, "rn/movement", json, msg);
   g_clear_pointer (&msg, g_free);
   want = g_strdup_printf ("1 of %u", n);
-  assert_fact (f->battle, "acted", want);
+  adj_test_assert_fact (f->battle, "acted", want);
   g_clear_pointer (&want, g_free);
   g_clear_pointer (&listed, g_free);
   listed = fact (f->battle, "to-act");
@@ -894,7 +884,7 @@ test_battle_turn_facts (Fixture       *f,
     b = fact (loaded, "order");
     g_assert_cmpstr (a, ==, b);
     want = g_strdup_printf ("1 of %u", n);
-    assert_fact (loaded, "acted", want);
+    adj_test_assert_fact (loaded, "acted", want);
     g_clear_pointer (&want, g_free);
   }
 
@@ -903,7 +893,7 @@ test_battle_turn_facts (Fixture       *f,
   undo (f->battle);
   undo (f->battle);
   want = g_strdup_printf ("0 of %u", n);
-  assert_fact (f->battle, "acted", want);
+  adj_test_assert_fact (f->battle, "acted", want);
   g_clear_pointer (&want, g_free);
   g_clear_pointer (&listed, g_free);
   listed = fact (f->battle, "order");
@@ -913,16 +903,16 @@ test_battle_turn_facts (Fixture       *f,
   /* The end of the turn: who has tried to rally, and the cards turned for it. */
   g_assert_null (fact (f->battle, "cohesion-tried"));
   set_status (f->battle, mover, "status.disrupted", TRUE);
-  assert_fact (f->battle, "cohesion-tried", "Nobody yet");
+  adj_test_assert_fact (f->battle, "cohesion-tried", "Nobody yet");
   want = g_strdup_printf ("0; %u cards left in the pack", ADJ_DECK_SIZE - n);
-  assert_fact (f->battle, "effect-cards", want);
+  adj_test_assert_fact (f->battle, "effect-cards", want);
   g_clear_pointer (&want, g_free);
   g_clear_pointer (&deal, adj_outcome_free);
   deal = battle_resolve (f->battle, "rn/cohesion", json, NULL, 0, NULL, TRUE);
-  assert_fact (f->battle, "cohesion-tried", adj_unit_get_name (mover));
+  adj_test_assert_fact (f->battle, "cohesion-tried", adj_unit_get_name (mover));
   want = g_strdup_printf ("1; %u cards left in the pack", ADJ_DECK_SIZE - n - 1);
-  assert_fact (f->battle, "effect-cards", want);
+  adj_test_assert_fact (f->battle, "effect-cards", want);
   g_clear_pointer (&want, g_free);
   undo (f->battle);
-  assert_fact (f->battle, "cohesion-tried", "Nobody yet");
+  adj_test_assert_fact (f->battle, "cohesion-tried", "Nobody yet");
 }

@@ -26,8 +26,8 @@ void        adj_ask_ruling          (GtkWidget        *widget,
  * adj_battle_run() does.  When the rules forbid it now, the referee is asked
  * (adj_ask_ruling() over @widget) and, if he allows it, it runs then as his ruling.  @done
  * (may be NULL) gets the outcome applied, either way, or, when the step the referee allowed
- * fails after all, NULL and the error (without @done, a system page @widget reports it).  FALSE with @error only when the step fails at once for
- * another reason than the rules. */
+ * fails after all, NULL and the error (without @done, a system page @widget reports it).
+ * FALSE with @error only when the step fails at once for another reason than the rules. */
 typedef void (*AdjStepDone) (AdjOutcome   *outcome,
                              const GError *error,
                              gpointer      user_data);

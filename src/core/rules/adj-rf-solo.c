@@ -541,13 +541,14 @@ adj_rf_solo_check (AdjRfSolo  *solo,
       if (!side_reacted_this_turn (solo->battle, side_id))
         continue;
       side = adj_battle_find_side (solo->battle, side_id);
-      g_string_append_printf (names, "%s%s", n > 0 ? ", " : "", side != NULL ? side->name : side_id);
+      g_string_append_printf (names, "%s%s", n > 0 ? ", " : "",
+                              side != NULL ? side->name : side_id);
       n++;
     }
   if (n == 0)
     return TRUE;
-  return adj_not_allowed (error, ngettext ("%s has already reacted this turn: the enemy reacts once "
-                                           "a turn",
+  return adj_not_allowed (error, ngettext ("%s has already reacted this turn: the enemy reacts "
+                                           "once a turn",
                                            "%s have already reacted this turn: the enemy reacts "
                                            "once a turn", n), names->str);
 }
