@@ -9,6 +9,7 @@
 #include "adj-error.h"
 #include "adj-json.h"
 #include "adj-ruleset.h"
+#include "adj-turn-state.h"
 
 json_object *
 adj_test_parse (const char *text)
@@ -220,4 +221,30 @@ adj_test_assert_allowed (AdjBattle  *battle,
   g_assert_true (adj_mechanic_prepare_roll (adj_mechanic_lookup (mech_id), &request, &setup,
                                             &error));
   g_assert_no_error (error);
+}
+
+char *
+adj_test_fact (AdjBattle  *battle,
+               const char *id)
+{
+  g_autoptr(GPtrArray) facts = adj_battle_get_turn_state (battle);
+
+  for (guint i = 0; i < facts->len; i++)
+    {
+      AdjTurnFact *fact = g_ptr_array_index (facts, i);
+
+      if (g_str_equal (fact->id, id))
+        return g_strdup (fact->value);
+    }
+  return NULL;
+}
+
+void
+adj_test_assert_fact (AdjBattle  *battle,
+                      const char *id,
+                      const char *value)
+{
+  g_autofree char *have = adj_test_fact (battle, id);
+
+  g_assert_cmpstr (have, ==, value);
 }

@@ -8,6 +8,7 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "adj-battle.h"
 #include "adj-mechanic.h"
 
 G_BEGIN_DECLS
@@ -69,5 +70,14 @@ void  adj_test_assert_forbidden (AdjBattle  *battle,
 void  adj_test_assert_allowed   (AdjBattle  *battle,
                                  const char *mech_id,
                                  const char *json);
+
+/* The value of the fact @id of @battle's turn now (adj_battle_get_turn_state()), or NULL when
+ * it has none such; free with g_free(). */
+char *adj_test_fact             (AdjBattle  *battle,
+                                 const char *id);
+/* The fact @id of @battle's turn now reads @value (NULL: there is no such fact). */
+void  adj_test_assert_fact      (AdjBattle  *battle,
+                                 const char *id,
+                                 const char *value);
 
 G_END_DECLS

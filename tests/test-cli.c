@@ -719,6 +719,25 @@ test_solo (Fixture       *f,
   g_clear_pointer (&json, json_object_put);
   json = out_json (&c);
   g_assert_cmpint (json_object_get_int (member (json, "journal_entries")), ==, 2);
+  run_clear (&c);
+  run_clear (&d);
+
+  /* The enemy reacts once a turn: again is refused, unless the referee allows it. */
+  RUN (&d, "solo", battle, "--dice", "6", "--apply");
+  g_assert_cmpint (d.status, ==, 1);
+  g_assert_nonnull (strstr (d.err, "Native war party has already reacted this turn: the enemy "
+                                   "reacts once a turn"));
+  run_clear (&d);
+  RUN (&d, "solo", battle, "--dice", "6", "--allow");
+  g_assert_cmpint (d.status, ==, 2);
+  run_clear (&d);
+  RUN (&d, "solo", battle, "--dice", "6", "--apply", "--allow");
+  assert_success (&d);
+  RUN (&c, "validate", battle, "--compact");
+  assert_success (&c);
+  g_clear_pointer (&json, json_object_put);
+  json = out_json (&c);
+  g_assert_cmpint (json_object_get_int (member (json, "journal_entries")), ==, 3);
 }
 
 /* The markers of a hidden deployment print as markers: no hidden group's name is on the

@@ -580,6 +580,68 @@ test_forbidden (void)
   adj_test_assert_allowed (battle, "gl/fire", "{\"firer\": \"u4\", \"target\": \"u1\"}");
 }
 
+/* The card up, what it lets its side do and who has acted on it; movement and the morale test
+ * before moving go by the card, as fire, charges and melees do. */
+static void
+test_card_facts (void)
+{
+  g_autoptr(AdjBattle) battle = new_battle ();
+  g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables (full_tables);
+  const char *zulus_move = "{\"unit\": \"u2\"}";
+  const char *zulus_test = "{\"unit\": \"u2\", \"occasion\": \"before-move\"}";
+  const char *foot_test = "{\"unit\": \"u1\", \"occasion\": \"before-move\"}";
+  const char *lancers_move = "{\"unit\": \"u3\"}";
+  const char *one_unit = "Lancers cannot act now: the card turned lets one unit act, and 24th "
+                         "Foot has acted on it";
+  int pass[] = { 5 };
+
+  adj_test_assert_fact (battle, "card", "None yet in this phase: turn one to see who acts");
+  g_assert_null (adj_test_fact (battle, "may-do"));
+  adj_test_assert_allowed (battle, "gl/movement", zulus_move);
+  adj_test_assert_allowed (battle, "gl/morale", zulus_test);
+
+  /* A red card: the British act, with one unit. */
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "QD");
+  adj_test_assert_fact (battle, "card", "Q♦ — Field Force act with one unit");
+  adj_test_assert_fact (battle, "may-do",
+                        "One of their units tests its morale, then moves or charges.");
+  adj_test_assert_fact (battle, "acted-on-card", "No unit yet");
+  adj_test_assert_forbidden (battle, "gl/movement", zulus_move,
+                             "uKhandempemvu cannot act now: the card turned lets the British act");
+  adj_test_assert_forbidden (battle, "gl/morale", zulus_test,
+                             "uKhandempemvu cannot act now: the card turned lets the British act");
+  /* Standing a charge is no act of its own: the card does not govern it. */
+  adj_test_assert_allowed (battle, "gl/morale",
+                           "{\"unit\": \"u2\", \"occasion\": \"charged\"}");
+
+  /* The foot test before moving: it has acted on the card, and may move; no other unit may. */
+  adj_test_assert_allowed (battle, "gl/morale", foot_test);
+  apply_entered (battle, "gl/morale", foot_test, pass, G_N_ELEMENTS (pass), NULL);
+  adj_test_assert_fact (battle, "acted-on-card", "24th Foot");
+  adj_test_assert_allowed (battle, "gl/movement", "{\"unit\": \"u1\"}");
+  adj_test_assert_forbidden (battle, "gl/movement", lancers_move, one_unit);
+  adj_test_assert_forbidden (battle, "gl/morale",
+                             "{\"unit\": \"u3\", \"occasion\": \"before-move\"}", one_unit);
+
+  /* Saved and loaded, the facts are the same. */
+  {
+    g_autoptr(json_object) json = adj_battle_to_json (battle);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AdjBattle) loaded = adj_battle_from_json (json, "saved.json", &error);
+
+    g_assert_no_error (error);
+    adj_test_assert_fact (loaded, "card", "Q♦ — Field Force act with one unit");
+    adj_test_assert_fact (loaded, "acted-on-card", "24th Foot");
+  }
+
+  /* Undo: nobody has acted on the card; undo again: no card is up. */
+  undo_ok (battle);
+  adj_test_assert_fact (battle, "acted-on-card", "No unit yet");
+  adj_test_assert_allowed (battle, "gl/movement", lancers_move);
+  undo_ok (battle);
+  adj_test_assert_fact (battle, "card", "None yet in this phase: turn one to see who acts");
+}
+
 /* The odds count the reds still in the draw pile, and the turned cards once it is empty. */
 static void
 test_turn_odds (void)
@@ -1032,6 +1094,7 @@ main (int   argc,
   g_test_add_func ("/gl/turn-card/battle", test_turn_battle);
   g_test_add_func ("/gl/turn-card/odds", test_turn_odds);
   g_test_add_func ("/gl/forbidden", test_forbidden);
+  g_test_add_func ("/gl/turn-card/facts", test_card_facts);
   for (guint i = 0; i < G_N_ELEMENTS (morale_cases); i++)
     {
       g_autofree char *path = g_strconcat ("/gl/morale/", morale_cases[i].name, NULL);

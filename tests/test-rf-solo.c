@@ -241,7 +241,7 @@ test_solo_orders (void)
     AdjJournal *journal = adj_battle_get_journal (battle);
     AdjUnit *impi = adj_battle_find_unit (battle, "u4");
 
-    g_assert_true (adj_rf_solo_apply (solo, &error));
+    g_assert_true (adj_rf_solo_apply (solo, FALSE, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (adj_journal_get_n_entries (journal), ==, 4);
     g_assert_cmpstr (adj_journal_get_entry (journal, 0)->summary, ==,
@@ -348,9 +348,11 @@ test_solo_rout (void)
 
     g_assert_true (adj_rf_solo_set_json (solo, set, "s", &error));
     g_assert_true (adj_rf_solo_roll (solo, NULL, dice, 4, &error));
-    g_assert_true (adj_rf_solo_apply (solo, &error));
+    g_assert_true (adj_rf_solo_apply (solo, FALSE, &error));
     g_assert_no_error (error);
     g_assert_true (adj_unit_get_status_bool (impi, "routing"));
+    /* The enemy reacts once a turn: the next order is next turn's. */
+    g_assert_true (adj_battle_next_turn (battle, &error));
   }
   {
     g_autoptr(AdjRfSolo) solo = solo_new (battle);
@@ -360,7 +362,7 @@ test_solo_rout (void)
     g_assert_cmpint (adj_rf_solo_get_rf (solo, 0, NULL), ==, 3);
     g_assert_true (adj_rf_solo_roll (solo, NULL, dice, 4, &error));
     g_assert_cmpstr (adj_rf_solo_get_outcome (solo, 0)->key, ==, "advance");
-    g_assert_true (adj_rf_solo_apply (solo, &error));
+    g_assert_true (adj_rf_solo_apply (solo, FALSE, &error));
     g_assert_no_error (error);
     g_assert_false (adj_unit_get_status_bool (impi, "routing"));
   }
@@ -421,4 +423,110 @@ test_forbidden (void)
     apply (battle, in, out);
   }
   adj_test_assert_forbidden (battle, "rf/reaction", react, "Reserve impi has already reacted this turn");
+}
+
+/* The enemy reacts once a turn: a second step in the same turn is refused, or journaled as the
+ * referee's ruling; undo, save and load, and the next turn keep what the facts say. */
+void
+test_solo_once_a_turn (void)
+{
+  g_autoptr(AdjBattle) battle = skirmish ();
+  g_autoptr(GError) error = NULL;
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  const char *reason = "Zulu impi has already reacted this turn: the enemy reacts once a turn";
+  int dice[] = { 3, 3, 3, 3 };
+
+  /* Before: the step, nobody reacted, no group under command. */
+  adj_test_assert_fact (battle, "step", "Second side: command and reactions");
+  adj_test_assert_fact (battle, "reacted:b", "Not yet this turn");
+  adj_test_assert_fact (battle, "commanded:a", "0 of 2 groups");
+  g_assert_null (adj_test_fact (battle, "commanded:b"));
+  {
+    g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+
+    g_assert_true (adj_battle_edit (battle, "unit:u2", "status.commanded", yes, &error));
+    g_assert_no_error (error);
+    adj_test_assert_fact (battle, "commanded:a", "1 of 2 groups");
+    undo (battle);
+  }
+
+  {
+    g_autoptr(AdjRfSolo) solo = solo_new (battle);
+
+    g_assert_true (adj_rf_solo_check (solo, &error));
+    g_assert_true (adj_rf_solo_roll (solo, NULL, dice, 4, &error));
+    g_assert_true (adj_rf_solo_apply (solo, FALSE, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_cmpuint (journal->position, ==, 4);
+  adj_test_assert_fact (battle, "reacted:b", "Yes, this turn");
+
+  /* Again in the same turn: refused with the reason, nothing journaled. */
+  {
+    g_autoptr(AdjRfSolo) solo = solo_new (battle);
+
+    g_assert_false (adj_rf_solo_check (solo, &error));
+    g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+    g_assert_cmpstr (error->message, ==, reason);
+    g_clear_error (&error);
+    g_assert_true (adj_rf_solo_roll (solo, NULL, dice, 4, &error));
+    g_assert_false (adj_rf_solo_apply (solo, FALSE, &error));
+    g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+    g_assert_cmpstr (error->message, ==, reason);
+    g_clear_error (&error);
+    g_assert_cmpuint (journal->position, ==, 4);
+
+    /* The referee allows it: each order's entry keeps his ruling. */
+    g_assert_true (adj_rf_solo_apply (solo, TRUE, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (journal->position, ==, 8);
+    for (guint i = 4; i < 8; i++)
+      {
+        AdjEntry *entry = adj_journal_get_entry (journal, i);
+        json_object *ruling = NULL;
+
+        g_assert_true (g_str_has_suffix (entry->summary, reason));
+        g_assert_nonnull (strstr (entry->summary, " · allowed by the referee: "));
+        g_assert_true (json_object_object_get_ex (entry->outcome, "ruling", &ruling));
+        g_assert_cmpstr (json_object_get_string (ruling), ==, reason);
+      }
+    g_assert_cmpstr (adj_journal_get_entry (journal, 4)->summary, ==,
+                     "Zulu impi 1 — RF 0 — rolled 3 — CARRY ON · allowed by the referee: "
+                     "Zulu impi has already reacted this turn: the enemy reacts once a turn");
+  }
+
+  /* Saved and loaded, the battle still knows the enemy has reacted. */
+  {
+    g_autoptr(json_object) json = adj_battle_to_json (battle);
+    g_autoptr(AdjBattle) loaded = adj_battle_from_json (json, "saved.json", &error);
+    g_autoptr(AdjRfSolo) solo = NULL;
+
+    g_assert_no_error (error);
+    adj_test_assert_fact (loaded, "reacted:b", "Yes, this turn");
+    solo = solo_new (loaded);
+    g_assert_false (adj_rf_solo_check (solo, NULL));
+  }
+
+  /* Undo every order: the enemy has not reacted, and may. */
+  for (guint i = 0; i < 8; i++)
+    undo (battle);
+  adj_test_assert_fact (battle, "reacted:b", "Not yet this turn");
+  {
+    g_autoptr(AdjRfSolo) solo = solo_new (battle);
+    g_assert_true (adj_rf_solo_check (solo, &error));
+    g_assert_true (adj_rf_solo_roll (solo, NULL, dice, 4, &error));
+    g_assert_true (adj_rf_solo_apply (solo, FALSE, &error));
+    g_assert_no_error (error);
+  }
+
+  /* A new turn: the enemy reacts again, and the step is the turn's first. */
+  g_assert_true (adj_battle_next_turn (battle, &error));
+  g_assert_no_error (error);
+  adj_test_assert_fact (battle, "step", "First side: command and reactions");
+  adj_test_assert_fact (battle, "reacted:b", "Not yet this turn");
+  {
+    g_autoptr(AdjRfSolo) solo = solo_new (battle);
+    g_assert_true (adj_rf_solo_check (solo, &error));
+    g_assert_no_error (error);
+  }
 }

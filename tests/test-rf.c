@@ -846,6 +846,7 @@ main (int   argc,
   g_test_add_func ("/rf/solo/seeded", test_solo_seeded);
   g_test_add_func ("/rf/solo/orders", test_solo_orders);
   g_test_add_func ("/rf/solo/rout", test_solo_rout);
+  g_test_add_func ("/rf/solo/once-a-turn", test_solo_once_a_turn);
   g_test_add_func ("/rf/solo/switches", test_solo_switches);
   g_test_add_func ("/rf/hidden/dummy-count", test_dummy_count);
   g_test_add_func ("/rf/hidden/which", test_hidden_which);

@@ -125,6 +125,7 @@ void test_solo_seeded (void);
 void test_solo_orders (void);
 void test_solo_switches (void);
 void test_solo_rout (void);
+void test_solo_once_a_turn (void);
 void test_forbidden (void);
 
 /* test-rf-hidden.c */

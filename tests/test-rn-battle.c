@@ -741,3 +741,179 @@ test_battle_forbidden (Fixture       *f,
   adj_test_assert_forbidden (f->battle, "rn/fire", pair, msg);
   g_clear_pointer (&msg, g_free);
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* the turn's facts                                                                            */
+
+static char *
+fact (AdjBattle  *battle,
+      const char *id)
+{
+  return adj_test_fact (battle, id);
+}
+
+static void
+undo (AdjBattle *battle)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adj_battle_undo (battle, &error));
+  g_assert_no_error (error);
+}
+
+/* Run @mech_id with @json as the referee's ruling, against what the rules say. */
+static void
+run_allowed (AdjBattle  *battle,
+             const char *mech_id,
+             const char *json)
+{
+  const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
+  g_autoptr(json_object) inputs = adj_test_parse (json);
+  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test", .allow = TRUE };
+  g_auto(AdjRollSetup) setup = { 0 };
+  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &setup, &error));
+  g_assert_true (adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome,
+                                       &error));
+  g_assert_true (adj_battle_apply_outcome (battle, setup.inputs, outcome, &error));
+  g_assert_no_error (error);
+}
+
+/* A turn: the deal sets the order, a unit moves (once: a second move is refused, or the
+ * referee's ruling), acts, and the next is up; undo, save and load keep the facts true. */
+void
+test_battle_turn_facts (Fixture       *f,
+                        gconstpointer  data)
+{
+  AdjJournal *journal = adj_battle_get_journal (f->battle);
+  g_autoptr(AdjOutcome) deal = NULL;
+  g_autoptr(GPtrArray) order = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *msg = NULL;
+  g_autofree char *want = NULL;
+  g_autofree char *listed = NULL;
+  AdjUnit *first, *mover = NULL;
+  AdjCard card;
+  guint n, place = 0;
+
+  adj_test_assert_fact (f->battle, "acting", "No cards are dealt: deal them to begin the turn");
+  g_assert_null (fact (f->battle, "order"));
+
+  deal = battle_resolve (f->battle, "rn/deal", NULL, NULL, 0, NULL, TRUE);
+  order = adj_rn_activation_order (f->battle);
+  n = order->len;
+  g_assert_cmpuint (n, >, 2);
+  first = adj_battle_find_unit (f->battle, g_ptr_array_index (order, 0));
+  adj_card_parse (adj_unit_get_card (first), &card);
+  want = g_strdup_printf ("%s, on %s: move, then fight", adj_unit_get_name (first),
+                          adj_card_short_name (card));
+  adj_test_assert_fact (f->battle, "acting", want);
+  g_clear_pointer (&want, g_free);
+  want = g_strdup_printf ("0 of %u", n);
+  adj_test_assert_fact (f->battle, "acted", want);
+  g_clear_pointer (&want, g_free);
+  /* The order lists every card, lowest first, as the deal's outcome says. */
+  listed = fact (f->battle, "order");
+  g_assert_true (g_str_has_prefix (listed, adj_card_short_name (card)));
+  g_assert_cmpstr (deal->key, ==, "dealt");
+
+  /* An infantry unit moves: it has moved, and only once. */
+  for (guint i = 0; mover == NULL && i < n; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (f->battle, g_ptr_array_index (order, i));
+
+      if (g_str_equal (adj_battle_unit_type (f->battle, unit)->category, "infantry"))
+        {
+          mover = unit;
+          place = i;
+        }
+    }
+  g_assert_nonnull (mover);
+  json = g_strdup_printf ("{\"unit\": \"%s\"}", adj_unit_get_id (mover));
+  adj_test_assert_allowed (f->battle, "rn/movement", json);
+  g_clear_pointer (&deal, adj_outcome_free);
+  deal = battle_resolve (f->battle, "rn/movement", json, NULL, 0, NULL, TRUE);
+  g_assert_true (adj_unit_get_status_bool (mover, "moved"));
+  adj_card_parse (adj_unit_get_card (mover), &card);
+  want = g_strdup_printf ("%s %s (moved)", adj_card_short_name (card), adj_unit_get_name (mover));
+  g_clear_pointer (&listed, g_free);
+  listed = fact (f->battle, "order");
+  g_assert_nonnull (strstr (listed, want));
+  g_clear_pointer (&want, g_free);
+  msg = g_strdup_printf ("%s has already moved this turn", adj_unit_get_name (mover));
+  adj_test_assert_forbidden (f->battle, "rn/movement", json, msg);
+  run_allowed (f->battle, "rn/movement", json);
+  want = g_strdup_printf ("Movement — %s: 1 hex · allowed by the referee: %s",
+                          adj_unit_get_name (mover), msg);
+  g_assert_cmpstr (adj_journal_get_entry (journal, journal->position - 1)->summary, ==, want);
+  g_clear_pointer (&want, g_free);
+  g_clear_pointer (&msg, g_free);
+  undo (f->battle);
+
+  /* It has acted: it may not move after fighting, nor fire again. */
+  set_status (f->battle, mover, "status.acted", TRUE);
+  msg = g_strdup_printf ("%s has acted this turn: a unit moves first and fights after, never the "
+                         "other way round", adj_unit_get_name (mover));
+  set_status (f->battle, mover, "status.moved", FALSE);
+  adj_test_assert_forbidden (f->battle, "rn/movement", json, msg);
+  g_clear_pointer (&msg, g_free);
+  want = g_strdup_printf ("1 of %u", n);
+  adj_test_assert_fact (f->battle, "acted", want);
+  g_clear_pointer (&want, g_free);
+  g_clear_pointer (&listed, g_free);
+  listed = fact (f->battle, "to-act");
+  g_assert_null (strstr (listed, adj_unit_get_name (mover)));
+  if (place == 0)
+    {
+      AdjUnit *next = adj_battle_find_unit (f->battle, g_ptr_array_index (order, 1));
+      g_autofree char *acting = fact (f->battle, "acting");
+
+      g_assert_true (g_str_has_prefix (acting, adj_unit_get_name (next)));
+    }
+
+  /* Saved and loaded, the facts are the same. */
+  {
+    g_autoptr(json_object) saved = adj_battle_to_json (f->battle);
+    g_autoptr(AdjBattle) loaded = adj_battle_from_json (saved, "saved.json", &error);
+    g_autofree char *a = fact (f->battle, "order");
+    g_autofree char *b = NULL;
+
+    g_assert_no_error (error);
+    b = fact (loaded, "order");
+    g_assert_cmpstr (a, ==, b);
+    want = g_strdup_printf ("1 of %u", n);
+    adj_test_assert_fact (loaded, "acted", want);
+    g_clear_pointer (&want, g_free);
+  }
+
+  /* Undo: the unit has neither acted nor moved. */
+  undo (f->battle);
+  undo (f->battle);
+  undo (f->battle);
+  want = g_strdup_printf ("0 of %u", n);
+  adj_test_assert_fact (f->battle, "acted", want);
+  g_clear_pointer (&want, g_free);
+  g_clear_pointer (&listed, g_free);
+  listed = fact (f->battle, "order");
+  g_assert_null (strstr (listed, "(moved)"));
+  adj_test_assert_allowed (f->battle, "rn/movement", json);
+
+  /* The end of the turn: who has tried to rally, and the cards turned for it. */
+  g_assert_null (fact (f->battle, "cohesion-tried"));
+  set_status (f->battle, mover, "status.disrupted", TRUE);
+  adj_test_assert_fact (f->battle, "cohesion-tried", "Nobody yet");
+  want = g_strdup_printf ("0; %u cards left in the pack", ADJ_DECK_SIZE - n);
+  adj_test_assert_fact (f->battle, "effect-cards", want);
+  g_clear_pointer (&want, g_free);
+  g_clear_pointer (&deal, adj_outcome_free);
+  deal = battle_resolve (f->battle, "rn/cohesion", json, NULL, 0, NULL, TRUE);
+  adj_test_assert_fact (f->battle, "cohesion-tried", adj_unit_get_name (mover));
+  want = g_strdup_printf ("1; %u cards left in the pack", ADJ_DECK_SIZE - n - 1);
+  adj_test_assert_fact (f->battle, "effect-cards", want);
+  g_clear_pointer (&want, g_free);
+  undo (f->battle);
+  adj_test_assert_fact (f->battle, "cohesion-tried", "Nobody yet");
+}

@@ -182,6 +182,8 @@ AdjOutcome *battle_resolve (AdjBattle  *battle,
                             guint       n_dice,
                             const char *cards,
                             gboolean    apply);
+void test_battle_turn_facts (Fixture       *f,
+                             gconstpointer  data);
 void test_battle_deal (Fixture       *f,
                        gconstpointer  data);
 void test_battle_join (Fixture       *f,

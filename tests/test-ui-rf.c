@@ -200,9 +200,14 @@ check_solo (AdjApplication *app)
   g_assert_cmpstr (adj_unit_get_status_string (adj_battle_find_unit (battle, "u6"), "order"), ==,
                    "none");
 
-  /* The shortcut's action rolls with the battle's generator: a fixed seed gives the same
-   * orders every time. */
-  adj_rf_view_next_step (view);
+  /* Next Step moves the battle on to its next phase, a journal entry of its own.  The shortcut's
+   * action rolls with the battle's generator: a fixed seed gives the same orders every time. */
+  n_entries = journal->position;
+  g_assert_cmpstr (adj_battle_get_phase (battle), ==, "first-command");
+  g_assert_true (adj_rf_view_next_step (view, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (adj_battle_get_phase (battle), ==, "first-move");
+  g_assert_cmpuint (journal->position, ==, n_entries + 1);
   g_assert_false (adj_rf_view_is_rolled (view));
   adj_battle_set_seed (adj_battle_window_get_battle (window), 1879);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.enemy-reacts", NULL));
@@ -212,7 +217,7 @@ check_solo (AdjApplication *app)
   first = order_texts (view);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  adj_rf_view_next_step (view);
+  g_assert_true (adj_rf_view_next_step (view, &error));
   adj_battle_set_seed (adj_battle_window_get_battle (window), 1879);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.enemy-reacts", NULL));
   adj_test_settle ();
@@ -221,8 +226,29 @@ check_solo (AdjApplication *app)
   for (guint i = 0; again[i] != NULL; i++)
     g_assert_true (shows_text (GTK_WIDGET (view), again[i]));
 
+  /* The enemy has reacted this turn: on the next step, rolling again asks the referee first.
+   * Cancelled, nothing is rolled; allowed, the orders are journaled as his ruling. */
+  g_assert_true (adj_rf_view_next_step (view, &error));
+  g_assert_false (adj_rf_view_is_rolled (view));
+  n_entries = journal->position;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.enemy-reacts", NULL));
+  adj_test_settle ();
+  adj_test_answer (app, "Not Allowed Now", "cancel");
+  g_assert_false (adj_rf_view_is_rolled (view));
+  g_assert_cmpuint (journal->position, ==, n_entries);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.enemy-reacts", NULL));
+  adj_test_settle ();
+  adj_test_answer (app, "Not Allowed Now", "allow");
+  g_assert_true (adj_rf_view_is_rolled (view));
+  g_assert_cmpuint (journal->position, ==, n_entries + adj_rf_view_get_n_orders (view));
+  g_assert_nonnull (strstr (adj_journal_get_entry (journal, n_entries)->summary,
+                            " · allowed by the referee: Native war party "));
+  g_assert_true (g_str_has_suffix (adj_journal_get_entry (journal, n_entries)->summary,
+                                   " has already reacted this turn: the enemy reacts once a "
+                                   "turn"));
+
   /* Hide a group again through the dialog: it leaves the lists, and markers stand for it. */
-  adj_rf_view_next_step (view);
+  g_assert_true (adj_rf_view_next_step (view, &error));
   adj_rf_view_show_deploy (view);
   adj_test_settle ();
   {

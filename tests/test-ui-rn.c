@@ -115,7 +115,28 @@ check_turn (AdjApplication *app)
   {
     AdjJournal *journal = adj_battle_get_journal (battle);
     AdjEntry *last = adj_journal_get_entry (journal, journal->position - 1);
+    guint n_entries = journal->position;
+    g_autofree char *ruling = NULL;
+
     g_assert_cmpstr (last->mechanic, ==, "rn/cohesion");
+
+    /* A second try this turn: the referee is asked.  Cancelled, nothing is journaled; allowed,
+     * the try is journaled as his ruling. */
+    g_assert_true (adj_rn_turn_view_rally (view, "u11", FALSE, &error));
+    g_assert_no_error (error);
+    adj_test_settle ();
+    adj_test_answer (app, "Not Allowed Now", "cancel");
+    g_assert_cmpuint (journal->position, ==, n_entries);
+    g_assert_true (adj_rn_turn_view_rally (view, "u11", FALSE, &error));
+    adj_test_settle ();
+    adj_test_answer (app, "Not Allowed Now", "allow");
+    g_assert_cmpuint (journal->position, ==, n_entries + 1);
+    last = adj_journal_get_entry (journal, journal->position - 1);
+    g_assert_cmpstr (last->mechanic, ==, "rn/cohesion");
+    ruling = g_strdup_printf (" · allowed by the referee: %s has already tried to regain "
+                              "cohesion this turn",
+                              adj_unit_get_name (adj_battle_find_unit (battle, "u11")));
+    g_assert_true (g_str_has_suffix (last->summary, ruling));
   }
 }
 

@@ -21,6 +21,7 @@
 #include "adj-gl-turn-view.h"
 #include "adj-i18n.h"
 #include "adj-mechanic-panel.h"
+#include "adj-ruling-dialog.h"
 
 #define TURN_MECHANIC "gl/turn-card"
 
@@ -50,6 +51,7 @@ G_DEFINE_FINAL_TYPE (AdjGlTurnView, adj_gl_turn_view, ADJ_TYPE_SYSTEM_PAGE)
 
 /* The governs settings, in the order of the combo row. */
 static const char *const governs_ids[] = { "unit", "phase" };
+
 
 static void
 report (AdjGlTurnView *self,
@@ -453,10 +455,8 @@ adj_gl_turn_view_turn_card (AdjGlTurnView  *self,
   g_return_val_if_fail (mech != NULL, FALSE);
 
   if (entered == NULL)
-    {
-      outcome = adj_battle_run (self->battle, TURN_MECHANIC, NULL, error);
-      return outcome != NULL;
-    }
+    return adj_run_step_or_ask (GTK_WIDGET (self), self->battle, TURN_MECHANIC, NULL,
+                                NULL, NULL, error);
 
   if (!adj_cards_parse (entered, &cards, error))
     return FALSE;

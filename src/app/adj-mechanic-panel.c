@@ -17,6 +17,7 @@
 #include "adj-i18n.h"
 #include "adj-mechanic-panel.h"
 #include "adj-odds-bar.h"
+#include "adj-ruling-dialog.h"
 #include "adj-table-editor.h"
 #include "adj-tables.h"
 
@@ -495,8 +496,7 @@ typedef struct {
 } Forbidden;
 
 static void
-forbidden_free (gpointer  user_data,
-                GClosure *closure)
+forbidden_free (gpointer user_data)
 {
   Forbidden *f = user_data;
 
@@ -507,14 +507,12 @@ forbidden_free (gpointer  user_data,
 }
 
 static void
-on_forbidden_response (AdwMessageDialog *dialog,
-                       const char       *response,
-                       Forbidden        *f)
+on_forbidden_allowed (gpointer user_data)
 {
+  Forbidden *f = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (g_str_equal (response, "allow") &&
-      !resolve_with (f->self, f->entered, f->dice, f->cards, TRUE, &error))
+  if (!resolve_with (f->self, f->entered, f->dice, f->cards, TRUE, &error))
     show_message (f->self, error->message);
 }
 
@@ -527,8 +525,6 @@ ask_to_allow (AdjMechanicPanel *self,
               GArray           *dice,
               GArray           *cards)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *dialog;
   Forbidden *f = g_new0 (Forbidden, 1);
 
   show_message (self, reason);
@@ -536,17 +532,7 @@ ask_to_allow (AdjMechanicPanel *self,
   f->entered = entered;
   f->dice = dice != NULL ? g_array_ref (dice) : NULL;
   f->cards = cards != NULL ? g_array_ref (cards) : NULL;
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   _("Not Allowed Now"), reason);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
-                                    "allow", _("_Allow Anyway"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "allow",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_data (dialog, "response", G_CALLBACK (on_forbidden_response), f,
-                         forbidden_free, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  adj_ask_ruling (GTK_WIDGET (self), reason, on_forbidden_allowed, f, forbidden_free);
 }
 
 /* Resolve the form's inputs with the battle's dice and cards, or with @dice and @cards (of int

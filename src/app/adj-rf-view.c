@@ -25,6 +25,7 @@
 #include "adj-i18n.h"
 #include "adj-mechanic.h"
 #include "adj-rf-view.h"
+#include "adj-ruling-dialog.h"
 
 /* ---- the list's items ---- */
 
@@ -886,7 +887,10 @@ on_roll_clicked (AdjRfView *self)
 static void
 on_new_clicked (AdjRfView *self)
 {
-  adj_rf_view_next_step (self);
+  g_autoptr(GError) error = NULL;
+
+  if (!adj_rf_view_next_step (self, &error))
+    report (self, error);
 }
 
 /* ---- hiding groups ---- */
@@ -1234,19 +1238,52 @@ parse_dice (const char  *text,
   return g_steal_pointer (&dice);
 }
 
-gboolean
-adj_rf_view_roll (AdjRfView   *self,
-                  const char  *dice,
-                  GError     **error)
+static gboolean roll_with (AdjRfView   *self,
+                           const char  *dice,
+                           gboolean     allow,
+                           GError     **error);
+
+/* A step the rules refuse, held while the referee decides. */
+typedef struct {
+  AdjRfView *self;
+  char      *dice;
+} Refused;
+
+static void
+refused_free (gpointer data)
+{
+  Refused *r = data;
+
+  g_object_unref (r->self);
+  g_free (r->dice);
+  g_free (r);
+}
+
+static void
+on_refused_allowed (gpointer data)
+{
+  Refused *r = data;
+  g_autoptr(GError) error = NULL;
+
+  if (!roll_with (r->self, r->dice, TRUE, &error))
+    report (r->self, error);
+}
+
+/* Roll for every group and journal the orders; what the rules refuse goes to the referee
+ * unless @allow. */
+static gboolean
+roll_with (AdjRfView   *self,
+           const char  *dice,
+           gboolean     allow,
+           GError     **error)
 {
   g_autoptr(GArray) entered = NULL;
+  g_autoptr(GError) refused = NULL;
   g_autoptr(GError) save_error = NULL;
   g_autofree char *autosave = NULL;
   AdjJournal *journal;
   guint before;
   gboolean ok;
-
-  g_return_val_if_fail (ADJ_IS_RF_VIEW (self), FALSE);
 
   if (self->solo == NULL)
     {
@@ -1266,6 +1303,17 @@ adj_rf_view_roll (AdjRfView   *self,
     }
   if (dice != NULL && (entered = parse_dice (dice, error)) == NULL)
     return FALSE;
+  /* The enemy reacts once a turn: a second time is the referee's ruling. */
+  if (!allow && !adj_rf_solo_check (self->solo, &refused))
+    {
+      Refused *r = g_new0 (Refused, 1);
+
+      r->self = g_object_ref (self);
+      r->dice = g_strdup (dice);
+      adj_system_page_report (ADJ_SYSTEM_PAGE (self), refused->message);
+      adj_ask_ruling (GTK_WIDGET (self), refused->message, on_refused_allowed, r, refused_free);
+      return TRUE;
+    }
   if (!adj_rf_solo_roll (self->solo, entered != NULL ? NULL : adj_battle_get_rng (self->battle),
                          entered != NULL ? (const int *) (gpointer) entered->data : NULL,
                          entered != NULL ? entered->len : 0, error))
@@ -1279,7 +1327,7 @@ adj_rf_view_roll (AdjRfView   *self,
   autosave = g_strdup (adj_battle_get_autosave_path (self->battle));
   adj_battle_set_autosave_path (self->battle, NULL);
   self->applying = TRUE;
-  ok = adj_rf_solo_apply (self->solo, error);
+  ok = adj_rf_solo_apply (self->solo, allow, error);
   self->applying = FALSE;
   adj_battle_set_autosave_path (self->battle, autosave);
   if (autosave != NULL && !adj_battle_autosave (self->battle, &save_error))
@@ -1295,6 +1343,15 @@ adj_rf_view_roll (AdjRfView   *self,
     }
   sync_items (self);
   return ok;
+}
+
+gboolean
+adj_rf_view_roll (AdjRfView   *self,
+                  const char  *dice,
+                  GError     **error)
+{
+  g_return_val_if_fail (ADJ_IS_RF_VIEW (self), FALSE);
+  return roll_with (self, dice, FALSE, error);
 }
 
 gboolean
@@ -1323,13 +1380,21 @@ adj_rf_view_order_in_effect (AdjRfView *self,
   return FALSE;
 }
 
-void
-adj_rf_view_next_step (AdjRfView *self)
+gboolean
+adj_rf_view_next_step (AdjRfView  *self,
+                       GError    **error)
 {
-  g_return_if_fail (ADJ_IS_RF_VIEW (self));
+  gboolean rolled;
 
+  g_return_val_if_fail (ADJ_IS_RF_VIEW (self), FALSE);
+
+  rolled = adj_rf_view_is_rolled (self);
   gtk_widget_set_visible (GTK_WIDGET (self->spotted_label), FALSE);
+  /* The enemy has reacted: the turn goes on to its next phase, a journal entry of its own. */
+  if (rolled && !adj_battle_next_phase (self->battle, error))
+    return FALSE;
   prepare_step (self);
+  return TRUE;
 }
 
 gboolean

@@ -28,15 +28,19 @@ gboolean    adj_rf_view_set_switch       (AdjRfView   *self,
                                           gboolean     value,
                                           GError     **error);
 /* Roll for every group and journal each order; with @dice ("5 3 6", one D6 per group in the
- * order listed) instead of the battle's generator when it is not NULL. */
+ * order listed) instead of the battle's generator when it is not NULL.  When the rules refuse
+ * the step (the enemy has reacted this turn already), the referee is asked "Not Allowed Now"
+ * instead, and TRUE returned: the orders are rolled only if he allows it, as his ruling. */
 gboolean    adj_rf_view_roll             (AdjRfView   *self,
                                           const char  *dice,
                                           GError     **error);
 /* Whether the journal entry of order @i is in effect (not undone). */
 gboolean    adj_rf_view_order_in_effect  (AdjRfView   *self,
                                           guint        i);
-/* Put the orders away and prepare the next reaction from the battle as it is now. */
-void        adj_rf_view_next_step        (AdjRfView   *self);
+/* Put the orders away and prepare the next reaction from the battle as it is now; once the
+ * orders were rolled, the battle moves on to its next phase first. */
+gboolean    adj_rf_view_next_step        (AdjRfView   *self,
+                                          GError     **error);
 /* Hide @groups of @side under markers at @labels (see adj_rf_deploy_hidden()). */
 gboolean    adj_rf_view_deploy           (AdjRfView          *self,
                                           const char         *side,

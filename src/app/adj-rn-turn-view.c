@@ -12,10 +12,12 @@
 #include "config.h"
 
 #include "adj-card-view.h"
+#include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
 #include "adj-rn-turn-view.h"
 #include "adj-rn.h"
+#include "adj-ruling-dialog.h"
 
 struct _AdjRnTurnView {
   GtkWidget   parent_instance;
@@ -29,6 +31,7 @@ struct _AdjRnTurnView {
 
   AdjBattle  *battle;  /* the page's, borrowed */
   char       *current;
+  char       *rallying;  /* the unit whose rally was asked for last */
   guint       n_listed;
 };
 
@@ -49,6 +52,7 @@ report (AdjRnTurnView *self,
 {
   adj_system_page_report (ADJ_SYSTEM_PAGE (self), error->message);
 }
+
 
 static void
 on_done_clicked (GtkButton     *button,
@@ -241,9 +245,9 @@ static void
 on_gather_clicked (AdjRnTurnView *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdjOutcome) outcome = adj_battle_run (self->battle, "rn/collect", NULL, &error);
 
-  if (outcome == NULL)
+  if (!adj_run_step_or_ask (GTK_WIDGET (self), self->battle, "rn/collect", NULL, NULL,
+                            NULL, &error))
     report (self, error);
 }
 
@@ -271,6 +275,7 @@ adj_rn_turn_view_finalize (GObject *object)
   AdjRnTurnView *self = ADJ_RN_TURN_VIEW (object);
 
   g_free (self->current);
+  g_free (self->rallying);
   G_OBJECT_CLASS (adj_rn_turn_view_parent_class)->finalize (object);
 }
 
@@ -321,12 +326,10 @@ gboolean
 adj_rn_turn_view_deal (AdjRnTurnView  *self,
                        GError        **error)
 {
-  g_autoptr(AdjOutcome) outcome = NULL;
-
   g_return_val_if_fail (ADJ_IS_RN_TURN_VIEW (self), FALSE);
 
-  outcome = adj_battle_run (self->battle, "rn/deal", NULL, error);
-  return outcome != NULL;
+  return adj_run_step_or_ask (GTK_WIDGET (self), self->battle, "rn/deal", NULL, NULL,
+                              NULL, error);
 }
 
 const char *
@@ -351,29 +354,60 @@ adj_rn_turn_view_next (AdjRnTurnView  *self,
   return adj_battle_edit (self->battle, target, "status.acted", yes, error);
 }
 
-static gboolean
-rally_one (AdjRnTurnView  *self,
-           const char     *unit_id,
-           gboolean        commander_in_hex,
-           GString        *results,
-           GError        **error)
+static void
+add_result (GString    *results,
+            AdjBattle  *battle,
+            const char *unit_id,
+            AdjOutcome *outcome)
 {
-  g_autoptr(json_object) inputs = json_object_new_object ();
-  g_autoptr(AdjOutcome) outcome = NULL;
-  AdjUnit *unit = adj_battle_find_unit (self->battle, unit_id);
+  AdjUnit *unit = adj_battle_find_unit (battle, unit_id);
 
-  json_object_object_add (inputs, "unit", json_object_new_string (unit_id));
-  json_object_object_add (inputs, "commander_in_hex", json_object_new_boolean (commander_in_hex));
-  outcome = adj_battle_run (self->battle, "rn/cohesion", inputs, error);
-  if (outcome == NULL)
-    return FALSE;
   /* TRANSLATORS: one line of the cohesion results, e.g. "Spearmen 2: Still disrupted" */
   g_string_append_printf (results, _("%s: %s"), unit != NULL ? adj_unit_get_name (unit) : unit_id,
                           outcome->title);
   if (outcome->reason != NULL)
     g_string_append_printf (results, " — %s", outcome->reason);
   g_string_append_c (results, '\n');
-  return TRUE;
+}
+
+static void
+show_results (AdjRnTurnView *self,
+              GString       *results)
+{
+  if (results->len == 0)
+    return;
+  g_string_truncate (results, results->len - 1);
+  gtk_label_set_text (self->results_label, results->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->results_label), TRUE);
+}
+
+static json_object *
+rally_inputs (const char *unit_id,
+              gboolean    commander_in_hex)
+{
+  json_object *inputs = json_object_new_object ();
+
+  json_object_object_add (inputs, "unit", json_object_new_string (unit_id));
+  json_object_object_add (inputs, "commander_in_hex", json_object_new_boolean (commander_in_hex));
+  return inputs;
+}
+
+/* One unit's rally, run at once or once the referee allowed it. */
+static void
+on_rallied (AdjOutcome   *outcome,
+            const GError *error,
+            gpointer      user_data)
+{
+  AdjRnTurnView *self = user_data;
+  g_autoptr(GString) results = g_string_new (NULL);
+
+  if (error != NULL)
+    {
+      adj_system_page_report (ADJ_SYSTEM_PAGE (self), error->message);
+      return;
+    }
+  add_result (results, self->battle, self->rallying, outcome);
+  show_results (self, results);
 }
 
 gboolean
@@ -383,33 +417,63 @@ adj_rn_turn_view_rally (AdjRnTurnView  *self,
                         GError        **error)
 {
   g_autoptr(GString) results = g_string_new (NULL);
-  gboolean ok = TRUE;
+  g_autoptr(GError) refused = NULL;
+  GListModel *units;
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  guint rallied = 0;
 
   g_return_val_if_fail (ADJ_IS_RN_TURN_VIEW (self), FALSE);
 
+  /* One unit: what the rules refuse is put to the referee. */
   if (unit_id != NULL)
-    ok = rally_one (self, unit_id, commander_in_hex, results, error);
-  else
     {
-      GListModel *units = adj_battle_get_units (self->battle);
-      g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(json_object) inputs = rally_inputs (unit_id, commander_in_hex);
 
-      for (guint i = 0; i < g_list_model_get_n_items (units); i++)
-        {
-          g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
-          if (!adj_unit_get_destroyed (unit) && adj_unit_get_status_bool (unit, "disrupted"))
-            g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
-        }
-      for (guint i = 0; ok && i < ids->len; i++)
-        ok = rally_one (self, g_ptr_array_index (ids, i), FALSE, results, error);
+      g_free (self->rallying);
+      self->rallying = g_strdup (unit_id);
+      return adj_run_step_or_ask (GTK_WIDGET (self), self->battle, "rn/cohesion", inputs,
+                                  on_rallied, self, error);
     }
-  if (results->len > 0)
+
+  /* Every disrupted unit that may still try this turn; those the rules refuse are left out. */
+  units = adj_battle_get_units (self->battle);
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
     {
-      g_string_truncate (results, results->len - 1);
-      gtk_label_set_text (self->results_label, results->str);
-      gtk_widget_set_visible (GTK_WIDGET (self->results_label), TRUE);
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+      if (!adj_unit_get_destroyed (unit) && adj_unit_get_status_bool (unit, "disrupted"))
+        g_ptr_array_add (ids, g_strdup (adj_unit_get_id (unit)));
     }
-  return ok;
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (ids, i);
+      g_autoptr(json_object) inputs = rally_inputs (id, FALSE);
+      g_autoptr(GError) local = NULL;
+      g_autoptr(AdjOutcome) outcome = adj_battle_run (self->battle, "rn/cohesion", inputs, &local);
+
+      if (outcome != NULL)
+        {
+          add_result (results, self->battle, id, outcome);
+          rallied++;
+        }
+      else if (g_error_matches (local, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED))
+        {
+          if (refused == NULL)
+            refused = g_steal_pointer (&local);
+        }
+      else
+        {
+          show_results (self, results);
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+    }
+  show_results (self, results);
+  if (rallied == 0 && refused != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&refused));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 guint

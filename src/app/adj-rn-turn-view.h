@@ -22,7 +22,9 @@ const char *adj_rn_turn_view_get_current (AdjRnTurnView *self);
 /* The unit acting now has finished: the next one in the order acts. */
 gboolean    adj_rn_turn_view_next        (AdjRnTurnView *self,
                                           GError       **error);
-/* Turn cohesion cards for one disrupted unit, or for every one (@unit_id NULL). */
+/* Turn cohesion cards for one disrupted unit, or for every one that may still try this turn
+ * (@unit_id NULL).  The deal, the gathering of the cards and one unit's rally that the rules
+ * refuse now are put to the referee ("Not Allowed Now"); allowed, they run as his ruling. */
 gboolean    adj_rn_turn_view_rally       (AdjRnTurnView *self,
                                           const char    *unit_id,
                                           gboolean       commander_in_hex,

@@ -854,6 +854,8 @@ cmd_solo (const Options *opts)
   if (opts->cards != NULL || opts->battle != NULL)
     return usage_error (_("“solo” rolls dice only, for the battle it is given: --cards and "
                           "--battle do not belong to it"));
+  if (opts->allow && !opts->apply)
+    return usage_error (_("--allow goes with --apply: only applying the orders can be refused"));
   if (opts->seed != NULL)
     {
       guint64 seed;
@@ -888,7 +890,7 @@ cmd_solo (const Options *opts)
   out = adj_rf_solo_to_json (solo);
   if (opts->apply)
     {
-      if (!adj_rf_solo_apply (solo, &error) ||
+      if (!adj_rf_solo_apply (solo, opts->allow, &error) ||
           !adj_store_save_battle (battle, path, &error))
         return fail (error);
     }

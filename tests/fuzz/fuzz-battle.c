@@ -135,7 +135,7 @@ play_rf (AdjBattle *battle)
       if (adj_rf_solo_roll (solo, &rng, NULL, 0, NULL))
         {
           json_object_put (adj_rf_solo_to_json (solo));
-          adj_rf_solo_apply (solo, NULL);
+          adj_rf_solo_apply (solo, FALSE, NULL);
         }
     }
   markers = adj_rf_hidden_markers (battle);

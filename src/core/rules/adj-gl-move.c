@@ -263,6 +263,34 @@ morale_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* A unit of the battle acts in the movement phase only when the card turned lets it (a unit
+ * not named is not checked: the numbers may be worked out on their own). */
+static gboolean
+legal_on_card (const AdjContext  *ctx,
+               AdjInputs         *in,
+               GError           **error)
+{
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+
+  if (unit == NULL)
+    return TRUE;
+  if (adj_unit_get_destroyed (unit))
+    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (unit));
+  return gl_legal_card (ctx, unit, error);
+}
+
+/* The test before moving belongs to the unit's move, which the card governs; the tests when
+ * an officer falls, when charging and when charged come whenever those happen. */
+static gboolean
+morale_legal (const AdjContext  *ctx,
+              AdjInputs         *in,
+              GError           **error)
+{
+  if (g_strcmp0 (adj_inputs_get_string (in, "occasion"), "before-move") != 0)
+    return TRUE;
+  return legal_on_card (ctx, in, error);
+}
+
 const AdjMechanic gl_morale = {
   .id = "gl/morale",
   .title = N_("Morale test"),
@@ -277,6 +305,7 @@ const AdjMechanic gl_morale = {
   .step_hint = N_("Every move starts with a morale test"),
   .draws = morale_draws,
   .prefill = morale_prefill,
+  .legal = morale_legal,
   .resolve = morale_resolve,
   .odds = morale_odds,
   .apply = morale_apply,
@@ -431,6 +460,7 @@ const AdjMechanic gl_movement = {
   .step_hint = N_("How far the unit may move"),
   .draws = movement_draws,
   .prefill = movement_prefill,
+  .legal = legal_on_card,
   .resolve = movement_resolve,
   .odds = movement_odds,
 };

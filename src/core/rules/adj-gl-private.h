@@ -89,6 +89,9 @@ gboolean gl_pack_counts (const AdjContext  *ctx,
 gboolean gl_legal_card (const AdjContext  *ctx,
                         AdjUnit           *unit,
                         GError           **error);
+/* The system's turn_state: the card up, what it lets its side do, and who has acted on it. */
+void gl_turn_state (AdjBattle *battle,
+                    GPtrArray *facts);
 extern const AdjMechanic gl_turn_card;
 extern const AdjMechanic gl_makeup;
 

@@ -9,6 +9,7 @@
 #include "adj-gl.h"
 #include "adj-gl-private.h"
 #include "adj-journal.h"
+#include "adj-turn-state.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* The turn: a card says which side acts                                                       */
@@ -160,55 +161,130 @@ side_is_british (AdjBattle  *battle,
          json_object_get_boolean (v);
 }
 
+/* The card turned last in this phase of this turn, or NULL; *@at gets its place in the
+ * journal. */
+static AdjEntry *
+card_up (AdjBattle *battle,
+         guint     *at)
+{
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  int turn = adj_battle_get_turn (battle);
+  const char *phase = adj_battle_get_phase (battle);
+
+  for (guint next = journal->position; next > 0; next--)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, next - 1);
+
+      if (entry->turn != turn || g_strcmp0 (entry->phase, phase) != 0)
+        return NULL;
+      if (g_strcmp0 (entry->mechanic, gl_turn_card.id) == 0)
+        {
+          *at = next - 1;
+          return entry;
+        }
+    }
+  return NULL;
+}
+
+static gboolean
+card_lets_british (AdjEntry *card)
+{
+  json_object *v = NULL;
+
+  return json_object_object_get_ex (card->outcome, "outcome", &v) &&
+         g_strcmp0 (json_object_get_string (v), "british") == 0;
+}
+
+static gboolean
+card_governs_one_unit (AdjEntry *card)
+{
+  json_object *v = NULL;
+
+  return !json_object_object_get_ex (card->inputs, "governs", &v) ||
+         g_strcmp0 (json_object_get_string (v), "phase") != 0;
+}
+
+/* The unit of the side @british, other than @besides (may be NULL), that has acted on the card
+ * at @at of the journal, or NULL. */
+static AdjUnit *
+acted_on_card (AdjBattle *battle,
+               guint      at,
+               gboolean   british,
+               AdjUnit   *besides)
+{
+  AdjJournal *journal = adj_battle_get_journal (battle);
+
+  for (guint i = at + 1; i < journal->position; i++)
+    {
+      const char *id = entry_actor (adj_journal_get_entry (journal, i));
+      AdjUnit *unit = id != NULL ? adj_battle_find_unit (battle, id) : NULL;
+
+      if (unit != NULL && unit != besides &&
+          side_is_british (battle, adj_unit_get_side (unit)) == british)
+        return unit;
+    }
+  return NULL;
+}
+
 gboolean
 gl_legal_card (const AdjContext  *ctx,
                AdjUnit           *unit,
                GError           **error)
 {
-  AdjJournal *journal = adj_battle_get_journal (ctx->battle);
-  int turn = adj_battle_get_turn (ctx->battle);
-  const char *phase = adj_battle_get_phase (ctx->battle);
   gboolean british = side_is_british (ctx->battle, adj_unit_get_side (unit));
-  AdjEntry *card = NULL;
-  guint next = journal->position;
-  json_object *v = NULL;
-  gboolean red_acts, one_unit;
+  guint at = 0;
+  AdjEntry *card = card_up (ctx->battle, &at);
+  AdjUnit *other;
+  gboolean red_acts;
 
-  /* The card turned last in this phase, if any. */
-  while (card == NULL && next > 0)
-    {
-      AdjEntry *entry = adj_journal_get_entry (journal, --next);
-
-      if (entry->turn != turn || g_strcmp0 (entry->phase, phase) != 0)
-        return TRUE;
-      if (g_strcmp0 (entry->mechanic, gl_turn_card.id) == 0)
-        card = entry;
-    }
   if (card == NULL)
     return TRUE;
-  red_acts = json_object_object_get_ex (card->outcome, "outcome", &v) &&
-             g_strcmp0 (json_object_get_string (v), "british") == 0;
-  one_unit = !json_object_object_get_ex (card->inputs, "governs", &v) ||
-             g_strcmp0 (json_object_get_string (v), "phase") != 0;
+  red_acts = card_lets_british (card);
   if (british != red_acts)
     return adj_not_allowed (error, red_acts
                             ? _("%s cannot act now: the card turned lets the British act")
                             : _("%s cannot act now: the card turned lets the enemies of the "
                                 "British act"), adj_unit_get_name (unit));
-  if (!one_unit)
+  if (!card_governs_one_unit (card) ||
+      (other = acted_on_card (ctx->battle, at, british, unit)) == NULL)
     return TRUE;
-  for (guint i = next + 1; i < journal->position; i++)
-    {
-      const char *id = entry_actor (adj_journal_get_entry (journal, i));
-      AdjUnit *other = id != NULL ? adj_battle_find_unit (ctx->battle, id) : NULL;
+  return adj_not_allowed (error, _("%s cannot act now: the card turned lets one unit act, and %s "
+                                   "has acted on it"), adj_unit_get_name (unit),
+                          adj_unit_get_name (other));
+}
 
-      if (other != NULL && other != unit &&
-          side_is_british (ctx->battle, adj_unit_get_side (other)) == british)
-        return adj_not_allowed (error, _("%s cannot act now: the card turned lets one unit act, "
-                                         "and %s has acted on it"), adj_unit_get_name (unit),
-                                adj_unit_get_name (other));
+void
+gl_turn_state (AdjBattle *battle,
+               GPtrArray *facts)
+{
+  guint at = 0;
+  AdjEntry *card = card_up (battle, &at);
+  json_object *values = NULL, *name = NULL, *reason = NULL;
+  AdjUnit *acted;
+  AdjCard turned;
+
+  if (card == NULL)
+    {
+      adj_turn_facts_add (facts, "card", _("Card up"), "%s",
+                          _("None yet in this phase: turn one to see who acts"));
+      return;
     }
-  return TRUE;
+  json_object_object_get_ex (card->outcome, "values", &values);
+  json_object_object_get_ex (values, "card", &name);
+  json_object_object_get_ex (card->outcome, "reason", &reason);
+  if (!adj_card_parse (json_object_get_string (name), &turned))
+    return;
+  /* TRANSLATORS: the card turned and what it means, e.g. "7♥ — Field Force act with one unit" */
+  adj_turn_facts_add (facts, "card", _("Card up"), _("%s — %s"), adj_card_short_name (turned),
+                      json_object_get_string (reason));
+  adj_turn_facts_add (facts, "may-do", _("What they may do"), "%s",
+                      adj_gl_task_note (adj_battle_get_phase (battle),
+                                        card_governs_one_unit (card) ? "unit" : "phase"));
+  if (!card_governs_one_unit (card))
+    return;
+  acted = acted_on_card (battle, at, card_lets_british (card), NULL);
+  adj_turn_facts_add (facts, "acted-on-card", _("Acted on it"), "%s",
+                      acted != NULL ? adj_unit_get_name (acted) : _("No unit yet"));
 }
 
 /* The cards a turn may come from: the draw pile, or the turned cards once it is empty. */

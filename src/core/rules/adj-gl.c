@@ -308,4 +308,5 @@ const AdjSystem adj_gl_system = {
   .n_mechanics = G_N_ELEMENTS (gl_mechanics),
   .ruleset_keys = gl_keys,
   .check_ruleset = gl_check_ruleset,
+  .turn_state = gl_turn_state,
 };

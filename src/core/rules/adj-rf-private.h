@@ -179,6 +179,9 @@ extern const AdjMechanic rf_victory;
 /* adj-rf-solo.c */
 gboolean rf_check_battle (AdjBattle  *battle,
                           GError    **error);
+/* The system's turn_state: the step, each solo side's reaction, groups under command. */
+void rf_turn_state (AdjBattle *battle,
+                    GPtrArray *facts);
 
 /* adj-rf-check.c */
 gboolean rf_check_ruleset (AdjRuleset  *rs,

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "adj-rf-private.h"
+#include "adj-turn-state.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* the solo step                                                                               */
@@ -493,10 +494,71 @@ adj_rf_solo_to_json (AdjRfSolo *solo)
   return obj;
 }
 
+/* Whether the journal, as it stands, holds a reaction of a group of @side_id this turn. */
+static gboolean
+side_reacted_this_turn (AdjBattle  *battle,
+                        const char *side_id)
+{
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  int turn = adj_battle_get_turn (battle);
+
+  for (guint i = 0; i < journal->position; i++)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, i);
+      json_object *group = NULL;
+      AdjUnit *unit;
+
+      if (entry->turn != turn || g_strcmp0 (entry->mechanic, rf_reaction.id) != 0 ||
+          !json_object_object_get_ex (entry->inputs, "group", &group))
+        continue;
+      unit = adj_battle_find_unit (battle, json_object_get_string (group));
+      if (unit != NULL && g_strcmp0 (adj_unit_get_side (unit), side_id) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 gboolean
-adj_rf_solo_apply (AdjRfSolo  *solo,
+adj_rf_solo_check (AdjRfSolo  *solo,
                    GError    **error)
 {
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint n = 0;
+
+  g_return_val_if_fail (solo != NULL, FALSE);
+
+  for (guint i = 0; i < solo->orders->len; i++)
+    {
+      Order *o = g_ptr_array_index (solo->orders, i);
+      AdjUnit *unit = adj_battle_find_unit (solo->battle, o->unit_id);
+      const char *side_id = unit != NULL ? adj_unit_get_side (unit) : NULL;
+      AdjSide *side;
+
+      if (side_id == NULL || g_ptr_array_find_with_equal_func (sides, side_id, g_str_equal, NULL))
+        continue;
+      g_ptr_array_add (sides, (gpointer) side_id);
+      if (!side_reacted_this_turn (solo->battle, side_id))
+        continue;
+      side = adj_battle_find_side (solo->battle, side_id);
+      g_string_append_printf (names, "%s%s", n > 0 ? ", " : "",
+                              side != NULL ? side->name : side_id);
+      n++;
+    }
+  if (n == 0)
+    return TRUE;
+  return adj_not_allowed (error, ngettext ("%s has already reacted this turn: the enemy reacts "
+                                           "once a turn",
+                                           "%s have already reacted this turn: the enemy reacts "
+                                           "once a turn", n), names->str);
+}
+
+gboolean
+adj_rf_solo_apply (AdjRfSolo  *solo,
+                   gboolean    allow,
+                   GError    **error)
+{
+  g_autoptr(GError) forbidden = NULL;
   AdjContext ctx;
 
   g_return_val_if_fail (solo != NULL, FALSE);
@@ -504,13 +566,32 @@ adj_rf_solo_apply (AdjRfSolo  *solo,
   if (solo->orders->len > 0 && !adj_rf_solo_is_rolled (solo))
     return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED,
                            _("Roll for the groups before their orders are applied"));
+  if (!adj_rf_solo_check (solo, &forbidden) && !allow)
+    {
+      g_propagate_error (error, g_steal_pointer (&forbidden));
+      return FALSE;
+    }
   adj_battle_context (solo->battle, &ctx);
   for (guint i = 0; i < solo->orders->len; i++)
     {
       Order *o = g_ptr_array_index (solo->orders, i);
       g_autofree char *summary = order_summary (solo, o, FALSE);
-      g_autoptr(AdjEntry) entry = adj_entry_new ("mechanic", rf_reaction.id, summary);
+      g_autoptr(AdjEntry) entry = NULL;
 
+      if (forbidden != NULL)
+        {
+          char *ruled;
+
+          g_free (o->outcome->ruling);
+          o->outcome->ruling = g_strdup (forbidden->message);
+          /* TRANSLATORS: a journal line of an order the referee allowed, e.g. "Zulu impi 2 — RF 3
+           * — rolled 5 — ATTACK · allowed by the referee: Zulu army has already reacted ..." */
+          ruled = g_strdup_printf (_("%s · allowed by the referee: %s"), summary,
+                                   forbidden->message);
+          g_free (summary);
+          summary = ruled;
+        }
+      entry = adj_entry_new ("mechanic", rf_reaction.id, summary);
       entry->inputs = adj_inputs_to_json (o->inputs);
       entry->outcome = adj_outcome_to_json (o->outcome);
       if (!rf_reaction_apply (&ctx, o->inputs, o->outcome, entry->changes, error) ||
@@ -518,4 +599,66 @@ adj_rf_solo_apply (AdjRfSolo  *solo,
         return FALSE;
     }
   return TRUE;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* the turn's facts                                                                            */
+
+void
+rf_turn_state (AdjBattle *battle,
+               GPtrArray *facts)
+{
+  GPtrArray *phases = adj_ruleset_get_phases (adj_battle_get_ruleset (battle));
+  GPtrArray *sides = adj_battle_get_sides (battle);
+  GListModel *units = adj_battle_get_units (battle);
+  AdjContext ctx;
+
+  adj_battle_context (battle, &ctx);
+  for (guint i = 0; i < phases->len; i++)
+    {
+      const AdjChoice *p = g_ptr_array_index (phases, i);
+
+      if (g_strcmp0 (p->id, adj_battle_get_phase (battle)) == 0)
+        adj_turn_facts_add (facts, "step", _("Step"), "%s", adj_gettext (p->label));
+    }
+  for (guint s = 0; s < sides->len; s++)
+    {
+      AdjSide *side = g_ptr_array_index (sides, s);
+      guint groups = 0, commanded = 0;
+
+      if (rf_side_is_solo (battle, side->id))
+        {
+          g_autofree char *id = g_strconcat ("reacted:", side->id, NULL);
+          /* TRANSLATORS: a fact of the turn, e.g. "Zulu army reacted" — "Not yet this turn" */
+          g_autofree char *label = g_strdup_printf (_("%s reacted"), side->name);
+
+          adj_turn_facts_add (facts, id, label, "%s",
+                              side_reacted_this_turn (battle, side->id) ? _("Yes, this turn")
+                                                                        : _("Not yet this turn"));
+          continue;
+        }
+      for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+        {
+          g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+          const AdjUnitType *type = rf_unit_type_of (&ctx, unit);
+
+          if (type == NULL || !rf_is_group_category (type->category) ||
+              g_strcmp0 (adj_unit_get_side (unit), side->id) != 0 ||
+              adj_unit_get_destroyed (unit) || adj_unit_get_figures (unit) == 0 ||
+              adj_rf_unit_is_hidden (battle, unit))
+            continue;
+          groups++;
+          commanded += adj_unit_get_status_bool (unit, "commanded") ? 1 : 0;
+        }
+      if (groups > 0)
+        {
+          g_autofree char *id = g_strconcat ("commanded:", side->id, NULL);
+          /* TRANSLATORS: a fact of the turn, e.g. "Field Force under command" — "2 of 5 groups" */
+          g_autofree char *label = g_strdup_printf (_("%s under command"), side->name);
+
+          adj_turn_facts_add (facts, id, label,
+                              ngettext ("%u of %u group", "%u of %u groups", groups),
+                              commanded, groups);
+        }
+    }
 }

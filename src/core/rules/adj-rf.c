@@ -387,4 +387,5 @@ const AdjSystem adj_rf_system = {
   .n_mechanics = G_N_ELEMENTS (rf_mechanics),
   .ruleset_keys = rf_keys,
   .check_ruleset = rf_check_ruleset,
+  .turn_state = rf_turn_state,
 };

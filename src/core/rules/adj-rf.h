@@ -12,7 +12,8 @@
  * the caller sets them on each order's inputs.  The exact odds of every action are there
  * before rolling.  adj_rf_solo_roll() rolls one D6 per order, in order, from a generator or
  * from dice entered at the table; adj_rf_solo_apply() writes one journal entry per order (so
- * each undoes alone; undoing the whole step is as many undos as there were orders).
+ * each undoes alone; undoing the whole step is as many undos as there were orders).  A side
+ * reacts once a turn: a second step for it in the same turn needs the referee's ruling.
  *
  * Hidden deployment.  The player names the enemy groups that start hidden and the places of
  * the markers ("wood edge A"): one marker for each group and one dummy for every two groups,
@@ -107,8 +108,14 @@ char        *adj_rf_solo_order_text     (AdjRfSolo    *solo,
                                          guint         i);
 /* Every order with its parts, odds and, once rolled, its result. */
 json_object *adj_rf_solo_to_json        (AdjRfSolo    *solo);
-/* Journal every order, one entry each. */
+/* Whether the rules let the enemy react now: each side Adjutant runs reacts once a turn.  FALSE
+ * with an ADJ_ERROR_NOT_ALLOWED error naming the sides that have reacted this turn already. */
+gboolean     adj_rf_solo_check          (AdjRfSolo    *solo,
+                                         GError      **error);
+/* Journal every order, one entry each.  What adj_rf_solo_check() refuses fails with its reason,
+ * unless @allow: then every entry keeps the reason as the referee's ruling. */
 gboolean     adj_rf_solo_apply          (AdjRfSolo    *solo,
+                                         gboolean      allow,
                                          GError      **error);
 
 /* Dummies added to @n_groups hidden groups: half as many, rounded up. */

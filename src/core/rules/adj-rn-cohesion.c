@@ -227,10 +227,9 @@ cohesion_apply (const AdjContext  *ctx,
                                   "status.disrupted", FALSE, error);
 }
 
-/* Whether the journal, as it stands, holds a try of @unit to regain cohesion this turn. */
-static gboolean
-tried_this_turn (AdjBattle  *battle,
-                 const char *unit)
+gboolean
+rn_tried_cohesion (AdjBattle  *battle,
+                   const char *unit)
 {
   AdjJournal *journal = adj_battle_get_journal (battle);
   int turn = adj_battle_get_turn (battle);
@@ -263,7 +262,7 @@ cohesion_legal (const AdjContext  *ctx,
                             adj_gettext (cohesion_inputs[0].label));
   if (adj_unit_get_destroyed (unit))
     return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (unit));
-  if (tried_this_turn (ctx->battle, id))
+  if (rn_tried_cohesion (ctx->battle, id))
     return adj_not_allowed (error, _("%s has already tried to regain cohesion this turn"),
                             adj_unit_get_name (unit));
   return TRUE;

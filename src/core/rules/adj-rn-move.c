@@ -88,6 +88,42 @@ movement_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* A unit that moves is marked as having moved: it fires with fewer dice this turn. */
+static gboolean
+movement_apply (const AdjContext  *ctx,
+                AdjInputs         *in,
+                AdjOutcome        *outcome,
+                AdjChangeSet      *changes,
+                GError           **error)
+{
+  if (ctx->battle == NULL || adj_input_unit (ctx, in, "unit") == NULL ||
+      g_strcmp0 (outcome->key, "0") == 0)
+    return TRUE;
+  return adj_rules_set_unit_bool (ctx, changes, adj_inputs_get_string (in, "unit"),
+                                  "status.moved", TRUE, error);
+}
+
+/* An activated unit moves once, and before it fights: never after. */
+static gboolean
+movement_legal (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+
+  if (unit == NULL)
+    return TRUE;
+  if (adj_unit_get_destroyed (unit))
+    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (unit));
+  if (adj_unit_get_status_bool (unit, "acted"))
+    return adj_not_allowed (error, _("%s has acted this turn: a unit moves first and fights "
+                                     "after, never the other way round"),
+                            adj_unit_get_name (unit));
+  if (adj_unit_get_status_bool (unit, "moved"))
+    return adj_not_allowed (error, _("%s has already moved this turn"), adj_unit_get_name (unit));
+  return TRUE;
+}
+
 const AdjMechanic rn_movement = {
   .id = "rn/movement",
   .title = N_("Movement"),
@@ -95,7 +131,9 @@ const AdjMechanic rn_movement = {
                 "never the other way round."),
   .scope = ADJ_SCOPE_UNIT,
   MECHANIC_INPUTS (movement_inputs),
+  .legal = movement_legal,
   .resolve = movement_resolve,
+  .apply = movement_apply,
 };
 
 /* ------------------------------------------------------------------------------------------ */

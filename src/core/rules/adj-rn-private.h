@@ -339,6 +339,9 @@ extern const AdjMechanic rn_assault;
 
 /* adj-rn-cohesion.c */
 extern const AdjMechanic rn_cohesion;
+/* Whether the journal, as it stands, holds a try of @unit to regain cohesion this turn. */
+gboolean rn_tried_cohesion (AdjBattle  *battle,
+                            const char *unit);
 
 /* adj-rn-check.c */
 gboolean rn_check_ruleset (AdjRuleset  *rs,

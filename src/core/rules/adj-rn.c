@@ -32,6 +32,7 @@
 #include "config.h"
 
 #include "adj-rn-private.h"
+#include "adj-turn-state.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* choices that several mechanics offer or declare                                             */
@@ -536,6 +537,9 @@ static const char *const rn_keys[] = {
   "fire", "cover", "commander_hit", "cohesion", "activation", "templates", NULL
 };
 
+static void rn_turn_state (AdjBattle *battle,
+                           GPtrArray *facts);
+
 const AdjSystem adj_rn_system = {
   .id = "rn",
   .mechanics = rn_mechanics,
@@ -543,6 +547,7 @@ const AdjSystem adj_rn_system = {
   .ruleset_keys = rn_keys,
   .check_ruleset = rn_check_ruleset,
   .check_army = rn_check_army,
+  .turn_state = rn_turn_state,
 };
 
 /* ------------------------------------------------------------------------------------------ */
@@ -622,4 +627,104 @@ adj_rn_activation_order (AdjBattle *battle)
   for (guint i = 0; i < acting->len; i++)
     g_ptr_array_add (ids, g_strdup (g_array_index (acting, Acting, i).unit));
   return ids;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The turn's facts                                                                            */
+
+static void
+append_name (GString    *list,
+             const char *name)
+{
+  g_string_append_printf (list, "%s%s", list->len > 0 ? ", " : "", name);
+}
+
+static void
+rn_turn_state (AdjBattle *battle,
+               GPtrArray *facts)
+{
+  g_autoptr(GPtrArray) order = adj_rn_activation_order (battle);
+  g_autoptr(GString) sequence = g_string_new (NULL);
+  g_autoptr(GString) waiting = g_string_new (NULL);
+  g_autoptr(GString) tried = g_string_new (NULL);
+  AdjPack *pack = adj_battle_get_pack (battle);
+  AdjUnit *now = NULL;
+  guint acted = 0, disrupted = 0;
+
+  for (guint i = 0; i < order->len; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (battle, g_ptr_array_index (order, i));
+      const char *name = adj_unit_get_name (unit);
+      AdjCard card;
+      g_autofree char *item = NULL;
+
+      adj_card_parse (adj_unit_get_card (unit), &card);
+      if (adj_unit_get_status_bool (unit, "acted"))
+        {
+          /* TRANSLATORS: a unit in the order of activation, e.g. "7♥ Lancers (acted)" */
+          item = g_strdup_printf (_("%s %s (acted)"), adj_card_short_name (card), name);
+          acted++;
+        }
+      else
+        {
+          if (adj_unit_get_status_bool (unit, "moved"))
+            /* TRANSLATORS: e.g. "9♣ Impi 2 (moved)": it has moved, and is still to fight */
+            item = g_strdup_printf (_("%s %s (moved)"), adj_card_short_name (card), name);
+          else
+            item = g_strdup_printf ("%s %s", adj_card_short_name (card), name);
+          if (now == NULL)
+            now = unit;
+          append_name (waiting, name);
+        }
+      append_name (sequence, item);
+    }
+
+  if (order->len == 0)
+    adj_turn_facts_add (facts, "acting", _("Acting now"), "%s",
+                        _("No cards are dealt: deal them to begin the turn"));
+  else if (now == NULL)
+    adj_turn_facts_add (facts, "acting", _("Acting now"), "%s", _("Every unit has acted"));
+  else
+    {
+      AdjCard card;
+
+      adj_card_parse (adj_unit_get_card (now), &card);
+      /* TRANSLATORS: the unit whose card is up, e.g. "Lancers, on 7♥: move, then fight" */
+      adj_turn_facts_add (facts, "acting", _("Acting now"), _("%s, on %s: move, then fight"),
+                          adj_unit_get_name (now), adj_card_short_name (card));
+    }
+  if (order->len > 0)
+    {
+      adj_turn_facts_add (facts, "order", _("Order of activation"), "%s", sequence->str);
+      adj_turn_facts_add (facts, "acted", _("Have acted"), _("%u of %u"), acted, order->len);
+      if (waiting->len > 0)
+        adj_turn_facts_add (facts, "to-act", _("Still to act"), "%s", waiting->str);
+    }
+
+  /* The end of the turn: who is disrupted, and who has tried to rally already. */
+  for (guint i = 0; i < adj_battle_get_n_units (battle); i++)
+    {
+      AdjUnit *unit = adj_battle_peek_unit (battle, i);
+
+      if (adj_unit_get_destroyed (unit))
+        continue;
+      if (rn_tried_cohesion (battle, adj_unit_get_id (unit)))
+        append_name (tried, adj_unit_get_name (unit));
+      disrupted += adj_unit_get_status_bool (unit, "disrupted") ? 1 : 0;
+    }
+  if (disrupted > 0 || tried->len > 0)
+    adj_turn_facts_add (facts, "cohesion-tried", _("Tried to rally this turn"), "%s",
+                        tried->len > 0 ? tried->str : _("Nobody yet"));
+
+  /* Cards turned for cover, hit commanders and rallies come from the rest of the pack. */
+  if (pack != NULL)
+    {
+      guint turned = 0, left = 0;
+
+      adj_pack_turned (pack, &turned);
+      adj_pack_draw_pile (pack, &left);
+      adj_turn_facts_add (facts, "effect-cards", _("Cards turned for effects"),
+                          ngettext ("%u; %u card left in the pack",
+                                    "%u; %u cards left in the pack", left), turned, left);
+    }
 }
