@@ -438,22 +438,13 @@ resolve_allowed (AdjBattle  *battle,
                  const char *mech_id,
                  const char *json)
 {
-  const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
   g_autoptr(json_object) inputs = adj_test_parse (json);
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test", .allow = TRUE };
-  g_auto(AdjRollSetup) setup = { 0 };
-  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
   g_autoptr(GError) error = NULL;
+  AdjOutcome *outcome = adj_battle_run_ruling (battle, mech_id, inputs, &error);
 
-  g_assert_nonnull (mech);
-  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &setup, &error));
   g_assert_no_error (error);
-  g_assert_true (adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome,
-                                       &error));
-  g_assert_no_error (error);
-  g_assert_true (adj_battle_apply_outcome (battle, setup.inputs, outcome, &error));
-  g_assert_no_error (error);
-  return g_steal_pointer (&outcome);
+  g_assert_nonnull (outcome);
+  return outcome;
 }
 
 static void

@@ -403,14 +403,13 @@ test_forbidden (void)
   adj_test_assert_forbidden (battle, "rf/melee", "{\"attacker\": \"u4\", \"defender\": \"u3\"}",
                     "2nd Section is destroyed");
   edit (battle, "u4", "status.routing", json_object_new_boolean (TRUE));
-  adj_test_assert_forbidden (battle, "rf/melee", melee, "Zulu impi 1 is routing and cannot charge into melee");
   adj_test_assert_forbidden (battle, "rf/melee", melee,
                     "Zulu impi 1 is routing and cannot charge into melee");
 
   /* A hidden group is not shot at until its marker is spotted. */
   edit (battle, "u6", "status.hidden", json_object_new_boolean (TRUE));
   adj_test_assert_forbidden (battle, "rf/shooting", shot,
-                    "Musketeers is hidden under a marker and cannot be shot at until it is "
+                    "The target is hidden under a marker and cannot be shot at until it is "
                     "spotted");
 
   /* One reaction a turn for each group. */

@@ -94,26 +94,8 @@ run_step (Step     *step,
           gboolean  allow,
           GError  **error)
 {
-  const AdjMechanic *mech = adj_mechanic_lookup (step->mechanic_id);
-  AdjRollRequest request = {
-    .battle = step->battle, .inputs = step->inputs, .file = _("inputs"), .allow = allow,
-  };
-  g_auto(AdjRollSetup) setup = { 0 };
-  g_autoptr(AdjOutcome) outcome = NULL;
-
-  if (mech == NULL)
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("There is no mechanic “%s”"),
-                   step->mechanic_id);
-      return NULL;
-    }
-  if (!adj_mechanic_prepare_roll (mech, &request, &setup, error))
-    return NULL;
-  outcome = adj_outcome_new (mech);
-  if (!adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, error) ||
-      !adj_battle_apply_outcome (step->battle, setup.inputs, outcome, error))
-    return NULL;
-  return g_steal_pointer (&outcome);
+  return allow ? adj_battle_run_ruling (step->battle, step->mechanic_id, step->inputs, error)
+               : adj_battle_run (step->battle, step->mechanic_id, step->inputs, error);
 }
 
 static void

@@ -1566,14 +1566,17 @@ adj_battle_apply_outcome (AdjBattle   *battle,
   return adj_battle_commit (battle, g_steal_pointer (&entry), error);
 }
 
-AdjOutcome *
-adj_battle_run (AdjBattle    *battle,
-                const char   *mechanic_id,
-                json_object  *inputs,
-                GError      **error)
+static AdjOutcome *
+run_mechanic (AdjBattle    *battle,
+              const char   *mechanic_id,
+              json_object  *inputs,
+              gboolean      allow,
+              GError      **error)
 {
   const AdjMechanic *mech;
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = _("inputs") };
+  AdjRollRequest request = {
+    .battle = battle, .inputs = inputs, .file = _("inputs"), .allow = allow,
+  };
   g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(AdjOutcome) outcome = NULL;
 
@@ -1594,6 +1597,24 @@ adj_battle_run (AdjBattle    *battle,
       !adj_battle_apply_outcome (battle, setup.inputs, outcome, error))
     return NULL;
   return g_steal_pointer (&outcome);
+}
+
+AdjOutcome *
+adj_battle_run (AdjBattle    *battle,
+                const char   *mechanic_id,
+                json_object  *inputs,
+                GError      **error)
+{
+  return run_mechanic (battle, mechanic_id, inputs, FALSE, error);
+}
+
+AdjOutcome *
+adj_battle_run_ruling (AdjBattle    *battle,
+                       const char   *mechanic_id,
+                       json_object  *inputs,
+                       GError      **error)
+{
+  return run_mechanic (battle, mechanic_id, inputs, TRUE, error);
 }
 
 /* ---- files (the document itself is read and written in adj-battle-json.c) ---- */

@@ -214,6 +214,12 @@ AdjOutcome   *adj_battle_run              (AdjBattle    *battle,
                                            const char   *mechanic_id,
                                            json_object  *inputs,
                                            GError      **error);
+/* As adj_battle_run(), for an action the referee allows although the rules forbid it now: the
+ * outcome and its journal entry keep what the rules said against it. */
+AdjOutcome   *adj_battle_run_ruling       (AdjBattle    *battle,
+                                           const char   *mechanic_id,
+                                           json_object  *inputs,
+                                           GError      **error);
 
 /* The players' table values the battle carries (adj-tables.h), or NULL; not journaled: use
  * adj_battle_embed_tables(), which also marks the battle changed. */

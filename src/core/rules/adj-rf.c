@@ -323,12 +323,12 @@ rf_legal_fight (const AdjContext  *ctx,
     return adj_not_allowed (error, shooting ? _("%s has no figures left to shoot at")
                                             : _("%s has no figures left to fight"),
                             adj_unit_get_name (t));
+  /* Not named: who is under which marker stays the battle's secret, even in a ruling. */
   if (adj_rf_unit_is_hidden (ctx->battle, t))
-    return adj_not_allowed (error, shooting ? _("%s is hidden under a marker and cannot be shot "
-                                                "at until it is spotted")
-                                            : _("%s is hidden under a marker and cannot be "
-                                                "attacked until it is spotted"),
-                            adj_unit_get_name (t));
+    return adj_not_allowed (error, "%s", shooting ? _("The target is hidden under a marker and "
+                                                      "cannot be shot at until it is spotted")
+                                                  : _("The target is hidden under a marker and "
+                                                      "cannot be attacked until it is spotted"));
   return TRUE;
 }
 
