@@ -480,6 +480,23 @@ test_names_hidden (void)
                          "against Young warriors 1"));
 }
 
+/* A roll between the two sides, against a battle, takes them in its order and says who won by
+ * name, once. */
+static void
+test_names_sides (void)
+{
+  g_autoptr(AdjBattle) battle = load_demo ("wec-zulu-war.json");
+  g_autoptr(AdjOutcome) outcome = resolve_allowed (battle, "wec/initiative", "{}");
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  const char *winner = g_str_equal (outcome->key, "side-a") ? "British army" : "Zulu army";
+  g_autofree char *title = g_strdup_printf ("%s has the choice", winner);
+  g_autofree char *summary = g_strdup_printf ("Initiative: %s", title);
+
+  g_assert_cmpstr (outcome->title, ==, title);
+  g_assert_null (outcome->actors);
+  g_assert_cmpstr (adj_journal_get_entry (journal, journal->position - 1)->summary, ==, summary);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -505,5 +522,6 @@ main (int   argc,
       g_test_add_data_func (path, &fights[i], test_names);
     }
   g_test_add_func ("/journal/names/hidden", test_names_hidden);
+  g_test_add_func ("/journal/names/sides", test_names_sides);
   return g_test_run ();
 }

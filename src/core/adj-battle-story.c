@@ -80,9 +80,17 @@ adj_battle_name_actors (AdjBattle  *battle,
         {
           const char *name = actor_name (battle, inputs, f);
 
-          /* A name the result's title says already is not said twice. */
-          if (name != NULL && (title == NULL || strstr (title, name) == NULL))
-            names[n++] = name;
+          if (name == NULL)
+            continue;
+          /* A name the result's title says already is not said twice; and a title that names
+           * one of the sides or units of anything but a fight speaks for all of them. */
+          if (title != NULL && strstr (title, name) != NULL)
+            {
+              if (mech->scope != ADJ_SCOPE_PAIR)
+                return NULL;
+              continue;
+            }
+          names[n++] = name;
         }
     }
   if (n == 0)

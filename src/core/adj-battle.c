@@ -1433,6 +1433,38 @@ adj_battle_context (AdjBattle  *battle,
   };
 }
 
+/* An action of both sides (an initiative roll, the battle's result) that names neither takes
+ * them in the battle's order. */
+static gboolean
+name_both_sides (AdjBattle  *battle,
+                 AdjInputs  *inputs,
+                 GError    **error)
+{
+  const AdjMechanic *mech = inputs->mechanic;
+  guint n = 0;
+
+  for (guint i = 0; i < mech->n_inputs; i++)
+    if (mech->inputs[i].kind == ADJ_FIELD_SIDE)
+      {
+        if (inputs->values[i].s != NULL)
+          return TRUE;
+        n++;
+      }
+  if (n != battle->sides->len)
+    return TRUE;
+  n = 0;
+  for (guint i = 0; i < mech->n_inputs; i++)
+    if (mech->inputs[i].kind == ADJ_FIELD_SIDE)
+      {
+        AdjSide *side = g_ptr_array_index (battle->sides, n++);
+        g_autoptr(json_object) id = json_object_new_string (side->id);
+
+        if (!adj_inputs_set_value (inputs, mech->inputs[i].name, id, error))
+          return FALSE;
+      }
+  return TRUE;
+}
+
 gboolean
 adj_battle_prefill (AdjBattle  *battle,
                     AdjInputs  *inputs,
@@ -1461,6 +1493,9 @@ adj_battle_prefill (AdjBattle  *battle,
           return FALSE;
         }
     }
+
+  if (!name_both_sides (battle, inputs, error))
+    return FALSE;
 
   for (guint i = 0; i < mech->n_inputs; i++)
     {

@@ -181,8 +181,9 @@ gboolean      adj_battle_reshuffle        (AdjBattle    *battle,
 gboolean      adj_battle_unit_is_hidden   (AdjBattle    *battle,
                                            AdjUnit      *unit);
 /* Who takes part in an action: the names of the units and sides @inputs name ("British
- * Regular Infantry 3 against Zulu Spearmen 5"), a hidden unit named only as hidden, leaving out
- * those the result's @title (may be NULL) names already; NULL when no name is left. */
+ * Regular Infantry 3 against Zulu Spearmen 5"), a hidden unit named only as hidden.  Names the
+ * result's @title (may be NULL) says already are left out — all of them, unless the action is a
+ * fight.  NULL when no name is left. */
 char         *adj_battle_name_actors      (AdjBattle    *battle,
                                            AdjInputs    *inputs,
                                            const char   *title);

@@ -1097,6 +1097,21 @@ adj_outcome_set_result (AdjOutcome *outcome,
 }
 
 void
+adj_outcome_set_title (AdjOutcome *outcome,
+                       const char *format,
+                       ...)
+{
+  va_list args;
+
+  g_return_if_fail (outcome->key != NULL);
+
+  g_free (outcome->title);
+  va_start (args, format);
+  outcome->title = g_strdup_vprintf (format, args);
+  va_end (args);
+}
+
+void
 adj_outcome_set_number (AdjOutcome *outcome,
                         int         number,
                         const char *title,

@@ -344,6 +344,10 @@ void         adj_outcome_set_result   (AdjOutcome  *outcome,
                                        const char  *key,
                                        const char  *reason_format,
                                        ...) G_GNUC_PRINTF (3, 4);
+/* Say the result in other words than its declared label: with the units or sides named, say. */
+void         adj_outcome_set_title    (AdjOutcome  *outcome,
+                                       const char  *format,
+                                       ...) G_GNUC_PRINTF (2, 3);
 /* For numeric results: the key is the number, the title given. */
 void         adj_outcome_set_number   (AdjOutcome  *outcome,
                                        int          number,

@@ -414,6 +414,18 @@ result_resolve (const AdjContext  *ctx,
   key = g_strdup_printf ("%s-%s", a > b ? "side-a" : "side-b", level);
   adj_outcome_set_result (outcome, key, _("%s keeps %s points against %s: a lead of %s"),
                           names[a > b ? 0 : 1], a > b ? as : bs, a > b ? bs : as, ds);
+  /* The title as declared, with the side's name in place of "First/Second side". */
+  if (wec_side_named (ctx, in, a > b ? 0 : 1))
+    {
+      const char *winner = names[a > b ? 0 : 1];
+
+      if (g_str_equal (level, "marginal"))
+        adj_outcome_set_title (outcome, _("%s wins a marginal victory"), winner);
+      else if (g_str_equal (level, "decisive"))
+        adj_outcome_set_title (outcome, _("%s wins a decisive victory"), winner);
+      else
+        adj_outcome_set_title (outcome, _("%s wins an overwhelming victory"), winner);
+    }
   return TRUE;
 }
 

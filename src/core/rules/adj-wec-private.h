@@ -33,6 +33,10 @@ const char *wec_side_name (const AdjContext *ctx,
                            AdjInputs        *in,
                            const char       *input,
                            const char       *fallback);
+/* Whether input "side_a" (@side 0) or "side_b" (1) names a side of the battle. */
+gboolean wec_side_named (const AdjContext *ctx,
+                         AdjInputs        *in,
+                         int               side);
 int wec_side_sum (AdjBattle  *battle,
                   const char *side,
                   UnitFilter  filter,

@@ -142,6 +142,9 @@ initiative_resolve (const AdjContext  *ctx,
     adj_outcome_set_result (outcome, side_keys[winner],
                             _("%s rolled higher and passes the initiative: %s activates first "
                               "this turn"), names[winner], names[1 - winner]);
+  if (wec_side_named (ctx, in, winner))
+    /* TRANSLATORS: e.g. "Zulu army has the choice" */
+    adj_outcome_set_title (outcome, _("%s has the choice"), names[winner]);
   return TRUE;
 }
 
@@ -235,6 +238,9 @@ baselines_resolve (const AdjContext  *ctx,
   adj_outcome_set_result (outcome, side_keys[winner],
                           _("%s rolled higher: it picks the table edge it deploys from, and the "
                             "enemy takes the opposite edge"), names[winner]);
+  if (wec_side_named (ctx, in, winner))
+    /* TRANSLATORS: e.g. "Zulu army chooses its baseline" */
+    adj_outcome_set_title (outcome, _("%s chooses its baseline"), names[winner]);
   return TRUE;
 }
 
@@ -302,6 +308,9 @@ terrain_resolve (const AdjContext  *ctx,
   adj_outcome_set_result (outcome, side_keys[winner],
                           _("%s places %d pieces and %s places %d, taking turns; %s begins"),
                           names[0], a, names[1], b, names[winner]);
+  if (wec_side_named (ctx, in, winner))
+    /* TRANSLATORS: e.g. "Zulu army places terrain first" */
+    adj_outcome_set_title (outcome, _("%s places terrain first"), names[winner]);
   return TRUE;
 }
 

@@ -64,6 +64,14 @@ wec_side_name (const AdjContext *ctx,
   return side != NULL ? side->name : fallback;
 }
 
+gboolean
+wec_side_named (const AdjContext *ctx,
+                AdjInputs        *in,
+                int               side)
+{
+  return wec_side_name (ctx, in, side == 0 ? "side_a" : "side_b", NULL) != NULL;
+}
+
 /* Sum stand values over a side's units; the filter decides which count. */
 
 int
