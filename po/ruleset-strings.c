@@ -197,7 +197,7 @@ N_("A morale test is the D6 plus its modifiers against the pass number; no roll 
 /* $.decisions[4].label */
 N_("A charger's morale test is the test to close: failing it, the charger falls back 6 inches and lies prone rather than routing.");
 /* $.decisions[5].label */
-N_("Stragglers are taken from the ordinary figures; when every figure straggles the charge stops short and no test is taken.");
+N_("A D6 of the charging figures straggle, any of them: the officer leads and is the last to hang back, so he goes on while anyone does. When the die is as many as the unit has figures, nobody goes on, the charge stops short and no test is taken.");
 /* $.decisions[6].label */
 N_("Any unit in formation finds a concealed enemy within 3 inches; detached scouts within 6 inches.");
 /* $.decisions[7].label */

@@ -605,8 +605,14 @@ test_charge (void)
     { "{\"class\": \"zulu\", \"figures\": 20}", { 4, 2 }, 2, "closes", 16 },
     { "{\"class\": \"zulu\", \"figures\": 20, \"officer\": false}", { 4, 2 }, 2, "falls-back",
       16 },
-    /* Six stragglers from three ordinary figures: all of them; the charge stops short. */
-    { "{\"class\": \"boer\", \"figures\": 4}", { 6 }, 1, "stops-short", 1 },
+    /* Six stragglers from four figures, officer and all: nobody goes on. */
+    { "{\"class\": \"boer\", \"figures\": 4}", { 6 }, 1, "stops-short", 0 },
+    /* Two figures with their officer: one straggles, the officer goes on and tests. */
+    { "{\"class\": \"regular\", \"figures\": 2}", { 1, 6 }, 2, "closes", 1 },
+    { "{\"class\": \"regular\", \"figures\": 2}", { 2 }, 1, "stops-short", 0 },
+    /* One figure: any die holds him back. */
+    { "{\"class\": \"regular\", \"figures\": 1, \"officer\": false}", { 1 }, 1,
+      "stops-short", 0 },
     /* Below half: -1 (Boers pass on 4). */
     { "{\"class\": \"boer\", \"figures\": 9, \"full\": 19}", { 1, 3 }, 2, "falls-back", 8 },
   };
@@ -618,7 +624,6 @@ test_charge (void)
       g_autoptr(AdjOdds) odds = odds_ok (in, NULL);
       guint ways[3] = { 0 };
       int figures = adj_inputs_get_int (in, "figures");
-      int ordinary = figures - (adj_inputs_get_bool (in, "officer") ? 1 : 0);
       BookMorale m = { adj_inputs_get_string (in, "class"), "before-move",
                        adj_inputs_get_bool (in, "officer"), FALSE, FALSE, FALSE, figures,
                        adj_inputs_get_int (in, "full"), FALSE };
@@ -629,7 +634,8 @@ test_charge (void)
       for (int s = 1; s <= 6; s++)
         for (int d = 1; d <= 6; d++)
           {
-            if (s >= ordinary && ordinary > 0)
+            /* A D6 of stragglers, any figure among them: none left, no charge. */
+            if (s >= figures)
               ways[2]++;
             else if (d + book_morale_mod (&m) >= book_pass (m.morale_class))
               ways[0]++;

@@ -608,20 +608,14 @@ charge_draws (const AdjContext *ctx,
   g_array_append_val (specs, test);
 }
 
-/* The ordinary figures, who may straggle (the officer never does). */
-static int
-charge_ordinary (AdjInputs *in)
-{
-  return MAX (0, adj_inputs_get_int (in, "figures") - (adj_inputs_get_bool (in, "officer") ? 1
-                                                                                           : 0));
-}
-
-/* The charge stops short, untested, when every ordinary figure straggles. */
+/* A D6 of the charging figures stay behind, any of them (the officer leads the charge and is
+ * the last to hang back, so he is among those who go on while anyone does); when the die is as
+ * many as the unit has figures, nobody goes on and the charge stops short, untested. */
 static gboolean
-charge_stops_short (int ordinary,
+charge_stops_short (int figures,
                     int stragglers_die)
 {
-  return ordinary > 0 && MIN (stragglers_die, ordinary) == ordinary;
+  return stragglers_die >= figures;
 }
 
 static void
@@ -644,16 +638,16 @@ charge_resolve (const AdjContext  *ctx,
                 GError           **error)
 {
   const char *name = adj_input_unit_name (ctx, in, "unit", _("The charging unit"));
-  int ordinary = charge_ordinary (in);
+  int figures = adj_inputs_get_int (in, "figures");
   int stragglers_die, stragglers, die, total, closing;
   MoraleTest test;
 
-  if (adj_inputs_get_int (in, "figures") == 0)
+  if (figures == 0)
     return adj_not_allowed (error, _("A unit with no figures cannot charge"));
   if (!adj_random_roll (random, "stragglers", N_("Stragglers"), 1, 6, &stragglers_die, error))
     return FALSE;
-  stragglers = MIN (stragglers_die, ordinary);
-  closing = adj_inputs_get_int (in, "figures") - stragglers;
+  stragglers = MIN (stragglers_die, figures);
+  closing = figures - stragglers;
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_DICE, "stragglers", TRUE, stragglers_die,
                          /* TRANSLATORS: e.g. "Stragglers (D6): 4 stay behind" */
                          ngettext ("Stragglers (D6): %d stays behind",
@@ -661,9 +655,14 @@ charge_resolve (const AdjContext  *ctx,
   adj_outcome_set_value_int (outcome, "stragglers", stragglers);
   adj_outcome_set_value_int (outcome, "closing", closing);
 
-  if (charge_stops_short (ordinary, stragglers_die))
+  if (charge_stops_short (figures, stragglers_die))
     {
-      adj_outcome_set_result (outcome, "stops-short", _("None of %s’s men go on"), name);
+      adj_outcome_set_result (outcome, "stops-short",
+                              /* TRANSLATORS: e.g. "B Company: all its 4 figures straggle, and
+                               * nobody goes on" */
+                              ngettext ("%s: its %d figure straggles, and nobody goes on",
+                                        "%s: all its %d figures straggle, and nobody goes on",
+                                        figures), name, figures);
       return TRUE;
     }
 
@@ -695,7 +694,7 @@ charge_odds (const AdjContext  *ctx,
              AdjOdds           *odds,
              GError           **error)
 {
-  int ordinary = charge_ordinary (in);
+  int figures = adj_inputs_get_int (in, "figures");
   MoraleTest test;
   guint64 ways[3] = { 0 };
 
@@ -703,7 +702,7 @@ charge_odds (const AdjContext  *ctx,
   for (int s = 1; s <= 6; s++)
     for (int die = 1; die <= 6; die++)
       {
-        if (charge_stops_short (ordinary, s))
+        if (charge_stops_short (figures, s))
           ways[2]++;
         else if (morale_passes (&test, die))
           ways[0]++;

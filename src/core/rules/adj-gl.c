@@ -20,8 +20,9 @@
  * - A morale test compares the D6 plus modifiers with the pass score; no natural roll wins or
  *   loses by itself.  "Charged by British cavalry" counts only in the test to stand a charge.
  * - The charger's test is the test to close (failure: back 6" and prone), not a rout.
- * - Stragglers are ordinary figures; when all of them straggle the charge stops short and no
- *   test is taken.  The officer never straggles.
+ * - A D6 of the charging figures straggle, any of them; the officer leads and is the last to
+ *   hang back.  When the die is as many as the unit has figures, the charge stops short and no
+ *   test is taken.
  * - Concealed enemies are found by any unit in formation within 3" and by scouts within 6".
  * - The players choose the range band of a shot from the distances in their own copy: the hit
  *   table asks only for the score per band and weapon.
