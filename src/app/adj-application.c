@@ -366,10 +366,16 @@ on_restore_response (AdwMessageDialog *dialog,
   adj_application_show_battle (data->self, data->battle, file);
 }
 
+/* Ask @dialog's question about the autosave @autosave of @battle: go on from it ("restore"),
+ * throw it away ("discard", @discard_label) or decide later (@later_label).  Until the answer
+ * the battle counts as being asked about. */
 static RestoreData *
-restore_data_new (AdjApplication *self,
-                  AdjBattle      *battle,
-                  const char     *autosave)
+ask_restore (AdjApplication   *self,
+             AdwMessageDialog *dialog,
+             AdjBattle        *battle,
+             const char       *autosave,
+             const char       *later_label,
+             const char       *discard_label)
 {
   RestoreData *data = g_new0 (RestoreData, 1);
 
@@ -377,6 +383,19 @@ restore_data_new (AdjApplication *self,
   data->battle = g_object_ref (battle);
   data->autosave = g_strdup (autosave);
   g_hash_table_add (self->asking, g_strdup (adj_battle_get_uid (battle)));
+
+  adw_message_dialog_add_responses (dialog,
+                                    "later", later_label,
+                                    "discard", discard_label,
+                                    "restore", _("_Restore"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "restore", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "restore");
+  adw_message_dialog_set_close_response (dialog, "later");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_restore_response), data,
+                         restore_data_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
   return data;
 }
 
@@ -436,23 +455,10 @@ offer_newer_autosave (AdjApplication *self,
                                             in_autosave),
                                   adj_battle_get_name (autosaved), in_autosave,
                                   adj_battle_get_turn (autosaved), name, in_file);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "later", _("_Cancel"),
-                                    "discard", _("Open the _Saved File"),
-                                    "restore", _("_Restore"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
-  data = restore_data_new (self, autosaved, path);
+  data = ask_restore (self, ADW_MESSAGE_DIALOG (dialog), autosaved, path, _("_Cancel"),
+                      _("Open the _Saved File"));
   data->from_file = g_object_ref (from_file);
   data->file = g_object_ref (file);
-  g_signal_connect_data (dialog, "response", G_CALLBACK (on_restore_response), data,
-                         restore_data_free, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
 }
 
@@ -473,7 +479,6 @@ adj_application_offer_restore (AdjApplication *self)
       g_autoptr(AdjBattle) battle = NULL;
       GtkWindow *parent;
       GtkWidget *dialog;
-      RestoreData *data;
       guint entries;
 
       if (!g_str_has_suffix (name, ".json"))
@@ -504,21 +509,7 @@ adj_application_offer_restore (AdjApplication *self)
                                                 entries),
                                       adj_battle_get_name (battle), adj_battle_get_turn (battle),
                                       entries);
-      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                        "later", _("_Later"),
-                                        "discard", _("_Discard"),
-                                        "restore", _("_Restore"),
-                                        NULL);
-      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                                  ADW_RESPONSE_DESTRUCTIVE);
-      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
-                                                  ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
-      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
-      data = restore_data_new (self, battle, path);
-      g_signal_connect_data (dialog, "response", G_CALLBACK (on_restore_response), data,
-                             restore_data_free, 0);
-      gtk_window_present (GTK_WINDOW (dialog));
+      ask_restore (self, ADW_MESSAGE_DIALOG (dialog), battle, path, _("_Later"), _("_Discard"));
     }
 }
 

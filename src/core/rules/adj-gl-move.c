@@ -270,13 +270,11 @@ legal_on_card (const AdjContext  *ctx,
                AdjInputs         *in,
                GError           **error)
 {
-  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+  AdjUnit *unit;
 
-  if (unit == NULL)
-    return TRUE;
-  if (adj_unit_get_destroyed (unit))
-    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (unit));
-  return gl_legal_card (ctx, unit, error);
+  if (!adj_rules_legal_unit (ctx, in, "unit", FALSE, &unit, error))
+    return FALSE;
+  return unit == NULL || gl_legal_card (ctx, unit, error);
 }
 
 /* The test before moving belongs to the unit's move, which the card governs; the tests when
@@ -737,13 +735,10 @@ charge_legal (const AdjContext  *ctx,
               AdjInputs         *in,
               GError           **error)
 {
-  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+  AdjUnit *unit;
 
-  if (unit == NULL)
-    return adj_not_allowed (error, _("“%s” names no unit: choose one first"),
-                            adj_gettext (charge_inputs[0].label));
-  if (adj_unit_get_destroyed (unit))
-    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (unit));
+  if (!adj_rules_legal_unit (ctx, in, "unit", TRUE, &unit, error))
+    return FALSE;
   if (adj_unit_get_status_bool (unit, "routing"))
     return adj_not_allowed (error, _("%s is routing and cannot charge"),
                             adj_unit_get_name (unit));

@@ -109,12 +109,12 @@ movement_legal (const AdjContext  *ctx,
                 AdjInputs         *in,
                 GError           **error)
 {
-  AdjUnit *unit = adj_input_unit (ctx, in, "unit");
+  AdjUnit *unit;
 
+  if (!adj_rules_legal_unit (ctx, in, "unit", FALSE, &unit, error))
+    return FALSE;
   if (unit == NULL)
     return TRUE;
-  if (adj_unit_get_destroyed (unit))
-    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (unit));
   if (adj_unit_get_status_bool (unit, "acted"))
     return adj_not_allowed (error, _("%s has acted this turn: a unit moves first and fights "
                                      "after, never the other way round"),

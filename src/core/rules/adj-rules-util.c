@@ -695,23 +695,27 @@ adj_outcome_label (const AdjMechanic *mech,
 }
 
 /* The unit input @name names, alive; else FALSE with the reason, naming the input's label. */
-static gboolean
-legal_unit (const AdjContext  *ctx,
-            AdjInputs         *in,
-            const char        *name,
-            AdjUnit          **out,
-            GError           **error)
+gboolean
+adj_rules_legal_unit (const AdjContext  *ctx,
+                      AdjInputs         *in,
+                      const char        *name,
+                      gboolean           required,
+                      AdjUnit          **out,
+                      GError           **error)
 {
   const AdjField *f = adj_mechanic_find_input (in->mechanic, name);
   const char *id = adj_inputs_get_string (in, name);
+  AdjUnit *unit = id != NULL ? adj_battle_find_unit (ctx->battle, id) : NULL;
 
-  *out = id != NULL ? adj_battle_find_unit (ctx->battle, id) : NULL;
-  if (*out == NULL)
+  if (out != NULL)
+    *out = unit;
+  if (unit == NULL)
     /* TRANSLATORS: e.g. "“Target stand” names no unit: choose one first" */
-    return adj_not_allowed (error, _("“%s” names no unit: choose one first"),
-                            adj_gettext (f->label));
-  if (adj_unit_get_destroyed (*out))
-    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (*out));
+    return required ? adj_not_allowed (error, _("“%s” names no unit: choose one first"),
+                                       adj_gettext (f->label))
+                    : TRUE;
+  if (adj_unit_get_destroyed (unit))
+    return adj_not_allowed (error, _("%s is destroyed"), adj_unit_get_name (unit));
   return TRUE;
 }
 
@@ -725,7 +729,8 @@ adj_rules_legal_pair (const AdjContext  *ctx,
 {
   AdjUnit *a, *t;
 
-  if (!legal_unit (ctx, in, actor, &a, error) || !legal_unit (ctx, in, target, &t, error))
+  if (!adj_rules_legal_unit (ctx, in, actor, TRUE, &a, error) ||
+      !adj_rules_legal_unit (ctx, in, target, TRUE, &t, error))
     return FALSE;
   if (g_strcmp0 (adj_unit_get_side (a), adj_unit_get_side (t)) == 0)
     return adj_not_allowed (error, _("%s and %s are on the same side"), adj_unit_get_name (a),

@@ -293,6 +293,16 @@ gboolean adj_rules_fail          (GError     **error,
                                   ...) G_GNUC_PRINTF (3, 4);
 #define adj_not_allowed(error_, ...) adj_rules_fail (error_, ADJ_ERROR_NOT_ALLOWED, __VA_ARGS__)
 
+/* For a mechanic's legal(): the unit input @name names a unit of the battle that is not
+ * destroyed.  A unit not named is refused when @required, and passes otherwise (the numbers
+ * may be worked out on their own).  *@out (may be NULL) gets the unit, or NULL. */
+gboolean adj_rules_legal_unit    (const AdjContext  *ctx,
+                                  AdjInputs         *in,
+                                  const char        *name,
+                                  gboolean           required,
+                                  AdjUnit          **out,
+                                  GError           **error);
+
 /* For a mechanic's legal(): a unit of the battle (input @actor) acts against an enemy unit
  * (input @target).  Not allowed when either is not named, is destroyed or gone, or when both
  * are of one side.  *@actor_unit (may be NULL) gets the actor, for the mechanic's own checks. */
