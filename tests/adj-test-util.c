@@ -248,3 +248,35 @@ adj_test_assert_fact (AdjBattle  *battle,
 
   g_assert_cmpstr (have, ==, value);
 }
+
+void
+adj_test_undo (AdjBattle *battle)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adj_battle_undo (battle, &error));
+  g_assert_no_error (error);
+}
+
+void
+adj_test_redo (AdjBattle *battle)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adj_battle_redo (battle, &error));
+  g_assert_no_error (error);
+}
+
+AdjOutcome *
+adj_test_run_ruling (AdjBattle  *battle,
+                     const char *mech_id,
+                     const char *json)
+{
+  g_autoptr(json_object) inputs = json != NULL ? adj_test_parse (json) : NULL;
+  g_autoptr(GError) error = NULL;
+  AdjOutcome *outcome = adj_battle_run_ruling (battle, mech_id, inputs, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (outcome);
+  return outcome;
+}

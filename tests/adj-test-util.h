@@ -71,6 +71,15 @@ void  adj_test_assert_allowed   (AdjBattle  *battle,
                                  const char *mech_id,
                                  const char *json);
 
+/* Undo / redo the newest change of @battle; the test fails if it cannot. */
+void  adj_test_undo             (AdjBattle  *battle);
+void  adj_test_redo             (AdjBattle  *battle);
+/* Resolve @mech_id with the inputs @json against @battle as the referee's ruling (whatever the
+ * rules say now) and apply it; the outcome applied. */
+AdjOutcome *adj_test_run_ruling (AdjBattle  *battle,
+                                 const char *mech_id,
+                                 const char *json);
+
 /* The value of the fact @id of @battle's turn now (adj_battle_get_turn_state()), or NULL when
  * it has none such; free with g_free(). */
 char *adj_test_fact             (AdjBattle  *battle,

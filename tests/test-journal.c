@@ -433,26 +433,12 @@ load_demo (const char *name)
   return battle;
 }
 
-static AdjOutcome *
-resolve_allowed (AdjBattle  *battle,
-                 const char *mech_id,
-                 const char *json)
-{
-  g_autoptr(json_object) inputs = adj_test_parse (json);
-  g_autoptr(GError) error = NULL;
-  AdjOutcome *outcome = adj_battle_run_ruling (battle, mech_id, inputs, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (outcome);
-  return outcome;
-}
-
 static void
 test_names (gconstpointer data)
 {
   const Fight *fight = data;
   g_autoptr(AdjBattle) battle = load_demo (fight->demo);
-  g_autoptr(AdjOutcome) outcome = resolve_allowed (battle, fight->mechanic, fight->inputs);
+  g_autoptr(AdjOutcome) outcome = adj_test_run_ruling (battle, fight->mechanic, fight->inputs);
   AdjJournal *journal = adj_battle_get_journal (battle);
   AdjEntry *entry = adj_journal_get_entry (journal, journal->position - 1);
   g_autofree char *actors = g_strdup_printf ("%s against %s", fight->actor, fight->target);
@@ -472,7 +458,7 @@ test_names_hidden (void)
   g_autoptr(AdjBattle) battle = load_demo ("rf-patrol-at-the-kraal.json");
   g_autoptr(AdjOutcome) outcome = NULL;
 
-  outcome = resolve_allowed (battle, "rf/shooting", "{\"shooter\":\"u2\",\"target\":\"u5\"}");
+  outcome = adj_test_run_ruling (battle, "rf/shooting", "{\"shooter\":\"u2\",\"target\":\"u5\"}");
   g_assert_cmpstr (outcome->actors, ==, "1st Section against a hidden unit");
   g_assert_null (strstr (adj_journal_get_entry (adj_battle_get_journal (battle),
                                                  adj_battle_get_journal (battle)->position - 1)
@@ -486,7 +472,7 @@ static void
 test_names_sides (void)
 {
   g_autoptr(AdjBattle) battle = load_demo ("wec-zulu-war.json");
-  g_autoptr(AdjOutcome) outcome = resolve_allowed (battle, "wec/initiative", "{}");
+  g_autoptr(AdjOutcome) outcome = adj_test_run_ruling (battle, "wec/initiative", "{}");
   AdjJournal *journal = adj_battle_get_journal (battle);
   const char *winner = g_str_equal (outcome->key, "side-a") ? "British army" : "Zulu army";
   g_autofree char *title = g_strdup_printf ("%s has the choice", winner);

@@ -242,7 +242,7 @@ test_command_book (void)
   g_assert_false (adj_unit_get_status_bool (adj_battle_find_unit (battle, "u2"), "commanded"));
   apply (battle, in, out);
   g_assert_true (adj_unit_get_status_bool (adj_battle_find_unit (battle, "u2"), "commanded"));
-  undo (battle);
+  adj_test_undo (battle);
   g_assert_false (adj_unit_get_status_bool (adj_battle_find_unit (battle, "u2"), "commanded"));
   /* It only lasts the turn. */
   apply (battle, in, out);

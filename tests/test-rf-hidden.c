@@ -205,7 +205,7 @@ test_hidden_deploy (void)
   g_assert_cmpstr (adj_rf_solo_get_unit_id (solo, 0), ==, "u7");
   /* One journal entry, and undo puts everything back. */
   g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 1);
-  undo (battle);
+  adj_test_undo (battle);
   g_assert_null (adj_battle_get_secret (battle, ADJ_RF_MARKERS_SECRET));
   g_assert_false (adj_unit_get_status_bool (adj_battle_find_unit (battle, "u4"), "hidden"));
   {
@@ -358,7 +358,7 @@ test_hidden_reveal (void)
       g_autoptr(AdjRfSolo) solo = solo_new (loaded);
       g_assert_cmpuint (adj_rf_solo_get_n_orders (solo), ==, 2);
     }
-    undo (loaded);
+    adj_test_undo (loaded);
     g_assert_true (adj_unit_get_status_bool (group, "hidden"));
     g_assert_nonnull (adj_battle_find_unit (loaded, real));
     g_free (roster);

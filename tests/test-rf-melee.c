@@ -468,7 +468,7 @@ test_melee_apply (void)
   g_assert_cmpint (adj_member_get_int (picket, 0, "wounds"), ==, 1);
   g_assert_cmpint (adj_unit_get_figures (adj_battle_find_unit (battle, "u1")), ==, 1);
   g_assert_cmpint (adj_unit_get_figures (adj_battle_find_unit (battle, "u2")), ==, 3);
-  undo (battle);
+  adj_test_undo (battle);
   picket = members_of (battle, "u1");
   g_assert_false (adj_member_get_bool (picket, 1, ADJ_MEMBER_LOST));
   g_assert_cmpint (adj_member_get_int (picket, 0, "wounds"), ==, 0);

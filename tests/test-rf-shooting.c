@@ -306,11 +306,11 @@ test_wounds_to_kill (void)
     g_assert_false (adj_mechanic_resolve (in->mechanic, &ctx, in, random, out, &error));
     g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
   }
-  undo (battle);
+  adj_test_undo (battle);
   g_assert_false (adj_member_get_bool (members_of (battle, "u5"), 1, ADJ_MEMBER_LOST));
   g_assert_cmpint (adj_member_get_int (members_of (battle, "u5"), 1, "wounds"), ==, 1);
   g_assert_cmpint (adj_unit_get_figures (adj_battle_find_unit (battle, "u5")), ==, 10);
-  undo (battle);
+  adj_test_undo (battle);
   g_assert_cmpint (adj_member_get_int (members_of (battle, "u5"), 1, "wounds"), ==, 0);
 }
 
@@ -369,7 +369,7 @@ test_last_figure (void)
   g_assert_true (adj_unit_get_destroyed (last));
   g_assert_cmpint (adj_unit_get_figures (last), ==, 0);
   g_assert_false (adj_unit_get_status_bool (muskets, "loaded"));
-  undo (battle);
+  adj_test_undo (battle);
   g_assert_false (adj_unit_get_destroyed (last));
   g_assert_cmpint (adj_unit_get_figures (last), ==, 1);
   g_assert_true (adj_unit_get_status_bool (muskets, "loaded"));

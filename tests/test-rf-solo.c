@@ -50,8 +50,8 @@ test_solo_groups (void)
     g_assert_no_error (error);
     fewer = solo_new (battle);
     g_assert_cmpuint (adj_rf_solo_get_n_orders (fewer), ==, 2);
-    undo (battle);
-    undo (battle);
+    adj_test_undo (battle);
+    adj_test_undo (battle);
   }
   /* Groups of one platoon react as one, under the first. */
   {
@@ -252,7 +252,7 @@ test_solo_orders (void)
     g_assert_cmpstr (adj_unit_get_status_string (adj_battle_find_unit (battle, "u5"), "order"), ==,
                      "none");
     for (guint i = 0; i < 4; i++)
-      undo (battle);
+      adj_test_undo (battle);
     g_assert_cmpstr (adj_unit_get_status_string (impi, "order"), ==, "none");
   }
 }
@@ -301,7 +301,7 @@ test_solo_switches (void)
     sw = adj_rf_solo_get_switches (routing, 0);
     g_assert_cmpuint (sw->len, ==, raw->len - 1);
     g_assert_cmpstr (g_array_index (sw, AdjRfSwitch, sw->len - 1).input, ==, "near_cavalry");
-    undo (battle);
+    adj_test_undo (battle);
   }
 
   /* Faces: RF 0 on the close-combat table carries on but for a 6; RF 2 as the odds say. */
@@ -446,7 +446,7 @@ test_solo_once_a_turn (void)
     g_assert_true (adj_battle_edit (battle, "unit:u2", "status.commanded", yes, &error));
     g_assert_no_error (error);
     adj_test_assert_fact (battle, "commanded:a", "1 of 2 groups");
-    undo (battle);
+    adj_test_undo (battle);
   }
 
   {
@@ -508,7 +508,7 @@ test_solo_once_a_turn (void)
 
   /* Undo every order: the enemy has not reacted, and may. */
   for (guint i = 0; i < 8; i++)
-    undo (battle);
+    adj_test_undo (battle);
   adj_test_assert_fact (battle, "reacted:b", "Not yet this turn");
   {
     g_autoptr(AdjRfSolo) solo = solo_new (battle);

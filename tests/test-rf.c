@@ -294,15 +294,6 @@ members_of (AdjBattle  *battle,
   return adj_unit_get_members (adj_battle_find_unit (battle, unit));
 }
 
-void
-undo (AdjBattle *battle)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (adj_battle_undo (battle, &error));
-  g_assert_no_error (error);
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* the system                                                                                  */
 

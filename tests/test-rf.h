@@ -82,7 +82,6 @@ void apply (AdjBattle  *battle,
             AdjOutcome *outcome);
 json_object *members_of (AdjBattle  *battle,
                          const char *unit);
-void undo (AdjBattle *battle);
 int weapon_rule (const char *id,
                  const char *key);
 

@@ -752,35 +752,6 @@ fact (AdjBattle  *battle,
   return adj_test_fact (battle, id);
 }
 
-static void
-undo (AdjBattle *battle)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (adj_battle_undo (battle, &error));
-  g_assert_no_error (error);
-}
-
-/* Run @mech_id with @json as the referee's ruling, against what the rules say. */
-static void
-run_allowed (AdjBattle  *battle,
-             const char *mech_id,
-             const char *json)
-{
-  const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
-  g_autoptr(json_object) inputs = adj_test_parse (json);
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test", .allow = TRUE };
-  g_auto(AdjRollSetup) setup = { 0 };
-  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &setup, &error));
-  g_assert_true (adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome,
-                                       &error));
-  g_assert_true (adj_battle_apply_outcome (battle, setup.inputs, outcome, &error));
-  g_assert_no_error (error);
-}
-
 /* A turn: the deal sets the order, a unit moves (once: a second move is refused, or the
  * referee's ruling), acts, and the next is up; undo, save and load keep the facts true. */
 void
@@ -845,13 +816,13 @@ test_battle_turn_facts (Fixture       *f,
   g_clear_pointer (&want, g_free);
   msg = g_strdup_printf ("%s has already moved this turn", adj_unit_get_name (mover));
   adj_test_assert_forbidden (f->battle, "rn/movement", json, msg);
-  run_allowed (f->battle, "rn/movement", json);
+  adj_outcome_free (adj_test_run_ruling (f->battle, "rn/movement", json));
   want = g_strdup_printf ("Movement — %s: 1 hex · allowed by the referee: %s",
                           adj_unit_get_name (mover), msg);
   g_assert_cmpstr (adj_journal_get_entry (journal, journal->position - 1)->summary, ==, want);
   g_clear_pointer (&want, g_free);
   g_clear_pointer (&msg, g_free);
-  undo (f->battle);
+  adj_test_undo (f->battle);
 
   /* It has acted: it may not move after fighting, nor fire again. */
   set_status (f->battle, mover, "status.acted", TRUE);
@@ -890,9 +861,9 @@ test_battle_turn_facts (Fixture       *f,
   }
 
   /* Undo: the unit has neither acted nor moved. */
-  undo (f->battle);
-  undo (f->battle);
-  undo (f->battle);
+  adj_test_undo (f->battle);
+  adj_test_undo (f->battle);
+  adj_test_undo (f->battle);
   want = g_strdup_printf ("0 of %u", n);
   adj_test_assert_fact (f->battle, "acted", want);
   g_clear_pointer (&want, g_free);
@@ -914,6 +885,6 @@ test_battle_turn_facts (Fixture       *f,
   want = g_strdup_printf ("1; %u cards left in the pack", ADJ_DECK_SIZE - n - 1);
   adj_test_assert_fact (f->battle, "effect-cards", want);
   g_clear_pointer (&want, g_free);
-  undo (f->battle);
+  adj_test_undo (f->battle);
   adj_test_assert_fact (f->battle, "cohesion-tried", "Nobody yet");
 }

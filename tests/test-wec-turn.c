@@ -127,24 +127,6 @@ assert_phase_label (AdjBattle  *battle,
 }
 
 static void
-undo (AdjBattle *battle)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (adj_battle_undo (battle, &error));
-  g_assert_no_error (error);
-}
-
-static void
-redo (AdjBattle *battle)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (adj_battle_redo (battle, &error));
-  g_assert_no_error (error);
-}
-
-static void
 test_turn_facts (void)
 {
   static const int initiative_dice[] = { 6, 5, 1 };   /* British 2D6: 11; Zulu D12: 1 */
@@ -202,15 +184,15 @@ test_turn_facts (void)
   after_fire = facts_text (battle);
 
   /* Undo puts every fact back, step by step; redo brings them again. */
-  undo (battle);
+  adj_test_undo (battle);
   assert_facts (battle, before_fire);
-  undo (battle);
+  adj_test_undo (battle);
   assert_facts (battle, before_activation);
-  undo (battle);
+  adj_test_undo (battle);
   assert_fact (battle, "initiative", "Not rolled yet");
-  redo (battle);
-  redo (battle);
-  redo (battle);
+  adj_test_redo (battle);
+  adj_test_redo (battle);
+  adj_test_redo (battle);
   assert_facts (battle, after_fire);
 
   /* Saved and loaded, the battle keeps them. */
