@@ -22,6 +22,7 @@
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utime.h>
 
 #include "adj-battle.h"
 #include "adj-error.h"
@@ -192,6 +193,88 @@ test_overwrite (Fixture       *f,
   g_assert_cmpint (adj_battle_get_turn (loaded), ==, 2);
   names = list_dir (f->dir);
   g_assert_cmpstr (names, ==, "battle.json");
+}
+
+/* A battle tells whether its file changed since it was loaded or saved: another program's save
+ * over it, an edit in place, its removal. */
+static void
+test_changed_on_disk (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(AdjBattle) other = NULL;
+  g_autoptr(AdjBattle) loaded = NULL;
+  g_autoptr(json_object) two = json_object_new_int (2);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length;
+
+  g_assert_false (adj_store_battle_changed_on_disk (battle));
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  g_assert_no_error (error);
+  g_assert_false (adj_store_battle_changed_on_disk (battle));
+
+  /* Another program saves its own change over it. */
+  loaded = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_false (adj_store_battle_changed_on_disk (loaded));
+  g_assert_true (adj_battle_edit (loaded, "battle", "turn", two, &error));
+  g_assert_true (adj_store_save_battle (loaded, f->path, &error));
+  g_assert_false (adj_store_battle_changed_on_disk (loaded));
+  g_assert_true (adj_store_battle_changed_on_disk (battle));
+
+  /* Loading it again takes it as it is now. */
+  other = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adj_battle_get_turn (other), ==, 2);
+  g_assert_false (adj_store_battle_changed_on_disk (other));
+
+  /* Rewritten in place, with the same size: the time it was written tells. */
+  text = read_file (f->path, &length);
+  g_usleep (20 * 1000);
+  {
+    FILE *out = fopen (f->path, "r+");
+
+    g_assert_nonnull (out);
+    g_assert_cmpuint (fwrite (text, 1, length, out), ==, length);
+    g_assert_cmpint (fclose (out), ==, 0);
+  }
+  g_assert_true (adj_store_battle_changed_on_disk (other));
+
+  g_assert_true (adj_store_save_battle (other, f->path, &error));
+  g_assert_false (adj_store_battle_changed_on_disk (other));
+  g_assert_cmpint (g_unlink (f->path), ==, 0);
+  g_assert_true (adj_store_battle_changed_on_disk (other));
+}
+
+/* Temporary files an interrupted save left behind go at the next save beside them once they are
+ * stale; a recent one (a save under way) and other files stay. */
+static void
+test_stale_temporaries (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *names = NULL;
+  const char *files[] = { ".battle.json.Ab12Yz", ".battle.json.q9W8e7", ".battle.json.fresh1",
+                          ".other.json.Ab12Yz", ".battle.json.Ab12Y", "battle.json.Ab12Yz" };
+  const gboolean stale[] = { TRUE, TRUE, FALSE, TRUE, TRUE, TRUE };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (f->dir, files[i], NULL);
+      gint64 when = g_get_real_time () / G_USEC_PER_SEC -
+                    (stale[i] ? ADJ_FILE_STALE_SECONDS + 5 : 0);
+      struct utimbuf times = { (time_t) when, (time_t) when };
+
+      g_assert_true (g_file_set_contents (path, "{\"format\": \"adjutant-b", -1, NULL));
+      g_assert_cmpint (g_utime (path, &times), ==, 0);
+    }
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  g_assert_no_error (error);
+  names = list_dir (f->dir);
+  g_assert_cmpstr (names, ==, ".battle.json.Ab12Y .battle.json.fresh1 .other.json.Ab12Yz "
+                              "battle.json battle.json.Ab12Yz");
 }
 
 /* Saving over a file keeps its permissions; saving to a link writes the file it points at. */
@@ -1606,6 +1689,8 @@ main (int   argc,
 
   ADD ("/store/round-trip", test_round_trip);
   ADD ("/store/overwrite", test_overwrite);
+  ADD ("/store/changed-on-disk", test_changed_on_disk);
+  ADD ("/store/save/stale-temporaries", test_stale_temporaries);
   ADD ("/store/save/keeps-mode", test_keeps_mode);
   ADD ("/store/save/through-symlink", test_through_symlink);
   ADD ("/store/load-demo", test_load_demo);

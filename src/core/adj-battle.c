@@ -153,6 +153,7 @@ adj_battle_finalize (GObject *object)
   g_clear_object (&self->journal_items);
   g_free (self->autosave_path);
   g_free (self->file_path);
+  g_free (self->disk_path);
   g_clear_pointer (&self->tables, adj_tables_unref);
 
   G_OBJECT_CLASS (adj_battle_parent_class)->finalize (object);
