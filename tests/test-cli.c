@@ -1181,6 +1181,26 @@ test_apply_fails (Fixture       *f,
   g_assert_cmpmem (after, after_length, before, before_length);
 }
 
+/* A --apply of fire combat on @battle is refused with @reason, and the file is left as it was. */
+static void
+assert_apply_refused (const char *battle,
+                      const char *input,
+                      const char *reason)
+{
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_auto(Run) r = { 0 };
+
+  g_assert_true (g_file_get_contents (battle, &before, NULL, NULL));
+  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", "6,6,1",
+       "--apply");
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_nonnull (strstr (r.err, reason));
+  g_assert_true (g_file_get_contents (battle, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+}
+
 /* --apply on a battle file no one may write: refused with the reason, the file as it was. */
 static void
 test_apply_read_only (Fixture       *f,
@@ -1189,19 +1209,9 @@ test_apply_read_only (Fixture       *f,
   g_autofree char *battle = copy_demo (f);
   g_autofree char *input = write_file (f, "input.json",
                                        "{\"firer\": \"u1\", \"target\": \"u16\"}", -1);
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
-  g_auto(Run) r = { 0 };
 
-  g_assert_true (g_file_get_contents (battle, &before, NULL, NULL));
   g_assert_cmpint (g_chmod (battle, 0444), ==, 0);
-  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", "6,6,1",
-       "--apply");
-  g_assert_cmpint (r.status, ==, 1);
-  g_assert_cmpstr (r.out, ==, "");
-  g_assert_nonnull (strstr (r.err, "the file is read-only and was left as it was"));
-  g_assert_true (g_file_get_contents (battle, &after, NULL, NULL));
-  g_assert_cmpstr (after, ==, before);
+  assert_apply_refused (battle, input, "the file is read-only and was left as it was");
   g_assert_cmpint (g_chmod (battle, 0644), ==, 0);
 }
 
@@ -1252,26 +1262,16 @@ test_apply_locked (Fixture       *f,
   g_autofree char *battle = copy_demo (f);
   g_autofree char *input = write_file (f, "input.json",
                                        "{\"firer\": \"u1\", \"target\": \"u16\"}", -1);
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
   g_autoptr(AdjFileLock) lock = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(Run) r = { 0 };
   gint64 start;
 
-  g_assert_true (g_file_get_contents (battle, &before, NULL, NULL));
   lock = adj_file_lock (battle, 0, &error);
   g_assert_no_error (error);
   start = g_get_monotonic_time ();
-  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", "6,6,1",
-       "--apply");
+  assert_apply_refused (battle, input, "another program is changing this battle; nothing was "
+                                       "changed");
   g_assert_cmpint (g_get_monotonic_time () - start, >=, ADJ_FILE_LOCK_WAIT_MS * 1000);
-  g_assert_cmpint (r.status, ==, 1);
-  g_assert_cmpstr (r.out, ==, "");
-  g_assert_nonnull (strstr (r.err, "another program is changing this battle; nothing was "
-                                   "changed"));
-  g_assert_true (g_file_get_contents (battle, &after, NULL, NULL));
-  g_assert_cmpstr (after, ==, before);
 }
 
 /* Against a battle, what its state forbids is refused with the reason (exit 1, the battle as it

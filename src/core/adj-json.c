@@ -85,56 +85,21 @@ describe_syntax_error (enum json_tokener_error  err,
     }
 }
 
-/* json-c reads NaN, Infinity and -Infinity even in its strict mode.  They are not JSON, and
- * a value that is not a number cannot be written back as one: they are refused.  In a text
- * that json-c read, an N or an I outside a string can only start one of them. */
-static gboolean
-find_not_a_number (const char *data,
-                   gsize       length,
-                   gsize      *offset)
+/* What a text holds outside its strings, counted in one pass before json-c reads it. */
+typedef struct {
+  guint64 containers;     /* "{" and "[" */
+  guint64 commas;
+  gsize   not_a_number;   /* where the first N or I is, or the text's length */
+} TextCounts;
+
+static void
+count_outside_strings (const char *data,
+                       gsize       length,
+                       TextCounts *counts)
 {
   gboolean in_string = FALSE;
 
-  for (gsize i = 0; i < length; i++)
-    {
-      char c = data[i];
-
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == 'N' || c == 'I')
-        {
-          *offset = i;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-static gboolean
-is_json_space (char c)
-{
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-/* Refuse a text that could hold more values, or more objects and arrays, than the limits:
- * counted before json-c builds any of them.  Every value but the first is an object's or an
- * array's first member, or follows a comma. */
-static gboolean
-check_value_count (const char  *data,
-                   gsize        length,
-                   const char  *name,
-                   GError     **error)
-{
-  gboolean in_string = FALSE;
-  guint64 containers = 0, commas = 0;
-
+  *counts = (TextCounts) { 0, 0, length };
   for (gsize i = 0; i < length; i++)
     {
       char c = data[i];
@@ -149,18 +114,36 @@ check_value_count (const char  *data,
       else if (c == '"')
         in_string = TRUE;
       else if (c == '{' || c == '[')
-        containers++;
+        counts->containers++;
       else if (c == ',')
-        commas++;
+        counts->commas++;
+      else if ((c == 'N' || c == 'I') && counts->not_a_number == length)
+        counts->not_a_number = i;
     }
-  if (containers > ADJ_JSON_MAX_CONTAINERS)
+}
+
+static gboolean
+is_json_space (char c)
+{
+  return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+/* Refuse a text that could hold more values, or more objects and arrays, than the limits,
+ * before json-c builds any of them.  Every value but the first is an object's or an array's
+ * first member, or follows a comma. */
+static gboolean
+check_value_count (const TextCounts  *counts,
+                   const char        *name,
+                   GError           **error)
+{
+  if (counts->containers > ADJ_JSON_MAX_CONTAINERS)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
                    _("%s: the file holds more than %d objects and arrays, more than a battle, "
                      "army list or ruleset may have"), name, ADJ_JSON_MAX_CONTAINERS);
       return FALSE;
     }
-  if (1 + containers + commas > ADJ_JSON_MAX_VALUES)
+  if (1 + counts->containers + counts->commas > ADJ_JSON_MAX_VALUES)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
                    _("%s: the file holds more than %d values, more than a battle, army list "
@@ -180,6 +163,7 @@ adj_json_parse_data (const char  *data,
   json_object *root;
   enum json_tokener_error err;
   const char *bad = NULL;
+  TextCounts counts;
   gsize end;
   guint line, column;
 
@@ -217,7 +201,8 @@ adj_json_parse_data (const char  *data,
       return NULL;
     }
 
-  if (!check_value_count (data, length, name, error))
+  count_outside_strings (data, length, &counts);
+  if (!check_value_count (&counts, name, error))
     return NULL;
 
   tok = json_tokener_new_ex (ADJ_JSON_MAX_DEPTH);
@@ -268,11 +253,15 @@ adj_json_parse_data (const char  *data,
       json_object_put (root);
       return NULL;
     }
-  if (find_not_a_number (data, length, &end))
+  /* json-c reads NaN, Infinity and -Infinity even in its strict mode.  They are not JSON, and
+   * a value that is not a number cannot be written back as one: they are refused.  In a text
+   * that json-c read, an N or an I outside a string can only start one of them. */
+  if (counts.not_a_number < length)
     {
-      gboolean negative = end > 0 && data[end - 1] == '-';
+      gsize at = counts.not_a_number;
+      gboolean negative = at > 0 && data[at - 1] == '-';
 
-      offset_to_line_column (data, end, &line, &column);
+      offset_to_line_column (data, at, &line, &column);
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
                    _("%s: not valid JSON at line %u, column %u: %s"), name, line, column,
                    negative ? _("a number was expected") : _("unexpected character"));
