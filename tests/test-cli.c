@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "adj-file.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-ruleset.h"
@@ -1282,6 +1283,26 @@ test_apply_fails (Fixture       *f,
   g_assert_cmpmem (after, after_length, before, before_length);
 }
 
+/* A --apply of fire combat on @battle is refused with @reason, and the file is left as it was. */
+static void
+assert_apply_refused (const char *battle,
+                      const char *input,
+                      const char *reason)
+{
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_auto(Run) r = { 0 };
+
+  g_assert_true (g_file_get_contents (battle, &before, NULL, NULL));
+  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", "6,6,1",
+       "--apply");
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_nonnull (strstr (r.err, reason));
+  g_assert_true (g_file_get_contents (battle, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+}
+
 /* --apply on a battle file no one may write: refused with the reason, the file as it was. */
 static void
 test_apply_read_only (Fixture       *f,
@@ -1290,20 +1311,69 @@ test_apply_read_only (Fixture       *f,
   g_autofree char *battle = copy_demo (f);
   g_autofree char *input = write_file (f, "input.json",
                                        "{\"firer\": \"u1\", \"target\": \"u16\"}", -1);
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
-  g_auto(Run) r = { 0 };
 
-  g_assert_true (g_file_get_contents (battle, &before, NULL, NULL));
   g_assert_cmpint (g_chmod (battle, 0444), ==, 0);
-  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", "6,6,1",
-       "--apply");
-  g_assert_cmpint (r.status, ==, 1);
-  g_assert_cmpstr (r.out, ==, "");
-  g_assert_nonnull (strstr (r.err, "the file is read-only and was left as it was"));
-  g_assert_true (g_file_get_contents (battle, &after, NULL, NULL));
-  g_assert_cmpstr (after, ==, before);
+  assert_apply_refused (battle, input, "the file is read-only and was left as it was");
   g_assert_cmpint (g_chmod (battle, 0644), ==, 0);
+}
+
+/* Many --apply at once on one battle: each waits for the one before it, and every entry is
+ * kept. */
+static void
+test_apply_concurrent (Fixture       *f,
+                       gconstpointer  data)
+{
+  enum { WRITERS = 12 };
+  g_autofree char *battle = copy_demo (f);
+  g_autofree char *input = write_file (f, "input.json",
+                                       "{\"firer\": \"u1\", \"target\": \"u17\"}", -1);
+  g_autofree char *dir = g_path_get_dirname (battle);
+  g_autofree char *lock = g_build_filename (dir, ".battle.json.lock", NULL);
+  GSubprocess *writers[WRITERS];
+  g_autoptr(json_object) saved = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_str_has_suffix (battle, "/battle.json"));
+  for (guint i = 0; i < WRITERS; i++)
+    {
+      writers[i] = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE, &error, cli_path (),
+                                     "resolve", "wec/fire-combat", "--battle", battle, "--input",
+                                     input, "--dice", "1,1,12", "--apply", "--allow", NULL);
+      g_assert_no_error (error);
+    }
+  for (guint i = 0; i < WRITERS; i++)
+    {
+      g_assert_true (g_subprocess_wait_check (writers[i], NULL, &error));
+      g_assert_no_error (error);
+      g_object_unref (writers[i]);
+    }
+
+  saved = adj_json_parse_file (battle, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (json_object_array_length (member (member (saved, "journal"), "entries")), ==,
+                    WRITERS);
+  g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
+}
+
+/* While another program holds the battle, --apply waits a few seconds, then gives up with the
+ * reason and leaves the file as it was. */
+static void
+test_apply_locked (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *battle = copy_demo (f);
+  g_autofree char *input = write_file (f, "input.json",
+                                       "{\"firer\": \"u1\", \"target\": \"u16\"}", -1);
+  g_autoptr(AdjFileLock) lock = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+
+  lock = adj_file_lock (battle, 0, &error);
+  g_assert_no_error (error);
+  start = g_get_monotonic_time ();
+  assert_apply_refused (battle, input, "another program is changing this battle; nothing was "
+                                       "changed");
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, ADJ_FILE_LOCK_WAIT_MS * 1000);
 }
 
 /* Against a battle, what its state forbids is refused with the reason (exit 1, the battle as it
@@ -1782,6 +1852,10 @@ main (int   argc,
               fixture_teardown);
   g_test_add_func ("/cli/tables/help", test_tables_help);
   g_test_add ("/cli/roster", Fixture, NULL, fixture_setup, test_roster, fixture_teardown);
+  g_test_add ("/cli/apply/concurrent", Fixture, NULL, fixture_setup, test_apply_concurrent,
+              fixture_teardown);
+  g_test_add ("/cli/apply/locked", Fixture, NULL, fixture_setup, test_apply_locked,
+              fixture_teardown);
   g_test_add ("/cli/apply/read-only", Fixture, NULL, fixture_setup, test_apply_read_only,
               fixture_teardown);
   for (guint i = 0; i < G_N_ELEMENTS (forbidden_cases); i++)

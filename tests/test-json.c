@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "adj-error.h"
@@ -424,6 +425,127 @@ file_teardown (FileFixture   *f,
     }
   g_assert_cmpint (g_rmdir (f->dir), ==, 0);
   g_free (f->dir);
+}
+
+/* A device or a pipe given as a file is not read at all: it may never end. */
+static void
+test_file_not_regular (FileFixture   *f,
+                       gconstpointer  data)
+{
+  g_autofree char *fifo = g_build_filename (f->dir, "pipe.json", NULL);
+  const char *paths[] = { "/dev/zero", fifo };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *expect = g_strdup_printf ("%s: this is not a regular file (a device, a "
+                                                 "pipe or a socket), so it was not read",
+                                                 paths[i]);
+
+      g_assert_null (adj_json_parse_file (paths[i], &error));
+      g_assert_error (error, ADJ_ERROR, ADJ_ERROR_IO);
+      g_assert_cmpstr (error->message, ==, expect);
+    }
+}
+
+typedef struct {
+  const char *name;
+  const char *text;
+  const char *message;   /* after "FILE: ", or NULL: read */
+} StrictCase;
+
+static const StrictCase strict_cases[] = {
+  { "duplicate-key", "{\"a\": 1, \"units\": [{\"id\": \"u1\", \"id\": \"u2\"}]}",
+    "$.units[0].id: the key is given twice in one object" },
+  { "duplicate-escaped-key", "{\"x\": {\"ab\": 1, \"a\\u0062\": 2}}",
+    "$.x.ab: the key is given twice in one object" },
+  { "same-key-in-other-objects", "[{\"a\": 1}, {\"a\": 2, \"b\": {\"a\": 3}}]", NULL },
+  { "nul", "{\"name\": \"Fort\\u0000Pearson\"}",
+    "$.name: the text holds a control character" },
+  { "escape-control", "{\"sides\": [{}, {\"name\": \"a\\u001fb\"}]}",
+    "$.sides[1].name: the text holds a control character" },
+  { "backspace", "[1, 2, \"a\\bb\"]", "$[2]: the text holds a control character" },
+  { "raw-control", "{\"a\": \"x\001y\"}", NULL },
+  { "key-control", "{\"a\\u0007\": 1}", "$.a\a: a key holds a control character" },
+  { "tab-and-line-breaks", "{\"note\": \"one\\ttwo\\nthree\\r\\u000a\\u0009\", "
+    "\"raw\": \"a\tb\"}", NULL },
+};
+
+static void
+test_file_strict (FileFixture   *f,
+                  gconstpointer  data)
+{
+  const StrictCase *c = data;
+  g_autofree char *path = g_build_filename (f->dir, "strict.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) json = NULL;
+
+  g_assert_true (g_file_set_contents (path, c->text, -1, NULL));
+  json = adj_json_parse_file (path, &error);
+  if (c->message == NULL && g_str_equal (c->name, "raw-control"))
+    {
+      /* json-c itself refuses a control character written as it is in a string. */
+      g_assert_null (json);
+      g_assert_error (error, ADJ_ERROR, ADJ_ERROR_PARSE);
+    }
+  else if (c->message == NULL)
+    {
+      g_assert_no_error (error);
+      g_assert_nonnull (json);
+    }
+  else
+    {
+      g_autofree char *expect = g_strdup_printf ("%s: %s", path, c->message);
+
+      g_assert_null (json);
+      g_assert_error (error, ADJ_ERROR, ADJ_ERROR_PARSE);
+      g_assert_cmpstr (error->message, ==, expect);
+    }
+}
+
+/* Objects and arrays cost far more memory than the bytes that write them: a small file of
+ * nothing but "{}," is refused before any of them is built. */
+static void
+test_value_limits (void)
+{
+  GString *objects = g_string_new ("[");
+  GString *values = g_string_new ("[");
+  g_autofree char *objects_text = NULL;
+  g_autofree char *values_text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expect = NULL;
+
+  for (guint i = 0; i <= ADJ_JSON_MAX_CONTAINERS; i++)
+    g_string_append (objects, "{},");
+  g_string_append (objects, "{}]");
+  objects_text = g_string_free (objects, FALSE);
+  g_assert_null (adj_json_parse_data (objects_text, strlen (objects_text), "t", &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_PARSE);
+  expect = g_strdup_printf ("t: the file holds more than %d objects and arrays, more than a "
+                            "battle, army list or ruleset may have", ADJ_JSON_MAX_CONTAINERS);
+  g_assert_cmpstr (error->message, ==, expect);
+  g_clear_error (&error);
+  g_clear_pointer (&expect, g_free);
+
+  for (guint i = 0; i < ADJ_JSON_MAX_VALUES; i++)
+    g_string_append (values, "0,");
+  g_string_append (values, "0]");
+  values_text = g_string_free (values, FALSE);
+  g_assert_null (adj_json_parse_data (values_text, strlen (values_text), "t", &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_PARSE);
+  expect = g_strdup_printf ("t: the file holds more than %d values, more than a battle, army "
+                            "list or ruleset may have", ADJ_JSON_MAX_VALUES);
+  g_assert_cmpstr (error->message, ==, expect);
+
+  /* Commas and brackets inside strings are not values. */
+  {
+    g_autofree char *in_string = g_strnfill (ADJ_JSON_MAX_VALUES + 1, ',');
+    g_autofree char *text = g_strdup_printf ("[\"%s\"]", in_string);
+    g_autoptr(json_object) json = adj_json_parse_data (text, strlen (text), "t", NULL);
+
+    g_assert_nonnull (json);
+  }
 }
 
 static void
@@ -863,6 +985,15 @@ main (int   argc,
   g_test_add_func ("/json/parse/size", test_size_limit);
 
   g_test_add ("/json/file/good", FileFixture, NULL, file_setup, test_file_good, file_teardown);
+  g_test_add ("/json/file/not-regular", FileFixture, NULL, file_setup, test_file_not_regular,
+              file_teardown);
+  for (guint i = 0; i < G_N_ELEMENTS (strict_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/json/file/strict/%s", strict_cases[i].name);
+      g_test_add (path, FileFixture, &strict_cases[i], file_setup, test_file_strict,
+                  file_teardown);
+    }
+  g_test_add_func ("/json/parse/value-limits", test_value_limits);
   g_test_add ("/json/file/truncated", FileFixture, NULL, file_setup, test_file_truncated,
               file_teardown);
   g_test_add ("/json/file/missing", FileFixture, NULL, file_setup, test_file_missing,

@@ -17,6 +17,7 @@
 #include "adj-members.h"
 #include "adj-roster.h"
 #include "adj-ruleset.h"
+#include "adj-secret.h"
 #include "adj-test-util.h"
 #include "adj-unit.h"
 
@@ -629,7 +630,8 @@ test_secret_store (void)
 {
   g_autoptr(AdjBattle) battle = section_battle ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(json_object) value = json_object_new_string ("opaque text");
+  g_autofree char *sealed = adj_secret_seal ("opaque text", NULL);
+  g_autoptr(json_object) value = json_object_new_string (sealed);
   g_autoptr(json_object) saved = NULL;
   g_autoptr(AdjBattle) again = NULL;
   AdjJournal *journal = adj_battle_get_journal (battle);
@@ -637,16 +639,16 @@ test_secret_store (void)
   g_assert_null (adj_battle_get_secret (battle, "plan"));
   g_assert_true (adj_battle_edit (battle, "battle", "secrets.plan", value, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (adj_battle_get_secret (battle, "plan"), ==, "opaque text");
+  g_assert_cmpstr (adj_battle_get_secret (battle, "plan"), ==, sealed);
   /* The journal line never spells it out. */
-  g_assert_null (strstr (adj_journal_get_entry (journal, 0)->summary, "opaque"));
+  g_assert_null (strstr (adj_journal_get_entry (journal, 0)->summary, sealed));
 
   saved = adj_battle_to_json (battle);
   g_assert_cmpstr (json_object_get_string (json_object_object_get (
-    json_object_object_get (saved, "secrets"), "plan")), ==, "opaque text");
+    json_object_object_get (saved, "secrets"), "plan")), ==, sealed);
   again = adj_battle_from_json (saved, "again.json", &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (adj_battle_get_secret (again, "plan"), ==, "opaque text");
+  g_assert_cmpstr (adj_battle_get_secret (again, "plan"), ==, sealed);
   g_assert_true (adj_battle_undo (again, &error));
   g_assert_null (adj_battle_get_secret (again, "plan"));
   {

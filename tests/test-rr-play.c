@@ -1340,7 +1340,9 @@ everything_shown (AdjBattle *battle)
   g_autofree char *report = adj_battle_report (battle, FALSE);
   g_autofree char *markdown = adj_battle_report (battle, TRUE);
   g_autoptr(json_object) summary = adj_rr_summary (battle);
-  g_autoptr(json_object) file = adj_battle_to_json (battle);
+  g_autoptr(json_object) shared = adj_battle_to_json (battle);
+  /* A copy: the entries' documents are the journal's own, and their sealed texts go below. */
+  g_autoptr(json_object) file = adj_json_copy (shared);
   g_autofree char *roster = adj_test_roster_text (battle);
 
   for (guint i = 0; i < adj_journal_get_n_entries (journal); i++)

@@ -22,12 +22,14 @@
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utime.h>
 
 #include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-gen.h"
 #include "adj-json.h"
 #include "adj-random.h"
+#include "adj-secret.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
 #include "adj-test-util.h"
@@ -192,6 +194,88 @@ test_overwrite (Fixture       *f,
   g_assert_cmpint (adj_battle_get_turn (loaded), ==, 2);
   names = list_dir (f->dir);
   g_assert_cmpstr (names, ==, "battle.json");
+}
+
+/* A battle tells whether its file changed since it was loaded or saved: another program's save
+ * over it, an edit in place, its removal. */
+static void
+test_changed_on_disk (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(AdjBattle) other = NULL;
+  g_autoptr(AdjBattle) loaded = NULL;
+  g_autoptr(json_object) two = json_object_new_int (2);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length;
+
+  g_assert_false (adj_store_battle_changed_on_disk (battle));
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  g_assert_no_error (error);
+  g_assert_false (adj_store_battle_changed_on_disk (battle));
+
+  /* Another program saves its own change over it. */
+  loaded = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_false (adj_store_battle_changed_on_disk (loaded));
+  g_assert_true (adj_battle_edit (loaded, "battle", "turn", two, &error));
+  g_assert_true (adj_store_save_battle (loaded, f->path, &error));
+  g_assert_false (adj_store_battle_changed_on_disk (loaded));
+  g_assert_true (adj_store_battle_changed_on_disk (battle));
+
+  /* Loading it again takes it as it is now. */
+  other = adj_store_load_battle (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adj_battle_get_turn (other), ==, 2);
+  g_assert_false (adj_store_battle_changed_on_disk (other));
+
+  /* Rewritten in place, with the same size: the time it was written tells. */
+  text = read_file (f->path, &length);
+  g_usleep (20 * 1000);
+  {
+    FILE *out = fopen (f->path, "r+");
+
+    g_assert_nonnull (out);
+    g_assert_cmpuint (fwrite (text, 1, length, out), ==, length);
+    g_assert_cmpint (fclose (out), ==, 0);
+  }
+  g_assert_true (adj_store_battle_changed_on_disk (other));
+
+  g_assert_true (adj_store_save_battle (other, f->path, &error));
+  g_assert_false (adj_store_battle_changed_on_disk (other));
+  g_assert_cmpint (g_unlink (f->path), ==, 0);
+  g_assert_true (adj_store_battle_changed_on_disk (other));
+}
+
+/* Temporary files an interrupted save left behind go at the next save beside them once they are
+ * stale; a recent one (a save under way) and other files stay. */
+static void
+test_stale_temporaries (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(AdjBattle) battle = played_battle ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *names = NULL;
+  const char *files[] = { ".battle.json.Ab12Yz", ".battle.json.q9W8e7", ".battle.json.fresh1",
+                          ".other.json.Ab12Yz", ".battle.json.Ab12Y", "battle.json.Ab12Yz" };
+  const gboolean stale[] = { TRUE, TRUE, FALSE, TRUE, TRUE, TRUE };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (f->dir, files[i], NULL);
+      gint64 when = g_get_real_time () / G_USEC_PER_SEC -
+                    (stale[i] ? ADJ_FILE_STALE_SECONDS + 5 : 0);
+      struct utimbuf times = { (time_t) when, (time_t) when };
+
+      g_assert_true (g_file_set_contents (path, "{\"format\": \"adjutant-b", -1, NULL));
+      g_assert_cmpint (g_utime (path, &times), ==, 0);
+    }
+  g_assert_true (adj_store_save_battle (battle, f->path, &error));
+  g_assert_no_error (error);
+  names = list_dir (f->dir);
+  g_assert_cmpstr (names, ==, ".battle.json.Ab12Y .battle.json.fresh1 .other.json.Ab12Yz "
+                              "battle.json battle.json.Ab12Yz");
 }
 
 /* Saving over a file keeps its permissions; saving to a link writes the file it points at. */
@@ -1107,6 +1191,68 @@ break_entry_changes (json_object *r)
   add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": {}}");
 }
 
+/* An entry whose "before" the battle cannot take: undoing it would fail in the middle of a game. */
+static void
+break_entry_before (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": ["
+                "{\"op\": \"set\", \"target\": \"battle\", \"field\": \"turn\", "
+                "\"before\": \"one\", \"after\": 1}]}");
+}
+
+/* An entry that undone (redone) in its place would not work: undoing an added unit removes it,
+ * but the battle does not have it. */
+static void
+break_entry_added_unit_missing (json_object *r)
+{
+  g_autoptr(json_object) unit = adj_json_copy (unit_at (r, 0));
+  json_object *entry;
+
+  add_entry (r, "{\"seq\": 1, \"kind\": \"units\", \"summary\": \"?\", \"changes\": ["
+                "{\"op\": \"add-unit\", \"target\": \"battle\", \"index\": 0}]}");
+  json_object_object_add (unit, "id", json_object_new_string ("u77"));
+  entry = json_object_array_get_idx (member (member (r, "journal"), "entries"), 0);
+  json_object_object_add (json_object_array_get_idx (member (entry, "changes"), 0), "unit",
+                          json_object_get (unit));
+}
+
+/* An entry undone in its place, to redo it: setting a unit's figures past what it may have. */
+static void
+break_entry_after_undone (json_object *r)
+{
+  add_entry (r, "{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", \"changes\": ["
+                "{\"op\": \"set\", \"target\": \"unit:u1\", \"field\": \"figures\", "
+                "\"before\": 1, \"after\": 99999}]}");
+  json_object_object_add (member (r, "journal"), "position", json_object_new_int (0));
+}
+
+/* A sealed secret with one character changed. */
+static void
+break_secret (json_object *r)
+{
+  g_autofree char *sealed = adj_secret_seal ("[\"u3\"]", NULL);
+  json_object *secrets = json_object_new_object ();
+
+  sealed[strlen (ADJ_SECRET_PREFIX) + 3] = sealed[strlen (ADJ_SECRET_PREFIX) + 3] == 'A' ? 'B'
+                                                                                       : 'A';
+  json_object_object_add (secrets, "markers", json_object_new_string (sealed));
+  json_object_object_add (r, "secrets", secrets);
+}
+
+static void
+break_secret_in_journal (json_object *r)
+{
+  g_autofree char *sealed = adj_secret_seal ("[\"u3\"]", NULL);
+  g_autofree char *entry = NULL;
+
+  sealed[strlen (sealed) - 3] = sealed[strlen (sealed) - 3] == 'A' ? 'B' : 'A';
+  entry = g_strdup_printf ("{\"seq\": 1, \"kind\": \"edit\", \"summary\": \"?\", "
+                           "\"changes\": [{\"op\": \"set\", \"target\": \"battle\", "
+                           "\"field\": \"secrets.markers\", \"before\": null, "
+                           "\"after\": \"%s\"}]}", sealed);
+  add_entry (r, entry);
+}
+
 static void
 break_entry_target (json_object *r)
 {
@@ -1218,6 +1364,18 @@ static const BrokenCase broken_cases[] = {
     "$.journal.entries[0].changes[0]", "the required key “target” is missing" },
   { "change-index", break_change_index, ADJ_ERROR_INVALID,
     "$.journal.entries[0].changes[0].index", "expected an integer from 0 to 2147483647, found -1" },
+  { "entry-before-of-wrong-type", break_entry_before, ADJ_ERROR_INVALID, "$.journal.entries[0]",
+    "the entry cannot be undone: the turn must be a whole number from 1 to 12" },
+  { "entry-added-unit-missing", break_entry_added_unit_missing, ADJ_ERROR_INVALID,
+    "$.journal.entries[0]", "the entry cannot be undone: there is no unit “u77” to remove" },
+  { "entry-undone-cannot-redo", break_entry_after_undone, ADJ_ERROR_INVALID,
+    "$.journal.entries[0]",
+    "the entry cannot be redone: figures must be a whole number from 0 to 10000" },
+  { "secret-damaged", break_secret, ADJ_ERROR_INVALID, "$.secrets.markers",
+    "the hidden information is damaged or was edited by hand" },
+  { "secret-in-journal-damaged", break_secret_in_journal, ADJ_ERROR_INVALID,
+    "$.journal.entries[0].changes[0].after",
+    "the hidden information is damaged or was edited by hand" },
   { "entry-unknown-unit", break_entry_target, ADJ_ERROR_INVALID,
     "$.journal.entries[0].changes[1].target", "“unit:u99” names nothing in this battle" },
   { "entry-unknown-side", break_entry_side, ADJ_ERROR_INVALID,
@@ -1478,17 +1636,17 @@ test_journal_odd_entries (Fixture       *f,
     "{\"changes\": [{\"after\": true, \"before\": false, \"field\": \"status.dismounted\", "
     "\"target\": \"unit:u9\", \"op\": \"set\"}], \"summary\": \"s\", \"kind\": \"edit\", "
     "\"seq\": 2}",
-    /* a key given twice: the last one counts */
+    /* a key given twice, read as a document (the last one counts): the file holds it once */
     "{\"seq\": 3, \"kind\": \"edit\", \"summary\": \"first\", \"summary\": \"second\", "
     "\"changes\": []}",
     /* a mechanic, with inputs and an outcome, and values of every kind */
     "{\"seq\": 4, \"time\": 0, \"kind\": \"mechanic\", \"mechanic\": \"wec/close-combat\", "
     "\"summary\": \"m\", \"turn\": 100000, \"inputs\": {}, \"outcome\": {\"a\": [1, -2, 2.5, "
     "null, \"x\", {\"b\": false}]}, \"changes\": [{\"op\": \"set\", \"target\": \"battle\", "
-    "\"field\": \"turn\", \"before\": null, \"after\": {\"deep\": [[]]}}]}",
-    /* a unit added */
+    "\"field\": \"turn\", \"before\": 1, \"after\": 1}]}",
+    /* a unit added (the unit itself is put in below) */
     "{\"seq\": 5, \"kind\": \"units\", \"summary\": \"u\", \"changes\": [{\"op\": \"add-unit\", "
-    "\"target\": \"battle\", \"unit\": {\"id\": \"u77\"}, \"index\": 0}]}",
+    "\"target\": \"battle\", \"index\": 0}]}",
     /* the greatest numbers there may be */
     "{\"seq\": 2147483647, \"time\": 999999999999999999, \"kind\": \"note\", \"summary\": "
     "\"\", \"changes\": []}",
@@ -1500,6 +1658,20 @@ test_journal_odd_entries (Fixture       *f,
   AdjJournal *journal;
 
   set_entries (root, odd);
+  /* The unit added is the battle's first, as it is after that entry. */
+  {
+    json_object *units = member (root, "units");
+    json_object *first = adj_json_copy (unit_at (root, 0));
+    json_object *added = adj_json_copy (first);
+    json_object *entry = json_object_array_get_idx (member (member (root, "journal"), "entries"),
+                                                    4);
+
+    json_object_object_add (added, "id", json_object_new_string ("u77"));
+    json_object_array_put_idx (units, 0, added);
+    json_object_array_add (units, first);
+    json_object_object_add (json_object_array_get_idx (member (entry, "changes"), 0), "unit",
+                            adj_json_copy (added));
+  }
   g_assert_true (adj_store_save_json (root, f->path, &error));
   loaded = adj_store_load_battle (f->path, &error);
   g_assert_no_error (error);
@@ -1606,6 +1778,8 @@ main (int   argc,
 
   ADD ("/store/round-trip", test_round_trip);
   ADD ("/store/overwrite", test_overwrite);
+  ADD ("/store/changed-on-disk", test_changed_on_disk);
+  ADD ("/store/save/stale-temporaries", test_stale_temporaries);
   ADD ("/store/save/keeps-mode", test_keeps_mode);
   ADD ("/store/save/through-symlink", test_through_symlink);
   ADD ("/store/load-demo", test_load_demo);

@@ -480,6 +480,7 @@ cmd_resolve (const Options *opts)
   g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(AdjOutcome) outcome = NULL;
   g_autoptr(json_object) out = NULL;
+  g_autoptr(AdjFileLock) lock = NULL;
   AdjRollRequest request = { 0 };
   const AdjMechanic *mech;
 
@@ -500,6 +501,9 @@ cmd_resolve (const Options *opts)
         return usage_error ("%s", error->message);
       request.seeded = TRUE;
     }
+  /* Held from reading the battle to saving it, so that no other writer's change is lost. */
+  if (opts->apply && (lock = adj_file_lock (opts->battle, ADJ_FILE_LOCK_WAIT_MS, &error)) == NULL)
+    return fail (error);
   if (opts->battle != NULL && (battle = load_battle_for (opts, rs, &error)) == NULL)
     return fail (error);
   if ((json = read_input_json (opts->input, &error)) == NULL)
@@ -843,6 +847,7 @@ cmd_solo (const Options *opts)
   g_autoptr(AdjRfSolo) solo = NULL;
   g_autoptr(GArray) dice = NULL;
   g_autoptr(json_object) out = NULL;
+  g_autoptr(AdjFileLock) lock = NULL;
   const char *path;
   AdjRng rng;
   AdjRng *use_rng = NULL;
@@ -869,6 +874,8 @@ cmd_solo (const Options *opts)
     return usage_error ("--dice: %s", error->message);
 
   path = g_ptr_array_index (opts->args, 0);
+  if (opts->apply && (lock = adj_file_lock (path, ADJ_FILE_LOCK_WAIT_MS, &error)) == NULL)
+    return fail (error);
   battle = adj_store_load_battle (path, &error);
   if (battle == NULL || (solo = adj_rf_solo_new (battle, &error)) == NULL)
     return fail (error);

@@ -13,6 +13,7 @@
 #include "adj-json.h"
 #include "adj-members.h"
 #include "adj-migrate.h"
+#include "adj-secret.h"
 #include "adj-tables.h"
 
 /* Set @field of @unit to @value, taking it. */
@@ -314,6 +315,101 @@ check_journal_targets (AdjBattle    *battle,
   return TRUE;
 }
 
+/* Hidden information is kept sealed (adj-secret.h): a seal that does not open, damaged or
+ * edited by hand, is refused now rather than when the rules come to reveal it. */
+static gboolean
+check_sealed (json_object  *value,
+              const char   *file,
+              const char   *path,
+              GError      **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autofree char *text = NULL;
+
+  if (json_object_is_type (value, json_type_string))
+    text = adj_secret_open (json_object_get_string (value), &local);
+  if (text != NULL)
+    return TRUE;
+  return adj_json_fail (error, ADJ_ERROR_INVALID, file, path, "%s",
+                        local != NULL ? local->message
+                                      : _("the hidden information is damaged or was edited by "
+                                          "hand"));
+}
+
+static gboolean
+check_journal_secrets (AdjBattle    *battle,
+                       const char   *file,
+                       GError      **error)
+{
+  GPtrArray *entries = battle->journal->entries;
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      AdjEntry *entry = g_ptr_array_index (entries, i);
+
+      for (guint k = 0; k < adj_change_set_len (entry->changes); k++)
+        {
+          AdjChange *change = adj_change_set_get (entry->changes, k);
+          json_object *values[] = { change->before, change->after };
+          const char *names[] = { "before", "after" };
+
+          if (change->op != ADJ_CHANGE_SET || !g_str_has_prefix (change->field, "secrets."))
+            continue;
+          for (guint v = 0; v < G_N_ELEMENTS (values); v++)
+            {
+              g_autofree char *where = NULL;
+
+              if (values[v] == NULL)
+                continue;
+              where = g_strdup_printf ("$.journal.entries[%u].changes[%u].%s", i, k, names[v]);
+              if (!check_sealed (values[v], file, where, error))
+                return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+/* Where a journal entry failed to be undone or redone, and why. */
+static gboolean
+replay_failed (GError     **error,
+               const char  *file,
+               guint        index,
+               gboolean     undoing,
+               GError      *why)
+{
+  g_autofree char *where = adj_json_path_index ("$.journal.entries", index);
+
+  return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                        undoing ? _("the entry cannot be undone: %s")
+                                : _("the entry cannot be redone: %s"), why->message);
+}
+
+/* A battle that loads can be played on to the end of its journal and undone to its start:
+ * tried here, so that a damaged change is refused when the file is opened, not half-way
+ * through a game with the journal stuck.  The journal ends where it was. */
+static gboolean
+check_journal_replays (AdjBattle    *battle,
+                       const char   *file,
+                       GError      **error)
+{
+  AdjJournal *journal = battle->journal;
+  guint position = journal->position;
+  guint n = adj_journal_get_n_entries (journal);
+  g_autoptr(GError) local = NULL;
+
+  while (journal->position < n)
+    if (!adj_battle_redo (battle, &local))
+      return replay_failed (error, file, journal->position, FALSE, local);
+  while (journal->position > 0)
+    if (!adj_battle_undo (battle, &local))
+      return replay_failed (error, file, journal->position - 1, TRUE, local);
+  while (journal->position < position)
+    if (!adj_battle_redo (battle, &local))
+      return replay_failed (error, file, journal->position, FALSE, local);
+  return TRUE;
+}
+
 static gboolean
 load_journal (AdjBattle    *battle,
               json_object  *json,
@@ -360,7 +456,9 @@ load_journal (AdjBattle    *battle,
   /* The list's items are made when first shown. */
   adj_journal_model_changed (battle->journal_items, 0, 0,
                              adj_journal_get_n_entries (battle->journal));
-  return check_journal_targets (battle, file, error);
+  return check_journal_targets (battle, file, error) &&
+         check_journal_secrets (battle, file, error) &&
+         check_journal_replays (battle, file, error);
 }
 
 AdjBattle *
@@ -467,6 +565,8 @@ adj_battle_from_json (json_object  *json,
                                "an identifier"), MAX_SECRET);
               return NULL;
             }
+          if (!check_sealed (val, file, where, error))
+            return NULL;
           json_object_object_add (battle->secrets, key, adj_json_copy (val));
         }
     }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "adj-battle.h"
+#include "adj-file.h"
 
 G_BEGIN_DECLS
 
@@ -47,6 +48,8 @@ struct _AdjBattle {
   AdjJournalModel *journal_items; /* owns the journal, whose entries it lists */
   guint        saved_head;   /* seq of the newest entry in effect when last saved */
   AdjTables   *tables;       /* the players' table values it carries (adj-tables.h), or NULL */
+  char        *disk_path;    /* the file adj-store.c last read it from or wrote it to, or NULL */
+  AdjFileStamp disk_stamp;   /* that file as it was then */
 };
 
 /* Insert @units (their references too) at @position, then say so once. */

@@ -153,6 +153,7 @@ adj_battle_finalize (GObject *object)
   g_clear_object (&self->journal_items);
   g_free (self->autosave_path);
   g_free (self->file_path);
+  g_free (self->disk_path);
   g_clear_pointer (&self->tables, adj_tables_unref);
 
   G_OBJECT_CLASS (adj_battle_parent_class)->finalize (object);
@@ -708,8 +709,8 @@ check_set (AdjBattle    *battle,
       if (g_str_equal (field, "turn"))
         {
           int max = adj_ruleset_get_max_turns (rs);
-          int v = json_object_get_int (value);
-          if (json_object_is_type (value, json_type_int) && v >= 1 && (max == 0 || v <= max))
+          gint64 v = json_object_get_int64 (value);
+          if (json_object_is_type (value, json_type_int) && v >= 1 && v <= (max > 0 ? max : 100000))
             return TRUE;
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
                        _("the turn must be a whole number from 1 to %d"), max > 0 ? max : 100000);

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -86,6 +87,47 @@ resolve_links (const char *path)
   return current;
 }
 
+/* Whether @name is one of the temporary files a save of the file @base writes (".BASE.XXXXXX",
+ * as g_mkstemp_full() fills it in). */
+static gboolean
+is_temporary_of (const char *name,
+                 const char *base)
+{
+  gsize base_length = strlen (base);
+
+  if (name[0] != '.' || strncmp (name + 1, base, base_length) != 0 ||
+      name[1 + base_length] != '.' || strlen (name + 2 + base_length) != 6)
+    return FALSE;
+  for (const char *c = name + 2 + base_length; *c != '\0'; c++)
+    if (!g_ascii_isalnum (*c))
+      return FALSE;
+  return TRUE;
+}
+
+/* Remove what earlier saves of @base in @dir left behind when they were cut short.  A save
+ * under way now has written its temporary file within the last minute, and is left alone. */
+static void
+remove_stale_temporaries (const char *dir,
+                          const char *base)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  const char *name;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      GStatBuf st;
+
+      if (!is_temporary_of (name, base))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      if (g_lstat (path, &st) == 0 && S_ISREG (st.st_mode) &&
+          now - (gint64) st.st_mtime > ADJ_FILE_STALE_SECONDS)
+        g_unlink (path);
+    }
+}
+
 /* What g_file_set_contents_full() does (a temporary file beside the old one, written, synced,
  * renamed over it), done here because it cannot keep this function's promises: its GFileError
  * says neither which step failed nor the system's own error (a folder out of inodes and a disk
@@ -135,6 +177,7 @@ adj_store_write_atomic (const char  *path,
 
   dir = g_path_get_dirname (real);
   base = g_path_get_basename (real);
+  remove_stale_temporaries (dir, base);
   tmpl = g_strdup_printf ("%s%s.%s.XXXXXX", dir, G_DIR_SEPARATOR_S, base);
   fd = g_mkstemp_full (tmpl, O_WRONLY | O_CLOEXEC, 0600);
   if (fd < 0)
@@ -200,4 +243,124 @@ adj_store_save_json (json_object  *json,
                      GError      **error)
 {
   return adj_file_save_json (json, NULL, path, error);
+}
+
+struct _AdjFileLock {
+  int   fd;
+  char *path;
+};
+
+AdjFileLock *
+adj_file_lock (const char  *path,
+               guint        wait_ms,
+               GError     **error)
+{
+  g_autofree char *display = NULL;
+  g_autofree char *real = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *lock_path = NULL;
+  gint64 deadline = g_get_monotonic_time () + (gint64) wait_ms * 1000;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  display = g_filename_display_name (path);
+  real = resolve_links (path);
+  dir = g_path_get_dirname (real);
+  base = g_path_get_basename (real);
+  name = g_strconcat (".", base, ".lock", NULL);
+  lock_path = g_build_filename (dir, name, NULL);
+
+  for (;;)
+    {
+      int fd = g_open (lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+      GStatBuf held, named;
+
+      if (fd < 0)
+        {
+          io_error (error, display, _("cannot create the lock file beside it"), errno);
+          return NULL;
+        }
+      if (flock (fd, LOCK_EX | LOCK_NB) == 0)
+        {
+          /* The holder before removes the lock file as it lets go: a lock on a file that is
+           * no longer there, or no longer under that name, is no lock.  Try again. */
+          if (fstat (fd, &held) == 0 && g_stat (lock_path, &named) == 0 &&
+              held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+            {
+              AdjFileLock *lock = g_new0 (AdjFileLock, 1);
+
+              lock->fd = fd;
+              lock->path = g_steal_pointer (&lock_path);
+              return lock;
+            }
+          close (fd);
+          continue;
+        }
+      if (errno != EWOULDBLOCK && errno != EINTR)
+        {
+          int saved_errno = errno;
+
+          close (fd);
+          io_error (error, display, _("cannot lock the file"), saved_errno);
+          return NULL;
+        }
+      close (fd);
+      if (g_get_monotonic_time () >= deadline)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO,
+                       _("%s: another program is changing this battle; nothing was changed. "
+                         "Try again when it has finished"), display);
+          return NULL;
+        }
+      g_usleep (10 * 1000);
+    }
+}
+
+void
+adj_file_unlock (AdjFileLock *lock)
+{
+  if (lock == NULL)
+    return;
+  /* Removed while still held, so that no one can take a lock on it that no longer counts. */
+  g_unlink (lock->path);
+  close (lock->fd);
+  g_free (lock->path);
+  g_free (lock);
+}
+
+void
+adj_file_stamp_from_stat (AdjFileStamp   *stamp,
+                          const GStatBuf *st)
+{
+  stamp->known = TRUE;
+  stamp->device = (guint64) st->st_dev;
+  stamp->inode = (guint64) st->st_ino;
+  stamp->size = (guint64) st->st_size;
+  stamp->modified_ns = (gint64) st->st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) +
+                       st->st_mtim.tv_nsec;
+}
+
+gboolean
+adj_file_stamp_path (AdjFileStamp *stamp,
+                     const char   *path)
+{
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0)
+    {
+      stamp->known = FALSE;
+      return FALSE;
+    }
+  adj_file_stamp_from_stat (stamp, &st);
+  return TRUE;
+}
+
+gboolean
+adj_file_stamp_equal (const AdjFileStamp *a,
+                      const AdjFileStamp *b)
+{
+  return a->known == b->known && a->device == b->device && a->inode == b->inode &&
+         a->size == b->size && a->modified_ns == b->modified_ns;
 }

@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include <glib/gstdio.h>
 #include <json-c/json.h>
 
 #include "adj-types.h"
@@ -27,6 +28,46 @@ gboolean   adj_file_save_json      (json_object        *json,
 gboolean   adj_store_save_json     (json_object        *json,
                                     const char         *path,
                                     GError            **error);
+
+/* How long a second writer waits for a battle's lock before it gives up, in milliseconds. */
+#define ADJ_FILE_LOCK_WAIT_MS 5000
+
+/* An advisory lock on a file, held by one writer at a time: taken before a file is read to be
+ * changed and released after the change is saved, so that two programs changing one battle at
+ * once cannot lose each other's change.  It is a lock file beside the file (".NAME.lock"),
+ * removed when the lock is released. */
+typedef struct _AdjFileLock AdjFileLock;
+
+/* Wait up to @wait_ms for the lock on @path; fails with ADJ_ERROR_IO when another program
+ * still holds it then. */
+AdjFileLock *adj_file_lock   (const char   *path,
+                              guint         wait_ms,
+                              GError      **error);
+void         adj_file_unlock (AdjFileLock  *lock);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjFileLock, adj_file_unlock)
+
+/* What tells one version of a file from another: which file the name leads to, its size and
+ * when it was last written.  An atomic save always makes a new file. */
+typedef struct {
+  gboolean known;
+  guint64  device;
+  guint64  inode;
+  guint64  size;
+  gint64   modified_ns;
+} AdjFileStamp;
+
+void     adj_file_stamp_from_stat (AdjFileStamp       *stamp,
+                                   const GStatBuf     *st);
+/* FALSE when @path cannot be read. */
+gboolean adj_file_stamp_path      (AdjFileStamp       *stamp,
+                                   const char         *path);
+gboolean adj_file_stamp_equal     (const AdjFileStamp *a,
+                                   const AdjFileStamp *b);
+
+/* Temporary files a save left behind when it was cut short (by a crash or a power cut) are
+ * removed by the next save beside them once they are a minute old.  The age, in seconds: */
+#define ADJ_FILE_STALE_SECONDS 60
 
 /* Replaces write() for tests that simulate a full disk; NULL restores the real one. */
 typedef gssize (*AdjStoreWriteFunc) (int fd, const void *buf, gsize count);

@@ -8,6 +8,8 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include <stdarg.h>
 #include <string.h>
@@ -83,16 +85,21 @@ describe_syntax_error (enum json_tokener_error  err,
     }
 }
 
-/* json-c reads NaN, Infinity and -Infinity even in its strict mode.  They are not JSON, and
- * a value that is not a number cannot be written back as one: they are refused.  In a text
- * that json-c read, an N or an I outside a string can only start one of them. */
-static gboolean
-find_not_a_number (const char *data,
-                   gsize       length,
-                   gsize      *offset)
+/* What a text holds outside its strings, counted in one pass before json-c reads it. */
+typedef struct {
+  guint64 containers;     /* "{" and "[" */
+  guint64 commas;
+  gsize   not_a_number;   /* where the first N or I is, or the text's length */
+} TextCounts;
+
+static void
+count_outside_strings (const char *data,
+                       gsize       length,
+                       TextCounts *counts)
 {
   gboolean in_string = FALSE;
 
+  *counts = (TextCounts) { 0, 0, length };
   for (gsize i = 0; i < length; i++)
     {
       char c = data[i];
@@ -106,19 +113,44 @@ find_not_a_number (const char *data,
         }
       else if (c == '"')
         in_string = TRUE;
-      else if (c == 'N' || c == 'I')
-        {
-          *offset = i;
-          return TRUE;
-        }
+      else if (c == '{' || c == '[')
+        counts->containers++;
+      else if (c == ',')
+        counts->commas++;
+      else if ((c == 'N' || c == 'I') && counts->not_a_number == length)
+        counts->not_a_number = i;
     }
-  return FALSE;
 }
 
 static gboolean
 is_json_space (char c)
 {
   return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+/* Refuse a text that could hold more values, or more objects and arrays, than the limits,
+ * before json-c builds any of them.  Every value but the first is an object's or an array's
+ * first member, or follows a comma. */
+static gboolean
+check_value_count (const TextCounts  *counts,
+                   const char        *name,
+                   GError           **error)
+{
+  if (counts->containers > ADJ_JSON_MAX_CONTAINERS)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                   _("%s: the file holds more than %d objects and arrays, more than a battle, "
+                     "army list or ruleset may have"), name, ADJ_JSON_MAX_CONTAINERS);
+      return FALSE;
+    }
+  if (1 + counts->containers + counts->commas > ADJ_JSON_MAX_VALUES)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                   _("%s: the file holds more than %d values, more than a battle, army list "
+                     "or ruleset may have"), name, ADJ_JSON_MAX_VALUES);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 json_object *
@@ -131,6 +163,7 @@ adj_json_parse_data (const char  *data,
   json_object *root;
   enum json_tokener_error err;
   const char *bad = NULL;
+  TextCounts counts;
   gsize end;
   guint line, column;
 
@@ -167,6 +200,10 @@ adj_json_parse_data (const char  *data,
                    name, line, column);
       return NULL;
     }
+
+  count_outside_strings (data, length, &counts);
+  if (!check_value_count (&counts, name, error))
+    return NULL;
 
   tok = json_tokener_new_ex (ADJ_JSON_MAX_DEPTH);
   /* What follows the value is checked below, to say so in a message of its own. */
@@ -216,11 +253,15 @@ adj_json_parse_data (const char  *data,
       json_object_put (root);
       return NULL;
     }
-  if (find_not_a_number (data, length, &end))
+  /* json-c reads NaN, Infinity and -Infinity even in its strict mode.  They are not JSON, and
+   * a value that is not a number cannot be written back as one: they are refused.  In a text
+   * that json-c read, an N or an I outside a string can only start one of them. */
+  if (counts.not_a_number < length)
     {
-      gboolean negative = end > 0 && data[end - 1] == '-';
+      gsize at = counts.not_a_number;
+      gboolean negative = at > 0 && data[at - 1] == '-';
 
-      offset_to_line_column (data, end, &line, &column);
+      offset_to_line_column (data, at, &line, &column);
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
                    _("%s: not valid JSON at line %u, column %u: %s"), name, line, column,
                    negative ? _("a number was expected") : _("unexpected character"));
@@ -233,46 +274,264 @@ adj_json_parse_data (const char  *data,
   return root;
 }
 
+/* Read at most ADJ_JSON_MAX_SIZE bytes of the regular file @path; its status goes to @st. */
+static char *
+read_regular_file (const char  *path,
+                   const char  *display,
+                   gsize       *length,
+                   GStatBuf    *st,
+                   GError     **error)
+{
+  g_autofree char *data = NULL;
+  gsize size, done = 0;
+  int fd;
+
+  /* Opened without waiting, so that a pipe with no one writing to it does not block. */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  if (fd < 0 || fstat (fd, st) != 0)
+    {
+      int saved_errno = errno;
+
+      if (fd >= 0)
+        close (fd);
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO, _("%s: cannot read the file: %s"),
+                   display, g_strerror (saved_errno));
+      return NULL;
+    }
+  if (S_ISDIR (st->st_mode) || !S_ISREG (st->st_mode))
+    {
+      close (fd);
+      if (S_ISDIR (st->st_mode))
+        g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO, _("%s: this is a folder, not a file"),
+                     display);
+      else
+        g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO,
+                     _("%s: this is not a regular file (a device, a pipe or a socket), so it "
+                       "was not read"), display);
+      return NULL;
+    }
+
+  /* The file may grow while it is read: what is past the limit is never read. */
+  size = (guint64) st->st_size < ADJ_JSON_MAX_SIZE ? (gsize) st->st_size : ADJ_JSON_MAX_SIZE;
+  data = g_malloc (size + 2);
+  while (done <= size)
+    {
+      gssize n = read (fd, data + done, size + 1 - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved_errno = errno;
+
+          close (fd);
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO, _("%s: cannot read the file: %s"),
+                       display, g_strerror (saved_errno));
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      done += (gsize) n;
+      if (done > size && size < ADJ_JSON_MAX_SIZE)
+        {
+          size = MIN (size * 2 + 4096, (gsize) ADJ_JSON_MAX_SIZE);
+          data = g_realloc (data, size + 2);
+        }
+    }
+  close (fd);
+  if (done > ADJ_JSON_MAX_SIZE || (guint64) st->st_size > ADJ_JSON_MAX_SIZE)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
+                   _("%s: the file is %llu bytes, more than the %d bytes a battle, army "
+                     "list or ruleset may have"),
+                   display, (unsigned long long) MAX ((guint64) st->st_size, done),
+                   ADJ_JSON_MAX_SIZE);
+      return NULL;
+    }
+  data[done] = '\0';
+  *length = done;
+  return g_steal_pointer (&data);
+}
+
+/* Where the strict check of a file is: one level of the objects and arrays open there. */
+typedef struct {
+  gboolean    object;
+  guint       index;    /* in an array: the element's */
+  char       *key;      /* in an object: the member's, or NULL before the first */
+  GHashTable *keys;     /* in an object: the keys met so far */
+} Level;
+
+/* From the opening quote at @data[*i]: the string's end (its closing quote goes to *@i), and
+ * whether it holds a control character (written as it is or as an escape) or any escape. */
+static void
+scan_string (const char *data,
+             gsize      *i,
+             gboolean   *control,
+             gboolean   *escaped)
+{
+  gsize j = *i + 1;
+
+  *control = FALSE;
+  *escaped = FALSE;
+  for (; data[j] != '"'; j++)
+    {
+      guchar c = (guchar) data[j];
+
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+        *control = TRUE;
+      if (c != '\\')
+        continue;
+      *escaped = TRUE;
+      j++;
+      if (data[j] == 'b' || data[j] == 'f')
+        *control = TRUE;
+      else if (data[j] == 'u' && data[j + 1] == '0' && data[j + 2] == '0' &&
+               g_ascii_xdigit_value (data[j + 3]) < 2 &&
+               !(data[j + 3] == '0' && strchr ("9aAdD", data[j + 4]) != NULL))
+        *control = TRUE;
+    }
+  *i = j;
+}
+
+/* The text of the string between @start and @end (its quotes), its escapes undone. */
+static char *
+string_text (const char *data,
+             gsize       start,
+             gsize       end,
+             gboolean    escaped)
+{
+  g_autoptr(json_object) value = NULL;
+  json_tokener *tok;
+
+  if (!escaped)
+    return g_strndup (data + start + 1, end - start - 1);
+  tok = json_tokener_new ();
+  value = json_tokener_parse_ex (tok, data + start, (int) (end - start + 1));
+  json_tokener_free (tok);
+  return g_strdup (json_object_get_string (value));
+}
+
+static char *
+levels_path (Level *levels,
+             guint  depth)
+{
+  GString *path = g_string_new ("$");
+
+  for (guint d = 0; d < depth; d++)
+    {
+      if (levels[d].object)
+        g_string_append_printf (path, ".%s", levels[d].key != NULL ? levels[d].key : "");
+      else
+        g_string_append_printf (path, "[%u]", levels[d].index);
+    }
+  return g_string_free (path, FALSE);
+}
+
+/* Refuse a key given twice in one object (json-c keeps the last silently) and a string with a
+ * control character, other than a tab or a line break, naming the path.  @data is JSON that
+ * json-c read. */
+static gboolean
+check_strict (const char  *data,
+              gsize        length,
+              const char  *name,
+              GError     **error)
+{
+  Level levels[ADJ_JSON_MAX_DEPTH + 1] = { { 0 } };
+  guint depth = 0;
+  gboolean ok = TRUE;
+
+  for (gsize i = 0; i < length && ok; i++)
+    {
+      char c = data[i];
+
+      if (c == '"')
+        {
+          gsize start = i, after;
+          gboolean control, escaped;
+          Level *level = depth > 0 ? &levels[depth - 1] : NULL;
+
+          scan_string (data, &i, &control, &escaped);
+          for (after = i + 1; after < length && is_json_space (data[after]); after++)
+            ;
+          if (level != NULL && level->object && after < length && data[after] == ':')
+            {
+              g_free (level->key);
+              level->key = string_text (data, start, i, escaped);
+              if (control)
+                {
+                  g_autofree char *path = levels_path (levels, depth);
+                  ok = adj_json_fail (error, ADJ_ERROR_PARSE, name, path,
+                                      _("a key holds a control character"));
+                }
+              else if (!g_hash_table_add (level->keys, g_strdup (level->key)))
+                {
+                  g_autofree char *path = levels_path (levels, depth);
+                  ok = adj_json_fail (error, ADJ_ERROR_PARSE, name, path,
+                                      _("the key is given twice in one object"));
+                }
+            }
+          else if (control)
+            {
+              g_autofree char *path = levels_path (levels, depth);
+              ok = adj_json_fail (error, ADJ_ERROR_PARSE, name, path,
+                                  _("the text holds a control character"));
+            }
+        }
+      else if (c == '{' || c == '[')
+        {
+          Level *level = &levels[depth++];
+
+          level->object = c == '{';
+          level->index = 0;
+          g_clear_pointer (&level->key, g_free);
+          if (level->object && level->keys == NULL)
+            level->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          else if (level->object)
+            g_hash_table_remove_all (level->keys);
+        }
+      else if (c == '}' || c == ']')
+        depth--;
+      else if (c == ',' && depth > 0 && !levels[depth - 1].object)
+        levels[depth - 1].index++;
+    }
+
+  for (guint d = 0; d < G_N_ELEMENTS (levels); d++)
+    {
+      g_free (levels[d].key);
+      g_clear_pointer (&levels[d].keys, g_hash_table_unref);
+    }
+  return ok;
+}
+
+json_object *
+adj_json_parse_file_stat (const char  *path,
+                          GStatBuf    *st,
+                          GError     **error)
+{
+  g_autofree char *data = NULL;
+  g_autofree char *display = NULL;
+  g_autoptr(json_object) json = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL && st != NULL, NULL);
+
+  display = g_filename_display_name (path);
+  data = read_regular_file (path, display, &length, st, error);
+  if (data == NULL)
+    return NULL;
+  json = adj_json_parse_data (data, length, display, error);
+  if (json == NULL || !check_strict (data, length, display, error))
+    return NULL;
+  return g_steal_pointer (&json);
+}
+
 json_object *
 adj_json_parse_file (const char  *path,
                      GError     **error)
 {
-  g_autofree char *data = NULL;
-  g_autofree char *display = NULL;
-  g_autoptr(GError) local_error = NULL;
-  gsize length = 0;
   GStatBuf st;
 
-  g_return_val_if_fail (path != NULL, NULL);
-
-  display = g_filename_display_name (path);
-
-  if (g_stat (path, &st) == 0)
-    {
-      if (S_ISDIR (st.st_mode))
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO,
-                       _("%s: this is a folder, not a file"), display);
-          return NULL;
-        }
-      if ((guint64) st.st_size > ADJ_JSON_MAX_SIZE)
-        {
-          g_set_error (error, ADJ_ERROR, ADJ_ERROR_PARSE,
-                       _("%s: the file is %llu bytes, more than the %d bytes a battle, army "
-                         "list or ruleset may have"),
-                       display, (unsigned long long) st.st_size, ADJ_JSON_MAX_SIZE);
-          return NULL;
-        }
-    }
-
-  if (!g_file_get_contents (path, &data, &length, &local_error))
-    {
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO, _("%s: cannot read the file: %s"),
-                   display, local_error->message);
-      return NULL;
-    }
-
-  return adj_json_parse_data (data, length, display, error);
+  return adj_json_parse_file_stat (path, &st, error);
 }
 
 const char *

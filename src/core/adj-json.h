@@ -8,6 +8,7 @@
 #pragma once
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <json-c/json.h>
 
 #include "adj-types.h"
@@ -17,14 +18,26 @@ G_BEGIN_DECLS
 /* Limits that keep a hostile or broken file from exhausting memory or the stack. */
 #define ADJ_JSON_MAX_SIZE  (64 * 1024 * 1024)
 #define ADJ_JSON_MAX_DEPTH 64
+/* Every object or array costs json-c far more memory than the bytes that write it ("{}"): the
+ * number of values, and of objects and arrays among them, is bounded too.  The largest battle
+ * the size limit lets through holds fewer than half of each. */
+#define ADJ_JSON_MAX_VALUES     8000000
+#define ADJ_JSON_MAX_CONTAINERS 1000000
 
 /* Parsed with json-c's strict tokener; a syntax error is reported with its line and column. */
 json_object *adj_json_parse_data (const char  *data,
                                   gsize        length,
                                   const char  *name,
                                   GError     **error);
+/* A file of Adjutant's own: only a regular file is read (not a folder, a device or a pipe), no
+ * more than ADJ_JSON_MAX_SIZE of it, and a key given twice in one object or a string holding
+ * a control character (other than a tab or a line break) is refused with its JSON path. */
 json_object *adj_json_parse_file (const char  *path,
                                   GError     **error);
+/* The same, also giving the file's status as it was read, to tell later whether it changed. */
+json_object *adj_json_parse_file_stat (const char  *path,
+                                       GStatBuf    *st,
+                                       GError     **error);
 
 const char  *adj_json_type_name  (json_object *value);
 char        *adj_json_path_key   (const char  *path,

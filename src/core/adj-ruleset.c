@@ -837,6 +837,43 @@ check_top_keys (AdjRuleset   *rs,
   return TRUE;
 }
 
+/* A ruleset says everything it means: nowhere is a null in one.  The code that reads a ruleset
+ * takes a null for a missing key at best, and for the type it expects at worst, so one is
+ * refused with its path. */
+static gboolean
+check_no_null (json_object  *value,
+               const char   *file,
+               const char   *path,
+               GError      **error)
+{
+  switch (json_object_get_type (value))
+    {
+    case json_type_null:
+      return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                            _("null is not a value a ruleset may hold"));
+    case json_type_object:
+      json_object_object_foreach (value, key, member)
+        {
+          g_autofree char *where = adj_json_path_key (path, key);
+
+          if (!check_no_null (member, file, where, error))
+            return FALSE;
+        }
+      return TRUE;
+    case json_type_array:
+      for (gsize i = 0; i < json_object_array_length (value); i++)
+        {
+          g_autofree char *where = adj_json_path_index (path, i);
+
+          if (!check_no_null (json_object_array_get_idx (value, i), file, where, error))
+            return FALSE;
+        }
+      return TRUE;
+    default:
+      return TRUE;
+    }
+}
+
 AdjRuleset *
 adj_ruleset_load_json (json_object  *root,
                        const char   *file,
@@ -875,6 +912,8 @@ adj_ruleset_load_json (json_object  *root,
     json_object_put (rs->root);
     rs->root = root = migrated;
   }
+  if (!check_no_null (root, file, "$", error))
+    return NULL;
 
   if (!parse_id (root, "id", &rs->id, file, "$", error) ||
       !parse_label (root, "name", TRUE, &rs->name, file, "$", error) ||

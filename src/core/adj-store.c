@@ -7,10 +7,37 @@
 
 #include <glib/gstdio.h>
 
-#include "adj-battle.h"
+#include "adj-battle-private.h"
 #include "adj-file.h"
 #include "adj-json.h"
 #include "adj-store.h"
+
+/* Note the file @battle was read from (@st: its status as it was read) or written to. */
+static void
+remember_disk_file (AdjBattle      *battle,
+                    const char     *path,
+                    const GStatBuf *st)
+{
+  g_free (battle->disk_path);
+  battle->disk_path = g_strdup (path);
+  if (st != NULL)
+    adj_file_stamp_from_stat (&battle->disk_stamp, st);
+  else
+    adj_file_stamp_path (&battle->disk_stamp, path);
+}
+
+gboolean
+adj_store_battle_changed_on_disk (AdjBattle *battle)
+{
+  AdjFileStamp now;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  if (battle->disk_path == NULL || !battle->disk_stamp.known)
+    return FALSE;
+  adj_file_stamp_path (&now, battle->disk_path);
+  return !adj_file_stamp_equal (&now, &battle->disk_stamp);
+}
 
 gboolean
 adj_store_save_battle (AdjBattle   *battle,
@@ -22,7 +49,10 @@ adj_store_save_battle (AdjBattle   *battle,
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
   json = adj_battle_to_json (battle);
-  return adj_store_save_battle_json (json, path, error);
+  if (!adj_store_save_battle_json (json, path, error))
+    return FALSE;
+  remember_disk_file (battle, path, NULL);
+  return TRUE;
 }
 
 gboolean
@@ -40,13 +70,19 @@ AdjBattle *
 adj_store_load_battle (const char  *path,
                        GError     **error)
 {
-  g_autoptr(json_object) json = adj_json_parse_file (path, error);
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(AdjBattle) battle = NULL;
   g_autofree char *display = NULL;
+  GStatBuf st;
 
+  json = adj_json_parse_file_stat (path, &st, error);
   if (json == NULL)
     return NULL;
   display = g_filename_display_basename (path);
-  return adj_battle_from_json (json, display, error);
+  battle = adj_battle_from_json (json, display, error);
+  if (battle != NULL)
+    remember_disk_file (battle, path, &st);
+  return g_steal_pointer (&battle);
 }
 
 const char *

@@ -19,6 +19,11 @@ gboolean   adj_store_save_battle_json (json_object *json,
                                        GError     **error);
 AdjBattle *adj_store_load_battle   (const char  *path,
                                     GError     **error);
+/* Whether the file @battle was last loaded from or saved to (by the two calls above) is no
+ * longer as it was then: another program saved over it, changed it or removed it.  Saving
+ * now would lose what that program wrote; a caller can offer to load it again first.  FALSE
+ * for a battle never loaded from or saved to a file. */
+gboolean   adj_store_battle_changed_on_disk (AdjBattle *battle);
 
 /* What kind of Adjutant file this is ("adjutant-battle", "adjutant-army", ...), or NULL. */
 const char *adj_store_sniff_format (json_object *json);
