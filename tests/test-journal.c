@@ -483,6 +483,47 @@ test_names_sides (void)
   g_assert_cmpstr (adj_journal_get_entry (journal, journal->position - 1)->summary, ==, summary);
 }
 
+/* An entry keeps its phase as it read then, the side named: the report and a reloaded battle
+ * say "Zulu army activates" although the next turn's initiative may go the other way. */
+static void
+test_phase_label (void)
+{
+  g_autoptr(AdjBattle) battle = load_demo ("wec-zulu-war.json");
+  g_autoptr(AdjOutcome) initiative = NULL;
+  g_autoptr(AdjOutcome) move = NULL;
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(AdjBattle) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *report = NULL;
+  AdjJournal *journal;
+  AdjEntry *entry;
+
+  g_assert_true (adj_battle_next_phase (battle, &error));
+  initiative = adj_test_run_ruling (battle, "wec/initiative", "{\"choice\": \"take\"}");
+  g_assert_true (adj_battle_next_phase (battle, &error));
+  g_assert_no_error (error);
+  label = g_strdup_printf ("%s activates", g_str_equal (initiative->key, "side-a")
+                                           ? "British army" : "Zulu army");
+  move = adj_test_run_ruling (battle, "wec/movement", "{\"unit\": \"u1\"}");
+  journal = adj_battle_get_journal (battle);
+  entry = adj_journal_get_entry (journal, journal->position - 1);
+  g_assert_cmpstr (entry->phase, ==, "first-side");
+  g_assert_cmpstr (entry->phase_label, ==, label);
+
+  report = adj_battle_report (battle, TRUE);
+  line = g_strdup_printf ("- *%s* — Movement — British Regular Infantry 1: ", label);
+  g_assert_nonnull (strstr (report, line));
+
+  json = adj_battle_to_json (battle);
+  back = adj_battle_from_json (json, "battle", &error);
+  g_assert_no_error (error);
+  journal = adj_battle_get_journal (back);
+  g_assert_cmpstr (adj_journal_get_entry (journal, journal->position - 1)->phase_label, ==,
+                   label);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -509,5 +550,6 @@ main (int   argc,
     }
   g_test_add_func ("/journal/names/hidden", test_names_hidden);
   g_test_add_func ("/journal/names/sides", test_names_sides);
+  g_test_add_func ("/journal/phase-label", test_phase_label);
   return g_test_run ();
 }

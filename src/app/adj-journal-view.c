@@ -101,9 +101,8 @@ bind_row (GtkSignalListItemFactory *factory,
   GtkWidget *row = gtk_list_item_get_child (list_item);
   AdjJournalItem *item = gtk_list_item_get_item (list_item);
   RowParts *parts = g_object_get_data (G_OBJECT (row), "parts");
-  AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
-  const char *phase_id = adj_journal_item_get_phase (item);
-  const AdjChoice *phase = phase_id != NULL ? adj_ruleset_find_phase (rs, phase_id) : NULL;
+  const char *phase = adj_battle_entry_phase (self->battle, adj_journal_item_get_phase (item),
+                                              adj_journal_item_get_phase_label (item));
   json_object *outcome = adj_journal_item_get_outcome (item);
   json_object *reason = NULL;
   g_autofree char *stamp = NULL;
@@ -112,7 +111,7 @@ bind_row (GtkSignalListItemFactory *factory,
 
   /* TRANSLATORS: when a journal entry was made: turn and phase, e.g. "T3 · Initiative" */
   stamp = g_strdup_printf (_("T%d · %s"), adj_journal_item_get_turn (item),
-                           phase != NULL ? adj_gettext (phase->label) : "");
+                           phase != NULL ? phase : "");
   gtk_label_set_text (parts->stamp, stamp);
   gtk_label_set_text (parts->summary, adj_journal_item_get_summary (item));
   if (outcome != NULL && json_object_object_get_ex (outcome, "reason", &reason))

@@ -105,6 +105,21 @@ adj_battle_name_actors (AdjBattle  *battle,
   return g_strdup_printf (_("%s and %s"), names[0], names[1]);
 }
 
+const char *
+adj_battle_entry_phase (AdjBattle  *battle,
+                        const char *phase,
+                        const char *phase_label)
+{
+  const AdjChoice *choice;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  if (phase_label != NULL)
+    return phase_label;
+  choice = phase != NULL ? adj_ruleset_find_phase (battle->ruleset, phase) : NULL;
+  return choice != NULL ? adj_gettext (choice->label) : NULL;
+}
+
 char *
 adj_battle_report (AdjBattle *battle,
                    gboolean   markdown)
@@ -137,8 +152,7 @@ adj_battle_report (AdjBattle *battle,
   for (guint i = 0; i < journal->position; i++)
     {
       AdjEntry *entry = adj_journal_get_entry (journal, i);
-      const AdjChoice *phase = entry->phase != NULL ? adj_ruleset_find_phase (rs, entry->phase)
-                                                    : NULL;
+      const char *phase = adj_battle_entry_phase (battle, entry->phase, entry->phase_label);
       json_object *reason = NULL;
       g_autofree char *rolls = adj_journal_describe_rolls (entry->outcome);
 
@@ -151,7 +165,7 @@ adj_battle_report (AdjBattle *battle,
         }
       g_string_append (out, markdown ? "- " : "  ");
       if (phase != NULL)
-        g_string_append_printf (out, markdown ? "*%s* — " : "[%s] ", adj_gettext (phase->label));
+        g_string_append_printf (out, markdown ? "*%s* — " : "[%s] ", phase);
       g_string_append (out, entry->summary);
       if (entry->outcome != NULL && json_object_object_get_ex (entry->outcome, "reason", &reason))
         g_string_append_printf (out, ": %s", json_object_get_string (reason));

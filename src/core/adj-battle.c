@@ -1140,6 +1140,8 @@ adj_battle_commit (AdjBattle  *battle,
   entry->turn = battle->turn;
   g_free (entry->phase);
   entry->phase = g_strdup (battle->phase);
+  g_free (entry->phase_label);
+  entry->phase_label = adj_battle_phase_label (battle, NULL);
 
   if (!apply_changes (battle, entry->changes, TRUE, error))
     return FALSE;

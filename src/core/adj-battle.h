@@ -187,6 +187,11 @@ gboolean      adj_battle_unit_is_hidden   (AdjBattle    *battle,
 char         *adj_battle_name_actors      (AdjBattle    *battle,
                                            AdjInputs    *inputs,
                                            const char   *title);
+/* How the phase of a journal entry reads: its @phase_label as kept, or, in entries from before
+ * they kept one, the ruleset's label of @phase; NULL without a phase. */
+const char   *adj_battle_entry_phase      (AdjBattle    *battle,
+                                           const char   *phase,
+                                           const char   *phase_label);
 /* The game so far, as a readable report (plain text, or Markdown). */
 char         *adj_battle_report           (AdjBattle    *battle,
                                            gboolean      markdown);

@@ -275,6 +275,7 @@ adj_entry_free (AdjEntry *entry)
   g_free (entry->mechanic);
   g_free (entry->summary);
   g_free (entry->phase);
+  g_free (entry->phase_label);
   json_object_put (entry->inputs);
   json_object_put (entry->outcome);
   json_object_put (entry->json);
@@ -302,6 +303,8 @@ adj_entry_to_json (const AdjEntry *entry)
   json_object_object_add (obj, "turn", json_object_new_int (entry->turn));
   if (entry->phase != NULL)
     json_object_object_add (obj, "phase", json_object_new_string (entry->phase));
+  if (entry->phase_label != NULL)
+    json_object_object_add (obj, "phase_label", json_object_new_string (entry->phase_label));
   /* An entry's values never change once it is written: the document shares them, as an entry
    * read from a file shares the document's. */
   if (entry->inputs != NULL)
@@ -321,12 +324,13 @@ adj_entry_from_json (json_object  *json,
                      GError      **error)
 {
   static const char *const keys[] = {
-    "seq", "time", "kind", "mechanic", "summary", "turn", "phase", "inputs", "outcome",
-    "changes", NULL
+    "seq", "time", "kind", "mechanic", "summary", "turn", "phase", "phase_label", "inputs",
+    "outcome", "changes", NULL
   };
   AdjEntry *entry;
   AdjChangeSet *change_set;
   const char *kind = NULL, *mechanic = NULL, *summary = NULL, *phase = NULL;
+  const char *phase_label = NULL;
   gint64 seq = 0, time = 0, turn = 0;
   json_object *inputs = NULL, *outcome = NULL, *changes = NULL;
   g_autofree char *changes_path = NULL;
@@ -340,6 +344,7 @@ adj_entry_from_json (json_object  *json,
       !adj_json_get_string (json, "summary", TRUE, &summary, file, path, error) ||
       !adj_json_get_int (json, "turn", FALSE, 0, 100000, &turn, file, path, error) ||
       !adj_json_get_string (json, "phase", FALSE, &phase, file, path, error) ||
+      !adj_json_get_string (json, "phase_label", FALSE, &phase_label, file, path, error) ||
       !adj_json_get_object (json, "inputs", FALSE, &inputs, file, path, error) ||
       !adj_json_get_object (json, "outcome", FALSE, &outcome, file, path, error) ||
       !adj_json_get_array (json, "changes", TRUE, &changes, file, path, error))
@@ -354,6 +359,7 @@ adj_entry_from_json (json_object  *json,
   entry->time = time;
   entry->turn = (int) turn;
   entry->phase = g_strdup (phase);
+  entry->phase_label = g_strdup (phase_label);
   entry->inputs = json_object_get (inputs);
   entry->outcome = json_object_get (outcome);
   return entry;
@@ -427,6 +433,7 @@ struct _AdjJournalItem {
   char        *summary;
   int          turn;
   char        *phase;
+  char        *phase_label;
   json_object *outcome;
   gboolean     undone;
 };
@@ -449,6 +456,7 @@ adj_journal_item_finalize (GObject *object)
   g_free (self->kind);
   g_free (self->summary);
   g_free (self->phase);
+  g_free (self->phase_label);
   json_object_put (self->outcome);
   G_OBJECT_CLASS (adj_journal_item_parent_class)->finalize (object);
 }
@@ -501,6 +509,7 @@ adj_journal_item_new (const AdjEntry *entry,
   self->summary = g_strdup (entry->summary);
   self->turn = entry->turn;
   self->phase = g_strdup (entry->phase);
+  self->phase_label = g_strdup (entry->phase_label);
   self->outcome = json_object_get (entry->outcome);
   self->undone = undone;
   return self;
@@ -511,6 +520,7 @@ const char *adj_journal_item_get_kind (AdjJournalItem *item) { return item->kind
 const char *adj_journal_item_get_summary (AdjJournalItem *item) { return item->summary; }
 int adj_journal_item_get_turn (AdjJournalItem *item) { return item->turn; }
 const char *adj_journal_item_get_phase (AdjJournalItem *item) { return item->phase; }
+const char *adj_journal_item_get_phase_label (AdjJournalItem *item) { return item->phase_label; }
 json_object *adj_journal_item_get_outcome (AdjJournalItem *item) { return item->outcome; }
 gboolean adj_journal_item_get_undone (AdjJournalItem *item) { return item->undone; }
 

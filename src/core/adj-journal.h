@@ -43,6 +43,7 @@ struct _AdjEntry {
   char        *summary;    /* one readable line: "Fire combat: 2nd Battalion destroyed" */
   int          turn;       /* the turn and phase when it was made */
   char        *phase;
+  char        *phase_label; /* that phase as it read then ("Zulu army activates"), or NULL */
   json_object *inputs;     /* may be NULL */
   json_object *outcome;    /* may be NULL */
   AdjChangeSet *changes;
@@ -114,6 +115,9 @@ const char     *adj_journal_item_get_kind   (AdjJournalItem *item);
 const char     *adj_journal_item_get_summary (AdjJournalItem *item);
 int             adj_journal_item_get_turn   (AdjJournalItem *item);
 const char     *adj_journal_item_get_phase  (AdjJournalItem *item);
+/* The phase as it read when the entry was made, with its side named; NULL in entries of files
+ * made before entries kept it (the ruleset's label then serves). */
+const char     *adj_journal_item_get_phase_label (AdjJournalItem *item);
 /* The outcome as recorded (reason, rolls), or NULL. */
 json_object    *adj_journal_item_get_outcome (AdjJournalItem *item);
 gboolean        adj_journal_item_get_undone (AdjJournalItem *item);
