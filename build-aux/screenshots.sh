@@ -3,7 +3,9 @@
 #
 # Screenshots of the main views for review: build-aux/screenshots.sh [OUTDIR]
 # (start page, New Battle, action form with odds, result, unit, journal, cards, dark style,
-# table mode, preferences, and the window at 1024x600, 700 wide and 1600x1000).
+# table mode, preferences, and the window at 1024x600, 700 wide and 1600x1000), then every page
+# of every system's demo battle at 1024x600, 1366x768 and 1920x1080 in light and dark style.
+# ADJUTANT_TOUR=pages takes only the pages of the demos.
 # Needs a build in ./build (or $ADJUTANT_BUILDDIR) and Xvfb.
 
 set -euo pipefail

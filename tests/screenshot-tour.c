@@ -63,6 +63,117 @@ resize (GtkWindow *window,
   adj_test_settle ();
 }
 
+/* The first unit of the battle's side number @index, or NULL. */
+static const char *
+first_unit_of_side (AdjBattle *battle,
+                    guint      index)
+{
+  GPtrArray *sides = adj_battle_get_sides (battle);
+  GListModel *units = adj_battle_get_units (battle);
+  const AdjSide *side;
+
+  if (index >= sides->len)
+    return NULL;
+  side = g_ptr_array_index (sides, index);
+  for (guint i = 0; i < g_list_model_get_n_items (units); i++)
+    {
+      g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
+
+      if (g_strcmp0 (adj_unit_get_side (unit), side->id) == 0)
+        return adj_unit_get_id (unit);
+    }
+  return NULL;
+}
+
+/* Every page of every system's demo battle (a copy of it) at 1024x600, 1366x768 and 1920x1080,
+ * in light and dark style: the action page with a result waiting to be applied, and once at the
+ * smallest size after Apply, with its toast. */
+static void
+tour_every_page (AdjApplication *app)
+{
+  static const char *const demos[] = {
+    "wec-zulu-war", "rn-column-on-the-march", "gl-mission-station", "rf-patrol-at-the-kraal",
+    "rr-colenso",
+  };
+  static const int sizes[][2] = { { 1024, 600 }, { 1366, 768 }, { 1920, 1080 } };
+  AdjBattleWindow *window = adj_test_the_window (app);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  for (guint d = 0; d < G_N_ELEMENTS (demos); d++)
+    {
+      g_autofree char *name = g_strconcat (demos[d], ".json", NULL);
+      g_autofree char *from = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", name,
+                                                NULL);
+      g_autofree char *copy = g_build_filename (g_get_tmp_dir (), name, NULL);
+      g_autofree char *text = NULL;
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GtkSelectionModel) pages = NULL;
+      AdwViewStack *stack;
+      AdjMechanicPanel *panel;
+      AdjBattle *battle;
+      const char *a, *b;
+
+      if (!g_file_get_contents (from, &text, NULL, NULL) ||
+          !g_file_set_contents (copy, text, -1, NULL))
+        continue;
+      file = g_file_new_for_path (copy);
+      if (adj_battle_window_get_battle (window) != NULL)
+        adj_battle_set_autosave_path (adj_battle_window_get_battle (window), NULL);
+      adj_battle_window_set_battle (window, NULL, NULL);
+      g_application_open (G_APPLICATION (app), &file, 1, "");
+      adj_test_settle ();
+      battle = adj_battle_window_get_battle (window);
+      adj_battle_set_autosave_path (battle, NULL);
+      adj_battle_set_seed (battle, 1879);
+      panel = adj_battle_window_get_mechanic_panel (window);
+      adj_battle_window_show_page (window, "act");
+      a = first_unit_of_side (battle, 0);
+      b = first_unit_of_side (battle, 1);
+      if (a != NULL)
+        adj_mechanic_panel_use_unit (panel, 0, a);
+      if (b != NULL)
+        adj_mechanic_panel_use_unit (panel, 1, b);
+      adj_mechanic_panel_roll (panel);
+
+      stack = ADW_VIEW_STACK (adj_test_find_type (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK));
+      pages = adw_view_stack_get_pages (stack);
+      for (guint scheme = 0; scheme < 2; scheme++)
+        {
+          adw_style_manager_set_color_scheme (style, scheme == 0 ? ADW_COLOR_SCHEME_FORCE_LIGHT
+                                                                 : ADW_COLOR_SCHEME_FORCE_DARK);
+          for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+            {
+              resize (GTK_WINDOW (window), sizes[z][0], sizes[z][1]);
+              for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
+                {
+                  g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages),
+                                                                            i);
+                  g_autofree char *shot = NULL;
+
+                  if (!adw_view_stack_page_get_visible (page))
+                    continue;
+                  adw_view_stack_set_visible_child (stack, adw_view_stack_page_get_child (page));
+                  shot = g_strdup_printf ("all-%s-%dx%d-%s-%s", demos[d], sizes[z][0],
+                                          sizes[z][1], scheme == 0 ? "light" : "dark",
+                                          adw_view_stack_page_get_name (page));
+                  save_shot (GTK_WIDGET (window), shot);
+                }
+            }
+        }
+      adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+      resize (GTK_WINDOW (window), sizes[0][0], sizes[0][1]);
+      adj_battle_window_show_page (window, "act");
+      {
+        g_autofree char *shot = g_strdup_printf ("all-%s-applied", demos[d]);
+
+        adj_mechanic_panel_apply (panel);
+        save_shot (GTK_WIDGET (window), shot);
+      }
+      adj_battle_window_set_battle (window, NULL, NULL);
+      g_unlink (copy);
+    }
+}
+
 static void
 tour (AdjApplication *app)
 {
@@ -123,11 +234,6 @@ tour (AdjApplication *app)
   adj_battle_window_show_page (window, "journal");
   save_shot (GTK_WIDGET (window), "journal");
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.turn-card", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.turn-card", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.turn-card", NULL);
-  save_shot (GTK_WIDGET (window), "cards");
-
   adj_battle_window_show_page (window, "act");
   adj_mechanic_panel_select (panel, "wec/fire-combat");
   adj_battle_window_select_unit (window, "u13");
@@ -176,6 +282,8 @@ tour (AdjApplication *app)
     adj_rn_turn_view_next (turn, NULL);
     adj_rn_turn_view_next (turn, NULL);
     save_shot (GTK_WIDGET (window), "rn-turn");
+    adj_battle_window_show_page (window, "cards");
+    save_shot (GTK_WIDGET (window), "cards");
 
     adj_battle_window_show_page (window, "act");
     adj_mechanic_panel_select (panel, "rn/fire");
@@ -553,6 +661,13 @@ tour (AdjApplication *app)
   }
 }
 
+static void
+tour_all (AdjApplication *app)
+{
+  tour (app);
+  tour_every_page (app);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -570,7 +685,9 @@ main (int   argc,
   argc = 1;
   if (!adj_test_init_ui (&argc, &argv))
     return 1;
-  adj_test_run_app (tour, NULL);
+  /* ADJUTANT_TOUR=pages: only every page of every demo at the three sizes. */
+  adj_test_run_app (g_strcmp0 (g_getenv ("ADJUTANT_TOUR"), "pages") == 0 ? tour_every_page
+                                                                        : tour_all, NULL);
   status = adj_test_finish_ui (0);
   return status;
 }

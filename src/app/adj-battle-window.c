@@ -39,7 +39,8 @@
 struct _AdjBattleWindow {
   AdwApplicationWindow parent_instance;
 
-  AdwToastOverlay     *toasts;
+  AdwToastOverlay     *toasts;       /* over the battle's pages, above their switcher */
+  AdwToastOverlay     *start_toasts; /* over the start page */
   GtkStack            *stack;
   AdwStatusPage       *empty_page;
   AdwPreferencesGroup *recent_group;
@@ -49,9 +50,11 @@ struct _AdjBattleWindow {
   AdwHeaderBar        *sidebar_header;
   AdwHeaderBar        *content_header;
   GtkWidget           *back_button;
+  GtkWidget           *forward_button;
   AdwWindowTitle      *window_title;
   AdjTurnStrip        *turn_strip;
   GtkStack            *side_stack;
+  GtkWidget           *side_switcher;
   GtkSearchEntry      *search_entry;
   AdwViewStack        *view_stack;
   AdwBin              *act_page;
@@ -83,6 +86,29 @@ static AdjMechanicPanel *ensure_mechanic_panel (AdjBattleWindow *self);
 
 /* ---- small helpers ---- */
 
+/* Long names (the sides' in the switcher above the units) shorten rather than widen the list. */
+static void
+ellipsize_labels (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (widget), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (widget, gtk_label_get_text (GTK_LABEL (widget)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    ellipsize_labels (child);
+}
+
+/* The toasts of the page the window shows: the battle's or the start page's. */
+static AdwToastOverlay *
+current_toasts (AdjBattleWindow *self)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "battle") == 0)
+    return self->toasts;
+  return self->start_toasts;
+}
+
 void
 adj_battle_window_toast (AdjBattleWindow *self,
                          const char      *message,
@@ -96,7 +122,7 @@ adj_battle_window_toast (AdjBattleWindow *self,
       adw_toast_set_action_name (toast, "win.undo");
     }
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toasts, toast);
+  adw_toast_overlay_add_toast (current_toasts (self), toast);
 }
 
 void
@@ -111,7 +137,7 @@ adj_battle_window_toast_results (AdjBattleWindow *self,
   adw_toast_set_action_name (toast, "win.undo-results");
   adw_toast_set_action_target_value (toast, g_variant_new ("(uu)", from, to));
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toasts, toast);
+  adw_toast_overlay_add_toast (current_toasts (self), toast);
 }
 
 static void
@@ -277,13 +303,24 @@ on_back_clicked (AdjBattleWindow *self)
 }
 
 static void
+on_forward_clicked (AdjBattleWindow *self)
+{
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+}
+
+/* Folded, the window shows one pane with a way to the other: the pages with a back button to
+ * the units, the units with one on to the pages.  It folds onto the pages, where the work is. */
+static void
 on_folded (AdwLeaflet      *leaflet,
            GParamSpec      *pspec,
            AdjBattleWindow *self)
 {
   gboolean folded = adw_leaflet_get_folded (leaflet);
 
+  if (folded && pspec != NULL)
+    adw_leaflet_set_visible_child (leaflet, self->content);
   gtk_widget_set_visible (self->back_button, folded);
+  gtk_widget_set_visible (self->forward_button, folded);
   adw_header_bar_set_show_end_title_buttons (self->sidebar_header, folded);
   adw_header_bar_set_show_start_title_buttons (self->content_header, folded ||
                                                !adw_leaflet_get_folded (leaflet));
@@ -1058,6 +1095,27 @@ action_roll (GtkWidget  *widget,
     adj_mechanic_panel_roll (ensure_mechanic_panel (self));
 }
 
+/* Whether the battle's rules deal or turn cards: only then is there a Cards page. */
+static gboolean
+uses_cards (AdjBattleWindow *self)
+{
+  const AdjSystem *system;
+
+  if (self->battle == NULL)
+    return FALSE;
+  system = adj_system_lookup (adj_ruleset_get_id (adj_battle_get_ruleset (self->battle)));
+  return system != NULL && system->uses_cards;
+}
+
+/* To the Cards page, where the battle has one: elsewhere a card turned (a pack is kept with
+ * every battle) shows only in the journal. */
+static void
+show_cards (AdjBattleWindow *self)
+{
+  if (uses_cards (self))
+    adw_view_stack_set_visible_child_name (self->view_stack, "cards");
+}
+
 static void
 action_turn_card (GtkWidget  *widget,
                   const char *name,
@@ -1069,7 +1127,7 @@ action_turn_card (GtkWidget  *widget,
 
   if (self->battle == NULL)
     return;
-  adw_view_stack_set_visible_child_name (self->view_stack, "cards");
+  show_cards (self);
   ok = g_str_equal (name, "win.reshuffle") ? adj_battle_reshuffle (self->battle, &error)
                                            : adj_battle_turn_card (self->battle, NULL, NULL, &error);
   if (!ok)
@@ -1106,7 +1164,7 @@ action_enter_card (GtkWidget  *widget,
 
   if (self->battle == NULL)
     return;
-  adw_view_stack_set_visible_child_name (self->view_stack, "cards");
+  show_cards (self);
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Enter a Card"),
                                    _("Type the card turned at the table: rank then suit, such as "
                                      "QH, 10S, AD or 7C"));
@@ -1266,6 +1324,7 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-battle-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, toasts);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, start_toasts);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, recent_group);
@@ -1275,6 +1334,8 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, sidebar_header);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, content_header);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, forward_button);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, side_switcher);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, turn_strip);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, side_stack);
@@ -1290,6 +1351,7 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, primary_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_back_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_forward_clicked);
 
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, action_redo);
@@ -1424,6 +1486,7 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
       (void) page;
       g_signal_connect (view, "unit-selected", G_CALLBACK (on_unit_selected), self);
     }
+  ellipsize_labels (GTK_WIDGET (self->side_switcher));
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   if (self->mechanic_panel != NULL)
     adj_mechanic_panel_set_battle (self->mechanic_panel, battle);
@@ -1432,6 +1495,9 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
   if (self->cards_view != NULL)
     adj_cards_page_set_battle (self->cards_view, battle);
   set_special_view (self);
+  adw_view_stack_page_set_visible (adw_view_stack_get_page (self->view_stack,
+                                                            GTK_WIDGET (self->cards_page)),
+                                   uses_cards (self));
   /* A system with its own turn view starts there; the others on the action panel. */
   if (self->special != NULL)
     adw_view_stack_set_visible_child (self->view_stack, self->special);

@@ -106,6 +106,34 @@ prefill (AdjMechanicPanel *self)
     show_message (self, error->message);
 }
 
+/* Only the inputs that apply to the stands chosen show (the core says which).  One that stops
+ * applying goes back to its default, so that a switch out of sight never counts. */
+static void
+update_applicable_rows (AdjMechanicPanel *self)
+{
+  AdjContext ctx = { 0 };
+
+  if (self->battle == NULL || self->mech == NULL)
+    return;
+  adj_battle_context (self->battle, &ctx);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const AdjField *f = &self->mech->inputs[i];
+      GtkWidget *row = g_ptr_array_index (self->rows, i);
+      gboolean applies = adj_mechanic_input_applies (self->mech, &ctx, self->inputs, f);
+
+      if (!applies && f->kind == ADJ_FIELD_BOOL &&
+          adj_inputs_get_bool (self->inputs, f->name) != f->def &&
+          adj_inputs_set_bool (self->inputs, f->name, f->def, NULL))
+        {
+          g_autoptr(json_object) value = json_object_new_boolean (f->def);
+
+          adj_field_row_set_value (row, value);
+        }
+      gtk_widget_set_visible (row, applies);
+    }
+}
+
 static void
 on_row_changed (GtkWidget      *row,
                 const AdjField *field,
@@ -128,6 +156,7 @@ on_row_changed (GtkWidget      *row,
       prefill (self);
       refresh_rows (self);
     }
+  update_applicable_rows (self);
   clear_result (self);
   update_odds (self);
 }
@@ -394,6 +423,7 @@ build_form (AdjMechanicPanel  *self,
   gtk_widget_set_visible (GTK_WIDGET (self->situation_group), n_situation > 0);
   show_message (self, NULL);
   refresh_rows (self);
+  update_applicable_rows (self);
   update_odds (self);
 }
 
@@ -607,6 +637,7 @@ on_units_changed (AdjBattle        *battle,
     return;
   prefill (self);
   refresh_rows (self);
+  update_applicable_rows (self);
   update_odds (self);
 }
 

@@ -65,6 +65,23 @@ adj_mechanic_input_source (const AdjMechanic  *mech,
   return NULL;
 }
 
+gboolean
+adj_mechanic_input_applies (const AdjMechanic *mech,
+                            const AdjContext  *ctx,
+                            AdjInputs         *inputs,
+                            const AdjField    *field)
+{
+  const AdjUnitType *type;
+
+  g_return_val_if_fail (mech != NULL && ctx != NULL && field != NULL, TRUE);
+
+  if (field->applies_with == NULL || inputs == NULL)
+    return TRUE;
+  type = adj_ruleset_find_unit_type (ctx->ruleset,
+                                     adj_inputs_get_string (inputs, field->applies_with));
+  return type == NULL || adj_field_applies_to (field, type->category);
+}
+
 /* The mechanic that follows @mech is one of the same system, and the inputs the follow-up
  * names exist with the kinds it needs. */
 static gboolean
@@ -134,6 +151,7 @@ adj_mechanic_self_check (const AdjSystem    *system,
   for (guint i = 0; i < mech->n_inputs; i++)
     {
       const AdjField *f = &mech->inputs[i];
+      const AdjField *ref;
 
       if (!adj_json_is_identifier (f->name) || f->label == NULL)
         {
@@ -159,6 +177,16 @@ adj_mechanic_self_check (const AdjSystem    *system,
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
                        "mechanic “%s”: the input “%s” has a default outside its range",
                        mech->id, f->name);
+          return FALSE;
+        }
+      if ((f->applies_to == NULL) != (f->applies_with == NULL) ||
+          (f->applies_with != NULL &&
+           ((ref = adj_mechanic_find_input (mech, f->applies_with)) == NULL ||
+            g_strcmp0 (ref->choices_from, "unit-types") != 0)))
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       "mechanic “%s”: the input “%s” applies to some categories but names no "
+                       "unit-type input to read them from", mech->id, f->name);
           return FALSE;
         }
       if (f->from != NULL && adj_mechanic_input_source (mech, f, NULL) == NULL)
@@ -305,6 +333,15 @@ adj_mechanic_describe (const AdjMechanic *mech,
         }
       if (f->from != NULL)
         json_object_object_add (in, "prefill", json_object_new_string (f->from));
+      if (f->applies_with != NULL)
+        {
+          json_object *categories = json_object_new_array ();
+
+          for (guint k = 0; f->applies_to[k] != NULL; k++)
+            json_object_array_add (categories, json_object_new_string (f->applies_to[k]));
+          json_object_object_add (in, "applies_to", categories);
+          json_object_object_add (in, "applies_with", json_object_new_string (f->applies_with));
+        }
       json_object_array_add (inputs, in);
     }
   json_object_object_add (obj, "inputs", inputs);

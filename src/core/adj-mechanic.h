@@ -119,6 +119,7 @@ struct _AdjSystem {
   const AdjMechanic *const *mechanics;
   guint                     n_mechanics;
   const char * const       *ruleset_keys;   /* top-level keys only this system reads */
+  gboolean                  uses_cards;     /* its rules deal or turn cards from a pack */
   gboolean (*check_ruleset) (AdjRuleset  *rs,
                              GError     **error);
   /* Points, limits and problems of an army list; NULL when the system has no army rules. */
@@ -162,6 +163,14 @@ const AdjField    *adj_mechanic_find_input    (const AdjMechanic *mech,
 const AdjField    *adj_mechanic_input_source  (const AdjMechanic *mech,
                                                const AdjField    *field,
                                                const char       **attr);
+/* Whether @field of @mech's inputs applies to what @inputs say: an input declared for some
+ * categories only ("firer is dismounted cavalry") applies when its unit-type input names a
+ * type of one of them, or no type the ruleset knows.  A form shows only the inputs that apply;
+ * the others keep their values and the rules read them as they stand. */
+gboolean           adj_mechanic_input_applies (const AdjMechanic *mech,
+                                               const AdjContext  *ctx,
+                                               AdjInputs         *inputs,
+                                               const AdjField    *field);
 json_object       *adj_mechanic_describe      (const AdjMechanic *mech,
                                                AdjRuleset        *rs);
 GArray            *adj_mechanic_draws         (const AdjMechanic *mech,

@@ -52,7 +52,10 @@ struct _AdjField {
   const char         *choices_from; /* ... or "unit-types", "weapons", "categories", "ratings" */
   const char         *from;         /* mechanic inputs: where to pre-fill from, "firer.type" */
   const char         *measure;      /* "distance": an int measured in the system's unit */
-  const char * const *applies_to;   /* status fields: the categories that have it (NULL: all) */
+  const char * const *applies_to;   /* status fields and mechanic inputs: the categories that
+                                     * have it (NULL: all) */
+  const char         *applies_with; /* mechanic inputs with applies_to: the unit-type input
+                                     * ("firer_type") whose category decides */
   gboolean            optional;     /* unit and side inputs may be left empty */
   gboolean            per_turn;     /* status fields: back to the default when a turn begins */
   gboolean            secret;       /* status and side fields: hidden information, never printed */

@@ -305,6 +305,7 @@ static const char *const gl_keys[] = {
 
 const AdjSystem adj_gl_system = {
   .id = "gl",
+  .uses_cards = TRUE,
   .mechanics = gl_mechanics,
   .n_mechanics = G_N_ELEMENTS (gl_mechanics),
   .ruleset_keys = gl_keys,

@@ -542,6 +542,7 @@ static void rn_turn_state (AdjBattle *battle,
 
 const AdjSystem adj_rn_system = {
   .id = "rn",
+  .uses_cards = TRUE,
   .mechanics = rn_mechanics,
   .n_mechanics = G_N_ELEMENTS (rn_mechanics),
   .ruleset_keys = rn_keys,

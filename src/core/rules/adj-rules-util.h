@@ -32,6 +32,11 @@ G_BEGIN_DECLS
   { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_ }
 #define BOOL_FROM(name_, label_, from_) \
   { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .from = from_ }
+/* A bool pre-filled from a unit that applies only to the categories in @cats_ (a static
+ * NULL-terminated list), as the unit-type input @type_ says. */
+#define BOOL_FOR(name_, label_, from_, type_, cats_) \
+  { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .from = from_, \
+    .applies_to = cats_, .applies_with = type_ }
 #define BOOL_DEF(name_, label_, hint_, def_, from_) \
   { .name = name_, .kind = ADJ_FIELD_BOOL, .label = label_, .hint = hint_, .def = def_, \
     .from = from_ }

@@ -15,22 +15,29 @@
   INT_INPUT (name_, label_, N_("The value of a friendly command stand in an adjacent square, " \
                                "0 when there is none"), 0, 3, 0)
 
+/* What only some stands have: cavalry dismounts, guns are limbered to be towed. */
+static const char *const cavalry[] = { "cavalry", NULL };
+static const char *const artillery[] = { "artillery", NULL };
+
+/* The distance the players measure comes first, then what the stands are and where. */
 static const AdjField fire_inputs[] = {
   UNIT_INPUT ("firer", N_("Firing stand")),
   UNIT_INPUT ("target", N_("Target stand")),
+  { .name = "distance", .kind = ADJ_FIELD_INT, .label = N_("Distance"),
+    .hint = N_("Squares from the firer’s front edge to the target"), .min = 1, .max = 50,
+    .def = 2, .measure = "distance" },
   TYPE_INPUT ("firer_type", N_("Firer’s type"), "regular-infantry", "firer.type"),
   { .name = "firer_weapon", .kind = ADJ_FIELD_ENUM, .label = N_("Firer’s weapon"),
     .choices_from = "weapons", .def_choice = "single-shot-rifle", .from = "firer.weapon" },
   DICE_INPUT ("firer_dice", N_("Firer’s dice"), "firer.side.dice"),
-  BOOL_FROM ("firer_dismounted", N_("Firer is dismounted cavalry"), "firer.status.dismounted"),
-  BOOL_FROM ("firer_limbered", N_("Firer is limbered for towing"), "firer.status.towed"),
+  BOOL_FOR ("firer_dismounted", N_("Firer is dismounted cavalry"), "firer.status.dismounted",
+            "firer_type", cavalry),
+  BOOL_FOR ("firer_limbered", N_("Firer is limbered for towing"), "firer.status.towed",
+            "firer_type", artillery),
   COMMAND_INPUT ("firer_command", N_("Command stand next to the firer")),
   TYPE_INPUT ("target_type", N_("Target’s type"), "regular-infantry", "target.type"),
   DICE_INPUT ("target_dice", N_("Target’s dice"), "target.side.dice"),
   COMMAND_INPUT ("target_command", N_("Command stand next to the target")),
-  { .name = "distance", .kind = ADJ_FIELD_INT, .label = N_("Distance"),
-    .hint = N_("Squares from the firer’s front edge to the target"), .min = 1, .max = 50,
-    .def = 2, .measure = "distance" },
   BOOL_INPUT ("flank", N_("Firing into the flank or rear"), NULL),
   BOOL_INPUT ("shared_square", N_("Target shares its square with another enemy stand"),
               N_("Guns and machine guns add 2 against such a square")),
@@ -307,9 +314,10 @@ static const AdjField close_inputs[] = {
   UNIT_INPUT ("defender", N_("Enemy stand")),
   TYPE_INPUT ("attacker_type", N_("Attacker’s type"), "regular-infantry", "attacker.type"),
   DICE_INPUT ("attacker_dice", N_("Attacker’s dice"), "attacker.side.dice"),
-  BOOL_FROM ("attacker_dismounted", N_("Attacker is dismounted cavalry"),
-             "attacker.status.dismounted"),
-  BOOL_FROM ("attacker_limbered", N_("Attacker is limbered for towing"), "attacker.status.towed"),
+  BOOL_FOR ("attacker_dismounted", N_("Attacker is dismounted cavalry"),
+            "attacker.status.dismounted", "attacker_type", cavalry),
+  BOOL_FOR ("attacker_limbered", N_("Attacker is limbered for towing"), "attacker.status.towed",
+            "attacker_type", artillery),
   COMMAND_INPUT ("attacker_command", N_("Command stand next to the attacker")),
   INT_INPUT ("attacker_support", N_("Attacker’s supports in adjacent squares"),
              N_("Friendly stands of the same type in the squares around the attacker"), 0, 8, 0),
@@ -317,8 +325,8 @@ static const AdjField close_inputs[] = {
               NULL),
   TYPE_INPUT ("defender_type", N_("Defender’s type"), "native-infantry", "defender.type"),
   DICE_INPUT ("defender_dice", N_("Defender’s dice"), "defender.side.dice"),
-  BOOL_FROM ("defender_dismounted", N_("Defender is dismounted cavalry"),
-             "defender.status.dismounted"),
+  BOOL_FOR ("defender_dismounted", N_("Defender is dismounted cavalry"),
+            "defender.status.dismounted", "defender_type", cavalry),
   COMMAND_INPUT ("defender_command", N_("Command stand next to the defender")),
   INT_INPUT ("defender_support", N_("Defender’s supports in adjacent squares"),
              N_("Friendly stands of the same type in the squares around the defender"), 0, 8, 0),

@@ -33,14 +33,21 @@ base_move (const AdjUnitType *type,
   return type->move;
 }
 
+/* What only some stands have: cavalry dismounts, a commander rides, a gun has a big stand. */
+static const char *const cavalry[] = { "cavalry", NULL };
+static const char *const command[] = { "command", NULL };
+static const char *const artillery[] = { "artillery", NULL };
+
+/* What the players see on the table comes first, then what the stand is. */
 static const AdjField movement_inputs[] = {
   UNIT_INPUT ("unit", N_("Stand")),
-  TYPE_INPUT ("type", N_("Type"), "regular-infantry", "unit.type"),
-  BOOL_FROM ("dismounted", N_("Dismounted cavalry"), "unit.status.dismounted"),
-  BOOL_FROM ("mounted", N_("Mounted commander"), "unit.status.mounted"),
-  BOOL_FROM ("large_stand", N_("Gun on a large stand"), "unit.status.large_stand"),
   BOOL_INPUT ("road", N_("Whole move along a road"), NULL),
   INT_INPUT ("contours", N_("Hill contours crossed"), NULL, 0, 10, 0),
+  TYPE_INPUT ("type", N_("Type"), "regular-infantry", "unit.type"),
+  BOOL_FOR ("dismounted", N_("Dismounted cavalry"), "unit.status.dismounted", "type", cavalry),
+  BOOL_FOR ("mounted", N_("Mounted commander"), "unit.status.mounted", "type", command),
+  BOOL_FOR ("large_stand", N_("Gun on a large stand"), "unit.status.large_stand", "type",
+            artillery),
   BOOL_INPUT ("mounting", N_("Mounts or dismounts this turn"),
               N_("Mounting or dismounting takes the whole move")),
 };
@@ -136,12 +143,12 @@ const AdjMechanic wec_movement = {
 
 static const AdjField recoil_inputs[] = {
   UNIT_INPUT ("unit", N_("Recoiling stand")),
-  TYPE_INPUT ("type", N_("Type"), "regular-infantry", "unit.type"),
-  BOOL_FROM ("dismounted", N_("Dismounted cavalry"), "unit.status.dismounted"),
-  BOOL_FROM ("mounted", N_("Mounted commander"), "unit.status.mounted"),
   INT_INPUT ("squares_needed", N_("Squares to fall back"),
              N_("How far toward its own baseline it must go to be a square clear of the nearest "
                 "enemy"), 0, 30, 1),
+  TYPE_INPUT ("type", N_("Type"), "regular-infantry", "unit.type"),
+  BOOL_FOR ("dismounted", N_("Dismounted cavalry"), "unit.status.dismounted", "type", cavalry),
+  BOOL_FOR ("mounted", N_("Mounted commander"), "unit.status.mounted", "type", command),
   BOOL_INPUT ("blocked", N_("The way back is blocked"),
               N_("An obstacle or an enemy is in the way, or it shares its square with a friend")),
 };
