@@ -30,7 +30,7 @@ struct _AdjResultView {
   GtkLabel   *actors_label;
   GtkLabel   *headline_label;
   GtkLabel   *reason_label;
-  GtkFlowBox *rolls_box;
+  GtkBox     *rolls_box;
   GtkWidget  *breakdown_button;
   GtkBox     *lines_box;
 
@@ -53,20 +53,6 @@ static const struct {
 
 /* The classes of the tones, in the order of AdjTone. */
 static const char *const tone_classes[] = { "tone-neutral", "tone-good", "tone-bad", "tone-mixed" };
-
-static void
-clear_box (GtkWidget *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    {
-      if (GTK_IS_FLOW_BOX (box))
-        gtk_flow_box_remove (GTK_FLOW_BOX (box), child);
-      else
-        gtk_box_remove (GTK_BOX (box), child);
-    }
-}
 
 static void
 show_tone (AdjResultView *self,
@@ -104,21 +90,39 @@ show_tone (AdjResultView *self,
   gtk_widget_set_visible (self->tone_box, word != NULL);
 }
 
+/* Ten dice of a volley in rows of five still fit the narrowest result pane. */
+#define FACES_PER_ROW 5
+
+/* Add @face to the last row of @faces, or to a new row once that one is full. */
+static void
+add_face (GtkWidget *faces,
+          GtkWidget *face)
+{
+  GtkWidget *row = gtk_widget_get_last_child (faces);
+  guint n = 0;
+
+  for (GtkWidget *c = row != NULL ? gtk_widget_get_first_child (row) : NULL; c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    n++;
+  if (row == NULL || n == FACES_PER_ROW)
+    {
+      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      gtk_widget_set_halign (row, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (faces), row);
+    }
+  gtk_box_append (GTK_BOX (row), face);
+}
+
 /* One group of dice or cards: who rolled above, the dice or cards side by side below. */
 static GtkWidget *
 new_group (const char *who)
 {
   GtkWidget *group = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *label = gtk_label_new (who);
-  GtkWidget *faces = gtk_flow_box_new ();
+  GtkWidget *faces = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
 
-  /* Groups share a line's width; a long roll (ten dice of a volley) wraps. */
-  gtk_widget_set_hexpand (group, TRUE);
+  /* The faces stand in rows of FACES_PER_ROW. */
   gtk_widget_add_css_class (label, "result-roller");
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (faces), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (faces), 12);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (faces), 6);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (faces), 6);
   gtk_widget_set_visible (label, who != NULL && who[0] != '\0');
   gtk_box_append (GTK_BOX (group), label);
   gtk_box_append (GTK_BOX (group), faces);
@@ -129,10 +133,11 @@ static void
 show_rolls (AdjResultView    *self,
             const AdjOutcome *outcome)
 {
-  GtkWidget *group = NULL, *faces = NULL;
+  GtkWidget *group = NULL, *faces = NULL, *old;
   const char *group_label = NULL;
 
-  clear_box (GTK_WIDGET (self->rolls_box));
+  while ((old = gtk_widget_get_first_child (GTK_WIDGET (self->rolls_box))) != NULL)
+    gtk_box_remove (self->rolls_box, old);
   for (guint i = 0; outcome != NULL && i < outcome->rolls->len; i++)
     {
       const AdjRoll *roll = g_ptr_array_index (outcome->rolls, i);
@@ -143,17 +148,11 @@ show_rolls (AdjResultView    *self,
           group_label = roll->label;
           group = new_group (roll->label != NULL ? adj_gettext (roll->label) : NULL);
           faces = gtk_widget_get_last_child (group);
-          gtk_flow_box_append (self->rolls_box, group);
-          gtk_widget_set_focusable (gtk_widget_get_parent (group), FALSE);
+          gtk_box_append (self->rolls_box, group);
         }
       for (guint k = 0; k < roll->n_values; k++)
-        {
-          GtkWidget *face = roll->sides == 0 ? adj_card_view_new (roll->cards[k], 60)
-                                             : adj_dice_view_new (roll->sides, roll->dice[k]);
-
-          gtk_flow_box_append (GTK_FLOW_BOX (faces), face);
-          gtk_widget_set_focusable (gtk_widget_get_parent (face), FALSE);
-        }
+        add_face (faces, roll->sides == 0 ? adj_card_view_new (roll->cards[k], 60)
+                                          : adj_dice_view_new (roll->sides, roll->dice[k]));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->rolls_box), group != NULL);
 }
@@ -162,9 +161,11 @@ static void
 show_lines (AdjResultView    *self,
             const AdjOutcome *outcome)
 {
+  GtkWidget *old;
   guint shown = 0;
 
-  clear_box (GTK_WIDGET (self->lines_box));
+  while ((old = gtk_widget_get_first_child (GTK_WIDGET (self->lines_box))) != NULL)
+    gtk_box_remove (self->lines_box, old);
   for (guint l = 0; outcome != NULL && l < outcome->lines->len; l++)
     {
       const AdjExplainLine *line = g_ptr_array_index (outcome->lines, l);
@@ -344,26 +345,25 @@ adj_result_view_describe_rolls (AdjResultView *self)
 
   g_return_val_if_fail (ADJ_IS_RESULT_VIEW (self), NULL);
 
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->rolls_box));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *group = gtk_widget_get_first_child (GTK_WIDGET (self->rolls_box));
+       group != NULL; group = gtk_widget_get_next_sibling (group))
     {
-      GtkWidget *group = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
       GtkWidget *who = gtk_widget_get_first_child (group);
 
       if (text->len > 0)
         g_string_append (text, "; ");
       g_string_append_printf (text, "%s:", gtk_label_get_text (GTK_LABEL (who)));
-      for (GtkWidget *cell = gtk_widget_get_first_child (gtk_widget_get_last_child (group));
-           cell != NULL; cell = gtk_widget_get_next_sibling (cell))
-        {
-          GtkWidget *face = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (cell));
-
-          if (ADJ_IS_DICE_VIEW (face))
-            g_string_append_printf (text, " %d", adj_dice_view_get_value (ADJ_DICE_VIEW (face)));
-          else
-            g_string_append_printf (text, " %s",
-                                    adj_card_name (adj_card_view_get_card (ADJ_CARD_VIEW (face))));
-        }
+      for (GtkWidget *row = gtk_widget_get_first_child (gtk_widget_get_last_child (group));
+           row != NULL; row = gtk_widget_get_next_sibling (row))
+        for (GtkWidget *face = gtk_widget_get_first_child (row); face != NULL;
+             face = gtk_widget_get_next_sibling (face))
+          {
+            if (ADJ_IS_DICE_VIEW (face))
+              g_string_append_printf (text, " %d", adj_dice_view_get_value (ADJ_DICE_VIEW (face)));
+            else
+              g_string_append_printf (text, " %s", adj_card_name (adj_card_view_get_card (
+                                                     ADJ_CARD_VIEW (face))));
+          }
     }
   return g_string_free (text, FALSE);
 }
