@@ -174,6 +174,30 @@ tour_every_page (AdjApplication *app)
     }
 }
 
+/* The result as the table sees it, on the usual screens, light and dark. */
+static void
+result_at_sizes (AdjBattleWindow *window)
+{
+  static const int sizes[][2] = { { 1024, 600 }, { 1366, 768 }, { 1920, 1080 } };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                      : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          g_autofree char *name = g_strdup_printf ("result-%dx%d-%s", sizes[i][0], sizes[i][1],
+                                                   dark ? "dark" : "light");
+
+          resize (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+          save_shot (GTK_WIDGET (window), name);
+        }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  resize (GTK_WINDOW (window), 1100, 720);
+}
+
 static void
 tour (AdjApplication *app)
 {
@@ -182,7 +206,7 @@ tour (AdjApplication *app)
   g_autoptr(GFile) demo = adj_application_demo_file ();
   AdjMechanicPanel *panel;
   GtkWidget *dialog;
-  GtkWidget *expander;
+  GtkWidget *breakdown;
   g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
 
   resize (GTK_WINDOW (window), 1100, 720);
@@ -210,9 +234,12 @@ tour (AdjApplication *app)
   }
 
   adj_mechanic_panel_resolve_entered (panel, "5, 4, 3", NULL, NULL);
-  expander = adj_test_find_type (GTK_WIDGET (panel), GTK_TYPE_EXPANDER);
-  gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
   save_shot (GTK_WIDGET (window), "result");
+  result_at_sizes (window);
+  breakdown = adj_test_find_type (GTK_WIDGET (panel), GTK_TYPE_MENU_BUTTON);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (breakdown));
+  save_shot (GTK_WIDGET (window), "result-breakdown");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (breakdown));
   adj_mechanic_panel_apply (panel);
 
   adj_mechanic_panel_select (panel, "wec/close-combat");
@@ -372,8 +399,6 @@ tour (AdjApplication *app)
     gtk_window_destroy (GTK_WINDOW (editor));
 
     adj_mechanic_panel_resolve_entered (panel, "6, 2, 5, 4, 1, 3, 6, 2, 4, 5", NULL, NULL);
-    expander = adj_test_find_type (GTK_WIDGET (panel), GTK_TYPE_EXPANDER);
-    gtk_expander_set_expanded (GTK_EXPANDER (expander), TRUE);
     save_shot (GTK_WIDGET (window), "gl-fire-result-1280x800");
     adj_mechanic_panel_apply (panel);
     save_shot (GTK_WIDGET (window), "gl-who-falls-1280x800");

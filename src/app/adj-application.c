@@ -866,6 +866,7 @@ adj_application_startup (GApplication *application)
   set_accels (app, "win.show-page::journal", "<Alt>3", NULL);
   set_accels (app, "win.show-page::cards", "<Alt>4", NULL);
   set_accels (app, "win.show-help-overlay", "<Control>question", NULL);
+  set_accels (app, "win.table-mode", "F11", NULL);
 
   self->settings = load_settings ();
   if (self->settings != NULL)

@@ -31,6 +31,7 @@
 #include "adj-rr-dashboard.h"
 #include "adj-rr.h"
 #include "adj-side-view.h"
+#include "adj-table-board.h"
 #include "adj-store.h"
 #include "adj-system-page.h"
 #include "adj-turn-strip.h"
@@ -68,6 +69,7 @@ struct _AdjBattleWindow {
 
   /* what the pages hold, made when first shown; NULL until then */
   AdjMechanicPanel    *mechanic_panel;
+  AdjTableBoard       *table_board;   /* made the first time table mode is on */
   AdjUnitPane         *unit_pane;
   AdjJournalView      *journal_view;
   AdjCardsPage        *cards_view;
@@ -478,13 +480,33 @@ on_page_shown (AdwViewStack    *stack,
   ensure_visible_page (self);
 }
 
+/* Table mode: the whole screen for the turn's facts and the last result, in large type, for
+ * everyone at the table; F11 (win.table-mode) goes in and out. */
 static void
 apply_table_mode (AdjBattleWindow *self)
 {
-  if (self->settings != NULL && g_settings_get_boolean (self->settings, "table-mode"))
+  gboolean on = self->settings != NULL && g_settings_get_boolean (self->settings, "table-mode");
+
+  if (on && self->table_board == NULL)
+    {
+      self->table_board = ADJ_TABLE_BOARD (adj_table_board_new ());
+      gtk_stack_add_named (self->stack, GTK_WIDGET (self->table_board), "table");
+    }
+  if (on && self->battle != NULL)
+    {
+      adj_table_board_set_battle (self->table_board, self->battle);
+      adj_table_board_follow (self->table_board, ensure_mechanic_panel (self));
+    }
+  if (on)
     gtk_widget_add_css_class (GTK_WIDGET (self), "table-mode");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "table-mode");
+  if (self->battle != NULL)
+    gtk_stack_set_visible_child_name (self->stack, on ? "table" : "battle");
+  if (on)
+    gtk_window_fullscreen (GTK_WINDOW (self));
+  else
+    gtk_window_unfullscreen (GTK_WINDOW (self));
 }
 
 static void
@@ -1293,6 +1315,7 @@ adj_battle_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_BATTLE_WINDOW);
   /* The pages went with the template. */
   self->mechanic_panel = NULL;
+  self->table_board = NULL;
   self->unit_pane = NULL;
   self->journal_view = NULL;
   self->cards_view = NULL;
@@ -1424,6 +1447,8 @@ adj_battle_window_new (AdwApplication *application)
   settings = adj_application_get_settings (ADJ_APPLICATION (application));
   if (settings != NULL)
     {
+      g_autoptr(GAction) table_mode = g_settings_create_action (settings, "table-mode");
+
       self->settings = g_object_ref (settings);
       gtk_window_set_default_size (GTK_WINDOW (self),
                                    g_settings_get_int (settings, "window-width"),
@@ -1431,6 +1456,7 @@ adj_battle_window_new (AdwApplication *application)
       if (g_settings_get_boolean (settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       g_signal_connect_object (settings, "changed", G_CALLBACK (on_setting_changed), self, 0);
+      g_action_map_add_action (G_ACTION_MAP (self), table_mode);
     }
   apply_table_mode (self);
   adj_battle_window_refresh_recent (self);
@@ -1505,6 +1531,7 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
     adw_view_stack_set_visible_child_name (self->view_stack, "act");
   ensure_visible_page (self);
   gtk_stack_set_visible_child_name (self->stack, "battle");
+  apply_table_mode (self);
   update_title (self);
   update_actions (self);
 }

@@ -17,6 +17,7 @@
 #include "adj-i18n.h"
 #include "adj-mechanic-panel.h"
 #include "adj-odds-bar.h"
+#include "adj-result-view.h"
 #include "adj-ruling-dialog.h"
 #include "adj-table-editor.h"
 #include "adj-tables.h"
@@ -37,11 +38,7 @@ struct _AdjMechanicPanel {
   GtkButton         *roll_button;
   GtkButton         *enter_button;
   GtkRevealer       *result_revealer;
-  GtkLabel          *result_actors;
-  GtkLabel          *result_title;
-  GtkLabel          *result_reason;
-  GtkExpander       *result_expander;
-  GtkBox            *result_lines;
+  AdjResultView     *result_view;
   GtkButton         *apply_button;
 
   AdjBattle         *battle;
@@ -59,6 +56,7 @@ G_DEFINE_FINAL_TYPE (AdjMechanicPanel, adj_mechanic_panel, GTK_TYPE_WIDGET)
 
 enum {
   APPLIED,
+  RESULT_SHOWN,
   N_SIGNALS
 };
 
@@ -442,8 +440,6 @@ on_mechanic_selected (AdwComboRow      *row,
 static void
 show_result (AdjMechanicPanel *self)
 {
-  GtkWidget *child;
-
   if (self->outcome->ruling != NULL)
     {
       /* TRANSLATORS: under the form, once the referee allowed what the rules forbid, e.g.
@@ -453,61 +449,22 @@ show_result (AdjMechanicPanel *self)
                                                  self->outcome->ruling);
       show_message (self, ruling);
     }
-  gtk_label_set_text (self->result_actors, self->outcome->actors != NULL ? self->outcome->actors
-                                                                         : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->result_actors), self->outcome->actors != NULL);
-  gtk_label_set_text (self->result_title, self->outcome->title);
-  gtk_label_set_text (self->result_reason, self->outcome->reason != NULL ? self->outcome->reason
-                                                                         : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->result_reason), self->outcome->reason != NULL);
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->result_lines))) != NULL)
-    gtk_box_remove (self->result_lines, child);
-  for (guint l = 0; l < self->outcome->lines->len; l++)
-    {
-      const AdjExplainLine *line = g_ptr_array_index (self->outcome->lines, l);
-
-      GtkWidget *hbox, *label, *value = NULL;
-
-      /* The reason already stands under the title. */
-      if (line->kind == ADJ_EXPLAIN_TABLE && !line->has_value &&
-          g_strcmp0 (line->label, self->outcome->reason) == 0)
-        continue;
-      hbox = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      label = gtk_label_new (line->label);
-
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_widget_set_hexpand (label, TRUE);
-      gtk_box_append (GTK_BOX (hbox), label);
-      if (line->kind == ADJ_EXPLAIN_MODIFIER)
-        {
-          g_autofree char *text = g_strdup_printf ("%+d", line->value);
-          value = gtk_label_new (text);
-          gtk_widget_set_margin_start (label, 12);
-        }
-      else if (line->has_value)
-        {
-          g_autofree char *text = g_strdup_printf ("%d", line->value);
-          value = gtk_label_new (text);
-        }
-      if (line->kind == ADJ_EXPLAIN_TOTAL || line->kind == ADJ_EXPLAIN_TABLE)
-        gtk_widget_add_css_class (label, "heading");
-      if (line->kind == ADJ_EXPLAIN_NOTE)
-        gtk_widget_add_css_class (label, "dim-label");
-      if (value != NULL)
-        {
-          gtk_widget_add_css_class (value, "numeric");
-          if (line->kind == ADJ_EXPLAIN_TOTAL)
-            gtk_widget_add_css_class (value, "heading");
-          gtk_box_append (GTK_BOX (hbox), value);
-        }
-      gtk_box_append (self->result_lines, hbox);
-    }
+  adj_result_view_set_outcome (self->result_view, self->outcome);
+  g_signal_emit (self, signals[RESULT_SHOWN], 0, self->outcome);
 
   /* A result that changes nothing in the battle still goes to the journal. */
   gtk_revealer_set_reveal_child (self->result_revealer, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->apply_button));
+}
+
+/* Once the result has slid in, bring Apply into view: focus scrolls the result pane to it. */
+static void
+on_result_revealed (GtkRevealer      *revealer,
+                    GParamSpec       *pspec,
+                    AdjMechanicPanel *self)
+{
+  if (gtk_revealer_get_child_revealed (revealer))
+    gtk_widget_grab_focus (GTK_WIDGET (self->apply_button));
 }
 
 static gboolean resolve_with (AdjMechanicPanel  *self,
@@ -681,7 +638,18 @@ adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
   signals[APPLIED] = g_signal_new ("applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  /**
+   * AdjMechanicPanel::result-shown:
+   * @outcome: (nullable): the result just rolled, or NULL once one is discarded
+   *
+   * Valid only during the emission: copy what you need of it.
+   */
+  signals[RESULT_SHOWN] = g_signal_new ("result-shown", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                        G_TYPE_POINTER);
+
   g_type_ensure (ADJ_TYPE_ODDS_BAR);
+  g_type_ensure (ADJ_TYPE_RESULT_VIEW);
   g_type_ensure (ADJ_TYPE_COMBO_ROW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-mechanic-panel.ui");
@@ -698,11 +666,7 @@ adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, roll_button);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, enter_button);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_revealer);
-  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_actors);
-  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_title);
-  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_reason);
-  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_expander);
-  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_lines);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_view);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, apply_button);
   gtk_widget_class_bind_template_callback (widget_class, on_roll_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_enter_clicked);
@@ -720,6 +684,8 @@ adj_mechanic_panel_init (AdjMechanicPanel *self)
   self->mechanics = g_ptr_array_new ();
   g_signal_connect (self->mechanic_row, "notify::selected", G_CALLBACK (on_mechanic_selected),
                     self);
+  g_signal_connect (self->result_revealer, "notify::child-revealed",
+                    G_CALLBACK (on_result_revealed), self);
 }
 
 GtkWidget *
@@ -1083,6 +1049,14 @@ adj_mechanic_panel_discard (AdjMechanicPanel *self)
 {
   g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
   clear_result (self);
+  g_signal_emit (self, signals[RESULT_SHOWN], 0, NULL);
+}
+
+AdjResultView *
+adj_mechanic_panel_get_result_view (AdjMechanicPanel *self)
+{
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), NULL);
+  return self->result_view;
 }
 
 char *

@@ -6,6 +6,7 @@
 #include <gtk/gtk.h>
 
 #include "adj-battle.h"
+#include "adj-result-view.h"
 
 G_BEGIN_DECLS
 
@@ -40,6 +41,8 @@ void               adj_mechanic_panel_enter_dice    (AdjMechanicPanel *self);
 AdjOutcome        *adj_mechanic_panel_get_outcome   (AdjMechanicPanel *self);
 gboolean           adj_mechanic_panel_apply         (AdjMechanicPanel *self);
 void               adj_mechanic_panel_discard       (AdjMechanicPanel *self);
+/* Where the result rolled is shown. */
+AdjResultView     *adj_mechanic_panel_get_result_view (AdjMechanicPanel *self);
 /* Shown under the bar: the legend's text, for tests. */
 char              *adj_mechanic_panel_describe_odds (AdjMechanicPanel *self);
 void               adj_mechanic_panel_set_imperial  (AdjMechanicPanel *self,
