@@ -75,7 +75,9 @@ check_fire_and_undo (AdjApplication *app)
   /* Pre-filled from the units and their sides. */
   g_assert_cmpstr (adj_inputs_get_string (inputs, "target_type"), ==, "native-infantry");
   g_assert_cmpstr (adj_inputs_get_string (inputs, "target_dice"), ==, "d12");
-  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Zulu Spearmen 1 (Zulu army)"));
+  /* The target's slot names the unit in full, and its side. */
+  g_assert_true (adj_test_shows (adj_mechanic_panel_get_row (panel, "target"), "Zulu Spearmen 1"));
+  g_assert_true (adj_test_shows (adj_mechanic_panel_get_row (panel, "target"), "Zulu army"));
   odds_open = adj_mechanic_panel_describe_odds (panel);
   g_assert_cmpstr (odds_open, ==,
                    "Ineffective: 33.6%\nTarget recoils: 43.5%\nTarget destroyed: 22.9%");

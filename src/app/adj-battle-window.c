@@ -214,6 +214,77 @@ on_autosave_failed (AdjBattle       *battle,
   adj_battle_window_toast (self, text, FALSE);
 }
 
+/* ---- picking the units of an action ---- */
+
+static gboolean
+acting (AdjBattleWindow *self)
+{
+  return self->mechanic_panel != NULL &&
+         g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "act") == 0;
+}
+
+/* On the action page, the units the rules refuse in the slot being filled are marked. */
+static const char *
+judge_unit (AdjUnit  *unit,
+            gpointer  user_data)
+{
+  AdjBattleWindow *self = user_data;
+
+  return acting (self) ? adj_mechanic_panel_judge_unit (self->mechanic_panel,
+                                                        adj_unit_get_id (unit))
+                       : NULL;
+}
+
+static void
+on_slots_changed (AdjMechanicPanel *panel,
+                  AdjBattleWindow  *self)
+{
+  const char *side = acting (self) ? adj_mechanic_panel_get_preferred_side (panel) : NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->side_stack));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    adj_side_view_judge_changed (ADJ_SIDE_VIEW (child));
+  /* The side whose units the slot takes comes to the front: the enemy's, for a target. */
+  if (side != NULL && gtk_stack_get_child_by_name (self->side_stack, side) != NULL)
+    gtk_stack_set_visible_child_name (self->side_stack, side);
+}
+
+/* R rolls and A applies on the action page, unless the keys are typing text. */
+static gboolean
+on_plain_key (GtkEventControllerKey *keys,
+              guint                  keyval,
+              guint                  keycode,
+              GdkModifierType        state,
+              AdjBattleWindow       *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  const char *action;
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)) != 0 || !acting (self))
+    return FALSE;
+  for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent (w))
+    if (GTK_IS_EDITABLE (w))
+      return FALSE;
+  switch (gdk_keyval_to_lower (keyval))
+    {
+    case GDK_KEY_r: action = "win.roll"; break;
+    case GDK_KEY_a: action = "win.apply-result"; break;
+    default: return FALSE;
+    }
+  return gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
+}
+
+static void
+action_find_unit (GtkWidget  *widget,
+                  const char *name,
+                  GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+
+  if (!acting (self) || !adj_mechanic_panel_search_unit (self->mechanic_panel))
+    gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
 static void
 on_unit_selected (AdjSideView     *view,
                   AdjUnit         *unit,
@@ -365,6 +436,7 @@ ensure_mechanic_panel (AdjBattleWindow *self)
     return self->mechanic_panel;
   self->mechanic_panel = ADJ_MECHANIC_PANEL (adj_mechanic_panel_new ());
   g_signal_connect (self->mechanic_panel, "applied", G_CALLBACK (on_applied), self);
+  g_signal_connect (self->mechanic_panel, "slots-changed", G_CALLBACK (on_slots_changed), self);
   if (self->settings != NULL)
     adj_mechanic_panel_set_imperial (self->mechanic_panel,
                                      g_settings_get_boolean (self->settings,
@@ -439,6 +511,8 @@ on_page_shown (AdwViewStack    *stack,
                AdjBattleWindow *self)
 {
   ensure_visible_page (self);
+  if (self->mechanic_panel != NULL)
+    on_slots_changed (self->mechanic_panel, self);
 }
 
 static void
@@ -1319,6 +1393,9 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.enemy-reacts",
                                        NULL);
+  gtk_widget_class_install_action (widget_class, "win.find-unit", NULL, action_find_unit);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
+                                       "win.find-unit", NULL);
 }
 
 /* A menu button's menu is made the first time it opens (a menu of a dozen items is as many
@@ -1334,6 +1411,8 @@ make_menu_on_demand (GtkMenuButton *button,
 static void
 adj_battle_window_init (AdjBattleWindow *self)
 {
+  GtkEventController *keys;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_menu_button_set_create_popup_func (self->start_menu_button, make_menu_on_demand,
                                          self->start_menu, NULL);
@@ -1345,6 +1424,10 @@ adj_battle_window_init (AdjBattleWindow *self)
   g_signal_connect (self->side_stack, "notify::visible-child", G_CALLBACK (on_side_switched),
                     self);
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_page_shown), self);
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_name (keys, "adj-plain-keys");
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_plain_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect_swapped (self->empty_page, "map", G_CALLBACK (on_empty_page_mapped), self);
   on_folded (self->leaflet, NULL, self);
   update_actions (self);
@@ -1423,6 +1506,7 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
 
       (void) page;
       g_signal_connect (view, "unit-selected", G_CALLBACK (on_unit_selected), self);
+      adj_side_view_set_judge (ADJ_SIDE_VIEW (view), judge_unit, self);
     }
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   if (self->mechanic_panel != NULL)
