@@ -274,6 +274,20 @@ on_plain_key (GtkEventControllerKey *keys,
   return gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
 }
 
+/* Act with a unit: the action page, the unit in the form's first slot. */
+static void
+action_act_with (GtkWidget  *widget,
+                 const char *name,
+                 GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+
+  if (self->battle == NULL)
+    return;
+  adw_view_stack_set_visible_child_name (self->view_stack, "act");
+  adj_mechanic_panel_act_with (ensure_mechanic_panel (self), g_variant_get_string (param, NULL));
+}
+
 static void
 action_find_unit (GtkWidget  *widget,
                   const char *name,
@@ -1394,6 +1408,7 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.enemy-reacts",
                                        NULL);
   gtk_widget_class_install_action (widget_class, "win.find-unit", NULL, action_find_unit);
+  gtk_widget_class_install_action (widget_class, "win.act-with", "s", action_act_with);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
                                        "win.find-unit", NULL);
 }

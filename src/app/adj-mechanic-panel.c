@@ -1145,6 +1145,27 @@ adj_mechanic_panel_use_unit (AdjMechanicPanel *self,
 }
 
 void
+adj_mechanic_panel_act_with (AdjMechanicPanel *self,
+                             const char       *unit_id)
+{
+  g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
+
+  /* An action without units gives way to the first that has some. */
+  for (guint m = 0; slot_input (self, 0) == G_MAXUINT && m < self->mechanics->len; m++)
+    {
+      const AdjMechanic *mech = g_ptr_array_index (self->mechanics, m);
+
+      for (guint i = 0; i < mech->n_inputs; i++)
+        if (mech->inputs[i].kind == ADJ_FIELD_UNIT)
+          {
+            adj_mechanic_panel_select (self, mech->id);
+            break;
+          }
+    }
+  adj_mechanic_panel_use_unit (self, 0, unit_id);
+}
+
+void
 adj_mechanic_panel_offer_unit (AdjMechanicPanel *self,
                                const char       *unit_id)
 {

@@ -27,6 +27,10 @@ GtkWidget         *adj_mechanic_panel_get_row       (AdjMechanicPanel *self,
 void               adj_mechanic_panel_use_unit      (AdjMechanicPanel *self,
                                                      guint             slot,
                                                      const char       *unit_id);
+/* Act with @unit_id: it goes in the first unit slot, of the first action that has one when the
+ * action shown has none. */
+void               adj_mechanic_panel_act_with      (AdjMechanicPanel *self,
+                                                     const char       *unit_id);
 /* A unit clicked in the list: it fills the active unit slot, and the next slot becomes the
  * active one.  A unit the rules refuse there is put to the referee first. */
 void               adj_mechanic_panel_offer_unit    (AdjMechanicPanel *self,
