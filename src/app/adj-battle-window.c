@@ -1561,6 +1561,7 @@ adj_battle_window_select_unit (AdjBattleWindow *self,
                                const char      *unit_id)
 {
   AdjUnit *unit;
+  gboolean selected;
 
   g_return_val_if_fail (ADJ_IS_BATTLE_WINDOW (self), FALSE);
 
@@ -1568,7 +1569,10 @@ adj_battle_window_select_unit (AdjBattleWindow *self,
     return FALSE;
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   gtk_stack_set_visible_child_name (self->side_stack, adj_unit_get_side (unit));
-  return adj_side_view_select (current_side_view (self), unit);
+  selected = adj_side_view_select (current_side_view (self), unit);
+  /* Chosen from elsewhere, the unit stays in view, whichever side the slots would show next. */
+  gtk_stack_set_visible_child_name (self->side_stack, adj_unit_get_side (unit));
+  return selected;
 }
 
 AdjUnit *

@@ -495,13 +495,17 @@ update_forbidden (AdjMechanicPanel *self,
                   AdjContext       *ctx)
 {
   g_autoptr(GError) error = NULL;
-  gboolean allowed;
+  gboolean allowed, missing = FALSE;
 
+  /* A slot still empty is no matter for the referee: the form waits for its unit. */
+  for (guint i = 0; i < self->rows->len; i++)
+    if (slot_at (self, i) != NULL && !self->mech->inputs[i].optional && slot_unit (self, i) == NULL)
+      missing = TRUE;
   g_clear_pointer (&self->forbidden, g_free);
   if (ready && !adj_mechanic_check_legal (self->mech, ctx, self->inputs, &error) &&
       g_error_matches (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED))
     self->forbidden = g_strdup (error->message);
-  allowed = is_allowed (self);
+  allowed = is_allowed (self) && !missing;
   if (allowed)
     {
       /* TRANSLATORS: by the Roll button, once the referee allowed what the rules forbid */
@@ -512,10 +516,13 @@ update_forbidden (AdjMechanicPanel *self,
   else
     {
       gtk_label_set_text (self->forbidden_label, self->forbidden != NULL ? self->forbidden : "");
-      gtk_widget_add_css_class (GTK_WIDGET (self->forbidden_label), "error");
+      if (missing)
+        gtk_widget_remove_css_class (GTK_WIDGET (self->forbidden_label), "error");
+      else
+        gtk_widget_add_css_class (GTK_WIDGET (self->forbidden_label), "error");
     }
   gtk_widget_set_visible (GTK_WIDGET (self->forbidden_box), self->forbidden != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->allow_button), !allowed);
+  gtk_widget_set_visible (GTK_WIDGET (self->allow_button), !allowed && !missing);
   gtk_widget_set_sensitive (GTK_WIDGET (self->roll_button),
                             ready && (self->forbidden == NULL || allowed));
   gtk_widget_set_sensitive (GTK_WIDGET (self->enter_button),
