@@ -499,7 +499,7 @@ update_forbidden (AdjMechanicPanel *self,
 
   /* A slot still empty is no matter for the referee: the form waits for its unit. */
   for (guint i = 0; i < self->rows->len; i++)
-    if (slot_at (self, i) != NULL && !self->mech->inputs[i].optional && slot_unit (self, i) == NULL)
+    if (slot_at (self, i) != NULL && slot_unit (self, i) == NULL)
       missing = TRUE;
   g_clear_pointer (&self->forbidden, g_free);
   if (ready && !adj_mechanic_check_legal (self->mech, ctx, self->inputs, &error) &&
