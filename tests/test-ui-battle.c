@@ -19,6 +19,8 @@
 #include "adj-roster-print.h"
 #include "adj-store.h"
 #include "adj-unit-pane.h"
+#include "adj-side-view.h"
+#include "adj-unit-picker.h"
 
 static char *tmpdir;
 
@@ -75,7 +77,9 @@ check_fire_and_undo (AdjApplication *app)
   /* Pre-filled from the units and their sides. */
   g_assert_cmpstr (adj_inputs_get_string (inputs, "target_type"), ==, "native-infantry");
   g_assert_cmpstr (adj_inputs_get_string (inputs, "target_dice"), ==, "d12");
-  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Zulu Spearmen 1 (Zulu army)"));
+  /* The target's slot names the unit in full, and its side. */
+  g_assert_true (adj_test_shows (adj_mechanic_panel_get_row (panel, "target"), "Zulu Spearmen 1"));
+  g_assert_true (adj_test_shows (adj_mechanic_panel_get_row (panel, "target"), "Zulu army"));
   odds_open = adj_mechanic_panel_describe_odds (panel);
   g_assert_cmpstr (odds_open, ==,
                    "Ineffective: 33.6%\nTarget recoils: 43.5%\nTarget destroyed: 22.9%");
@@ -469,6 +473,242 @@ check_print (AdjApplication *app)
   g_assert_cmpint (g_unlink (path), ==, 0);
 }
 
+/* ---- picking units ---- */
+
+/* The side list on screen. */
+static AdjSideView *
+shown_side (AdjBattleWindow *window)
+{
+  g_autoptr(GPtrArray) views = g_ptr_array_new ();
+
+  adj_test_collect_type (GTK_WIDGET (window), ADJ_TYPE_SIDE_VIEW, views);
+  g_assert_cmpuint (views->len, >, 0);
+  return ADJ_SIDE_VIEW (gtk_stack_get_visible_child (
+    GTK_STACK (gtk_widget_get_parent (g_ptr_array_index (views, 0)))));
+}
+
+/* A click on the row of @id in the side list on screen (a user's action: no tab is switched,
+ * so the unit must be listed there). */
+static void
+click_unit (AdjBattleWindow *window,
+            const char      *id)
+{
+  g_assert_true (adj_side_view_select (shown_side (window), unit (window, id)));
+  adj_test_settle ();
+}
+
+/* The button of @panel labelled @label. */
+static GtkButton *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  adj_test_collect_type (root, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), label) == 0)
+      return g_ptr_array_index (buttons, i);
+  return NULL;
+}
+
+/* A plain key pressed in the window, with no text entry focused. */
+static gboolean
+press_key (AdjBattleWindow *window,
+           guint            keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (c), "adj-plain-keys") == 0)
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+    }
+  adj_test_settle ();
+  return handled;
+}
+
+static void
+check_pick_slots (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjMechanicPanel *panel;
+  AdjInputs *inputs;
+  GtkWidget *roll;
+  GtkButton *allow;
+  g_autofree char *friendly = NULL;
+  g_autofree char *allowed = NULL;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  panel = adj_battle_window_get_mechanic_panel (window);
+  inputs = adj_mechanic_panel_get_inputs (panel);
+  g_assert_cmpstr (adj_mechanic_panel_get_mechanic (panel)->id, ==, "wec/fire-combat");
+  roll = GTK_WIDGET (find_button (GTK_WIDGET (panel), "_Roll"));
+  allow = find_button (GTK_WIDGET (panel), "A_llow Anyway");
+  g_assert_nonnull (roll);
+  g_assert_nonnull (allow);
+
+  /* The firer's slot is active; the firer chosen, the target's is, and the Zulus show. */
+  g_assert_cmpuint (adj_mechanic_panel_get_active_slot (panel), ==, 0);
+  g_assert_true (adj_unit_picker_get_active (ADJ_UNIT_PICKER (adj_mechanic_panel_get_row (panel,
+                                                                                          "firer"))));
+  g_assert_cmpstr (adj_side_view_get_side (shown_side (window)), ==, "a");
+  click_unit (window, "u1");
+  g_assert_cmpstr (adj_inputs_get_string (inputs, "firer"), ==, "u1");
+  g_assert_cmpuint (adj_mechanic_panel_get_active_slot (panel), ==, 1);
+  g_assert_cmpstr (adj_side_view_get_side (shown_side (window)), ==, "b");
+
+  /* A British target is refused, with the rules' reason, in the list and in the search. */
+  friendly = g_strdup ("British Regular Infantry 1 and British Regular Infantry 2 are on the "
+                       "same side");
+  g_assert_cmpstr (adj_mechanic_panel_judge_unit (panel, "u2"), ==, friendly);
+  g_assert_null (adj_mechanic_panel_judge_unit (panel, "u16"));
+  g_assert_true (adj_battle_window_select_unit (window, "u2"));
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (shown_side (window)), friendly));
+  adj_test_answer (app, "Not Allowed Now", "cancel");
+  g_assert_null (adj_inputs_get_string (inputs, "target"));
+  adj_mechanic_panel_search_unit (panel);
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (gtk_widget_get_root (adj_mechanic_panel_get_row (panel,
+                                                                                              "target"))),
+                                 "British Regular Infantry 2"));
+  {
+    AdjUnitPicker *target = ADJ_UNIT_PICKER (adj_mechanic_panel_get_row (panel, "target"));
+    GtkEditable *search = adj_unit_picker_get_search_entry (target);
+
+    g_assert_nonnull (search);
+    /* Typing narrows the list: Enter takes the first unit left, a Zulu. */
+    gtk_editable_set_text (search, "spearmen 2");
+    adj_test_settle ();
+    g_assert_true (adj_unit_picker_choose_first (target));
+    adj_test_settle ();
+    g_assert_cmpstr (adj_inputs_get_string (inputs, "target"), ==, "u17");
+  }
+
+  /* The active slot is the firer's again; a click on the target's slot makes it active, and
+   * a click on the row already highlighted (u2, British) is taken: the referee allows it. */
+  g_assert_cmpuint (adj_mechanic_panel_get_active_slot (panel), ==, 0);
+  adj_mechanic_panel_set_active_slot (panel, 1);
+  g_assert_true (adj_battle_window_select_unit (window, "u2"));
+  adj_test_settle ();
+  adj_test_answer (app, "Not Allowed Now", "allow");
+  g_assert_cmpstr (adj_inputs_get_string (inputs, "target"), ==, "u2");
+  allowed = g_strdup_printf ("Allowed by the referee: %s", friendly);
+  g_assert_true (adj_test_shows (GTK_WIDGET (panel), allowed));
+  g_assert_true (gtk_widget_get_sensitive (roll));
+
+  /* Forbidden inputs set another way: the reason by Roll, Roll waits for "Allow Anyway". */
+  adj_mechanic_panel_use_unit (panel, 1, "u3");
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (panel), "British Regular Infantry 1 and British "
+                                 "Regular Infantry 3 are on the same side"));
+  g_assert_false (gtk_widget_get_sensitive (roll));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (allow)));
+  adj_mechanic_panel_roll (panel);
+  g_assert_null (adj_mechanic_panel_get_outcome (panel));
+  gtk_widget_activate (GTK_WIDGET (allow));
+  adj_test_settle ();
+  g_assert_true (gtk_widget_get_sensitive (roll));
+  adj_mechanic_panel_roll (panel);
+  adj_test_settle ();
+  g_assert_nonnull (adj_mechanic_panel_get_outcome (panel));
+  g_assert_cmpstr (adj_mechanic_panel_get_outcome (panel)->ruling, ==,
+                   "British Regular Infantry 1 and British Regular Infantry 3 are on the same "
+                   "side");
+}
+
+static void
+check_keep_units (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjMechanicPanel *panel;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  panel = adj_battle_window_get_mechanic_panel (window);
+  g_assert_true (adj_battle_window_select_unit (window, "u1"));
+  g_assert_true (adj_battle_window_select_unit (window, "u16"));
+  adj_test_settle ();
+
+  /* Close combat takes both, in order; the stand's movement only the first. */
+  g_assert_true (adj_mechanic_panel_select (panel, "wec/close-combat"));
+  adj_test_settle ();
+  g_assert_cmpstr (adj_inputs_get_string (adj_mechanic_panel_get_inputs (panel), "attacker"), ==,
+                   "u1");
+  g_assert_cmpstr (adj_inputs_get_string (adj_mechanic_panel_get_inputs (panel), "defender"), ==,
+                   "u16");
+  g_assert_true (adj_mechanic_panel_select (panel, "wec/movement"));
+  adj_test_settle ();
+  g_assert_cmpstr (adj_inputs_get_string (adj_mechanic_panel_get_inputs (panel), "unit"), ==,
+                   "u1");
+  g_assert_true (adj_mechanic_panel_select (panel, "wec/fire-combat"));
+  adj_test_settle ();
+  g_assert_cmpstr (adj_inputs_get_string (adj_mechanic_panel_get_inputs (panel), "firer"), ==,
+                   "u1");
+  g_assert_null (adj_inputs_get_string (adj_mechanic_panel_get_inputs (panel), "target"));
+}
+
+/* A fire combat in four actions: the firer's row, the target's row, R, A. */
+static void
+check_four_actions (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  guint actions = 0;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  adj_battle_window_show_page (window, "act");
+  adj_test_settle ();
+  g_assert_cmpstr (adj_side_view_get_side (shown_side (window)), ==, "a");
+
+  click_unit (window, "u1");
+  actions++;
+  click_unit (window, "u16");   /* the Zulus are on screen already */
+  actions++;
+  g_assert_true (press_key (window, GDK_KEY_r));
+  actions++;
+  g_assert_nonnull (adj_mechanic_panel_get_outcome (adj_battle_window_get_mechanic_panel (window)));
+  g_assert_true (press_key (window, GDK_KEY_a));
+  actions++;
+
+  g_assert_cmpuint (journal_length (window), ==, 1);
+  g_assert_true (adj_unit_get_status_bool (unit (window, "u1"), "fought"));
+  g_assert_cmpuint (actions, <=, 4);
+  /* Ctrl+F opens the search of the active slot, the keyboard in it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find-unit", NULL));
+  adj_test_settle ();
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (gtk_widget_get_root (
+      adj_mechanic_panel_get_row (adj_battle_window_get_mechanic_panel (window), "firer"))));
+
+    g_assert_nonnull (focus);
+    g_assert_true (GTK_IS_EDITABLE (focus) || gtk_widget_get_ancestor (focus,
+                                                                     GTK_TYPE_SEARCH_ENTRY));
+  }
+}
+
+static void
+test_pick_slots (void)
+{
+  adj_test_run_app (check_pick_slots, "--demo");
+}
+
+static void
+test_keep_units (void)
+{
+  adj_test_run_app (check_keep_units, "--demo");
+}
+
+static void
+test_four_actions (void)
+{
+  adj_test_run_app (check_four_actions, "--demo");
+}
+
 static void
 test_print (void)
 {
@@ -524,6 +764,9 @@ main (int   argc,
   g_test_add_func ("/ui/battle/restore", test_restore);
   g_test_add_func ("/ui/battle/new-battle", test_new_battle);
   g_test_add_func ("/ui/battle/print-roster", test_print);
+  g_test_add_func ("/ui/battle/pick-slots", test_pick_slots);
+  g_test_add_func ("/ui/battle/keep-units", test_keep_units);
+  g_test_add_func ("/ui/battle/fire-in-four-actions", test_four_actions);
   status = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);

@@ -140,6 +140,62 @@ check_turn (AdjApplication *app)
   }
 }
 
+/* The unit up acts from the order: its button opens the action page with it in the form. */
+static void
+check_act_with_up_unit (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjRnTurnView *view;
+  AdjMechanicPanel *panel;
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  GtkButton *act = NULL;
+  const char *up;
+  guint slot_input = G_MAXUINT;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  view = ADJ_RN_TURN_VIEW (adj_battle_window_get_special_view (window));
+  adj_battle_window_show_page (window, "turn");
+  g_assert_true (adj_rn_turn_view_deal (view, &error));
+  g_assert_no_error (error);
+  adj_test_settle ();
+  up = adj_rn_turn_view_get_current (view);
+  g_assert_nonnull (up);
+
+  adj_test_collect_type (GTK_WIDGET (view), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), "A_ct…") == 0)
+      {
+        g_assert_null (act);   /* one, on the row of the unit up */
+        act = g_ptr_array_index (buttons, i);
+      }
+  g_assert_nonnull (act);
+  gtk_widget_activate (GTK_WIDGET (act));
+  adj_test_settle ();
+
+  panel = adj_battle_window_get_mechanic_panel (window);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (panel)));
+  for (guint i = 0; i < adj_mechanic_panel_get_mechanic (panel)->n_inputs; i++)
+    if (adj_mechanic_panel_get_mechanic (panel)->inputs[i].kind == ADJ_FIELD_UNIT)
+      {
+        slot_input = i;
+        break;
+      }
+  g_assert_cmpuint (slot_input, !=, G_MAXUINT);
+  g_assert_cmpstr (adj_inputs_get_string (adj_mechanic_panel_get_inputs (panel),
+                                          adj_mechanic_panel_get_mechanic (panel)->inputs[slot_input].name),
+                   ==, up);
+}
+
+static void
+test_act_with_up_unit (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rn-column-on-the-march.json", NULL);
+  adj_test_run_app (check_act_with_up_unit, path);
+}
+
 static void
 test_turn (void)
 {
@@ -155,5 +211,6 @@ main (int   argc,
   if (!adj_test_init_ui (&argc, &argv))
     return 0;
   g_test_add_func ("/ui/rn/turn", test_turn);
+  g_test_add_func ("/ui/rn/act-with-up-unit", test_act_with_up_unit);
   return adj_test_finish_ui (g_test_run ());
 }

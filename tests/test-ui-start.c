@@ -9,6 +9,8 @@
 #include "adj-store.h"
 #include "adj-side-view.h"
 #include "adj-unit-row.h"
+#include "adj-unit-picker.h"
+#include "adj-mechanic-panel.h"
 
 static void
 check_demo (AdjApplication *app)
@@ -188,7 +190,7 @@ count_offered_units (AdjBattle *battle)
 }
 
 /* A window on a big battle makes what it shows, not what it might show: about a screenful of
- * unit rows, a unit drop-down listing only the unit it shows, no menu, no journal; each is made
+ * unit rows, a unit slot listing no unit until its search opens, no menu, no journal; each is made
  * when it opens, and the lists keep about a screenful of rows. */
 static void
 check_made_on_demand (AdjApplication *app)
@@ -196,10 +198,10 @@ check_made_on_demand (AdjApplication *app)
   AdjBattleWindow *window;
   AdjBattle *battle;
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
-  g_autoptr(GPtrArray) combos = g_ptr_array_new ();
+  g_autoptr(GPtrArray) listed = g_ptr_array_new ();
   g_autoptr(GPtrArray) menus = g_ptr_array_new ();
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-  AdwComboRow *units_combo = NULL;
+  GtkWidget *units_slot;
 
   adj_test_settle ();
   window = adj_test_the_window (app);
@@ -215,50 +217,28 @@ check_made_on_demand (AdjApplication *app)
   adj_test_collect_type (GTK_WIDGET (window), GTK_TYPE_POPOVER_MENU, menus);
   g_assert_cmpuint (menus->len, ==, 0);
 
-  /* The drop-down that chooses a unit lists only the unit it shows (here none) and one more, to
-   * be a drop-down at all, until it opens; opening it lists every unit, and the row still shows
-   * what was chosen before. */
-  adj_test_collect_type (GTK_WIDGET (window), ADW_TYPE_COMBO_ROW, combos);
-  for (guint i = 0; i < combos->len && units_combo == NULL; i++)
-    {
-      AdwComboRow *combo = g_ptr_array_index (combos, i);
-
-      if (g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (combo)),
-                     "Firing stand") == 0)
-        units_combo = combo;
-    }
-  g_assert_nonnull (units_combo);
-  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (units_combo)), ==, 2);
-  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (units_combo)));
-  g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (units_combo)),
-                   ==, "None");
-  /* Choosing a unit from the unit list puts that one unit in the drop-down, still not all. */
+  /* The slot that chooses a unit lists none until its search opens; opening it lists every unit
+   * that is neither destroyed nor hidden, and the slot still shows what was chosen before. */
+  units_slot = adj_mechanic_panel_get_row (adj_battle_window_get_mechanic_panel (window), "firer");
+  g_assert_nonnull (units_slot);
+  g_assert_true (ADJ_IS_UNIT_PICKER (units_slot));
+  adj_test_collect_type (units_slot, GTK_TYPE_LIST_BOX_ROW, listed);
+  g_assert_cmpuint (listed->len, ==, 0);
   {
     g_autoptr(AdjUnit) chosen = g_list_model_get_item (adj_battle_get_units (battle), 2);
-    g_autofree char *label = g_strdup_printf ("%s (%s)", adj_unit_get_name (chosen),
-                                              adj_battle_find_side (
-                                                battle, adj_unit_get_side (chosen))->name);
 
     g_assert_true (adj_battle_window_select_unit (window, adj_unit_get_id (chosen)));
     adj_test_settle ();
     g_assert_cmpstr (adj_inputs_get_string (adj_mechanic_panel_get_inputs (
                                               adj_battle_window_get_mechanic_panel (window)),
                                             "firer"), ==, adj_unit_get_id (chosen));
-    g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (units_combo)), ==, 2);
-    g_assert_cmpstr (gtk_string_object_get_string (
-                       adw_combo_row_get_selected_item (units_combo)), ==, label);
-  }
-  {
-    g_autofree char *shown = g_strdup (gtk_string_object_get_string (
-                                         adw_combo_row_get_selected_item (units_combo)));
-
-    adw_action_row_activate (ADW_ACTION_ROW (units_combo));
+    g_assert_true (adj_test_shows (units_slot, adj_unit_get_name (chosen)));
+    adj_unit_picker_search (ADJ_UNIT_PICKER (units_slot));
     adj_test_settle ();
-    /* "None" and every unit of both sides that is neither destroyed nor hidden. */
-    g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (units_combo)), ==,
-                      1 + count_offered_units (battle));
-    g_assert_cmpstr (gtk_string_object_get_string (
-                       adw_combo_row_get_selected_item (units_combo)), ==, shown);
+    g_ptr_array_set_size (listed, 0);
+    adj_test_collect_type (units_slot, GTK_TYPE_LIST_BOX_ROW, listed);
+    g_assert_cmpuint (listed->len, ==, count_offered_units (battle));
+    g_assert_true (adj_test_shows (units_slot, adj_unit_get_name (chosen)));
   }
 
   /* The keyboard shortcuts window is made when first asked for, and lists the shortcuts. */

@@ -242,6 +242,91 @@ on_autosave_failed (AdjBattle       *battle,
   adj_battle_window_toast (self, text, FALSE);
 }
 
+/* ---- picking the units of an action ---- */
+
+static gboolean
+acting (AdjBattleWindow *self)
+{
+  return self->mechanic_panel != NULL &&
+         g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "act") == 0;
+}
+
+/* On the action page, the units the rules refuse in the slot being filled are marked. */
+static const char *
+judge_unit (AdjUnit  *unit,
+            gpointer  user_data)
+{
+  AdjBattleWindow *self = user_data;
+
+  return acting (self) ? adj_mechanic_panel_judge_unit (self->mechanic_panel,
+                                                        adj_unit_get_id (unit))
+                       : NULL;
+}
+
+static void
+on_slots_changed (AdjMechanicPanel *panel,
+                  AdjBattleWindow  *self)
+{
+  const char *side = acting (self) ? adj_mechanic_panel_get_preferred_side (panel) : NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->side_stack));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    adj_side_view_judge_changed (ADJ_SIDE_VIEW (child));
+  /* The side whose units the slot takes comes to the front: the enemy's, for a target. */
+  if (side != NULL && gtk_stack_get_child_by_name (self->side_stack, side) != NULL)
+    gtk_stack_set_visible_child_name (self->side_stack, side);
+}
+
+/* R rolls and A applies on the action page, unless the keys are typing text. */
+static gboolean
+on_plain_key (GtkEventControllerKey *keys,
+              guint                  keyval,
+              guint                  keycode,
+              GdkModifierType        state,
+              AdjBattleWindow       *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  const char *action;
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)) != 0 || !acting (self))
+    return FALSE;
+  for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent (w))
+    if (GTK_IS_EDITABLE (w))
+      return FALSE;
+  switch (gdk_keyval_to_lower (keyval))
+    {
+    case GDK_KEY_r: action = "win.roll"; break;
+    case GDK_KEY_a: action = "win.apply-result"; break;
+    default: return FALSE;
+    }
+  return gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
+}
+
+/* Act with a unit: the action page, the unit in the form's first slot. */
+static void
+action_act_with (GtkWidget  *widget,
+                 const char *name,
+                 GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+
+  if (self->battle == NULL)
+    return;
+  adw_view_stack_set_visible_child_name (self->view_stack, "act");
+  adj_mechanic_panel_act_with (ensure_mechanic_panel (self), g_variant_get_string (param, NULL));
+}
+
+static void
+action_find_unit (GtkWidget  *widget,
+                  const char *name,
+                  GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+
+  if (!acting (self) || !adj_mechanic_panel_search_unit (self->mechanic_panel))
+    gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
 static void
 on_unit_selected (AdjSideView     *view,
                   AdjUnit         *unit,
@@ -404,6 +489,7 @@ ensure_mechanic_panel (AdjBattleWindow *self)
     return self->mechanic_panel;
   self->mechanic_panel = ADJ_MECHANIC_PANEL (adj_mechanic_panel_new ());
   g_signal_connect (self->mechanic_panel, "applied", G_CALLBACK (on_applied), self);
+  g_signal_connect (self->mechanic_panel, "slots-changed", G_CALLBACK (on_slots_changed), self);
   if (self->settings != NULL)
     adj_mechanic_panel_set_imperial (self->mechanic_panel,
                                      g_settings_get_boolean (self->settings,
@@ -478,6 +564,8 @@ on_page_shown (AdwViewStack    *stack,
                AdjBattleWindow *self)
 {
   ensure_visible_page (self);
+  if (self->mechanic_panel != NULL)
+    on_slots_changed (self->mechanic_panel, self);
 }
 
 /* Table mode: the whole screen for the turn's facts and the last result, in large type, for
@@ -1404,6 +1492,10 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.enemy-reacts",
                                        NULL);
+  gtk_widget_class_install_action (widget_class, "win.find-unit", NULL, action_find_unit);
+  gtk_widget_class_install_action (widget_class, "win.act-with", "s", action_act_with);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
+                                       "win.find-unit", NULL);
 }
 
 /* A menu button's menu is made the first time it opens (a menu of a dozen items is as many
@@ -1419,6 +1511,8 @@ make_menu_on_demand (GtkMenuButton *button,
 static void
 adj_battle_window_init (AdjBattleWindow *self)
 {
+  GtkEventController *keys;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_menu_button_set_create_popup_func (self->start_menu_button, make_menu_on_demand,
                                          self->start_menu, NULL);
@@ -1430,6 +1524,10 @@ adj_battle_window_init (AdjBattleWindow *self)
   g_signal_connect (self->side_stack, "notify::visible-child", G_CALLBACK (on_side_switched),
                     self);
   g_signal_connect (self->view_stack, "notify::visible-child", G_CALLBACK (on_page_shown), self);
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_name (keys, "adj-plain-keys");
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_plain_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect_swapped (self->empty_page, "map", G_CALLBACK (on_empty_page_mapped), self);
   on_folded (self->leaflet, NULL, self);
   update_actions (self);
@@ -1511,6 +1609,7 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
 
       (void) page;
       g_signal_connect (view, "unit-selected", G_CALLBACK (on_unit_selected), self);
+      adj_side_view_set_judge (ADJ_SIDE_VIEW (view), judge_unit, self);
     }
   ellipsize_labels (GTK_WIDGET (self->side_switcher));
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
@@ -1555,6 +1654,7 @@ adj_battle_window_select_unit (AdjBattleWindow *self,
                                const char      *unit_id)
 {
   AdjUnit *unit;
+  gboolean selected;
 
   g_return_val_if_fail (ADJ_IS_BATTLE_WINDOW (self), FALSE);
 
@@ -1562,7 +1662,10 @@ adj_battle_window_select_unit (AdjBattleWindow *self,
     return FALSE;
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   gtk_stack_set_visible_child_name (self->side_stack, adj_unit_get_side (unit));
-  return adj_side_view_select (current_side_view (self), unit);
+  selected = adj_side_view_select (current_side_view (self), unit);
+  /* Chosen from elsewhere, the unit stays in view, whichever side the slots would show next. */
+  gtk_stack_set_visible_child_name (self->side_stack, adj_unit_get_side (unit));
+  return selected;
 }
 
 AdjUnit *

@@ -21,6 +21,7 @@
 #include "adj-ruling-dialog.h"
 #include "adj-table-editor.h"
 #include "adj-tables.h"
+#include "adj-unit-picker.h"
 
 struct _AdjMechanicPanel {
   GtkWidget          parent_instance;
@@ -28,6 +29,7 @@ struct _AdjMechanicPanel {
   GtkWidget         *box;
   AdwComboRow       *mechanic_row;
   GtkLabel          *summary_label;
+  GtkBox            *slots_box;
   AdwPreferencesGroup *who_group;
   AdwPreferencesGroup *situation_group;
   AdjOddsBar        *odds_bar;
@@ -35,6 +37,9 @@ struct _AdjMechanicPanel {
   GtkLabel          *message_label;
   GtkBox            *tables_box;
   GtkLabel          *draws_label;
+  GtkBox            *forbidden_box;
+  GtkLabel          *forbidden_label;
+  GtkButton         *allow_button;
   GtkButton         *roll_button;
   GtkButton         *enter_button;
   GtkRevealer       *result_revealer;
@@ -45,9 +50,13 @@ struct _AdjMechanicPanel {
   GPtrArray         *mechanics;   /* const AdjMechanic *, in the order of the drop-down */
   const AdjMechanic *mech;
   AdjInputs         *inputs;
-  GPtrArray         *rows;        /* one per input */
+  GPtrArray         *rows;        /* one per input: an AdjUnitPicker for a unit */
+  guint              active;      /* the input a unit clicked in the lists fills (G_MAXUINT: none) */
+  GHashTable        *refused;     /* unit id to why the rules refuse it in the active slot */
+  char              *allowed;     /* what the rules said against the inputs, allowed anyway */
   AdjOutcome        *outcome;
   AdjInputs         *outcome_inputs;
+  char              *forbidden;   /* what the rules say against the inputs now, or NULL */
   gboolean           imperial;
   gboolean           selecting;
 };
@@ -57,6 +66,7 @@ G_DEFINE_FINAL_TYPE (AdjMechanicPanel, adj_mechanic_panel, GTK_TYPE_WIDGET)
 enum {
   APPLIED,
   RESULT_SHOWN,
+  SLOTS_CHANGED,
   N_SIGNALS
 };
 
@@ -73,7 +83,11 @@ refresh_rows (AdjMechanicPanel *self)
       g_autoptr(json_object) value = adj_inputs_get_value (self->inputs,
                                                           self->mech->inputs[i].name);
 
-      adj_field_row_set_value (row, value);
+      if (ADJ_IS_UNIT_PICKER (row))
+        adj_unit_picker_set_unit (ADJ_UNIT_PICKER (row),
+                                  adj_inputs_get_string (self->inputs, self->mech->inputs[i].name));
+      else
+        adj_field_row_set_value (row, value);
     }
 }
 
@@ -132,6 +146,200 @@ update_applicable_rows (AdjMechanicPanel *self)
     }
 }
 
+/* ---- the unit slots ---- */
+
+/* The slot of input @input, or NULL when that input is not a unit. */
+static AdjUnitPicker *
+slot_at (AdjMechanicPanel *self,
+         guint             input)
+{
+  GtkWidget *row = input < self->rows->len ? g_ptr_array_index (self->rows, input) : NULL;
+
+  return row != NULL && ADJ_IS_UNIT_PICKER (row) ? ADJ_UNIT_PICKER (row) : NULL;
+}
+
+static const char *
+slot_unit (AdjMechanicPanel *self,
+           guint             input)
+{
+  return adj_inputs_get_string (self->inputs, self->mech->inputs[input].name);
+}
+
+/* Ask the rules which units they refuse in the active slot, and say the slots changed. */
+static void
+judge_slots (AdjMechanicPanel *self)
+{
+  AdjContext ctx = { 0 };
+
+  g_clear_pointer (&self->refused, g_hash_table_unref);
+  if (self->battle != NULL && self->mech != NULL && slot_at (self, self->active) != NULL)
+    {
+      adj_battle_context (self->battle, &ctx);
+      self->refused = adj_mechanic_judge_candidates (self->mech, &ctx, self->inputs,
+                                                     self->mech->inputs[self->active].name);
+    }
+  g_signal_emit (self, signals[SLOTS_CHANGED], 0);
+}
+
+static void
+mark_active (AdjMechanicPanel *self,
+             guint             input)
+{
+  self->active = slot_at (self, input) != NULL ? input : G_MAXUINT;
+  for (guint i = 0; i < self->rows->len; i++)
+    if (slot_at (self, i) != NULL)
+      adj_unit_picker_set_active (slot_at (self, i), i == self->active);
+}
+
+/* The slot after @input that has no unit yet; else simply the next slot, round and round, so
+ * that clicks in the unit lists take the slots in turn. */
+static guint
+next_slot (AdjMechanicPanel *self,
+           guint             input)
+{
+  guint n = self->rows->len, next = G_MAXUINT;
+
+  for (guint k = 1; k <= n; k++)
+    {
+      guint i = (input + k) % n;
+
+      if (slot_at (self, i) == NULL)
+        continue;
+      if (slot_unit (self, i) == NULL)
+        return i;
+      if (next == G_MAXUINT)
+        next = i;
+    }
+  return next;
+}
+
+/* What follows a change of @field's value: the battle's knowledge of a unit or side chosen,
+ * the odds, and what the rules now refuse in the active slot. */
+static void
+input_changed (AdjMechanicPanel *self,
+               const AdjField   *field)
+{
+  /* Choosing a unit or side fills in what the battle knows about it. */
+  if (field->kind == ADJ_FIELD_UNIT || field->kind == ADJ_FIELD_SIDE)
+    {
+      show_message (self, NULL);
+      prefill (self);
+      refresh_rows (self);
+    }
+  update_applicable_rows (self);
+  clear_result (self);
+  update_odds (self);
+  judge_slots (self);
+}
+
+/* Put @unit_id in the slot of input @input; @allowed is what the rules said against it that the
+ * referee allowed (NULL: nothing).  The next slot becomes the active one. */
+static void
+fill_slot (AdjMechanicPanel *self,
+           guint             input,
+           const char       *unit_id,
+           const char       *allowed)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!adj_inputs_set_string (self->inputs, self->mech->inputs[input].name, unit_id, &error))
+    {
+      show_message (self, error->message);
+      return;
+    }
+  g_free (self->allowed);
+  self->allowed = g_strdup (allowed);
+  mark_active (self, next_slot (self, input));
+  input_changed (self, &self->mech->inputs[input]);
+}
+
+static void
+on_slot_activated (AdjUnitPicker    *picker,
+                   AdjMechanicPanel *self)
+{
+  guint input;
+
+  if (g_ptr_array_find (self->rows, picker, &input))
+    {
+      mark_active (self, input);
+      judge_slots (self);
+    }
+}
+
+/* A unit the rules refuse in a slot, held while the referee decides. */
+typedef struct {
+  AdjMechanicPanel *self;
+  guint             input;
+  char             *unit_id;
+  char             *reason;
+} Pick;
+
+static void
+pick_free (gpointer user_data)
+{
+  Pick *p = user_data;
+
+  g_object_unref (p->self);
+  g_free (p->unit_id);
+  g_free (p->reason);
+  g_free (p);
+}
+
+static void
+on_pick_allowed (gpointer user_data)
+{
+  Pick *p = user_data;
+
+  if (slot_at (p->self, p->input) != NULL)
+    fill_slot (p->self, p->input, p->unit_id, p->reason);
+}
+
+/* Put @unit_id in the slot of input @input when the rules allow it there; else ask the referee,
+ * who may allow it anyway. */
+static void
+offer_to_slot (AdjMechanicPanel *self,
+               guint             input,
+               const char       *unit_id)
+{
+  const char *reason = NULL;
+  Pick *p;
+
+  if (input == self->active && self->refused != NULL)
+    reason = g_hash_table_lookup (self->refused, unit_id);
+  if (reason == NULL)
+    {
+      fill_slot (self, input, unit_id, NULL);
+      return;
+    }
+  p = g_new0 (Pick, 1);
+  p->self = g_object_ref (self);
+  p->input = input;
+  p->unit_id = g_strdup (unit_id);
+  p->reason = g_strdup (reason);
+  adj_ask_ruling (GTK_WIDGET (self), reason, on_pick_allowed, p, pick_free);
+}
+
+static void
+on_slot_chosen (AdjUnitPicker    *picker,
+                const char       *unit_id,
+                AdjMechanicPanel *self)
+{
+  guint input;
+
+  if (!g_ptr_array_find (self->rows, picker, &input))
+    return;
+  if (input != self->active)
+    on_slot_activated (picker, self);
+  offer_to_slot (self, input, unit_id);
+}
+
+static const char *
+judge_for_picker (AdjUnit  *unit,
+                  gpointer  user_data)
+{
+  return adj_mechanic_panel_judge_unit (ADJ_MECHANIC_PANEL (user_data), adj_unit_get_id (unit));
+}
+
 static void
 on_row_changed (GtkWidget      *row,
                 const AdjField *field,
@@ -146,17 +354,7 @@ on_row_changed (GtkWidget      *row,
       show_message (self, error->message);
       return;
     }
-
-  /* Choosing a unit or side fills in what the battle knows about it. */
-  if (field->kind == ADJ_FIELD_UNIT || field->kind == ADJ_FIELD_SIDE)
-    {
-      show_message (self, NULL);
-      prefill (self);
-      refresh_rows (self);
-    }
-  update_applicable_rows (self);
-  clear_result (self);
-  update_odds (self);
+  input_changed (self, field);
 }
 
 /* Take every row of the form out of whichever group holds it. */
@@ -168,7 +366,9 @@ clear_form (AdjMechanicPanel *self)
       GtkWidget *row = g_ptr_array_index (self->rows, i);
       GtkWidget *group = gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP);
 
-      if (group != NULL)
+      if (ADJ_IS_UNIT_PICKER (row))
+        gtk_box_remove (self->slots_box, row);
+      else if (group != NULL)
         adw_preferences_group_remove (ADW_PREFERENCES_GROUP (group), row);
     }
   g_ptr_array_set_size (self->rows, 0);
@@ -307,6 +507,65 @@ update_tables (AdjMechanicPanel *self,
                                                          load_error != NULL);
 }
 
+/* Whether the referee allowed what the rules say against the form now. */
+static gboolean
+is_allowed (AdjMechanicPanel *self)
+{
+  return self->forbidden != NULL && g_strcmp0 (self->forbidden, self->allowed) == 0;
+}
+
+/* What the rules forbid now, said by the Roll button before any roll, with the referee's way to
+ * allow it; Roll waits for the ruling.  @ready: the form is complete enough for odds. */
+static void
+update_forbidden (AdjMechanicPanel *self,
+                  gboolean          ready,
+                  AdjContext       *ctx)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean allowed, missing = FALSE;
+
+  /* A slot still empty is no matter for the referee: the form waits for its unit. */
+  for (guint i = 0; i < self->rows->len; i++)
+    if (slot_at (self, i) != NULL && slot_unit (self, i) == NULL)
+      missing = TRUE;
+  g_clear_pointer (&self->forbidden, g_free);
+  if (ready && !adj_mechanic_check_legal (self->mech, ctx, self->inputs, &error) &&
+      g_error_matches (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED))
+    self->forbidden = g_strdup (error->message);
+  allowed = is_allowed (self) && !missing;
+  if (allowed)
+    {
+      /* TRANSLATORS: by the Roll button, once the referee allowed what the rules forbid */
+      g_autofree char *text = g_strdup_printf (_("Allowed by the referee: %s"), self->forbidden);
+      gtk_label_set_text (self->forbidden_label, text);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->forbidden_label), "error");
+    }
+  else
+    {
+      gtk_label_set_text (self->forbidden_label, self->forbidden != NULL ? self->forbidden : "");
+      if (missing)
+        gtk_widget_remove_css_class (GTK_WIDGET (self->forbidden_label), "error");
+      else
+        gtk_widget_add_css_class (GTK_WIDGET (self->forbidden_label), "error");
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->forbidden_box), self->forbidden != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->allow_button), !allowed && !missing);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->roll_button),
+                            ready && (self->forbidden == NULL || allowed));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->enter_button),
+                            ready && (self->forbidden == NULL || allowed));
+}
+
+static void
+on_allow_clicked (AdjMechanicPanel *self)
+{
+  if (self->forbidden == NULL)
+    return;
+  g_free (self->allowed);
+  self->allowed = g_strdup (self->forbidden);
+  update_odds (self);
+}
+
 static void
 update_odds (AdjMechanicPanel *self)
 {
@@ -344,8 +603,7 @@ update_odds (AdjMechanicPanel *self)
   gtk_label_set_text (self->odds_note, note != NULL ? note : "");
   gtk_widget_set_visible (GTK_WIDGET (self->odds_note), note != NULL);
   show_message (self, message);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->roll_button), odds != NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->enter_button), odds != NULL);
+  update_forbidden (self, odds != NULL, &ctx);
 
   /* Until the table is entered the dice are not known either. */
   if (odds == NULL && said != NULL)
@@ -388,15 +646,66 @@ compare_mechanics (gconstpointer a,
   return scope_rank (ma->scope) - scope_rank (mb->scope);
 }
 
+/* The units of the slots, in their order (unit ids, NULL where a slot is empty). */
+static GPtrArray *
+slot_units (AdjMechanicPanel *self)
+{
+  GPtrArray *units = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; self->mech != NULL && i < self->rows->len; i++)
+    if (slot_at (self, i) != NULL)
+      g_ptr_array_add (units, g_strdup (slot_unit (self, i)));
+  return units;
+}
+
+/* Put @units back in the slots, in order, those the rules take there. */
+static void
+keep_units (AdjMechanicPanel *self,
+            GPtrArray        *units)
+{
+  guint n = 0, kept = 0;
+
+  for (guint i = 0; i < self->rows->len && n < units->len; i++)
+    {
+      const char *id;
+
+      if (slot_at (self, i) == NULL)
+        continue;
+      id = g_ptr_array_index (units, n++);
+      if (id != NULL && adj_battle_find_unit (self->battle, id) != NULL &&
+          adj_inputs_set_string (self->inputs, self->mech->inputs[i].name, id, NULL))
+        kept++;
+    }
+  if (kept == 0)
+    return;
+  prefill (self);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const char *id;
+
+      if (slot_at (self, i) == NULL || (id = slot_unit (self, i)) == NULL)
+        continue;
+      self->active = i;
+      judge_slots (self);
+      if (self->refused != NULL && g_hash_table_contains (self->refused, id))
+        {
+          adj_inputs_set_string (self->inputs, self->mech->inputs[i].name, NULL, NULL);
+          prefill (self);
+        }
+    }
+}
+
 static void
 build_form (AdjMechanicPanel  *self,
             const AdjMechanic *mech)
 {
   AdjRuleset *rs = adj_battle_get_ruleset (self->battle);
-  guint n_who = 0, n_situation = 0;
+  g_autoptr(GPtrArray) units = slot_units (self);
+  guint n_who = 0, n_situation = 0, first = G_MAXUINT;
 
   clear_form (self);
   g_clear_pointer (&self->inputs, adj_inputs_free);
+  g_clear_pointer (&self->allowed, g_free);
   clear_result (self);
 
   self->mech = mech;
@@ -406,23 +715,42 @@ build_form (AdjMechanicPanel  *self,
   for (guint i = 0; i < mech->n_inputs; i++)
     {
       const AdjField *f = &mech->inputs[i];
-      GtkWidget *row = adj_field_row_new (f, rs, self->battle, on_row_changed, self);
-      gboolean who = f->kind == ADJ_FIELD_UNIT || f->kind == ADJ_FIELD_SIDE;
+      GtkWidget *row;
 
+      if (f->kind == ADJ_FIELD_UNIT)
+        {
+          row = adj_unit_picker_new (f, self->battle);
+          adj_unit_picker_set_judge (ADJ_UNIT_PICKER (row), judge_for_picker, self);
+          g_signal_connect (row, "activate-slot", G_CALLBACK (on_slot_activated), self);
+          g_signal_connect (row, "unit-chosen", G_CALLBACK (on_slot_chosen), self);
+          gtk_box_append (self->slots_box, row);
+          g_ptr_array_add (self->rows, row);
+          continue;
+        }
+      row = adj_field_row_new (f, rs, self->battle, on_row_changed, self);
       adj_field_row_set_imperial (row, self->imperial);
-      adw_preferences_group_add (who ? self->who_group : self->situation_group, row);
+      adw_preferences_group_add (f->kind == ADJ_FIELD_SIDE ? self->who_group
+                                                           : self->situation_group, row);
       g_ptr_array_add (self->rows, row);
-      if (who)
+      if (f->kind == ADJ_FIELD_SIDE)
         n_who++;
       else
         n_situation++;
     }
+  keep_units (self, units);
+  /* The first slot without a unit is the one the lists fill. */
+  for (guint i = mech->n_inputs; i-- > 0;)
+    if (slot_at (self, i) != NULL && (first == G_MAXUINT || slot_unit (self, i) == NULL))
+      first = i;
+  gtk_widget_set_visible (GTK_WIDGET (self->slots_box), first != G_MAXUINT);
   gtk_widget_set_visible (GTK_WIDGET (self->who_group), n_who > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->situation_group), n_situation > 0);
   show_message (self, NULL);
+  mark_active (self, first);
   refresh_rows (self);
   update_applicable_rows (self);
   update_odds (self);
+  judge_slots (self);
 }
 
 static void
@@ -535,7 +863,7 @@ resolve_with (AdjMechanicPanel  *self,
 {
   AdjRollRequest request = {
     .battle = self->battle, .filled = self->inputs, .entered = entered, .dice = dice,
-    .cards = cards, .allow = allow,
+    .cards = cards, .allow = allow || is_allowed (self),
   };
   g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(AdjOutcome) outcome = adj_outcome_new (self->mech);
@@ -592,10 +920,13 @@ on_units_changed (AdjBattle        *battle,
    * result rolled for the old state. */
   if (self->inputs == NULL)
     return;
+  /* What the referee allowed was for the roll before: the battle has moved on. */
+  g_clear_pointer (&self->allowed, g_free);
   prefill (self);
   refresh_rows (self);
   update_applicable_rows (self);
   update_odds (self);
+  judge_slots (self);
 }
 
 static void
@@ -607,6 +938,7 @@ adj_mechanic_panel_dispose (GObject *object)
   g_clear_pointer (&self->outcome_inputs, adj_inputs_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_MECHANIC_PANEL);
   g_clear_pointer (&self->inputs, adj_inputs_free);
+  g_clear_pointer (&self->refused, g_hash_table_unref);
   g_clear_object (&self->battle);
 
   G_OBJECT_CLASS (adj_mechanic_panel_parent_class)->dispose (object);
@@ -619,6 +951,8 @@ adj_mechanic_panel_finalize (GObject *object)
 
   g_ptr_array_unref (self->rows);
   g_ptr_array_unref (self->mechanics);
+  g_free (self->allowed);
+  g_free (self->forbidden);
   G_OBJECT_CLASS (adj_mechanic_panel_parent_class)->finalize (object);
 }
 
@@ -637,6 +971,13 @@ adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
    */
   signals[APPLIED] = g_signal_new ("applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * AdjMechanicPanel::slots-changed:
+   *
+   * The active unit slot changed, or what the rules refuse in it.
+   */
+  signals[SLOTS_CHANGED] = g_signal_new ("slots-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   /**
    * AdjMechanicPanel::result-shown:
@@ -656,6 +997,10 @@ adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, box);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, mechanic_row);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, slots_box);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, forbidden_box);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, forbidden_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, allow_button);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, who_group);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, situation_group);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, odds_bar);
@@ -669,6 +1014,7 @@ adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_view);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, apply_button);
   gtk_widget_class_bind_template_callback (widget_class, on_roll_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_allow_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_enter_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_apply_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_discard_clicked);
@@ -681,6 +1027,7 @@ adj_mechanic_panel_init (AdjMechanicPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_ptr_array_new ();
+  self->active = G_MAXUINT;
   self->mechanics = g_ptr_array_new ();
   g_signal_connect (self->mechanic_row, "notify::selected", G_CALLBACK (on_mechanic_selected),
                     self);
@@ -774,56 +1121,151 @@ adj_mechanic_panel_get_row (AdjMechanicPanel *self,
   return NULL;
 }
 
+/* The input of the @slot-th unit slot, or G_MAXUINT. */
+static guint
+slot_input (AdjMechanicPanel *self,
+            guint             slot)
+{
+  guint seen = 0;
+
+  for (guint i = 0; self->mech != NULL && i < self->rows->len; i++)
+    if (slot_at (self, i) != NULL && seen++ == slot)
+      return i;
+  return G_MAXUINT;
+}
+
 void
 adj_mechanic_panel_use_unit (AdjMechanicPanel *self,
                              guint             slot,
                              const char       *unit_id)
 {
-  guint seen = 0;
+  guint input;
 
   g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
 
-  for (guint i = 0; self->mech != NULL && i < self->mech->n_inputs; i++)
-    {
-      if (self->mech->inputs[i].kind != ADJ_FIELD_UNIT)
-        continue;
-      if (seen++ == slot)
-        {
-          GtkWidget *row = g_ptr_array_index (self->rows, i);
-          g_autoptr(json_object) value = json_object_new_string (unit_id);
+  input = slot_input (self, slot);
+  if (input != G_MAXUINT)
+    fill_slot (self, input, unit_id, NULL);
+}
 
-          /* Set it as the user would, so the form reacts the same way. */
-          adj_field_row_set_value (row, value);
-          on_row_changed (row, &self->mech->inputs[i], self);
-          return;
-        }
+void
+adj_mechanic_panel_act_with (AdjMechanicPanel *self,
+                             const char       *unit_id)
+{
+  g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
+
+  /* An action without units gives way to the first that has some. */
+  for (guint m = 0; slot_input (self, 0) == G_MAXUINT && m < self->mechanics->len; m++)
+    {
+      const AdjMechanic *mech = g_ptr_array_index (self->mechanics, m);
+
+      for (guint i = 0; i < mech->n_inputs; i++)
+        if (mech->inputs[i].kind == ADJ_FIELD_UNIT)
+          {
+            adj_mechanic_panel_select (self, mech->id);
+            break;
+          }
     }
+  adj_mechanic_panel_use_unit (self, 0, unit_id);
 }
 
 void
 adj_mechanic_panel_offer_unit (AdjMechanicPanel *self,
                                const char       *unit_id)
 {
-  guint n_units = 0, first_empty = G_MAXUINT;
+  g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
+
+  if (self->mech != NULL && slot_at (self, self->active) != NULL)
+    offer_to_slot (self, self->active, unit_id);
+}
+
+guint
+adj_mechanic_panel_get_active_slot (AdjMechanicPanel *self)
+{
+  guint seen = 0;
+
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), G_MAXUINT);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    if (slot_at (self, i) != NULL)
+      {
+        if (i == self->active)
+          return seen;
+        seen++;
+      }
+  return G_MAXUINT;
+}
+
+void
+adj_mechanic_panel_set_active_slot (AdjMechanicPanel *self,
+                                    guint             slot)
+{
+  guint input;
 
   g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
 
-  for (guint i = 0; self->mech != NULL && i < self->mech->n_inputs; i++)
-    {
-      const AdjField *f = &self->mech->inputs[i];
+  input = slot_input (self, slot);
+  if (input != G_MAXUINT)
+    on_slot_activated (slot_at (self, input), self);
+}
 
-      if (f->kind != ADJ_FIELD_UNIT)
-        continue;
-      if (g_strcmp0 (adj_inputs_get_string (self->inputs, f->name), unit_id) == 0)
-        return;
-      if (first_empty == G_MAXUINT && adj_inputs_get_string (self->inputs, f->name) == NULL)
-        first_empty = n_units;
-      n_units++;
+const char *
+adj_mechanic_panel_judge_unit (AdjMechanicPanel *self,
+                               const char       *unit_id)
+{
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), NULL);
+
+  return self->refused != NULL ? g_hash_table_lookup (self->refused, unit_id) : NULL;
+}
+
+const char *
+adj_mechanic_panel_get_preferred_side (AdjMechanicPanel *self)
+{
+  GPtrArray *sides;
+  const char *best = NULL;
+  guint best_count = 0;
+
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), NULL);
+
+  if (self->battle == NULL || self->refused == NULL || g_hash_table_size (self->refused) == 0)
+    return NULL;
+  sides = adj_battle_get_sides (self->battle);
+  for (guint s = 0; s < sides->len; s++)
+    {
+      AdjSide *side = g_ptr_array_index (sides, s);
+      guint count = 0;
+
+      for (guint i = 0; i < adj_battle_get_n_units (self->battle); i++)
+        {
+          AdjUnit *unit = adj_battle_peek_unit (self->battle, i);
+
+          if (g_strcmp0 (adj_unit_get_side (unit), side->id) == 0 &&
+              !g_hash_table_contains (self->refused, adj_unit_get_id (unit)))
+            count++;
+        }
+      if (count > best_count)
+        {
+          best = side->id;
+          best_count = count;
+        }
     }
-  if (n_units == 0)
-    return;
-  adj_mechanic_panel_use_unit (self, first_empty != G_MAXUINT ? first_empty : n_units - 1,
-                               unit_id);
+  return best;
+}
+
+gboolean
+adj_mechanic_panel_search_unit (AdjMechanicPanel *self)
+{
+  AdjUnitPicker *picker;
+
+  g_return_val_if_fail (ADJ_IS_MECHANIC_PANEL (self), FALSE);
+
+  picker = slot_at (self, self->active);
+  if (picker == NULL)
+    picker = slot_at (self, slot_input (self, 0));
+  if (picker == NULL)
+    return FALSE;
+  adj_unit_picker_search (picker);
+  return TRUE;
 }
 
 void

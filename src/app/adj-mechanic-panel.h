@@ -28,9 +28,26 @@ GtkWidget         *adj_mechanic_panel_get_row       (AdjMechanicPanel *self,
 void               adj_mechanic_panel_use_unit      (AdjMechanicPanel *self,
                                                      guint             slot,
                                                      const char       *unit_id);
-/* A unit selected in the list: it fills the first empty unit input, or the last one. */
+/* Act with @unit_id: it goes in the first unit slot, of the first action that has one when the
+ * action shown has none. */
+void               adj_mechanic_panel_act_with      (AdjMechanicPanel *self,
+                                                     const char       *unit_id);
+/* A unit clicked in the list: it fills the active unit slot, and the next slot becomes the
+ * active one.  A unit the rules refuse there is put to the referee first. */
 void               adj_mechanic_panel_offer_unit    (AdjMechanicPanel *self,
                                                      const char       *unit_id);
+/* The active unit slot, counted among the unit slots (G_MAXUINT: the action has none). */
+guint              adj_mechanic_panel_get_active_slot (AdjMechanicPanel *self);
+void               adj_mechanic_panel_set_active_slot (AdjMechanicPanel *self,
+                                                       guint             slot);
+/* Why the rules refuse @unit_id in the active slot now, or NULL when they do not. */
+const char        *adj_mechanic_panel_judge_unit    (AdjMechanicPanel *self,
+                                                     const char       *unit_id);
+/* The side whose units the rules take best in the active slot, when they refuse some there;
+ * else NULL. */
+const char        *adj_mechanic_panel_get_preferred_side (AdjMechanicPanel *self);
+/* Open the search over the units of the active slot; FALSE when the action has no unit slot. */
+gboolean           adj_mechanic_panel_search_unit   (AdjMechanicPanel *self);
 void               adj_mechanic_panel_roll          (AdjMechanicPanel *self);
 /* Resolve with dice and cards typed as "6,3,5" and "AS,10H" (either may be NULL). */
 gboolean           adj_mechanic_panel_resolve_entered (AdjMechanicPanel *self,

@@ -64,6 +64,15 @@ on_done_clicked (GtkButton     *button,
     report (self, error);
 }
 
+/* The unit up goes to the action page, in the form's first slot. */
+static void
+on_act_clicked (GtkButton     *button,
+                AdjRnTurnView *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (button), "win.act-with", "s",
+                              g_object_get_data (G_OBJECT (button), "unit"));
+}
+
 static GtkWidget *
 order_row (AdjRnTurnView *self,
            AdjUnit       *unit,
@@ -115,6 +124,15 @@ order_row (AdjRnTurnView *self,
   if (current)
     {
       GtkWidget *done = gtk_button_new_with_mnemonic (_("_Done — Next"));
+      GtkWidget *act = gtk_button_new_with_mnemonic (_("A_ct…"));
+
+      /* TRANSLATORS: the tooltip of the button by the unit acting now */
+      gtk_widget_set_tooltip_text (act, _("Move or fight with this unit on the action page"));
+      gtk_widget_set_valign (act, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (act, "pill");
+      g_object_set_data_full (G_OBJECT (act), "unit", g_strdup (adj_unit_get_id (unit)), g_free);
+      g_signal_connect (act, "clicked", G_CALLBACK (on_act_clicked), self);
+      gtk_box_append (GTK_BOX (box), act);
 
       gtk_widget_set_valign (done, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (done, "suggested-action");

@@ -42,6 +42,9 @@ struct _AdjSideView {
   guint               scroll_to;   /* a row to bring into view on the next frame */
   guint               scroll_tick;
   guint               scroll_tries;
+  GHashTable         *bound;       /* the AdjUnitRows showing a unit now */
+  AdjUnitJudge        judge;
+  gpointer            judge_data;
 };
 
 G_DEFINE_FINAL_TYPE (AdjSideView, adj_side_view, GTK_TYPE_WIDGET)
@@ -161,13 +164,44 @@ on_selection_changed (GtkSelectionModel *model,
   g_signal_emit (self, signals[UNIT_SELECTED], 0, adj_side_view_get_selected (self));
 }
 
+/* A click on the row already selected chooses its unit again: the selection does not change,
+ * so the list would not say so. */
+static void
+on_row_pressed (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                AdjSideView     *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+  AdjUnit *unit = adj_unit_row_get_unit (ADJ_UNIT_ROW (row));
+
+  if (unit != NULL && n_press == 1 && unit == adj_side_view_get_selected (self))
+    g_signal_emit (self, signals[UNIT_SELECTED], 0, unit);
+}
+
 static void
 setup_row (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
-           gpointer                  user_data)
+           AdjSideView              *self)
 {
-  gtk_list_item_set_child (item, adj_unit_row_new ());
+  GtkWidget *row = adj_unit_row_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  g_signal_connect (click, "pressed", G_CALLBACK (on_row_pressed), self);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
+  gtk_list_item_set_child (item, row);
   gtk_list_item_set_activatable (item, FALSE);
+}
+
+static void
+judge_row (AdjSideView *self,
+           AdjUnitRow  *row)
+{
+  AdjUnit *unit = adj_unit_row_get_unit (row);
+
+  adj_unit_row_set_refusal (row, unit != NULL && self->judge != NULL
+                                 ? self->judge (unit, self->judge_data) : NULL);
 }
 
 static void
@@ -177,15 +211,19 @@ bind_row (GtkSignalListItemFactory *factory,
 {
   AdjUnitRow *row = ADJ_UNIT_ROW (gtk_list_item_get_child (item));
   adj_unit_row_set_unit (row, self->battle, ADJ_UNIT (gtk_list_item_get_item (item)));
+  g_hash_table_add (self->bound, row);
+  judge_row (self, row);
 }
 
 static void
 unbind_row (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
-            gpointer                  user_data)
+            AdjSideView              *self)
 {
   AdjUnitRow *row = ADJ_UNIT_ROW (gtk_list_item_get_child (item));
   adj_unit_row_set_unit (row, NULL, NULL);
+  adj_unit_row_set_refusal (row, NULL);
+  g_hash_table_remove (self->bound, row);
 }
 
 /* The rows are made when the side is first shown. */
@@ -231,6 +269,7 @@ adj_side_view_finalize (GObject *object)
 
   g_free (self->side);
   g_free (self->search);
+  g_hash_table_unref (self->bound);
   G_OBJECT_CLASS (adj_side_view_parent_class)->finalize (object);
 }
 
@@ -264,6 +303,7 @@ static void
 adj_side_view_init (AdjSideView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->bound = g_hash_table_new (NULL, NULL);
 }
 
 GtkWidget *
@@ -283,9 +323,9 @@ adj_side_view_new (AdjBattle  *battle,
   self->model = gtk_filter_list_model_new (g_object_ref (adj_battle_get_units (battle)),
                                            self->filter);
   self->factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (self->factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (self->factory, "setup", G_CALLBACK (setup_row), self);
   g_signal_connect (self->factory, "bind", G_CALLBACK (bind_row), self);
-  g_signal_connect (self->factory, "unbind", G_CALLBACK (unbind_row), NULL);
+  g_signal_connect (self->factory, "unbind", G_CALLBACK (unbind_row), self);
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->model)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
@@ -393,6 +433,9 @@ adj_side_view_select (AdjSideView *self,
       g_autoptr(AdjUnit) item = g_list_model_get_item (model, i);
       if (item == unit)
         {
+          /* Chosen again, it is chosen again, as a click on its row would. */
+          if (gtk_single_selection_get_selected (self->selection) == i)
+            g_signal_emit (self, signals[UNIT_SELECTED], 0, unit);
           gtk_single_selection_set_selected (self->selection, i);
           /* A unit chosen from elsewhere (the journal, a search) comes into view. */
           scroll_to_row (self, i);
@@ -400,4 +443,29 @@ adj_side_view_select (AdjSideView *self,
         }
     }
   return FALSE;
+}
+
+void
+adj_side_view_set_judge (AdjSideView  *self,
+                         AdjUnitJudge  judge,
+                         gpointer      user_data)
+{
+  g_return_if_fail (ADJ_IS_SIDE_VIEW (self));
+
+  self->judge = judge;
+  self->judge_data = user_data;
+  adj_side_view_judge_changed (self);
+}
+
+void
+adj_side_view_judge_changed (AdjSideView *self)
+{
+  GHashTableIter iter;
+  gpointer row;
+
+  g_return_if_fail (ADJ_IS_SIDE_VIEW (self));
+
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &row, NULL))
+    judge_row (self, ADJ_UNIT_ROW (row));
 }

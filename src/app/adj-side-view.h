@@ -6,6 +6,7 @@
 #include <gtk/gtk.h>
 
 #include "adj-battle.h"
+#include "adj-unit-picker.h"
 
 G_BEGIN_DECLS
 
@@ -29,5 +30,12 @@ gboolean    adj_side_view_unit_hidden (AdjBattle  *battle,
 /* Select @unit when it is listed here (NULL clears the selection). */
 gboolean    adj_side_view_select     (AdjSideView *self,
                                       AdjUnit     *unit);
+
+/* What marks the units the rules refuse in the slot being filled (NULL: none are). */
+void        adj_side_view_set_judge  (AdjSideView  *self,
+                                      AdjUnitJudge  judge,
+                                      gpointer      user_data);
+/* The judge may say otherwise now: ask it again for the rows shown. */
+void        adj_side_view_judge_changed (AdjSideView *self);
 
 G_END_DECLS

@@ -22,6 +22,7 @@ struct _AdjUnitRow {
   GtkBox    *badges;
   GtkBox    *card_box;
   GtkLabel  *value_label;
+  GtkLabel  *refusal_label;
 
   AdjBattle *battle;
   AdjUnit   *unit;
@@ -258,6 +259,7 @@ adj_unit_row_class_init (AdjUnitRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, badges);
   gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, card_box);
   gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, value_label);
+  gtk_widget_class_bind_template_child (widget_class, AdjUnitRow, refusal_label);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "unitrow");
 }
@@ -304,4 +306,18 @@ adj_unit_row_get_updates (AdjUnitRow *self)
 {
   g_return_val_if_fail (ADJ_IS_UNIT_ROW (self), 0);
   return self->updates;
+}
+
+void
+adj_unit_row_set_refusal (AdjUnitRow *self,
+                          const char *reason)
+{
+  g_return_if_fail (ADJ_IS_UNIT_ROW (self));
+
+  gtk_label_set_text (self->refusal_label, reason != NULL ? reason : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->refusal_label), reason != NULL);
+  if (reason != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "refused");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "refused");
 }

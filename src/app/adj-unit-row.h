@@ -19,6 +19,9 @@ void       adj_unit_row_set_unit (AdjUnitRow *self,
                                   AdjBattle  *battle,
                                   AdjUnit    *unit);
 AdjUnit   *adj_unit_row_get_unit (AdjUnitRow *self);
+/* Say why the rules refuse the unit in the slot being filled (NULL: they do not). */
+void       adj_unit_row_set_refusal (AdjUnitRow *self,
+                                     const char *reason);
 /* How many times the row has redrawn its contents: one unit's change touches one row. */
 guint      adj_unit_row_get_updates (AdjUnitRow *self);
 

@@ -441,6 +441,42 @@ adj_mechanic_check_legal (const AdjMechanic *mech,
   return mech->legal (ctx, inputs, error);
 }
 
+GHashTable *
+adj_mechanic_judge_candidates (const AdjMechanic *mech,
+                               const AdjContext  *ctx,
+                               AdjInputs         *inputs,
+                               const char        *name)
+{
+  g_autoptr(GHashTable) refused = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  const AdjField *field;
+  gboolean any_allowed = FALSE;
+
+  g_return_val_if_fail (mech != NULL && ctx != NULL && inputs != NULL && name != NULL, NULL);
+
+  field = adj_mechanic_find_input (mech, name);
+  if (ctx->battle == NULL || mech->legal == NULL || field == NULL ||
+      field->kind != ADJ_FIELD_UNIT)
+    return g_steal_pointer (&refused);
+  for (guint i = 0; i < adj_battle_get_n_units (ctx->battle); i++)
+    {
+      const char *id = adj_unit_get_id (adj_battle_peek_unit (ctx->battle, i));
+      g_autoptr(AdjInputs) trial = adj_inputs_copy (inputs);
+      g_autoptr(GError) error = NULL;
+
+      /* The trial is filled in as the form would be once the unit is chosen. */
+      if (!adj_inputs_set_string (trial, name, id, NULL) ||
+          !adj_battle_prefill (ctx->battle, trial, NULL))
+        continue;
+      if (mech->legal (ctx, trial, &error))
+        any_allowed = TRUE;
+      else if (g_error_matches (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED))
+        g_hash_table_insert (refused, g_strdup (id), g_strdup (error->message));
+    }
+  if (!any_allowed)
+    g_hash_table_remove_all (refused);
+  return g_steal_pointer (&refused);
+}
+
 AdjOdds *
 adj_mechanic_odds (const AdjMechanic *mech,
                    const AdjContext  *ctx,

@@ -185,6 +185,14 @@ gboolean           adj_mechanic_check_legal   (const AdjMechanic *mech,
                                                const AdjContext  *ctx,
                                                AdjInputs         *inputs,
                                                GError           **error);
+/* The units of @ctx's battle the rules refuse now in the unit input @name of @inputs, the other
+ * inputs as they are: a table of unit id to the reason (ADJ_ERROR_NOT_ALLOWED's message).  A
+ * unit counts as refused only when another unit would be allowed there: when none would, what
+ * stands against the action is not the choice of this input, and the table is empty. */
+GHashTable        *adj_mechanic_judge_candidates (const AdjMechanic *mech,
+                                                  const AdjContext  *ctx,
+                                                  AdjInputs         *inputs,
+                                                  const char        *name);
 /* Resolve with dice/cards from @random; fills @outcome (which must be new). */
 gboolean           adj_mechanic_resolve       (const AdjMechanic *mech,
                                                const AdjContext  *ctx,
