@@ -30,7 +30,7 @@ struct _AdjResultView {
   GtkLabel   *actors_label;
   GtkLabel   *headline_label;
   GtkLabel   *reason_label;
-  GtkFlowBox *rolls_box;
+  GtkBox     *rolls_box;
   GtkWidget  *breakdown_button;
   GtkBox     *lines_box;
 
@@ -135,9 +135,10 @@ show_rolls (AdjResultView    *self,
 {
   GtkWidget *group = NULL, *faces = NULL, *old;
   const char *group_label = NULL;
+  guint n_groups = 0;
 
   while ((old = gtk_widget_get_first_child (GTK_WIDGET (self->rolls_box))) != NULL)
-    gtk_flow_box_remove (self->rolls_box, old);
+    gtk_box_remove (self->rolls_box, old);
   for (guint i = 0; outcome != NULL && i < outcome->rolls->len; i++)
     {
       const AdjRoll *roll = g_ptr_array_index (outcome->rolls, i);
@@ -148,12 +149,18 @@ show_rolls (AdjResultView    *self,
           group_label = roll->label;
           group = new_group (roll->label != NULL ? adj_gettext (roll->label) : NULL);
           faces = gtk_widget_get_last_child (group);
-          gtk_flow_box_append (self->rolls_box, group);
+          gtk_box_append (self->rolls_box, group);
+          n_groups++;
         }
       for (guint k = 0; k < roll->n_values; k++)
         add_face (faces, roll->sides == 0 ? adj_card_view_new (roll->cards[k], 60)
                                           : adj_dice_view_new (roll->sides, roll->dice[k]));
     }
+  /* Two rollers face each other; a deal to every unit reads down, and never widens the pane. */
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->rolls_box),
+                                  n_groups > 2 ? GTK_ORIENTATION_VERTICAL
+                                               : GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (self->rolls_box, n_groups > 2 ? 12 : 24);
   gtk_widget_set_visible (GTK_WIDGET (self->rolls_box), group != NULL);
 }
 
@@ -345,10 +352,9 @@ adj_result_view_describe_rolls (AdjResultView *self)
 
   g_return_val_if_fail (ADJ_IS_RESULT_VIEW (self), NULL);
 
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->rolls_box));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *group = gtk_widget_get_first_child (GTK_WIDGET (self->rolls_box));
+       group != NULL; group = gtk_widget_get_next_sibling (group))
     {
-      GtkWidget *group = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
       GtkWidget *who = gtk_widget_get_first_child (group);
 
       if (text->len > 0)
