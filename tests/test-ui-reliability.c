@@ -530,7 +530,7 @@ check_save_fails (AdjApplication *app)
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_autofree char *expect = NULL;
-  g_autofree char *toast = NULL;
+  g_autofree char *banner = NULL;
   g_autoptr(GError) error = NULL;
   gsize before_length, after_length;
 
@@ -544,10 +544,16 @@ check_save_fails (AdjApplication *app)
   adj_store_set_write_func (full_disk_write);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL));
   adj_test_settle ();
-  toast = g_strdup_printf ("Autosave failed: %s: writing failed, the file was left as it was: %s",
-                           adj_battle_get_autosave_path (adj_battle_window_get_battle (window)),
-                           g_strerror (ENOSPC));
-  g_assert_true (adj_test_shows (GTK_WIDGET (window), toast));
+  banner = g_strdup_printf ("Crash protection is off: the autosave cannot be written. %s: "
+                            "writing failed, the file was left as it was: %s. Save the battle "
+                            "to a file to keep it safe.",
+                            adj_battle_get_autosave_path (adj_battle_window_get_battle (window)),
+                            g_strerror (ENOSPC));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), banner));
+  /* It stays, whatever else happens, until an autosave is written again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL));
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), banner));
 
   /* Saving fails too: a dialog with the reason, the file as it was, the battle still changed. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
@@ -576,6 +582,8 @@ check_save_fails (AdjApplication *app)
   adj_test_settle ();
   g_assert_null (adj_test_find_dialog (app));
   g_assert_false (adj_battle_get_modified (adj_battle_window_get_battle (window)));
+  /* The autosave is written again: crash protection is back, and the banner goes. */
+  g_assert_false (adj_test_shows (GTK_WIDGET (window), banner));
   g_unlink (path);
 }
 
@@ -583,6 +591,87 @@ static void
 test_save_fails (void)
 {
   adj_test_run_app (check_save_fails, "--demo");
+}
+
+/* ---- another program wrote the file: saving asks first ---- */
+
+/* What another program does to the battle's file: load it, move to turn @turn, save. */
+static void
+other_program_writes (const char *path,
+                      int         turn)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) other = adj_store_load_battle (path, &error);
+  g_autoptr(json_object) value = json_object_new_int (turn);
+
+  g_assert_no_error (error);
+  g_assert_true (adj_battle_edit (other, "battle", "turn", value, &error));
+  g_assert_true (adj_store_save_battle (other, path, &error));
+  g_assert_no_error (error);
+}
+
+static int
+turn_in_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+
+  g_assert_no_error (error);
+  return adj_battle_get_turn (battle);
+}
+
+static void
+check_changed_on_disk (AdjApplication *app)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "shared.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  AdjBattleWindow *window;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  g_assert_true (adj_battle_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL));
+  adj_test_settle ();
+
+  /* adjutant-cli --apply, say, writes the file meanwhile: saving asks, and Cancel keeps it. */
+  other_program_writes (path, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  adj_test_settle ();
+  adj_test_answer (app, "The File Changed on Disk", "close");
+  g_assert_cmpint (turn_in_file (path), ==, 3);
+  g_assert_true (adj_battle_get_modified (adj_battle_window_get_battle (window)));
+
+  /* Its version, loaded in the window. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  adj_test_settle ();
+  adj_test_answer (app, "The File Changed on Disk", "reload");
+  g_assert_cmpint (adj_battle_get_turn (adj_battle_window_get_battle (window)), ==, 3);
+  g_assert_false (adj_battle_get_modified (adj_battle_window_get_battle (window)));
+
+  /* Now in step: a change and a save ask nothing. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  adj_test_settle ();
+  g_assert_null (adj_test_find_dialog (app));
+  g_assert_false (adj_battle_get_modified (adj_battle_window_get_battle (window)));
+
+  /* Or replaced, when the referee says so. */
+  other_program_writes (path, 7);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  adj_test_settle ();
+  adj_test_answer (app, "The File Changed on Disk", "replace");
+  g_assert_cmpint (turn_in_file (path), ==, 3);
+  g_assert_false (adj_battle_get_modified (adj_battle_window_get_battle (window)));
+  g_unlink (path);
+}
+
+static void
+test_changed_on_disk (void)
+{
+  adj_test_run_app (check_changed_on_disk, "--demo");
 }
 
 int
@@ -602,6 +691,7 @@ main (int   argc,
   g_test_add_func ("/ui/reliability/save-fails", test_save_fails);
   g_test_add_func ("/ui/reliability/reopen-after-kill", test_reopen_after_kill);
   g_test_add_func ("/ui/reliability/open-twice", test_open_twice);
+  g_test_add_func ("/ui/reliability/changed-on-disk", test_changed_on_disk);
   status = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);

@@ -54,6 +54,8 @@ struct _AdjBattleWindow {
   GtkWidget           *forward_button;
   AdwWindowTitle      *window_title;
   AdjTurnStrip        *turn_strip;
+  GtkRevealer         *autosave_banner;
+  GtkLabel            *autosave_banner_label;
   GtkStack            *side_stack;
   GtkWidget           *side_switcher;
   GtkSearchEntry      *search_entry;
@@ -233,13 +235,24 @@ on_battle_notify (AdjBattle       *battle,
   update_actions (self);
 }
 
+/* The banner says, in full, why autosaves fail, for as long as they do. */
 static void
-on_autosave_failed (AdjBattle       *battle,
-                    const char      *message,
-                    AdjBattleWindow *self)
+on_autosave_error (AdjBattle       *battle,
+                   GParamSpec      *pspec,
+                   AdjBattleWindow *self)
 {
-  g_autofree char *text = g_strdup_printf (_("Autosave failed: %s"), message);
-  adj_battle_window_toast (self, text, FALSE);
+  const char *message = battle != NULL ? adj_battle_get_autosave_error (battle) : NULL;
+
+  if (message != NULL)
+    {
+      /* TRANSLATORS: a banner that stays while autosaves fail; %s is the reason in full */
+      g_autofree char *text = g_strdup_printf (_("Crash protection is off: the autosave cannot "
+                                                 "be written. %s. Save the battle to a file to "
+                                                 "keep it safe."), message);
+
+      gtk_label_set_text (self->autosave_banner_label, text);
+    }
+  gtk_revealer_set_reveal_child (self->autosave_banner, message != NULL);
 }
 
 /* ---- picking the units of an action ---- */
@@ -703,25 +716,124 @@ save_as (AdjBattleWindow *self,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+static void save_over_file (AdjBattleWindow *self,
+                            AfterSave        after);
+
+typedef struct {
+  AdjBattleWindow *self;
+  AfterSave        after;
+} SaveQuestion;
+
 static void
-save (AdjBattleWindow *self,
-      AfterSave        after)
+save_question_free (gpointer  data,
+                    GClosure *closure)
+{
+  SaveQuestion *q = data;
+
+  g_object_unref (q->self);
+  g_free (q);
+}
+
+/* Load the battle's file as another program left it, in place of this window's battle. */
+static void
+reload_file (AdjBattleWindow *self)
+{
+  g_autofree char *path = g_file_get_path (self->file);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+  GApplication *app = g_application_get_default ();
+
+  if (battle == NULL)
+    show_error (self, _("Could Not Open the Battle"), error->message);
+  else if (ADJ_IS_APPLICATION (app))
+    adj_application_show_battle (ADJ_APPLICATION (app), battle, self->file);
+}
+
+static void
+on_save_question (AdwMessageDialog *dialog,
+                  const char       *response,
+                  SaveQuestion     *q)
+{
+  if (g_str_equal (response, "save-as"))
+    save_as (q->self, q->after);
+  else if (g_str_equal (response, "replace"))
+    save_over_file (q->self, q->after);
+  else if (g_str_equal (response, "reload"))
+    reload_file (q->self);
+}
+
+/* A save that cannot go on as asked: say why and offer another file (and, when another program
+ * changed the file, its version or replacing it). */
+static void
+ask_about_save (AdjBattleWindow *self,
+                const char      *heading,
+                const char      *body,
+                gboolean         changed_on_disk,
+                AfterSave        after)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                                         heading, body));
+  SaveQuestion *q = g_new0 (SaveQuestion, 1);
+
+  adw_message_dialog_add_response (dialog, "close", changed_on_disk ? _("_Cancel")
+                                                                    : _("_Close"));
+  if (changed_on_disk)
+    adw_message_dialog_add_response (dialog, "reload", _("_Load Its Version"));
+  adw_message_dialog_add_response (dialog, "save-as", _("Save _As…"));
+  if (changed_on_disk)
+    {
+      adw_message_dialog_add_response (dialog, "replace", _("_Replace It"));
+      adw_message_dialog_set_response_appearance (dialog, "replace", ADW_RESPONSE_DESTRUCTIVE);
+    }
+  adw_message_dialog_set_response_appearance (dialog, "save-as", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "save-as");
+  adw_message_dialog_set_close_response (dialog, "close");
+  q->self = g_object_ref (self);
+  q->after = after;
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_save_question), q,
+                         save_question_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+save_over_file (AdjBattleWindow *self,
+                AfterSave        after)
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->file == NULL)
-    {
-      save_as (self, after);
-      return;
-    }
   if (!adj_battle_window_save_to (self, self->file, &error))
     {
-      show_error (self, _("Could Not Save the Battle"), error->message);
+      ask_about_save (self, _("Could Not Save the Battle"), error->message, FALSE, after);
       return;
     }
   adj_battle_window_toast (self, _("Saved"), FALSE);
   if (after != NULL)
     after (self);
+}
+
+static void
+save (AdjBattleWindow *self,
+      AfterSave        after)
+{
+  if (self->file == NULL)
+    {
+      save_as (self, after);
+      return;
+    }
+  /* Another program (adjutant-cli --apply, say) wrote the file since: saving would lose it. */
+  if (adj_store_battle_changed_on_disk (self->battle))
+    {
+      g_autofree char *name = g_file_get_basename (self->file);
+      g_autofree char *body = g_strdup_printf (_("“%s” was changed by another program since "
+                                                 "this battle was opened or saved. Saving now "
+                                                 "would replace what it wrote; loading its "
+                                                 "version would drop the changes made here."),
+                                               name);
+
+      ask_about_save (self, _("The File Changed on Disk"), body, TRUE, after);
+      return;
+    }
+  save_over_file (self, after);
 }
 
 /* ---- closing ---- */
@@ -1449,6 +1561,8 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, side_switcher);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, turn_strip);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, autosave_banner);
+  gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, autosave_banner_label);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, AdjBattleWindow, view_stack);
@@ -1581,6 +1695,7 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
   g_set_object (&self->battle, battle);
   g_set_object (&self->file, file);
   adj_turn_strip_set_battle (self->turn_strip, battle);
+  on_autosave_error (battle, NULL, self);
 
   if (battle == NULL)
     {
@@ -1598,7 +1713,8 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
   g_signal_connect_object (battle, "notify::modified", G_CALLBACK (on_battle_notify), self, 0);
   g_signal_connect_object (battle, "notify::can-undo", G_CALLBACK (on_battle_notify), self, 0);
   g_signal_connect_object (battle, "notify::can-redo", G_CALLBACK (on_battle_notify), self, 0);
-  g_signal_connect_object (battle, "autosave-failed", G_CALLBACK (on_autosave_failed), self, 0);
+  g_signal_connect_object (battle, "notify::autosave-error", G_CALLBACK (on_autosave_error),
+                           self, 0);
 
   sides = adj_battle_get_sides (battle);
   for (guint i = 0; i < sides->len; i++)

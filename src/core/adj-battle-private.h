@@ -43,6 +43,7 @@ struct _AdjBattle {
   guint        next_unit;
   gint64       created;
   char        *autosave_path;
+  char        *autosave_error; /* why the last autosave failed, or NULL once one succeeds */
   AdjAutosaveFunc autosave_func; /* writes the autosave to autosave_path (adj-store.c) */
   char        *file_path;    /* the file it was opened from or saved to, or NULL */
   AdjJournalModel *journal_items; /* owns the journal, whose entries it lists */

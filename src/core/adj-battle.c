@@ -113,6 +113,7 @@ enum {
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
   PROP_MODIFIED,
+  PROP_AUTOSAVE_ERROR,
   N_PROPS
 };
 
@@ -152,6 +153,7 @@ adj_battle_finalize (GObject *object)
   self->journal = NULL;
   g_clear_object (&self->journal_items);
   g_free (self->autosave_path);
+  g_free (self->autosave_error);
   g_free (self->file_path);
   g_free (self->disk_path);
   g_clear_pointer (&self->tables, adj_tables_unref);
@@ -187,6 +189,9 @@ adj_battle_get_property (GObject    *object,
     case PROP_MODIFIED:
       g_value_set_boolean (value, adj_battle_get_modified (self));
       break;
+    case PROP_AUTOSAVE_ERROR:
+      g_value_set_string (value, self->autosave_error);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -218,6 +223,15 @@ adj_battle_class_init (AdjBattleClass *klass)
   properties[PROP_CAN_REDO] =
     g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * AdjBattle:autosave-error:
+   *
+   * Why the last autosave could not be written, in full; %NULL while autosaves succeed.  While
+   * it is set, a crash would lose what the battle's file does not hold.
+   */
+  properties[PROP_AUTOSAVE_ERROR] =
+    g_param_spec_string ("autosave-error", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1700,14 +1714,37 @@ adj_battle_set_file_path (AdjBattle  *battle,
   battle->file_path = g_strdup (path);
 }
 
+static void
+note_autosave_error (AdjBattle  *battle,
+                     const char *message)
+{
+  if (g_strcmp0 (battle->autosave_error, message) == 0)
+    return;
+  g_free (battle->autosave_error);
+  battle->autosave_error = g_strdup (message);
+  g_object_notify_by_pspec (G_OBJECT (battle), properties[PROP_AUTOSAVE_ERROR]);
+}
+
+const char *
+adj_battle_get_autosave_error (AdjBattle *battle)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return battle->autosave_error;
+}
+
 gboolean
 adj_battle_autosave (AdjBattle  *battle,
                      GError    **error)
 {
+  g_autoptr(GError) local = NULL;
+
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
   if (battle->autosave_path == NULL)
-    return TRUE;
+    {
+      note_autosave_error (battle, NULL);
+      return TRUE;
+    }
   /* The battle writes no files: it asks the writer it was given (the store's). */
   if (battle->autosave_func == NULL)
     {
@@ -1717,7 +1754,14 @@ adj_battle_autosave (AdjBattle  *battle,
                    "%s: the battle was given no way to write its autosave", display);
       return FALSE;
     }
-  return battle->autosave_func (battle, battle->autosave_path, error);
+  if (!battle->autosave_func (battle, battle->autosave_path, &local))
+    {
+      note_autosave_error (battle, local->message);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  note_autosave_error (battle, NULL);
+  return TRUE;
 }
 
 GListModel *

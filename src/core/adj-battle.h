@@ -106,6 +106,9 @@ void          adj_battle_set_seed         (AdjBattle    *battle,
 void          adj_battle_set_autosave_path (AdjBattle   *battle,
                                             const char  *path);
 const char   *adj_battle_get_autosave_path (AdjBattle   *battle);
+/* Why the last autosave failed, in full, or NULL while they succeed (property
+ * "autosave-error"). */
+const char   *adj_battle_get_autosave_error (AdjBattle  *battle);
 /* Writes @battle's autosave to @path, as adj_store_write_autosave() does. */
 typedef gboolean (*AdjAutosaveFunc) (AdjBattle   *battle,
                                      const char  *path,

@@ -80,7 +80,8 @@ adj_store_load_battle (const char  *path,
     return NULL;
   display = g_filename_display_basename (path);
   battle = adj_battle_from_json (json, display, error);
-  if (battle != NULL)
+  /* An autosave is not the battle's file: whether that changed on disk is not known. */
+  if (battle != NULL && !json_object_object_get_ex (json, "autosave", NULL))
     remember_disk_file (battle, path, &st);
   return g_steal_pointer (&battle);
 }
