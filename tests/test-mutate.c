@@ -299,6 +299,7 @@ try_battle_mutants (const Step *steps,
       g_autoptr(json_object) mutant = mutate (v->doc, steps, n, m);
       g_autoptr(AdjBattle) battle = NULL;
       g_autoptr(GError) error = NULL;
+      g_autofree char *where = NULL;
       g_autofree char *what = NULL;
 
       if (mutant == NULL)
@@ -315,8 +316,8 @@ try_battle_mutants (const Step *steps,
           continue;
         }
       g_assert_no_error (error);
-      what = g_strdup_printf ("%s, mutation %d at %s", v->tally->file, m,
-                              path_text (steps, n));
+      where = path_text (steps, n);
+      what = g_strdup_printf ("%s, mutation %d at %s", v->tally->file, m, where);
       play (battle, what, v->tally->played++);
     }
 }

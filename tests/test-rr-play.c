@@ -646,6 +646,19 @@ test_shell_fire_apply (void)
 /* Crossing the Tugela: two units a turn through a drift and one staying, three through a
  * bridge and two staying, counted from this turn's crossings; the British only through a drift
  * that is found or opened. */
+/* Apply rr/cross with @json (as the referee's ruling when @allow): it must go through. */
+static void
+cross (AdjBattle  *battle,
+       const char *json,
+       gboolean    allow)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjOutcome) outcome = apply_dice (battle, "rr/cross", json, allow, &error, NULL, 0);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (outcome);
+}
+
 static void
 test_crossing (void)
 {
@@ -672,14 +685,14 @@ test_crossing (void)
   g_assert_cmpint (adj_battle_get_turn (battle), ==, 1);
 
   /* Robinson's Drift has no marker: one stays, a second may not, two go through. */
-  g_assert_nonnull (apply_dice (battle, "rr/cross", robinsons[0], FALSE, &error, NULL, 0));
+  cross (battle, robinsons[0], FALSE);
   g_assert_no_error (error);
   g_assert_cmpstr (last_summary (battle), ==,
                    "Crossing the Tugela: 2nd Devonshire Regiment stays in Robinson's Drift");
   adj_test_assert_forbidden (battle, "rr/cross", robinsons[1],
                              "1 unit stays in Robinson's Drift already: no more may end its "
                              "movement there");
-  g_assert_nonnull (apply_dice (battle, "rr/cross", robinsons[2], FALSE, &error, NULL, 0));
+  cross (battle, robinsons[2], FALSE);
   g_assert_no_error (error);
   adj_test_assert_forbidden (battle, "rr/cross", robinsons[3],
                              "2 units have gone through Robinson's Drift this turn: no more may "
@@ -702,7 +715,7 @@ test_crossing (void)
                                      "enter it");
           continue;
         }
-      g_assert_nonnull (apply_dice (battle, "rr/cross", bridge[i], FALSE, &error, NULL, 0));
+      cross (battle, bridge[i], FALSE);
       g_assert_no_error (error);
     }
 
@@ -710,7 +723,7 @@ test_crossing (void)
   adj_test_assert_forbidden (battle, "rr/cross", bridle,
                              "Bridle Drift has not been found yet: a battalion or regiment must "
                              "find it before the British cross");
-  g_assert_nonnull (apply_dice (battle, "rr/cross", bridle, TRUE, &error, NULL, 0));
+  cross (battle, bridle, TRUE);
   g_assert_no_error (error);
   g_assert_cmpstr (last_summary (battle), ==,
                    "Crossing the Tugela: 1st Connaught Rangers goes through Bridle Drift · "
@@ -726,9 +739,7 @@ test_crossing (void)
 
   /* A commando entering a drift takes its marker off, unseen: then the British may cross. */
   walk_to (battle, "commandos-move");
-  g_assert_nonnull (apply_dice (battle, "rr/cross",
-                                "{\"unit\": \"ermelo-commando\", "
-                                "\"crossing\": \"native-drift\"}", FALSE, &error, NULL, 0));
+  cross (battle, "{\"unit\": \"ermelo-commando\", \"crossing\": \"native-drift\"}", FALSE);
   g_assert_no_error (error);
   g_assert_cmpint (adj_rr_drift_state (battle, "native-drift", NULL), ==, ADJ_RR_DRIFT_CLEARED);
   adj_test_assert_allowed (battle, "rr/cross",

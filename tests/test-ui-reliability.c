@@ -261,14 +261,33 @@ test_killed_mid_game (void)
   adj_test_remove_tree (autosave_dir);
 }
 
-/* Killed while entries keep coming, 50 ms apart, several times over: whatever moment the kill
- * lands on, the autosave is a whole battle that loads and is never behind what was seen. */
+/* Reopening the killed battle's own file brings back at least every entry seen written. */
+static guint busy_seen;
+
+static void
+check_reopen_keeps_all (AdjApplication *app)
+{
+  AdjBattle *battle;
+
+  adj_test_settle ();
+  adj_test_answer (app, "Restore Unsaved Changes?", "restore");
+  battle = adj_battle_window_get_battle (adj_test_the_window (app));
+  g_assert_nonnull (battle);
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), >=, busy_seen);
+}
+
+/* Killed while entries keep coming, 50 ms apart, several times over (ADJUTANT_KILL_ROUNDS,
+ * 3 unless set): whatever moment the kill lands on, the autosave is a whole battle that loads
+ * and is never behind what was seen, and reopening the battle's file restores all of it. */
 static void
 test_killed_while_writing (void)
 {
   g_autofree char *autosave_dir = adj_store_autosave_dir ();
   g_autoptr(GString) actions = g_string_new (NULL);
   g_autofree char *path = NULL;
+  const char *rounds_env = g_getenv ("ADJUTANT_KILL_ROUNDS");
+  guint rounds = rounds_env != NULL ? (guint) g_ascii_strtoull (rounds_env, NULL, 10) : 3;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1879);
 
   if (g_getenv ("ADJUTANT_APP") == NULL)
     {
@@ -278,10 +297,10 @@ test_killed_while_writing (void)
   for (guint i = 0; i < 200; i++)
     g_string_append (actions, i % 3 == 2 ? "win.next-phase " : "win.turn-card ");
   path = demo_copy ("busy.json");
-  for (guint round = 0; round < 3; round++)
+  for (guint round = 0; round < rounds; round++)
     {
       Watch w = { 0 };
-      guint kill_at = 5 + 7 * round;
+      guint kill_at = (guint) g_rand_int_range (rand, 1, 40);
 
       adj_test_remove_tree (autosave_dir);
       run_and_kill (path, actions->str, kill_at, &w);
@@ -290,6 +309,10 @@ test_killed_while_writing (void)
       g_assert_nonnull (w.last);
       g_test_message ("round %u: killed at %u or more entries, %u autosaves read while running",
                       round, w.seen, w.reads);
+      busy_seen = w.seen;
+      g_unsetenv ("ADJUTANT_NO_RESTORE");
+      adj_test_run_app (check_reopen_keeps_all, path);
+      g_setenv ("ADJUTANT_NO_RESTORE", "1", TRUE);
       g_clear_pointer (&w.last, json_object_put);
     }
   adj_test_remove_tree (autosave_dir);
