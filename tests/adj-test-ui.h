@@ -72,6 +72,20 @@ adj_test_find_type (GtkWidget *root,
   return found->len > 0 ? g_ptr_array_index (found, 0) : NULL;
 }
 
+/* The button inside @root labelled @label (with its mnemonic: "_Roll"), or NULL. */
+static inline GtkWidget *
+adj_test_find_button (GtkWidget  *root,
+                      const char *label)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  adj_test_collect_type (root, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), label) == 0)
+      return g_ptr_array_index (buttons, i);
+  return NULL;
+}
+
 /* The battle windows of the application, in the order GTK lists them. */
 static inline AdjBattleWindow *
 adj_test_the_window (AdjApplication *app)

@@ -497,20 +497,6 @@ click_unit (AdjBattleWindow *window,
   adj_test_settle ();
 }
 
-/* The button of @panel labelled @label. */
-static GtkButton *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-
-  adj_test_collect_type (root, GTK_TYPE_BUTTON, buttons);
-  for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), label) == 0)
-      return g_ptr_array_index (buttons, i);
-  return NULL;
-}
-
 /* A plain key pressed in the window, with no text entry focused. */
 static gboolean
 press_key (AdjBattleWindow *window,
@@ -546,8 +532,8 @@ check_pick_slots (AdjApplication *app)
   panel = adj_battle_window_get_mechanic_panel (window);
   inputs = adj_mechanic_panel_get_inputs (panel);
   g_assert_cmpstr (adj_mechanic_panel_get_mechanic (panel)->id, ==, "wec/fire-combat");
-  roll = GTK_WIDGET (find_button (GTK_WIDGET (panel), "_Roll"));
-  allow = find_button (GTK_WIDGET (panel), "A_llow Anyway");
+  roll = adj_test_find_button (GTK_WIDGET (panel), "_Roll");
+  allow = GTK_BUTTON (adj_test_find_button (GTK_WIDGET (panel), "A_llow Anyway"));
   g_assert_nonnull (roll);
   g_assert_nonnull (allow);
 

@@ -73,20 +73,6 @@ find_unit (AdjBattle  *battle,
   return NULL;
 }
 
-/* The button of @root labelled @label (with its mnemonic), or NULL. */
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-
-  adj_test_collect_type (root, GTK_TYPE_BUTTON, buttons);
-  for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), label) == 0)
-      return g_ptr_array_index (buttons, i);
-  return NULL;
-}
-
 /* Whether all of @widget is drawn inside @window, and inside every scrolled window around it:
  * shown, and neither cut off nor scrolled out of sight. */
 static gboolean
@@ -176,9 +162,9 @@ check_small_screen (AdjApplication *app)
           adj_mechanic_panel_use_unit (panel, 0, find_unit (battle, 0, NULL));
           adj_mechanic_panel_use_unit (panel, 1, find_unit (battle, 1, NULL));
           adj_test_settle ();
-          roll = find_button (GTK_WIDGET (panel), "_Roll");
+          roll = adj_test_find_button (GTK_WIDGET (panel), "_Roll");
           if (roll == NULL || !gtk_widget_get_visible (roll))
-            roll = find_button (GTK_WIDGET (panel), "_Decide");
+            roll = adj_test_find_button (GTK_WIDGET (panel), "_Decide");
           g_assert_nonnull (roll);
           g_assert_true (in_view (roll, GTK_WIDGET (window)));
           if (gtk_widget_get_sensitive (roll))
@@ -188,7 +174,7 @@ check_small_screen (AdjApplication *app)
       adj_mechanic_panel_roll (panel);
       adj_test_settle ();
       g_assert_nonnull (adj_mechanic_panel_get_outcome (panel));
-      apply = find_button (GTK_WIDGET (panel), "_Apply");
+      apply = adj_test_find_button (GTK_WIDGET (panel), "_Apply");
       g_assert_nonnull (apply);
       g_assert_true (in_view (apply, GTK_WIDGET (window)));
       g_assert_true (in_view (roll, GTK_WIDGET (window)));
