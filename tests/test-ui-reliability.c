@@ -605,7 +605,10 @@ check_save_fails (AdjApplication *app)
   adj_test_settle ();
   g_assert_null (adj_test_find_dialog (app));
   g_assert_false (adj_battle_get_modified (adj_battle_window_get_battle (window)));
-  /* The autosave is written again: crash protection is back, and the banner goes. */
+  /* The autosave is written again: crash protection is back, and the banner goes (once its
+   * slide out has ended). */
+  for (guint i = 0; i < 20 && adj_test_shows (GTK_WIDGET (window), banner); i++)
+    adj_test_settle ();
   g_assert_false (adj_test_shows (GTK_WIDGET (window), banner));
   g_unlink (path);
 }
