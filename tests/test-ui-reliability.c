@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <utime.h>
 
 #include "adj-test-ui.h"
 #include "adj-error.h"
@@ -700,6 +701,53 @@ test_changed_on_disk (void)
   adj_test_run_app (check_changed_on_disk, "--demo");
 }
 
+/* ---- what a crash left that cannot be read is kept, and the user told where ---- */
+
+static char *unreadable_path;
+
+static void
+check_unreadable_told (AdjApplication *app)
+{
+  AdwMessageDialog *dialog;
+  g_autofree char *aside = g_strconcat (unreadable_path, ".unreadable", NULL);
+  g_autofree char *kept = g_strdup_printf ("It is kept as %s.", aside);
+
+  adj_test_settle ();
+  dialog = adj_test_find_dialog (app);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Autosave Could Not Be Read");
+  g_assert_true (g_str_has_suffix (adw_message_dialog_get_body (dialog), kept));
+  g_assert_true (g_file_test (aside, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (g_file_test (unreadable_path, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_unreadable_autosave (void)
+{
+  g_autofree char *autosave_dir = adj_store_autosave_dir ();
+  g_autofree char *stale = NULL;
+  g_autoptr(GError) error = NULL;
+  struct utimbuf old = { 1000000000, 1000000000 };
+
+  adj_test_remove_tree (autosave_dir);
+  g_assert_cmpint (g_mkdir_with_parents (autosave_dir, 0700), ==, 0);
+  unreadable_path = g_build_filename (autosave_dir, "0123abcd.json", NULL);
+  g_assert_true (g_file_set_contents (unreadable_path, "{\"format\": \"adjutant-battle\",",
+                                      -1, &error));
+  /* And a save cut short long ago: it goes as the app starts. */
+  stale = g_build_filename (autosave_dir, ".0123abcd.json.Q7xk2A", NULL);
+  g_assert_true (g_file_set_contents (stale, "{", -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_utime (stale, &old), ==, 0);
+
+  g_unsetenv ("ADJUTANT_NO_RESTORE");
+  adj_test_run_app (check_unreadable_told, NULL);
+  g_setenv ("ADJUTANT_NO_RESTORE", "1", TRUE);
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&unreadable_path, g_free);
+  adj_test_remove_tree (autosave_dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -718,6 +766,7 @@ main (int   argc,
   g_test_add_func ("/ui/reliability/reopen-after-kill", test_reopen_after_kill);
   g_test_add_func ("/ui/reliability/open-twice", test_open_twice);
   g_test_add_func ("/ui/reliability/changed-on-disk", test_changed_on_disk);
+  g_test_add_func ("/ui/reliability/unreadable-autosave", test_unreadable_autosave);
   status = g_test_run ();
   g_rmdir (tmpdir);
   g_free (tmpdir);

@@ -12,6 +12,7 @@
 #include "adj-application.h"
 #include "adj-army-builder.h"
 #include "adj-battle-window.h"
+#include "adj-file.h"
 #include "adj-json.h"
 #include "adj-new-battle-dialog.h"
 #include "adj-preferences-window.h"
@@ -366,6 +367,22 @@ on_restore_response (AdwMessageDialog *dialog,
   adj_application_show_battle (data->self, data->battle, file);
 }
 
+/* An autosave that cannot be read is kept aside rather than lost (and never asked about again),
+ * and the user is told why and where it is. */
+static void
+set_aside_unreadable (AdjApplication *self,
+                      const char     *path,
+                      const GError   *error)
+{
+  g_autofree char *aside = g_strconcat (path, ".unreadable", NULL);
+  g_autofree char *body = NULL;
+
+  g_rename (path, aside);
+  /* TRANSLATORS: "<why it could not be read>. It is kept as <path>." */
+  body = g_strdup_printf (_("%s. It is kept as %s."), error->message, aside);
+  show_error (any_window (self), _("The Autosave Could Not Be Read"), body);
+}
+
 /* Ask @dialog's question about the autosave @autosave of @battle: go on from it ("restore"),
  * throw it away ("discard", @discard_label) or decide later (@later_label).  Until the answer
  * the battle counts as being asked about. */
@@ -423,12 +440,7 @@ offer_newer_autosave (AdjApplication *self,
   autosaved = adj_store_load_battle (path, &error);
   if (autosaved == NULL)
     {
-      /* Keep it aside rather than lose it; the user is told where it is. */
-      g_autofree char *aside = g_strconcat (path, ".unreadable", NULL);
-
-      g_rename (path, aside);
-      show_error (any_window (self), _("The Autosave Could Not Be Read"),
-                  error->message);
+      set_aside_unreadable (self, path, error);
       return FALSE;
     }
   kept = adj_battle_to_json (autosaved);
@@ -472,6 +484,8 @@ adj_application_offer_restore (AdjApplication *self)
   g_return_if_fail (ADJ_IS_APPLICATION (self));
 
   self->restore_offered = TRUE;
+  /* What saves cut short by a crash left behind goes first. */
+  adj_file_remove_stale_temporaries (dir_path);
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     {
       g_autofree char *path = NULL;
@@ -487,10 +501,7 @@ adj_application_offer_restore (AdjApplication *self)
       battle = adj_store_load_battle (path, &error);
       if (battle == NULL)
         {
-          /* Keep it aside rather than lose it, and never ask about it again. */
-          g_autofree char *aside = g_strconcat (path, ".unreadable", NULL);
-          g_warning ("Cannot restore %s: %s", path, error->message);
-          g_rename (path, aside);
+          set_aside_unreadable (self, path, error);
           continue;
         }
       if (find_window_of (self, adj_battle_get_uid (battle)) != NULL ||

@@ -117,15 +117,26 @@ remove_stale_temporaries (const char *dir,
   while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
     {
       g_autofree char *path = NULL;
+      g_autofree char *of = NULL;
       GStatBuf st;
 
-      if (!is_temporary_of (name, base))
+      /* Without a @base, a temporary file of any file counts (".NAME.XXXXXX"). */
+      if (base == NULL && strlen (name) > 8 && name[0] == '.')
+        of = g_strndup (name + 1, strlen (name) - 8);
+      if (!is_temporary_of (name, base != NULL ? base : of != NULL ? of : ""))
         continue;
       path = g_build_filename (dir, name, NULL);
       if (g_lstat (path, &st) == 0 && S_ISREG (st.st_mode) &&
           now - (gint64) st.st_mtime > ADJ_FILE_STALE_SECONDS)
         g_unlink (path);
     }
+}
+
+void
+adj_file_remove_stale_temporaries (const char *dir)
+{
+  g_return_if_fail (dir != NULL);
+  remove_stale_temporaries (dir, NULL);
 }
 
 /* What g_file_set_contents_full() does (a temporary file beside the old one, written, synced,

@@ -68,6 +68,9 @@ gboolean adj_file_stamp_equal     (const AdjFileStamp *a,
 /* Temporary files a save left behind when it was cut short (by a crash or a power cut) are
  * removed by the next save beside them once they are a minute old.  The age, in seconds: */
 #define ADJ_FILE_STALE_SECONDS 60
+/* Remove every such temporary file in @dir that is a minute old (the app does so in its
+ * autosave folder as it starts). */
+void       adj_file_remove_stale_temporaries (const char *dir);
 
 /* Replaces write() for tests that simulate a full disk; NULL restores the real one. */
 typedef gssize (*AdjStoreWriteFunc) (int fd, const void *buf, gsize count);
