@@ -810,6 +810,12 @@ static const UsageCase usage_cases[] = {
     FILE_NONE, 2, { "Give either --dice (rolled at the table) or --seed, not both" } },
   { "bad-seed", { "resolve", "wec/fire-combat", "--seed", "-4", NULL }, FILE_NONE, 2,
     { "--seed takes a whole number from 0 to 18446744073709551615, not “-4”" } },
+  { "dice-empty-item", { "resolve", "wec/fire-combat", "--dice", "6,,1,1", NULL }, FILE_NONE, 2,
+    { "adjutant-cli: --dice: A comma stands with nothing on one side of it: enter numbers such "
+      "as 6,3,5\n" } },
+  { "seed-too-big", { "resolve", "wec/fire-combat", "--seed", "18446744073709551616", NULL },
+    FILE_NONE, 2,
+    { "--seed takes a whole number from 0 to 18446744073709551615, not “18446744073709551616”" } },
   { "dice-letter", { "resolve", "wec/fire-combat", "--dice", "6,x,1,1", NULL }, FILE_NONE, 2,
     { "adjutant-cli: --dice: “x” is not a die roll: enter numbers such as 6,3,5\n" } },
   { "dice-zero", { "resolve", "wec/fire-combat", "--dice", "6,0,1,1", NULL }, FILE_NONE, 2,

@@ -261,14 +261,10 @@ parse_seed (const char  *text,
             guint64     *seed,
             GError     **error)
 {
-  char *end = NULL;
-
-  if (text == NULL || text[0] == '\0' || text[0] == '-')
-    goto bad;
-  *seed = g_ascii_strtoull (text, &end, 10);
-  if (end != NULL && *end == '\0')
+  /* Digits only, and within 64 bits: a number too large is refused, not cut down. */
+  if (text != NULL && g_ascii_isdigit (text[0]) &&
+      g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, seed, NULL))
     return TRUE;
-bad:
   g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
                _("--seed takes a whole number from 0 to 18446744073709551615, not “%s”"),
                text != NULL ? text : "");

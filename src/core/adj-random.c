@@ -356,6 +356,40 @@ adj_random_get_rolls (AdjRandom *random)
   return random->rolls;
 }
 
+/* The items of a list typed as "6,3,5", "6, 3, 5" or "6 3 5": NULL with @error set when a
+ * comma stands with nothing before or after it ("6,,3", "6,"), which is a slip, not a die.
+ * @example says what to enter. */
+static GStrv
+split_items (const char  *text,
+             const char  *example,
+             GError     **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text != NULL ? text : "", ",", -1);
+  g_autoptr(GStrvBuilder) items = g_strv_builder_new ();
+  guint n = g_strv_length (parts);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_auto(GStrv) words = g_strsplit_set (g_strstrip (parts[i]), " \t", -1);
+      gboolean any = FALSE;
+
+      for (guint w = 0; words[w] != NULL; w++)
+        if (words[w][0] != '\0')
+          {
+            g_strv_builder_add (items, words[w]);
+            any = TRUE;
+          }
+      if (!any && n > 1)
+        {
+          g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                       /* TRANSLATORS: %s says what to enter, "numbers such as 6,3,5" */
+                       _("A comma stands with nothing on one side of it: enter %s"), example);
+          return NULL;
+        }
+    }
+  return g_strv_builder_end (items);
+}
+
 gboolean
 adj_dice_parse (const char  *text,
                 GArray     **values,
@@ -364,14 +398,14 @@ adj_dice_parse (const char  *text,
   g_auto(GStrv) parts = NULL;
   g_autoptr(GArray) out = g_array_new (FALSE, FALSE, sizeof (int));
 
-  parts = g_strsplit_set (text != NULL ? text : "", ", ", -1);
+  parts = split_items (text, _("numbers such as 6,3,5"), error);
+  if (parts == NULL)
+    return FALSE;
   for (guint i = 0; parts[i] != NULL; i++)
     {
       char *end = NULL;
       gint64 v;
 
-      if (parts[i][0] == '\0')
-        continue;
       v = g_ascii_strtoll (parts[i], &end, 10);
       if (end == parts[i] || *end != '\0' || v < 1 || v > 100)
         {
@@ -402,13 +436,13 @@ adj_cards_parse (const char  *text,
   g_auto(GStrv) parts = NULL;
   g_autoptr(GArray) out = g_array_new (FALSE, FALSE, sizeof (AdjCard));
 
-  parts = g_strsplit_set (text != NULL ? text : "", ", ", -1);
+  parts = split_items (text, _("cards such as AS,10H,QC"), error);
+  if (parts == NULL)
+    return FALSE;
   for (guint i = 0; parts[i] != NULL; i++)
     {
       AdjCard card;
 
-      if (parts[i][0] == '\0')
-        continue;
       if (!adj_card_parse (parts[i], &card))
         {
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
