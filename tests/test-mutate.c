@@ -11,12 +11,15 @@
 #include <cairo.h>
 #include <string.h>
 
+#include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-roster.h"
 #include "adj-ruleset.h"
+#include "adj-store.h"
+#include "adj-tables.h"
 #include "adj-test-util.h"
 
 /* A step of a path: a key of an object, or (key NULL) an index of an array. */
@@ -353,6 +356,150 @@ test_battle (gconstpointer data)
   g_assert_cmpuint (tally.played, >, 0);
 }
 
+/* ---- army lists and the tables players type in ---- */
+
+typedef struct {
+  json_object *doc;
+  const char  *file;
+  AdjRuleset  *rs;      /* for tables: the ruleset they are for */
+  Tally       *tally;
+} FileVisit;
+
+/* An army list that loaded is used: checked, rostered, and put on a side of a new battle. */
+static void
+try_army_mutants (const Step *steps,
+                  guint       n,
+                  gpointer    data)
+{
+  FileVisit *v = data;
+
+  for (Mutation m = 0; m < N_MUTATIONS; m++)
+    {
+      g_autoptr(json_object) mutant = mutate (v->doc, steps, n, m);
+      g_autoptr(AdjArmy) army = NULL;
+      g_autoptr(AdjArmyReport) report = NULL;
+      g_autoptr(AdjRoster) roster = NULL;
+      g_autoptr(AdjBattle) battle = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (mutant == NULL)
+        continue;
+      v->tally->mutants++;
+      army = adj_army_from_file_json (mutant, v->file, &error);
+      if (army == NULL)
+        {
+          g_assert_nonnull (error);
+          v->tally->refused++;
+          if (strstr (error->message, ": $") == NULL)
+            v->tally->refused_without_path++;
+          continue;
+        }
+      v->tally->played++;
+      report = adj_army_check (army, NULL);
+      roster = adj_roster_new_for_army (army, NULL);
+      if (roster != NULL && v->tally->played % 8 == 0)
+        {
+          double width, height;
+
+          adj_paper_get_size (ADJ_PAPER_A4, &width, &height);
+          adj_roster_paginate (roster, width, height);
+        }
+      battle = adj_battle_new (army->ruleset, "mutant");
+      adj_battle_add_army (battle, "a", army, NULL);
+    }
+}
+
+static void
+test_army (gconstpointer data)
+{
+  const char *const *pair = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjRuleset) rs = adj_ruleset_lookup (pair[0], &error);
+  g_autoptr(AdjArmy) army = adj_army_template (rs, pair[1], &error);
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (Step));
+  Tally tally = { pair[1], 0, 0, 0, 0 };
+  FileVisit v = { NULL, "army.json", rs, &tally };
+
+  g_assert_no_error (error);
+  json = adj_army_to_json (army);
+  v.doc = json;
+  visit (json, steps, try_army_mutants, &v);
+  g_test_message ("%s: %u mutants, %u refused (%u without a path), %u used", pair[1],
+                  tally.mutants, tally.refused, tally.refused_without_path, tally.played);
+  g_assert_cmpuint (tally.refused, >, 0);
+  g_assert_cmpuint (tally.refused_without_path, ==, 0);
+}
+
+/* Tables that loaded are used: carried by the demo battle they came from, and every mechanic
+ * that reads them gives its odds or says why not. */
+static void
+try_tables_mutants (const Step *steps,
+                    guint       n,
+                    gpointer    data)
+{
+  FileVisit *v = data;
+
+  for (Mutation m = 0; m < N_MUTATIONS; m++)
+    {
+      g_autoptr(json_object) mutant = mutate (v->doc, steps, n, m);
+      g_autoptr(AdjTables) tables = NULL;
+      g_autoptr(GError) error = NULL;
+      const AdjSystem *system;
+
+      if (mutant == NULL)
+        continue;
+      v->tally->mutants++;
+      tables = adj_tables_from_json (mutant, v->file, "$", v->rs, &error);
+      if (tables == NULL)
+        {
+          g_assert_nonnull (error);
+          v->tally->refused++;
+          if (strstr (error->message, "$") == NULL)
+            v->tally->refused_without_path++;
+          continue;
+        }
+      v->tally->played++;
+      system = adj_system_lookup (adj_ruleset_get_id (v->rs));
+      for (guint k = 0; k < system->n_mechanics; k++)
+        {
+          const AdjMechanic *mech = system->mechanics[k];
+          AdjContext ctx = { .ruleset = v->rs, .tables = tables };
+          g_autoptr(AdjInputs) in = NULL;
+          g_autoptr(AdjOdds) odds = NULL;
+
+          if (mech->tables == NULL)
+            continue;
+          in = adj_inputs_new (mech, v->rs);
+          odds = adj_mechanic_odds (mech, &ctx, in, NULL);
+        }
+    }
+}
+
+static void
+test_tables (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "gl-mission-station.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (Step));
+  Tally tally = { "tables", 0, 0, 0, 0 };
+  FileVisit v = { NULL, "tables.json", NULL, &tally };
+
+  g_assert_no_error (error);
+  g_assert_nonnull (adj_battle_get_tables (battle));
+  json = adj_tables_to_json (adj_battle_get_tables (battle));
+  v.doc = json;
+  v.rs = adj_battle_get_ruleset (battle);
+  visit (json, steps, try_tables_mutants, &v);
+  g_test_message ("tables: %u mutants, %u refused (%u without a path), %u used",
+                  tally.mutants, tally.refused, tally.refused_without_path, tally.played);
+  g_assert_cmpuint (tally.refused, >, 0);
+  g_assert_cmpuint (tally.played, >, 0);
+}
+
 /* ---- rulesets ---- */
 
 typedef struct {
@@ -443,6 +590,9 @@ main (int   argc,
     "rf-patrol-at-the-kraal.json", "rr-colenso.json",
   };
   static const char *const rulesets[] = { "wec", "rn", "gl", "rf", "rr" };
+  static const char *const armies[][2] = {
+    { "wec", "zulu-1879-british" }, { "rn", "native-force" }, { "rf", "british-patrol" },
+  };
 
   g_test_init (&argc, &argv, NULL);
 
@@ -457,5 +607,11 @@ main (int   argc,
       g_test_add_data_func (path, rulesets[i], test_ruleset_nulls);
     }
   g_test_add_func ("/mutate/ruleset-roster-null", test_ruleset_roster_nulls);
+  for (guint i = 0; i < G_N_ELEMENTS (armies); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/mutate/army/%s", armies[i][1]);
+      g_test_add_data_func (path, armies[i], test_army);
+    }
+  g_test_add_func ("/mutate/tables", test_tables);
   return g_test_run ();
 }
