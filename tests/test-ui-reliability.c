@@ -543,6 +543,18 @@ full_disk_write (int         fd,
   return -1;
 }
 
+/* Wait (a few seconds at most, for a slow machine) until @text is on screen in @root or, when
+ * not @shown, gone from it; the banner slides in and out. */
+static void
+wait_shows (GtkWidget  *root,
+            const char *text,
+            gboolean    shown)
+{
+  for (guint i = 0; i < 20 && adj_test_shows (root, text) != shown; i++)
+    adj_test_settle ();
+  g_assert_true (adj_test_shows (root, text) == shown);
+}
+
 static void
 check_save_fails (AdjApplication *app)
 {
@@ -573,7 +585,7 @@ check_save_fails (AdjApplication *app)
                             "to a file to keep it safe.",
                             adj_battle_get_autosave_path (adj_battle_window_get_battle (window)),
                             g_strerror (ENOSPC));
-  g_assert_true (adj_test_shows (GTK_WIDGET (window), banner));
+  wait_shows (GTK_WIDGET (window), banner, TRUE);
   /* It stays, whatever else happens, until an autosave is written again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL));
   adj_test_settle ();
@@ -606,11 +618,8 @@ check_save_fails (AdjApplication *app)
   adj_test_settle ();
   g_assert_null (adj_test_find_dialog (app));
   g_assert_false (adj_battle_get_modified (adj_battle_window_get_battle (window)));
-  /* The autosave is written again: crash protection is back, and the banner goes (once its
-   * slide out has ended). */
-  for (guint i = 0; i < 20 && adj_test_shows (GTK_WIDGET (window), banner); i++)
-    adj_test_settle ();
-  g_assert_false (adj_test_shows (GTK_WIDGET (window), banner));
+  /* The autosave is written again: crash protection is back, and the banner goes. */
+  wait_shows (GTK_WIDGET (window), banner, FALSE);
   g_unlink (path);
 }
 
