@@ -109,7 +109,9 @@ check_one_row_updates (AdjApplication *app)
   adj_test_settle ();
   window = adj_test_the_window (app);
   battle = adj_battle_window_get_battle (window);
-  /* Show the side of the unit that changes below. */
+  /* Show the side of the unit that changes below, from the unit page: on the action page a
+   * change of units also judges every row again for the unit slots, which is not under test. */
+  adj_battle_window_show_page (window, "unit");
   adj_battle_window_select_unit (window, watched.select);
   adj_test_settle ();
   adj_test_collect_type (GTK_WIDGET (window), ADJ_TYPE_UNIT_ROW, rows);
