@@ -49,12 +49,23 @@ if ! command -v clang >/dev/null; then
   exit 2
 fi
 
+# Building is quiet when it works; when it fails, its own words say why (meson prints its errors
+# on standard output, which is otherwise thrown away).
+build_log=$(mktemp)
+trap 'rm -f "$build_log"' EXIT
+quietly () {
+  if ! "$@" >"$build_log" 2>&1; then
+    grep -E -A 3 'ERROR|error:|FAILED' "$build_log" | head -n 40 >&2 || tail -n 40 "$build_log" >&2
+    echo "fuzz.sh: building the fuzz targets with clang failed: $*" >&2
+    exit 1
+  fi
+}
 if [ ! -f "$builddir/build.ninja" ]; then
-  CC=clang meson setup "$builddir" -Dfuzzing=true -Dapp=false \
-    -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+  quietly env CC=clang meson setup "$builddir" -Dfuzzing=true -Dapp=false \
+    -Db_sanitize=address,undefined -Db_lundef=false
 fi
-meson compile -C "$builddir" tests/fuzz/fuzz-seeds \
-  $(printf 'tests/fuzz/fuzz-%s ' "${targets[@]}") >/dev/null
+quietly meson compile -C "$builddir" tests/fuzz/fuzz-seeds \
+  $(printf 'tests/fuzz/fuzz-%s ' "${targets[@]}")
 
 seeds=$builddir/corpus-seeds
 rm -rf "$seeds"

@@ -852,14 +852,16 @@ check_no_null (json_object  *value,
       return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
                             _("null is not a value a ruleset may hold"));
     case json_type_object:
-      json_object_object_foreach (value, key, member)
-        {
-          g_autofree char *where = adj_json_path_key (path, key);
+      {
+        json_object_object_foreach (value, key, member)
+          {
+            g_autofree char *where = adj_json_path_key (path, key);
 
-          if (!check_no_null (member, file, where, error))
-            return FALSE;
-        }
-      return TRUE;
+            if (!check_no_null (member, file, where, error))
+              return FALSE;
+          }
+        return TRUE;
+      }
     case json_type_array:
       for (gsize i = 0; i < json_object_array_length (value); i++)
         {
