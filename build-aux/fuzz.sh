@@ -74,6 +74,9 @@ rm -rf "$seeds"
 # Every finding is fatal, and says where it happened.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+# Except what fontconfig keeps for the life of the process by design (the battle target draws
+# rosters): the same suppressions as the sanitized test run.
+export LSAN_OPTIONS=suppressions=$here/build-aux/lsan.supp
 
 run_target () {
   local t=$1

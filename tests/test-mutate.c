@@ -47,6 +47,19 @@ typedef struct {
   guint       played;
 } Tally;
 
+/* A refusal counts; one whose message does not name the JSON path (MARK, which starts the
+ * path in the message) counts again, as a message the user cannot act on. */
+static void
+tally_refusal (Tally        *tally,
+               const GError *error,
+               const char   *mark)
+{
+  g_assert_nonnull (error);
+  tally->refused++;
+  if (strstr (error->message, mark) == NULL)
+    tally->refused_without_path++;
+}
+
 static char *
 path_text (const Step *steps,
            guint       n)
@@ -311,11 +324,8 @@ try_battle_mutants (const Step *steps,
       battle = adj_battle_from_json (mutant, v->tally->file, &error);
       if (battle == NULL)
         {
-          g_assert_nonnull (error);
+          tally_refusal (v->tally, error, ": $");
           g_assert_true (g_str_has_prefix (error->message, v->tally->file));
-          v->tally->refused++;
-          if (strstr (error->message, ": $") == NULL)
-            v->tally->refused_without_path++;
           continue;
         }
       g_assert_no_error (error);
@@ -388,10 +398,7 @@ try_army_mutants (const Step *steps,
       army = adj_army_from_file_json (mutant, v->file, &error);
       if (army == NULL)
         {
-          g_assert_nonnull (error);
-          v->tally->refused++;
-          if (strstr (error->message, ": $") == NULL)
-            v->tally->refused_without_path++;
+          tally_refusal (v->tally, error, ": $");
           continue;
         }
       v->tally->played++;
@@ -453,10 +460,7 @@ try_tables_mutants (const Step *steps,
       tables = adj_tables_from_json (mutant, v->file, "$", v->rs, &error);
       if (tables == NULL)
         {
-          g_assert_nonnull (error);
-          v->tally->refused++;
-          if (strstr (error->message, "$") == NULL)
-            v->tally->refused_without_path++;
+          tally_refusal (v->tally, error, "$");
           continue;
         }
       v->tally->played++;

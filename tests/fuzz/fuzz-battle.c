@@ -2,7 +2,8 @@
 /* fuzz-battle.c: libFuzzer target for battle files (adj_battle_from_json()).
  *
  * A battle that loads is then played with as the app would: written out and read back
- * (unchanged), its whole journal undone and redone, its report written, every mechanic of its
+ * (unchanged), its whole journal undone and redone, its report written, its roster laid out and
+ * drawn (after play too, when its units have changed), every mechanic of its
  * system run against its first units (prefill, exact odds, a roll, the journal entry), a card
  * turned, and for the Risk Factor rules the solo step rolled and every hidden marker revealed,
  * which opens the sealed record in the file.  Nothing a file can say may crash any of that.
@@ -17,6 +18,7 @@
 #include "adj-army.h"
 #include "adj-battle.h"
 #include "adj-rf.h"
+#include "adj-roster.h"
 #include "adj-secret.h"
 #include "adj-store.h"
 
@@ -118,6 +120,39 @@ run_mechanics (AdjBattle *battle)
     }
 }
 
+/* Every page of the roster, laid out on A4 and drawn to a recording surface (no file written). */
+static void
+draw_roster (AdjBattle *battle)
+{
+  g_autoptr(AdjRoster) roster = NULL;
+  g_autoptr(GError) error = NULL;
+  double width, height;
+  guint pages;
+
+  /* A side whose army cannot be checked has no roster, and an error that says so. */
+  roster = adj_roster_new_for_battle (battle, NULL, &error);
+  if (roster == NULL)
+    {
+      if (error == NULL || error->domain != ADJ_ERROR || error->message[0] == '\0')
+        fuzz_fail ("a roster refused without saying why");
+      return;
+    }
+  adj_paper_get_size (ADJ_PAPER_A4, &width, &height);
+  pages = adj_roster_paginate (roster, width, height);
+  for (guint p = 0; p < pages; p++)
+    {
+      cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+      cairo_t *cr = cairo_create (surface);
+
+      adj_roster_render_page (roster, cr, p);
+      if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+        fuzz_fail ("drawing roster page %u failed: %s", p,
+                   cairo_status_to_string (cairo_status (cr)));
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+}
+
 static void
 play_rf (AdjBattle *battle)
 {
@@ -173,10 +208,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   while (adj_battle_can_redo (battle) && adj_battle_redo (battle, NULL))
     ;
   report = adj_battle_report (battle, TRUE);
+  draw_roster (battle);
 
   run_mechanics (battle);
   adj_battle_turn_card (battle, NULL, NULL, NULL);
   play_rf (battle);
+  draw_roster (battle);
 
   /* And what play made of it is still a battle file. */
   check_round_trip (battle);
