@@ -521,6 +521,8 @@ test_forbidden (void)
                     "24th Foot and Lancers are on the same side");
   adj_test_assert_forbidden (battle, "gl/melee-pair", "{\"attacker\": \"u3\", \"defender\": \"u1\"}",
                     "Lancers and 24th Foot are on the same side");
+  adj_test_assert_forbidden (battle, "gl/fire", "{\"firer\": \"u1\", \"target\": \"u1\"}",
+                    "24th Foot cannot act against itself");
   adj_test_assert_forbidden (battle, "gl/fire", "{\"target\": \"u2\"}",
                     "“Firing unit” names no unit: choose one first");
   adj_test_assert_forbidden (battle, "gl/charge", "{}", "“Charging unit” names no unit: choose one first");

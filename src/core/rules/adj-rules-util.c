@@ -732,6 +732,8 @@ adj_rules_legal_pair (const AdjContext  *ctx,
   if (!adj_rules_legal_unit (ctx, in, actor, TRUE, &a, error) ||
       !adj_rules_legal_unit (ctx, in, target, TRUE, &t, error))
     return FALSE;
+  if (a == t)
+    return adj_not_allowed (error, _("%s cannot act against itself"), adj_unit_get_name (a));
   if (g_strcmp0 (adj_unit_get_side (a), adj_unit_get_side (t)) == 0)
     return adj_not_allowed (error, _("%s and %s are on the same side"), adj_unit_get_name (a),
                             adj_unit_get_name (t));
