@@ -113,6 +113,10 @@ tour_every_page (AdjApplication *app)
       AdjBattle *battle;
       const char *a, *b;
 
+      /* ADJUTANT_TOUR_DEMO=wec-zulu-war: that demo only. */
+      if (g_getenv ("ADJUTANT_TOUR_DEMO") != NULL &&
+          g_strcmp0 (g_getenv ("ADJUTANT_TOUR_DEMO"), demos[d]) != 0)
+        continue;
       if (!g_file_get_contents (from, &text, NULL, NULL) ||
           !g_file_set_contents (copy, text, -1, NULL))
         continue;

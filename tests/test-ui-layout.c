@@ -2,7 +2,8 @@
 /* test-ui-layout.c: the window's layout on a small screen — at 1024x600 the action page of every
  * system keeps Roll and Apply in view, no page folds the window onto one pane, a unit's row keeps
  * its height when a badge comes, the Cards page shows only for systems that use cards, and the
- * form of an action shows only the inputs that apply to the stands chosen. */
+ * form of an action shows only the inputs that apply to the stands chosen; once a result is
+ * applied, its line and Undo show in the column and the window still fits. */
 
 #include "config.h"
 
@@ -47,6 +48,8 @@ open_demo (AdjApplication *app,
   /* The default size holds the window's frame too: a few pixels less are left inside. */
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, width);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >, width - 16);
+  /* Nor does anything in it ask for more height than the screen has. */
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, height);
   adj_battle_set_autosave_path (adj_battle_window_get_battle (window), NULL);
   return adj_battle_window_get_battle (window);
 }
@@ -179,6 +182,33 @@ check_small_screen (AdjApplication *app)
       g_assert_true (in_view (apply, GTK_WIDGET (window)));
       g_assert_true (in_view (roll, GTK_WIDGET (window)));
       g_assert_false (adw_leaflet_get_folded (ADW_LEAFLET (leaflet)));
+
+      /* Applied: the line of what was done and its Undo stand in the column, no toast covers
+       * the buttons, and the window still fits the screen, with Roll or, when the rules now
+       * forbid the same roll, Allow Anyway in its place. */
+      {
+        AdjJournal *journal = adj_battle_get_journal (battle);
+        guint before = journal->position;
+        GtkWidget *undo, *allow;
+
+        g_assert_true (adj_mechanic_panel_apply (panel));
+        adj_test_settle ();
+        g_assert_cmpuint (journal->position, ==, before + 1);
+        g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, 600);
+        undo = adj_test_find_button (GTK_WIDGET (panel), "_Undo");
+        g_assert_nonnull (undo);
+        g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (undo)));
+        g_assert_true (in_view (undo, GTK_WIDGET (window)));
+        allow = adj_test_find_button (GTK_WIDGET (panel), "A_llow Anyway");
+        g_assert_nonnull (allow);
+        g_assert_true (in_view (gtk_widget_get_visible (allow) ? allow : roll,
+                                GTK_WIDGET (window)));
+        g_assert_true (gtk_widget_get_visible (allow) != gtk_widget_get_visible (roll));
+        gtk_widget_activate (undo);
+        adj_test_settle ();
+        g_assert_cmpuint (journal->position, ==, before);
+        g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (undo)));
+      }
       adj_battle_window_set_battle (window, NULL, NULL);
     }
 }

@@ -427,14 +427,6 @@ on_folded (AdwLeaflet      *leaflet,
 }
 
 static void
-on_applied (AdjMechanicPanel *panel,
-            const char       *summary,
-            AdjBattleWindow  *self)
-{
-  adj_battle_window_toast (self, summary, TRUE);
-}
-
-static void
 on_pane_failed (AdjUnitPane     *pane,
                 const char      *message,
                 AdjBattleWindow *self)
@@ -501,7 +493,6 @@ ensure_mechanic_panel (AdjBattleWindow *self)
   if (self->mechanic_panel != NULL)
     return self->mechanic_panel;
   self->mechanic_panel = ADJ_MECHANIC_PANEL (adj_mechanic_panel_new ());
-  g_signal_connect (self->mechanic_panel, "applied", G_CALLBACK (on_applied), self);
   g_signal_connect (self->mechanic_panel, "slots-changed", G_CALLBACK (on_slots_changed), self);
   if (self->settings != NULL)
     adj_mechanic_panel_set_imperial (self->mechanic_panel,

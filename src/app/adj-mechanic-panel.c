@@ -45,6 +45,8 @@ struct _AdjMechanicPanel {
   GtkRevealer       *result_revealer;
   AdjResultView     *result_view;
   GtkButton         *apply_button;
+  GtkWidget         *applied_box;
+  GtkLabel          *applied_label;
 
   AdjBattle         *battle;
   GPtrArray         *mechanics;   /* const AdjMechanic *, in the order of the drop-down */
@@ -59,12 +61,12 @@ struct _AdjMechanicPanel {
   char              *forbidden;   /* what the rules say against the inputs now, or NULL */
   gboolean           imperial;
   gboolean           selecting;
+  guint              applied_at;  /* the journal's position just after what applied_box shows */
 };
 
 G_DEFINE_FINAL_TYPE (AdjMechanicPanel, adj_mechanic_panel, GTK_TYPE_WIDGET)
 
 enum {
-  APPLIED,
   RESULT_SHOWN,
   SLOTS_CHANGED,
   N_SIGNALS
@@ -97,6 +99,26 @@ clear_result (AdjMechanicPanel *self)
   g_clear_pointer (&self->outcome, adj_outcome_free);
   g_clear_pointer (&self->outcome_inputs, adj_inputs_free);
   gtk_revealer_set_reveal_child (self->result_revealer, FALSE);
+}
+
+/* The line of what was just applied, until something else is rolled or it is undone. */
+static void
+show_applied (AdjMechanicPanel *self,
+              const char       *summary)
+{
+  /* TRANSLATORS: in the action column once a result is applied, e.g. "Applied: Fire combat —
+   * British Regular Infantry 1 against Zulu Spearmen 1: Target recoils" */
+  g_autofree char *text = g_strdup_printf (_("Applied: %s"), summary);
+
+  gtk_label_set_text (self->applied_label, text);
+  gtk_widget_set_visible (self->applied_box, TRUE);
+  self->applied_at = adj_battle_get_journal (self->battle)->position;
+}
+
+static void
+hide_applied (AdjMechanicPanel *self)
+{
+  gtk_widget_set_visible (self->applied_box, FALSE);
 }
 
 static void
@@ -548,8 +570,14 @@ update_forbidden (AdjMechanicPanel *self,
       else
         gtk_widget_add_css_class (GTK_WIDGET (self->forbidden_label), "error");
     }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->forbidden_label),
+                               gtk_label_get_text (self->forbidden_label));
   gtk_widget_set_visible (GTK_WIDGET (self->forbidden_box), self->forbidden != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->allow_button), !allowed && !missing);
+  /* Allow Anyway stands in Roll's place while the rules forbid the roll. */
+  gtk_widget_set_visible (GTK_WIDGET (self->allow_button),
+                          self->forbidden != NULL && !allowed && !missing);
+  gtk_widget_set_visible (GTK_WIDGET (self->roll_button),
+                          !gtk_widget_get_visible (GTK_WIDGET (self->allow_button)));
   gtk_widget_set_sensitive (GTK_WIDGET (self->roll_button),
                             ready && (self->forbidden == NULL || allowed));
   gtk_widget_set_sensitive (GTK_WIDGET (self->enter_button),
@@ -882,6 +910,7 @@ resolve_with (AdjMechanicPanel  *self,
   if (!adj_mechanic_resolve (self->mech, &setup.ctx, setup.inputs, setup.random, outcome, error))
     return FALSE;
   clear_result (self);
+  hide_applied (self);
   self->outcome = g_steal_pointer (&outcome);
   self->outcome_inputs = g_steal_pointer (&setup.inputs);
   show_result (self);
@@ -918,6 +947,8 @@ on_units_changed (AdjBattle        *battle,
 {
   /* After an undo, say, the units may have changed: take in their state again, and forget a
    * result rolled for the old state. */
+  if (self->battle != NULL && adj_battle_get_journal (self->battle)->position != self->applied_at)
+    hide_applied (self);
   if (self->inputs == NULL)
     return;
   /* What the referee allowed was for the roll before: the battle has moved on. */
@@ -966,12 +997,6 @@ adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
   object_class->finalize = adj_mechanic_panel_finalize;
 
   /**
-   * AdjMechanicPanel::applied:
-   * @summary: the journal line of what was applied
-   */
-  signals[APPLIED] = g_signal_new ("applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  /**
    * AdjMechanicPanel::slots-changed:
    *
    * The active unit slot changed, or what the rules refuse in it.
@@ -1013,6 +1038,8 @@ adj_mechanic_panel_class_init (AdjMechanicPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_revealer);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, result_view);
   gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, apply_button);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, applied_box);
+  gtk_widget_class_bind_template_child (widget_class, AdjMechanicPanel, applied_label);
   gtk_widget_class_bind_template_callback (widget_class, on_roll_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_allow_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_enter_clicked);
@@ -1055,6 +1082,7 @@ adj_mechanic_panel_set_battle (AdjMechanicPanel *self,
     g_signal_handlers_disconnect_by_data (self->battle, self);
   g_set_object (&self->battle, battle);
   g_signal_connect_object (battle, "changed", G_CALLBACK (on_units_changed), self, 0);
+  hide_applied (self);
 
   system = adj_ruleset_get_system (adj_battle_get_ruleset (battle));
   g_ptr_array_set_size (self->mechanics, 0);
@@ -1481,7 +1509,7 @@ adj_mechanic_panel_apply (AdjMechanicPanel *self)
     }
   journal = adj_battle_get_journal (self->battle);
   summary = adj_journal_get_entry (journal, journal->position - 1)->summary;
-  g_signal_emit (self, signals[APPLIED], 0, summary);
+  show_applied (self, summary);
   follow_up (self, inputs, outcome);
   return TRUE;
 }

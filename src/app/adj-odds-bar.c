@@ -3,7 +3,8 @@
  *
  * The bar is drawn with GtkSnapshot; each outcome keeps its colour in the legend below, which
  * also gives the exact percentage and fraction.  Outcomes that cannot happen stay in the legend
- * at 0 %, so the player sees what is impossible as well.
+ * at 0 %, so the player sees what is impossible as well.  A legend of many outcomes (the total
+ * of eight dice) scrolls within a few rows' height rather than pushing Roll off the screen.
  */
 
 #define G_LOG_DOMAIN "adj-odds-bar"
@@ -25,6 +26,7 @@ struct _AdjOddsBar {
   GtkWidget  parent_instance;
   GtkWidget *bar;
   GtkWidget *legend;
+  GtkWidget *legend_scroller;
   GArray    *segments;
 };
 
@@ -221,7 +223,8 @@ adj_odds_bar_dispose (GObject *object)
   AdjOddsBar *self = ADJ_ODDS_BAR (object);
 
   g_clear_pointer (&self->bar, gtk_widget_unparent);
-  g_clear_pointer (&self->legend, gtk_widget_unparent);
+  g_clear_pointer (&self->legend_scroller, gtk_widget_unparent);
+  self->legend = NULL;
   G_OBJECT_CLASS (adj_odds_bar_parent_class)->dispose (object);
 }
 
@@ -267,7 +270,15 @@ adj_odds_bar_init (AdjOddsBar *self)
   self->legend = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (self->legend), 10);
   gtk_grid_set_row_spacing (GTK_GRID (self->legend), 4);
-  gtk_widget_set_parent (self->legend, GTK_WIDGET (self));
+  self->legend_scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->legend_scroller),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->legend_scroller),
+                                                    TRUE);
+  /* About six rows of the legend. */
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->legend_scroller), 150);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->legend_scroller), self->legend);
+  gtk_widget_set_parent (self->legend_scroller, GTK_WIDGET (self));
 }
 
 GtkWidget *

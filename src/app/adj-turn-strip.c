@@ -2,7 +2,9 @@
 /* adj-turn-strip.c: the facts of the turn as it stands, in a strip under the header.
  *
  * The core works the facts out (adj_battle_get_turn_state()); the strip only lays them out, a
- * small caption over a value in bold, and builds them again whenever the battle changes.
+ * small caption over a value in bold, side by side in one row, and builds them again whenever
+ * the battle changes.  On a narrow window a fact's words wrap inside its own column, so the
+ * strip grows a line or two rather than stacking the facts in rows of two.
  */
 
 #define G_LOG_DOMAIN "adj-turn-strip"
@@ -15,7 +17,7 @@
 
 struct _AdjTurnStrip {
   GtkWidget  parent_instance;
-  GtkWidget *flow;
+  GtkWidget *row;
   AdjBattle *battle;
   GPtrArray *facts;   /* of AdjTurnFact, as shown */
 };
@@ -31,8 +33,23 @@ fact_widget (const AdjTurnFact *fact)
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_xalign (GTK_LABEL (value), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap (GTK_LABEL (value), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (value), 20);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
+  /* At least about seven letters wide, so that a short value ("Not rolled yet") is not broken at
+   * every word while a long one takes the room. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 7);
+  gtk_label_set_width_chars (GTK_LABEL (value), 7);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 24);
+  gtk_label_set_max_width_chars (GTK_LABEL (value), 24);
+  /* A long value (the whole order of activation) keeps to three lines and ends in "…"; the
+   * pointer shows it whole, and the system's own page lists it in full. */
+  gtk_label_set_lines (GTK_LABEL (value), 3);
+  gtk_label_set_ellipsize (GTK_LABEL (value), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_tooltip_text (value, fact->value);
+  gtk_widget_set_valign (box, GTK_ALIGN_START);
+  gtk_widget_set_hexpand (box, TRUE);
   gtk_widget_add_css_class (label, "caption");
   gtk_widget_add_css_class (label, "dim-label");
   gtk_widget_add_css_class (value, "heading");
@@ -49,19 +66,13 @@ refresh (AdjTurnStrip *self)
 {
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (self->flow)) != NULL)
-    gtk_flow_box_remove (GTK_FLOW_BOX (self->flow), child);
+  while ((child = gtk_widget_get_first_child (self->row)) != NULL)
+    gtk_box_remove (GTK_BOX (self->row), child);
   g_clear_pointer (&self->facts, g_ptr_array_unref);
   if (self->battle != NULL)
     self->facts = adj_battle_get_turn_state (self->battle);
   for (guint i = 0; self->facts != NULL && i < self->facts->len; i++)
-    {
-      GtkWidget *fact = fact_widget (g_ptr_array_index (self->facts, i));
-
-      gtk_flow_box_append (GTK_FLOW_BOX (self->flow), fact);
-      /* Read, never chosen: the keyboard passes over them. */
-      gtk_widget_set_focusable (gtk_widget_get_parent (fact), FALSE);
-    }
+    gtk_box_append (GTK_BOX (self->row), fact_widget (g_ptr_array_index (self->facts, i)));
   gtk_widget_set_visible (GTK_WIDGET (self), self->facts != NULL && self->facts->len > 0);
 }
 
@@ -110,7 +121,7 @@ adj_turn_strip_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->battle, self);
   g_clear_object (&self->battle);
   g_clear_pointer (&self->facts, g_ptr_array_unref);
-  g_clear_pointer (&self->flow, gtk_widget_unparent);
+  g_clear_pointer (&self->row, gtk_widget_unparent);
   G_OBJECT_CLASS (adj_turn_strip_parent_class)->dispose (object);
 }
 
@@ -129,17 +140,12 @@ adj_turn_strip_class_init (AdjTurnStripClass *klass)
 static void
 adj_turn_strip_init (AdjTurnStrip *self)
 {
-  self->flow = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->flow), GTK_SELECTION_NONE);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->flow), FALSE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->flow), 8);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->flow), 18);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->flow), 6);
-  gtk_widget_set_margin_start (self->flow, 12);
-  gtk_widget_set_margin_end (self->flow, 12);
-  gtk_widget_set_margin_top (self->flow, 6);
-  gtk_widget_set_margin_bottom (self->flow, 6);
-  gtk_widget_set_parent (self->flow, GTK_WIDGET (self));
+  self->row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 18);
+  gtk_widget_set_margin_start (self->row, 12);
+  gtk_widget_set_margin_end (self->row, 12);
+  gtk_widget_set_margin_top (self->row, 6);
+  gtk_widget_set_margin_bottom (self->row, 6);
+  gtk_widget_set_parent (self->row, GTK_WIDGET (self));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("The turn as it stands"), -1);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
