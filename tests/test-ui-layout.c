@@ -9,6 +9,7 @@
 
 #include "adj-test-ui.h"
 #include "adj-mechanic-panel.h"
+#include "adj-result-view.h"
 #include "adj-unit-row.h"
 
 static const char *const demos[] = {
@@ -177,6 +178,20 @@ check_small_screen (AdjApplication *app)
       adj_mechanic_panel_roll (panel);
       adj_test_settle ();
       g_assert_nonnull (adj_mechanic_panel_get_outcome (panel));
+      /* The result reads whole down to its headline: it has the room of the odds' legend. */
+      {
+        AdjResultView *view = adj_mechanic_panel_get_result_view (panel);
+        g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+        GtkWidget *headline = NULL;
+
+        adj_test_collect_type (GTK_WIDGET (view), GTK_TYPE_LABEL, labels);
+        for (guint i = 0; i < labels->len; i++)
+          if (g_strcmp0 (gtk_label_get_text (g_ptr_array_index (labels, i)),
+                         adj_result_view_get_headline (view)) == 0)
+            headline = g_ptr_array_index (labels, i);
+        g_assert_nonnull (headline);
+        g_assert_true (in_view (headline, GTK_WIDGET (window)));
+      }
       apply = adj_test_find_button (GTK_WIDGET (panel), "_Apply");
       g_assert_nonnull (apply);
       g_assert_true (in_view (apply, GTK_WIDGET (window)));

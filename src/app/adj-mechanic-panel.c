@@ -93,12 +93,26 @@ refresh_rows (AdjMechanicPanel *self)
     }
 }
 
+/* While a result waits to be applied it takes the room of the odds' legend and of the line of
+ * dice to roll (the bar of odds stays): on a small screen the result reads whole.  Both come
+ * back once it is applied or discarded. */
+static void
+make_room_for_result (AdjMechanicPanel *self)
+{
+  gboolean waiting = gtk_revealer_get_reveal_child (self->result_revealer);
+
+  adj_odds_bar_set_show_legend (self->odds_bar, !waiting);
+  gtk_widget_set_visible (GTK_WIDGET (self->draws_label),
+                          !waiting && gtk_label_get_text (self->draws_label)[0] != '\0');
+}
+
 static void
 clear_result (AdjMechanicPanel *self)
 {
   g_clear_pointer (&self->outcome, adj_outcome_free);
   g_clear_pointer (&self->outcome_inputs, adj_inputs_free);
   gtk_revealer_set_reveal_child (self->result_revealer, FALSE);
+  make_room_for_result (self);
 }
 
 /* The line of what was just applied, until something else is rolled or it is undone. */
@@ -647,7 +661,7 @@ update_odds (AdjMechanicPanel *self)
                                              "(Ctrl+R)"));
   gtk_widget_set_visible (GTK_WIDGET (self->enter_button), any_draws);
   gtk_label_set_text (self->draws_label, draws);
-  gtk_widget_set_visible (GTK_WIDGET (self->draws_label), draws[0] != '\0');
+  make_room_for_result (self);
 }
 
 static int
@@ -810,6 +824,7 @@ show_result (AdjMechanicPanel *self)
 
   /* A result that changes nothing in the battle still goes to the journal. */
   gtk_revealer_set_reveal_child (self->result_revealer, TRUE);
+  make_room_for_result (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->apply_button));
 }
 
@@ -1502,6 +1517,7 @@ adj_mechanic_panel_apply (AdjMechanicPanel *self)
   outcome = g_steal_pointer (&self->outcome);
   inputs = g_steal_pointer (&self->outcome_inputs);
   gtk_revealer_set_reveal_child (self->result_revealer, FALSE);
+  make_room_for_result (self);
   if (!adj_battle_apply_outcome (self->battle, inputs, outcome, &error))
     {
       show_message (self, error->message);

@@ -332,3 +332,12 @@ adj_odds_bar_describe (AdjOddsBar *self)
     }
   return g_string_free (text, FALSE);
 }
+
+/* Whether the legend under the bar shows (the bar itself always does). */
+void
+adj_odds_bar_set_show_legend (AdjOddsBar *self,
+                              gboolean    show)
+{
+  g_return_if_fail (ADJ_IS_ODDS_BAR (self));
+  gtk_widget_set_visible (self->legend_scroller, show);
+}

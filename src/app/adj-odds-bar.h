@@ -20,4 +20,7 @@ void       adj_odds_bar_set_odds  (AdjOddsBar    *self,
 /* The text of the legend, one outcome per line: for tests and screen readers. */
 char      *adj_odds_bar_describe  (AdjOddsBar    *self);
 
+void       adj_odds_bar_set_show_legend (AdjOddsBar    *self,
+                                         gboolean       show);
+
 G_END_DECLS

@@ -8,7 +8,8 @@
  *
  * The type follows the width the view is given: size_allocate() picks one of the classes
  * result-s, result-m, result-l and result-xl, which the style sheet sizes (the headline is at
- * least 40 px in every one).
+ * least 40 px in every one, except a long headline in the narrowest, result-s with
+ * result-long).
  */
 
 #define G_LOG_DOMAIN "adj-result-view"
@@ -50,6 +51,9 @@ static const struct {
   { 400, "result-m" },
   { 0, "result-s" },
 };
+
+/* Headlines longer than this many characters take the class result-long. */
+#define LONG_HEADLINE 18
 
 /* The classes of the tones, in the order of AdjTone. */
 static const char *const tone_classes[] = { "tone-neutral", "tone-good", "tone-bad", "tone-mixed" };
@@ -317,6 +321,12 @@ adj_result_view_set_outcome (AdjResultView    *self,
   gtk_label_set_text (self->actors_label, actors != NULL ? actors : "");
   gtk_widget_set_visible (GTK_WIDGET (self->actors_label), actors != NULL);
   gtk_label_set_text (self->headline_label, outcome != NULL ? outcome->title : "");
+  /* A headline that is a sentence ("Every group named is under command") is set a size
+   * smaller, so that it keeps to two lines or so in a narrow column. */
+  if (outcome != NULL && g_utf8_strlen (outcome->title, -1) > LONG_HEADLINE)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "result-long");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "result-long");
   gtk_label_set_text (self->reason_label, reason != NULL ? reason : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->reason_label), reason);
   gtk_widget_set_visible (GTK_WIDGET (self->reason_label), reason != NULL);
