@@ -366,6 +366,18 @@ N_("Fighters who count +1 in every melee.");
 N_("Hidden, not yet on the table");
 /* $.status_fields[10].badge */
 N_("Hidden");
+/* $.status_fields[11].label */
+N_("Prisoners held");
+/* $.status_fields[11].badge */
+N_("Prisoners");
+/* $.status_fields[11].hint */
+N_("Enemy figures the group has captured and keeps; one guard watches over up to five of them.");
+/* $.status_fields[12].label */
+N_("Figures guarding the prisoners");
+/* $.status_fields[12].badge */
+N_("Guards");
+/* $.status_fields[12].hint */
+N_("Prisoners beyond five for each guard get away, and all of them do when their captors leave them behind.");
 /* $.weapons[0].label */
 N_("Rifle");
 /* $.weapons[1].label */
@@ -678,6 +690,18 @@ N_("Example force, not from the rules");
 N_("A made-up patrol of the 1870s as an example: a subaltern played by one player, two sections of redcoats and a few mounted scouts.");
 /* $.templates[1].notes */
 N_("A made-up war party as an example, run by Adjutant: regiments of spearmen under their leaders, and a band with old muskets.");
+/* $.decisions[0].label */
+N_("Hand-hurled weapons (spears, hatchets, rocks): one thrower in three counts when the group shoots under command, which is where the rules list it. Uncommanded throwers, and those who count as uncommanded, shoot at the uncommanded rate instead (one in two standing, one in three moving); the two reductions never apply together. Every rate rounds down, so a lone thrower under command does not throw.");
+/* $.decisions[1].label */
+N_("A unit type whose rules say \"volleys\": false cannot fire volleys; in this ruleset, the native types. Such a group shoots as an uncommanded one even under command: one shot for every two figures standing or three moving, at the nearest enemy only. A player character still fires his one shot.");
+/* $.decisions[2].label */
+N_("Figures in terrain that stand within 5 cm of its edge, fired this turn or are in plain sight are seen when they are no farther than a D6 times 10 cm; figures deeper in, quiet and out of sight, are not seen from outside. Inside a wood, figures in the same wood see each other up to 15 cm, with no die; from more than 5 cm inside a wood nothing outside it is seen. A hidden marker stands on the front edge of its terrain.");
+/* $.decisions[3].label */
+N_("One guard holds up to five prisoners. Prisoners beyond five for each guard escape at once, and all of them escape when their captors leave them behind; escaped prisoners are out of play and do not go back to their group. A group cannot take more prisoners than five for each of its figures.");
+/* $.decisions[4].label */
+N_("The figures taken prisoner are the wounded first, then the others from the last of the group's record up, so its leaders are taken last. Unit types whose rules say \"takes_prisoners\": false (the native types in this ruleset) take none: the figures they capture are killed.");
+/* $.decisions[5].label */
+N_("Captors dispatch up to two prisoners a turn for each figure that does nothing else that turn, once a turn for each group.");
 
 /* rn.json */
 /* $.summary */

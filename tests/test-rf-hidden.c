@@ -87,7 +87,7 @@ test_hidden_refused (void)
     { { "u4", "u5", NULL }, { "a", "b", NULL }, ADJ_ERROR_INVALID,
       "2 hidden groups need 3 markers (1 of them dummies), not 2" },
     { { "u4", NULL }, { "a", "b", "c", NULL }, ADJ_ERROR_INVALID,
-      "1 hidden groups need 2 markers (1 of them dummies), not 3" },
+      "1 hidden group needs 2 markers (1 of them dummies), not 3" },
     { { "u4", "u4", NULL }, { "a", "b", "c", NULL }, ADJ_ERROR_INVALID, "is named twice" },
     { { "u2", NULL }, { "a", "b", NULL }, ADJ_ERROR_NOT_ALLOWED, "1st Section cannot be hidden" },
     { { "u99", NULL }, { "a", "b", NULL }, ADJ_ERROR_NOT_FOUND, "there is no unit “u99”" },
@@ -402,6 +402,76 @@ test_hidden_reveal (void)
     g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
     assert_has (error->message, "$.secrets.");
     assert_has (error->message, "damaged or was edited");
+  }
+}
+
+/* A marker is named by its id or by its place, in any case; a place two markers share, a
+ * marker spotted, a group and another system's battle are refused.  Only the side Adjutant runs
+ * deploys hidden, and a group hidden already is refused by the id given, not by its name. */
+void
+test_find_marker (void)
+{
+  static const char *const first[] = { "u4", NULL };
+  static const char *const second[] = { "u6", NULL };
+  static const char *const places[] = { "Wood edge", "Kraal", NULL };
+  static const char *const same[] = { "wood edge", "Donga", NULL };
+  g_autoptr(AdjBattle) battle = skirmish ();
+  g_autoptr(GPtrArray) markers = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *kraal = NULL;
+  g_autofree char *missing = NULL;
+
+  g_assert_true (adj_rf_deploy_hidden (battle, "b", first, places, &error));
+  g_assert_no_error (error);
+  markers = adj_rf_hidden_markers (battle);
+  kraal = adj_rf_find_marker (battle, "KRAAL", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kraal, ==, g_ptr_array_index (markers, 1));
+  {
+    g_autofree char *by_id = adj_rf_find_marker (battle, g_ptr_array_index (markers, 0), &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (by_id, ==, g_ptr_array_index (markers, 0));
+  }
+
+  g_assert_false (adj_rf_deploy_hidden (battle, "b", first, same, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+  g_assert_cmpstr (error->message, ==, "“u4” is hidden under a marker already");
+  g_clear_error (&error);
+  g_assert_false (adj_rf_deploy_hidden (battle, "a", (const char *const[]) { "u2", NULL },
+                                        same, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+  g_assert_cmpstr (error->message, ==,
+                   "British patrol is not run by Adjutant: only the solo enemy deploys hidden");
+  g_clear_error (&error);
+
+  g_assert_true (adj_rf_deploy_hidden (battle, "b", second, same, &error));
+  g_assert_no_error (error);
+  g_assert_null (adj_rf_find_marker (battle, "Wood Edge", &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
+  assert_has (error->message, "2 markers stand at “Wood Edge”: name one by its id");
+  g_clear_error (&error);
+
+  g_assert_true (adj_rf_reveal_marker (battle, kraal, NULL, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *names[] = { kraal, "u2", "Far hill" };
+
+      missing = adj_rf_find_marker (battle, names[i], &error);
+      g_assert_null (missing);
+      g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND);
+      g_clear_error (&error);
+    }
+  {
+    g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                              "wec-zulu-war.json", NULL);
+    g_autoptr(AdjBattle) wec = adj_store_load_battle (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_null (adj_rf_find_marker (wec, "u1", &error));
+    g_assert_error (error, ADJ_ERROR, ADJ_ERROR_UNSUPPORTED);
+    g_assert_false (adj_rf_check_battle (wec, NULL));
   }
 }
 

@@ -301,7 +301,9 @@ static void
 test_system (void)
 {
   static const char *const ids[] = {
-    "rf/command", "rf/movement", "rf/shooting", "rf/melee", "rf/reaction", "rf/victory"
+    "rf/command", "rf/movement", "rf/visibility", "rf/shooting", "rf/melee",
+    "rf/take-prisoners", "rf/guard-prisoners", "rf/dispatch-prisoners", "rf/reaction",
+    "rf/victory"
   };
   const AdjSystem *system = adj_system_lookup ("rf");
 
@@ -839,6 +841,17 @@ main (int   argc,
   g_test_add_func ("/rf/solo/rout", test_solo_rout);
   g_test_add_func ("/rf/solo/once-a-turn", test_solo_once_a_turn);
   g_test_add_func ("/rf/solo/switches", test_solo_switches);
+  add_visibility_cases ();
+  g_test_add_func ("/rf/visibility/explained", test_sight_explained);
+  g_test_add_func ("/rf/visibility/battle", test_sight_battle);
+  g_test_add_func ("/rf/shooting/no-volleys/from-battle", test_volleys_from_battle);
+  g_test_add_func ("/rf/decisions", test_rf_decisions);
+  add_prisoner_cases ();
+  g_test_add_func ("/rf/prisoners/too-many", test_take_too_many);
+  g_test_add_func ("/rf/prisoners/battle", test_prisoners_battle);
+  g_test_add_func ("/rf/prisoners/record", test_prisoners_record);
+  g_test_add_func ("/rf/prisoners/refused", test_prisoners_refused);
+  g_test_add_func ("/rf/prisoners/ruling", test_prisoners_ruling);
   g_test_add_func ("/rf/hidden/dummy-count", test_dummy_count);
   g_test_add_func ("/rf/hidden/which", test_hidden_which);
   g_test_add_func ("/rf/hidden/refused", test_hidden_refused);
@@ -846,6 +859,7 @@ main (int   argc,
   g_test_add_func ("/rf/hidden/no-leak", test_hidden_no_leak);
   g_test_add_func ("/rf/hidden/reveal-undo", test_hidden_reveal);
   g_test_add_func ("/rf/hidden/seal", test_secret_seal);
+  g_test_add_func ("/rf/hidden/find-marker", test_find_marker);
   g_test_add_func ("/rf/demo", test_demo);
   g_test_add_func ("/rf/forbidden", test_forbidden);
   ADD_CASES ("/rf/ruleset-error/", ruleset_cases, test_ruleset_error);

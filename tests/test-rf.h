@@ -127,6 +127,21 @@ void test_solo_rout (void);
 void test_solo_once_a_turn (void);
 void test_forbidden (void);
 
+/* test-rf-visibility.c */
+void test_sight_explained (void);
+void test_sight_battle (void);
+void test_volleys_from_battle (void);
+void test_rf_decisions (void);
+void add_visibility_cases (void);
+
+/* test-rf-prisoners.c */
+void test_take_too_many (void);
+void test_prisoners_battle (void);
+void test_prisoners_record (void);
+void test_prisoners_refused (void);
+void test_prisoners_ruling (void);
+void add_prisoner_cases (void);
+
 /* test-rf-hidden.c */
 void test_dummy_count (void);
 void test_hidden_which (void);
@@ -134,6 +149,7 @@ void test_hidden_refused (void);
 void test_hidden_deploy (void);
 void test_hidden_no_leak (void);
 void test_hidden_reveal (void);
+void test_find_marker (void);
 void test_demo (void);
 void test_secret_seal (void);
 

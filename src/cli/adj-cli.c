@@ -18,6 +18,7 @@
 
 #include "adj-army.h"
 #include "adj-battle.h"
+#include "adj-cli-private.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
@@ -29,32 +30,6 @@
 #include "adj-store.h"
 #include "adj-tables.h"
 #include "adj-turn-state.h"
-
-#define EXIT_USAGE 2
-
-/* Every option is accepted before, after or between the arguments of every command; each
- * command checks which of them belong to it. */
-typedef struct {
-  char      *input;
-  char      *dice;
-  char      *cards;
-  char      *seed;
-  char      *battle;
-  char      *output;
-  char      *name;
-  char      *pdf;
-  char      *paper;
-  char      *side;
-  char      *tables;
-  char     **armies;
-  char     **remaining;  /* the command and its arguments, as GOptionContext leaves them */
-  gboolean   apply;
-  gboolean   allow;
-  gboolean   compact;
-  gboolean   help;
-  gboolean   version;
-  GPtrArray *args;       /* positional arguments after the command, pointing into remaining */
-} Options;
 
 /* The options that take one value, each kept in its own field of Options. */
 typedef struct {
@@ -91,18 +66,14 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
 
 static const char *program = "adjutant-cli";
 
-static int
+int
 fail (GError *error)
 {
   fprintf (stderr, "%s: %s\n", program, error->message);
   return 1;
 }
 
-static int
-usage_error (const char *format,
-             ...) G_GNUC_PRINTF (1, 2);
-
-static int
+int
 usage_error (const char *format,
              ...)
 {
@@ -117,7 +88,7 @@ usage_error (const char *format,
   return EXIT_USAGE;
 }
 
-static void
+void
 print_json (const Options *opts,
             json_object   *json)
 {
@@ -206,6 +177,12 @@ print_help (void)
             "  state BATTLE                   The turn, the phase and what the rules make the\n"
             "                                 players remember now (initiative, activations left,\n"
             "                                 losses)\n"
+            "  markers BATTLE                 Risk Factor skirmish: the hidden markers not yet\n"
+            "                                 spotted (never what is under them)\n"
+            "  hide BATTLE --input FILE       Risk Factor skirmish: hide groups under markers,\n"
+            "                                 {\"groups\": [ids], \"places\": [names]}; saves the battle\n"
+            "  spot BATTLE MARKER             Risk Factor skirmish: a marker (its id or its place)\n"
+            "                                 is seen: reveal what is under it; saves the battle\n"
             "\n"
             "Options:\n"
             "  --input FILE, -i FILE          The inputs as a JSON object (\"-\" reads standard input);\n"
@@ -233,7 +210,7 @@ print_help (void)
             "the command line.\n"), program);
 }
 
-static json_object *
+json_object *
 read_input_json (const char  *path,
                  GError     **error)
 {
@@ -291,7 +268,7 @@ mechanic_ruleset (const AdjMechanic  *mech,
   return adj_ruleset_lookup (adj_mechanic_ruleset_id (mech, id, sizeof id), error);
 }
 
-static const char *
+const char *
 input_file_name (const Options *opts)
 {
   return opts->input == NULL ? _("inputs")
@@ -956,6 +933,9 @@ static const Command commands[] = {
   { "roster", cmd_roster },
   { "solo", cmd_solo },
   { "state", cmd_state },
+  { "markers", cmd_markers },
+  { "hide", cmd_hide },
+  { "spot", cmd_spot },
 };
 
 /* Keep the value of an option in its field; a second value is a mistake, not a replacement. */

@@ -191,6 +191,33 @@ check_weapons (AdjRuleset   *rs,
   return TRUE;
 }
 
+/* The yes-or-no rules of a unit type, when it has them: "volleys" (it can fire volleys) and
+ * "takes_prisoners" (it keeps the figures it captures). */
+static gboolean
+check_unit_type_rules (AdjRuleset   *rs,
+                       const char   *file,
+                       GError      **error)
+{
+  static const char *const flags[] = { "volleys", "takes_prisoners", NULL };
+  GPtrArray *types = adj_ruleset_get_unit_types (rs);
+
+  for (guint i = 0; i < types->len; i++)
+    {
+      const AdjUnitType *type = g_ptr_array_index (types, i);
+      json_object *rules = json_object_object_get (type->json, "rules");
+      g_autofree char *where = g_strdup_printf ("$.unit_types[%u].rules", i);
+
+      for (guint k = 0; rules != NULL && flags[k] != NULL; k++)
+        {
+          gboolean flag;
+
+          if (!adj_json_get_bool (rules, flags[k], FALSE, &flag, file, where, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 rf_check_ruleset (AdjRuleset  *rs,
                   GError     **error)
@@ -217,6 +244,8 @@ rf_check_ruleset (AdjRuleset  *rs,
   };
   static const char *const melee_keys[] = { "wound_on", "kill_on", "fall_back", NULL };
   static const char *const hidden_keys[] = { "place_within", NULL };
+  static const char *const visibility_keys[] = { "step", "edge", "woods", NULL };
+  static const char *const prisoner_keys[] = { "per_guard", "dispatch_per_figure", NULL };
   static const char *const qualities[] = { "hero", "veteran", "raw", NULL };
   static const char *const bands[] = { "short", "medium", "long", NULL };
   static const char *const covers[] = { "open", "soft", "hard", NULL };
@@ -224,7 +253,7 @@ rf_check_ruleset (AdjRuleset  *rs,
   static const char *const results[] = { "graze", "wound", "kill", NULL };
   static const char *const statuses[] = {
     "commanded", "moved", "loading", "loaded", "in_cover", "routing", "order", "platoon",
-    "fortified", "superior_melee", "hidden", NULL
+    "fortified", "superior_melee", "hidden", "prisoners", "guards", NULL
   };
   static const char *const categories[] = {
     "infantry", "cavalry", "civilians", "character", "marker", NULL
@@ -232,7 +261,7 @@ rf_check_ruleset (AdjRuleset  *rs,
   const char *file = adj_ruleset_get_file (rs);
   json_object *root = adj_ruleset_get_json (rs);
   json_object *command, *dice, *movement, *fire, *to_hit, *need, *damage, *res, *melee, *rf;
-  json_object *tables, *hidden;
+  json_object *tables, *hidden, *visibility, *prisoners;
   gint64 die = 0;
   g_autoptr(AdjMemberSchema) schema = NULL;
   g_autoptr(GPtrArray) templates = NULL;
@@ -268,10 +297,16 @@ rf_check_ruleset (AdjRuleset  *rs,
       !check_reaction_table (tables, "close", file, error) ||
       !need_object (root, "hidden_deployment", &hidden, file, "$", error) ||
       !need_ints (hidden, hidden_keys, 0, 1000, file, "$.hidden_deployment", error) ||
+      !need_object (root, "visibility", &visibility, file, "$", error) ||
+      !adj_json_get_int (visibility, "die", TRUE, 6, 6, &die, file, "$.visibility", error) ||
+      !need_ints (visibility, visibility_keys, 1, 1000, file, "$.visibility", error) ||
+      !need_object (root, "prisoners", &prisoners, file, "$", error) ||
+      !need_ints (prisoners, prisoner_keys, 1, 100, file, "$.prisoners", error) ||
+      !adj_rules_check_decisions (rs, error) ||
       !adj_ruleset_require_modifiers (rs, "risk", risk_ids, error) ||
       !adj_ruleset_require_modifiers (rs, "melee", melee_ids, error) ||
       !adj_ruleset_require_modifiers (rs, "damage", damage_ids, error) ||
-      !check_weapons (rs, file, error))
+      !check_weapons (rs, file, error) || !check_unit_type_rules (rs, file, error))
     return FALSE;
 
   for (guint b = 0; bands[b] != NULL; b++)

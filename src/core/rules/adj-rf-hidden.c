@@ -85,6 +85,10 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
     return FALSE;
   if (adj_battle_find_side (battle, side) == NULL)
     return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("there is no side “%s”"), side);
+  if (!rf_side_is_solo (battle, side))
+    return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED,
+                           _("%s is not run by Adjutant: only the solo enemy deploys hidden"),
+                           adj_battle_find_side (battle, side)->name);
   n_groups = g_strv_length ((char **) groups);
   n_labels = g_strv_length ((char **) labels);
   n_dummies = adj_rf_dummy_count (n_groups);
@@ -92,7 +96,11 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
     return adj_rules_fail (error, ADJ_ERROR_INVALID, _("Name at least one group to hide"));
   if (n_labels != n_groups + n_dummies)
     return adj_rules_fail (error, ADJ_ERROR_INVALID,
-                           _("%u hidden groups need %u markers (%u of them dummies), not %u"),
+                           g_dngettext (GETTEXT_PACKAGE,
+                                        "%u hidden group needs %u markers (%u of them dummies), "
+                                        "not %u",
+                                        "%u hidden groups need %u markers (%u of them dummies), "
+                                        "not %u", n_groups),
                            n_groups, n_groups + n_dummies, n_dummies, n_labels);
   for (guint i = 0; i < n_groups; i++)
     {
@@ -102,6 +110,10 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
       if (unit == NULL)
         return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("there is no unit “%s”"),
                                groups[i]);
+      /* By the id given only: a hidden group's name is off the table too. */
+      if (adj_rf_unit_is_hidden (battle, unit))
+        return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED,
+                               _("“%s” is hidden under a marker already"), groups[i]);
       if (!g_str_equal (adj_unit_get_side (unit), side) || type == NULL ||
           !rf_is_group_category (type->category) || adj_unit_get_destroyed (unit) ||
           adj_rf_unit_is_hidden (battle, unit))
@@ -276,6 +288,60 @@ adj_rf_hidden_markers (AdjBattle *battle)
         g_ptr_array_add (out, g_strdup (adj_unit_get_id (unit)));
     }
   return out;
+}
+
+char *
+adj_rf_find_marker (AdjBattle   *battle,
+                    const char  *name,
+                    GError     **error)
+{
+  g_autoptr(GPtrArray) markers = NULL;
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  g_autofree char *wanted = NULL;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (!rf_check_battle (battle, error))
+    return NULL;
+  markers = adj_rf_hidden_markers (battle);
+  for (guint i = 0; i < markers->len; i++)
+    if (g_str_equal (g_ptr_array_index (markers, i), name))
+      return g_strdup (g_ptr_array_index (markers, i));
+  wanted = g_utf8_casefold (name, -1);
+  for (guint i = 0; i < markers->len; i++)
+    {
+      AdjUnit *unit = adj_battle_find_unit (battle, g_ptr_array_index (markers, i));
+      g_autofree char *place = g_utf8_casefold (adj_unit_get_name (unit), -1);
+
+      if (g_str_equal (place, wanted))
+        g_ptr_array_add (found, g_ptr_array_index (markers, i));
+    }
+  if (found->len == 1)
+    return g_strdup (g_ptr_array_index (found, 0));
+  if (found->len > 1)
+    {
+      g_ptr_array_add (found, NULL);
+      {
+        g_autofree char *ids = g_strjoinv (", ", (char **) found->pdata);
+
+        adj_rules_fail (error, ADJ_ERROR_INVALID,
+                        _("%u markers stand at “%s”: name one by its id (%s)"), found->len - 1,
+                        name, ids);
+      }
+      return NULL;
+    }
+  adj_rules_fail (error, ADJ_ERROR_NOT_FOUND,
+                  _("No marker still to be spotted has the id or the place “%s”"), name);
+  return NULL;
+}
+
+gboolean
+adj_rf_check_battle (AdjBattle  *battle,
+                     GError    **error)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  return rf_check_battle (battle, error);
 }
 
 gboolean

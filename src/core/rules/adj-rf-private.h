@@ -159,6 +159,14 @@ extern const AdjMechanic rf_shooting;
 /* adj-rf-melee.c */
 extern const AdjMechanic rf_melee;
 
+/* adj-rf-visibility.c */
+extern const AdjMechanic rf_visibility;
+
+/* adj-rf-prisoners.c */
+extern const AdjMechanic rf_take_prisoners;
+extern const AdjMechanic rf_guard_prisoners;
+extern const AdjMechanic rf_dispatch_prisoners;
+
 /* adj-rf-reaction.c */
 int rf_risk_parts (AdjRuleset *rs,
                    AdjInputs  *in,

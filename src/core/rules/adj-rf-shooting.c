@@ -30,6 +30,9 @@ static const AdjField shooting_inputs[] = {
   BOOL_DEF ("commanded", N_("Under command"),
             N_("Uncommanded troops fire one shot for every two figures standing still, one for "
                "every three on the move."), FALSE, "shooter.status.commanded"),
+  BOOL_DEF ("volleys", N_("Able to fire volleys"),
+            N_("Natives and other troops who cannot fire volleys shoot as uncommanded troops, "
+               "even under command."), TRUE, NULL),
   BOOL_FROM ("moving", N_("Moved this turn"), "shooter.status.moved"),
   ENUM_INPUT ("loading", N_("Firearms load by"),
               N_("For rifles, carbines and pistols; muskets always load at the muzzle."),
@@ -110,9 +113,20 @@ typedef struct {
   const char *cls;
 } Volley;
 
+/* Whether the group fires as commanded troops: under command and able to fire volleys.
+ * Decision (rf.json "no-volleys"): troops who cannot fire volleys count as uncommanded for
+ * shooting whatever their command; a player character is not a group and keeps his shot. */
+static gboolean
+fires_commanded (AdjInputs *in)
+{
+  return adj_inputs_get_bool (in, "commanded") && adj_inputs_get_bool (in, "volleys");
+}
+
 /* Everything about a volley that comes before the dice.  Decisions: uncommanded rates round
  * down (a lone figure standing still does not shoot); bows shoot like breech-loaders; a player
- * character fires one shot, loaded as his weapon needs. */
+ * character fires one shot, loaded as his weapon needs; hand-hurled weapons count one thrower
+ * in three only under command, and uncommanded throwers shoot at the uncommanded rate (rf.json
+ * "thrown-one-in-three"). */
 static gboolean
 volley_plan (const AdjContext  *ctx,
              AdjInputs         *in,
@@ -126,7 +140,7 @@ volley_plan (const AdjContext  *ctx,
   int wounded = adj_inputs_get_int (in, "wounded");
   const char *quality = adj_inputs_get_string (in, "quality");
   gboolean character = adj_inputs_get_bool (in, "character");
-  gboolean commanded = character || adj_inputs_get_bool (in, "commanded");
+  gboolean commanded = character || fires_commanded (in);
 
   memset (v, 0, sizeof *v);
   if (!rf_weapon_shoots (w))
@@ -173,6 +187,9 @@ volley_plan (const AdjContext  *ctx,
       v->shots = v->able / per;
       if (outcome != NULL)
         {
+          if (adj_inputs_get_bool (in, "commanded"))
+            adj_outcome_add_note (outcome, _("They cannot fire volleys: under command or not, "
+                                             "they shoot as uncommanded troops."));
           explain (outcome, ADJ_EXPLAIN_NOTE, NULL, FALSE, 0,
                    _("Uncommanded: one shot for every %d figures."), per);
           adj_outcome_add_note (outcome, _("Uncommanded troops shoot only at the nearest enemy."));
@@ -193,7 +210,8 @@ volley_plan (const AdjContext  *ctx,
       v->shots = v->able / per;
       if (outcome != NULL)
         explain (outcome, ADJ_EXPLAIN_NOTE, NULL, FALSE, 0,
-                 _("Throwers: one in %d counts; they move at full speed."), per);
+                 _("Throwers under command: one in %d counts, rounded down; they move at full "
+                   "speed."), per);
     }
   else
     {
@@ -524,6 +542,8 @@ shooting_prefill (const AdjContext  *ctx,
         }
       if (!adj_inputs_set_int (in, "shooters", MIN (able, MAX_FIGURES), error) ||
           !adj_inputs_set_int (in, "wounded", MIN (wounded, MAX_FIGURES), error) ||
+          !adj_inputs_set_bool (in, "volleys", type == NULL ||
+                                adj_unit_type_rule_bool (type, "volleys", TRUE), error) ||
           !adj_inputs_set_bool (in, "character",
                                 type != NULL && g_str_equal (type->category, "character"),
                                 error))
@@ -552,7 +572,7 @@ shooting_apply (const AdjContext  *ctx,
     return FALSE;
   /* Commanded muzzle-loaders have emptied their barrels. */
   if (shooter != NULL && adj_outcome_get_value_int (outcome, "shots", 0) > 0 &&
-      (adj_inputs_get_bool (in, "commanded") || adj_inputs_get_bool (in, "character")) &&
+      (fires_commanded (in) || adj_inputs_get_bool (in, "character")) &&
       g_str_equal (effective_loading (w, in), "muzzle"))
     {
       g_autoptr(json_object) no = json_object_new_boolean (FALSE);

@@ -10,7 +10,8 @@
  * the figure it hits and a second one kills him.
  *
  * Where RULES.md leaves a point open, the choice made in these files is marked
- * "Decision:".
+ * "Decision:"; those of the rules added last (thrown weapons, troops without volleys, seeing
+ * figures in terrain, prisoners) are also listed under "decisions" in rf.json.
  *
  * Exact odds.  Command, movement and the reaction roll have at most a handful of dice, whose
  * sums are counted outright.  A volley is a row of identical, independent shots: the number of
@@ -370,15 +371,19 @@ rf_change_status (AdjBattle     *battle,
 static const AdjMechanic *const rf_mechanics[] = {
   &rf_command,
   &rf_movement,
+  &rf_visibility,
   &rf_shooting,
   &rf_melee,
+  &rf_take_prisoners,
+  &rf_guard_prisoners,
+  &rf_dispatch_prisoners,
   &rf_reaction,
   &rf_victory,
 };
 
 static const char *const rf_keys[] = {
   "command", "movement", "fire", "to_hit", "damage", "melee", "risk_factor",
-  "hidden_deployment", "templates", NULL
+  "hidden_deployment", "visibility", "prisoners", "templates", "decisions", NULL
 };
 
 const AdjSystem adj_rf_system = {

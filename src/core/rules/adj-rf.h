@@ -135,6 +135,16 @@ gboolean     adj_rf_reveal_marker       (AdjBattle    *battle,
                                          GError      **error);
 /* The markers not yet spotted (unit ids, in battle order). */
 GPtrArray   *adj_rf_hidden_markers      (AdjBattle    *battle);
+/* The marker not yet spotted that @name names: its unit id, or its place ("wood edge A", in
+ * any case).  NULL with ADJ_ERROR_NOT_FOUND when none does, ADJ_ERROR_INVALID when several
+ * markers stand at that place. */
+char        *adj_rf_find_marker         (AdjBattle    *battle,
+                                         const char   *name,
+                                         GError      **error);
+/* Whether @battle is played by the Risk Factor rules; FALSE with ADJ_ERROR_UNSUPPORTED
+ * saying so when it is not. */
+gboolean     adj_rf_check_battle        (AdjBattle    *battle,
+                                         GError      **error);
 /* Whether @unit is off the table, hidden under one of the markers. */
 gboolean     adj_rf_unit_is_hidden      (AdjBattle    *battle,
                                          AdjUnit      *unit);
