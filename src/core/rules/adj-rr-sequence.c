@@ -403,6 +403,28 @@ adj_rr_pending (AdjBattle *battle)
   return NULL;
 }
 
+GPtrArray *
+adj_rr_step_entries (AdjBattle *battle)
+{
+  AdjJournal *journal;
+  GPtrArray *entries;
+  guint i;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  journal = adj_battle_get_journal (battle);
+  entries = g_ptr_array_new ();
+  for (i = journal->position; i > 0; i--)
+    if (g_strcmp0 (adj_journal_get_entry (journal, i - 1)->kind, "turn") == 0)
+      break;
+  /* Before the first move of the marker there is no step to speak of (only the set-up). */
+  if (i == 0)
+    return entries;
+  for (; i < journal->position; i++)
+    g_ptr_array_add (entries, adj_journal_get_entry (journal, i));
+  return entries;
+}
+
 gboolean
 adj_rr_roll_wanted (AdjBattle *battle)
 {
