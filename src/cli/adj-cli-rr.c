@@ -542,6 +542,44 @@ step_json (AdjBattle  *battle,
   return o;
 }
 
+/* Where the game stands, from the tracks and the step of @where (a step or the summary). */
+static void
+print_where (json_object *where)
+{
+  json_object *s = json_object_object_get (where, "step");
+
+  if (!json_object_get_boolean (json_object_object_get (where, "set_up")))
+    printf ("%s\n", _("The game is not set up yet"));
+  else if (!g_str_equal (member_string (json_object_object_get (where, "result"), "id"), "none"))
+    /* TRANSLATORS: the end of the battle, e.g. "The battle is over: Boer Victory (the Loss
+     * marker reached 20)" */
+    printf (_("The battle is over: %s (%s)\n"),
+            member_string (json_object_object_get (where, "result"), "label"),
+            member_string (json_object_object_get (where, "end_reason"), "label"));
+  else
+    {
+      /* TRANSLATORS: e.g. "Turn 1 of 20 · Orders phase" */
+      printf (_("Turn %d of %d · %s phase\n"), member_int (where, "turn"),
+              member_int (where, "last_turn"),
+              member_string (json_object_object_get (where, "phase"), "label"));
+      /* TRANSLATORS: e.g. "British Send Orders, step 1 of 2: Choose objectives" */
+      printf (_("%s, step %d of %d: %s\n"),
+              member_string (json_object_object_get (where, "segment"), "label"),
+              member_int (s, "number"), member_int (s, "of"), member_string (s, "label"));
+    }
+}
+
+static void
+print_tracks (json_object *where)
+{
+  /* TRANSLATORS: the tracks, e.g. "Confidence 1 · Loss 10 of 20 · 8 CP left, 0 spent" */
+  printf (_("Confidence %d%s · Loss %d of %d · %d CP left, %d spent\n"),
+          member_int (where, "confidence"),
+          member_int (where, "shaken") > 0 ? _(" (shaken)") : "",
+          member_int (where, "loss"), member_int (where, "loss_end"), member_int (where, "cp"),
+          member_int (where, "cp_spent"));
+}
+
 static void
 print_step_text (json_object *step)
 {
@@ -549,37 +587,18 @@ print_step_text (json_object *step)
   json_object *pending = json_object_object_get (s, "pending");
   json_object *actions = json_object_object_get (step, "actions");
   json_object *done = json_object_object_get (step, "done_here");
+  gboolean in_play = json_object_get_boolean (json_object_object_get (step, "set_up")) &&
+                     g_str_equal (member_string (json_object_object_get (step, "result"), "id"),
+                                  "none");
 
-  if (!json_object_get_boolean (json_object_object_get (step, "set_up")))
-    printf ("%s\n", _("The game is not set up yet"));
-  else if (!g_str_equal (member_string (json_object_object_get (step, "result"), "id"), "none"))
-    /* TRANSLATORS: the end of the battle, e.g. "The battle is over: Boer Victory (the Loss
-     * marker reached 20)" */
-    printf (_("The battle is over: %s (%s)\n"),
-            member_string (json_object_object_get (step, "result"), "label"),
-            member_string (json_object_object_get (step, "end_reason"), "label"));
-  else
+  print_where (step);
+  if (in_play)
     {
-      /* TRANSLATORS: e.g. "Turn 1 of 20 · Orders phase" */
-      printf (_("Turn %d of %d · %s phase\n"), member_int (step, "turn"),
-              member_int (step, "last_turn"),
-              member_string (json_object_object_get (step, "phase"), "label"));
-      /* TRANSLATORS: e.g. "British Send Orders, step 1 of 2: Choose objectives" */
-      printf (_("%s, step %d of %d: %s\n"),
-              member_string (json_object_object_get (step, "segment"), "label"),
-              member_int (s, "number"), member_int (s, "of"), member_string (s, "label"));
       if (member_string (s, "hint")[0] != '\0')
         printf ("  %s\n", member_string (s, "hint"));
-      /* TRANSLATORS: the tracks, e.g. "Confidence 1 · Loss 10 of 20 · 8 CP left, 0 spent" */
-      printf (_("Confidence %d%s · Loss %d of %d · %d CP left, %d spent\n"),
-              member_int (step, "confidence"),
-              member_int (step, "shaken") > 0 ? _(" (shaken)") : "",
-              member_int (step, "loss"), member_int (step, "loss_end"), member_int (step, "cp"),
-              member_int (step, "cp_spent"));
+      print_tracks (step);
     }
-  if (pending != NULL && json_object_is_type (pending, json_type_string) &&
-      json_object_get_boolean (json_object_object_get (step, "set_up")) &&
-      g_str_equal (member_string (json_object_object_get (step, "result"), "id"), "none"))
+  if (in_play && pending != NULL && json_object_is_type (pending, json_type_string))
     /* TRANSLATORS: what the step still needs, e.g. "Still to do: Draw the British event chit
      * first" */
     printf (_("Still to do: %s\n"), json_object_get_string (pending));
@@ -620,6 +639,8 @@ print_board_text (AdjBattle   *battle,
   json_object *emplacements = json_object_object_get (summary, "emplacements");
 
   printf ("%s\n", adj_battle_get_name (battle));
+  print_where (summary);
+  print_tracks (summary);
   printf ("%s\n", _("Brigades:"));
   for (guint b = 0; brigades[b] != NULL; b++)
     {
@@ -631,7 +652,7 @@ print_board_text (AdjBattle   *battle,
       if (leader == NULL || !adj_rr_get_order (battle, brigades[b], &order))
         continue;
       text = adj_rr_order_text (&order);
-      printf ("  %-16s %s · %s: %s", brigades[b], adj_rr_brigade_label (rs, brigades[b]),
+      printf ("  %-18s %s · %s: %s", brigades[b], adj_rr_brigade_label (rs, brigades[b]),
               adj_unit_get_name (leader), text);
       if (adj_rr_brigade_strength (battle, brigades[b], &start, &now, NULL))
         /* TRANSLATORS: a brigade's strength now and at the start, e.g. " · 18 of 20 SP" */
@@ -646,7 +667,7 @@ print_board_text (AdjBattle   *battle,
       g_autofree char *text = adj_rr_drift_text (battle, id);
       g_autofree char *pool = adj_rr_drift_pool_text (rs, id);
 
-      printf ("  %-16s %s: %s (%s)\n", id, member_string (d, "label"), text, pool);
+      printf ("  %-18s %s: %s (%s)\n", id, member_string (d, "label"), text, pool);
     }
   printf ("%s\n", _("Cups:"));
   for (gsize i = 0; i < json_object_array_length (cups); i++)
@@ -655,7 +676,7 @@ print_board_text (AdjBattle   *battle,
       json_object *play = json_object_object_get (c, "in_play");
       guint count = (guint) member_int (c, "count");
 
-      printf ("  %-16s %s: ", member_string (c, "id"), member_string (c, "label"));
+      printf ("  %-18s %s: ", member_string (c, "id"), member_string (c, "label"));
       printf (ngettext ("%u in the cup", "%u in the cup", count), count);
       for (gsize k = 0; k < json_object_array_length (play); k++)
         printf ("%s%s", k == 0 ? _("; in play: ") : ", ",
@@ -668,7 +689,7 @@ print_board_text (AdjBattle   *battle,
     {
       json_object *e = json_object_array_get_idx (emplacements, i);
 
-      printf ("  %-16s %s: %s\n", member_string (e, "id"), member_string (e, "label"),
+      printf ("  %-18s %s: %s\n", member_string (e, "id"), member_string (e, "label"),
               member_string (e, "state_label"));
     }
 }
