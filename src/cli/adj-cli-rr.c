@@ -279,7 +279,8 @@ action_add_target (json_object *action,
   json_object_array_add (targets, id_label (id, label));
 }
 
-/* The action @name of "rr" with @targets (ids, labelled by @label_of), or none when empty. */
+/* The action @name of "rr" offered for @ids (each labelled by the one of @labels at its
+ * place), or not at all when @ids is empty. */
 static void
 add_targets_action (GPtrArray          *actions,
                     const char         *quoted,
