@@ -767,7 +767,11 @@ test_orders_flow (void)
   g_clear_error (&error);
   next_ok (battle);
 
-  /* The objective is reached: the marker comes off. */
+  /* The objective is reached as the brigade moves: the marker comes off. */
+  g_assert_false (adj_rr_objective_reached (battle, "2nd-brigade", &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+  g_clear_error (&error);
+  walk_to (battle, "brigades-move");
   g_assert_true (adj_rr_objective_reached (battle, "2nd-brigade", &error));
   g_assert_no_error (error);
   assert_order (battle, "2nd-brigade", ADJ_RR_ORDER_NONE, NULL, NULL);
@@ -908,6 +912,13 @@ test_withdrawal (void)
     g_autoptr(GError) error = NULL;
     gboolean withdrew = TRUE;
 
+    /* Only at its own step. */
+    g_assert_false (adj_rr_emergency_withdrawal (battle, "6th-brigade", "Chieveley", 0, NULL,
+                                                 &withdrew, &error));
+    g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+    g_assert_nonnull (strstr (error->message, "its own step"));
+    g_clear_error (&error);
+    walk_to (battle, "withdrawal");
     g_assert_false (adj_rr_emergency_withdrawal (battle, "6th-brigade", "Chieveley", 0, NULL,
                                                  &withdrew, &error));
     g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
@@ -925,6 +936,12 @@ test_withdrawal (void)
     }
     g_assert_true (withdrew);
     assert_order (battle, "6th-brigade", ADJ_RR_ORDER_FAIL, NULL, "Chieveley");
+    /* Once withdrawing, it is not tested again. */
+    g_assert_false (adj_rr_emergency_withdrawal (battle, "6th-brigade", "Chieveley", 0, NULL,
+                                                 &withdrew, &error));
+    g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+    g_assert_nonnull (strstr (error->message, "withdrawing already"));
+    g_clear_error (&error);
     /* Long cannot order a brigade showing Fail: the rule is tested on a battery brigade. */
   }
 }
@@ -1051,7 +1068,11 @@ test_drift_battle (void)
                                      &error));
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
   g_clear_error (&error);
-  /* A commando opens a drift without showing it. */
+  /* A commando opens a drift without showing it, as the commandos move. */
+  g_assert_false (adj_rr_commando_opens_drift (battle, "native-drift", &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+  g_clear_error (&error);
+  walk_to (battle, "commandos-move");
   g_assert_true (adj_rr_commando_opens_drift (battle, "native-drift", &error));
   g_assert_no_error (error);
   g_assert_cmpint (adj_rr_drift_state (battle, "native-drift", &value), ==,
@@ -1212,6 +1233,7 @@ test_drift_stops_brigade (void)
     g_assert_true (adj_rr_roll_receive_orders (battle, r, &error));
   }
   assert_order (battle, "5th-brigade", ADJ_RR_ORDER_OBJECTIVE, NULL, "Loop");
+  walk_to (battle, "brigades-move");
   {
     g_autoptr(AdjRandom) r = DICE (4, 4);     /* 8 against 6 */
     g_assert_true (adj_rr_find_drift (battle, "small-falls-drift", "1st-connaught-rangers", r,
@@ -1366,6 +1388,12 @@ test_sp_counters (void)
   g_assert_false (adj_rr_draw_sp_counter (battle, "hildyard", NULL, &error));
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
   g_clear_error (&error);
+  /* A commando draws as it is about to fire, not at Send Orders. */
+  g_assert_false (adj_rr_draw_sp_counter (battle, "ermelo-commando", NULL, &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+  g_assert_nonnull (strstr (error->message, "about to fire"));
+  g_clear_error (&error);
+  walk_to (battle, "approach");
   {
     g_autoptr(AdjRandom) r = dice_of ((int[]) { die_for (battle, "sp", "2") }, 1);
 
@@ -1438,6 +1466,7 @@ test_no_fire (void)
     adj_battle_set_tables (empty, t);
     g_assert_true (adj_rr_setup (empty, NULL, NULL, NULL, &error));
     g_assert_cmpuint (adj_rr_cup_count (empty, ADJ_RR_CUP_SP), ==, 0);
+    walk_to (empty, "commandos-fire");
     g_assert_true (adj_rr_draw_sp_counter (empty, "ermelo-commando", NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpstr (adj_unit_get_status_string (unit (empty, "ermelo-commando"), "sp_counter"),

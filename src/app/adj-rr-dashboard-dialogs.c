@@ -251,7 +251,7 @@ withdraw_done (AdjRrDashboard   *self,
   guint before = adj_battle_get_journal (self->battle)->position;
   gboolean withdrew = FALSE;
 
-  if (!adj_rr_dashboard_entered_random (dialog_text (dialog, "dice"), &random, &error) ||
+  if (!adj_random_new_entered (dialog_text (dialog, "dice"), &random, &error) ||
       !adj_rr_emergency_withdrawal (self->battle, dialog_id (dialog, "brigade"), area,
                                     gtk_spin_button_get_value_as_int (spin), random, &withdrew,
                                     &error))
@@ -402,7 +402,7 @@ sp_counter_done (AdjRrDashboard   *self,
   g_autoptr(GError) error = NULL;
   guint before = adj_battle_get_journal (self->battle)->position;
 
-  if (!adj_rr_dashboard_entered_random (dialog_text (dialog, "dice"), &random, &error) ||
+  if (!adj_random_new_entered (dialog_text (dialog, "dice"), &random, &error) ||
       !adj_rr_draw_sp_counter (self->battle, dialog_unit (dialog, "units"), random, &error))
     {
       adj_rr_dashboard_report (self, error);

@@ -96,9 +96,6 @@ void             adj_rr_dashboard_report           (AdjRrDashboard      *self,
 AdjBattleWindow *adj_rr_dashboard_get_window       (AdjRrDashboard      *self);
 void             adj_rr_dashboard_toast_since      (AdjRrDashboard      *self,
                                                     guint                before);
-gboolean         adj_rr_dashboard_entered_random   (const char          *dice,
-                                                    AdjRandom          **out,
-                                                    GError             **error);
 void             adj_rr_dashboard_check_used       (AdjRrDashboard      *self,
                                                     AdjRandom           *random);
 const char      *adj_rr_dashboard_choice_label     (AdjRuleset          *rs,

@@ -337,40 +337,6 @@ adj_rr_dashboard_build_fixed_rows (AdjRrDashboard *self)
     }
 }
 
-/* What a brigade's markers say. */
-static char *
-order_text (const AdjRrOrder *order)
-{
-  switch (order->state)
-    {
-    case ADJ_RR_ORDER_PLANNED:
-      /* TRANSLATORS: a brigade's Planned Objective, e.g. "Planned: Colenso Station" */
-      return g_strdup_printf (_("Planned: %s"), order->planned_area);
-    case ADJ_RR_ORDER_IN_TRANSIT:
-      if (order->turns_to_arrive <= 0)
-        return g_strdup (_("Arrives this turn"));
-      if (order->turns_to_arrive == 1)
-        /* TRANSLATORS: an order on its way, e.g. "Arrives next turn (turn 2)" */
-        return g_strdup_printf (_("Arrives next turn (turn %d)"), order->arrives);
-      /* TRANSLATORS: an order on its way, e.g. "Arrives in 2 turns (turn 3)" */
-      return g_strdup_printf (ngettext ("Arrives in %d turn (turn %d)",
-                                        "Arrives in %d turns (turn %d)",
-                                        order->turns_to_arrive),
-                              order->turns_to_arrive, order->arrives);
-    case ADJ_RR_ORDER_OBJECTIVE:
-      /* TRANSLATORS: the order has arrived; e.g. "Arrived: making for Colenso Station" */
-      return g_strdup_printf (_("Arrived: making for %s"), order->objective_area);
-    case ADJ_RR_ORDER_FAIL:
-      /* TRANSLATORS: an emergency withdrawal; e.g. "Fail: falling back to Naval Gun Hill" */
-      return g_strdup_printf (_("Fail: falling back to %s"), order->objective_area);
-    case ADJ_RR_ORDER_CHARGE:
-      return g_strdup (_("Charging the guns: place its marker"));
-    case ADJ_RR_ORDER_NONE:
-    default:
-      return g_strdup (_("No order"));
-    }
-}
-
 static const char *const order_classes[] = {
   "rr-none", "rr-planned", "rr-in-transit", "rr-objective", "rr-fail", "rr-charge", NULL
 };
@@ -395,7 +361,7 @@ adj_rr_dashboard_update_brigades (AdjRrDashboard *self)
           continue;
         }
       strengths = adj_rr_brigade_strength (self->battle, r->id, &start, &now, NULL);
-      text = order_text (&order);
+      text = adj_rr_order_text (&order);
       fixed_row_set_state (r, text, order.state == ADJ_RR_ORDER_IN_TRANSIT
                                     ? _("Sent: its Objective Marker waits on the turn track")
                                     : NULL);
@@ -447,26 +413,6 @@ static const char *const drift_classes[] = {
   "rr-hidden", "rr-revealed", "rr-found", "rr-cleared", NULL
 };
 
-/* "One of 12, 10, 10, 10 or 6": the markers a drift's value is drawn from (no secret). */
-static char *
-drift_pool (AdjRuleset *rs,
-            const char *drift)
-{
-  g_autoptr(GArray) markers = adj_rr_drift_pool (rs, drift);
-  g_autoptr(GString) values = g_string_new (NULL);
-
-  if (markers->len == 0)
-    return g_strdup ("");
-  for (guint k = 0; k < markers->len; k++)
-    {
-      if (k > 0)
-        g_string_append (values, k + 1 == markers->len ? _(" or ") : ", ");
-      g_string_append_printf (values, "%d", g_array_index (markers, int, k));
-    }
-  /* TRANSLATORS: the markers a drift's value is drawn from, e.g. "One of 6, 6, 8 or 4" */
-  return g_strdup_printf (_("One of %s"), values->str);
-}
-
 void
 adj_rr_dashboard_update_drifts (AdjRrDashboard *self)
 {
@@ -475,31 +421,12 @@ adj_rr_dashboard_update_drifts (AdjRrDashboard *self)
   for (guint i = 0; i < self->drifts->len; i++)
     {
       AdjRrFixedRow *r = g_ptr_array_index (self->drifts, i);
-      int value = 0;
-      AdjRrDriftState state = adj_rr_drift_state (self->battle, r->id, &value);
-      g_autofree char *pool = drift_pool (rs, r->id);
-      g_autofree char *text = NULL;
+      AdjRrDriftState state = adj_rr_drift_state (self->battle, r->id, NULL);
+      g_autofree char *pool = adj_rr_drift_pool_text (rs, r->id);
+      g_autofree char *text = adj_rr_drift_text (self->battle, r->id);
       gboolean tried = adj_rr_drift_tried (self->battle, r->id);
       gboolean open = state == ADJ_RR_DRIFT_HIDDEN || state == ADJ_RR_DRIFT_REVEALED;
 
-      switch (state)
-        {
-        case ADJ_RR_DRIFT_REVEALED:
-          /* TRANSLATORS: a drift marker turned over but not yet beaten, e.g. "Shows 10 · not
-           * found" */
-          text = g_strdup_printf (_("Shows %d · not found"), value);
-          break;
-        case ADJ_RR_DRIFT_FOUND:
-          text = g_strdup_printf (_("Found · %d"), value);
-          break;
-        case ADJ_RR_DRIFT_CLEARED:
-          text = g_strdup (_("Opened by a commando"));
-          break;
-        case ADJ_RR_DRIFT_HIDDEN:
-        default:
-          text = g_strdup (_("Hidden"));
-          break;
-        }
       fixed_row_set_state (r, text, state == ADJ_RR_DRIFT_HIDDEN
                                     ? _("Its marker lies face down until a battalion or "
                                         "regiment tries to cross")

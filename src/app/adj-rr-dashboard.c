@@ -85,25 +85,6 @@ adj_rr_dashboard_toast_since (AdjRrDashboard *self,
     }
 }
 
-/* Entered dice as an AdjRandom; NULL in *out (and TRUE) when none were typed. */
-gboolean
-adj_rr_dashboard_entered_random (const char  *dice,
-                                 AdjRandom  **out,
-                                 GError     **error)
-{
-  g_autoptr(GArray) values = NULL;
-  g_autofree char *text = g_strstrip (g_strdup (dice != NULL ? dice : ""));
-
-  *out = NULL;
-  if (text[0] == '\0')
-    return TRUE;
-  if (!adj_dice_parse (text, &values, error))
-    return FALSE;
-  *out = adj_random_new (NULL, NULL);
-  adj_random_enter_dice (*out, (const int *) (gpointer) values->data, values->len);
-  return TRUE;
-}
-
 /* Dice typed in and not used: the roll is made, but the players should know. */
 void
 adj_rr_dashboard_check_used (AdjRrDashboard *self,
@@ -265,34 +246,20 @@ fill_actions (AdjRrDashboard    *self,
     }
 }
 
-/* What happened at this step so far: the entries since the step marker's own. */
+/* What happened at this step so far: the latest few entries since the step marker's own. */
 static char *
 step_results (AdjRrDashboard *self)
 {
-  AdjJournal *journal = adj_battle_get_journal (self->battle);
-  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+  g_autoptr(GPtrArray) entries = adj_rr_step_entries (self->battle);
   g_autoptr(GString) text = g_string_new (NULL);
-  guint i;
 
-  for (i = journal->position; i > 0; i--)
+  for (guint k = entries->len > 6 ? entries->len - 6 : 0; k < entries->len; k++)
     {
-      AdjEntry *entry = adj_journal_get_entry (journal, i - 1);
+      AdjEntry *entry = g_ptr_array_index (entries, k);
 
-      if (g_strcmp0 (entry->kind, "turn") == 0)
-        break;
-      g_ptr_array_add (lines, entry->summary);
-    }
-  /* Before the first move of the marker there is no step to speak of (only the set-up). */
-  if (i == 0)
-    g_ptr_array_set_size (lines, 0);
-  /* The latest few, oldest first. */
-  if (lines->len > 6)
-    g_ptr_array_remove_range (lines, 6, lines->len - 6);
-  for (guint k = lines->len; k > 0; k--)
-    {
       if (text->len > 0)
         g_string_append_c (text, '\n');
-      g_string_append (text, g_ptr_array_index (lines, k - 1));
+      g_string_append (text, entry->summary);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -787,7 +754,7 @@ adj_rr_dashboard_roll (AdjRrDashboard  *self,
   /* A roll no step asks for is refused before any dice are read. */
   if (adj_rr_step_roll (roll) == NULL)
     return adj_rr_roll (self->battle, roll, NULL, error);
-  if (!adj_rr_dashboard_entered_random (dice, &random, error))
+  if (!adj_random_new_entered (dice, &random, error))
     return FALSE;
   before = adj_battle_get_journal (self->battle)->position;
   ok = adj_rr_roll (self->battle, roll, random, error);
@@ -822,7 +789,7 @@ adj_rr_dashboard_find_drift (AdjRrDashboard  *self,
 
   g_return_val_if_fail (ADJ_IS_RR_DASHBOARD (self), FALSE);
 
-  if (!adj_rr_dashboard_entered_random (dice, &random, error))
+  if (!adj_random_new_entered (dice, &random, error))
     return FALSE;
   before = adj_battle_get_journal (self->battle)->position;
   if (!adj_rr_find_drift (self->battle, drift, unit, random, found, error))

@@ -14,7 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adj-battle.h"
-#include "adj-cli-private.h"
+#include "adj-cli.h"
 #include "adj-error.h"
 #include "adj-file.h"
 #include "adj-json.h"
@@ -24,7 +24,7 @@
 /* The options a marker command takes: the battle it changes is its argument, and it saves it
  * itself; of the rest, only --input for "hide".  The others are refused rather than ignored. */
 static gboolean
-check_options (const Options *opts,
+check_options (const AdjCliOptions *opts,
                const char    *command,
                gboolean       takes_input,
                int           *status)
@@ -48,7 +48,7 @@ check_options (const Options *opts,
 
   if (opts->apply || opts->allow)
     {
-      *status = usage_error (_("“%s” saves the battle it is given itself: --apply and --allow do "
+      *status = adj_cli_usage_error (_("“%s” saves the battle it is given itself: --apply and --allow do "
                                "not belong to it"), command);
       return FALSE;
     }
@@ -56,7 +56,7 @@ check_options (const Options *opts,
     if (others[i].given)
       {
         /* TRANSLATORS: e.g. "“spot” does not take --dice" */
-        *status = usage_error (_("“%s” does not take %s"), command, others[i].name);
+        *status = adj_cli_usage_error (_("“%s” does not take %s"), command, others[i].name);
         return FALSE;
       }
   return TRUE;
@@ -101,7 +101,7 @@ markers_json (AdjBattle *battle,
 
 /* The markers not yet spotted: where they stand, never what is under them. */
 int
-cmd_markers (const Options *opts)
+adj_cli_markers (const AdjCliOptions *opts)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjBattle) battle = NULL;
@@ -110,16 +110,16 @@ cmd_markers (const Options *opts)
   int status;
 
   if (opts->args->len != 1)
-    return usage_error (_("“markers” takes one battle file"));
+    return adj_cli_usage_error (_("“markers” takes one battle file"));
   if (!check_options (opts, "markers", FALSE, &status))
     return status;
   battle = load_rf_battle (g_ptr_array_index (opts->args, 0), &error);
   if (battle == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   ids = adj_rf_hidden_markers (battle);
   json_object_object_add (out, "battle", json_object_new_string (adj_battle_get_name (battle)));
   json_object_object_add (out, "markers", markers_json (battle, ids));
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -158,7 +158,7 @@ string_list (json_object  *json,
  * does: { "groups": [unit ids], "places": [where each marker stands], "side": id }, the side
  * being the first group's unless given.  The battle is saved. */
 int
-cmd_hide (const Options *opts)
+adj_cli_hide (const AdjCliOptions *opts)
 {
   static const char *const keys[] = { "groups", "places", "side", NULL };
   g_autoptr(GError) error = NULL;
@@ -176,19 +176,19 @@ cmd_hide (const Options *opts)
   int status;
 
   if (opts->args->len != 1)
-    return usage_error (_("“hide” takes one battle file"));
+    return adj_cli_usage_error (_("“hide” takes one battle file"));
   if (!check_options (opts, "hide", TRUE, &status))
     return status;
   if (opts->input == NULL)
-    return usage_error (_("“hide” needs --input FILE: {\"groups\": [the ids of the groups to "
+    return adj_cli_usage_error (_("“hide” needs --input FILE: {\"groups\": [the ids of the groups to "
                           "hide], \"places\": [where each marker stands]}"));
   path = g_ptr_array_index (opts->args, 0);
-  file = input_file_name (opts);
+  file = adj_cli_input_file_name (opts);
   /* Held from reading the battle to saving it, so that no other writer's change is lost. */
   if ((lock = adj_file_lock (path, ADJ_FILE_LOCK_WAIT_MS, &error)) == NULL ||
       (battle = load_rf_battle (path, &error)) == NULL ||
-      (json = read_input_json (opts->input, &error)) == NULL)
-    return fail (error);
+      (json = adj_cli_read_input_json (opts->input, &error)) == NULL)
+    return adj_cli_fail (error);
   if (!adj_json_expect_object (json, file, "$", &error) ||
       !adj_json_check_keys (json, keys, file, "$", &error) ||
       !adj_json_get_string (json, "side", FALSE, &side, file, "$", &error) ||
@@ -196,12 +196,12 @@ cmd_hide (const Options *opts)
                              &error)) == NULL ||
       (places = string_list (json, "places", _("expected where a marker stands, such as “wood "
                                                "edge A”"), file, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   n_groups = groups->len - 1;
   if (n_groups == 0)
     {
       g_set_error (&error, ADJ_ERROR, ADJ_ERROR_INVALID, _("Name at least one group to hide"));
-      return fail (error);
+      return adj_cli_fail (error);
     }
   if (side == NULL)
     {
@@ -211,7 +211,7 @@ cmd_hide (const Options *opts)
         {
           g_set_error (&error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND, _("there is no unit “%s”"),
                        (const char *) g_ptr_array_index (groups, 0));
-          return fail (error);
+          return adj_cli_fail (error);
         }
       side = adj_unit_get_side (first);
     }
@@ -221,7 +221,7 @@ cmd_hide (const Options *opts)
                              (const char * const *) groups->pdata,
                              (const char * const *) places->pdata, &error) ||
       !adj_store_save_battle (battle, path, &error))
-    return fail (error);
+    return adj_cli_fail (error);
   after = adj_rf_hidden_markers (battle);
   for (guint i = 0; i < after->len; i++)
     if (!g_ptr_array_find_with_equal_func (before, g_ptr_array_index (after, i), g_str_equal,
@@ -234,14 +234,14 @@ cmd_hide (const Options *opts)
   json_object_object_add (out, "dummies",
                           json_object_new_int ((int) adj_rf_dummy_count (n_groups)));
   json_object_object_add (out, "markers", markers_json (battle, added));
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
 /* One of the players' figures sees a marker: what is under it comes out, the journal says so,
  * and the battle is saved. */
 int
-cmd_spot (const Options *opts)
+adj_cli_spot (const AdjCliOptions *opts)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjBattle) battle = NULL;
@@ -256,18 +256,18 @@ cmd_spot (const Options *opts)
   int status;
 
   if (opts->args->len != 2)
-    return usage_error (_("“spot” takes a battle file and a marker: its id or its place"));
+    return adj_cli_usage_error (_("“spot” takes a battle file and a marker: its id or its place"));
   if (!check_options (opts, "spot", FALSE, &status))
     return status;
   path = g_ptr_array_index (opts->args, 0);
   if ((lock = adj_file_lock (path, ADJ_FILE_LOCK_WAIT_MS, &error)) == NULL ||
       (battle = load_rf_battle (path, &error)) == NULL ||
       (marker = adj_rf_find_marker (battle, g_ptr_array_index (opts->args, 1), &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   place = g_strdup (adj_unit_get_name (adj_battle_find_unit (battle, marker)));
   if (!adj_rf_reveal_marker (battle, marker, &found, &error) ||
       !adj_store_save_battle (battle, path, &error))
-    return fail (error);
+    return adj_cli_fail (error);
 
   journal = adj_battle_get_journal (battle);
   left = adj_rf_hidden_markers (battle);
@@ -289,6 +289,6 @@ cmd_spot (const Options *opts)
   json_object_object_add (out, "journal", json_object_new_string (
     adj_journal_get_entry (journal, journal->position - 1)->summary));
   json_object_object_add (out, "markers_left", json_object_new_int ((int) left->len));
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }

@@ -18,7 +18,7 @@
 
 #include "adj-army.h"
 #include "adj-battle.h"
-#include "adj-cli-private.h"
+#include "adj-cli.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
@@ -30,6 +30,10 @@
 #include "adj-store.h"
 #include "adj-tables.h"
 #include "adj-turn-state.h"
+
+typedef AdjCliOptions Options;
+
+#define EXIT_USAGE ADJ_CLI_EXIT_USAGE
 
 /* The options that take one value, each kept in its own field of Options. */
 typedef struct {
@@ -50,6 +54,8 @@ static const ValueOption value_options[] = {
   { "paper", 0, G_STRUCT_OFFSET (Options, paper) },
   { "side", 0, G_STRUCT_OFFSET (Options, side) },
   { "tables", 0, G_STRUCT_OFFSET (Options, tables) },
+  { "modifier", 0, G_STRUCT_OFFSET (Options, modifier) },
+  { "times", 0, G_STRUCT_OFFSET (Options, times) },
 };
 
 static void
@@ -58,6 +64,8 @@ options_clear (Options *opts)
   for (guint i = 0; i < G_N_ELEMENTS (value_options); i++)
     g_clear_pointer ((char **) G_STRUCT_MEMBER_P (opts, value_options[i].offset), g_free);
   g_clear_pointer (&opts->armies, g_strfreev);
+  g_clear_pointer (&opts->variants, g_strfreev);
+  g_clear_pointer (&opts->emplacements, g_strfreev);
   g_clear_pointer (&opts->remaining, g_strfreev);
   g_clear_pointer (&opts->args, g_ptr_array_unref);
 }
@@ -67,15 +75,15 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
 static const char *program = "adjutant-cli";
 
 int
-fail (GError *error)
+adj_cli_fail (GError *error)
 {
   fprintf (stderr, "%s: %s\n", program, error->message);
   return 1;
 }
 
 int
-usage_error (const char *format,
-             ...)
+adj_cli_usage_error (const char *format,
+                     ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -89,8 +97,8 @@ usage_error (const char *format,
 }
 
 void
-print_json (const Options *opts,
-            json_object   *json)
+adj_cli_print_json (const Options *opts,
+                    json_object   *json)
 {
   g_autofree char *text = adj_json_to_string (json, !opts->compact);
   printf ("%s\n", text);
@@ -153,65 +161,95 @@ check_outputs (const Options  *opts,
 static void
 print_help (void)
 {
+  /* The help in parts, each translated on its own: a command added or changed changes only its
+   * own part. */
+  static const char *const help_commands[] = {
+    N_("  rulesets                       List the game systems\n"),
+    N_("  mechanics [RULESET]            List the mechanics, of one system or of all\n"),
+    N_("  describe MECHANIC              A mechanic's inputs, dice and outcomes\n"),
+    N_("  odds MECHANIC [--input FILE]   Exact probability of every outcome\n"),
+    N_("  resolve MECHANIC [--input FILE] [--dice 6,3,...] [--cards AS,10H,...] [--seed N]\n"
+       "                                 Roll (or take the dice entered) and explain the result\n"),
+    N_("  validate FILE                  Check a battle, army list, ruleset or tables file\n"),
+    N_("  templates RULESET              The example armies a system ships, with their totals\n"),
+    N_("  new RULESET --army A --army B [--name NAME] [--seed N] [--output FILE]\n"
+       "                                 Start a battle from two armies (template ids or files);\n"
+       "                                 Redvers' Reverse takes no armies, and --input gives the\n"
+       "                                 counters' strengths: {\"unit id\": {\"sp\": 5, ...}}\n"),
+    N_("  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]\n"
+       "                                 Write the unit roster of a battle or an army list as a PDF\n"),
+    N_("  solo BATTLE [--seed N] [--dice 5,2,...] [--input FILE] [--apply [--allow]]\n"
+       "                                 Risk Factor skirmish: the orders of every\n"
+       "                                 uncommanded group Adjutant runs, with their odds\n"),
+    N_("  state BATTLE                   The turn, the phase and what the rules make the\n"
+       "                                 players remember now (initiative, activations left,\n"
+       "                                 losses)\n"),
+    N_("  markers BATTLE                 Risk Factor skirmish: the hidden markers not yet\n"
+       "                                 spotted (never what is under them)\n"),
+    N_("  hide BATTLE --input FILE       Risk Factor skirmish: hide groups under markers,\n"
+       "                                 {\"groups\": [ids], \"places\": [names]}; saves the battle\n"),
+    N_("  spot BATTLE MARKER             Risk Factor skirmish: a marker (its id or its place)\n"
+       "                                 is seen: reveal what is under it; saves the battle\n"),
+    N_("  step BATTLE [--apply [--dice 3,4,...]]\n"
+       "                                 Redvers' Reverse: the step of the sequence of play,\n"
+       "                                 what it still needs and what can be done now; with\n"
+       "                                 --apply the step's roll, or on to the next step\n"),
+    N_("  rr ACTION BATTLE ... [--apply] Redvers' Reverse: every other step of the dashboard.\n"
+       "                                 ACTION is one of\n"
+       "                                 show                  the board\n"
+       "                                 setup [--variant ID]... [--emplacement AREA]...\n"
+       "                                 order BRIGADE AREA [--long]\n"
+       "                                 charge BRIGADE AREA   reached BRIGADE\n"
+       "                                 withdraw BRIGADE AREA [--modifier N] [--dice D,D]\n"
+       "                                 find DRIFT UNIT [--dice D,D]   commando DRIFT\n"
+       "                                 sp-counter COMMANDO [--dice N]\n"
+       "                                 status LINE [--times N]\n"
+       "                                 fired EMPLACEMENT\n"
+       "                                 holds EMPLACEMENT british|boers|both|nobody\n"
+       "                                 Without --apply an action is only checked: nothing\n"
+       "                                 is shown of what it would do, nor saved\n"),
+  };
+
   printf (_("Usage: %s COMMAND [ARGUMENTS] [OPTIONS]\n"
             "\n"
             "The rules engine of Adjutant from a terminal. Results are JSON on standard output;\n"
             "errors are one line on standard error.\n"
             "\n"
-            "Commands:\n"
-            "  rulesets                       List the game systems\n"
-            "  mechanics [RULESET]            List the mechanics, of one system or of all\n"
-            "  describe MECHANIC              A mechanic's inputs, dice and outcomes\n"
-            "  odds MECHANIC [--input FILE]   Exact probability of every outcome\n"
-            "  resolve MECHANIC [--input FILE] [--dice 6,3,...] [--cards AS,10H,...] [--seed N]\n"
-            "                                 Roll (or take the dice entered) and explain the result\n"
-            "  validate FILE                  Check a battle, army list, ruleset or tables file\n"
-            "  templates RULESET              The example armies a system ships, with their totals\n"
-            "  new RULESET --army A --army B [--name NAME] [--seed N] [--output FILE]\n"
-            "                                 Start a battle from two armies (template ids or files)\n"
-            "  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]\n"
-            "                                 Write the unit roster of a battle or an army list as a PDF\n"
-            "  solo BATTLE [--seed N] [--dice 5,2,...] [--input FILE] [--apply]\n"
-            "                                 Risk Factor skirmish: the orders of every\n"
-            "                                 uncommanded group Adjutant runs, with their odds\n"
-            "  state BATTLE                   The turn, the phase and what the rules make the\n"
-            "                                 players remember now (initiative, activations left,\n"
-            "                                 losses)\n"
-            "  markers BATTLE                 Risk Factor skirmish: the hidden markers not yet\n"
-            "                                 spotted (never what is under them)\n"
-            "  hide BATTLE --input FILE       Risk Factor skirmish: hide groups under markers,\n"
-            "                                 {\"groups\": [ids], \"places\": [names]}; saves the battle\n"
-            "  spot BATTLE MARKER             Risk Factor skirmish: a marker (its id or its place)\n"
-            "                                 is seen: reveal what is under it; saves the battle\n"
-            "\n"
-            "Options:\n"
-            "  --input FILE, -i FILE          The inputs as a JSON object (\"-\" reads standard input);\n"
-            "                                 inputs left out take their defaults\n"
-            "  --dice LIST                    Dice rolled at the table, in the order the mechanic\n"
-            "                                 asks for them (see \"describe\")\n"
-            "  --cards LIST                   Cards turned at the table\n"
-            "  --seed N                       Seed the generator, for a reproducible roll\n"
-            "  --battle FILE                  Pre-fill the inputs from this battle (name units and\n"
-            "                                 sides by id) and roll with its generator\n"
-            "  --apply                        With --battle: apply the result to the battle and save it\n"
-            "  --allow                        With --battle: go ahead with what the rules forbid now;\n"
-            "                                 the journal keeps it as the referee's ruling\n"
-            "  --pdf FILE                     Where \"roster\" writes its PDF\n"
-            "  --paper a4|letter              The roster's paper size (a4 unless given)\n"
-            "  --side SIDE                    Only this side of the battle (its id or its name)\n"
-            "  --tables FILE                  The values of the tables players type in (an\n"
-            "                                 \"adjutant-tables\" file), used instead of the ones\n"
-            "                                 saved for this user; a battle's own still win\n"
-            "  --compact                      Print JSON on one line\n"
-            "  --help, -h                     Show this help\n"
-            "  --version                      Show the version\n"
-            "\n"
-            "Exit status: 0 success, 1 an error in a file, an input or the rules, 2 a mistake in\n"
-            "the command line.\n"), program);
+            "Commands:\n"), program);
+  for (gsize i = 0; i < G_N_ELEMENTS (help_commands); i++)
+    fputs (_(help_commands[i]), stdout);
+  fputs (_("\n"
+           "Options:\n"
+           "  --input FILE, -i FILE          The inputs as a JSON object (\"-\" reads standard input);\n"
+           "                                 inputs left out take their defaults\n"
+           "  --dice LIST                    Dice rolled at the table, in the order the mechanic\n"
+           "                                 asks for them (see \"describe\")\n"
+           "  --cards LIST                   Cards turned at the table\n"
+           "  --seed N                       Seed the generator, for a reproducible roll\n"
+           "  --battle FILE                  Pre-fill the inputs from this battle (name units and\n"
+           "                                 sides by id) and roll with its generator\n"
+           "  --apply                        With --battle: apply the result to the battle and save it;\n"
+           "                                 with \"step\" and \"rr\": do it and save the battle\n"
+           "  --allow                        With --battle: go ahead with what the rules forbid now;\n"
+           "                                 the journal keeps it as the referee's ruling\n"
+           "  --pdf FILE                     Where \"roster\" writes its PDF\n"
+           "  --paper a4|letter              The roster's paper size (a4 unless given)\n"
+           "  --side SIDE                    Only this side of the battle (its id or its name)\n"
+           "  --tables FILE                  The values of the tables players type in (an\n"
+           "                                 \"adjutant-tables\" file), used instead of the ones\n"
+           "                                 saved for this user; a battle's own still win\n"
+           "  --json                         \"step\" and \"rr\": print JSON instead of text (the\n"
+           "                                 other commands always print JSON)\n"
+           "  --compact                      Print JSON on one line\n"
+           "  --help, -h                     Show this help\n"
+           "  --version                      Show the version\n"), stdout);
+  fputs (_("\n"
+           "Exit status: 0 success, 1 an error in a file, an input or the rules, 2 a mistake in\n"
+           "the command line.\n"), stdout);
 }
 
 json_object *
-read_input_json (const char  *path,
+adj_cli_read_input_json (const char  *path,
                  GError     **error)
 {
   if (path == NULL)
@@ -269,7 +307,7 @@ mechanic_ruleset (const AdjMechanic  *mech,
 }
 
 const char *
-input_file_name (const Options *opts)
+adj_cli_input_file_name (const Options *opts)
 {
   return opts->input == NULL ? _("inputs")
          : g_str_equal (opts->input, "-") ? _("standard input") : opts->input;
@@ -283,11 +321,11 @@ build_inputs (const Options      *opts,
               AdjBattle          *battle,
               GError            **error)
 {
-  g_autoptr(json_object) json = read_input_json (opts->input, error);
+  g_autoptr(json_object) json = adj_cli_read_input_json (opts->input, error);
 
   if (json == NULL)
     return NULL;
-  return adj_mechanic_fill_inputs (mech, rs, battle, json, input_file_name (opts), error);
+  return adj_mechanic_fill_inputs (mech, rs, battle, json, adj_cli_input_file_name (opts), error);
 }
 
 static AdjBattle *
@@ -325,7 +363,7 @@ cmd_rulesets (const Options *opts)
       json_object *item;
 
       if (rs == NULL)
-        return fail (error);
+        return adj_cli_fail (error);
       item = json_object_new_object ();
       json_object_object_add (item, "id", json_object_new_string (adj_ruleset_get_id (rs)));
       json_object_object_add (item, "name", json_object_new_string (adj_ruleset_get_name (rs)));
@@ -338,7 +376,7 @@ cmd_rulesets (const Options *opts)
                               json_object_new_int ((int) adj_ruleset_get_system (rs)->n_mechanics));
       json_object_array_add (out, item);
     }
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -351,14 +389,14 @@ cmd_mechanics (const Options *opts)
   const AdjSystem **systems = adj_systems (&n);
 
   if (opts->args->len > 1)
-    return usage_error (_("“mechanics” takes at most one ruleset id"));
+    return adj_cli_usage_error (_("“mechanics” takes at most one ruleset id"));
   if (only != NULL)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(AdjRuleset) rs = adj_ruleset_lookup (only, &error);
 
       if (rs == NULL)
-        return fail (error);
+        return adj_cli_fail (error);
     }
 
   for (guint s = 0; s < n; s++)
@@ -379,7 +417,7 @@ cmd_mechanics (const Options *opts)
           json_object_array_add (out, item);
         }
     }
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -392,12 +430,12 @@ cmd_describe (const Options *opts)
   const AdjMechanic *mech;
 
   if (opts->args->len != 1)
-    return usage_error (_("“describe” takes one mechanic id, such as wec/fire-combat"));
+    return adj_cli_usage_error (_("“describe” takes one mechanic id, such as wec/fire-combat"));
   mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
   if (mech == NULL || (rs = mechanic_ruleset (mech, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   out = adj_mechanic_describe (mech, rs);
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -415,29 +453,29 @@ cmd_odds (const Options *opts)
   AdjContext ctx = { 0 };
 
   if (opts->args->len != 1)
-    return usage_error (_("“odds” takes one mechanic id, such as wec/fire-combat"));
+    return adj_cli_usage_error (_("“odds” takes one mechanic id, such as wec/fire-combat"));
   if (opts->dice != NULL || opts->cards != NULL || opts->seed != NULL || opts->apply)
-    return usage_error (_("“odds” works before any roll: --dice, --cards, --seed and --apply "
+    return adj_cli_usage_error (_("“odds” works before any roll: --dice, --cards, --seed and --apply "
                           "belong to “resolve”"));
   mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
   if (mech == NULL || (rs = mechanic_ruleset (mech, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   if (opts->battle != NULL && (battle = load_battle_for (opts, rs, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   if ((inputs = build_inputs (opts, mech, rs, battle, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
 
   ctx.ruleset = rs;
   if (battle != NULL)
     adj_battle_context (battle, &ctx);
   odds = adj_mechanic_odds (mech, &ctx, inputs, &error);
   if (odds == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
 
   out = owned = adj_odds_to_json (odds);
   json_object_object_add (out, "mechanic", json_object_new_string (mech->id));
   json_object_object_add (out, "inputs", adj_inputs_to_json (inputs));
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -458,49 +496,54 @@ cmd_resolve (const Options *opts)
   const AdjMechanic *mech;
 
   if (opts->args->len != 1)
-    return usage_error (_("“resolve” takes one mechanic id, such as wec/fire-combat"));
+    return adj_cli_usage_error (_("“resolve” takes one mechanic id, such as wec/fire-combat"));
   if (opts->apply && opts->battle == NULL)
-    return usage_error (_("--apply needs --battle FILE: the battle to apply the result to"));
+    return adj_cli_usage_error (_("--apply needs --battle FILE: the battle to apply the result to"));
   if (opts->allow && opts->battle == NULL)
-    return usage_error (_("--allow needs --battle FILE: only a battle's state forbids actions"));
+    return adj_cli_usage_error (_("--allow needs --battle FILE: only a battle's state forbids actions"));
   if (opts->seed != NULL && opts->dice != NULL)
-    return usage_error (_("Give either --dice (rolled at the table) or --seed, not both"));
+    return adj_cli_usage_error (_("Give either --dice (rolled at the table) or --seed, not both"));
   mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
   if (mech == NULL || (rs = mechanic_ruleset (mech, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
+  /* Shown and not applied, the roll could be made again until the secret suited. */
+  if (mech->reveals && opts->battle != NULL && !opts->apply)
+    return adj_cli_usage_error (_("%s turns over what the battle keeps hidden: against a battle "
+                                  "it is resolved only with --apply, and the roll counts"),
+                                mech->id);
   if (opts->seed != NULL)
     {
       if (!parse_seed (opts->seed, &request.seed, &error))
-        return usage_error ("%s", error->message);
+        return adj_cli_usage_error ("%s", error->message);
       request.seeded = TRUE;
     }
   /* Held from reading the battle to saving it, so that no other writer's change is lost. */
   if (opts->apply && (lock = adj_file_lock (opts->battle, ADJ_FILE_LOCK_WAIT_MS, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   if (opts->battle != NULL && (battle = load_battle_for (opts, rs, &error)) == NULL)
-    return fail (error);
-  if ((json = read_input_json (opts->input, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
+  if ((json = adj_cli_read_input_json (opts->input, &error)) == NULL)
+    return adj_cli_fail (error);
   if (opts->dice != NULL && !adj_dice_parse (opts->dice, &dice, &error))
-    return usage_error ("--dice: %s", error->message);
+    return adj_cli_usage_error ("--dice: %s", error->message);
   if (opts->cards != NULL && !adj_cards_parse (opts->cards, &cards, &error))
-    return usage_error ("--cards: %s", error->message);
+    return adj_cli_usage_error ("--cards: %s", error->message);
 
   /* Against a battle, cards come from a copy of its pack; --apply makes the change its own. */
   request.battle = battle;
   request.ruleset = rs;
   request.inputs = json;
-  request.file = input_file_name (opts);
+  request.file = adj_cli_input_file_name (opts);
   request.entered = dice != NULL;
   request.dice = dice;
   request.cards = cards;
   request.allow = opts->allow;
   if (!adj_mechanic_prepare_roll (mech, &request, &setup, &error))
-    return fail (error);
+    return adj_cli_fail (error);
 
   outcome = adj_outcome_new (mech);
   if (!adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, &error))
-    return fail (error);
+    return adj_cli_fail (error);
 
   out = adj_outcome_to_json (outcome);
   json_object_object_add (out, "inputs", adj_inputs_to_json (setup.inputs));
@@ -511,10 +554,10 @@ cmd_resolve (const Options *opts)
     {
       if (!adj_battle_apply_outcome (battle, setup.inputs, outcome, &error) ||
           !adj_store_save_battle (battle, opts->battle, &error))
-        return fail (error);
+        return adj_cli_fail (error);
       json_object_object_add (out, "applied", json_object_new_boolean (TRUE));
     }
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -551,12 +594,12 @@ cmd_validate (const Options *opts)
   const char *format;
 
   if (opts->args->len != 1)
-    return usage_error (_("“validate” takes one file"));
+    return adj_cli_usage_error (_("“validate” takes one file"));
   path = g_ptr_array_index (opts->args, 0);
   display = g_filename_display_basename (path);
   json = adj_json_parse_file (path, &error);
   if (json == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   format = adj_store_sniff_format (json);
   if (format == NULL)
     {
@@ -564,7 +607,7 @@ cmd_validate (const Options *opts)
                    _("%s: $.format: expected “%s”, “%s”, “%s” or “%s”: this is not an Adjutant "
                      "file"), display, ADJ_BATTLE_FORMAT, ADJ_ARMY_FORMAT, ADJ_RULESET_FORMAT,
                    ADJ_TABLES_FORMAT);
-      return fail (error);
+      return adj_cli_fail (error);
     }
   json_object_object_add (out, "file", json_object_new_string (display));
   json_object_object_add (out, "format", json_object_new_string (format));
@@ -575,7 +618,7 @@ cmd_validate (const Options *opts)
       json_object *sides;
 
       if (battle == NULL)
-        return fail (error);
+        return adj_cli_fail (error);
       json_object_object_add (out, "ruleset", json_object_new_string (
         adj_ruleset_get_id (adj_battle_get_ruleset (battle))));
       json_object_object_add (out, "name", json_object_new_string (adj_battle_get_name (battle)));
@@ -597,7 +640,7 @@ cmd_validate (const Options *opts)
       g_autoptr(AdjTables) tables = adj_tables_from_json (json, display, "$", NULL, &error);
 
       if (tables == NULL)
-        return fail (error);
+        return adj_cli_fail (error);
       json_object_object_add (out, "ruleset", json_object_new_string (
         adj_ruleset_get_id (adj_tables_get_ruleset (tables))));
       if (adj_tables_get_title (tables) != NULL)
@@ -610,7 +653,7 @@ cmd_validate (const Options *opts)
       g_autoptr(AdjArmyReport) report = NULL;
 
       if (army == NULL || (report = adj_army_check (army, &error)) == NULL)
-        return fail (error);
+        return adj_cli_fail (error);
       json_object_object_add (out, "ruleset",
                               json_object_new_string (adj_ruleset_get_id (army->ruleset)));
       json_object_object_add (out, "name", json_object_new_string (army->name));
@@ -621,7 +664,7 @@ cmd_validate (const Options *opts)
       g_autoptr(AdjRuleset) rs = adj_ruleset_load_json (json, display, &error);
 
       if (rs == NULL)
-        return fail (error);
+        return adj_cli_fail (error);
       json_object_object_add (out, "ruleset", json_object_new_string (adj_ruleset_get_id (rs)));
       json_object_object_add (out, "name", json_object_new_string (adj_ruleset_get_name (rs)));
       json_object_object_add (out, "unit_types",
@@ -633,10 +676,10 @@ cmd_validate (const Options *opts)
                    _("%s: $.format: “%s” is not a format Adjutant reads (expected “%s”, “%s”, "
                      "“%s” or “%s”)"), display, format, ADJ_BATTLE_FORMAT, ADJ_ARMY_FORMAT,
                    ADJ_RULESET_FORMAT, ADJ_TABLES_FORMAT);
-      return fail (error);
+      return adj_cli_fail (error);
     }
   json_object_object_add (out, "valid", json_object_new_boolean (TRUE));
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -649,10 +692,10 @@ cmd_templates (const Options *opts)
   g_autoptr(json_object) out = json_object_new_array ();
 
   if (opts->args->len != 1)
-    return usage_error (_("“templates” takes one ruleset id, such as wec"));
+    return adj_cli_usage_error (_("“templates” takes one ruleset id, such as wec"));
   rs = adj_ruleset_lookup (g_ptr_array_index (opts->args, 0), &error);
   if (rs == NULL || (armies = adj_army_templates (rs, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   for (guint i = 0; i < armies->len; i++)
     {
       AdjArmy *army = g_ptr_array_index (armies, i);
@@ -662,7 +705,7 @@ cmd_templates (const Options *opts)
       if (report == NULL)
         {
           json_object_put (item);
-          return fail (error);
+          return adj_cli_fail (error);
         }
       json_object_object_add (item, "id", json_object_new_string (army->id));
       if (army->conflict != NULL)
@@ -673,7 +716,7 @@ cmd_templates (const Options *opts)
       json_object_object_add (item, "army", adj_army_report_to_json (report));
       json_object_array_add (out, item);
     }
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -697,32 +740,53 @@ cmd_new (const Options *opts)
   g_autoptr(AdjArmy) first = NULL;
   g_autoptr(AdjArmy) second = NULL;
   g_autofree char *name = NULL;
+  AdjAddOrderOfBattle add_order_of_battle;
 
   if (opts->args->len != 1)
-    return usage_error (_("“new” takes one ruleset id, such as wec"));
-  if (opts->armies == NULL || g_strv_length (opts->armies) != 2)
-    return usage_error (_("“new” needs two --army options, one for each side"));
+    return adj_cli_usage_error (_("“new” takes one ruleset id, such as wec"));
   if (opts->name != NULL && !adj_name_is_valid (opts->name))
     /* TRANSLATORS: e.g. "--name: expected a name of 1 to 200 characters …" */
-    return usage_error (_("--name: %s"), adj_name_rule ());
+    return adj_cli_usage_error (_("--name: %s"), adj_name_rule ());
   rs = adj_ruleset_lookup (g_ptr_array_index (opts->args, 0), &error);
-  if (rs == NULL ||
-      (first = load_army_arg (rs, opts->armies[0], &error)) == NULL ||
-      (second = load_army_arg (rs, opts->armies[1], &error)) == NULL)
-    return fail (error);
+  if (rs == NULL)
+    return adj_cli_fail (error);
+  add_order_of_battle = adj_ruleset_get_system (rs)->add_order_of_battle;
+  if (add_order_of_battle != NULL)
+    {
+      /* A system whose rules carry the orders of battle of its one battle (Redvers' Reverse):
+       * every counter, with the strengths --input gives, as the New Battle dialog makes it. */
+      g_autoptr(json_object) strengths = NULL;
 
-  /* TRANSLATORS: the default name of a battle, e.g. "British army against Zulu army" */
-  name = opts->name != NULL ? g_strdup (opts->name)
-                            : g_strdup_printf (_("%s against %s"), first->name, second->name);
-  battle = adj_battle_new (rs, name);
-  if (!adj_battle_add_army (battle, "a", first, &error) ||
-      !adj_battle_add_army (battle, "b", second, &error))
-    return fail (error);
+      if (opts->armies != NULL)
+        return adj_cli_usage_error (_("A battle of “%s” starts from the orders of battle its "
+                                      "rules carry: “new” takes no --army for it"),
+                                    adj_ruleset_get_id (rs));
+      if (opts->input != NULL && (strengths = adj_cli_read_input_json (opts->input, &error)) == NULL)
+        return adj_cli_fail (error);
+      battle = adj_battle_new (rs, opts->name != NULL ? opts->name : adj_ruleset_get_name (rs));
+      if (!add_order_of_battle (battle, strengths, &error))
+        return adj_cli_fail (error);
+    }
+  else
+    {
+      if (opts->armies == NULL || g_strv_length (opts->armies) != 2)
+        return adj_cli_usage_error (_("“new” needs two --army options, one for each side"));
+      if ((first = load_army_arg (rs, opts->armies[0], &error)) == NULL ||
+          (second = load_army_arg (rs, opts->armies[1], &error)) == NULL)
+        return adj_cli_fail (error);
+      /* TRANSLATORS: the default name of a battle, e.g. "British army against Zulu army" */
+      name = opts->name != NULL ? g_strdup (opts->name)
+                                : g_strdup_printf (_("%s against %s"), first->name, second->name);
+      battle = adj_battle_new (rs, name);
+      if (!adj_battle_add_army (battle, "a", first, &error) ||
+          !adj_battle_add_army (battle, "b", second, &error))
+        return adj_cli_fail (error);
+    }
   if (opts->seed != NULL)
     {
       guint64 seed;
       if (!parse_seed (opts->seed, &seed, &error))
-        return usage_error ("%s", error->message);
+        return adj_cli_usage_error ("%s", error->message);
       adj_battle_set_seed (battle, seed);
     }
 
@@ -730,10 +794,10 @@ cmd_new (const Options *opts)
   if (opts->output != NULL)
     {
       if (!adj_store_save_json (json, opts->output, &error))
-        return fail (error);
+        return adj_cli_fail (error);
       return 0;
     }
-  print_json (opts, json);
+  adj_cli_print_json (opts, json);
   return 0;
 }
 
@@ -750,17 +814,17 @@ cmd_roster (const Options *opts)
   AdjPaper paper = ADJ_PAPER_A4;
 
   if (opts->args->len != 1)
-    return usage_error (_("“roster” takes one file: a battle or an army list"));
+    return adj_cli_usage_error (_("“roster” takes one file: a battle or an army list"));
   if (opts->pdf == NULL)
-    return usage_error (_("“roster” needs --pdf FILE: where to write the roster"));
+    return adj_cli_usage_error (_("“roster” needs --pdf FILE: where to write the roster"));
   if (opts->paper != NULL && !adj_paper_from_string (opts->paper, &paper))
-    return usage_error (_("--paper takes “a4” or “letter”, not “%s”"), opts->paper);
+    return adj_cli_usage_error (_("--paper takes “a4” or “letter”, not “%s”"), opts->paper);
 
   path = g_ptr_array_index (opts->args, 0);
   display = g_filename_display_basename (path);
   json = adj_json_parse_file (path, &error);
   if (json == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   format = adj_store_sniff_format (json);
   if (g_strcmp0 (format, ADJ_BATTLE_FORMAT) == 0)
     {
@@ -768,35 +832,35 @@ cmd_roster (const Options *opts)
 
       if (battle == NULL ||
           (roster = adj_roster_new_for_battle (battle, opts->side, &error)) == NULL)
-        return fail (error);
+        return adj_cli_fail (error);
     }
   else if (g_strcmp0 (format, ADJ_ARMY_FORMAT) == 0)
     {
       g_autoptr(AdjArmy) army = adj_army_from_file_json (json, display, &error);
 
       if (army == NULL)
-        return fail (error);
+        return adj_cli_fail (error);
       /* A list is a single side: --side may name it, but nothing else. */
       if (opts->side != NULL && g_ascii_strcasecmp (opts->side, army->name) != 0)
         {
           g_set_error (&error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
                        _("%s is the army list “%s”: it has no side “%s”"), display, army->name,
                        opts->side);
-          return fail (error);
+          return adj_cli_fail (error);
         }
       if ((roster = adj_roster_new_for_army (army, &error)) == NULL)
-        return fail (error);
+        return adj_cli_fail (error);
     }
   else
     {
       g_set_error (&error, ADJ_ERROR, ADJ_ERROR_UNSUPPORTED,
                    _("%s: $.format: expected “%s” or “%s”: a roster is printed from a battle "
                      "or an army list"), display, ADJ_BATTLE_FORMAT, ADJ_ARMY_FORMAT);
-      return fail (error);
+      return adj_cli_fail (error);
     }
 
   if (!adj_roster_write_pdf (roster, opts->pdf, paper, &error))
-    return fail (error);
+    return adj_cli_fail (error);
 
   json_object_object_add (out, "file", json_object_new_string (opts->pdf));
   json_object_object_add (out, "title", json_object_new_string (adj_roster_get_title (roster)));
@@ -807,7 +871,7 @@ cmd_roster (const Options *opts)
                           json_object_new_int ((int) adj_roster_get_n_sides (roster)));
   json_object_object_add (out, "units",
                           json_object_new_int ((int) adj_roster_get_n_units (roster)));
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -826,39 +890,39 @@ cmd_solo (const Options *opts)
   AdjRng *use_rng = NULL;
 
   if (opts->args->len != 1)
-    return usage_error (_("“solo” takes one battle file"));
+    return adj_cli_usage_error (_("“solo” takes one battle file"));
   if (opts->seed != NULL && opts->dice != NULL)
-    return usage_error (_("Give either --dice (rolled at the table) or --seed, not both"));
+    return adj_cli_usage_error (_("Give either --dice (rolled at the table) or --seed, not both"));
   if (opts->cards != NULL || opts->battle != NULL)
-    return usage_error (_("“solo” rolls dice only, for the battle it is given: --cards and "
+    return adj_cli_usage_error (_("“solo” rolls dice only, for the battle it is given: --cards and "
                           "--battle do not belong to it"));
   if (opts->allow && !opts->apply)
-    return usage_error (_("--allow goes with --apply: only applying the orders can be refused"));
+    return adj_cli_usage_error (_("--allow goes with --apply: only applying the orders can be refused"));
   if (opts->seed != NULL)
     {
       guint64 seed;
 
       if (!parse_seed (opts->seed, &seed, &error))
-        return usage_error ("%s", error->message);
+        return adj_cli_usage_error ("%s", error->message);
       adj_rng_seed (&rng, seed);
       use_rng = &rng;
     }
   if (opts->dice != NULL && !adj_dice_parse (opts->dice, &dice, &error))
-    return usage_error ("--dice: %s", error->message);
+    return adj_cli_usage_error ("--dice: %s", error->message);
 
   path = g_ptr_array_index (opts->args, 0);
   if (opts->apply && (lock = adj_file_lock (path, ADJ_FILE_LOCK_WAIT_MS, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   battle = adj_store_load_battle (path, &error);
   if (battle == NULL || (solo = adj_rf_solo_new (battle, &error)) == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   if (opts->input != NULL)
     {
-      g_autoptr(json_object) json = read_input_json (opts->input, &error);
+      g_autoptr(json_object) json = adj_cli_read_input_json (opts->input, &error);
       const char *file = g_str_equal (opts->input, "-") ? _("standard input") : opts->input;
 
       if (json == NULL || !adj_rf_solo_set_json (solo, json, file, &error))
-        return fail (error);
+        return adj_cli_fail (error);
     }
   /* Without --seed or --dice the battle's own generator rolls, as the app would. */
   if (use_rng == NULL)
@@ -866,16 +930,16 @@ cmd_solo (const Options *opts)
   if (!adj_rf_solo_roll (solo, dice != NULL ? NULL : use_rng,
                          dice != NULL ? (const int *) dice->data : NULL,
                          dice != NULL ? dice->len : 0, &error))
-    return fail (error);
+    return adj_cli_fail (error);
   out = adj_rf_solo_to_json (solo);
   if (opts->apply)
     {
       if (!adj_rf_solo_apply (solo, opts->allow, &error) ||
           !adj_store_save_battle (battle, path, &error))
-        return fail (error);
+        return adj_cli_fail (error);
     }
   json_object_object_add (out, "applied", json_object_new_boolean (opts->apply));
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -892,14 +956,14 @@ cmd_state (const Options *opts)
   AdjRuleset *rs;
 
   if (opts->args->len != 1)
-    return usage_error (_("“state” takes one battle file"));
+    return adj_cli_usage_error (_("“state” takes one battle file"));
   if (opts->input != NULL || opts->dice != NULL || opts->cards != NULL || opts->seed != NULL ||
       opts->battle != NULL || opts->apply || opts->allow)
-    return usage_error (_("“state” only reads the battle it is given: --input, --dice, "
+    return adj_cli_usage_error (_("“state” only reads the battle it is given: --input, --dice, "
                           "--cards, --seed, --battle, --apply and --allow do not belong to it"));
   battle = adj_store_load_battle (g_ptr_array_index (opts->args, 0), &error);
   if (battle == NULL)
-    return fail (error);
+    return adj_cli_fail (error);
   rs = adj_battle_get_ruleset (battle);
   phase = adj_battle_phase_label (battle, NULL);
   facts = adj_battle_get_turn_state (battle);
@@ -912,7 +976,7 @@ cmd_state (const Options *opts)
   json_object_object_add (out, "phase", json_object_new_string (adj_battle_get_phase (battle)));
   json_object_object_add (out, "phase_label", json_object_new_string (phase));
   json_object_object_add (out, "facts", adj_turn_facts_to_json (facts));
-  print_json (opts, out);
+  adj_cli_print_json (opts, out);
   return 0;
 }
 
@@ -933,9 +997,11 @@ static const Command commands[] = {
   { "roster", cmd_roster },
   { "solo", cmd_solo },
   { "state", cmd_state },
-  { "markers", cmd_markers },
-  { "hide", cmd_hide },
-  { "spot", cmd_spot },
+  { "markers", adj_cli_markers },
+  { "hide", adj_cli_hide },
+  { "spot", adj_cli_spot },
+  { "step", adj_cli_step },
+  { "rr", adj_cli_rr },
 };
 
 /* Keep the value of an option in its field; a second value is a mistake, not a replacement. */
@@ -1024,9 +1090,13 @@ parse_options (Options   *opts,
 {
   const GOptionEntry entries[] = {
     { "army", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opts->armies, NULL, NULL },
+    { "variant", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts->variants, NULL, NULL },
+    { "emplacement", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts->emplacements, NULL, NULL },
     { "apply", 0, 0, G_OPTION_ARG_NONE, &opts->apply, NULL, NULL },
     { "allow", 0, 0, G_OPTION_ARG_NONE, &opts->allow, NULL, NULL },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opts->compact, NULL, NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &opts->json, NULL, NULL },
+    { "long", 0, 0, G_OPTION_ARG_NONE, &opts->long_order, NULL, NULL },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &opts->help, NULL, NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &opts->version, NULL, NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opts->remaining, NULL, NULL },
@@ -1088,7 +1158,7 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   if (!parse_options (&opts, &argc, &argv, &error))
-    return usage_error ("%s", error->message);
+    return adj_cli_usage_error ("%s", error->message);
   if (opts.help)
     {
       print_help ();
@@ -1103,15 +1173,15 @@ main (int   argc,
     {
       g_autofree char *name = g_strndup (argv[1], strcspn (argv[1], "="));
 
-      return usage_error (_("Unknown option “%s”"), name);
+      return adj_cli_usage_error (_("Unknown option “%s”"), name);
     }
   if (opts.remaining == NULL || opts.remaining[0] == NULL)
-    return usage_error (_("No command given"));
+    return adj_cli_usage_error (_("No command given"));
   for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
     if (g_str_equal (commands[c].name, opts.remaining[0]))
       command = &commands[c];
   if (command == NULL)
-    return usage_error (_("Unknown command “%s”"), opts.remaining[0]);
+    return adj_cli_usage_error (_("Unknown command “%s”"), opts.remaining[0]);
 
   opts.args = g_ptr_array_new ();
   for (guint i = 1; opts.remaining[i] != NULL; i++)
@@ -1122,11 +1192,11 @@ main (int   argc,
 
       /* Checked before anything runs: a broken file is never half used. */
       if (tables == NULL)
-        return fail (error);
+        return adj_cli_fail (error);
       adj_tables_set_override (tables);
     }
   if (!check_outputs (&opts, &error))
-    return usage_error ("%s", error->message);
+    return adj_cli_usage_error ("%s", error->message);
   status = command->run (&opts);
   adj_tables_set_override (NULL);
   /* What could not be written (a full disk, a closed pipe) is a failure, not a quiet success. */

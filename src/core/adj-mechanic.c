@@ -277,6 +277,8 @@ adj_mechanic_describe (const AdjMechanic *mech,
   json_object_object_add (obj, "title", json_object_new_string (adj_gettext (mech->title)));
   json_object_object_add (obj, "summary", json_object_new_string (adj_gettext (mech->summary)));
   json_object_object_add (obj, "scope", json_object_new_string (adj_scope_to_string (mech->scope)));
+  if (mech->reveals)
+    json_object_object_add (obj, "reveals", json_object_new_boolean (TRUE));
 
   for (guint i = 0; i < mech->n_inputs; i++)
     {

@@ -70,6 +70,10 @@ struct _AdjMechanic {
   const char      *step_hint;   /* N_(): its tooltip */
   /* The action the rules go on with after some of its results; NULL: none. */
   const AdjFollowUp *follow_up;
+  /* Resolving it against a battle turns over what the battle keeps sealed (a hidden marker's
+   * value): against a battle it is resolved only to be applied, so that no one sees the secret
+   * without the roll counting. */
+  gboolean         reveals;
 
   /* The dice and cards these inputs need, appended to @specs (AdjDrawSpec, static storage). */
   void     (*draws)   (const AdjContext *ctx,

@@ -429,6 +429,26 @@ adj_dice_parse (const char  *text,
 }
 
 gboolean
+adj_random_new_entered (const char  *text,
+                        AdjRandom  **random,
+                        GError     **error)
+{
+  g_autoptr(GArray) values = NULL;
+  g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+
+  g_return_val_if_fail (random != NULL, FALSE);
+
+  *random = NULL;
+  if (stripped[0] == '\0')
+    return TRUE;
+  if (!adj_dice_parse (stripped, &values, error))
+    return FALSE;
+  *random = adj_random_new (NULL, NULL);
+  adj_random_enter_dice (*random, (const int *) (gpointer) values->data, values->len);
+  return TRUE;
+}
+
+gboolean
 adj_cards_parse (const char  *text,
                  GArray     **cards,
                  GError     **error)

@@ -87,6 +87,11 @@ gboolean   adj_random_check_used    (AdjRandom   *random,
 GPtrArray *adj_random_get_rolls     (AdjRandom   *random);   /* of AdjRoll */
 
 /* Parse "6,3,5" and "AS,10H" as the command line and the app's entry field take them. */
+/* Dice typed at the table ("6,3,5") as a source without a generator that hands them out in
+ * order; *random is NULL (and the result TRUE) when @text holds nothing but spaces. */
+gboolean   adj_random_new_entered   (const char  *text,
+                                     AdjRandom  **random,
+                                     GError     **error);
 gboolean   adj_dice_parse           (const char  *text,
                                      GArray     **values,
                                      GError     **error);

@@ -727,6 +727,9 @@ drift_legal (const AdjContext  *ctx,
   state = adj_rr_drift_state (battle, drift, NULL);
   if (state == ADJ_RR_DRIFT_FOUND || state == ADJ_RR_DRIFT_CLEARED)
     return adj_not_allowed (error, _("%s is open already"), label);
+  if (!rr_in_segment (battle, "british-movement"))
+    return adj_not_allowed (error, _("A drift is looked for as a battalion or regiment is about "
+                                     "to enter it, in the British Movement segment"));
   if (rr_setting_int (battle, tried_key) == adj_battle_get_turn (battle))
     return adj_not_allowed (error, _("%s was looked for this turn already: try again next turn"),
                             label);
@@ -915,6 +918,7 @@ const AdjMechanic rr_drift = {
   .resolve = drift_resolve,
   .odds = drift_odds,
   .apply = drift_apply,
+  .reveals = TRUE,
 };
 
 /* ------------------------------------------------------------------------------------------ */

@@ -265,6 +265,9 @@ adj_rr_objective_reached (AdjBattle   *battle,
 
   if (!rr_check_in_play (battle, error) || !rr_check_brigade (battle, brigade, &leader, error))
     return FALSE;
+  if (!rr_in_segment (battle, "british-movement"))
+    return adj_not_allowed (error, _("A leader reaches his objective as he moves, in the British "
+                                     "Movement segment"));
   adj_rr_get_order (battle, brigade, &order);
   if (order.objective_area == NULL)
     return adj_not_allowed (error,
@@ -324,6 +327,7 @@ adj_rr_emergency_withdrawal (AdjBattle   *battle,
                              GError     **error)
 {
   AdjUnit *leader;
+  AdjRrOrder order;
   g_autoptr(AdjInputs) in = NULL;
   g_autoptr(AdjOutcome) outcome = NULL;
   g_autoptr(AdjEntry) entry = NULL;
@@ -337,6 +341,14 @@ adj_rr_emergency_withdrawal (AdjBattle   *battle,
   if (!rr_check_in_play (battle, error) || !rr_check_brigade (battle, brigade, &leader, error) ||
       !rr_check_area (area, error))
     return FALSE;
+  if (!rr_at_step (battle, "withdrawal"))
+    return adj_not_allowed (error, _("The emergency withdrawal test is taken at its own step, the "
+                                     "last of the Orders phase"));
+  adj_rr_get_order (battle, brigade, &order);
+  if (order.state == ADJ_RR_ORDER_FAIL)
+    return adj_not_allowed (error, _("The %s is withdrawing already: its Objective Marker shows "
+                                     "Fail"),
+                            adj_rr_brigade_label (adj_battle_get_ruleset (battle), brigade));
   in = rr_battle_inputs (battle, "rr/emergency-withdrawal", "leader", adj_unit_get_id (leader),
                          error);
   if (in == NULL || !adj_inputs_set_int (in, "modifier", CLAMP (modifier, -9, 9), error))
@@ -473,6 +485,9 @@ adj_rr_commando_opens_drift (AdjBattle   *battle,
   if (state == ADJ_RR_DRIFT_FOUND || state == ADJ_RR_DRIFT_CLEARED)
     return adj_not_allowed (error, _("%s is open already"),
                             adj_rr_drift_label (adj_battle_get_ruleset (battle), drift));
+  if (!rr_in_segment (battle, "boer-movement"))
+    return adj_not_allowed (error, _("Commandos cross the Tugela as they move, in the Boer "
+                                     "Movement segment"));
   state_key = rr_drift_key (drift, "");
   entry = rr_note (_("%s: a commando crosses — its marker comes off unseen and the "
                      "British may use the drift"),
@@ -647,6 +662,10 @@ adj_rr_draw_sp_counter (AdjBattle   *battle,
                             adj_unit_get_name (unit));
   if (!g_str_equal (adj_unit_get_status_string (unit, "sp_counter"), "none"))
     return adj_not_allowed (error, _("%s has an SP counter already"), adj_unit_get_name (unit));
+  if (!rr_steps[rr_current_step (battle)].commandos_fire)
+    return adj_not_allowed (error, _("A commando draws its SP counter as it is about to fire: at "
+                                     "an approach, in close combat or in the Boer Rifle Fire "
+                                     "segment"));
   cups = rr_open_cups (battle, error);
   if (cups == NULL)
     return FALSE;

@@ -403,6 +403,28 @@ adj_rr_pending (AdjBattle *battle)
   return NULL;
 }
 
+GPtrArray *
+adj_rr_step_entries (AdjBattle *battle)
+{
+  AdjJournal *journal;
+  GPtrArray *entries;
+  guint i;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  journal = adj_battle_get_journal (battle);
+  entries = g_ptr_array_new ();
+  for (i = journal->position; i > 0; i--)
+    if (g_strcmp0 (adj_journal_get_entry (journal, i - 1)->kind, "turn") == 0)
+      break;
+  /* Before the first move of the marker there is no step to speak of (only the set-up). */
+  if (i == 0)
+    return entries;
+  for (; i < journal->position; i++)
+    g_ptr_array_add (entries, adj_journal_get_entry (journal, i));
+  return entries;
+}
+
 gboolean
 adj_rr_roll_wanted (AdjBattle *battle)
 {
@@ -413,24 +435,21 @@ adj_rr_roll_wanted (AdjBattle *battle)
   def = &rr_steps[rr_current_step (battle)];
   if (def->roll == NULL)
     return FALSE;
-  if (g_str_equal (def->step, "roll-send"))
+  /* The orders sent, or arriving this turn, each wait for their roll; a charge the roll gave
+   * waits for its marker instead, which no roll places. */
+  if (g_str_equal (def->step, "roll-send") || g_str_equal (def->step, "roll-receive"))
     {
+      gboolean send = g_str_equal (def->step, "roll-send");
+
       for (guint b = 0; rr_brigade_ids[b] != NULL; b++)
         {
           AdjRrOrder order;
 
           if (adj_rr_get_order (battle, rr_brigade_ids[b], &order) &&
-              rr_order_waits (&order, TRUE, 0))
+              rr_order_waits (&order, send, adj_battle_get_turn (battle)))
             return TRUE;
         }
       return FALSE;
-    }
-  /* The orders arriving are what the step waits for until every one is rolled. */
-  if (g_str_equal (def->step, "roll-receive"))
-    {
-      g_autofree char *pending = adj_rr_pending (battle);
-
-      return pending != NULL;
     }
   if (g_str_equal (def->step, "shaken-test"))
     return !rr_setting_bool (battle, "step_done") &&

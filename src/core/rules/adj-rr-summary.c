@@ -288,6 +288,90 @@ adj_rr_summary (AdjBattle *battle)
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* orders and drifts in words                                                                  */
+
+char *
+adj_rr_order_text (const AdjRrOrder *order)
+{
+  g_return_val_if_fail (order != NULL, NULL);
+
+  switch (order->state)
+    {
+    case ADJ_RR_ORDER_PLANNED:
+      /* TRANSLATORS: a brigade's Planned Objective, e.g. "Planned: Colenso Station" */
+      return g_strdup_printf (_("Planned: %s"), order->planned_area);
+    case ADJ_RR_ORDER_IN_TRANSIT:
+      if (order->turns_to_arrive <= 0)
+        return g_strdup (_("Arrives this turn"));
+      if (order->turns_to_arrive == 1)
+        /* TRANSLATORS: an order on its way, e.g. "Arrives next turn (turn 2)" */
+        return g_strdup_printf (_("Arrives next turn (turn %d)"), order->arrives);
+      /* TRANSLATORS: an order on its way, e.g. "Arrives in 2 turns (turn 3)" */
+      return g_strdup_printf (ngettext ("Arrives in %d turn (turn %d)",
+                                        "Arrives in %d turns (turn %d)",
+                                        order->turns_to_arrive),
+                              order->turns_to_arrive, order->arrives);
+    case ADJ_RR_ORDER_OBJECTIVE:
+      /* TRANSLATORS: the order has arrived; e.g. "Arrived: making for Colenso Station" */
+      return g_strdup_printf (_("Arrived: making for %s"), order->objective_area);
+    case ADJ_RR_ORDER_FAIL:
+      /* TRANSLATORS: an emergency withdrawal; e.g. "Fail: falling back to Naval Gun Hill" */
+      return g_strdup_printf (_("Fail: falling back to %s"), order->objective_area);
+    case ADJ_RR_ORDER_CHARGE:
+      return g_strdup (_("Charging the guns: place its marker"));
+    case ADJ_RR_ORDER_NONE:
+    default:
+      return g_strdup (_("No order"));
+    }
+}
+
+char *
+adj_rr_drift_text (AdjBattle  *battle,
+                   const char *drift)
+{
+  int value = 0;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  switch (adj_rr_drift_state (battle, drift, &value))
+    {
+    case ADJ_RR_DRIFT_REVEALED:
+      /* TRANSLATORS: a drift marker turned over but not yet beaten, e.g. "Shows 10 · not
+       * found" */
+      return g_strdup_printf (_("Shows %d · not found"), value);
+    case ADJ_RR_DRIFT_FOUND:
+      return g_strdup_printf (_("Found · %d"), value);
+    case ADJ_RR_DRIFT_CLEARED:
+      return g_strdup (_("Opened by a commando"));
+    case ADJ_RR_DRIFT_HIDDEN:
+    default:
+      return g_strdup (_("Hidden"));
+    }
+}
+
+char *
+adj_rr_drift_pool_text (AdjRuleset *rs,
+                        const char *drift)
+{
+  g_autoptr(GArray) markers = NULL;
+  g_autoptr(GString) values = g_string_new (NULL);
+
+  g_return_val_if_fail (rs != NULL, NULL);
+
+  markers = adj_rr_drift_pool (rs, drift);
+  if (markers->len == 0)
+    return g_strdup ("");
+  for (guint k = 0; k < markers->len; k++)
+    {
+      if (k > 0)
+        g_string_append (values, k + 1 == markers->len ? _(" or ") : ", ");
+      g_string_append_printf (values, "%d", g_array_index (markers, int, k));
+    }
+  /* TRANSLATORS: the markers a drift's value is drawn from, e.g. "One of 6, 6, 8 or 4" */
+  return g_strdup_printf (_("One of %s"), values->str);
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* the tracks' limits for the dashboard                                                        */
 
 int

@@ -167,6 +167,11 @@ char        *adj_rr_pending             (AdjBattle          *battle);
 gboolean     adj_rr_next_step           (AdjBattle          *battle,
                                          GError            **error);
 
+/* What was done at the current step so far: the journal entries made since the step marker
+ * last moved, oldest first (AdjEntry, borrowed from the journal; empty before the marker has
+ * moved at all). */
+GPtrArray   *adj_rr_step_entries        (AdjBattle          *battle);
+
 /* A roll a step asks for before the marker moves on. */
 typedef struct {
   const char  *id;         /* the id of the step it belongs to */
@@ -312,6 +317,16 @@ GArray      *adj_rr_drift_pool          (AdjRuleset         *rs,
                                          const char         *drift);
 /* Whether a unit has looked for the drift this Game Turn (it may again next turn). */
 gboolean     adj_rr_drift_tried         (AdjBattle          *battle,
+                                         const char         *drift);
+
+/* A brigade's orders in words, as its markers show them ("Planned: Colenso Station"). */
+char        *adj_rr_order_text          (const AdjRrOrder   *order);
+/* A drift's marker in words ("Hidden", "Shows 10 · not found"): a value only once shown. */
+char        *adj_rr_drift_text          (AdjBattle          *battle,
+                                         const char         *drift);
+/* The markers a drift's value is drawn from in words ("One of 12, 10, 10, 10 or 6"); "" for a
+ * drift without a marker. */
+char        *adj_rr_drift_pool_text     (AdjRuleset         *rs,
                                          const char         *drift);
 
 /* What the player may report of a drift at the current step. */

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adj-cli.h: what the files of adjutant-cli share — the options of the command line, the way
+ * results and errors are printed, and the commands that live outside adj-cli.c: Risk Factor's
+ * hidden markers (adj-cli-rf.c) and the Redvers' Reverse game played step by step
+ * (adj-cli-rr.c). */
+
+#pragma once
+
+#include <json-c/json.h>
+
+#include "adj-types.h"
+
+G_BEGIN_DECLS
+
+#define ADJ_CLI_EXIT_USAGE 2
+
+/* Every option is accepted before, after or between the arguments of every command; each
+ * command checks which of them belong to it. */
+typedef struct {
+  char      *input;
+  char      *dice;
+  char      *cards;
+  char      *seed;
+  char      *battle;
+  char      *output;
+  char      *name;
+  char      *pdf;
+  char      *paper;
+  char      *side;
+  char      *tables;
+  char      *modifier;
+  char      *times;
+  char     **armies;
+  char     **variants;
+  char     **emplacements;
+  char     **remaining;  /* the command and its arguments, as GOptionContext leaves them */
+  gboolean   apply;
+  gboolean   allow;
+  gboolean   compact;
+  gboolean   json;
+  gboolean   long_order;
+  gboolean   help;
+  gboolean   version;
+  GPtrArray *args;       /* positional arguments after the command, pointing into remaining */
+} AdjCliOptions;
+
+/* Print @error's message as one line on standard error; the exit status 1. */
+int          adj_cli_fail        (GError              *error);
+/* Print a mistake in the command line and where to look for help; the exit status 2. */
+int          adj_cli_usage_error (const char          *format,
+                                  ...) G_GNUC_PRINTF (1, 2);
+/* Print @json on standard output, indented unless --compact. */
+void         adj_cli_print_json  (const AdjCliOptions *opts,
+                                  json_object         *json);
+
+/* The JSON object of --input (a file, or "-" for standard input); an empty object without. */
+json_object *adj_cli_read_input_json (const char          *path,
+                                      GError             **error);
+/* What messages call the --input file. */
+const char  *adj_cli_input_file_name (const AdjCliOptions *opts);
+
+/* adj-cli-rf.c: Risk Factor's hidden markers, "markers", "hide" and "spot". */
+int          adj_cli_markers     (const AdjCliOptions *opts);
+int          adj_cli_hide        (const AdjCliOptions *opts);
+int          adj_cli_spot        (const AdjCliOptions *opts);
+
+/* adj-cli-rr.c: "step BATTLE" and "rr ACTION BATTLE ...". */
+int          adj_cli_step        (const AdjCliOptions *opts);
+int          adj_cli_rr          (const AdjCliOptions *opts);
+
+G_END_DECLS
