@@ -855,6 +855,54 @@ check_dialogs (AdjApplication *app)
   adj_test_settle ();
 }
 
+/* On the Act page a search for a drift, which turns over a sealed marker, counts the moment it is
+ * rolled: no result waits there to be looked at and discarded. */
+static void
+check_find_in_panel (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjBattle *battle;
+  AdjMechanicPanel *panel;
+  AdjJournal *journal;
+  GtkWidget *allow;
+  g_autoptr(GError) error = NULL;
+  guint before;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  battle = adj_battle_window_get_battle (window);
+  adj_battle_set_autosave_path (battle, NULL);
+  panel = adj_battle_window_get_mechanic_panel (window);
+  adj_battle_window_show_page (window, "act");
+  g_assert_true (adj_mechanic_panel_select (panel, "rr/find-drift"));
+  adj_mechanic_panel_use_unit (panel, 0, "2nd-devonshire-regiment");
+  adj_test_settle ();
+  /* The demo waits at Send Orders, not at the search: the referee allows it. */
+  allow = adj_test_find_button (GTK_WIDGET (panel), "A_llow Anyway");
+  g_assert_nonnull (allow);
+  if (gtk_widget_get_visible (allow))
+    gtk_widget_activate (allow);
+  adj_test_settle ();
+  journal = adj_battle_get_journal (battle);
+  before = journal->position;
+  g_assert_true (adj_mechanic_panel_resolve_entered (panel, "2,2", NULL, &error));
+  g_assert_no_error (error);
+  adj_test_settle ();
+  g_assert_null (adj_mechanic_panel_get_outcome (panel));
+  g_assert_cmpuint (journal->position, ==, before + 1);
+  g_assert_null (adj_test_find_button (GTK_WIDGET (panel), "_Discard") != NULL &&
+                 gtk_widget_get_mapped (adj_test_find_button (GTK_WIDGET (panel), "_Discard"))
+                 ? "a Discard button" : NULL);
+}
+
+static void
+test_find_in_panel (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rr-colenso.json", NULL);
+  adj_test_run_app (check_find_in_panel, path);
+}
+
 static void
 test_setup (void)
 {
@@ -886,5 +934,6 @@ main (int   argc,
   g_test_add_func ("/ui/rr/dashboard", test_dashboard);
   g_test_add_func ("/ui/rr/setup", test_setup);
   g_test_add_func ("/ui/rr/dialogs", test_dialogs);
+  g_test_add_func ("/ui/rr/find-in-panel", test_find_in_panel);
   return adj_test_finish_ui (g_test_run ());
 }

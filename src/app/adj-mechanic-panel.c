@@ -928,6 +928,13 @@ resolve_with (AdjMechanicPanel  *self,
   hide_applied (self);
   self->outcome = g_steal_pointer (&outcome);
   self->outcome_inputs = g_steal_pointer (&setup.inputs);
+  /* A roll that turns over what the battle keeps sealed counts at once: no Discard after a
+   * look at the secret. */
+  if (self->mech->reveals)
+    {
+      adj_mechanic_panel_apply (self);  /* says itself why, if it cannot */
+      return TRUE;
+    }
   show_result (self);
   return TRUE;
 }
