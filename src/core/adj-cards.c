@@ -230,7 +230,10 @@ adj_pack_new_from_draw_pile (const AdjCard  *cards,
   AdjPack *pack;
 
   for (guint i = 0; i < n; i++)
-    n_decks = MAX (n_decks, ++counts[cards[i] % ADJ_DECK_SIZE]);
+    {
+      guint count = ++counts[cards[i] % ADJ_DECK_SIZE];
+      n_decks = MAX (n_decks, count);
+    }
   if (n_decks > 4)
     {
       g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
