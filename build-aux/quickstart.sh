@@ -36,7 +36,8 @@ esac
 # validators, the flatpak manifest checker, pdftotext).
 packages=(
   gcc pkg-config meson ninja-build gettext
-  libglib2.0-dev libgtk-4-dev libadwaita-1-dev libjson-c-dev libcairo2-dev libpango1.0-dev
+  libglib2.0-dev libgtk-4-dev libadwaita-1-dev libjson-c-dev libgmp-dev libcairo2-dev
+  libpango1.0-dev
   desktop-file-utils dbus-daemon fonts-dejavu-core fonts-dejavu-extra
 )
 if [ "$mode" = test ]; then

@@ -180,6 +180,65 @@ frac_double (Frac a)
   return a.den == 0 ? 0.0 : (double) a.num / (double) a.den;
 }
 
+static guint64
+fits_u64 (const mpz_t z)
+{
+  guint64 v = 0;
+
+  g_assert_cmpint (mpz_sgn (z), >=, 0);
+  g_assert_cmpuint (mpz_sizeinbase (z, 2), <=, 64);
+  mpz_export (&v, NULL, -1, sizeof v, 0, 0, z);
+  return v;
+}
+
+guint64
+odds_num (const AdjOddsEntry *e)
+{
+  return fits_u64 (mpq_numref (e->exact));
+}
+
+guint64
+odds_den (const AdjOddsEntry *e)
+{
+  return fits_u64 (mpq_denref (e->exact));
+}
+
+guint64
+odds_ways (const AdjOddsEntry *e)
+{
+  return fits_u64 (e->ways);
+}
+
+guint64
+odds_total (const AdjOdds *odds)
+{
+  return fits_u64 (odds->total);
+}
+
+void
+assert_odds_exact (const AdjOdds *odds)
+{
+  mpz_t sum;
+  mpq_t q;
+
+  g_assert_cmpint (mpz_sgn (odds->total), >, 0);
+  mpz_init (sum);
+  mpq_init (q);
+  for (guint i = 0; i < odds->entries->len; i++)
+    {
+      const AdjOddsEntry *e = g_ptr_array_index (odds->entries, i);
+
+      mpz_add (sum, sum, e->ways);
+      mpq_set_num (q, e->ways);
+      mpq_set_den (q, odds->total);
+      mpq_canonicalize (q);
+      g_assert_true (mpq_equal (q, e->exact));
+    }
+  g_assert_cmpint (mpz_cmp (sum, odds->total), ==, 0);
+  mpz_clear (sum);
+  mpq_clear (q);
+}
+
 void
 adj_test_assert_forbidden (AdjBattle  *battle,
                            const char *mech_id,

@@ -36,6 +36,16 @@ char *adj_test_data_home_new  (const char *name);
 /* Remove the folder adj_test_data_home_new() made, and free @path. */
 void  adj_test_data_home_free (char       *path);
 
+/* An odds entry's exact chance (numerator and denominator in lowest terms) and its ways, and
+ * the odds' total of ways, as 64-bit numbers: the test fails when one does not fit. */
+guint64 odds_num   (const AdjOddsEntry *e);
+guint64 odds_den   (const AdjOddsEntry *e);
+guint64 odds_ways  (const AdjOddsEntry *e);
+guint64 odds_total (const AdjOdds      *odds);
+/* The odds are exact: the ways of the outcomes add up to the total, and each entry's fraction
+ * is its ways over the total, in lowest terms. */
+void    assert_odds_exact (const AdjOdds *odds);
+
 typedef unsigned __int128 u128;
 
 /* An exact fraction; the functions below keep it in lowest terms, with 0 as 0/1. */

@@ -99,15 +99,16 @@ assert_entry (const AdjOdds *odds,
   const AdjOddsEntry *e = adj_odds_find (odds, key);
 
   g_assert_nonnull (e);
-  g_assert_false (odds->overflow);
+  assert_odds_exact (odds);
   if (want.num == 0)
     {
-      g_assert_cmpuint (e->count, ==, 0);
+      g_assert_cmpuint (odds_ways (e), ==, 0);
       return;
     }
-  if ((u128) e->num != want.num || (u128) e->den != want.den)
+  if ((u128) odds_num (e) != want.num || (u128) odds_den (e) != want.den)
     g_error ("%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " is not %" G_GUINT64_FORMAT "/%"
-             G_GUINT64_FORMAT, key, e->num, e->den, (guint64) want.num, (guint64) want.den);
+             G_GUINT64_FORMAT, key, odds_num (e), odds_den (e), (guint64) want.num,
+             (guint64) want.den);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -7,6 +7,7 @@
 
 #include "adj-json.h"
 #include "adj-odds.h"
+#include "adj-test-util.h"
 
 /* ---- distributions of dice sums, counted by hand ---- */
 
@@ -233,8 +234,8 @@ test_odds_fractions (gconstpointer data)
       adj_odds_add (odds, outcome_keys[i], outcome_keys[i], c->counts[i]);
   adj_odds_finish (odds, c->total);
 
-  g_assert_false (odds->overflow);
-  g_assert_cmpuint (odds->total, ==, c->total);
+  assert_odds_exact (odds);
+  g_assert_cmpuint (odds_total (odds), ==, c->total);
   g_assert_cmpuint (odds->entries->len, ==, 3);
   for (guint i = 0; i < 3; i++)
     {
@@ -242,10 +243,10 @@ test_odds_fractions (gconstpointer data)
 
       /* Declared order is kept. */
       g_assert_true (e == g_ptr_array_index (odds->entries, i));
-      g_assert_cmpuint (e->count, ==, c->counts[i]);
-      g_assert_cmpuint (e->num, ==, c->num[i]);
-      g_assert_cmpuint (e->den, ==, c->den[i]);
-      g_assert_cmpuint (adj_gcd (e->num, e->den), ==, 1);
+      g_assert_cmpuint (odds_ways (e), ==, c->counts[i]);
+      g_assert_cmpuint (odds_num (e), ==, c->num[i]);
+      g_assert_cmpuint (odds_den (e), ==, c->den[i]);
+      g_assert_cmpuint (adj_gcd (odds_num (e), odds_den (e)), ==, 1);
       g_assert_cmpfloat_with_epsilon (e->p, (double) c->counts[i] / (double) c->total, 1e-15);
       g_assert_cmpfloat (adj_odds_p (odds, outcome_keys[i]), ==, e->p);
     }
@@ -264,13 +265,13 @@ test_odds_add_accumulates (void)
 
   g_assert_cmpuint (odds->entries->len, ==, 2);
   e = adj_odds_find (odds, "hit");
-  g_assert_cmpuint (e->count, ==, 8);
+  g_assert_cmpuint (odds_ways (e), ==, 8);
   g_assert_cmpstr (e->label, ==, "Hit");
-  g_assert_cmpuint (e->num, ==, 2);
-  g_assert_cmpuint (e->den, ==, 3);
+  g_assert_cmpuint (odds_num (e), ==, 2);
+  g_assert_cmpuint (odds_den (e), ==, 3);
   e = adj_odds_find (odds, "miss");
-  g_assert_cmpuint (e->num, ==, 1);
-  g_assert_cmpuint (e->den, ==, 3);
+  g_assert_cmpuint (odds_num (e), ==, 1);
+  g_assert_cmpuint (odds_den (e), ==, 3);
   g_assert_null (adj_odds_find (odds, "draw"));
   g_assert_cmpfloat (adj_odds_p (odds, "draw"), ==, 0.0);
 }
@@ -315,7 +316,7 @@ test_odds_json (void)
   g_assert_true (json_object_object_get_ex (json, "total_ways", &v));
   g_assert_cmpint (json_object_get_int64 (v), ==, 432);
   g_assert_true (json_object_object_get_ex (json, "sum_exact", &v));
-  g_assert_cmpstr (json_object_get_string (v), ==, "1");
+  g_assert_cmpstr (json_object_get_string (v), ==, "1/1");
   g_assert_true (json_object_object_get_ex (json, "sum", &v));
   g_assert_cmpfloat (json_object_get_double (v), ==, 1.0);
   g_assert_true (json_object_object_get_ex (json, "note", &v));
@@ -343,28 +344,82 @@ test_odds_json_impossible (void)
   g_assert_false (json_object_object_get_ex (json, "note", NULL));
 }
 
+/* Counts past 64 bits stay exact: the fractions, the ways and the total are all written, the
+ * whole numbers that a double would round as strings. */
 static void
-test_odds_overflow (void)
+test_odds_past_64_bits (void)
 {
   g_autoptr(AdjOdds) odds = adj_odds_new ();
   g_autoptr(json_object) json = NULL;
-  json_object *outcomes, *item;
+  json_object *outcomes, *item, *v;
+  mpz_t total;
 
   adj_odds_add (odds, "a", "A", G_MAXUINT64 - 1);
-  g_assert_false (odds->overflow);
   adj_odds_add (odds, "a", "A", 2);
-  g_assert_true (odds->overflow);
-  adj_odds_finish (odds, G_MAXUINT64);
+  adj_odds_add (odds, "b", "B", G_MAXUINT64);
+  /* 2^64 + 2^64 - 1 ways in all. */
+  mpz_init_set_str (total, "36893488147419103231", 10);
+  adj_odds_finish_ways (odds, total);
+  mpz_clear (total);
+  assert_odds_exact (odds);
   json = adj_odds_to_json (odds);
 
-  /* Only the doubles mean anything now: no fractions, no way counts. */
   g_assert_true (json_object_object_get_ex (json, "outcomes", &outcomes));
   item = json_object_array_get_idx (outcomes, 0);
-  g_assert_false (json_object_object_get_ex (item, "exact", NULL));
-  g_assert_false (json_object_object_get_ex (item, "ways", NULL));
-  g_assert_true (json_object_object_get_ex (item, "probability", NULL));
-  g_assert_false (json_object_object_get_ex (json, "total_ways", NULL));
-  g_assert_false (json_object_object_get_ex (json, "sum_exact", NULL));
+  g_assert_true (json_object_object_get_ex (item, "exact", &v));
+  g_assert_cmpstr (json_object_get_string (v), ==,
+                   "18446744073709551616/36893488147419103231");
+  g_assert_true (json_object_object_get_ex (item, "ways", &v));
+  g_assert_true (json_object_is_type (v, json_type_string));
+  g_assert_cmpstr (json_object_get_string (v), ==, "18446744073709551616");
+  item = json_object_array_get_idx (outcomes, 1);
+  g_assert_true (json_object_object_get_ex (item, "exact", &v));
+  g_assert_cmpstr (json_object_get_string (v), ==,
+                   "18446744073709551615/36893488147419103231");
+  g_assert_true (json_object_object_get_ex (json, "total_ways", &v));
+  g_assert_cmpstr (json_object_get_string (v), ==, "36893488147419103231");
+  g_assert_true (json_object_object_get_ex (json, "sum_exact", &v));
+  g_assert_cmpstr (json_object_get_string (v), ==, "1/1");
+  g_assert_true (json_object_object_get_ex (json, "sum", &v));
+  g_assert_cmpfloat (json_object_get_double (v), ==, 1.0);
+}
+
+/* Whole numbers in JSON: exact as numbers up to 2^53, strings past it. */
+typedef struct {
+  const char *digits;
+  gboolean    number;
+} WholeCase;
+
+static const WholeCase whole_cases[] = {
+  { "0", TRUE },
+  { "1296", TRUE },
+  { "9007199254740991", TRUE },
+  { "9007199254740992", TRUE },
+  { "9007199254740993", FALSE },
+  { "18446744073709551615", FALSE },
+  { "340282366920938463463374607431768211457", FALSE },
+};
+
+static void
+test_json_whole (gconstpointer data)
+{
+  const WholeCase *c = data;
+  g_autoptr(json_object) json = NULL;
+  g_autofree char *text = NULL;
+  mpz_t z;
+
+  mpz_init_set_str (z, c->digits, 10);
+  json = adj_json_new_whole (z);
+  mpz_clear (z);
+  g_assert_true (json_object_is_type (json, c->number ? json_type_int : json_type_string));
+  text = adj_json_to_string (json, FALSE);
+  if (c->number)
+    g_assert_cmpstr (text, ==, c->digits);
+  else
+    {
+      g_autofree char *quoted = g_strdup_printf ("\"%s\"", c->digits);
+      g_assert_cmpstr (text, ==, quoted);
+    }
 }
 
 /* Exact odds of an opposed roll computed from the distributions (2D6 + 3 against D12 + 2, firer
@@ -428,7 +483,12 @@ main (int   argc,
   g_test_add_func ("/odds/add/accumulates", test_odds_add_accumulates);
   g_test_add_func ("/odds/json", test_odds_json);
   g_test_add_func ("/odds/json/impossible", test_odds_json_impossible);
-  g_test_add_func ("/odds/overflow", test_odds_overflow);
+  g_test_add_func ("/odds/past-64-bits", test_odds_past_64_bits);
+  for (guint i = 0; i < G_N_ELEMENTS (whole_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/odds/json-whole/%s", whole_cases[i].digits);
+      g_test_add_data_func (path, &whole_cases[i], test_json_whole);
+    }
   g_test_add_func ("/odds/opposed-roll", test_odds_opposed_roll);
 
   return g_test_run ();

@@ -224,7 +224,7 @@ test_volley_closed_form (void)
   for (int d8 = 1; d8 <= 8; d8++)
     for (int d6 = 1; d6 <= 6; d6++)
       a += book_shot_hurts (d8, d6, need, 0, 0);
-  g_assert_false (odds->overflow);
+  assert_odds_exact (odds);
   for (guint k = 0; k <= 12; k++)
     {
       g_autofree char *key = g_strdup_printf ("%u", k);
@@ -233,26 +233,49 @@ test_volley_closed_form (void)
 
       g_assert_nonnull (e);
       /* num / den == ways / total */
-      g_assert_true ((Big) e->num * total == ways * (Big) e->den);
+      g_assert_true ((Big) odds_num (e) * total == ways * (Big) odds_den (e));
       binom = binom * (12 - k) / (k + 1);
     }
 }
 
-/* Past what 128 bits can count the odds say so, and still give the probabilities. */
+/* Past what 128 bits can count the odds stay exact: each number of casualties is
+ * C(60, k) a^k (48 - a)^(60 - k) / 48^60, a the faces of the two dice that hurt. */
 void
-test_volley_overflow (void)
+test_volley_large (void)
 {
   g_autoptr(AdjInputs) in = inputs ("rf/shooting", "{\"shooters\": 60, \"commanded\": true}");
   g_autoptr(AdjOdds) odds = odds_of (in);
   double sum = 0.0, mean = 0.0;
   int need = book_need (0, 0);
   double p = 0.0;
+  gulong a = 0;
+  mpq_t want;
+  mpz_t power;
 
   for (int d8 = 1; d8 <= 8; d8++)
     for (int d6 = 1; d6 <= 6; d6++)
-      p += book_shot_hurts (d8, d6, need, 0, 0) / 48.0;
-  g_assert_true (odds->overflow);
+      {
+        p += book_shot_hurts (d8, d6, need, 0, 0) / 48.0;
+        a += (gulong) book_shot_hurts (d8, d6, need, 0, 0);
+      }
+  assert_odds_exact (odds);
   g_assert_cmpuint (odds->entries->len, ==, 61);
+  mpq_init (want);
+  mpz_init (power);
+  for (gulong k = 0; k <= 60; k++)
+    {
+      mpz_bin_uiui (mpq_numref (want), 60, k);
+      mpz_ui_pow_ui (power, a, k);
+      mpz_mul (mpq_numref (want), mpq_numref (want), power);
+      mpz_ui_pow_ui (power, 48 - a, 60 - k);
+      mpz_mul (mpq_numref (want), mpq_numref (want), power);
+      mpz_ui_pow_ui (mpq_denref (want), 48, 60);
+      mpq_canonicalize (want);
+      g_assert_true (mpq_equal (want, ((AdjOddsEntry *) g_ptr_array_index (odds->entries,
+                                                                            k))->exact));
+    }
+  mpq_clear (want);
+  mpz_clear (power);
   for (guint i = 0; i < odds->entries->len; i++)
     {
       const AdjOddsEntry *e = g_ptr_array_index (odds->entries, i);

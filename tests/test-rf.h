@@ -90,7 +90,7 @@ void test_range_bands (void);
 void test_shooting_refused (void);
 void test_volley_odds (void);
 void test_volley_closed_form (void);
-void test_volley_overflow (void);
+void test_volley_large (void);
 void test_wounds_to_kill (void);
 void test_hit_random_figure (void);
 void test_last_figure (void);

@@ -148,18 +148,28 @@ dist_init (Dist *d)
     }
 }
 
-/* The odds must equal the brute force: exactly when they are exact, else to 1e-12. */
+/* @z = @v. */
+static void
+mpz_set_u128 (mpz_t z,
+              u128  v)
+{
+  guint64 halves[2] = { (guint64) v, (guint64) (v >> 64) };
+
+  mpz_import (z, 2, -1, sizeof halves[0], 0, 0, halves);
+}
+
+/* The odds must equal the brute force, exactly. */
 void
 assert_odds_equal (const AdjMechanic *mech,
                    const AdjOdds     *odds,
-                   const Dist        *brute,
-                   gboolean           want_exact)
+                   const Dist        *brute)
 {
   Frac sum = { 0, 1 };
+  mpq_t want;
 
   g_assert_cmpuint (odds->entries->len, ==, mech->n_outcomes);
-  if (want_exact)
-    g_assert_false (odds->overflow);
+  assert_odds_exact (odds);
+  mpq_init (want);
   for (guint i = 0; i < mech->n_outcomes; i++)
     {
       const AdjOddsEntry *e = adj_odds_find (odds, mech->outcomes[i].id);
@@ -167,19 +177,12 @@ assert_odds_equal (const AdjMechanic *mech,
 
       g_assert_nonnull (e);
       sum = frac_add (sum, b);
-      if (!odds->overflow)
-        {
-          if (b.num == 0)
-            g_assert_cmpuint (e->num, ==, 0);
-          else
-            {
-              g_assert_true (b.den <= G_MAXUINT64);
-              g_assert_cmpuint (e->num, ==, (guint64) b.num);
-              g_assert_cmpuint (e->den, ==, (guint64) b.den);
-            }
-        }
+      mpz_set_u128 (mpq_numref (want), b.num);
+      mpz_set_u128 (mpq_denref (want), b.den);
+      g_assert_true (mpq_equal (e->exact, want));
       g_assert_cmpfloat_with_epsilon (e->p, frac_double (b), 1e-12);
     }
+  mpq_clear (want);
   /* The brute force covers every case once. */
   g_assert_true (sum.num == 1 && sum.den == 1);
 }

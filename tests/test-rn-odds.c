@@ -95,7 +95,7 @@ test_fire_odds (gconstpointer data)
   st.units[0] = book_unit (c->type, c->figures, c->disrupted, c->wounded);
   bd.before[0] = st.units[0];
   brute_volleys (&pile, c->dice, st, &bd);
-  assert_odds_equal (in->mechanic, odds, &dist, TRUE);
+  assert_odds_equal (in->mechanic, odds, &dist);
 }
 
 /* RULES.md's own example: with 10 red and 2 black cards left, a hit in cover counts with
@@ -109,36 +109,41 @@ test_fire_odds_ten_of_twelve (void)
   g_autoptr(AdjOdds) odds = odds_with_pack (in, pack);
   const AdjOddsEntry *e = adj_odds_find (odds, "disrupted");
 
-  g_assert_false (odds->overflow);
-  g_assert_cmpuint (e->num, ==, 5);     /* 1/6 × 10/12 */
-  g_assert_cmpuint (e->den, ==, 36);
+  assert_odds_exact (odds);
+  g_assert_cmpuint (odds_num (e), ==, 5);     /* 1/6 × 10/12 */
+  g_assert_cmpuint (odds_den (e), ==, 36);
   e = adj_odds_find (odds, "no-effect");
-  g_assert_cmpuint (e->num, ==, 31);
-  g_assert_cmpuint (e->den, ==, 36);
+  g_assert_cmpuint (odds_num (e), ==, 31);
+  g_assert_cmpuint (odds_den (e), ==, 36);
 
   /* The full pack: half the cards are red. */
   {
     g_autoptr(AdjOdds) full = odds_with_pack (in, NULL);
     e = adj_odds_find (full, "disrupted");
-    g_assert_cmpuint (e->num, ==, 1);
-    g_assert_cmpuint (e->den, ==, 12);
+    g_assert_cmpuint (odds_num (e), ==, 1);
+    g_assert_cmpuint (odds_den (e), ==, 12);
   }
 }
 
-/* Many dice through cover: too many ways for 64 bits, so the odds are probabilities; they
- * must match the closed form (binomial sixes, hypergeometric red cards). */
-void
-test_fire_odds_closed_form (void)
+/* Many dice through cover: far too many ways for 64 bits, and still exact; the odds must match
+ * the closed form (binomial sixes, hypergeometric red cards), in exact fractions and in long
+ * doubles. */
+static void
+check_fire_closed_form (guint n)
 {
-  const guint n = 16;
-  g_autoptr(AdjInputs) in = inputs_new ("rn/fire", "{\"firer_figures\": 16, "
-                                        "\"target_in_cover\": true}");
+  g_autofree char *json = g_strdup_printf ("{\"firer_figures\": %u, \"target_in_cover\": true}",
+                                           n);
+  g_autoptr(AdjInputs) in = inputs_new ("rn/fire", json);
   g_autoptr(AdjOdds) odds = odds_with_pack (in, NULL);
   long double p[5] = { 0 };
   static const char *const keys[] = {
     "no-effect", "disrupted", "figures-lost", "destroyed"
   };
+  mpq_t exact[4], term, h;
+  mpz_t z;
 
+  mpq_inits (exact[0], exact[1], exact[2], exact[3], term, h, NULL);
+  mpz_init (z);
   for (guint s = 0; s <= n; s++)
     {
       long double ps = 1.0L;
@@ -147,30 +152,57 @@ test_fire_odds_closed_form (void)
       for (guint i = 0; i < s; i++)
         ps *= (long double) (n - i) / (i + 1);
       ps *= powl (1.0L / 6, s) * powl (5.0L / 6, n - s);
+      mpz_bin_uiui (mpq_numref (term), n, s);
+      mpz_ui_pow_ui (z, 5, n - s);
+      mpz_mul (mpq_numref (term), mpq_numref (term), z);
+      mpz_ui_pow_ui (mpq_denref (term), 6, n);
+      mpq_canonicalize (term);
       for (guint k = 0; k <= s; k++)
         {
           /* C(26, k) C(26, s - k) / C(52, s) */
-          long double h = 1.0L;
+          long double hl = 1.0L;
           int effect;
 
           for (guint i = 0; i < k; i++)
-            h *= (long double) (26 - i) / (i + 1);
+            hl *= (long double) (26 - i) / (i + 1);
           for (guint i = 0; i < s - k; i++)
-            h *= (long double) (26 - i) / (i + 1);
+            hl *= (long double) (26 - i) / (i + 1);
           for (guint i = 0; i < s; i++)
-            h /= (long double) (52 - i) / (i + 1);
+            hl /= (long double) (52 - i) / (i + 1);
           effect = k == 0 ? 0 : k == 1 ? 1 : k <= 4 ? 2 : 3;
-          p[effect] += ps * h;
+          p[effect] += ps * hl;
+          mpz_bin_uiui (mpq_numref (h), 26, k);
+          mpz_bin_uiui (z, 26, s - k);
+          mpz_mul (mpq_numref (h), mpq_numref (h), z);
+          mpz_bin_uiui (mpq_denref (h), 52, s);
+          mpq_canonicalize (h);
+          mpq_mul (h, h, term);
+          mpq_add (exact[effect], exact[effect], h);
         }
     }
+  assert_odds_exact (odds);
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    g_assert_cmpfloat_with_epsilon (adj_odds_p (odds, keys[i]), (double) p[i], 1e-12);
-  /* Nothing is exact here: the counts would not fit. */
-  g_assert_true (odds->overflow);
+    {
+      g_assert_cmpfloat_with_epsilon (adj_odds_p (odds, keys[i]), (double) p[i], 1e-12);
+      g_assert_true (mpq_equal (adj_odds_find (odds, keys[i])->exact, exact[i]));
+    }
+  mpq_clears (exact[0], exact[1], exact[2], exact[3], term, h, NULL);
+  mpz_clear (z);
   {
-    g_autoptr(json_object) json = adj_odds_to_json (odds);
-    g_assert_false (json_object_object_get_ex (json, "total_ways", NULL));
+    g_autoptr(json_object) out = adj_odds_to_json (odds);
+    json_object *v;
+
+    g_assert_true (json_object_object_get_ex (out, "total_ways", &v));
+    g_assert_true (json_object_object_get_ex (out, "sum_exact", &v));
+    g_assert_cmpstr (json_object_get_string (v), ==, "1/1");
   }
+}
+
+void
+test_fire_odds_closed_form (void)
+{
+  check_fire_closed_form (16);
+  check_fire_closed_form (20);
 }
 
 typedef struct {
@@ -215,7 +247,7 @@ test_hits_odds (gconstpointer data)
   st.units[0] = book_unit (c->type, c->figures, c->disrupted, c->wounded);
   bd.before[0] = st.units[0];
   volleys_run (&pile, st, one, fire_done, &bd);
-  assert_odds_equal (in->mechanic, odds, &dist, TRUE);
+  assert_odds_equal (in->mechanic, odds, &dist);
 }
 
 typedef struct {
@@ -281,7 +313,7 @@ test_cohesion_odds (gconstpointer data)
   pile_from_lists (&pile, c->draw, c->turned);
   brute_cohesion (&pile, c->rating, c->tries, one, &dist);
   g_assert_cmpint (key_index (in->mechanic, "regained"), ==, 0);
-  assert_odds_equal (in->mechanic, odds, &dist, TRUE);
+  assert_odds_equal (in->mechanic, odds, &dist);
 }
 
 typedef struct {
@@ -386,7 +418,7 @@ test_assault_odds (gconstpointer data)
           bd.compare = cmp;
           volleys_run (&pile, st, frac_scale (w, 1, 1), assault_done, &bd);
         }
-  assert_odds_equal (in->mechanic, odds, &dist, TRUE);
+  assert_odds_equal (in->mechanic, odds, &dist);
 }
 
 /* A close assault's odds are summed directly while the pile cannot run out; the card walk
@@ -465,12 +497,8 @@ test_assault_sums (gconstpointer data)
 
       g_assert_cmpstr (a->key, ==, b->key);
       g_assert_cmpfloat_with_epsilon (a->p, b->p, 1e-12);
-      /* Where both could count the ways, they are the same fraction. */
-      if (!sums->overflow && !walk->overflow)
-        {
-          g_assert_cmpuint (a->num, ==, b->num);
-          g_assert_cmpuint (a->den, ==, b->den);
-        }
+      /* Both count the ways: the same fraction. */
+      g_assert_true (mpq_equal (a->exact, b->exact));
     }
 }
 
@@ -500,8 +528,8 @@ test_battle_odds_follow_pack (Fixture       *f,
   /* P(disrupted) = 1/6 × red / left */
   e = adj_odds_find (odds, "disrupted");
   g = gcd128 (red, 6 * n);
-  g_assert_cmpuint (e->num, ==, (guint64) (red / g));
-  g_assert_cmpuint (e->den, ==, (guint64) (6 * n / g));
+  g_assert_cmpuint (odds_num (e), ==, (guint64) (red / g));
+  g_assert_cmpuint (odds_den (e), ==, (guint64) (6 * n / g));
   g_assert_cmpuint (n, <, 52);
 }
 

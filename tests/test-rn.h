@@ -137,8 +137,7 @@ int key_index (const AdjMechanic *mech,
 void dist_init (Dist *d);
 void assert_odds_equal (const AdjMechanic *mech,
                         const AdjOdds     *odds,
-                        const Dist        *brute,
-                        gboolean           want_exact);
+                        const Dist        *brute);
 void pile_from_lists (BookPile   *pile,
                       const char *draw,
                       const char *turned);

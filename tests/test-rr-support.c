@@ -532,11 +532,11 @@ assert_odds (AdjOdds    *odds,
   g_assert_nonnull (e);
   if (ways == 0)
     {
-      g_assert_cmpuint (e->count, ==, 0);
+      g_assert_cmpuint (odds_ways (e), ==, 0);
       return;
     }
   /* Equal fractions: count / odds->total == ways / total. */
-  g_assert_cmpuint (e->count * total, ==, ways * odds->total);
+  g_assert_cmpuint (odds_ways (e) * total, ==, ways * odds_total (odds));
 }
 
 void

@@ -283,8 +283,8 @@ test_initiative_odds (void)
         if (a == b)
           {
             const AdjOddsEntry *e = adj_odds_find (odds, "side-a");
-            g_assert_cmpuint (e->num, ==, 1);
-            g_assert_cmpuint (e->den, ==, 2);
+            g_assert_cmpuint (odds_num (e), ==, 1);
+            g_assert_cmpuint (odds_den (e), ==, 2);
           }
         g_assert_nonnull (odds->note);
       }
@@ -420,7 +420,7 @@ test_army_value_odds (void)
       faces[k]++;
     }
   g_assert_cmpuint (total, ==, 1679616);
-  g_assert_cmpuint (odds->total, ==, total);
+  g_assert_cmpuint (odds_total (odds), ==, total);
   g_assert_cmpuint (odds->entries->len, ==, 41);
   for (int v = 8; v <= 48; v++)
     {
@@ -451,8 +451,8 @@ test_certain_odds (void)
       const AdjOddsEntry *e = adj_odds_find (odds, cases[i].key);
 
       g_assert_nonnull (e);
-      g_assert_cmpuint (e->num, ==, 1);
-      g_assert_cmpuint (e->den, ==, 1);
+      g_assert_cmpuint (odds_num (e), ==, 1);
+      g_assert_cmpuint (odds_den (e), ==, 1);
       assert_odds_sum_one (odds);
     }
 }

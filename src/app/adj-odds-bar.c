@@ -303,9 +303,10 @@ adj_odds_bar_set_odds (AdjOddsBar    *self,
 
           s.label = g_strdup (adj_gettext (e->label));
           s.p = e->p;
-          s.exact = odds->overflow || e->num == 0 || e->den == 1
-                    ? NULL : g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
-                                              e->num, e->den);
+          /* A fraction worth reading: neither 0 nor 1, and not a wall of digits. */
+          s.exact = mpq_sgn (e->exact) == 0 || mpz_cmp_ui (mpq_denref (e->exact), 1) == 0 ||
+                    mpz_sizeinbase (mpq_denref (e->exact), 2) > 64
+                    ? NULL : adj_odds_entry_fraction (e);
           g_array_append_val (self->segments, s);
         }
     }

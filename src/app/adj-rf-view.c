@@ -274,10 +274,9 @@ fill_faces (AdjRfView *self,
       /* TRANSLATORS: an action with the die faces that give it and its chance, e.g.
        * "Attack 4–6 · 50%" */
       text = g_strdup_printf (_("%s %s · %.0f%%"), action_label (actions[k]), face, p * 100);
-      if (e != NULL && e->den > 1)
+      if (e != NULL && mpz_cmp_ui (mpq_denref (e->exact), 1) > 0)
         {
-          g_autofree char *fraction = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
-                                                       e->num, e->den);
+          g_autofree char *fraction = adj_odds_entry_fraction (e);
           /* TRANSLATORS: the exact chance of an action and what it means, e.g.
            * "1/2 — Close with the nearest enemy group ..." */
           tip = g_strdup_printf (_("%s — %s"), fraction,

@@ -18,6 +18,7 @@
 
 #include "adj-army.h"
 #include "adj-battle.h"
+#include "adj-cards.h"
 #include "adj-cli.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
@@ -56,6 +57,8 @@ static const ValueOption value_options[] = {
   { "tables", 0, G_STRUCT_OFFSET (Options, tables) },
   { "modifier", 0, G_STRUCT_OFFSET (Options, modifier) },
   { "times", 0, G_STRUCT_OFFSET (Options, times) },
+  { "pack", 0, G_STRUCT_OFFSET (Options, pack) },
+  { "draw-pile", 0, G_STRUCT_OFFSET (Options, draw_pile) },
 };
 
 static void
@@ -135,6 +138,8 @@ check_outputs (const Options  *opts,
   g_ptr_array_add (inputs, opts->tables);
   if (g_strcmp0 (opts->input, "-") != 0)
     g_ptr_array_add (inputs, opts->input);
+  if (g_strcmp0 (opts->pack, "-") != 0)
+    g_ptr_array_add (inputs, opts->pack);
   for (guint i = 0; opts->armies != NULL && opts->armies[i] != NULL; i++)
     g_ptr_array_add (inputs, opts->armies[i]);
   for (guint i = 0; i < opts->args->len; i++)
@@ -161,13 +166,16 @@ check_outputs (const Options  *opts,
 static void
 print_help (void)
 {
-  /* The help in parts, each translated on its own: a command added or changed changes only its
-   * own part. */
+  /* The help in parts, each translated on its own: a command or an option added or changed
+   * changes only its own part. */
   static const char *const help_commands[] = {
     N_("  rulesets                       List the game systems\n"),
     N_("  mechanics [RULESET]            List the mechanics, of one system or of all\n"),
-    N_("  describe MECHANIC              A mechanic's inputs, dice and outcomes\n"),
-    N_("  odds MECHANIC [--input FILE]   Exact probability of every outcome\n"),
+    N_("  describe MECHANIC [--input FILE]\n"
+       "                                 A mechanic's inputs, outcomes, and the dice and\n"
+       "                                 cards its inputs need\n"),
+    N_("  odds MECHANIC [--input FILE] [--pack FILE | --draw-pile LIST]\n"
+       "                                 Exact probability of every outcome\n"),
     N_("  resolve MECHANIC [--input FILE] [--dice 6,3,...] [--cards AS,10H,...] [--seed N]\n"
        "                                 Roll (or take the dice entered) and explain the result\n"),
     N_("  validate FILE                  Check a battle, army list, ruleset or tables file\n"),
@@ -209,6 +217,36 @@ print_help (void)
        "                                 Without --apply an action is only checked: nothing\n"
        "                                 is shown of what it would do, nor saved\n"),
   };
+  static const char *const help_options[] = {
+    N_("  --input FILE, -i FILE          The inputs as a JSON object (\"-\" reads standard input);\n"
+       "                                 inputs left out take their defaults\n"),
+    N_("  --dice LIST                    Dice rolled at the table, in the order the mechanic\n"
+       "                                 asks for them (see \"describe\")\n"),
+    N_("  --cards LIST                   Cards turned at the table\n"),
+    N_("  --pack FILE                    The pack cards come from, as a battle keeps it\n"
+       "                                 (\"decks\", \"draw\", \"dealt\", \"turned\"), for\n"
+       "                                 \"odds\" and \"describe\" (\"-\" reads standard input)\n"),
+    N_("  --draw-pile LIST               The cards still to draw (AS,10H,...): the rest of the\n"
+       "                                 pack is turned, and shuffled back when they run out\n"),
+    N_("  --seed N                       Seed the generator, for a reproducible roll\n"),
+    N_("  --battle FILE                  Pre-fill the inputs from this battle (name units and\n"
+       "                                 sides by id) and roll with its generator\n"),
+    N_("  --apply                        With --battle: apply the result to the battle and save it;\n"
+       "                                 with \"step\" and \"rr\": do it and save the battle\n"),
+    N_("  --allow                        With --battle: go ahead with what the rules forbid now;\n"
+       "                                 the journal keeps it as the referee's ruling\n"),
+    N_("  --pdf FILE                     Where \"roster\" writes its PDF\n"),
+    N_("  --paper a4|letter              The roster's paper size (a4 unless given)\n"),
+    N_("  --side SIDE                    Only this side of the battle (its id or its name)\n"),
+    N_("  --tables FILE                  The values of the tables players type in (an\n"
+       "                                 \"adjutant-tables\" file), used instead of the ones\n"
+       "                                 saved for this user; a battle's own still win\n"),
+    N_("  --json                         \"step\" and \"rr\": print JSON instead of text (the\n"
+       "                                 other commands always print JSON)\n"),
+    N_("  --compact                      Print JSON on one line\n"),
+    N_("  --help, -h                     Show this help\n"),
+    N_("  --version                      Show the version\n"),
+  };
 
   printf (_("Usage: %s COMMAND [ARGUMENTS] [OPTIONS]\n"
             "\n"
@@ -218,31 +256,9 @@ print_help (void)
             "Commands:\n"), program);
   for (gsize i = 0; i < G_N_ELEMENTS (help_commands); i++)
     fputs (_(help_commands[i]), stdout);
-  fputs (_("\n"
-           "Options:\n"
-           "  --input FILE, -i FILE          The inputs as a JSON object (\"-\" reads standard input);\n"
-           "                                 inputs left out take their defaults\n"
-           "  --dice LIST                    Dice rolled at the table, in the order the mechanic\n"
-           "                                 asks for them (see \"describe\")\n"
-           "  --cards LIST                   Cards turned at the table\n"
-           "  --seed N                       Seed the generator, for a reproducible roll\n"
-           "  --battle FILE                  Pre-fill the inputs from this battle (name units and\n"
-           "                                 sides by id) and roll with its generator\n"
-           "  --apply                        With --battle: apply the result to the battle and save it;\n"
-           "                                 with \"step\" and \"rr\": do it and save the battle\n"
-           "  --allow                        With --battle: go ahead with what the rules forbid now;\n"
-           "                                 the journal keeps it as the referee's ruling\n"
-           "  --pdf FILE                     Where \"roster\" writes its PDF\n"
-           "  --paper a4|letter              The roster's paper size (a4 unless given)\n"
-           "  --side SIDE                    Only this side of the battle (its id or its name)\n"
-           "  --tables FILE                  The values of the tables players type in (an\n"
-           "                                 \"adjutant-tables\" file), used instead of the ones\n"
-           "                                 saved for this user; a battle's own still win\n"
-           "  --json                         \"step\" and \"rr\": print JSON instead of text (the\n"
-           "                                 other commands always print JSON)\n"
-           "  --compact                      Print JSON on one line\n"
-           "  --help, -h                     Show this help\n"
-           "  --version                      Show the version\n"), stdout);
+  fputs (_("\nOptions:\n"), stdout);
+  for (gsize i = 0; i < G_N_ELEMENTS (help_options); i++)
+    fputs (_(help_options[i]), stdout);
   fputs (_("\n"
            "Exit status: 0 success, 1 an error in a file, an input or the rules, 2 a mistake in\n"
            "the command line.\n"), stdout);
@@ -276,9 +292,17 @@ parse_seed (const char  *text,
             guint64     *seed,
             GError     **error)
 {
+  g_autofree char *digits = NULL;
+  gsize length = text != NULL ? strlen (text) : 0;
+
+  /* A seed past 2^53 is printed as a JSON string: taken back with its quotes or without. */
+  if (length >= 2 && text[0] == '"' && text[length - 1] == '"')
+    digits = g_strndup (text + 1, length - 2);
+  else
+    digits = g_strdup (text != NULL ? text : "");
   /* Digits only, and within 64 bits: a number too large is refused, not cut down. */
-  if (text != NULL && g_ascii_isdigit (text[0]) &&
-      g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, seed, NULL))
+  if (g_ascii_isdigit (digits[0]) &&
+      g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT64, seed, NULL))
     return TRUE;
   g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
                _("--seed takes a whole number from 0 to 18446744073709551615, not “%s”"),
@@ -421,20 +445,95 @@ cmd_mechanics (const Options *opts)
   return 0;
 }
 
+/* The pack --pack or --draw-pile give, in *@pack (NULL: neither is given).  FALSE with @error
+ * and *@usage set for a mistake in the command line, cleared for one in the file it reads. */
+static gboolean
+given_pack (const Options      *opts,
+            AdjRuleset         *rs,
+            AdjPack           **pack,
+            gboolean           *usage,
+            GError            **error)
+{
+  g_autoptr(json_object) json = NULL;
+  g_autoptr(GArray) cards = NULL;
+  const char *why = NULL;
+
+  *pack = NULL;
+  *usage = TRUE;
+  if (opts->pack == NULL && opts->draw_pile == NULL)
+    return TRUE;
+  if (opts->pack != NULL && opts->draw_pile != NULL)
+    why = _("Give either --pack or --draw-pile, not both");
+  else if (opts->battle != NULL)
+    why = _("--battle brings the battle’s own pack: --pack and --draw-pile are for odds "
+            "without one");
+  else if (!adj_ruleset_get_system (rs)->uses_cards)
+    why = _("This mechanic turns no cards: --pack and --draw-pile do not apply to it");
+  else if (g_strcmp0 (opts->pack, "-") == 0 && g_strcmp0 (opts->input, "-") == 0)
+    why = _("--input and --pack cannot both read standard input");
+  if (why != NULL)
+    {
+      g_set_error_literal (error, ADJ_ERROR, ADJ_ERROR_INVALID, why);
+      return FALSE;
+    }
+
+  if (opts->draw_pile != NULL)
+    {
+      if (adj_cards_parse (opts->draw_pile, &cards, error))
+        *pack = adj_pack_new_from_draw_pile ((const AdjCard *) cards->data, cards->len, error);
+      if (*pack == NULL)
+        g_prefix_error (error, "--draw-pile: ");
+      return *pack != NULL;
+    }
+  *usage = FALSE;
+  json = adj_cli_read_input_json (opts->pack, error);
+  if (json == NULL)
+    return FALSE;
+  *pack = adj_pack_from_json (json, g_str_equal (opts->pack, "-") ? _("standard input")
+                                                                   : opts->pack, "$", error);
+  return *pack != NULL;
+}
+
 static int
 cmd_describe (const Options *opts)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjRuleset) rs = NULL;
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(AdjInputs) inputs = NULL;
+  g_autoptr(AdjPack) pack = NULL;
   g_autoptr(json_object) out = NULL;
   const AdjMechanic *mech;
+  AdjContext ctx = { 0 };
+  gboolean usage;
 
   if (opts->args->len != 1)
     return adj_cli_usage_error (_("“describe” takes one mechanic id, such as wec/fire-combat"));
+  if (opts->dice != NULL || opts->cards != NULL || opts->seed != NULL || opts->apply)
+    return adj_cli_usage_error (_("“describe” works before any roll: --dice, --cards, --seed and "
+                          "--apply belong to “resolve”"));
   mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
   if (mech == NULL || (rs = mechanic_ruleset (mech, &error)) == NULL)
     return adj_cli_fail (error);
-  out = adj_mechanic_describe (mech, rs);
+  if (!given_pack (opts, rs, &pack, &usage, &error))
+    return usage ? adj_cli_usage_error ("%s", error->message) : adj_cli_fail (error);
+  if (opts->input == NULL && opts->battle == NULL && pack == NULL)
+    {
+      out = adj_mechanic_describe (mech, rs);
+      adj_cli_print_json (opts, out);
+      return 0;
+    }
+  if (opts->battle != NULL && (battle = load_battle_for (opts, rs, &error)) == NULL)
+    return adj_cli_fail (error);
+  if ((inputs = build_inputs (opts, mech, rs, battle, &error)) == NULL)
+    return adj_cli_fail (error);
+  ctx.ruleset = rs;
+  ctx.pack = pack;
+  if (battle != NULL)
+    adj_battle_context (battle, &ctx);
+  out = adj_mechanic_describe_for (mech, &ctx, inputs, TRUE, &error);
+  if (out == NULL)
+    return adj_cli_fail (error);
   adj_cli_print_json (opts, out);
   return 0;
 }
@@ -447,10 +546,12 @@ cmd_odds (const Options *opts)
   g_autoptr(AdjBattle) battle = NULL;
   g_autoptr(AdjInputs) inputs = NULL;
   g_autoptr(AdjOdds) odds = NULL;
+  g_autoptr(AdjPack) pack = NULL;
   json_object *out;
   g_autoptr(json_object) owned = NULL;
   const AdjMechanic *mech;
   AdjContext ctx = { 0 };
+  gboolean usage;
 
   if (opts->args->len != 1)
     return adj_cli_usage_error (_("“odds” takes one mechanic id, such as wec/fire-combat"));
@@ -460,12 +561,15 @@ cmd_odds (const Options *opts)
   mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
   if (mech == NULL || (rs = mechanic_ruleset (mech, &error)) == NULL)
     return adj_cli_fail (error);
+  if (!given_pack (opts, rs, &pack, &usage, &error))
+    return usage ? adj_cli_usage_error ("%s", error->message) : adj_cli_fail (error);
   if (opts->battle != NULL && (battle = load_battle_for (opts, rs, &error)) == NULL)
     return adj_cli_fail (error);
   if ((inputs = build_inputs (opts, mech, rs, battle, &error)) == NULL)
     return adj_cli_fail (error);
 
   ctx.ruleset = rs;
+  ctx.pack = pack;
   if (battle != NULL)
     adj_battle_context (battle, &ctx);
   odds = adj_mechanic_odds (mech, &ctx, inputs, &error);
@@ -548,7 +652,7 @@ cmd_resolve (const Options *opts)
   out = adj_outcome_to_json (outcome);
   json_object_object_add (out, "inputs", adj_inputs_to_json (setup.inputs));
   if (opts->dice == NULL && battle == NULL)
-    json_object_object_add (out, "seed", json_object_new_uint64 (setup.seed));
+    json_object_object_add (out, "seed", adj_json_new_whole_u64 (setup.seed));
 
   if (opts->apply)
     {
@@ -1186,6 +1290,9 @@ main (int   argc,
   opts.args = g_ptr_array_new ();
   for (guint i = 1; opts.remaining[i] != NULL; i++)
     g_ptr_array_add (opts.args, opts.remaining[i]);
+  if ((opts.pack != NULL || opts.draw_pile != NULL) &&
+      command->run != cmd_odds && command->run != cmd_describe)
+    return adj_cli_usage_error (_("--pack and --draw-pile belong to “odds” and “describe”"));
   if (opts.tables != NULL)
     {
       g_autoptr(AdjTables) tables = adj_tables_load_file (opts.tables, NULL, &error);

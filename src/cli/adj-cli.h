@@ -30,6 +30,8 @@ typedef struct {
   char      *tables;
   char      *modifier;
   char      *times;
+  char      *pack;       /* odds and describe: the pack, as a battle keeps it */
+  char      *draw_pile;  /* odds and describe: the cards still to draw */
   char     **armies;
   char     **variants;
   char     **emplacements;

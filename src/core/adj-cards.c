@@ -221,6 +221,35 @@ adj_pack_new (guint n_decks)
 }
 
 AdjPack *
+adj_pack_new_from_draw_pile (const AdjCard  *cards,
+                             guint           n,
+                             GError        **error)
+{
+  guint counts[ADJ_DECK_SIZE] = { 0 };
+  guint n_decks = 1;
+  AdjPack *pack;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint count = ++counts[cards[i] % ADJ_DECK_SIZE];
+      n_decks = MAX (n_decks, count);
+    }
+  if (n_decks > 4)
+    {
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_INVALID,
+                   _("A pack holds at most 4 decks, but a card is given %u times"), n_decks);
+      return NULL;
+    }
+  pack = pack_new_empty (n_decks);
+  g_array_append_vals (pack->draw, cards, n);
+  for (guint d = 0; d < n_decks; d++)
+    for (AdjCard c = 0; c < ADJ_DECK_SIZE; c++)
+      if (d >= counts[c])
+        g_array_append_val (pack->turned, c);
+  return pack;
+}
+
+AdjPack *
 adj_pack_copy (const AdjPack *pack)
 {
   AdjPack *copy;

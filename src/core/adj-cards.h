@@ -51,6 +51,12 @@ char    *adj_card_describe    (AdjCard     card);
 const char *adj_suit_symbol   (AdjSuit     suit);
 
 AdjPack *adj_pack_new         (guint       n_decks);
+/* A pack whose draw pile holds @cards (the cards still to draw), in as many decks as a card is
+ * given times (at most 4); every other card of those decks is on the turned pile, to be
+ * shuffled back when the draw pile runs out. */
+AdjPack *adj_pack_new_from_draw_pile (const AdjCard  *cards,
+                                      guint           n,
+                                      GError        **error);
 AdjPack *adj_pack_copy        (const AdjPack *pack);
 void     adj_pack_free        (AdjPack    *pack);
 guint    adj_pack_get_n_decks (const AdjPack *pack);

@@ -1094,6 +1094,38 @@ adj_json_to_string_lines (json_object        *value,
   return g_string_free (out, FALSE);
 }
 
+/* Doubles hold every whole number up to 2^53 exactly, and not every one past it. */
+#define EXACT_IN_DOUBLE (G_GUINT64_CONSTANT (1) << 53)
+
+json_object *
+adj_json_new_whole (const mpz_t value)
+{
+  g_autofree char *digits = NULL;
+
+  g_return_val_if_fail (mpz_sgn (value) >= 0, NULL);
+
+  if (mpz_sizeinbase (value, 2) <= 64)
+    {
+      guint64 small = 0;
+
+      mpz_export (&small, NULL, -1, sizeof small, 0, 0, value);
+      return adj_json_new_whole_u64 (small);
+    }
+  digits = g_malloc (mpz_sizeinbase (value, 10) + 2);
+  return json_object_new_string (mpz_get_str (digits, 10, value));
+}
+
+json_object *
+adj_json_new_whole_u64 (guint64 value)
+{
+  char digits[24];
+
+  if (value <= EXACT_IN_DOUBLE)
+    return json_object_new_int64 ((gint64) value);
+  g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, value);
+  return json_object_new_string (digits);
+}
+
 json_object *
 adj_json_copy (json_object *value)
 {

@@ -9,6 +9,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <gmp.h>
 #include <json-c/json.h>
 
 #include "adj-types.h"
@@ -157,6 +158,11 @@ json_object *adj_json_copy (json_object *value);
 /* Deep equality, where NULL equals a JSON null. */
 gboolean     adj_json_equal (json_object *a,
                              json_object *b);
+
+/* A whole number as JSON: a number up to 2^53, which every JSON reader takes exactly, and past
+ * that its digits as a string, which a reader that keeps numbers as doubles cannot round. */
+json_object *adj_json_new_whole     (const mpz_t value);
+json_object *adj_json_new_whole_u64 (guint64     value);
 
 char *adj_json_to_string (json_object *value,
                           gboolean     pretty);

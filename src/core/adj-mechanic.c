@@ -257,19 +257,85 @@ adj_mechanic_draws (const AdjMechanic *mech,
   return specs;
 }
 
+/* The outcomes of @mech as describe lists them: those it declares, or, when its result is a
+ * number, every number its odds with @inputs list. */
+static json_object *
+describe_outcomes (const AdjMechanic  *mech,
+                   const AdjContext   *ctx,
+                   AdjInputs          *inputs,
+                   GError            **error)
+{
+  g_autoptr(json_object) outcomes = json_object_new_array ();
+  g_autoptr(AdjOdds) odds = NULL;
+
+  for (guint i = 0; i < mech->n_outcomes; i++)
+    {
+      json_object *o = json_object_new_object ();
+      json_object_object_add (o, "id", json_object_new_string (mech->outcomes[i].id));
+      json_object_object_add (o, "label",
+                              json_object_new_string (adj_gettext (mech->outcomes[i].label)));
+      json_object_array_add (outcomes, o);
+    }
+  if (mech->outcomes != NULL)
+    return g_steal_pointer (&outcomes);
+
+  odds = adj_mechanic_odds (mech, ctx, inputs, error);
+  if (odds == NULL)
+    return NULL;
+  for (guint i = 0; i < odds->entries->len; i++)
+    {
+      const AdjOddsEntry *e = g_ptr_array_index (odds->entries, i);
+      json_object *o = json_object_new_object ();
+
+      json_object_object_add (o, "id", json_object_new_string (e->key));
+      json_object_object_add (o, "label", json_object_new_string (adj_gettext (e->label)));
+      json_object_array_add (outcomes, o);
+    }
+  return g_steal_pointer (&outcomes);
+}
+
 json_object *
 adj_mechanic_describe (const AdjMechanic *mech,
                        AdjRuleset        *rs)
 {
-  json_object *obj = json_object_new_object ();
+  g_autoptr(AdjInputs) defaults = adj_inputs_new (mech, rs);
+  AdjContext ctx = { .ruleset = rs };
+  g_autoptr(GError) error = NULL;
+  json_object *obj = adj_mechanic_describe_for (mech, &ctx, defaults, FALSE, &error);
+
+  /* Every mechanic can be rolled with its default inputs. */
+  if (obj == NULL)
+    g_critical ("%s: %s", mech->id, error->message);
+  return obj;
+}
+
+json_object *
+adj_mechanic_describe_for (const AdjMechanic  *mech,
+                           const AdjContext   *ctx,
+                           AdjInputs          *given,
+                           gboolean            inputs_given,
+                           GError            **error)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  g_autoptr(json_object) obj = json_object_new_object ();
   json_object *inputs = json_object_new_array ();
-  json_object *outcomes = json_object_new_array ();
+  json_object *outcomes = NULL;
   json_object *random = json_object_new_object ();
   json_object *draws = json_object_new_array ();
   g_autoptr(AdjInputs) defaults = adj_inputs_new (mech, rs);
-  AdjContext ctx = { .ruleset = rs };
-  g_autoptr(GArray) specs = adj_mechanic_draws (mech, &ctx, defaults);
+  g_autoptr(GArray) specs = adj_mechanic_draws (mech, ctx, given);
   char rid[32];
+
+  g_return_val_if_fail (given->mechanic == mech, NULL);
+
+  outcomes = describe_outcomes (mech, ctx, given, error);
+  if (outcomes == NULL)
+    {
+      json_object_put (inputs);
+      json_object_put (random);
+      json_object_put (draws);
+      return NULL;
+    }
 
   json_object_object_add (obj, "id", json_object_new_string (mech->id));
   json_object_object_add (obj, "ruleset",
@@ -365,21 +431,17 @@ adj_mechanic_describe (const AdjMechanic *mech,
       json_object_array_add (draws, item);
     }
   json_object_object_add (random, "draws", draws);
-  json_object_object_add (random, "with_default_inputs", json_object_new_boolean (TRUE));
+  json_object_object_add (random, "with_default_inputs", json_object_new_boolean (!inputs_given));
   if (mech->random_note != NULL)
     json_object_object_add (random, "note",
                             json_object_new_string (adj_gettext (mech->random_note)));
   json_object_object_add (obj, "random", random);
 
-  for (guint i = 0; i < mech->n_outcomes; i++)
-    {
-      json_object *o = json_object_new_object ();
-      json_object_object_add (o, "id", json_object_new_string (mech->outcomes[i].id));
-      json_object_object_add (o, "label",
-                              json_object_new_string (adj_gettext (mech->outcomes[i].label)));
-      json_object_array_add (outcomes, o);
-    }
+  /* A result that is a number lists the numbers these inputs can give. */
+  json_object_object_add (obj, "numeric", json_object_new_boolean (mech->outcomes == NULL));
   json_object_object_add (obj, "outcomes", outcomes);
+  if (inputs_given)
+    json_object_object_add (obj, "input_values", adj_inputs_to_json (given));
 
   /* The tables the players type in that it reads, so a form can link to their editor. */
   if (mech->tables != NULL)
@@ -390,7 +452,7 @@ adj_mechanic_describe (const AdjMechanic *mech,
         json_object_array_add (tables, json_object_new_string (mech->tables[i]));
       json_object_object_add (obj, "tables", tables);
     }
-  return obj;
+  return g_steal_pointer (&obj);
 }
 
 static gpointer
@@ -479,6 +541,49 @@ adj_mechanic_judge_candidates (const AdjMechanic *mech,
   return g_steal_pointer (&refused);
 }
 
+/* The place of the outcome @key among those @mech declares (after them all when it is not one
+ * of them). */
+static guint
+declared_place (const AdjMechanic *mech,
+                const char        *key)
+{
+  const AdjChoice *c = adj_field_find_choice (mech->outcomes, mech->n_outcomes, key);
+
+  return c != NULL ? (guint) (c - mech->outcomes) : mech->n_outcomes;
+}
+
+static int
+by_declared_place (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      data)
+{
+  guint pa = declared_place (data, (*(AdjOddsEntry * const *) a)->key);
+  guint pb = declared_place (data, (*(AdjOddsEntry * const *) b)->key);
+
+  return (pa > pb) - (pa < pb);
+}
+
+/* The odds of a mechanic that declares its outcomes list every one of them, in their order,
+ * those that cannot happen with 0 ways; a script can rely on that. */
+static void
+odds_as_declared (const AdjMechanic *mech,
+                  AdjOdds           *odds)
+{
+  if (mech->outcomes == NULL)
+    return;
+  for (guint i = 0; i < odds->entries->len; i++)
+    {
+      const AdjOddsEntry *e = g_ptr_array_index (odds->entries, i);
+
+      if (declared_place (mech, e->key) == mech->n_outcomes)
+        g_critical ("%s: the odds list “%s”, which is not one of its outcomes", mech->id,
+                    e->key);
+    }
+  for (guint i = 0; i < mech->n_outcomes; i++)
+    adj_odds_declare (odds, mech->outcomes[i].id, mech->outcomes[i].label);
+  g_ptr_array_sort_with_data (odds->entries, by_declared_place, (gpointer) mech);
+}
+
 AdjOdds *
 adj_mechanic_odds (const AdjMechanic *mech,
                    const AdjContext  *ctx,
@@ -493,6 +598,7 @@ adj_mechanic_odds (const AdjMechanic *mech,
     {
       if (!mech->odds (ctx, inputs, odds, error))
         return NULL;
+      odds_as_declared (mech, odds);
     }
   else
     {

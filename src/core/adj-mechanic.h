@@ -175,8 +175,18 @@ gboolean           adj_mechanic_input_applies (const AdjMechanic *mech,
                                                const AdjContext  *ctx,
                                                AdjInputs         *inputs,
                                                const AdjField    *field);
+/* What @mech is and what it needs, with its default inputs: its inputs, the dice and cards
+ * they need and its outcomes (for a result that is a number, the numbers they can give). */
 json_object       *adj_mechanic_describe      (const AdjMechanic *mech,
                                                AdjRuleset        *rs);
+/* The same with the inputs @given (@inputs_given: not the defaults, which the description then
+ * says, with their values), where @ctx is; NULL with @error when the numbers a result can be
+ * cannot be worked out for them. */
+json_object       *adj_mechanic_describe_for  (const AdjMechanic *mech,
+                                               const AdjContext  *ctx,
+                                               AdjInputs         *given,
+                                               gboolean           inputs_given,
+                                               GError           **error);
 GArray            *adj_mechanic_draws         (const AdjMechanic *mech,
                                                const AdjContext  *ctx,
                                                AdjInputs         *inputs);

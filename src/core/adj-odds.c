@@ -5,14 +5,32 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "adj-i18n.h"
+#include "adj-json.h"
 #include "adj-odds.h"
+
+static AdjOddsEntry *
+entry_new (const char *key,
+           const char *label)
+{
+  AdjOddsEntry *e = g_new0 (AdjOddsEntry, 1);
+
+  e->key = g_strdup (key);
+  e->label = g_strdup (label);
+  mpz_init (e->ways);
+  mpq_init (e->exact);
+  return e;
+}
 
 static void
 entry_free (AdjOddsEntry *entry)
 {
   g_free (entry->key);
   g_free (entry->label);
+  mpz_clear (entry->ways);
+  mpq_clear (entry->exact);
   g_free (entry);
 }
 
@@ -22,6 +40,8 @@ adj_odds_new (void)
   AdjOdds *odds = g_new0 (AdjOdds, 1);
 
   odds->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  odds->chances = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
+  mpz_init (odds->total);
   return odds;
 }
 
@@ -31,6 +51,8 @@ adj_odds_free (AdjOdds *odds)
   if (odds == NULL)
     return;
   g_ptr_array_unref (odds->entries);
+  g_ptr_array_unref (odds->chances);
+  mpz_clear (odds->total);
   g_free (odds->note);
   g_free (odds);
 }
@@ -48,12 +70,28 @@ find_entry (const AdjOdds *odds,
   return NULL;
 }
 
+static AdjOddsEntry *
+find_or_add (AdjOdds    *odds,
+             const char *key,
+             const char *label)
+{
+  AdjOddsEntry *e = find_entry (odds, key);
+
+  if (e == NULL)
+    {
+      e = entry_new (key, label);
+      g_ptr_array_add (odds->entries, e);
+    }
+  return e;
+}
+
 void
 adj_odds_declare (AdjOdds    *odds,
                   const char *key,
                   const char *label)
 {
-  adj_odds_add (odds, key, label, 0);
+  g_return_if_fail (odds != NULL && key != NULL);
+  find_or_add (odds, key, label);
 }
 
 void
@@ -62,20 +100,32 @@ adj_odds_add (AdjOdds    *odds,
               const char *label,
               guint64     count)
 {
+  mpz_t ways;
+
+  mpz_init (ways);
+  adj_mpz_set_u64 (ways, count);
+  adj_odds_add_ways (odds, key, label, ways);
+  mpz_clear (ways);
+}
+
+void
+adj_odds_add_ways (AdjOdds     *odds,
+                   const char  *key,
+                   const char  *label,
+                   const mpz_t  ways)
+{
   AdjOddsEntry *e;
 
   g_return_if_fail (odds != NULL && key != NULL);
+  e = find_or_add (odds, key, label);
+  mpz_add (e->ways, e->ways, ways);
+}
 
-  e = find_entry (odds, key);
-  if (e == NULL)
-    {
-      e = g_new0 (AdjOddsEntry, 1);
-      e->key = g_strdup (key);
-      e->label = g_strdup (label);
-      g_ptr_array_add (odds->entries, e);
-    }
-  if (__builtin_add_overflow (e->count, count, &e->count))
-    odds->overflow = TRUE;
+void
+adj_mpz_set_u64 (mpz_t   z,
+                 guint64 value)
+{
+  mpz_import (z, 1, -1, sizeof value, 0, 0, &value);
 }
 
 guint64
@@ -91,36 +141,79 @@ adj_gcd (guint64 a,
   return a;
 }
 
+/* @q as a double.  While numerator and denominator are exact as doubles, one division rounds
+ * to the nearest double, as the odds always did; past that, GMP's conversion is as close to
+ * within the last bit. */
+static double
+fraction_to_double (const mpq_t q)
+{
+  if (mpz_sizeinbase (mpq_numref (q), 2) <= 53 && mpz_sizeinbase (mpq_denref (q), 2) <= 53)
+    return mpz_get_d (mpq_numref (q)) / mpz_get_d (mpq_denref (q));
+  return mpq_get_d (q);
+}
+
 void
 adj_odds_finish (AdjOdds *odds,
                  guint64  total)
 {
-  guint64 sum = 0;
+  mpz_t t;
+
+  mpz_init (t);
+  adj_mpz_set_u64 (t, total);
+  adj_odds_finish_ways (odds, t);
+  mpz_clear (t);
+}
+
+void
+adj_odds_finish_ways (AdjOdds     *odds,
+                      const mpz_t  total)
+{
+  mpz_t sum;
 
   g_return_if_fail (odds != NULL);
-  g_return_if_fail (total > 0);
+  g_return_if_fail (mpz_sgn (total) > 0);
 
-  odds->total = total;
+  mpz_set (odds->total, total);
+  mpz_init (sum);
   for (guint i = 0; i < odds->entries->len; i++)
     {
       AdjOddsEntry *e = g_ptr_array_index (odds->entries, i);
-      guint64 g;
 
-      sum += e->count;
-      e->p = (double) e->count / (double) total;
-      if (e->count == 0)
-        {
-          e->num = 0;
-          e->den = 1;
-          continue;
-        }
-      g = adj_gcd (e->count, total);
-      e->num = e->count / g;
-      e->den = total / g;
+      mpz_add (sum, sum, e->ways);
+      mpq_set_num (e->exact, e->ways);
+      mpq_set_den (e->exact, total);
+      mpq_canonicalize (e->exact);
+      e->p = fraction_to_double (e->exact);
     }
   /* The counts must cover every way exactly once: anything else is a bug in a mechanic. */
-  if (!odds->overflow)
-    g_return_if_fail (sum == total);
+  if (mpz_cmp (sum, total) != 0)
+    g_critical ("The odds of “%s” do not count every way exactly once",
+                odds->entries->len > 0 ? ((AdjOddsEntry *) odds->entries->pdata[0])->key : "");
+  mpz_clear (sum);
+}
+
+void
+adj_odds_add_chance (AdjOdds    *odds,
+                     const char *key,
+                     const char *label,
+                     guint64     num,
+                     guint64     den)
+{
+  AdjOddsEntry *e;
+  mpz_t n, d;
+
+  g_return_if_fail (odds != NULL && key != NULL && den > 0 && num <= den);
+
+  e = entry_new (key, label);
+  mpz_inits (n, d, NULL);
+  adj_mpz_set_u64 (n, num);
+  adj_mpz_set_u64 (d, den);
+  mpq_set_num (e->exact, n);
+  mpq_set_den (e->exact, d);
+  mpq_canonicalize (e->exact);
+  e->p = fraction_to_double (e->exact);
+  mpz_clears (n, d, NULL);
+  g_ptr_array_add (odds->chances, e);
 }
 
 const AdjOddsEntry *
@@ -138,45 +231,81 @@ adj_odds_p (const AdjOdds *odds,
   return e != NULL ? e->p : 0.0;
 }
 
+/* "numerator/denominator", in full: mpq_get_str() would leave out "/1", and every fraction is
+ * written the same way. */
+static char *
+fraction_text (const mpq_t q)
+{
+  gsize size = mpz_sizeinbase (mpq_numref (q), 10) + mpz_sizeinbase (mpq_denref (q), 10) + 3;
+  char *text = g_malloc (size);
+
+  mpz_get_str (text, 10, mpq_numref (q));
+  g_strlcat (text, "/", size);
+  mpz_get_str (text + strlen (text), 10, mpq_denref (q));
+  return text;
+}
+
+char *
+adj_odds_entry_fraction (const AdjOddsEntry *entry)
+{
+  return fraction_text (entry->exact);
+}
+
+static json_object *
+fraction_json (const AdjOddsEntry *e,
+               const char         *id_key)
+{
+  json_object *item = json_object_new_object ();
+  g_autofree char *frac = adj_odds_entry_fraction (e);
+
+  json_object_object_add (item, id_key, json_object_new_string (e->key));
+  json_object_object_add (item, "label", json_object_new_string (adj_gettext (e->label)));
+  json_object_object_add (item, "probability", json_object_new_double (e->p));
+  json_object_object_add (item, "exact", json_object_new_string (frac));
+  return item;
+}
+
 json_object *
 adj_odds_to_json (const AdjOdds *odds)
 {
   json_object *obj = json_object_new_object ();
   json_object *arr = json_object_new_array ();
-  double sum = 0.0;
+  mpz_t ways;
+  mpq_t sum;
 
+  mpz_init (ways);
   for (guint i = 0; i < odds->entries->len; i++)
     {
       AdjOddsEntry *e = g_ptr_array_index (odds->entries, i);
-      json_object *item = json_object_new_object ();
+      json_object *item = fraction_json (e, "outcome");
 
-      json_object_object_add (item, "outcome", json_object_new_string (e->key));
-      json_object_object_add (item, "label", json_object_new_string (adj_gettext (e->label)));
-      json_object_object_add (item, "probability", json_object_new_double (e->p));
-      if (!odds->overflow)
-        {
-          g_autofree char *frac = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
-                                              e->num, e->den);
-          json_object_object_add (item, "exact", json_object_new_string (frac));
-          json_object_object_add (item, "ways", json_object_new_uint64 (e->count));
-        }
+      json_object_object_add (item, "ways", adj_json_new_whole (e->ways));
       json_object_array_add (arr, item);
-      sum += e->p;
+      mpz_add (ways, ways, e->ways);
     }
   json_object_object_add (obj, "outcomes", arr);
-  if (!odds->overflow)
+  json_object_object_add (obj, "total_ways", adj_json_new_whole (odds->total));
+  /* Exact odds sum to exactly 1: say so from the counts, not from rounded doubles. */
+  mpq_init (sum);
+  mpq_set_num (sum, ways);
+  mpq_set_den (sum, odds->total);
+  mpq_canonicalize (sum);
+  {
+    g_autofree char *text = fraction_text (sum);
+    json_object_object_add (obj, "sum_exact", json_object_new_string (text));
+  }
+  json_object_object_add (obj, "sum", json_object_new_double (fraction_to_double (sum)));
+  mpq_clear (sum);
+  mpz_clear (ways);
+  if (odds->chances->len > 0)
     {
-      guint64 ways = 0;
+      json_object *chances = json_object_new_array ();
 
-      /* Exact odds sum to exactly 1: say so from the counts, not from rounded doubles. */
-      for (guint i = 0; i < odds->entries->len; i++)
-        ways += ((AdjOddsEntry *) g_ptr_array_index (odds->entries, i))->count;
-      json_object_object_add (obj, "total_ways", json_object_new_uint64 (odds->total));
-      json_object_object_add (obj, "sum_exact", json_object_new_string (ways == odds->total ? "1"
-                                                                                            : "?"));
-      sum = (double) ways / (double) odds->total;
+      for (guint i = 0; i < odds->chances->len; i++)
+        json_object_array_add (chances, fraction_json (g_ptr_array_index (odds->chances, i),
+                                                       "id"));
+      json_object_object_add (obj, "chances", chances);
     }
-  json_object_object_add (obj, "sum", json_object_new_double (sum));
   if (odds->note != NULL)
     json_object_object_add (obj, "note", json_object_new_string (adj_gettext (odds->note)));
   return obj;
@@ -199,8 +328,12 @@ adj_dist_dice (guint n_dice,
                guint sides)
 {
   AdjDist *d;
+  guint64 throws = 1;
 
   g_return_val_if_fail (sides >= 1, NULL);
+  /* sides^n_dice throws in all, counted in 64 bits. */
+  for (guint k = 0; k < n_dice; k++)
+    g_return_val_if_fail (!__builtin_mul_overflow (throws, (guint64) sides, &throws), NULL);
 
   /* Zero dice: the sum is 0 in exactly one way. */
   d = dist_new (0, 1);

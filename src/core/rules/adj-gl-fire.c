@@ -308,9 +308,10 @@ fire_odds (const AdjContext  *ctx,
 {
   g_autoptr(AdjTables) tables = NULL;
   g_autoptr(GError) missing = NULL;
-  u128 ways[G_N_ELEMENTS (fire_outcomes)] = { 0 };
-  double p[G_N_ELEMENTS (fire_outcomes)] = { 0 };
+  guint64 certain[G_N_ELEMENTS (fire_outcomes)] = { 0 };
+  mpz_t ways[G_N_ELEMENTS (fire_outcomes)], total;
   int hit_on = 0, save_on = 0, H, S;
+  gboolean ok = TRUE;
   guint n;
   FireSetup f;
 
@@ -325,62 +326,52 @@ fire_odds (const AdjContext  *ctx,
   if (missing != NULL && n > 0)
     {
       /* Without the hit table the only result is the dice as thrown. */
-      ways[FIRE_DICE_ROLLED] = 1;
-      p[FIRE_DICE_ROLLED] = 1.0;
-      adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, 1, TRUE);
+      certain[FIRE_DICE_ROLLED] = 1;
+      adj_rules_odds_counts (odds, certain, in->mechanic->n_outcomes, 1);
       odds->note = g_strdup (missing->message);
       return TRUE;
     }
   if (hit_on == 0 || n == 0)
     {
-      ways[FIRE_NO_HITS] = 1;
-      p[FIRE_NO_HITS] = 1.0;
-      adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, 1, TRUE);
+      certain[FIRE_NO_HITS] = 1;
+      adj_rules_odds_counts (odds, certain, in->mechanic->n_outcomes, 1);
       return TRUE;
     }
   H = 7 - hit_on;
 
+  for (guint k = 0; k < G_N_ELEMENTS (fire_outcomes); k++)
+    mpz_init (ways[k]);
+  mpz_init (total);
   if (!fire_save_on (ctx, &f, &tables, &save_on, &missing))
     {
-      u128 miss, total;
-      gboolean exact;
-
-      if (!adj_rules_table_missing (missing))
+      ok = adj_rules_table_missing (missing);
+      if (!ok)
+        g_propagate_error (error, g_steal_pointer (&missing));
+      else
         {
-          g_propagate_error (error, g_steal_pointer (&missing));
-          return FALSE;
+          /* Over 6^n: no hit (6 - H)^n. */
+          mpz_ui_pow_ui (total, 6, n);
+          mpz_ui_pow_ui (ways[FIRE_NO_HITS], (gulong) (6 - H), n);
+          mpz_sub (ways[FIRE_HITS_ROLLED], total, ways[FIRE_NO_HITS]);
+          adj_rules_odds_ways (odds, ways, in->mechanic->n_outcomes, total);
+          odds->note = g_strdup (missing->message);
         }
-      exact = gl_pow128 (6 - H, n, &miss) && gl_pow128 (6, n, &total);
-      p[FIRE_NO_HITS] = pow ((6.0 - H) / 6.0, n);
-      p[FIRE_HITS_ROLLED] = 1.0 - p[FIRE_NO_HITS];
-      if (exact)
-        {
-          ways[FIRE_NO_HITS] = miss;
-          ways[FIRE_HITS_ROLLED] = total - miss;
-        }
-      adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, exact ? total : 1, exact);
-      odds->note = g_strdup (missing->message);
-      return TRUE;
     }
-  S = save_on == 0 ? 0 : 7 - save_on;
-
-  {
-    u128 none, no_casualty, total;
-    gboolean exact = gl_pow128 (6 * (6 - H), n, &none) &&
-                     gl_pow128 (36 - H * (6 - S), n, &no_casualty) && gl_pow128 (36, n, &total);
-
-    p[FIRE_NO_HITS] = pow ((6.0 - H) / 6.0, n);
-    p[FIRE_ALL_SAVED] = pow ((36.0 - H * (6 - S)) / 36.0, n) - p[FIRE_NO_HITS];
-    p[FIRE_CASUALTIES] = 1.0 - p[FIRE_NO_HITS] - p[FIRE_ALL_SAVED];
-    if (exact)
-      {
-        ways[FIRE_NO_HITS] = none;
-        ways[FIRE_ALL_SAVED] = no_casualty - none;
-        ways[FIRE_CASUALTIES] = total - no_casualty;
-      }
-    adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, exact ? total : 1, exact);
-  }
-  return TRUE;
+  else
+    {
+      S = save_on == 0 ? 0 : 7 - save_on;
+      mpz_ui_pow_ui (total, 36, n);
+      mpz_ui_pow_ui (ways[FIRE_NO_HITS], (gulong) (6 * (6 - H)), n);
+      /* No casualty: ways[FIRE_ALL_SAVED] + the no-hit ways. */
+      mpz_ui_pow_ui (ways[FIRE_ALL_SAVED], (gulong) (36 - H * (6 - S)), n);
+      mpz_sub (ways[FIRE_CASUALTIES], total, ways[FIRE_ALL_SAVED]);
+      mpz_sub (ways[FIRE_ALL_SAVED], ways[FIRE_ALL_SAVED], ways[FIRE_NO_HITS]);
+      adj_rules_odds_ways (odds, ways, in->mechanic->n_outcomes, total);
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (fire_outcomes); k++)
+    mpz_clear (ways[k]);
+  mpz_clear (total);
+  return ok;
 }
 
 /* The tables fire_odds() goes on without, as it does: the hit table while dice are thrown, then
@@ -685,22 +676,6 @@ cards_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
-/* A reduced fraction num/den, times (a / b). */
-gboolean
-gl_frac_mul (u128 *num,
-             u128 *den,
-             u128  a,
-             u128  b)
-{
-  u128 g1 = adj_rules_gcd128 (a, *den), g2 = adj_rules_gcd128 (*num, b);
-
-  a /= g1 == 0 ? 1 : g1;
-  *den /= g1 == 0 ? 1 : g1;
-  *num /= g2 == 0 ? 1 : g2;
-  b /= g2 == 0 ? 1 : g2;
-  return !__builtin_mul_overflow (*num, a, num) && !__builtin_mul_overflow (*den, b, den);
-}
-
 typedef struct {
   AdjInputs *in;
 } KillData;
@@ -726,9 +701,8 @@ cards_odds (const AdjContext  *ctx,
   int leaders = (adj_inputs_get_bool (in, "officer") ? 1 : 0) +
                 (adj_inputs_get_bool (in, "leader_nco") ? 1 : 0);
   int hits = MIN (adj_inputs_get_int (in, "hits"), figures);
-  u128 num = 1, den = 1, ways[2];
-  double p0 = 1.0, p[2];
-  gboolean exact = TRUE;
+  /* p[1]: no leader falls; p[0]: one does. */
+  mpq_t p[2];
   guint n, s, t, ts;
   KillData data = { in };
 
@@ -737,15 +711,15 @@ cards_odds (const AdjContext  *ctx,
   if (!gl_pack_counts (ctx, card_kills, &data, &n, &s, &t, &ts, error))
     return FALSE;
 
-  if (leaders == 0)
-    num = 1, den = 1, p0 = 1.0;
-  else if (hits > figures - leaders)
-    num = 0, den = 1, p0 = 0.0;
-  else
+  mpq_inits (p[0], p[1], NULL);
+  mpq_set_ui (p[1], leaders == 0 || hits <= figures - leaders ? 1 : 0, 1);
+  if (leaders > 0)
     {
       int left = hits;
+      mpq_t safe;
 
-      while (left > 0 && num > 0)
+      mpq_init (safe);
+      while (left > 0 && mpq_sgn (p[1]) > 0)
         {
           guint m = MIN ((guint) left, n);
 
@@ -753,12 +727,12 @@ cards_odds (const AdjContext  *ctx,
             {
               if (n - s <= i)
                 {
-                  num = 0;
-                  p0 = 0.0;
+                  mpq_set_ui (p[1], 0, 1);
                   break;
                 }
-              exact = exact && gl_frac_mul (&num, &den, n - s - i, n - i);
-              p0 *= (double) (n - s - i) / (double) (n - i);
+              mpq_set_ui (safe, n - s - i, n - i);
+              mpq_canonicalize (safe);
+              mpq_mul (p[1], p[1], safe);
             }
           left -= (int) m;
           /* The safe cards just drawn join the turned pile, which becomes the draw pile. */
@@ -771,19 +745,20 @@ cards_odds (const AdjContext  *ctx,
               t = 0;
               ts = 0;
               if (n == 0)
-                return adj_not_allowed (error, _("The pack has no card left to turn: every "
-                                                 "card is out"));
+                {
+                  mpq_clears (safe, p[0], p[1], NULL);
+                  return adj_not_allowed (error, _("The pack has no card left to turn: every "
+                                                   "card is out"));
+                }
             }
         }
+      mpq_clear (safe);
     }
-  if (num == 0)
-    den = 1;
-  ways[1] = num;
-  ways[0] = den - num;
-  p[1] = p0;
-  p[0] = 1.0 - p0;
+  mpq_set_ui (p[0], 1, 1);
+  mpq_sub (p[0], p[0], p[1]);
   adj_declare_outcomes (in->mechanic, odds);
-  adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, den, exact);
+  adj_rules_odds_fractions (odds, p, in->mechanic->n_outcomes);
+  mpq_clears (p[0], p[1], NULL);
   return TRUE;
 }
 

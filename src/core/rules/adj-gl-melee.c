@@ -556,40 +556,13 @@ melee_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
-/* ---- exact odds of a melee ---- */
-
-typedef struct {
-  u128   num;
-  u128   den;
-  double p;
-} Frac;
-
-/* @acc += @x, exactly (the doubles are added by the caller); FALSE when it no longer fits. */
-static gboolean
-frac_add (Frac       *acc,
-          const Frac *x)
-{
-  u128 g, n1, n2, den;
-
-  if (x->num == 0)
-    return TRUE;
-  if (acc->num == 0)
-    {
-      acc->num = x->num;
-      acc->den = x->den;
-      return TRUE;
-    }
-  g = adj_rules_gcd128 (acc->den, x->den);
-  if (__builtin_mul_overflow (acc->den / g, x->den, &den) ||
-      __builtin_mul_overflow (acc->num, x->den / g, &n1) ||
-      __builtin_mul_overflow (x->num, acc->den / g, &n2) ||
-      __builtin_add_overflow (n1, n2, &n1))
-    return FALSE;
-  g = adj_rules_gcd128 (n1, den);
-  acc->num = n1 / g;
-  acc->den = den / g;
-  return TRUE;
-}
+/* ---- exact odds of a melee ----
+ *
+ * Every pair fought takes one figure out of the melee, whoever loses it.  Each pair's chances
+ * are written over L, the least common denominator of every kind of pair's; so a state that
+ * has lost r figures in all is reached with a chance of N / L^r, and the states are kept as
+ * their numerators N.  A round of p pairs leads from one state to the next, r + p, by a whole
+ * number of ways. */
 
 /* The outcome probabilities of one kind of pair: attacker wins @w of @t. */
 typedef struct {
@@ -623,31 +596,53 @@ melee_odds (const AdjContext  *ctx,
   AdjRuleset *rs = ctx->ruleset;
   int na = adj_inputs_get_int (in, "attacker_figures");
   int nd = adj_inputs_get_int (in, "defender_figures");
-  gboolean exact = TRUE;
-  g_autofree Frac *dp = NULL;
-  Frac win[2] = { { 0, 1, 0.0 }, { 0, 1, 0.0 } };
-  PairOdds plain, a_lead, d_lead, both;
+  int most = MIN (na, nd);
+  PairOdds kinds[4];   /* by the leaders in the pair: none, the attackers', the defenders', both */
   MeleeSides m;
-  u128 ways[2], den;
-  double p[2];
+  guint64 L = 1;
+  gsize n_states, n_coef;
+  /* coef[o (o + 1) / 2 + j]: the ways j of o ordinary pairs are won by the attackers, over L^o:
+   * C(o, j) won^j lost^(o - j). */
+  g_autofree mpz_t *coef = NULL;
+  g_autofree mpz_t *dp = NULL;
+  mpz_t win[2], total, term, power;
 
   if (na == 0 || nd == 0)
     return adj_not_allowed (error, _("A melee needs figures in contact on both sides"));
   melee_sides (in, &m);
-  plain = pair_odds_of (rs, &m, FALSE, FALSE);
-  a_lead = pair_odds_of (rs, &m, TRUE, FALSE);
-  d_lead = pair_odds_of (rs, &m, FALSE, TRUE);
-  both = pair_odds_of (rs, &m, TRUE, TRUE);
+  for (guint k = 0; k < 4; k++)
+    {
+      kinds[k] = pair_odds_of (rs, &m, (k & 1) != 0, (k & 2) != 0);
+      L = L / adj_gcd (L, kinds[k].t) * kinds[k].t;
+    }
 
-  dp = g_new0 (Frac, (gsize) (na + 1) * (nd + 1) * 4);
-  for (gsize i = 0; i < (gsize) (na + 1) * (nd + 1) * 4; i++)
-    dp[i].den = 1;
-  {
-    Frac *start = &dp[STATE (na, nd, adj_inputs_get_bool (in, "attacker_leader") ? 1 : 0,
-                             adj_inputs_get_bool (in, "defender_leader") ? 1 : 0)];
-    start->num = 1;
-    start->p = 1.0;
-  }
+  n_coef = (gsize) (most + 1) * (most + 2) / 2;
+  coef = g_new (mpz_t, n_coef);
+  for (int o = 0; o <= most; o++)
+    for (int j = 0; j <= o; j++)
+      {
+        mpz_t *c = &coef[o * (o + 1) / 2 + j];
+
+        mpz_init (*c);
+        mpz_bin_uiui (*c, (gulong) o, (gulong) j);
+        mpz_init (power);
+        mpz_ui_pow_ui (power, (gulong) (kinds[0].w * (L / kinds[0].t)), (gulong) j);
+        mpz_mul (*c, *c, power);
+        mpz_ui_pow_ui (power, (gulong) ((kinds[0].t - kinds[0].w) * (L / kinds[0].t)),
+                       (gulong) (o - j));
+        mpz_mul (*c, *c, power);
+        mpz_clear (power);
+      }
+
+  n_states = (gsize) (na + 1) * (nd + 1) * 4;
+  dp = g_new (mpz_t, n_states);
+  for (gsize i = 0; i < n_states; i++)
+    mpz_init (dp[i]);
+  mpz_set_ui (dp[STATE (na, nd, adj_inputs_get_bool (in, "attacker_leader") ? 1 : 0,
+                        adj_inputs_get_bool (in, "defender_leader") ? 1 : 0)], 1);
+  mpz_inits (win[0], win[1], total, term, NULL);
+  /* Over L^(na + nd - 1), the most figures a melee can take out. */
+  mpz_ui_pow_ui (total, (gulong) L, (gulong) (na + nd - 1));
 
   /* Every round takes min(a, d) figures out, so a + d only falls: walk it downwards. */
   for (int sum = na + nd; sum >= 2; sum--)
@@ -656,93 +651,50 @@ melee_odds (const AdjContext  *ctx,
         for (int ld = 0; ld <= 1; ld++)
           {
             int d = sum - a;
-            Frac *st = &dp[STATE (a, d, la, ld)];
+            const mpz_t *st = &dp[STATE (a, d, la, ld)];
             int pairs = MIN (a, d);
             gboolean lead = la || ld;
             int ordinary = pairs - (lead ? 1 : 0);
-            PairOdds lp = la && ld ? both : la ? a_lead : d_lead;
-            u128 binom = 1;
+            const PairOdds *lp = &kinds[(la ? 1 : 0) | (ld ? 2 : 0)];
 
-            if (d < 1 || st->p == 0.0)
+            if (d < 1 || mpz_sgn (*st) == 0)
               continue;
             /* j ordinary pairs won by the attackers, and the leaders' pair won (1) or lost. */
             for (int j = 0; j <= ordinary; j++)
-              {
-                if (j > 0)
-                  binom = binom * (u128) (ordinary - j + 1) / (u128) j;
-                for (int lw = 0; lw <= (lead ? 1 : 0); lw++)
-                  {
-                    int a_won = j + (lead && lw ? 1 : 0);
-                    int a_lost = pairs - a_won;
-                    int na2 = a - a_lost, nd2 = d - a_won;
-                    int la2 = la && (!lead || lw), ld2 = ld && (!lead || !lw);
-                    Frac x = { 0, 1, 0.0 };
-                    Frac *to;
-                    u128 num = 1, den2 = 1, f;
-                    double px;
+              for (int lw = 0; lw <= (lead ? 1 : 0); lw++)
+                {
+                  int a_won = j + (lead && lw ? 1 : 0);
+                  int a_lost = pairs - a_won;
+                  int na2 = a - a_lost, nd2 = d - a_won;
+                  int la2 = la && (!lead || lw), ld2 = ld && (!lead || !lw);
 
-                    px = st->p;
-                    for (int k = 0; k < ordinary; k++)
-                      px *= (double) (k < j ? plain.w : plain.t - plain.w) / (double) plain.t;
-                    px *= (double) binom;
-                    if (lead)
-                      px *= (double) (lw ? lp.w : lp.t - lp.w) / (double) lp.t;
-                    x.p = px;
-
-                    if (exact)
-                      {
-                        exact = gl_pow128 (plain.w, (guint) j, &f) &&
-                                !__builtin_mul_overflow (num, f, &num) &&
-                                gl_pow128 (plain.t - plain.w, (guint) (ordinary - j), &f) &&
-                                !__builtin_mul_overflow (num, f, &num) &&
-                                !__builtin_mul_overflow (num, binom, &num) &&
-                                gl_pow128 (plain.t, (guint) ordinary, &den2);
-                        if (exact && lead)
-                          exact = !__builtin_mul_overflow (num, (u128) (lw ? lp.w : lp.t - lp.w),
-                                                           &num) &&
-                                  !__builtin_mul_overflow (den2, (u128) lp.t, &den2);
-                        if (exact && num > 0)
-                          {
-                            u128 g = adj_rules_gcd128 (num, den2);
-
-                            num /= g;
-                            den2 /= g;
-                            exact = gl_frac_mul (&num, &den2, st->num, st->den);
-                          }
-                        x.num = num;
-                        x.den = den2;
-                      }
-                    if (px == 0.0 && (!exact || x.num == 0))
-                      continue;
-                    to = na2 == 0 || nd2 == 0 ? &win[nd2 == 0 ? 0 : 1]
-                                              : &dp[STATE (na2, nd2, la2, ld2)];
-                    to->p += x.p;
-                    if (exact)
-                      exact = frac_add (to, &x);
-                  }
-              }
+                  mpz_mul (term, *st, coef[ordinary * (ordinary + 1) / 2 + j]);
+                  if (lead)
+                    mpz_mul_ui (term, term, (gulong) ((lw ? lp->w : lp->t - lp->w) *
+                                                      (L / lp->t)));
+                  if (na2 == 0 || nd2 == 0)
+                    {
+                      /* Over L^(figures out), brought to the common denominator. */
+                      mpz_init (power);
+                      mpz_ui_pow_ui (power, (gulong) L, (gulong) (na2 + nd2 - 1));
+                      mpz_addmul (win[nd2 == 0 ? 0 : 1], term, power);
+                      mpz_clear (power);
+                    }
+                  else
+                    mpz_add (dp[STATE (na2, nd2, la2, ld2)], dp[STATE (na2, nd2, la2, ld2)],
+                             term);
+                }
           }
 
-  /* The two results share a denominator once reduced: they sum to one. */
-  den = win[0].num > 0 ? win[0].den : win[1].den;
-  if (exact && win[0].num > 0 && win[1].num > 0)
-    {
-      u128 g = adj_rules_gcd128 (win[0].den, win[1].den);
-
-      den = win[0].den / g * win[1].den;
-      exact = win[0].num * (den / win[0].den) + win[1].num * (den / win[1].den) == den;
-    }
-  if (exact)
-    {
-      ways[0] = win[0].num * (den / win[0].den);
-      ways[1] = win[1].num * (den / win[1].den);
-    }
-  p[0] = win[0].p;
-  p[1] = win[1].p;
   adj_declare_outcomes (in->mechanic, odds);
-  adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, exact ? den : 1, exact);
+  adj_rules_odds_ways (odds, win, in->mechanic->n_outcomes, total);
   odds->note = g_strdup (N_("Ties are thrown again: these are the odds of the final result, "
                             "whichever side is left with nobody fighting."));
+  for (gsize i = 0; i < n_states; i++)
+    mpz_clear (dp[i]);
+  for (gsize i = 0; i < n_coef; i++)
+    mpz_clear (coef[i]);
+  mpz_clears (win[0], win[1], total, term, NULL);
   return TRUE;
 }
 

@@ -23,8 +23,6 @@ G_BEGIN_DECLS
 #define MAX_CREWS   12
 #define MAX_ROUNDS  1000  /* re-rolled ties: a safety net no fair die ever reaches */
 
-typedef unsigned __int128 u128;
-
 #define BOAT "boat"
 
 /* adj-gl.c */
@@ -59,9 +57,6 @@ int *gl_roll_dice (AdjRandom   *random,
                    const char  *label,
                    guint        n,
                    GError     **error);
-gboolean gl_pow128 (u128   base,
-                    guint  n,
-                    u128  *out);
 gboolean gl_table_cell (const AdjContext  *ctx,
                         AdjTables        **tables,
                         const char        *table_id,
@@ -104,10 +99,6 @@ extern const AdjMechanic gl_charge;
 
 /* adj-gl-fire.c */
 extern const AdjMechanic gl_fire;
-gboolean gl_frac_mul (u128 *num,
-                      u128 *den,
-                      u128  a,
-                      u128  b);
 extern const AdjMechanic gl_hit_cards;
 
 /* adj-gl-melee.c */

@@ -339,8 +339,7 @@ turn_odds (const AdjContext  *ctx,
 {
   const char *british = json_object_get_string (adj_rules_json (ctx->ruleset, "cards", "british"));
   guint n, red, tn, tred;
-  u128 ways[2];
-  double p[2];
+  guint64 ways[2];
 
   if (!gl_pack_counts (ctx, is_red, NULL, &n, &red, &tn, &tred, error))
     return FALSE;
@@ -352,10 +351,8 @@ turn_odds (const AdjContext  *ctx,
     }
   ways[0] = g_str_equal (british, "red") ? red : n - red;
   ways[1] = n - ways[0];
-  p[0] = (double) ways[0] / n;
-  p[1] = (double) ways[1] / n;
   adj_declare_outcomes (in->mechanic, odds);
-  adj_rules_odds_ways (odds, ways, p, in->mechanic->n_outcomes, n, TRUE);
+  adj_rules_odds_counts (odds, ways, in->mechanic->n_outcomes, n);
   return TRUE;
 }
 

@@ -39,9 +39,9 @@
  * Exact odds: every mechanic counts its outcomes.  Ties in a melee pair are rolled again, an
  * infinite process whose final result is the conditional distribution of the rolls that are not
  * ties (the ties renormalised away, never truncated).  The melee of two units chains those pair
- * probabilities round by round as exact fractions, falling back to doubles (odds->overflow) only
- * when a fraction no longer fits in 64 bits.  Fire is counted in closed form per die (miss, hit
- * and saved, casualty, in 36ths); the cards for hits from the pack as it is, hypergeometrically.
+ * probabilities round by round as exact counts (GMP integers, however large).  Fire is counted
+ * in closed form per die (miss, hit and saved, casualty, in 36ths); the cards for hits from the
+ * pack as it is, hypergeometrically.
  */
 
 #define G_LOG_DOMAIN "adj-gl"
@@ -212,22 +212,6 @@ gl_roll_dice (AdjRandom   *random,
                              _("%s (%uD6): %s"), adj_gettext (label), n, text);
     }
   return g_steal_pointer (&dice);
-}
-
-/* ---- exact fractions for the odds ---- */
-
-gboolean
-gl_pow128 (u128   base,
-           guint  n,
-           u128  *out)
-{
-  u128 r = 1;
-
-  for (guint i = 0; i < n; i++)
-    if (__builtin_mul_overflow (r, base, &r))
-      return FALSE;
-  *out = r;
-  return TRUE;
 }
 
 /* ---- the players' tables ---- */

@@ -423,13 +423,13 @@ melee_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
-/* A distribution of (attackers' fights won - defenders') over [-span, span].  Only [lo, hi]
- * may hold anything: the loops over it stay short while the fight's spread is still narrow. */
+/* A distribution of (attackers' fights won - defenders') over [-span, span], in ways.  Only
+ * [lo, hi] may hold anything: the loops over it stay short while the fight's spread is still
+ * narrow. */
 typedef struct {
   int     span;
   int     lo, hi;   /* lo > hi while it is empty */
-  Ways   *ways;
-  double *p;
+  mpz_t  *ways;
 } Spread;
 
 static void
@@ -439,15 +439,17 @@ spread_init (Spread *s,
   s->span = span;
   s->lo = 1;
   s->hi = 0;
-  s->ways = g_new0 (Ways, 2 * span + 1);
-  s->p = g_new0 (double, 2 * span + 1);
+  s->ways = g_new (mpz_t, 2 * span + 1);
+  for (int k = 0; k <= 2 * span; k++)
+    mpz_init (s->ways[k]);
 }
 
 static void
 spread_clear (Spread *s)
 {
+  for (int k = 0; k <= 2 * s->span; k++)
+    mpz_clear (s->ways[k]);
   g_clear_pointer (&s->ways, g_free);
-  g_clear_pointer (&s->p, g_free);
 }
 
 /* Empty again, for another use. */
@@ -455,21 +457,15 @@ static void
 spread_empty (Spread *s)
 {
   for (int k = s->lo; k <= s->hi; k++)
-    {
-      s->ways[k + s->span] = 0;
-      s->p[k + s->span] = 0.0;
-    }
+    mpz_set_ui (s->ways[k + s->span], 0);
   s->lo = 1;
   s->hi = 0;
 }
 
-/* Add @ways ways, of probability @p, at @k. */
-static gboolean
-spread_add (Spread *s,
-            int     k,
-            Ways    ways,
-            double  p,
-            gboolean exact)
+/* The ways at @k, which may now hold something. */
+static mpz_t *
+spread_at (Spread *s,
+           int     k)
 {
   g_assert (k >= -s->span && k <= s->span);
   if (s->lo > s->hi)
@@ -479,50 +475,45 @@ spread_add (Spread *s,
       s->lo = MIN (s->lo, k);
       s->hi = MAX (s->hi, k);
     }
-  s->p[k + s->span] += p;
-  if (exact && __builtin_add_overflow (s->ways[k + s->span], ways, &s->ways[k + s->span]))
-    exact = FALSE;
-  return exact;
+  return &s->ways[k + s->span];
 }
 
 /* Add all of @from into @into. */
-static gboolean
+static void
 spread_add_all (Spread       *into,
-                const Spread *from,
-                gboolean      exact)
+                const Spread *from)
 {
   for (int k = from->lo; k <= from->hi; k++)
-    exact = spread_add (into, k, from->ways[k + from->span], from->p[k + from->span], exact);
-  return exact;
+    {
+      mpz_t *to = spread_at (into, k);
+      mpz_add (*to, *to, from->ways[k + from->span]);
+    }
 }
 
 /* @out, empty, becomes @a convolved with @b (the sum must stay within @out's span). */
-static gboolean
+static void
 spread_convolve (const Spread *a,
                  const Spread *b,
-                 Spread       *out,
-                 gboolean      exact)
+                 Spread       *out)
 {
   g_assert (out->lo > out->hi);
   for (int i = a->lo; i <= a->hi; i++)
     {
-      Ways aw = a->ways[i + a->span];
-      double ap = a->p[i + a->span];
+      const mpz_t *aw = &a->ways[i + a->span];
 
-      if (aw == 0 && ap == 0.0)
+      if (mpz_sgn (*aw) == 0)
         continue;
       for (int j = b->lo; j <= b->hi; j++)
         {
-          Ways bw = b->ways[j + b->span], w = 0;
+          const mpz_t *bw = &b->ways[j + b->span];
+          mpz_t *to;
 
-          if (bw == 0 && b->p[j + b->span] == 0.0)
+          if (mpz_sgn (*bw) == 0)
             continue;
-          if (exact && __builtin_mul_overflow (aw, bw, &w))
-            exact = FALSE;
-          exact = spread_add (out, i + j, w, ap * b->p[j + b->span], exact);
+          to = spread_at (out, i + j);
+          mpz_addmul (*to, *aw, *bw);
         }
     }
-  return exact;
 }
 
 static void
@@ -544,10 +535,7 @@ melee_odds (const AdjContext  *ctx,
   Melee m = { 0 };
   /* Made once and emptied for each use: a big melee makes thousands of them. */
   Spread all, next, cluster, given, step, one;
-  Ways counts[3] = { 0 };
-  double p[3] = { 0 };
-  Ways total = 1;
-  gboolean exact = TRUE;
+  mpz_t counts[3], total;
   int span;
 
   melee_setup (ctx, in, &m);
@@ -563,7 +551,7 @@ melee_odds (const AdjContext  *ctx,
   spread_init (&given, span);
   spread_init (&step, span);
   spread_init (&one, 1);
-  exact = spread_add (&all, 0, 1, 1.0, exact);
+  mpz_set_ui (*spread_at (&all, 0), 1);
 
   for (guint c = 0; c < m.n_clusters; c++)
     {
@@ -579,41 +567,45 @@ melee_odds (const AdjContext  *ctx,
         {
           /* Given his die, each opponent independently wins, loses or draws. */
           spread_empty (&given);
-          exact = spread_add (&given, 0, 1, 1.0 / 6.0, exact);
+          mpz_set_ui (*spread_at (&given, 0), 1);
           for (guint j = cl->first; j < cl->first + cl->n; j++)
             {
               int ymod = figure_modifier (&m, ys, j, 1, m.factor[xs][cl->lone]);
 
               spread_empty (&one);
               for (int yd = 1; yd <= 6; yd++)
-                exact = spread_add (&one, sign * fight_winner (xd, xmod, yd, ymod), 1, 1.0 / 6.0,
-                                    exact);
+                {
+                  mpz_t *w = spread_at (&one, sign * fight_winner (xd, xmod, yd, ymod));
+                  mpz_add_ui (*w, *w, 1);
+                }
               spread_empty (&step);
-              exact = spread_convolve (&given, &one, &step, exact);
+              spread_convolve (&given, &one, &step);
               spread_swap (&given, &step);
             }
-          exact = spread_add_all (&cluster, &given, exact);
+          spread_add_all (&cluster, &given);
         }
       spread_empty (&next);
-      exact = spread_convolve (&all, &cluster, &next, exact);
+      spread_convolve (&all, &cluster, &next);
       spread_swap (&all, &next);
     }
 
-  for (guint s = 0; s < 2; s++)
-    for (guint i = 0; i < m.side[s].figs->len; i++)
-      if (exact && __builtin_mul_overflow (total, (Ways) 6, &total))
-        exact = FALSE;
-  for (int k = -span; k <= span; k++)
+  /* Every figure throws one D6. */
+  mpz_init (total);
+  mpz_ui_pow_ui (total, 6, m.side[SIDE_A].figs->len + m.side[SIDE_B].figs->len);
+  for (guint o = 0; o < 3; o++)
+    mpz_init (counts[o]);
+  for (int k = all.lo; k <= all.hi; k++)
     {
       guint o = (guint) (adj_field_find_choice (in->mechanic->outcomes, in->mechanic->n_outcomes,
                                                 melee_key (k)) - in->mechanic->outcomes);
 
-      p[o] += all.p[k + span];
-      if (exact && __builtin_add_overflow (counts[o], all.ways[k + span], &counts[o]))
-        exact = FALSE;
+      mpz_add (counts[o], counts[o], all.ways[k + span]);
     }
   adj_declare_outcomes (in->mechanic, odds);
-  adj_rules_odds_ways (odds, counts, p, in->mechanic->n_outcomes, total, exact);
+  adj_rules_odds_ways (odds, counts, in->mechanic->n_outcomes, total);
+  for (guint o = 0; o < 3; o++)
+    mpz_clear (counts[o]);
+  mpz_clear (total);
   spread_clear (&all);
   spread_clear (&next);
   spread_clear (&cluster);

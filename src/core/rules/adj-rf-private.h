@@ -17,8 +17,6 @@
 
 G_BEGIN_DECLS
 
-typedef unsigned __int128 Ways;
-
 #define MAX_FIGURES 1000
 /* Figures on one side of a melee: two full groups of 30 fighting together. */
 #define MAX_MELEE   60

@@ -442,7 +442,8 @@ shooting_resolve (const AdjContext  *ctx,
 }
 
 /* Binomial odds of the number of casualties: each shot hurts with probability
- * (9 - need) / 8 * (wounding or killing faces) / 6, independently of the others. */
+ * (9 - need) / 8 * (wounding or killing faces) / 6, independently of the others.  With them, the
+ * chances they come from: that a shot hits, and what a hit does. */
 static gboolean
 shooting_odds (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -452,67 +453,49 @@ shooting_odds (const AdjContext  *ctx,
   Volley v;
   int hf, wf, kf;
   guint64 a, d, g;
-  int n;
-  g_autofree Ways *counts = NULL;
-  g_autofree double *p = NULL;
-  Ways total = 1, binom = 1;
-  gboolean exact = TRUE;
-  double q_p, p_p;
+  guint n;
+  g_autofree mpz_t *ways = NULL;
+  mpz_t total, power;
 
   if (!volley_plan (ctx, in, &v, NULL, error))
     return FALSE;
-  n = v.shots;
+  n = (guint) v.shots;
   volley_faces (ctx->ruleset, &v, &hf, &wf, &kf);
+  if (v.band == BAND_OUT)
+    hf = 0;
   a = n > 0 ? (guint64) hf * (guint64) (wf + kf) : 0;
   d = 48;
   g = adj_gcd (a, d);
   a /= g;
   d /= g;
-  p_p = (double) a / (double) d;
-  q_p = 1.0 - p_p;
 
-  counts = g_new0 (Ways, n + 1);
-  p = g_new0 (double, n + 1);
-  for (int k = 0; k <= n; k++)
+  /* C(n, k) a^k (d - a)^(n - k) ways of d^n. */
+  ways = g_new (mpz_t, n + 1);
+  mpz_inits (total, power, NULL);
+  mpz_ui_pow_ui (total, (gulong) d, n);
+  for (guint k = 0; k <= n; k++)
     {
-      g_autofree char *key = g_strdup_printf ("%d", k);
+      g_autofree char *key = g_strdup_printf ("%u", k);
       g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d casualty",
-                                                             "%d casualties", (gulong) k), k);
+                                                             "%d casualties", k), (int) k);
 
       adj_odds_declare (odds, key, label);
+      mpz_init (ways[k]);
+      mpz_bin_uiui (ways[k], n, k);
+      mpz_ui_pow_ui (power, (gulong) a, k);
+      mpz_mul (ways[k], ways[k], power);
+      mpz_ui_pow_ui (power, (gulong) (d - a), n - k);
+      mpz_mul (ways[k], ways[k], power);
     }
-  for (int i = 0; i < n; i++)
-    if (exact && __builtin_mul_overflow (total, (Ways) d, &total))
-      exact = FALSE;
-  for (int k = 0; k <= n; k++)
-    {
-      double pk = 1.0;
+  adj_rules_odds_ways (odds, ways, n + 1, total);
+  for (guint k = 0; k <= n; k++)
+    mpz_clear (ways[k]);
+  mpz_clears (total, power, NULL);
 
-      /* C(n, k) p^k q^(n-k), as a double ... */
-      for (int i = 0; i < k; i++)
-        pk *= p_p * (double) (n - i) / (double) (i + 1);
-      for (int i = k; i < n; i++)
-        pk *= q_p;
-      p[k] = pk;
-      /* ... and as a count of ways over d^n */
-      if (exact)
-        {
-          Ways c = binom;
-
-          for (int i = 0; i < k && exact; i++)
-            if (__builtin_mul_overflow (c, (Ways) a, &c))
-              exact = FALSE;
-          for (int i = k; i < n && exact; i++)
-            if (__builtin_mul_overflow (c, (Ways) (d - a), &c))
-              exact = FALSE;
-          counts[k] = c;
-          /* C(n, k+1) = C(n, k) (n - k) / (k + 1), exact in integers */
-          if (exact && __builtin_mul_overflow (binom, (Ways) (n - k), &binom))
-            exact = FALSE;
-          binom /= (Ways) (k + 1);
-        }
-    }
-  adj_rules_odds_ways (odds, counts, p, (guint) n + 1, total, exact);
+  adj_odds_add_chance (odds, "hit", N_("A shot hits"), (guint64) hf, 8);
+  adj_odds_add_chance (odds, "graze", N_("A hit only grazes"), (guint64) (6 - wf - kf), 6);
+  adj_odds_add_chance (odds, "wound", N_("A hit wounds"), (guint64) wf, 6);
+  adj_odds_add_chance (odds, "kill", N_("A hit kills"), (guint64) kf, 6);
   return TRUE;
 }
 

@@ -15,10 +15,9 @@
  *
  * Exact odds.  Command, movement and the reaction roll have at most a handful of dice, whose
  * sums are counted outright.  A volley is a row of identical, independent shots: the number of
- * casualties is binomial, counted with 128-bit integers.  A melee is a set of independent
- * clusters (one figure against the figures paired with him): each cluster's spread of fights
- * won is counted face by face and the clusters are convolved.  When a count no longer fits,
- * odds->overflow is set and the probabilities, carried alongside as doubles, are what is left.
+ * casualties is binomial.  A melee is a set of independent clusters (one figure against the
+ * figures paired with him): each cluster's spread of fights won is counted face by face and the
+ * clusters are convolved.  The ways are GMP integers: exact, however many figures fight.
  */
 
 #define G_LOG_DOMAIN "adj-rf"

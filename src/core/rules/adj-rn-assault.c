@@ -7,7 +7,6 @@
 
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "adj-rn-private.h"
@@ -483,155 +482,142 @@ static const WalkRules assault_rules = {
   .finish = assault_finish,
 };
 
-/* How two throws compare: for every pair of hit counts, the ways (and the probability) that
- * the assaulter's pips are higher, lower or equal.  Ways are kept only when asked for and while
- * 6^(both sides' dice) fits 128 bits; otherwise ways is NULL. */
+/* @z = @w. */
+static void
+ways_to_mpz (mpz_t z,
+             Ways  w)
+{
+  guint64 halves[2] = { (guint64) w, (guint64) (w >> 64) };
+
+  mpz_import (z, 2, -1, sizeof halves[0], 0, 0, halves);
+}
+
+/* A table of @n GMP integers, all 0. */
+static mpz_t *
+mpz_table_new (gsize n)
+{
+  mpz_t *t = g_new (mpz_t, n);
+
+  for (gsize i = 0; i < n; i++)
+    mpz_init (t[i]);
+  return t;
+}
+
+static void
+mpz_table_free (mpz_t *t,
+                gsize  n)
+{
+  for (gsize i = 0; i < n && t != NULL; i++)
+    mpz_clear (t[i]);
+  g_free (t);
+}
+
+/* How two throws compare: for every pair of hit counts, the ways that the assaulter's pips are
+ * higher, lower or equal, over 6^(both sides' dice). */
 typedef struct {
-  guint   na, nd;
-  gboolean exact;
-  Ways   *ways;     /* [(sa * (nd + 1) + sd) * 3 + compare] */
-  double *p;
+  guint  na, nd;
+  mpz_t *ways;     /* [(sa * (nd + 1) + sd) * 3 + compare] */
 } PipCompare;
 
 static void
 pip_compare_free (PipCompare *pc)
 {
-  g_free (pc->ways);
-  g_free (pc->p);
+  mpz_table_free (pc->ways, (gsize) (pc->na + 1) * (pc->nd + 1) * 3);
   g_free (pc);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PipCompare, pip_compare_free)
 
-/* A side's joint table of hits and pips (as joint_ways() lays it out) as probabilities, and as
- * ways too when @want_ways. */
-static void
-joint_table (guint      n,
-             int        hit_on,
-             gboolean   want_ways,
-             Ways     **ways,
-             double   **p)
+/* A side's joint table of hits and pips, as joint_ways() lays it out, in GMP integers. */
+static mpz_t *
+joint_table (guint n,
+             int   hit_on)
 {
-  guint size = (n + 1) * (6 * n + 1);
-  double scale = pow (6.0, n);
-  Ways *j = joint_ways (n, hit_on);
+  gsize size = (gsize) (n + 1) * (6 * n + 1);
+  g_autofree Ways *j = joint_ways (n, hit_on);
+  mpz_t *t = mpz_table_new (size);
 
-  *p = g_new (double, size);
-  for (guint i = 0; i < size; i++)
-    (*p)[i] = (double) j[i] / scale;
-  *ways = NULL;
-  if (want_ways)
-    *ways = j;
-  else
-    g_free (j);
+  for (gsize i = 0; i < size; i++)
+    if (j[i] != 0)
+      ways_to_mpz (t[i], j[i]);
+  return t;
 }
 
 static PipCompare *
-pip_compare_new (guint    na,
-                 guint    nd,
-                 int      hit_on,
-                 gboolean want_ways)
+pip_compare_new (guint na,
+                 guint nd,
+                 int   hit_on)
 {
   PipCompare *pc = g_new0 (PipCompare, 1);
   guint wa = 6 * na + 1, wd = 6 * nd + 1;
-  g_autofree Ways *ja = NULL;
-  g_autofree Ways *jd = NULL;
-  g_autofree double *ja_p = NULL;
-  g_autofree double *jd_p = NULL;
+  mpz_t *ja = joint_table (na, hit_on);
+  mpz_t *jd = joint_table (nd, hit_on);
   /* below[sd * (wd + 1) + q]: the defender throws sd hits and fewer than q pips. */
-  g_autofree Ways *below = NULL;
-  g_autofree double *below_p = g_new (double, (nd + 1) * (wd + 1));
+  mpz_t *below = mpz_table_new ((gsize) (nd + 1) * (wd + 1));
   /* The pips the defender can throw with sd hits: lo_d[sd] to hi_d[sd]; none if lo_d > hi_d. */
   g_autofree guint *lo_d = g_new (guint, 2 * (nd + 1));
   guint *hi_d = lo_d + nd + 1;
+  mpz_t all_a;
 
   pc->na = na;
   pc->nd = nd;
-  pc->exact = want_ways && (na + nd) * log2 (6.0) < 127.0;
-  if (pc->exact)
-    pc->ways = g_new0 (Ways, (na + 1) * (nd + 1) * 3);
-  pc->p = g_new0 (double, (na + 1) * (nd + 1) * 3);
-  joint_table (na, hit_on, pc->exact, &ja, &ja_p);
-  joint_table (nd, hit_on, pc->exact, &jd, &jd_p);
-  if (pc->exact)
-    below = g_new (Ways, (nd + 1) * (wd + 1));
+  pc->ways = mpz_table_new ((gsize) (na + 1) * (nd + 1) * 3);
   for (guint sd = 0; sd <= nd; sd++)
     {
       lo_d[sd] = wd;
       hi_d[sd] = 0;
-      below_p[sd * (wd + 1)] = 0;
       for (guint q = 0; q < wd; q++)
         {
-          below_p[sd * (wd + 1) + q + 1] = below_p[sd * (wd + 1) + q] + jd_p[sd * wd + q];
-          if (jd_p[sd * wd + q] != 0)
+          mpz_add (below[sd * (wd + 1) + q + 1], below[sd * (wd + 1) + q], jd[sd * wd + q]);
+          if (mpz_sgn (jd[sd * wd + q]) != 0)
             {
               lo_d[sd] = MIN (lo_d[sd], q);
               hi_d[sd] = q;
             }
         }
-      if (below != NULL)
-        {
-          below[sd * (wd + 1)] = 0;
-          for (guint q = 0; q < wd; q++)
-            below[sd * (wd + 1) + q + 1] = below[sd * (wd + 1) + q] + jd[sd * wd + q];
-        }
     }
 
+  mpz_init (all_a);
   for (guint sa = 0; sa <= na; sa++)
     {
-      const double *xa = ja_p + sa * wa;
+      const mpz_t *xa = ja + sa * wa;
       guint lo = wa, hi = 0;
-      double all_a = 0;
-      Ways all_a_w = 0;
 
-      /* A count is never so small that its probability rounds to 0 (6^-48 is about 1e-37). */
+      mpz_set_ui (all_a, 0);
       for (guint q = 0; q < wa; q++)
-        if (xa[q] != 0)
+        if (mpz_sgn (xa[q]) != 0)
           {
             lo = MIN (lo, q);
             hi = q;
-            all_a += xa[q];
-            if (pc->exact)
-              all_a_w += ja[sa * wa + q];
+            mpz_add (all_a, all_a, xa[q]);
           }
       if (lo > hi)
         continue;
       for (guint sd = 0; sd <= nd; sd++)
         {
-          const double *below_sd = below_p + sd * (wd + 1);
-          const double *xd = jd_p + sd * wd;
-          double all_d = below_sd[wd];
-          double *p = pc->p + (sa * (nd + 1) + sd) * 3;
-          Ways *w;
-          Ways higher_w = 0, equal_w = 0;
-          double higher = 0, equal = 0;
+          const mpz_t *below_sd = below + sd * (wd + 1);
+          const mpz_t *xd = jd + sd * wd;
+          mpz_t *w = pc->ways + (sa * (nd + 1) + sd) * 3;
           /* The terms that can be other than 0: the defender throws fewer pips, or as many. */
           guint h_lo = MAX (lo, lo_d[sd] + 1);
           guint e_lo = MAX (lo, lo_d[sd]), e_hi = MIN (hi, hi_d[sd]);
 
           if (lo_d[sd] > hi_d[sd])
             continue;
-          /* Adding +0 changes no sum, so these are the sums over every q, to the last bit. */
           for (guint q = h_lo; q <= hi; q++)
-            higher += xa[q] * below_sd[MIN (q, wd)];
+            mpz_addmul (w[COMPARE_HIGHER], xa[q], below_sd[MIN (q, wd)]);
           for (guint q = e_lo; q <= e_hi; q++)
-            equal += xa[q] * xd[q];
-          p[COMPARE_HIGHER] = higher;
-          p[COMPARE_EQUAL] = equal;
-          p[COMPARE_LOWER] = all_a * all_d - p[COMPARE_HIGHER] - p[COMPARE_EQUAL];
-          if (!pc->exact)
-            continue;
-          w = pc->ways + (sa * (nd + 1) + sd) * 3;
-          for (guint q = h_lo; q <= hi; q++)
-            higher_w += ja[sa * wa + q] * below[sd * (wd + 1) + MIN (q, wd)];
-          for (guint q = e_lo; q <= e_hi; q++)
-            equal_w += ja[sa * wa + q] * jd[sd * wd + q];
-          w[COMPARE_LOWER] = all_a_w * below[sd * (wd + 1) + wd];
-          w[COMPARE_HIGHER] = higher_w;
-          w[COMPARE_EQUAL] = equal_w;
-          w[COMPARE_LOWER] -= higher_w + equal_w;
+            mpz_addmul (w[COMPARE_EQUAL], xa[q], xd[q]);
+          /* Lower: every other way of the two throws. */
+          mpz_mul (w[COMPARE_LOWER], all_a, below_sd[wd]);
+          mpz_sub (w[COMPARE_LOWER], w[COMPARE_LOWER], w[COMPARE_HIGHER]);
+          mpz_sub (w[COMPARE_LOWER], w[COMPARE_LOWER], w[COMPARE_EQUAL]);
         }
     }
+  mpz_clear (all_a);
+  mpz_table_free (ja, (gsize) (na + 1) * wa);
+  mpz_table_free (jd, (gsize) (nd + 1) * wd);
+  mpz_table_free (below, (gsize) (nd + 1) * (wd + 1));
   return pc;
 }
 
@@ -646,37 +632,59 @@ pip_compare_new (guint    na,
  * lets a hit through cover, and whether it kills a hit commander.
  *
  * Ways are counted over 6^(dice) x (N)_L, L the most cards any way can turn, each way padded
- * with the cards it leaves unturned; when that total does not fit 128 bits, only the
- * probabilities are kept.
+ * with the cards it leaves unturned.
  */
 
 #define GROUPS 4   /* bit 0: the card lets a hit through cover; bit 1: it kills a commander */
 
+/* One way a block of cover cards can fall: how many of each group, in how many ordered
+ * sequences. */
+typedef struct {
+  guint8 count[GROUPS];
+  guint8 hits;     /* the cards that let a hit through cover */
+  guint8 kills;    /* the cards that kill a hit commander */
+  mpz_t  ways;
+} Mix;
+
+static void
+mix_clear (gpointer data)
+{
+  mpz_clear (((Mix *) data)->ways);
+}
+
+/* The ways the cards fall, [defender gone][assaulter gone]. */
+typedef mpz_t CardWays[2][2];
+
+#define N_BY ((MAX_DICE + 1) * (MAX_DICE + 1))
+
 typedef struct {
   guint     size[GROUPS];     /* cards of each group in the draw pile */
-  guint     active[GROUPS];   /* the groups that have cards, in order */
-  guint     n_active;
   guint     n;                /* the draw pile */
-  gboolean  exact;
   guint     n_binom;          /* binom[i * n_cols + k] = C(i, k), for i < n_binom */
   guint     n_cols;           /* and k < n_cols: no block, nor all the cards, is longer */
-  Ways     *binom;            /* the ways are only filled in while exact */
-  double   *binom_d;
-  Ways     *factorial;        /* k! for k <= MAX_DICE */
-  Ways     *fall;             /* fall[n * n_cols + k] = (n)_k, where it fits */
-  double   *fall_d;
-  /* live[(n * (killers_max + 1) + killers) * (m_max + 1) + m] = (n - killers)_m / (n)_m, the
-   * chance that m cards off a pile of n miss all its killers, or -1 until first asked for:
-   * the same few quotients are asked for over and over. */
-  guint     killers_max;
-  guint     m_max;
-  double   *live;
+  mpz_t    *binom;
+  mpz_t    *factorial;        /* k! for k <= MAX_DICE */
+  mpz_t    *fall;             /* fall[n * n_cols + k] = (n)_k */
   GArray   *first[MAX_DICE + 1];   /* the mixes of each size from the whole pile, once */
   gboolean  gone_a[MAX_DICE + 1];  /* targets that need no card: off the table after h hits */
   gboolean  gone_d[MAX_DICE + 1];
   guint     gone_a_from;           /* the fewest hits with gone_a[], or MAX_DICE + 1 */
   guint     cards_a[MAX_DICE + 1]; /* commander_cards() of h hits */
   guint     cards_d[MAX_DICE + 1];
+  /* Scratch, made once: by[hits * (MAX_DICE + 1) + kills] for a second block of cards; after[]
+   * for both blocks, in assault_cards(); and single numbers. */
+  mpz_t    *by;
+  mpz_t    *after;
+  mpz_t     by_gone[2];
+  mpz_t     term;
+  /* The cards every way leaves unturned; and last_commander_ways() for a pile of n with
+   * killers, turning m: [(n * (killers_max + 1) + killers) * (m_max + 1) + m], once known. */
+  guint     rest;
+  guint     killers_max;
+  guint     m_max;
+  gboolean *known;
+  mpz_t    *live;
+  mpz_t    *dead;
 } Sums;
 
 static gboolean direct_odds_enabled = TRUE;
@@ -687,106 +695,67 @@ adj_rn_set_direct_odds (gboolean enabled)
   direct_odds_enabled = enabled;
 }
 
-/* (n)_k ordered ways, and (num_n)_k / (den_n)_k, from the tables. */
-static Ways
+/* (n)_k ordered ways (0 past n), and C(n, k), from the tables. */
+static const mpz_t *
 falling_w (const Sums *sums,
            guint       n,
            guint       k)
 {
-  return k > n ? 0 : sums->fall[n * sums->n_cols + k];
+  return &sums->fall[n * sums->n_cols + k];
 }
 
-static double
-ratio_falling (const Sums *sums,
-               guint       num_n,
-               guint       den_n,
-               guint       k)
+static const mpz_t *
+binom_w (const Sums *sums,
+         guint       n,
+         guint       k)
 {
-  if (k > num_n)
-    return 0.0;
-  return sums->fall_d[num_n * sums->n_cols + k] / sums->fall_d[den_n * sums->n_cols + k];
+  return &sums->binom[n * sums->n_cols + k];
 }
 
-/* ratio_falling (sums, n - killers, n, m), worked out once; @r is its place in sums->live.  The
- * pile never grows, its killers never outnumber those at the start, and no commander turns more
- * cards than a side has dice, so the table has room for every one asked for. */
-static inline double
-live_at (Sums   *sums,
-         double *r,
-         guint   n,
-         guint   killers,
-         guint   m)
-{
-  if (*r < 0)
-    *r = ratio_falling (sums, n - killers, n, m);
-  return *r;
-}
-
-static inline double
-live_ratio (Sums  *sums,
-            guint  n,
-            guint  killers,
-            guint  m)
-{
-  return live_at (sums,
-                  sums->live + (n * (sums->killers_max + 1) + killers) * (sums->m_max + 1) + m,
-                  n, killers, m);
-}
-
-/* One way a block of cover cards can fall: how many of each group. */
-typedef struct {
-  guint8 count[GROUPS];
-  guint8 hits;     /* the cards that let a hit through cover */
-  guint8 kills;    /* the cards that kill a hit commander */
-  Ways   ways;     /* ordered sequences */
-  double p;
-} Mix;
-
-/* Every mix of @k cards from piles of @size into @mixes, with its ordered ways and
- * probability: k! prod C(size_g, count_g) ways over (n)_k, that is prod C(...) / C(n, k).
- * Only the groups that have cards are counted over; the last of them takes what is left. */
+/* Every mix of @k cards from piles of @size into @mixes, with its ordered ways:
+ * k! prod C(size_g, count_g).  Only the groups that have cards are counted over; the last of
+ * them takes what is left. */
 typedef struct {
   const Sums  *sums;
   const guint *size;
   guint        active[GROUPS];
   guint        n_active;
   guint        rest[GROUPS + 1];   /* the cards of active[i] and the groups after it */
-  double       all;
   GArray      *mixes;
-  Mix          cur;
+  guint8       count[GROUPS];
+  mpz_t        acc[GROUPS + 1];    /* acc[i]: the ways of the groups before active[i] */
 } MixWalk;
 
 static void
 mixes_from (MixWalk *mw,
             guint    i,
-            guint    left,
-            double   p,
-            Ways     ways)
+            guint    left)
 {
-  const Sums *sums = mw->sums;
-  guint nb = sums->n_cols;
   guint g = mw->active[i];
   guint size = mw->size[g];
 
   if (i + 1 == mw->n_active)
     {
+      Mix *mix;
+
       if (left > size)
         return;
-      mw->cur.count[g] = (guint8) left;
-      mw->cur.hits = (guint8) (mw->cur.count[1] + mw->cur.count[3]);
-      mw->cur.kills = (guint8) (mw->cur.count[2] + mw->cur.count[3]);
-      mw->cur.p = p * sums->binom_d[size * nb + left] / mw->all;
-      if (sums->exact)
-        mw->cur.ways = ways * sums->binom[size * nb + left];
-      g_array_append_val (mw->mixes, mw->cur);
+      mw->count[g] = (guint8) left;
+      g_array_set_size (mw->mixes, mw->mixes->len + 1);
+      mix = &g_array_index (mw->mixes, Mix, mw->mixes->len - 1);
+      memcpy (mix->count, mw->count, sizeof mix->count);
+      mix->hits = (guint8) (mix->count[1] + mix->count[3]);
+      mix->kills = (guint8) (mix->count[2] + mix->count[3]);
+      mpz_init (mix->ways);
+      mpz_mul (mix->ways, mw->acc[i], *binom_w (mw->sums, size, left));
       return;
     }
   /* Leave no more than the groups after this one can take. */
   for (guint a = left > mw->rest[i + 1] ? left - mw->rest[i + 1] : 0; a <= MIN (left, size); a++)
     {
-      mw->cur.count[g] = (guint8) a;
-      mixes_from (mw, i + 1, left - a, p * sums->binom_d[size * nb + a],
-                  sums->exact ? ways * sums->binom[size * nb + a] : 0);
+      mw->count[g] = (guint8) a;
+      mpz_mul (mw->acc[i + 1], mw->acc[i], *binom_w (mw->sums, size, a));
+      mixes_from (mw, i + 1, left - a);
     }
 }
 
@@ -796,10 +765,9 @@ block_mixes (const Sums  *sums,
              guint        k,
              GArray      *mixes)
 {
-  MixWalk mw = { sums, size, { 0 }, 0, { 0 }, 0.0, mixes, { { 0 }, 0, 0, 0, 0 } };
+  MixWalk mw = { sums, size, { 0 }, 0, { 0 }, mixes, { 0 } };
   guint n = 0;
 
-  g_array_set_size (mixes, 0);
   for (guint g = 0; g < GROUPS; g++)
     {
       n += size[g];
@@ -810,14 +778,21 @@ block_mixes (const Sums  *sums,
     return;
   if (mw.n_active == 0)
     {
-      Mix none = { { 0 }, 0, 0, 1, 1.0 };
-      g_array_append_val (mixes, none);
+      Mix *none;
+
+      g_array_set_size (mixes, 1);
+      none = &g_array_index (mixes, Mix, 0);
+      mpz_init_set_ui (none->ways, 1);
       return;
     }
   for (guint i = mw.n_active; i > 0; i--)
     mw.rest[i - 1] = mw.rest[i] + size[mw.active[i - 1]];
-  mw.all = sums->binom_d[n * sums->n_cols + k];
-  mixes_from (&mw, 0, k, 1.0, sums->exact ? sums->factorial[k] : 0);
+  for (guint i = 0; i <= GROUPS; i++)
+    mpz_init (mw.acc[i]);
+  mpz_set (mw.acc[0], sums->factorial[k]);
+  mixes_from (&mw, 0, k);
+  for (guint i = 0; i <= GROUPS; i++)
+    mpz_clear (mw.acc[i]);
 }
 
 /* The mixes of @k cards from the whole pile, made when first needed. */
@@ -827,7 +802,8 @@ sums_block (Sums  *sums,
 {
   if (sums->first[k] == NULL)
     {
-      sums->first[k] = g_array_new (FALSE, FALSE, sizeof (Mix));
+      sums->first[k] = g_array_new (FALSE, TRUE, sizeof (Mix));
+      g_array_set_clear_func (sums->first[k], mix_clear);
       block_mixes (sums, sums->size, k, sums->first[k]);
     }
   return sums->first[k];
@@ -843,46 +819,50 @@ commander_cards (const Target *t,
   return t->disrupted ? hits : hits - 1;
 }
 
-typedef struct {
-  Ways   ways[2][2];   /* [defender gone][assaulter gone] */
-  double p[2][2];
-} CardResult;
-
 /* A hit commander turns @m cards (stopping at one that kills him) from a pile of @n with
- * @killers; @pad cards more are turned afterwards in every way, unseen.  Adds the ways he
- * lives and dies; the chance he lives is live_ratio (sums, n, killers, m). */
-static inline void
-last_commander_ways (const Sums *sums,
-                     guint       n,
-                     guint       killers,
-                     guint       m,
-                     guint       pad,
-                     Ways        before,
-                     Ways       *lives,
-                     Ways       *dies)
+ * @killers; the cards no way turns are turned afterwards in every way, unseen, so that every way
+ * ends with the same sums->rest cards left.  Adds to @lives and @dies the ways he lives and dies,
+ * for each of the @before ways to come this far.  The same few ways are asked for over and
+ * over: each is worked out once. */
+static void
+last_commander_ways (Sums        *sums,
+                     guint        n,
+                     guint        killers,
+                     guint        m,
+                     const mpz_t  before,
+                     mpz_t        lives,
+                     mpz_t        dies)
 {
-  Ways all = falling_w (sums, n, m + pad);
-  Ways live = falling_w (sums, n - killers, m) * falling_w (sums, n - m, pad);
+  gsize at = ((gsize) n * (sums->killers_max + 1) + killers) * (sums->m_max + 1) + m;
+  guint pad = n - m - sums->rest;
 
-  *lives += before * live;
-  *dies += before * (all - live);
+  if (!sums->known[at])
+    {
+      /* He lives: m cards of the n - killers, then the pad from what is left; he dies: any
+       * other way to turn m + pad cards. */
+      mpz_mul (sums->live[at], *falling_w (sums, n - killers, m), *falling_w (sums, n - m, pad));
+      mpz_sub (sums->dead[at], *falling_w (sums, n, m + pad), sums->live[at]);
+      sums->known[at] = TRUE;
+    }
+  mpz_addmul (lives, before, sums->live[at]);
+  mpz_addmul (dies, before, sums->dead[at]);
 }
 
 /* No card but cover cards: the groups are only "counts" (1) and "lost" (0), and the defender's
  * cover cards (@y of them) are a hypergeometric draw from what the assaulter's (@x) left. */
 static void
-assault_cover_cards (Sums        *sums,
-                     guint        sa,
-                     guint        sd,
-                     gboolean     a_cover,
-                     gboolean     d_cover,
-                     guint        x,
-                     guint        y,
-                     guint        l_max,
-                     CardResult  *res)
+assault_cover_cards (Sums     *sums,
+                     guint     sa,
+                     guint     sd,
+                     gboolean  a_cover,
+                     gboolean  d_cover,
+                     guint     x,
+                     guint     y,
+                     guint     l_max,
+                     CardWays  res)
 {
   const GArray *first = sums_block (sums, x);
-  guint nb = sums->n_cols;
+  mpz_t *by_gone = sums->by_gone;
 
   for (guint i = 0; i < first->len; i++)
     {
@@ -891,41 +871,39 @@ assault_cover_cards (Sums        *sums,
       guint n = reds + blacks;
       gboolean dg = sums->gone_d[d_cover ? ma->count[1] : sa];
       guint r_lo, r_hi, r_gone;
-      const double *c_reds, *c_blacks;
-      double den, kept, gone;
 
       if (!a_cover)
         {
-          gboolean ag = sums->gone_a[sd];
-          if (sums->exact)
-            res->ways[dg][ag] += ma->ways * falling_w (sums, n, l_max - x);
-          res->p[dg][ag] += ma->p;
+          mpz_addmul (res[dg][sums->gone_a[sd]], ma->ways, *falling_w (sums, n, l_max - x));
           continue;
         }
       r_lo = y > blacks ? y - blacks : 0;
       r_hi = MIN (y, reds);
       if (r_lo > r_hi)
         continue;
-      if (sums->exact)
-        for (guint r2 = r_lo; r2 <= r_hi; r2++)
-          res->ways[dg][sums->gone_a[r2]] += ma->ways * sums->factorial[y] *
-                                             sums->binom[reds * nb + r2] *
-                                             sums->binom[blacks * nb + y - r2] *
-                                             falling_w (sums, n - y, l_max - x - y);
-      /* The assaulter is gone from some number of hits on (a hit never brings him back), so
-       * the terms fall into the two sums in two runs, each added in the same order as ever. */
-      c_reds = sums->binom_d + reds * nb;
-      c_blacks = sums->binom_d + blacks * nb;
-      den = sums->binom_d[n * nb + y];
+      /* r2 of the y cards let a hit on the assaulter through: C(reds, r2) C(blacks, y - r2)
+       * mixes, each in y! orders, then the pile's other cards.  From some number of hits on he
+       * is gone (a hit never brings him back); the mixes add up to C(n, y), so only the shorter
+       * run of them is counted. */
       r_gone = CLAMP (sums->gone_a_from, r_lo, r_hi + 1);
-      kept = res->p[dg][0];
-      gone = res->p[dg][1];
-      for (guint r2 = r_lo; r2 < r_gone; r2++)
-        kept += ma->p * c_reds[r2] * c_blacks[y - r2] / den;
-      for (guint r2 = r_gone; r2 <= r_hi; r2++)
-        gone += ma->p * c_reds[r2] * c_blacks[y - r2] / den;
-      res->p[dg][0] = kept;
-      res->p[dg][1] = gone;
+      mpz_set_ui (by_gone[0], 0);
+      mpz_set_ui (by_gone[1], 0);
+      if (r_gone - r_lo <= r_hi + 1 - r_gone)
+        {
+          for (guint r2 = r_lo; r2 < r_gone; r2++)
+            mpz_addmul (by_gone[0], *binom_w (sums, reds, r2), *binom_w (sums, blacks, y - r2));
+          mpz_sub (by_gone[1], *binom_w (sums, n, y), by_gone[0]);
+        }
+      else
+        {
+          for (guint r2 = r_gone; r2 <= r_hi; r2++)
+            mpz_addmul (by_gone[1], *binom_w (sums, reds, r2), *binom_w (sums, blacks, y - r2));
+          mpz_sub (by_gone[0], *binom_w (sums, n, y), by_gone[1]);
+        }
+      mpz_mul (sums->term, ma->ways, sums->factorial[y]);
+      mpz_mul (sums->term, sums->term, *falling_w (sums, n - y, l_max - x - y));
+      mpz_addmul (res[dg][0], sums->term, by_gone[0]);
+      mpz_addmul (res[dg][1], sums->term, by_gone[1]);
     }
 }
 
@@ -938,18 +916,19 @@ assault_cards (Sums         *sums,
                gboolean      a_cover,
                gboolean      d_cover,
                guint         l_max,
-               CardResult   *res)
+               CardWays      res)
 {
   guint x = d_cover ? sa : 0, y = a_cover ? sd : 0;
-  guint nb = sums->n_cols;
+  guint kills_most = sums->killers_max;
   const GArray *first, *second;
   guint n = sums->n - x - y;
-  guint stride_k = sums->m_max + 1, stride_n = (sums->killers_max + 1) * stride_k;
-  /* res->p, each added to in the same order as ever. */
-  double p00 = 0, p01 = 0, p10 = 0, p11 = 0;
-  double inv;
+  /* The second block's ways by the hits and kills among its cards, for one first block. */
+  mpz_t *by = sums->by;
+  /* After both blocks, what the rest of the cards depends on: the hits on the defender, those
+   * on the assaulter, and the killers among the cards turned. */
+  mpz_t *after = sums->after;
+#define AFTER(hd_, ha_, k_) after[((hd_) * (MAX_DICE + 1) + (ha_)) * (kills_most + 1) + (k_)]
 
-  memset (res, 0, sizeof *res);
   if (d->effect != HIT_COMMANDER && a->effect != HIT_COMMANDER)
     {
       assault_cover_cards (sums, sa, sd, a_cover, d_cover, x, y, l_max, res);
@@ -957,73 +936,68 @@ assault_cards (Sums         *sums,
     }
 
   first = sums_block (sums, x);
-  /* The second block's mixes have the shapes of the first's (the pile only shrank); their
-   * probabilities come from what the first left. */
   second = sums_block (sums, y);
-  inv = 1.0 / sums->binom_d[(sums->n - x) * nb + y];
+  for (guint hd = 0; hd <= MAX (x, sa); hd++)
+    for (guint ha = 0; ha <= y; ha++)
+      for (guint k = 0; k <= kills_most; k++)
+        mpz_set_ui (AFTER (hd, ha, k), 0);
   for (guint i = 0; i < first->len; i++)
     {
       const Mix *ma = &g_array_index (first, Mix, i);
-      const double *c_left[GROUPS];
       guint left[GROUPS];
       guint hits_on_d = d_cover ? ma->hits : sa;
-      guint m1 = sums->cards_d[hits_on_d];
-      guint killers_left;
-      gboolean dg_plain = d->effect != HIT_COMMANDER && sums->gone_d[hits_on_d];
-      guint m1_all = d->effect == HIT_COMMANDER ? m1 : 0;
-      /* Where the last commander's chances to live are kept, for this pile: by killers left
-       * (and then by the cards he turns, for the assaulter). */
-      double *live_last = a->effect != HIT_COMMANDER ? sums->live + n * stride_n + m1
-                                                      : sums->live + (n - m1_all) * stride_n;
 
       for (guint g = 0; g < GROUPS; g++)
-        {
-          left[g] = sums->size[g] - ma->count[g];
-          c_left[g] = sums->binom_d + left[g] * nb;
-        }
-      killers_left = left[2] + left[3];
+        left[g] = sums->size[g] - ma->count[g];
+
+      /* The second block from what the first left: prod C(left_g, count_g) unordered ways. */
+      for (guint hits = 0; hits <= y; hits++)
+        for (guint kills = 0; kills <= MIN (y, kills_most); kills++)
+          mpz_set_ui (by[hits * (MAX_DICE + 1) + kills], 0);
       for (guint j = 0; j < second->len; j++)
         {
           const Mix *md = &g_array_index (second, Mix, j);
-          /* In the order of the groups, as ever; a group without cards has C(0, 0) = 1 way,
-           * and multiplying by 1 rounds nothing. */
-          double q = inv * c_left[0][md->count[0]] * c_left[1][md->count[1]] *
-                     c_left[2][md->count[2]] * c_left[3][md->count[3]];
-          guint hits_on_a, killers, m2;
-          Ways w = 0;
-          double p, p_live, pl;
+          gboolean possible = TRUE;
 
-          if (q == 0)
+          for (guint g = 0; g < GROUPS; g++)
+            possible = possible && md->count[g] <= left[g];
+          if (!possible)
             continue;
-          if (sums->exact)
-            {
-              w = ma->ways * sums->factorial[y];
-              for (guint g = 0; g < GROUPS; g++)
-                w *= sums->binom[left[g] * nb + md->count[g]];
-            }
-          p = ma->p * q;
-          hits_on_a = a_cover ? md->hits : sd;
-          killers = killers_left - md->kills;
+          mpz_set (sums->term, *binom_w (sums, left[0], md->count[0]));
+          for (guint g = 1; g < GROUPS; g++)
+            if (md->count[g] > 0)
+              mpz_mul (sums->term, sums->term, *binom_w (sums, left[g], md->count[g]));
+          mpz_add (by[md->hits * (MAX_DICE + 1) + md->kills],
+                   by[md->hits * (MAX_DICE + 1) + md->kills], sums->term);
+        }
+      /* With the first block's ordered ways. */
+      for (guint hits = 0; hits <= y; hits++)
+        for (guint kills = 0; kills <= MIN (y, kills_most); kills++)
+          if (mpz_sgn (by[hits * (MAX_DICE + 1) + kills]) != 0)
+            mpz_addmul (AFTER (hits_on_d, hits, ma->kills + kills), ma->ways,
+                        by[hits * (MAX_DICE + 1) + kills]);
+    }
 
+  for (guint hits_on_d = 0; hits_on_d <= MAX (x, sa); hits_on_d++)
+    for (guint hits = 0; hits <= y; hits++)
+      for (guint kills = 0; kills <= kills_most; kills++)
+        {
+          const mpz_t *w = &AFTER (hits_on_d, hits, kills);
+          guint m1 = sums->cards_d[hits_on_d];
+          gboolean dg_plain = d->effect != HIT_COMMANDER && sums->gone_d[hits_on_d];
+          guint m1_all = d->effect == HIT_COMMANDER ? m1 : 0;
+          guint hits_on_a = a_cover ? hits : sd;
+          guint killers = kills_most - kills;
+          guint m2;
+
+          if (mpz_sgn (*w) == 0)
+            continue;
           if (a->effect != HIT_COMMANDER)
             {
               /* Only the defender turns cards, last of all. */
               gboolean ag = sums->gone_a[hits_on_a];
 
-              p_live = live_at (sums, live_last + killers * stride_k, n, killers, m1);
-              if (sums->exact)
-                last_commander_ways (sums, n, killers, m1, l_max - x - y - m1, w,
-                                     &res->ways[0][ag], &res->ways[1][ag]);
-              if (ag)
-                {
-                  p01 += p * p_live;
-                  p11 += p * (1.0 - p_live);
-                }
-              else
-                {
-                  p00 += p * p_live;
-                  p10 += p * (1.0 - p_live);
-                }
+              last_commander_ways (sums, n, killers, m1, *w, res[0][ag], res[1][ag]);
               continue;
             }
 
@@ -1032,56 +1006,49 @@ assault_cards (Sums         *sums,
           m2 = sums->cards_a[hits_on_a];
           for (guint k = 1; k <= m1_all && killers > 0; k++)
             {
-              /* The defender dies on the k-th card. */
-              double pk = live_ratio (sums, n, killers, k - 1) * killers / (double) (n - k + 1);
-              double pd = p * pk;
-
-              p_live = live_ratio (sums, n - k, killers - 1, m2);
-              if (sums->exact)
-                last_commander_ways (sums, n - k, killers - 1, m2, l_max - x - y - k - m2,
-                                     w * falling_w (sums, n - killers, k - 1) * killers,
-                                     &res->ways[1][0], &res->ways[1][1]);
-              p10 += pd * p_live;
-              p11 += pd * (1.0 - p_live);
+              /* The defender dies on the k-th card: k - 1 cards that spare him, then one of
+               * the killers. */
+              mpz_mul (sums->term, *w, *falling_w (sums, n - killers, k - 1));
+              mpz_mul_ui (sums->term, sums->term, killers);
+              last_commander_ways (sums, n - k, killers - 1, m2, sums->term, res[1][0],
+                                   res[1][1]);
             }
           /* The defender lives through all his cards (or needs none). */
-          pl = m1_all == 0 ? 1.0 : live_ratio (sums, n, killers, m1_all);
-          p *= pl;
-          p_live = live_at (sums, live_last + killers * stride_k + m2, n - m1_all, killers, m2);
-          if (sums->exact)
-            last_commander_ways (sums, n - m1_all, killers, m2, l_max - x - y - m1_all - m2,
-                                 w * falling_w (sums, n - killers, m1_all),
-                                 &res->ways[dg_plain][0], &res->ways[dg_plain][1]);
-          if (dg_plain)
-            {
-              p10 += p * p_live;
-              p11 += p * (1.0 - p_live);
-            }
-          else
-            {
-              p00 += p * p_live;
-              p01 += p * (1.0 - p_live);
-            }
+          mpz_mul (sums->term, *w, *falling_w (sums, n - killers, m1_all));
+          last_commander_ways (sums, n - m1_all, killers, m2, sums->term, res[dg_plain][0],
+                               res[dg_plain][1]);
         }
-    }
-  res->p[0][0] = p00;
-  res->p[0][1] = p01;
-  res->p[1][0] = p10;
-  res->p[1][1] = p11;
+
+  /* The second block's cards in every order. */
+  for (int dg = 0; dg < 2; dg++)
+    for (int ag = 0; ag < 2; ag++)
+      mpz_mul (res[dg][ag], res[dg][ag], sums->factorial[y]);
+#undef AFTER
+}
+
+static gsize
+sums_n_live (const Sums *sums)
+{
+  return (gsize) (sums->n + 1) * (sums->killers_max + 1) * (sums->m_max + 1);
 }
 
 static void
 sums_free (Sums *sums)
 {
+  gsize n_table = (gsize) sums->n_binom * sums->n_cols;
+
   for (guint i = 0; i <= MAX_DICE; i++)
     if (sums->first[i] != NULL)
       g_array_unref (sums->first[i]);
-  g_free (sums->binom);
-  g_free (sums->binom_d);
-  g_free (sums->factorial);
-  g_free (sums->fall);
-  g_free (sums->fall_d);
-  g_free (sums->live);
+  mpz_table_free (sums->binom, n_table);
+  mpz_table_free (sums->fall, n_table);
+  mpz_table_free (sums->factorial, MAX_DICE + 1);
+  mpz_table_free (sums->by, N_BY);
+  mpz_table_free (sums->after, N_BY * (sums->killers_max + 1));
+  mpz_clears (sums->by_gone[0], sums->by_gone[1], sums->term, NULL);
+  mpz_table_free (sums->live, sums_n_live (sums));
+  mpz_table_free (sums->dead, sums_n_live (sums));
+  g_free (sums->known);
   g_free (sums);
 }
 
@@ -1104,14 +1071,13 @@ assault_odds_by_sums (const AdjContext  *ctx,
   guint l_max;
   const AdjCard *cards = NULL;
   guint n_cards = ADJ_DECK_SIZE;
-  g_autoptr(Sums) sums = g_new0 (Sums, 1);
+  g_autoptr(Sums) sums = NULL;
   g_autoptr(PipCompare) pc = NULL;
-  Ways counts[6] = { 0 };
-  double p[6] = { 0 };
-  Ways total;
-  double bits;
+  mpz_t counts[6], total;
+  CardWays cw;
   gboolean need_kills = at->effect == HIT_COMMANDER || dt->effect == HIT_COMMANDER;
   const char *counts_colour;
+  gsize n_table;
 
   if (!direct_odds_enabled)
     return FALSE;
@@ -1122,6 +1088,9 @@ assault_odds_by_sums (const AdjContext  *ctx,
   if (l_max > n_cards)
     return FALSE;
 
+  sums = g_new0 (Sums, 1);
+  sums->by = mpz_table_new (N_BY);
+  mpz_inits (sums->by_gone[0], sums->by_gone[1], sums->term, NULL);
   counts_colour = rn_string (ctx->ruleset, "cover", "counts");
   for (guint i = 0; i < n_cards; i++)
     {
@@ -1132,75 +1101,45 @@ assault_odds_by_sums (const AdjContext  *ctx,
       sums->size[g]++;
     }
   sums->n = n_cards;
-  for (guint g = 0; g < GROUPS; g++)
-    if (sums->size[g] > 0)
-      sums->active[sums->n_active++] = g;
-  bits = (na + nd) * log2 (6.0);
-  for (guint i = 0; i < l_max; i++)
-    bits += log2 ((double) (n_cards - i));
-  sums->exact = bits < 126.0;
   sums->n_binom = MAX (n_cards, MAX_DICE) + 1;
   sums->n_cols = MAX (l_max, MAX (na, nd)) + 1;
+  n_table = (gsize) sums->n_binom * sums->n_cols;
   /* Past the diagonal the tables stay 0: C(i, k) and (i)_k for k > i. */
-  sums->binom_d = g_new0 (double, sums->n_binom * sums->n_cols);
-  sums->fall_d = g_new0 (double, sums->n_binom * sums->n_cols);
-  if (sums->exact)
-    {
-      sums->binom = g_new0 (Ways, sums->n_binom * sums->n_cols);
-      sums->fall = g_new0 (Ways, sums->n_binom * sums->n_cols);
-    }
+  sums->binom = mpz_table_new (n_table);
+  sums->fall = mpz_table_new (n_table);
   for (guint i = 0; i < sums->n_binom; i++)
     {
-      double *row_d = sums->binom_d + i * sums->n_cols;
-      const double *up_d = row_d - sums->n_cols;
+      mpz_t *row = sums->binom + i * sums->n_cols;
+      const mpz_t *up = row - sums->n_cols;
+      mpz_t *fall = sums->fall + i * sums->n_cols;
       guint k_max = MIN (i, sums->n_cols - 1);
 
-      row_d[0] = 1.0;
-      /* The doubles are rounded past 2^53. */
+      mpz_set_ui (row[0], 1);
+      mpz_set_ui (fall[0], 1);
       for (guint k = 1; k <= k_max; k++)
-        row_d[k] = up_d[k - 1] + (k < i ? up_d[k] : 0);
-      if (sums->exact)
         {
-          Ways *row = sums->binom + i * sums->n_cols;
-          const Ways *up = row - sums->n_cols;
-
-          row[0] = 1;
-          /* C(104, 52) still fits 128 bits. */
-          for (guint k = 1; k <= k_max; k++)
-            row[k] = up[k - 1] + (k < i ? up[k] : 0);
+          if (k < i)
+            mpz_add (row[k], up[k - 1], up[k]);
+          else
+            mpz_set (row[k], up[k - 1]);
+          mpz_mul_ui (fall[k], fall[k - 1], i - k + 1);
         }
     }
-  for (guint i = 0; i < sums->n_binom; i++)
-    {
-      double *row_d = sums->fall_d + i * sums->n_cols;
-      guint k_max = MIN (i, sums->n_cols - 1);
-
-      row_d[0] = 1.0;
-      for (guint k = 1; k <= k_max; k++)
-        row_d[k] = row_d[k - 1] * (double) (i - k + 1);
-      if (sums->exact)
-        {
-          Ways *row = sums->fall + i * sums->n_cols;
-
-          row[0] = 1;
-          /* Past 2^128 the ways wrap: they are only read while the total fits. */
-          for (guint k = 1; k <= k_max; k++)
-            row[k] = row[k - 1] * (Ways) (i - k + 1);
-        }
-    }
-  sums->factorial = g_new (Ways, MAX_DICE + 1);
-  sums->factorial[0] = 1;
-  for (guint k = 1; k <= MAX_DICE; k++)
-    sums->factorial[k] = sums->factorial[k - 1] * k;
+  sums->factorial = mpz_table_new (MAX_DICE + 1);
+  for (guint k = 0; k <= MAX_DICE; k++)
+    mpz_fac_ui (sums->factorial[k], k);
+  /* The pile never grows, its killers never outnumber those at the start, and no commander
+   * turns more cards than a side has dice. */
+  sums->rest = n_cards - l_max;
   sums->killers_max = sums->size[2] + sums->size[3];
   sums->m_max = MAX (na, nd);
-  {
-    gsize n_live = (gsize) (sums->n + 1) * (sums->killers_max + 1) * (sums->m_max + 1);
-
-    sums->live = g_new (double, n_live);
-    for (gsize i = 0; i < n_live; i++)
-      sums->live[i] = -1.0;
-  }
+  if (need_kills)
+    {
+      sums->after = mpz_table_new (N_BY * (sums->killers_max + 1));
+      sums->known = g_new0 (gboolean, sums_n_live (sums));
+      sums->live = mpz_table_new (sums_n_live (sums));
+      sums->dead = mpz_table_new (sums_n_live (sums));
+    }
   {
     /* Whether the hits put a target that needs no card off the table: one more hit at a
      * time (a hit on a target already gone changes nothing). */
@@ -1209,45 +1148,51 @@ assault_odds_by_sums (const AdjContext  *ctx,
     sums->gone_a_from = MAX_DICE + 1;
     for (guint h = 0; h <= MAX_DICE; h++)
       {
+        if (ta.gone)
+          sums->gone_a_from = MIN (sums->gone_a_from, h);
         sums->gone_a[h] = ta.gone;
         sums->gone_d[h] = td.gone;
         sums->cards_a[h] = commander_cards (at, h);
         sums->cards_d[h] = commander_cards (dt, h);
-        if (ta.gone)
-          sums->gone_a_from = MIN (sums->gone_a_from, h);
         rn_hit_apply (&ta, COMMANDER_UNHURT);
         rn_hit_apply (&td, COMMANDER_UNHURT);
       }
   }
-  total = sums->exact ? rn_ways_pow (6, na + nd) * falling_w (sums, n_cards, l_max) : 0;
 
-  pc = pip_compare_new (na, nd, hit_on, sums->exact);
-  if (!pc->exact)
-    sums->exact = FALSE;
+  pc = pip_compare_new (na, nd, hit_on);
+  for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
+    mpz_init (counts[k]);
+  for (int dg = 0; dg < 2; dg++)
+    for (int ag = 0; ag < 2; ag++)
+      mpz_init (cw[dg][ag]);
   for (guint sa = 0; sa <= na; sa++)
     for (guint sd = 0; sd <= nd; sd++)
       {
-        const Ways *dice = sums->exact ? pc->ways + (sa * (nd + 1) + sd) * 3 : NULL;
-        const double *pd = pc->p + (sa * (nd + 1) + sd) * 3;
-        CardResult cr;
+        const mpz_t *dice = pc->ways + (sa * (nd + 1) + sd) * 3;
 
-        if (pd[0] == 0 && pd[1] == 0 && pd[2] == 0)
+        if (mpz_sgn (dice[0]) == 0 && mpz_sgn (dice[1]) == 0 && mpz_sgn (dice[2]) == 0)
           continue;
-        assault_cards (sums, at, dt, sa, sd, a_cover, d_cover, l_max, &cr);
+        for (int dg = 0; dg < 2; dg++)
+          for (int ag = 0; ag < 2; ag++)
+            mpz_set_ui (cw[dg][ag], 0);
+        assault_cards (sums, at, dt, sa, sd, a_cover, d_cover, l_max, cw);
         for (int dg = 0; dg < 2; dg++)
           for (int ag = 0; ag < 2; ag++)
             for (int c = 0; c < 3; c++)
-              {
-                int key = assault_key (c, dg, ag);
-
-                if (sums->exact)
-                  counts[key] += dice[c] * cr.ways[dg][ag];
-                p[key] += pd[c] * cr.p[dg][ag];
-              }
+              mpz_addmul (counts[assault_key (c, dg, ag)], dice[c], cw[dg][ag]);
       }
 
+  mpz_init (total);
+  mpz_ui_pow_ui (total, 6, na + nd);
+  mpz_mul (total, total, *falling_w (sums, n_cards, l_max));
   adj_declare_outcomes (in->mechanic, odds);
-  adj_rules_odds_ways (odds, counts, p, in->mechanic->n_outcomes, total, sums->exact);
+  adj_rules_odds_ways (odds, counts, in->mechanic->n_outcomes, total);
+  for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
+    mpz_clear (counts[k]);
+  for (int dg = 0; dg < 2; dg++)
+    for (int ag = 0; ag < 2; ag++)
+      mpz_clear (cw[dg][ag]);
+  mpz_clear (total);
   return TRUE;
 }
 
@@ -1287,10 +1232,8 @@ assault_odds (const AdjContext  *ctx,
    * the ways the pips compare. */
   na = (guint) as.dice;
   nd = (guint) ds.dice;
-  pc = pip_compare_new (na, nd, hit_on, TRUE);
-  w.total = rn_ways_pow (6, na + nd);
-  if (!pc->exact)
-    w.exact = FALSE;
+  pc = pip_compare_new (na, nd, hit_on);
+  mpz_ui_pow_ui (w.total, 6, na + nd);
   for (guint sa = 0; sa <= na; sa++)
     for (guint sd = 0; sd <= nd; sd++)
       for (int c = 0; c < 3; c++)
@@ -1298,7 +1241,7 @@ assault_odds (const AdjContext  *ctx,
           guint i = (sa * (nd + 1) + sd) * 3 + (guint) c;
           WalkKey k;
 
-          if (pc->p[i] == 0.0)
+          if (mpz_sgn (pc->ways[i]) == 0)
             continue;
           rn_walk_key_init (&k);
           k.s[0] = ASSAULT_A_COVER;
@@ -1308,7 +1251,7 @@ assault_odds (const AdjContext  *ctx,
           k.s[5] = (gint16) sd;
           k.s[6] = (gint16) c;
           assault_settle (&k, &aw);
-          rn_walk_seed (&w, &k, pc->exact ? pc->ways[i] : 0, pc->p[i]);
+          rn_walk_seed (&w, &k, pc->ways[i]);
         }
 
   ok = rn_walk_run (&w, error);

@@ -206,7 +206,7 @@ cohesion_odds (const AdjContext  *ctx,
   rn_walk_key_init (&k);
   k.s[0] = 1;
   k.s[1] = (gint16) tries;
-  rn_walk_seed (&w, &k, 1, 1.0);
+  rn_walk_seed_one (&w, &k);
   ok = rn_walk_run (&w, error);
   if (ok)
     rn_walk_odds (&w, in->mechanic, odds);

@@ -419,23 +419,25 @@ hits_odds (const AdjContext  *ctx,
   rn_hits_walk_setup (&w, ctx, &hw);
   if (dice)
     {
-      Ways ways[MAX_DICE + 1];
+      mpz_t ways[MAX_DICE + 1];
       guint hit_faces = 0;
-      double total;
 
       for (int face = 1; face <= 6; face++)
         hit_faces += die_hits (ctx->ruleset, face) ? 1 : 0;
+      for (int s = 0; s <= n; s++)
+        mpz_init (ways[s]);
       rn_hits_ways ((guint) n, hit_faces, ways);
-      w.total = rn_ways_pow (6, (guint) n);
-      total = (double) w.total;
+      mpz_ui_pow_ui (w.total, 6, (gulong) n);
       for (int s = 0; s <= n; s++)
         {
           WalkKey k;
 
-          if (ways[s] == 0)
-            continue;
-          hits_key (&k, &hw, in_cover, s);
-          rn_walk_seed (&w, &k, ways[s], (double) ways[s] / total);
+          if (mpz_sgn (ways[s]) != 0)
+            {
+              hits_key (&k, &hw, in_cover, s);
+              rn_walk_seed (&w, &k, ways[s]);
+            }
+          mpz_clear (ways[s]);
         }
     }
   else
@@ -443,7 +445,7 @@ hits_odds (const AdjContext  *ctx,
       WalkKey k;
 
       hits_key (&k, &hw, in_cover, n);
-      rn_walk_seed (&w, &k, 1, 1.0);
+      rn_walk_seed_one (&w, &k);
     }
   ok = rn_walk_run (&w, error);
   if (ok)

@@ -22,20 +22,14 @@
  *
  * Counting: a draw multiplies a state's ways by the cards of its class left; a state that has
  * finished still "draws" one card of any kind per step, so that all states share one total
- * (the product of the draw pile's sizes, which do not depend on what was drawn).  Ways are
- * 128-bit, reduced by their common divisor when they grow large, and carried alongside plain
- * probabilities: when a count no longer fits, the odds fall back to those doubles.
+ * (the product of the draw pile's sizes, which do not depend on what was drawn).  Ways are GMP
+ * integers: exact however many cards and dice there are.
  *
  * Shortcuts, where the pile does not run out on the way: cards whose order does not matter
  * (the cover cards for a volley) are drawn k at a time, one state per mix of classes; and a
  * last run of cards whose outcome is set by the worst card among them (a hit commander, the
  * tries to rally) is counted in one go: (n of rank <= r)_k - (n of rank < r)_k ordered ways
  * for the worst rank to be r.
- *
- * How far the counts stay exact (from a full pack; a smaller pile helps): fire in the open up
- * to 24 dice (6^24 < 2^64); through cover up to 14 dice on a unit and 10 on a commander; a
- * close assault to 12 dice a side, cover or not; the cards alone (cohesion, hits without
- * dice) in every case a table sees.  Past that, odds->overflow and the doubles.
  */
 
 static guint
@@ -61,12 +55,19 @@ walk_key_equal (gconstpointer a,
   return memcmp (a, b, sizeof (WalkKey)) == 0;
 }
 
+static void
+state_clear (gpointer data)
+{
+  mpz_clear (((WalkState *) data)->ways);
+}
+
 static WalkTable *
 table_new (void)
 {
   WalkTable *t = g_new0 (WalkTable, 1);
 
-  t->states = g_array_new (FALSE, FALSE, sizeof (WalkState));
+  t->states = g_array_new (FALSE, TRUE, sizeof (WalkState));
+  g_array_set_clear_func (t->states, state_clear);
   t->index = g_hash_table_new_full (walk_key_hash, walk_key_equal, g_free, NULL);
   return t;
 }
@@ -90,14 +91,12 @@ walk_table (Walk  *w,
 }
 
 static void
-table_add (Walk          *w,
-           WalkTable     *t,
+table_add (WalkTable     *t,
            const WalkKey *key_in,
-           Ways           ways,
-           double         p)
+           const mpz_t    ways)
 {
   WalkKey key = *key_in;
-  WalkState fresh;
+  WalkState *st;
   gpointer found;
 
   /* A finished state no longer cares which cards are where. */
@@ -108,64 +107,15 @@ table_add (Walk          *w,
     }
   if (g_hash_table_lookup_extended (t->index, &key, NULL, &found))
     {
-      WalkState *st = &g_array_index (t->states, WalkState, GPOINTER_TO_UINT (found));
-
-      if (w->exact && __builtin_add_overflow (st->ways, ways, &st->ways))
-        w->exact = FALSE;
-      st->p += p;
+      st = &g_array_index (t->states, WalkState, GPOINTER_TO_UINT (found));
+      mpz_add (st->ways, st->ways, ways);
       return;
     }
   g_hash_table_insert (t->index, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (t->states->len));
-  fresh.key = key;
-  fresh.ways = ways;
-  fresh.p = p;
-  g_array_append_val (t->states, fresh);
-}
-
-static gboolean
-walk_mul (Walk *w,
-          Ways  a,
-          Ways  b,
-          Ways *out)
-{
-  if (!w->exact)
-    {
-      *out = 0;
-      return FALSE;
-    }
-  if (__builtin_mul_overflow (a, b, out))
-    {
-      w->exact = FALSE;
-      *out = 0;
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* Divide the total and every count still to come by their common divisor. */
-static void
-walk_reduce (Walk  *w,
-             guint  from)
-{
-  Ways g = w->total;
-
-  for (guint j = from; j < w->tables->len && g != 1; j++)
-    {
-      WalkTable *t = g_ptr_array_index (w->tables, j);
-
-      for (guint i = 0; i < t->states->len && g != 1; i++)
-        g = adj_rules_gcd128 (g, g_array_index (t->states, WalkState, i).ways);
-    }
-  if (g <= 1)
-    return;
-  w->total /= g;
-  for (guint j = from; j < w->tables->len; j++)
-    {
-      WalkTable *t = g_ptr_array_index (w->tables, j);
-
-      for (guint i = 0; i < t->states->len; i++)
-        g_array_index (t->states, WalkState, i).ways /= g;
-    }
+  g_array_set_size (t->states, t->states->len + 1);
+  st = &g_array_index (t->states, WalkState, t->states->len - 1);
+  st->key = key;
+  mpz_init_set (st->ways, ways);
 }
 
 /* Sort the cards into classes by @signature and count each class in the pack of @ctx. */
@@ -216,8 +166,7 @@ rn_walk_init (Walk               *w,
         w->draw0[w->class_of[c]]++;
       w->draw_size = ADJ_DECK_SIZE;
     }
-  w->total = 1;
-  w->exact = TRUE;
+  mpz_init_set_ui (w->total, 1);
   w->rules = rules;
   w->data = data;
   w->tables = g_ptr_array_new_with_free_func ((GDestroyNotify) table_free);
@@ -227,6 +176,7 @@ void
 rn_walk_clear (Walk *w)
 {
   g_clear_pointer (&w->tables, g_ptr_array_unref);
+  mpz_clear (w->total);
 }
 
 void
@@ -235,53 +185,37 @@ rn_walk_key_init (WalkKey *key)
   memset (key, 0, sizeof *key);
 }
 
-/* A state before any card: @key.s filled in by the mechanic. */
+/* A state before any card, reached in @ways of w->total: @key.s filled in by the mechanic. */
 void
-rn_walk_seed (Walk    *w,
-              WalkKey *key,
-              Ways     ways,
-              double   p)
+rn_walk_seed (Walk        *w,
+              WalkKey     *key,
+              const mpz_t  ways)
 {
   memcpy (key->draw, w->draw0, sizeof key->draw);
   memcpy (key->turned, w->turned0, sizeof key->turned);
-  table_add (w, walk_table (w, 0), key, ways, p);
+  table_add (walk_table (w, 0), key, ways);
 }
 
-/* (n)_k = n (n - 1) ... (n - k + 1): ordered ways to draw k of n cards. */
-static gboolean
-falling (Walk  *w,
-         guint  n,
-         guint  k,
-         Ways  *out)
+void
+rn_walk_seed_one (Walk    *w,
+                  WalkKey *key)
 {
-  Ways r = 1;
+  mpz_t one;
 
-  if (k > n)
-    {
-      *out = 0;
-      return TRUE;
-    }
-  for (guint i = 0; i < k; i++)
-    if (!walk_mul (w, r, n - i, &r))
-      {
-        *out = 0;
-        return FALSE;
-      }
-  *out = r;
-  return TRUE;
+  mpz_init_set_ui (one, 1);
+  rn_walk_seed (w, key, one);
+  mpz_clear (one);
 }
 
-static double
-falling_d (guint n,
-           guint k)
+/* @out = (n)_k = n (n - 1) ... (n - k + 1): ordered ways to draw k of n cards. */
+static void
+falling (mpz_t out,
+         guint n,
+         guint k)
 {
-  double r = 1.0;
-
-  if (k > n)
-    return 0.0;
-  for (guint i = 0; i < k; i++)
-    r *= (double) (n - i);
-  return r;
+  mpz_set_ui (out, k > n ? 0 : 1);
+  for (guint i = 0; i < k && k <= n; i++)
+    mpz_mul_ui (out, out, n - i);
 }
 
 /* Every mix of @k cards from the classes of @st: k! × prod C(d, a) ordered ways, the binomials
@@ -289,40 +223,31 @@ falling_d (guint n,
 typedef struct {
   const WalkState *st;
   guint            k;
-  Ways             k_factorial;
-  double           k_factorial_d;
-  double           sizes;      /* the product of the pile's sizes over the k draws */
   WalkTable       *to;
   guint8           counts[WALK_CLASSES];
+  mpz_t            base;                    /* k! × the state's ways */
+  mpz_t            acc[WALK_CLASSES + 1];   /* acc[c]: the product of the binomials before c */
+  mpz_t            ways;
 } WalkMix;
 
 static void
 walk_mixes (Walk    *w,
             WalkMix *mix,
             guint    cls,
-            guint    left,
-            Ways     acc,
-            double   acc_d)
+            guint    left)
 {
   guint d = mix->st->key.draw[cls];
-  Ways binom = 1;
-  double binom_d = 1.0;
 
   if (cls + 1 == w->n_classes)
     {
-      Ways ways = 0;
       WalkKey key;
 
       if (left > d)
         return;
       mix->counts[cls] = (guint8) left;
-      for (guint i = 0; i < left; i++)
-        {
-          binom = binom * (d - i) / (i + 1);
-          binom_d = binom_d * (d - i) / (i + 1);
-        }
-      if (walk_mul (w, acc, binom, &ways) && walk_mul (w, ways, mix->k_factorial, &ways))
-        walk_mul (w, ways, mix->st->ways, &ways);
+      mpz_bin_uiui (mix->ways, d, left);
+      mpz_mul (mix->ways, mix->ways, mix->acc[cls]);
+      mpz_mul (mix->ways, mix->ways, mix->base);
       key = mix->st->key;
       for (guint c = 0; c < w->n_classes; c++)
         {
@@ -330,21 +255,38 @@ walk_mixes (Walk    *w,
           key.turned[c] += mix->counts[c];
         }
       w->rules->take_many (&key, mix->counts, w->data);
-      table_add (w, mix->to, &key, ways,
-                 mix->st->p * acc_d * binom_d * mix->k_factorial_d / mix->sizes);
+      table_add (mix->to, &key, mix->ways);
       return;
     }
   for (guint a = 0; a <= left && a <= d; a++)
     {
-      Ways next = 0;
-
       mix->counts[cls] = (guint8) a;
-      if (w->exact)
-        walk_mul (w, acc, binom, &next);
-      walk_mixes (w, mix, cls + 1, left - a, next, acc_d * binom_d);
-      binom = binom * (d - a) / (a + 1);
-      binom_d = binom_d * (d - a) / (a + 1);
+      mpz_bin_uiui (mix->acc[cls + 1], d, a);
+      mpz_mul (mix->acc[cls + 1], mix->acc[cls + 1], mix->acc[cls]);
+      walk_mixes (w, mix, cls + 1, left - a);
     }
+}
+
+static void
+walk_all_mixes (Walk            *w,
+                const WalkState *st,
+                guint            k,
+                WalkTable       *to)
+{
+  WalkMix mix = { st, k, to, { 0 } };
+
+  mpz_init (mix.base);
+  mpz_fac_ui (mix.base, k);
+  mpz_mul (mix.base, mix.base, st->ways);
+  for (guint c = 0; c <= WALK_CLASSES; c++)
+    mpz_init (mix.acc[c]);
+  mpz_set_ui (mix.acc[0], 1);
+  mpz_init (mix.ways);
+  walk_mixes (w, &mix, 0, k);
+  mpz_clear (mix.base);
+  for (guint c = 0; c <= WALK_CLASSES; c++)
+    mpz_clear (mix.acc[c]);
+  mpz_clear (mix.ways);
 }
 
 /* The last @k cards, where only the worst rank among them matters. */
@@ -352,34 +294,31 @@ static void
 walk_worst (Walk            *w,
             const WalkState *st,
             const WalkPlan  *plan,
-            double           sizes,
             WalkTable       *to)
 {
-  Ways below = 0;
-  double below_d = 0.0;
+  mpz_t below, upto, ways;
 
+  mpz_inits (below, upto, ways, NULL);
   for (guint r = 0; r < plan->n_ranks; r++)
     {
       guint n = 0;
-      Ways upto, ways;
-      double upto_d;
       WalkKey key;
 
       for (guint c = 0; c < w->n_classes; c++)
         if (plan->rank[c] <= r)
           n += st->key.draw[c];
-      falling (w, n, plan->k, &upto);
-      upto_d = falling_d (n, plan->k);
-      if (upto_d == below_d)
+      falling (upto, n, plan->k);
+      if (mpz_cmp (upto, below) == 0)
         continue;
       key = st->key;
       w->rules->finish (&key, r, w->data);
       g_assert (key.s[0] == PHASE_DONE);
-      walk_mul (w, upto - below, st->ways, &ways);
-      table_add (w, to, &key, ways, st->p * (upto_d - below_d) / sizes);
-      below = upto;
-      below_d = upto_d;
+      mpz_sub (ways, upto, below);
+      mpz_mul (ways, ways, st->ways);
+      table_add (to, &key, ways);
+      mpz_set (below, upto);
     }
+  mpz_clears (below, upto, ways, NULL);
 }
 
 static gboolean
@@ -403,20 +342,24 @@ rn_walk_run (Walk    *w,
              GError **error)
 {
   guint step;
+  mpz_t ways;
 
   walk_table (w, 0);
+  mpz_init (ways);
   for (step = 0; tables_busy (w, step); step++)
     {
       WalkTable *cur = g_ptr_array_index (w->tables, step);
       WalkTable *next = walk_table (w, step + 1);
       guint sigma;
-      Ways total;
 
       if (w->draw_size == 0)
         {
           if (w->turned_size == 0)
-            return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED,
-                                   _("The pack has no card left to turn: every card is out"));
+            {
+              mpz_clear (ways);
+              return adj_rules_fail (error, ADJ_ERROR_NOT_ALLOWED,
+                                     _("The pack has no card left to turn: every card is out"));
+            }
           /* The turned cards are shuffled back and become the draw pile. */
           for (guint i = 0; i < cur->states->len; i++)
             {
@@ -432,62 +375,50 @@ rn_walk_run (Walk    *w,
 
       for (guint i = 0; i < cur->states->len; i++)
         {
-          WalkState st = g_array_index (cur->states, WalkState, i);
+          /* The tables it adds to are others than its own: @st stays where it is. */
+          const WalkState *st = &g_array_index (cur->states, WalkState, i);
           WalkPlan plan = { 0 };
-          Ways ways;
 
-          if (st.key.s[0] == PHASE_DONE)
+          if (st->key.s[0] == PHASE_DONE)
             {
-              walk_mul (w, st.ways, sigma, &ways);
-              table_add (w, next, &st.key, ways, st.p);
+              mpz_mul_ui (ways, st->ways, sigma);
+              table_add (next, &st->key, ways);
               continue;
             }
           if (w->rules->plan != NULL)
-            w->rules->plan (&st.key, &plan, w->data);
+            w->rules->plan (&st->key, &plan, w->data);
           /* Several cards at once, as long as the pile lasts. */
           if (plan.k >= 2 && plan.k <= w->draw_size)
             {
               WalkTable *to = walk_table (w, step + plan.k);
-              double sizes = falling_d (w->draw_size, plan.k);
 
               if (plan.rank != NULL)
-                walk_worst (w, &st, &plan, sizes, to);
+                walk_worst (w, st, &plan, to);
               else
-                {
-                  WalkMix mix = { &st, plan.k, 1, 1.0, sizes, to, { 0 } };
-
-                  for (guint f = 2; f <= plan.k; f++)
-                    {
-                      walk_mul (w, mix.k_factorial, f, &mix.k_factorial);
-                      mix.k_factorial_d *= f;
-                    }
-                  walk_mixes (w, &mix, 0, plan.k, 1, 1.0);
-                }
+                walk_all_mixes (w, st, plan.k, to);
               continue;
             }
           for (guint c = 0; c < w->n_classes; c++)
             {
               WalkKey k;
 
-              if (st.key.draw[c] == 0)
+              if (st->key.draw[c] == 0)
                 continue;
-              k = st.key;
+              k = st->key;
               k.draw[c]--;
               k.turned[c]++;
               w->rules->take (&k, c, w->data);
-              walk_mul (w, st.ways, st.key.draw[c], &ways);
-              table_add (w, next, &k, ways, st.p * st.key.draw[c] / sigma);
+              mpz_mul_ui (ways, st->ways, st->key.draw[c]);
+              table_add (next, &k, ways);
             }
         }
-      walk_mul (w, w->total, sigma, &total);
-      w->total = total;
+      mpz_mul_ui (w->total, w->total, sigma);
       w->draw_size--;
       w->turned_size++;
       g_array_set_size (cur->states, 0);
       g_hash_table_remove_all (cur->index);
-      if (w->exact && w->total > ((Ways) 1 << 96))
-        walk_reduce (w, step + 1);
     }
+  mpz_clear (ways);
   w->done_step = step;
   return TRUE;
 }
@@ -499,52 +430,44 @@ rn_walk_odds (Walk              *w,
               AdjOdds           *odds)
 {
   WalkTable *done = g_ptr_array_index (w->tables, w->done_step);
-  Ways counts[16] = { 0 };
-  double p[16] = { 0 };
-  gboolean exact = w->exact;
+  mpz_t counts[16];
 
   g_assert (mech->n_outcomes <= G_N_ELEMENTS (counts));
+  for (guint k = 0; k < mech->n_outcomes; k++)
+    mpz_init (counts[k]);
   for (guint i = 0; i < done->states->len; i++)
     {
       const WalkState *st = &g_array_index (done->states, WalkState, i);
       guint k = (guint) st->key.s[1];
 
       g_assert (st->key.s[0] == PHASE_DONE && k < mech->n_outcomes);
-      if (exact && __builtin_add_overflow (counts[k], st->ways, &counts[k]))
-        exact = FALSE;
-      p[k] += st->p;
+      mpz_add (counts[k], counts[k], st->ways);
     }
   adj_declare_outcomes (mech, odds);
-  adj_rules_odds_ways (odds, counts, p, mech->n_outcomes, w->total, exact);
+  adj_rules_odds_ways (odds, counts, mech->n_outcomes, w->total);
+  for (guint k = 0; k < mech->n_outcomes; k++)
+    mpz_clear (counts[k]);
 }
 
 /* ---- dice: how many ways a throw gives each number of hits, and each pip total ---- */
 
-Ways
-rn_ways_pow (Ways base,
-             guint n)
-{
-  Ways r = 1;
-
-  while (n-- > 0)
-    r *= base;
-  return r;
-}
-
-/* ways[s] for s = 0..n hits of @n dice, @hit_faces of whose six faces hit; 6^n in all. */
+/* ways[s] for s = 0..n hits of @n dice, @hit_faces of whose six faces hit; 6^n in all: C(n, s)
+ * hit^s miss^(n - s). */
 void
-rn_hits_ways (guint  n,
-              guint  hit_faces,
-              Ways  *ways)
+rn_hits_ways (guint   n,
+              guint   hit_faces,
+              mpz_t  *ways)
 {
-  Ways binom[MAX_DICE + 1] = { 0 };
-  Ways hit = hit_faces, miss = 6 - hit_faces;
+  mpz_t power;
 
-  g_assert (n <= MAX_DICE);
-  binom[0] = 1;
-  for (guint i = 1; i <= n; i++)
-    for (guint k = i; k > 0; k--)
-      binom[k] += binom[k - 1];
+  mpz_init (power);
   for (guint s = 0; s <= n; s++)
-    ways[s] = binom[s] * rn_ways_pow (hit, s) * rn_ways_pow (miss, n - s);
+    {
+      mpz_bin_uiui (ways[s], n, s);
+      mpz_ui_pow_ui (power, hit_faces, s);
+      mpz_mul (ways[s], ways[s], power);
+      mpz_ui_pow_ui (power, 6 - hit_faces, n - s);
+      mpz_mul (ways[s], ways[s], power);
+    }
+  mpz_clear (power);
 }

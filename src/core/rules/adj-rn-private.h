@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 /* shared declarations                                                                         */
 
 #define MAX_FIGURES 20   /* figures an input may give: a full unit has at most 4 */
-#define MAX_DICE    48   /* 6^48 still fits the 128-bit counts of the odds */
+#define MAX_DICE    48   /* 6^48 < 2^125: the ways one side's dice fall fit in 128 bits */
 #define MAX_HITS    60
 
 #define RATING_INPUT(name_, label_, from_) \
@@ -68,6 +68,8 @@ typedef struct {
   gboolean  gone;       /* destroyed, or the commander killed */
 } Target;
 
+/* The ways one side's dice can fall: at most 6^MAX_DICE, which 128 bits hold.  Anything that
+ * grows past that (both sides' dice, the cards) is counted in GMP integers. */
 typedef unsigned __int128 Ways;
 
 #define WALK_CLASSES 6
@@ -82,8 +84,7 @@ typedef struct {
 
 typedef struct {
   WalkKey key;
-  Ways    ways;
-  double  p;
+  mpz_t   ways;
 } WalkState;
 
 /* The states that have drawn the same number of cards, in the order they were first reached,
@@ -116,8 +117,7 @@ typedef struct {
   guint8           turned0[WALK_CLASSES];
   guint            draw_size;
   guint            turned_size;
-  Ways             total;
-  gboolean         exact;
+  mpz_t            total;
   GPtrArray       *tables;                  /* of WalkTable *, by the number of cards drawn */
   guint            done_step;               /* where the finished states are, at the end */
   const WalkRules *rules;
@@ -264,20 +264,20 @@ void rn_walk_init (Walk               *w,
                    gpointer            data);
 void rn_walk_clear (Walk *w);
 void rn_walk_key_init (WalkKey *key);
-void rn_walk_seed (Walk    *w,
-                   WalkKey *key,
-                   Ways     ways,
-                   double   p);
+void rn_walk_seed (Walk        *w,
+                   WalkKey     *key,
+                   const mpz_t  ways);
+/* The only state before any card (w->total stays 1). */
+void rn_walk_seed_one (Walk    *w,
+                       WalkKey *key);
 gboolean rn_walk_run (Walk    *w,
                       GError **error);
 void rn_walk_odds (Walk              *w,
                    const AdjMechanic *mech,
                    AdjOdds           *odds);
-Ways rn_ways_pow (Ways base,
-                  guint n);
-void rn_hits_ways (guint  n,
-                   guint  hit_faces,
-                   Ways  *ways);
+void rn_hits_ways (guint   n,
+                   guint   hit_faces,
+                   mpz_t  *ways);
 
 /* adj-rn-deal.c */
 extern const AdjMechanic rn_deal;

@@ -511,9 +511,9 @@ adj_rr_boer_target (AdjBattle           *battle,
   for (guint i = 0; i < odds->entries->len; i++)
     {
       const AdjOddsEntry *e = g_ptr_array_index (odds->entries, i);
+      g_autofree char *fraction = adj_odds_entry_fraction (e);
 
-      g_string_append_printf (chances, "%s%s %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT,
-                              i > 0 ? ", " : "", e->key, e->num, e->den);
+      g_string_append_printf (chances, "%s%s %s", i > 0 ? ", " : "", e->key, fraction);
     }
   adj_outcome_set_value_string (outcome, "area", chosen);
   /* TRANSLATORS: e.g. "Boer targeting, Ermelo Commando: plot marker 4 — it fires at Bridle Drift

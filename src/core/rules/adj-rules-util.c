@@ -548,54 +548,70 @@ adj_rules_table_missing (const GError *error)
   return g_error_matches (error, ADJ_ERROR, ADJ_ERROR_TABLE_INCOMPLETE);
 }
 
-unsigned __int128
-adj_rules_gcd128 (unsigned __int128 a,
-                  unsigned __int128 b)
+void
+adj_rules_odds_ways (AdjOdds     *odds,
+                     mpz_t       *ways,
+                     guint        n,
+                     const mpz_t  total)
 {
-  while (b != 0)
-    {
-      unsigned __int128 t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
+  mpz_t g, reduced;
+
+  g_return_if_fail (n <= odds->entries->len);
+
+  mpz_init_set (g, total);
+  for (guint k = 0; k < n; k++)
+    mpz_gcd (g, g, ways[k]);
+  for (guint k = 0; k < n; k++)
+    mpz_divexact (((AdjOddsEntry *) g_ptr_array_index (odds->entries, k))->ways, ways[k], g);
+  mpz_init (reduced);
+  mpz_divexact (reduced, total, g);
+  adj_odds_finish_ways (odds, reduced);
+  mpz_clears (g, reduced, NULL);
 }
 
 void
-adj_rules_odds_ways (AdjOdds                 *odds,
-                     const unsigned __int128 *ways,
-                     const double            *p,
-                     guint                    n,
-                     unsigned __int128        total,
-                     gboolean                 exact)
+adj_rules_odds_counts (AdjOdds       *odds,
+                       const guint64 *ways,
+                       guint          n,
+                       guint64        total)
 {
-  unsigned __int128 g = total;
+  g_autofree mpz_t *w = g_new (mpz_t, n);
+  mpz_t t;
 
-  for (guint k = 0; exact && k < n; k++)
-    g = adj_rules_gcd128 (g, ways[k]);
-  if (exact && g > 0 && total / g <= G_MAXUINT64)
-    {
-      for (guint k = 0; k < n; k++)
-        {
-          AdjOddsEntry *e = g_ptr_array_index (odds->entries, k);
-
-          e->count = (guint64) (ways[k] / g);
-        }
-      adj_odds_finish (odds, (guint64) (total / g));
-      return;
-    }
-  /* The ways do not fit in 64 bits: only the probabilities are known. */
-  odds->overflow = TRUE;
-  adj_odds_finish (odds, 1);
+  mpz_init (t);
+  adj_mpz_set_u64 (t, total);
   for (guint k = 0; k < n; k++)
     {
-      AdjOddsEntry *e = g_ptr_array_index (odds->entries, k);
-
-      e->p = p[k];
-      e->count = 0;
-      e->num = 0;
-      e->den = 0;
+      mpz_init (w[k]);
+      adj_mpz_set_u64 (w[k], ways[k]);
     }
+  adj_rules_odds_ways (odds, w, n, t);
+  for (guint k = 0; k < n; k++)
+    mpz_clear (w[k]);
+  mpz_clear (t);
+}
+
+void
+adj_rules_odds_fractions (AdjOdds *odds,
+                          mpq_t   *p,
+                          guint    n)
+{
+  g_autofree mpz_t *ways = g_new (mpz_t, n);
+  mpz_t total;
+
+  mpz_init_set_ui (total, 1);
+  for (guint k = 0; k < n; k++)
+    mpz_lcm (total, total, mpq_denref (p[k]));
+  for (guint k = 0; k < n; k++)
+    {
+      mpz_init (ways[k]);
+      mpz_divexact (ways[k], total, mpq_denref (p[k]));
+      mpz_mul (ways[k], ways[k], mpq_numref (p[k]));
+    }
+  adj_rules_odds_ways (odds, ways, n, total);
+  for (guint k = 0; k < n; k++)
+    mpz_clear (ways[k]);
+  mpz_clear (total);
 }
 
 void

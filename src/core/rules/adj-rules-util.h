@@ -140,14 +140,21 @@ const char *adj_weapon_rule_string (const AdjWeapon *weapon,
                                     const char      *fallback);
 
 /* Finish @odds, whose first @n declared outcomes are all there are: the k-th has @ways[k] of
- * @total ways, reduced to lowest terms; when @exact is FALSE or even those do not fit in 64
- * bits, only its chance @p[k]. */
-void        adj_rules_odds_ways   (AdjOdds                 *odds,
-                                   const unsigned __int128 *ways,
-                                   const double            *p,
-                                   guint                    n,
-                                   unsigned __int128        total,
-                                   gboolean                 exact);
+ * @total ways, reduced by their common divisor. */
+void        adj_rules_odds_ways   (AdjOdds           *odds,
+                                   mpz_t             *ways,
+                                   guint              n,
+                                   const mpz_t        total);
+/* The same with counts that fit in 64 bits. */
+void        adj_rules_odds_counts (AdjOdds           *odds,
+                                   const guint64     *ways,
+                                   guint              n,
+                                   guint64            total);
+/* The same from the exact chance of each, @p[k], which must sum to 1: the ways are counted over
+ * their least common denominator. */
+void        adj_rules_odds_fractions (AdjOdds        *odds,
+                                      mpq_t          *p,
+                                      guint           n);
 /* The outcome key of a throw whose dice add up to @sum. */
 typedef const char *(*AdjSumRule) (int      sum,
                                    gpointer data);
@@ -268,9 +275,6 @@ const AdjUnitType *adj_rules_input_type (const AdjContext *ctx,
                                          const char       *name);
 /* Whether @error says that a cell of a table the players type in is still empty. */
 gboolean    adj_rules_table_missing (const GError *error);
-/* The greatest common divisor of two counts of ways (0 when both are 0). */
-unsigned __int128 adj_rules_gcd128 (unsigned __int128 a,
-                                    unsigned __int128 b);
 /* $.decisions of a ruleset: the decisions taken where the book is silent, each
  * { "id", "label" }. */
 gboolean    adj_rules_check_decisions (AdjRuleset  *rs,
