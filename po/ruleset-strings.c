@@ -1912,6 +1912,18 @@ N_("20 or more");
 N_("Overwhelming victory");
 /* $.roster.tables[7].notes */
 N_("A side that has lost half or more of its starting value (command stand aside) must withdraw. Final values include the command stand and any counted entrenchments.");
+/* $.decisions[0].label */
+N_("Pom-pom guns count as guns for both gun bonuses: +2 firing at a square shared with another enemy stand, +1 starting a close combat.");
+/* $.decisions[1].label */
+N_("Equal terrain rolls keep their piece counts; a roll-off, repeated until it differs, decides who places first.");
+/* $.decisions[2].label */
+N_("A gun on a large stand does not move by itself (a transport stand tows it), so it cannot recoil: forced to recoil by a fire or close combat, or on the recoil check, it is destroyed.");
+/* $.decisions[3].label */
+N_("A stand with supports in the squares around it, a same-type stand in its own square or a command stand next to it is not isolated: cavalry does not get the isolated-stand bonus against it, and the explanation says why.");
+/* $.decisions[4].label */
+N_("Whether entrenchment points count is the battle's setting, and it decides everywhere at once: the army limits, the roster's totals, the withdrawal line and the final result. An army list outside a battle counts its entrenchment.");
+/* $.decisions[5].label */
+N_("Values are compared in half points. A lead below 10 points is marginal (9½ included), from 10 to below 20 decisive (19½ included), 20 or more overwhelming.");
 /* $.templates[0].conflict */
 N_("The Second Afghan War (1878–1881)");
 /* $.templates[0].units[2].notes */
