@@ -197,20 +197,22 @@ N_("A morale test is the D6 plus its modifiers against the pass number; no roll 
 /* $.decisions[4].label */
 N_("A charger's morale test is the test to close: failing it, the charger falls back 6 inches and lies prone rather than routing.");
 /* $.decisions[5].label */
-N_("A D6 of the charging figures straggle, any of them: the officer leads and is the last to hang back, so he goes on while anyone does. When the die is as many as the unit has figures, nobody goes on, the charge stops short and no test is taken.");
+N_("The test when an officer falls is taken without him: the +1 for an officer with the unit is never counted in it, with a battle or without one.");
 /* $.decisions[6].label */
-N_("Any unit in formation finds a concealed enemy within 3 inches; detached scouts within 6 inches.");
+N_("A D6 of the charging figures straggle, any of them: the officer leads and is the last to hang back, so he goes on while anyone does. When the die is as many as the unit has figures, nobody goes on, the charge stops short and no test is taken.");
 /* $.decisions[7].label */
-N_("The players say which range band a shot is in, from the distances in their own copy: only the hit numbers are asked for.");
+N_("Any unit in formation finds a concealed enemy within 3 inches; detached scouts within 6 inches.");
 /* $.decisions[8].label */
-N_("Every hit gets one saving die, read on the saving table for the target's cover; a hit that is not saved is a casualty, and each casualty turns one card to see who falls.");
+N_("The players say which range band a shot is in, from the distances in their own copy: only the hit numbers are asked for.");
 /* $.decisions[9].label */
-N_("An Ace turned when no officer or leader is left counts as an ordinary card: the target's player picks. When only leaders are left, the next hit takes one of them whatever the card.");
+N_("Every hit gets one saving die, read on the saving table for the target's cover; a hit that is not saved is a casualty, and each casualty turns one card to see who falls.");
 /* $.decisions[10].label */
-N_("A melee is fought in rounds: the figures still fighting pair off, the spare figures of the larger side wait in the ranks behind and step forward for the next round, until one side has no figure left fighting. That side routs 4D6 inches.");
+N_("An Ace turned when no officer or leader is left counts as an ordinary card: the target's player picks. When only leaders are left, the next hit takes one of them whatever the card.");
 /* $.decisions[11].label */
-N_("An officer fights in the first pair of each round while he stands; when both sides have one, the two fight each other.");
+N_("A melee is fought in rounds: the figures still fighting pair off, the spare figures of the larger side wait in the ranks behind and step forward for the next round, until one side has no figure left fighting. That side routs 4D6 inches.");
 /* $.decisions[12].label */
+N_("An officer fights in the first pair of each round while he stands; when both sides have one, the two fight each other.");
+/* $.decisions[13].label */
 N_("A Maxim is crewed like a gun: three crew and an officer or NCO.");
 /* $.roster.tables[0].title */
 N_("Morale");
