@@ -47,6 +47,9 @@ static const CliCase cases[] = {
     "An officer is with the unit" },
   { "gl/morale/officer-lost/odds", NULL, "odds", "gl/morale", "{\"occasion\": \"officer-lost\"}",
     .odds_key = "routs", .exact = "1/6" },
+  { "gl/hit-cards/officer-and-nco/test", NULL, "resolve", "gl/hit-cards",
+    "{\"hits\": 2, \"leader_nco\": true}", NULL, "AS,AC", "leader-falls",
+    "are among the fallen: the unit tests its morale" },
   { "gl/morale/before-move/officer-counts", NULL, "resolve", "gl/morale", "{}", "1", NULL,
     "free-move", "An officer is with the unit" },
 
