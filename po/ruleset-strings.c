@@ -197,20 +197,22 @@ N_("A morale test is the D6 plus its modifiers against the pass number; no roll 
 /* $.decisions[4].label */
 N_("A charger's morale test is the test to close: failing it, the charger falls back 6 inches and lies prone rather than routing.");
 /* $.decisions[5].label */
-N_("A D6 of the charging figures straggle, any of them: the officer leads and is the last to hang back, so he goes on while anyone does. When the die is as many as the unit has figures, nobody goes on, the charge stops short and no test is taken.");
+N_("The test when an officer falls is taken without him: the +1 for an officer with the unit is never counted in it, with a battle or without one.");
 /* $.decisions[6].label */
-N_("Any unit in formation finds a concealed enemy within 3 inches; detached scouts within 6 inches.");
+N_("A D6 of the charging figures straggle, any of them: the officer leads and is the last to hang back, so he goes on while anyone does. When the die is as many as the unit has figures, nobody goes on, the charge stops short and no test is taken.");
 /* $.decisions[7].label */
-N_("The players say which range band a shot is in, from the distances in their own copy: only the hit numbers are asked for.");
+N_("Any unit in formation finds a concealed enemy within 3 inches; detached scouts within 6 inches.");
 /* $.decisions[8].label */
-N_("Every hit gets one saving die, read on the saving table for the target's cover; a hit that is not saved is a casualty, and each casualty turns one card to see who falls.");
+N_("The players say which range band a shot is in, from the distances in their own copy: only the hit numbers are asked for.");
 /* $.decisions[9].label */
-N_("An Ace turned when no officer or leader is left counts as an ordinary card: the target's player picks. When only leaders are left, the next hit takes one of them whatever the card.");
+N_("Every hit gets one saving die, read on the saving table for the target's cover; a hit that is not saved is a casualty, and each casualty turns one card to see who falls.");
 /* $.decisions[10].label */
-N_("A melee is fought in rounds: the figures still fighting pair off, the spare figures of the larger side wait in the ranks behind and step forward for the next round, until one side has no figure left fighting. That side routs 4D6 inches.");
+N_("An Ace turned when no officer or leader is left counts as an ordinary card: the target's player picks. When only leaders are left, the next hit takes one of them whatever the card.");
 /* $.decisions[11].label */
-N_("An officer fights in the first pair of each round while he stands; when both sides have one, the two fight each other.");
+N_("A melee is fought in rounds: the figures still fighting pair off, the spare figures of the larger side wait in the ranks behind and step forward for the next round, until one side has no figure left fighting. That side routs 4D6 inches.");
 /* $.decisions[12].label */
+N_("An officer fights in the first pair of each round while he stands; when both sides have one, the two fight each other.");
+/* $.decisions[13].label */
 N_("A Maxim is crewed like a gun: three crew and an officer or NCO.");
 /* $.roster.tables[0].title */
 N_("Morale");
@@ -1936,6 +1938,18 @@ N_("20 or more");
 N_("Overwhelming victory");
 /* $.roster.tables[7].notes */
 N_("A side that has lost half or more of its starting value (command stand aside) must withdraw. Final values include the command stand and any counted entrenchments.");
+/* $.decisions[0].label */
+N_("Pom-pom guns count as guns for both gun bonuses: +2 firing at a square shared with another enemy stand, +1 starting a close combat.");
+/* $.decisions[1].label */
+N_("Equal terrain rolls keep their piece counts; a roll-off, repeated until it differs, decides who places first.");
+/* $.decisions[2].label */
+N_("A gun on a large stand does not move by itself (a transport stand tows it), so it cannot recoil: forced to recoil by a fire or close combat, or on the recoil check, it is destroyed.");
+/* $.decisions[3].label */
+N_("A stand with supports in the squares around it, a same-type stand in its own square or a command stand next to it is not isolated: cavalry does not get the isolated-stand bonus against it, and the explanation says why.");
+/* $.decisions[4].label */
+N_("Whether entrenchment points count is the battle's setting, and it decides everywhere at once: the army limits, the roster's totals, the withdrawal line and the final result. An army list outside a battle counts its entrenchment.");
+/* $.decisions[5].label */
+N_("Values are compared in half points. A lead below 10 points is marginal (9½ included), from 10 to below 20 decisive (19½ included), 20 or more overwhelming.");
 /* $.templates[0].conflict */
 N_("The Second Afghan War (1878–1881)");
 /* $.templates[0].units[2].notes */

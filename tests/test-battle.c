@@ -541,7 +541,7 @@ static const BadEdit bad_edits[] = {
     "expected a card such as “10H” or “QS” for “card”" },
   { "pack-not-a-pack", "battle", "pack", "{\"decks\": 1, \"draw\": [], \"dealt\": [], "
     "\"turned\": []}", ADJ_ERROR_INVALID,
-    "change: pack: the pack holds 0 cards in all, but 1 deck(s) hold 52" },
+    "change: pack: the pack holds 0 cards in all, but 1 deck holds 52" },
   { "status-of-other-type", "unit:u1", "status.dismounted", "true", ADJ_ERROR_INVALID,
     "the status “dismounted” does not apply to a unit of type “regular-infantry”" },
   { "status-of-other-type-2", "unit:u2", "status.towed", "true", ADJ_ERROR_INVALID,

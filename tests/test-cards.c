@@ -719,18 +719,18 @@ static const PackError pack_errors[] = {
     NULL },
   { "duplicate",
     "{\"decks\":1,\"draw\":[" FULL_DRAW_AFTER_AH "],\"dealt\":[\"AH\"],\"turned\":[\"QS\"]}",
-    "battle.json: $.pack.turned[0]: the card QS appears more often than a pack of 1 deck(s) "
+    "battle.json: $.pack.turned[0]: the card QS appears more often than a pack of 1 deck "
     "holds" },
   { "duplicate-in-draw",
     "{\"decks\":1,\"draw\":[\"AH\",\"ah\"," FULL_DRAW_AFTER_AH "],\"dealt\":[],\"turned\":[]}",
-    "battle.json: $.pack.draw[1]: the card AH appears more often than a pack of 1 deck(s) "
+    "battle.json: $.pack.draw[1]: the card AH appears more often than a pack of 1 deck "
     "holds" },
   { "too-few",
     "{\"decks\":1,\"draw\":[" FULL_DRAW_AFTER_AH "],\"dealt\":[],\"turned\":[]}",
-    "battle.json: $.pack: the pack holds 51 cards in all, but 1 deck(s) hold 52" },
+    "battle.json: $.pack: the pack holds 51 cards in all, but 1 deck holds 52" },
   { "too-few-two-decks",
     "{\"decks\":2,\"draw\":[" FULL_DRAW_AFTER_AH "],\"dealt\":[\"AH\"],\"turned\":[]}",
-    "battle.json: $.pack: the pack holds 52 cards in all, but 2 deck(s) hold 104" },
+    "battle.json: $.pack: the pack holds 52 cards in all, but 2 decks hold 104" },
   { "bad-card",
     "{\"decks\":1,\"draw\":[\"2H\",\"3H\",\"1H\"],\"dealt\":[],\"turned\":[]}",
     "battle.json: $.pack.draw[2]: expected a card such as “10H” or “QS”" },

@@ -624,7 +624,7 @@ static const PackError pack_errors[] = {
     "/nonexistent/pack.json" },
   { "card-twice", { "odds", "rn/fire", "--pack", "-", NULL },
     "{\"decks\": 1, \"draw\": [\"AH\", \"AH\"], \"dealt\": [], \"turned\": []}", 1,
-    "standard input: $.draw[1]: the card AH appears more often than a pack of 1 deck(s) holds" },
+    "standard input: $.draw[1]: the card AH appears more often than a pack of 1 deck holds" },
   { "resolve", { "resolve", "rn/fire", "--draw-pile", "AH", NULL }, NULL, 2,
     "--pack and --draw-pile belong to “odds” and “describe”" },
 };

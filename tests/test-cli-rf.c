@@ -240,7 +240,7 @@ static const BadCase bad_cases[] = {
     "{\"groups\": [6], \"places\": [\"a\", \"b\"]}", 1,
     "standard input: $.groups[0]: expected the id of a group" },
   { "hide/places", { "hide", "@", "--input", "-" }, "{\"groups\": [\"u6\"], \"places\": [\"a\"]}",
-    1, "1 hidden group needs 2 markers (1 of them dummies), not 1" },
+    1, "Markers given: 1; needed: 2 (hidden groups: 1, dummies: 1)" },
   { "hide/no-places", { "hide", "@", "--input", "-" }, "{\"groups\": [\"u6\"]}", 1,
     "standard input: $: the required key “places” is missing" },
   { "hide/nobody", { "hide", "@", "--input", "-" }, "{\"groups\": [], \"places\": []}", 1,

@@ -301,7 +301,7 @@ test_describe (void)
   g_assert_cmpstr (member_string (json, "ruleset"), ==, "wec");
   g_assert_cmpstr (member_string (json, "scope"), ==, "pair");
   inputs = member (json, "inputs");
-  g_assert_cmpuint (json_object_array_length (inputs), ==, 17);
+  g_assert_cmpuint (json_object_array_length (inputs), ==, 18);
   g_assert_cmpstr (member_string (json_object_array_get_idx (inputs, 0), "name"), ==, "firer");
   g_assert_cmpstr (member_string (json_object_array_get_idx (inputs, 0), "kind"), ==, "unit");
   for (gsize i = 0; i < json_object_array_length (inputs); i++)

@@ -30,7 +30,8 @@ book_morale_mod (const BookMorale *m)
 {
   int mod = 0;
 
-  mod += m->officer ? 1 : 0;
+  /* The test when the officer falls is taken without him (a decision). */
+  mod += m->officer && !g_str_equal (m->occasion, "officer-lost") ? 1 : 0;
   mod += m->square ? 1 : 0;
   mod -= m->routing || m->prone ? 1 : 0;
   /* below 25%: -2; else below 50%: -1 */
@@ -736,6 +737,13 @@ static const MoraleCase morale_cases[] = {
     "holds", 3 },
   { "below-quarter", { "regular", "officer-lost", FALSE, FALSE, FALSE, FALSE, 4, 20, FALSE }, 3,
     "routs", 1 },
+  /* The officer who has just fallen adds nothing to the test he causes, whatever the input. */
+  { "officer-lost/officer-given", { "regular", "officer-lost", TRUE, FALSE, FALSE, FALSE, 20, 20,
+    FALSE }, 1, "routs", 1 },
+  { "officer-lost/officer-given-pass", { "zulu", "officer-lost", TRUE, FALSE, FALSE, FALSE, 21,
+    21, FALSE }, 3, "holds", 3 },
+  { "officer-lost/not-before-moving", { "zulu", "before-move", TRUE, FALSE, FALSE, FALSE, 21,
+    21, FALSE }, 2, "free-move", 3 },
   /* Square or fort +1; charged by British cavalry -2 (only when charged). */
   { "square", { "regular", "charged", FALSE, TRUE, FALSE, FALSE, 20, 20, TRUE }, 3, "holds", 2 },
   { "cavalry-charge", { "zulu", "charged", TRUE, FALSE, FALSE, FALSE, 21, 21, TRUE }, 3, "routs",
@@ -832,6 +840,79 @@ test_morale_grid (void)
               }
           }
   g_assert_cmpuint (checked, ==, 3 * 3 * 32 * 6 * 6);
+}
+
+/* The test when an officer falls comes out the same from the inputs alone (the officer input
+ * left at its default) as from a battle, before the hit that killed him is applied or after. */
+typedef struct {
+  const char *name;
+  int         die;
+  const char *key;
+  int         score;
+} OfficerLostCase;
+
+static const OfficerLostCase officer_lost_cases[] = {
+  { "die-1", 1, "routs", 1 },
+  { "die-2", 2, "holds", 2 },
+  { "die-6", 6, "holds", 6 },
+};
+
+static const char *
+note_containing (const AdjOutcome *out,
+                 const char       *text)
+{
+  for (guint i = 0; i < out->lines->len; i++)
+    {
+      const AdjExplainLine *line = g_ptr_array_index (out->lines, i);
+
+      if (line->kind == ADJ_EXPLAIN_NOTE && strstr (line->label, text) != NULL)
+        return line->label;
+    }
+  return NULL;
+}
+
+static void
+test_officer_lost_case (gconstpointer data)
+{
+  const OfficerLostCase *c = data;
+  g_autoptr(AdjBattle) battle = new_battle ();
+  g_autoptr(AdjInputs) alone = inputs_new ("gl/morale", "{\"occasion\": \"officer-lost\"}");
+  g_autoptr(AdjInputs) before = inputs_new ("gl/morale", "{\"unit\": \"u1\", "
+                                            "\"occasion\": \"officer-lost\"}");
+  g_autoptr(AdjInputs) after = inputs_new ("gl/morale", "{\"unit\": \"u1\", "
+                                           "\"occasion\": \"officer-lost\"}");
+  g_autoptr(AdjInputs) hit = inputs_new ("gl/hit-cards", "{\"target\": \"u1\", \"hits\": 1}");
+  g_autoptr(AdjOutcome) ace = NULL;
+  g_autoptr(GError) error = NULL;
+  int dice[] = { c->die, 1, 1, 1, 1 };
+  guint n = g_str_equal (c->key, "routs") ? 5 : 1;
+  AdjInputs *all[] = { alone, before, after };
+
+  g_assert_true (adj_battle_prefill (battle, before, &error));
+  g_assert_no_error (error);
+  g_assert_true (adj_inputs_get_bool (before, "officer"));
+  g_assert_true (adj_battle_prefill (battle, hit, &error));
+  g_assert_no_error (error);
+  ace = resolve_ok (hit, battle, NULL, 0, "AS");
+  g_assert_cmpstr (ace->key, ==, "leader-falls");
+  apply_ok (battle, hit, ace);
+  g_assert_true (adj_battle_prefill (battle, after, &error));
+  g_assert_no_error (error);
+  g_assert_false (adj_inputs_get_bool (after, "officer"));
+  g_assert_true (adj_inputs_get_bool (alone, "officer"));   /* the input's default */
+
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    {
+      g_autoptr(AdjOutcome) out = resolve_ok (all[i], i == 0 ? NULL : battle, dice, n, NULL);
+      g_autoptr(AdjOdds) odds = odds_ok (all[i], i == 0 ? NULL : battle);
+
+      g_assert_cmpstr (out->key, ==, c->key);
+      g_assert_cmpint (value_int (out, "score"), ==, c->score);
+      g_assert_nonnull (note_containing (out, "officer has just fallen"));
+      /* Regulars at full strength pass on 2 without him: 5 in 6. */
+      assert_entry (odds, "holds", frac (5, 6));
+      assert_entry (odds, "routs", frac (1, 6));
+    }
 }
 
 static void
@@ -1104,6 +1185,12 @@ main (int   argc,
       g_test_add_data_func (path, &morale_cases[i], test_morale_case);
     }
   g_test_add_func ("/gl/morale/grid", test_morale_grid);
+  for (guint i = 0; i < G_N_ELEMENTS (officer_lost_cases); i++)
+    {
+      g_autofree char *path = g_strconcat ("/gl/morale/officer-lost/", officer_lost_cases[i].name,
+                                           NULL);
+      g_test_add_data_func (path, &officer_lost_cases[i], test_officer_lost_case);
+    }
   g_test_add_func ("/gl/morale/apply", test_morale_apply);
   for (guint i = 0; i < G_N_ELEMENTS (move_cases); i++)
     {

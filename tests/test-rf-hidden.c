@@ -85,9 +85,9 @@ test_hidden_refused (void)
     const char *message;
   } cases[] = {
     { { "u4", "u5", NULL }, { "a", "b", NULL }, ADJ_ERROR_INVALID,
-      "2 hidden groups need 3 markers (1 of them dummies), not 2" },
+      "Markers given: 2; needed: 3 (hidden groups: 2, dummies: 1)" },
     { { "u4", NULL }, { "a", "b", "c", NULL }, ADJ_ERROR_INVALID,
-      "1 hidden group needs 2 markers (1 of them dummies), not 3" },
+      "Markers given: 3; needed: 2 (hidden groups: 1, dummies: 1)" },
     { { "u4", "u4", NULL }, { "a", "b", "c", NULL }, ADJ_ERROR_INVALID, "is named twice" },
     { { "u2", NULL }, { "a", "b", NULL }, ADJ_ERROR_NOT_ALLOWED, "1st Section cannot be hidden" },
     { { "u99", NULL }, { "a", "b", NULL }, ADJ_ERROR_NOT_FOUND, "there is no unit “u99”" },

@@ -247,6 +247,22 @@ test_hit_case (gconstpointer data)
     }
   g_assert_cmpstr (book_effect (&before, &after), ==, c->key);
   g_assert_cmpuint (next, ==, g_strv_length (cards));
+
+  /* A commander is spoken of as the commander, never as "the unit". */
+  {
+    gboolean commander = g_str_equal (c->type, "commander");
+
+    g_assert_true (g_str_has_prefix (outcome->reason, commander ? "The commander " : "The unit "));
+    for (guint l = 0; l < outcome->lines->len; l++)
+      {
+        const AdjExplainLine *line = g_ptr_array_index (outcome->lines, l);
+
+        if (commander)
+          g_assert_null (strstr (line->label, "unit"));
+        else
+          g_assert_null (strstr (line->label, "commander"));
+      }
+  }
 }
 
 /* The other units in a hex that guns hit: apply, then undo. */

@@ -4,6 +4,8 @@
 
 #include "test-wec.h"
 
+#include "adj-turn-state.h"
+
 /* ------------------------------------------------------------------------------------------ */
 /* The twenty example armies                                                                   */
 
@@ -401,44 +403,168 @@ test_battle_sides (void)
   g_assert_cmpstr (outcome->key, ==, "side-a-overwhelming");
 }
 
-void
-test_battle_entrenchment (void)
+/* Every place that counts entrenchment follows the battle's setting alike: the army limits, the
+ * roster's totals (the army check over a side of the battle), withdrawal, the result and the
+ * turn's facts.  The Spanish army of 1898: 28 points of stands, 16 lengths (8 points). */
+typedef struct {
+  const char *name;
+  gboolean    counted;      /* the battle's "count_entrenchments" */
+  int         lengths;      /* the side's entrenchment_lengths */
+  int         counts;       /* the lengths every place counts */
+  int         half;         /* the Spanish starting value in half points, entrenchment included */
+  const char *limits;       /* wec/army-limits */
+  const char *result;       /* wec/battle-result with nothing destroyed, Spanish first */
+  const char *losses;       /* the turn's fact of the Spanish losses */
+  const char *standing;     /* the turn's fact of who leads */
+} EntrenchCase;
+
+static const EntrenchCase entrench_cases[] = {
+  { "counted", TRUE, 16, 16, 72, "legal", "draw", "0 of 36 — withdraws at 18",
+    "Level at 38 points each" },
+  { "not-counted", FALSE, 16, 0, 56, "legal", "side-b-marginal", "0 of 28 — withdraws at 14",
+    "United States army leads by 8 — a marginal victory if it ended now" },
+  { "counted/odd-length", TRUE, 17, 17, 73, "illegal", "side-a-marginal",
+    "0 of 36½ — withdraws at 18½",
+    "Spanish army leads by ½ — a marginal victory if it ended now" },
+  { "not-counted/odd-length", FALSE, 17, 0, 56, "legal", "side-b-marginal",
+    "0 of 28 — withdraws at 14",
+    "United States army leads by 8 — a marginal victory if it ended now" },
+};
+
+static const char *
+fact_value (GPtrArray  *facts,
+            const char *id)
 {
+  for (guint i = 0; i < facts->len; i++)
+    {
+      AdjTurnFact *f = g_ptr_array_index (facts, i);
+
+      if (g_str_equal (f->id, id))
+        return f->value;
+    }
+  g_error ("no fact “%s”", id);
+  return NULL;
+}
+
+static void
+test_entrench_case (gconstpointer data)
+{
+  const EntrenchCase *c = data;
   g_autoptr(AdjBattle) battle = battle_of ("cuba-1898-spanish", "spanish", "cuba-1898-american",
                                            "american");
+  g_autoptr(AdjInputs) lims = inputs_new (LIMS, NULL);
   g_autoptr(AdjInputs) wd = inputs_new (WDRW, NULL);
   g_autoptr(AdjInputs) res = inputs_new (RSLT, NULL);
+  g_autoptr(AdjArmy) army = NULL;
+  g_autoptr(AdjArmyReport) report = NULL;
   g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(GPtrArray) facts = NULL;
   g_autoptr(GError) error = NULL;
 
+  battle_set (battle, "battle", "settings.count_entrenchments",
+              json_object_new_boolean (c->counted));
+  battle_set (battle, "side:spanish", "settings.entrenchment_lengths",
+              json_object_new_int (c->lengths));
+  g_assert_true (adj_inputs_set_string (lims, "side", "spanish", NULL));
   g_assert_true (adj_inputs_set_string (wd, "side", "spanish", NULL));
   g_assert_true (adj_inputs_set_string (res, "side_a", "spanish", NULL));
   g_assert_true (adj_inputs_set_string (res, "side_b", "american", NULL));
 
-  prefill (battle, wd);
-  g_assert_cmpint (adj_inputs_get_int (wd, "original_value"), ==, 28);
-  g_assert_cmpint (adj_inputs_get_int (wd, "entrenchment_lengths"), ==, 16);
-
-  /* 28 + 2 + 8 entrenchment against 36 + 2: a draw. */
-  prefill (battle, res);
-  g_assert_cmpint (adj_inputs_get_int (res, "remaining_a"), ==, 30);
-  g_assert_cmpint (adj_inputs_get_int (res, "entrenchment_a"), ==, 16);
-  g_assert_cmpint (adj_inputs_get_int (res, "remaining_b"), ==, 38);
-  g_assert_cmpint (adj_inputs_get_int (res, "entrenchment_b"), ==, 0);
-  outcome = resolve_entered (NULL, res, NULL, 0, &error);
+  /* The army limits. */
+  prefill (battle, lims);
+  g_assert_cmpint (adj_inputs_get_int (lims, "entrenchment_lengths"), ==, c->counts);
+  outcome = battle_resolve (battle, lims, NULL, 0, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (outcome->key, ==, "draw");
+  g_assert_cmpstr (outcome->key, ==, c->limits);
+  g_assert_cmpint (outcome_int (outcome, "total_half_points"), ==, c->half);
   g_clear_pointer (&outcome, adj_outcome_free);
 
-  /* When entrenchments do not count, the Americans lead by 8. */
-  battle_set (battle, "battle", "settings.count_entrenchments", json_object_new_boolean (FALSE));
-  prefill (battle, wd);
-  g_assert_cmpint (adj_inputs_get_int (wd, "entrenchment_lengths"), ==, 0);
-  prefill (battle, res);
-  g_assert_cmpint (adj_inputs_get_int (res, "entrenchment_a"), ==, 0);
-  outcome = resolve_entered (NULL, res, NULL, 0, &error);
+  /* The roster's totals. */
+  army = adj_army_new_for_side (battle, "spanish", NULL);
+  report = adj_army_check (army, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (outcome->key, ==, "side-b-marginal");
+  g_assert_cmpint (report_int (report, "total_half_points"), ==, c->half);
+  g_assert_cmpint (adj_army_report_ok (report), ==, g_str_equal (c->limits, "legal"));
+
+  /* Withdrawal. */
+  prefill (battle, wd);
+  g_assert_cmpint (adj_inputs_get_int (wd, "entrenchment_lengths"), ==, c->counts);
+  outcome = battle_resolve (battle, wd, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome_int (outcome, "original_half_points"), ==, c->half);
+  g_clear_pointer (&outcome, adj_outcome_free);
+
+  /* The result: 30 of stands (command stand included) against the Americans' 38. */
+  prefill (battle, res);
+  g_assert_cmpint (adj_inputs_get_int (res, "entrenchment_a"), ==, c->counts);
+  g_assert_cmpint (adj_inputs_get_int (res, "entrenchment_b"), ==, 0);
+  outcome = battle_resolve (battle, res, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (outcome->key, ==, c->result);
+
+  /* The turn's facts. */
+  facts = adj_battle_get_turn_state (battle);
+  g_assert_cmpstr (fact_value (facts, "losses:spanish"), ==, c->losses);
+  g_assert_cmpstr (fact_value (facts, "standing"), ==, c->standing);
+}
+
+/* A gun on a large stand, as the battle keeps it: movement, recoil and both combats know it
+ * cannot move by itself. */
+void
+test_battle_large_stand (void)
+{
+  static const int beaten[] = { 9, 3, 3 };
+  g_autoptr(AdjBattle) battle = battle_of ("zulu-1879-british", "british", "zulu-1879-zulu",
+                                           "zulu");
+  AdjUnit *gun = unit_named (battle, "British Field Artillery");
+  AdjUnit *spear = unit_named (battle, "Zulu Spearmen 1");
+  g_autofree char *gun_target = unit_target (gun);
+  g_autoptr(AdjInputs) move = inputs_new (MOVE, NULL);
+  g_autoptr(AdjInputs) rec = inputs_new (RECO, "{\"squares_needed\":0}");
+  g_autoptr(AdjInputs) close = inputs_new (CLOSE, NULL);
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adj_inputs_set_string (move, "unit", adj_unit_get_id (gun), NULL));
+  g_assert_true (adj_inputs_set_string (rec, "unit", adj_unit_get_id (gun), NULL));
+  g_assert_true (adj_inputs_set_string (close, "attacker", adj_unit_get_id (spear), NULL));
+  g_assert_true (adj_inputs_set_string (close, "defender", adj_unit_get_id (gun), NULL));
+
+  /* On its own wheels it moves 2 and may recoil. */
+  prefill (battle, rec);
+  g_assert_false (adj_inputs_get_bool (rec, "large_stand"));
+  outcome = battle_resolve (battle, rec, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (outcome->key, ==, "recoils");
+  g_clear_pointer (&outcome, adj_outcome_free);
+
+  battle_set (battle, gun_target, "status.large_stand", json_object_new_boolean (TRUE));
+  prefill (battle, move);
+  g_assert_true (adj_inputs_get_bool (move, "large_stand"));
+  outcome = battle_resolve (battle, move, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (outcome->key, ==, "0");
+  g_clear_pointer (&outcome, adj_outcome_free);
+
+  prefill (battle, rec);
+  g_assert_true (adj_inputs_get_bool (rec, "large_stand"));
+  outcome = battle_resolve (battle, rec, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (outcome->key, ==, "destroyed");
+  g_clear_pointer (&outcome, adj_outcome_free);
+
+  /* Spearmen 3 + 2 against the gun's 6 + 2: beaten but not twice over, the gun would recoil
+   * and is destroyed instead. */
+  prefill (battle, close);
+  g_assert_true (adj_inputs_get_bool (close, "defender_large_stand"));
+  outcome = battle_resolve (battle, close, beaten, G_N_ELEMENTS (beaten), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome_int (outcome, "attacker_score"), ==, 11);
+  g_assert_cmpint (outcome_int (outcome, "defender_score"), ==, 8);
+  g_assert_cmpstr (outcome->key, ==, "defender-destroyed");
+  adj_battle_apply_outcome (battle, close, outcome, &error);
+  g_assert_no_error (error);
+  g_assert_true (adj_unit_get_destroyed (gun));
 }
 
 void
@@ -541,6 +667,12 @@ test_battle_recoil_and_army_value (void)
 void
 add_template_cases (void)
 {
+  for (guint i = 0; i < G_N_ELEMENTS (entrench_cases); i++)
+    {
+      g_autofree char *path = g_strconcat ("/wec/battle/entrenchment/", entrench_cases[i].name,
+                                           NULL);
+      g_test_add_data_func (path, &entrench_cases[i], test_entrench_case);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (template_cases); i++)
     {
       g_autofree char *path = g_strconcat ("/wec/templates/", template_cases[i].id, NULL);

@@ -250,6 +250,18 @@ static const ResultCase result_cases[] = {
     "recoils" },
   { "recoil/commander-on-foot/3", RECO, "{\"type\":\"command-average\",\"squares_needed\":3}",
     { 0 }, 0, "destroyed" },
+  /* A gun on a large stand has no move of its own: forced back, it is destroyed. */
+  { "recoil/field-artillery/own-wheels", RECO,
+    "{\"type\":\"field-artillery\",\"squares_needed\":2}", { 0 }, 0, "recoils" },
+  { "recoil/large-stand/one-square", RECO,
+    "{\"type\":\"field-artillery\",\"large_stand\":true,\"squares_needed\":1}", { 0 }, 0,
+    "destroyed" },
+  { "recoil/large-stand/no-square", RECO,
+    "{\"type\":\"heavy-artillery\",\"large_stand\":true,\"squares_needed\":0}", { 0 }, 0,
+    "destroyed" },
+  { "recoil/large-stand/ignored-for-infantry", RECO,
+    "{\"type\":\"regular-infantry\",\"large_stand\":true,\"squares_needed\":2}", { 0 }, 0,
+    "recoils" },
   { "recoil/blocked", RECO, "{\"type\":\"regular-cavalry\",\"squares_needed\":1,"
     "\"blocked\":true}", { 0 }, 0, "destroyed" },
 

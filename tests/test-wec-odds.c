@@ -28,6 +28,8 @@ typedef struct {
   gboolean    in_square;     /* close */
   gboolean    isolated;      /* close */
   gboolean    uphill;        /* close */
+  gboolean    a_large;       /* close: the attacker is on a large stand */
+  gboolean    b_large;       /* the target or defender is on a large stand */
 } ComboSet;
 
 static const ComboSet fire_sets[] = {
@@ -45,6 +47,10 @@ static const ComboSet fire_sets[] = {
   { .name = "dismounted-moved", .a_type = "regular-cavalry", .weapon = "magazine-rifle",
     .distance = 2, .a_dismounted = TRUE, .moved = TRUE, .shared = TRUE,
     .b_type = "command-poor" },
+  { .name = "large-gun-target", .a_type = "regular-infantry", .weapon = "magazine-rifle",
+    .distance = 3, .b_type = "medium-artillery", .b_large = TRUE },
+  { .name = "large-flag-on-infantry", .a_type = "regular-infantry", .weapon = "magazine-rifle",
+    .distance = 3, .b_type = "regular-infantry", .b_large = TRUE },
   { .name = "pom-pom-long", .a_type = "pom-pom", .weapon = "pom-pom", .distance = 6,
     .shared = TRUE, .flank = TRUE, .b_type = "irregular-infantry", .b_command = 2 },
 };
@@ -52,7 +58,16 @@ static const ComboSet fire_sets[] = {
 static const ComboSet close_sets[] = {
   { .name = "plain", .a_type = "regular-infantry", .b_type = "native-infantry" },
   { .name = "cavalry-charge", .a_type = "regular-cavalry", .flank = TRUE, .isolated = TRUE,
-    .a_command = 3, .b_type = "native-infantry", .b_support = 2, .b_backed = TRUE },
+    .a_command = 3, .b_type = "native-infantry" },
+  { .name = "cavalry-charge-on-supported", .a_type = "regular-cavalry", .flank = TRUE,
+    .isolated = TRUE, .a_command = 3, .b_type = "native-infantry", .b_support = 2,
+    .b_backed = TRUE },
+  { .name = "cavalry-vs-gun-with-command", .a_type = "irregular-cavalry", .isolated = TRUE,
+    .b_type = "field-artillery", .b_command = 2 },
+  { .name = "large-guns", .a_type = "heavy-artillery", .a_large = TRUE,
+    .b_type = "field-artillery", .b_large = TRUE },
+  { .name = "cavalry-vs-large-gun", .a_type = "regular-cavalry", .isolated = TRUE,
+    .b_type = "mountain-artillery", .b_large = TRUE },
   { .name = "guns", .a_type = "field-artillery", .a_support = 1, .uphill = TRUE,
     .b_type = "regular-infantry", .b_command = 1 },
   { .name = "square", .a_type = "regular-cavalry", .flank = TRUE, .in_square = TRUE,
@@ -113,7 +128,9 @@ book_close_mods (const ComboSet *s,
     *a += 1;
   if (s->flank && !s->in_square)
     *a += 2;
-  if (akind == BOOK_CAVALRY && s->isolated && (dkind == BOOK_INFANTRY || dkind == BOOK_GUN))
+  /* Isolated: no friendly stand around it, so none of the defender's supports is given. */
+  if (akind == BOOK_CAVALRY && s->isolated && (dkind == BOOK_INFANTRY || dkind == BOOK_GUN) &&
+      s->b_support == 0 && !s->b_backed && s->b_command == 0)
     *a += 3;
   if (s->uphill)
     *a -= 2;
@@ -146,6 +163,7 @@ combo_inputs (const OddsCase *c)
       g_assert_true (adj_inputs_set_bool (in, "shared_square", s->shared, NULL));
       g_assert_true (adj_inputs_set_bool (in, "firer_moved", s->moved, NULL));
       g_assert_true (adj_inputs_set_bool (in, "target_covered", s->covered, NULL));
+      g_assert_true (adj_inputs_set_bool (in, "target_large_stand", s->b_large, NULL));
     }
   else
     {
@@ -166,6 +184,8 @@ combo_inputs (const OddsCase *c)
       g_assert_true (adj_inputs_set_bool (in, "isolated_open", s->isolated, NULL));
       g_assert_true (adj_inputs_set_bool (in, "uphill", s->uphill, NULL));
       g_assert_true (adj_inputs_set_bool (in, "defender_covered", s->covered, NULL));
+      g_assert_true (adj_inputs_set_bool (in, "attacker_large_stand", s->a_large, NULL));
+      g_assert_true (adj_inputs_set_bool (in, "defender_large_stand", s->b_large, NULL));
     }
   g_assert_true (adj_inputs_set_bool (in, "recoil_blocked", c->blocked, NULL));
   return in;
@@ -199,8 +219,12 @@ test_combat_odds (gconstpointer data)
       {
         int a = g_array_index (a_throws, int, i) + a_mod;
         int b = g_array_index (b_throws, int, j) + b_mod;
-        const char *key = c->fire ? book_fire_result (a, b, c->blocked)
-                                  : book_close_result (a, b, c->blocked);
+        /* A gun on a large stand has no move, so it cannot recoil either. */
+        gboolean a_stuck = c->set->a_large && book_type (c->set->a_type)->kind == BOOK_GUN;
+        gboolean b_stuck = c->set->b_large && book_type (c->set->b_type)->kind == BOOK_GUN;
+        const char *key = c->fire ? book_fire_result (a, b, c->blocked || b_stuck)
+                                  : book_close_result (a, b, c->blocked ||
+                                                             (a < b ? a_stuck : b_stuck));
         guint k;
 
         for (k = 0; k < n_keys; k++)

@@ -266,6 +266,7 @@ typedef struct {
   int         a_score;     /* firer or attacker */
   int         b_score;     /* target or defender */
   const char *key;         /* NULL: what RULES.md gives for the two scores */
+  const char *note;        /* a note the explanation must give, or NULL */
 } CombatCase;
 
 #define D3333 { 3, 3, 3, 3 }, 4
@@ -473,22 +474,78 @@ static const CombatCase combat_cases[] = {
     NULL },
   { "close-combat/modifier/uphill-and-covered", CLOSE,
     "{\"uphill\":true,\"defender_covered\":true}", D3333, 5, 8, NULL },
+  /* Isolated means no friendly stand around it: supports, a same-type stand in its square or a
+   * command stand next to it, given with the claim, win over it. */
+  { "close-combat/modifier/cavalry-vs-isolated/with-support", CLOSE,
+    "{\"attacker_type\":\"regular-cavalry\",\"isolated_open\":true,\"defender_support\":1}",
+    D3333, 9, 9, NULL, "not isolated" },
+  { "close-combat/modifier/cavalry-vs-isolated/with-rear-stand", CLOSE,
+    "{\"attacker_type\":\"regular-cavalry\",\"isolated_open\":true,\"defender_backed\":true}",
+    D3333, 9, 10, NULL, "not isolated" },
+  { "close-combat/modifier/cavalry-vs-isolated/with-command", CLOSE,
+    "{\"attacker_type\":\"regular-cavalry\",\"isolated_open\":true,\"defender_command\":1}",
+    D3333, 9, 9, NULL, "not isolated" },
+  { "close-combat/modifier/cavalry-vs-isolated/attacker-support-only", CLOSE,
+    "{\"attacker_type\":\"regular-cavalry\",\"isolated_open\":true,\"attacker_support\":2}",
+    D3333, 14, 8, NULL },
   { "close-combat/modifier/all/cavalry-charge", CLOSE,
     "{\"attacker_type\":\"regular-cavalry\",\"attacker_command\":3,\"attacker_support\":2,"
     "\"attacker_backed\":true,\"flank\":true,\"isolated_open\":true,\"uphill\":true,"
+    "\"defender_covered\":true}", D3333, 17, 8, NULL },
+  { "close-combat/modifier/all/cavalry-charge-on-supported", CLOSE,
+    "{\"attacker_type\":\"regular-cavalry\",\"attacker_command\":3,\"attacker_support\":2,"
+    "\"attacker_backed\":true,\"flank\":true,\"isolated_open\":true,\"uphill\":true,"
     "\"defender_covered\":true,\"defender_command\":1,\"defender_support\":1,"
-    "\"defender_backed\":true}", D3333, 17, 12, NULL },
+    "\"defender_backed\":true}", D3333, 14, 12, NULL, "not isolated" },
   { "close-combat/modifier/all/guns", CLOSE,
     "{\"attacker_type\":\"field-artillery\",\"attacker_support\":1,\"flank\":true}", D3333, 12,
     8, NULL },
   { "close-combat/modifier/all/square", CLOSE,
     "{\"attacker_type\":\"regular-cavalry\",\"flank\":true,\"defender_in_square\":true,"
-    "\"isolated_open\":true,\"defender_type\":\"regular-infantry\",\"defender_backed\":true}",
-    D3333, 12, 11, NULL },
+    "\"isolated_open\":true,\"defender_type\":\"regular-infantry\"}", D3333, 12, 9, NULL,
+    "formed square" },
+  /* A gun on a large stand cannot move by itself: forced to recoil, it is destroyed. */
+  { "fire-combat/large-stand/recoil-destroys", FIRE,
+    "{\"target_type\":\"field-artillery\",\"target_large_stand\":true}", D3333, 9, 8,
+    "destroyed", "large stand" },
+  { "fire-combat/large-stand/destroyed-anyway", FIRE,
+    "{\"target_type\":\"field-artillery\",\"target_large_stand\":true}", { 6, 6, 1, 1 }, 4,
+    15, 4, "destroyed" },
+  { "fire-combat/large-stand/ineffective", FIRE,
+    "{\"target_type\":\"field-artillery\",\"target_large_stand\":true}", { 1, 1, 6, 6 }, 4,
+    5, 14, "ineffective" },
+  { "fire-combat/large-stand/only-for-guns", FIRE,
+    "{\"target_large_stand\":true}", D3333, 9, 9, "recoil" },
+  { "close-combat/large-stand/defender", CLOSE,
+    "{\"defender_type\":\"field-artillery\",\"defender_large_stand\":true}", D3333, 9, 8,
+    "defender-destroyed", "large stand" },
+  { "close-combat/large-stand/attacker", CLOSE,
+    "{\"attacker_type\":\"field-artillery\",\"attacker_large_stand\":true,"
+    "\"defender_type\":\"regular-infantry\"}", { 1, 1, 6, 6 }, 4, 5, 15, "attacker-destroyed",
+    "large stand" },
+  { "close-combat/large-stand/attacker-wins", CLOSE,
+    "{\"attacker_type\":\"field-artillery\",\"attacker_large_stand\":true}", D3333, 9, 8,
+    "defender-recoils" },
+  { "close-combat/large-stand/defender-loses-outright", CLOSE,
+    "{\"defender_type\":\"field-artillery\",\"defender_large_stand\":true}", { 6, 6, 1, 1 },
+    4, 15, 4, "defender-destroyed" },
   { "close-combat/modifier/all/blocked-loser", CLOSE,
     "{\"uphill\":true,\"defender_covered\":true,\"defender_support\":2,"
     "\"recoil_blocked\":true}", D3333, 5, 10, NULL },
 };
+
+/* Whether the inputs make @who ("target", "attacker", "defender") a gun on a large stand: only
+ * artillery is ever on one. */
+static gboolean
+book_large_gun (AdjInputs  *in,
+                const char *who)
+{
+  g_autofree char *type = g_strconcat (who, "_type", NULL);
+  g_autofree char *large = g_strconcat (who, "_large_stand", NULL);
+
+  return adj_inputs_get_bool (in, large) &&
+         g_str_has_suffix (adj_inputs_get_string (in, type), "-artillery");
+}
 
 static void
 test_combat_case (gconstpointer data)
@@ -500,6 +557,13 @@ test_combat_case (gconstpointer data)
   gboolean fire = g_str_equal (c->mech, FIRE);
   gboolean blocked = adj_inputs_get_bool (in, "recoil_blocked");
   const char *expected;
+  gboolean noted = FALSE;
+
+  /* The stand that would recoil cannot when it is a gun on a large stand: it has no move. */
+  if (fire)
+    blocked |= book_large_gun (in, "target");
+  else
+    blocked |= book_large_gun (in, c->a_score < c->b_score ? "attacker" : "defender");
 
   g_assert_no_error (error);
   g_assert_nonnull (outcome);
@@ -515,6 +579,15 @@ test_combat_case (gconstpointer data)
   if (c->key != NULL)
     g_assert_cmpstr (c->key, ==, expected);   /* the table itself agrees with the book */
   g_assert_cmpstr (outcome->key, ==, expected);
+
+  for (guint l = 0; l < outcome->lines->len; l++)
+    {
+      const AdjExplainLine *line = g_ptr_array_index (outcome->lines, l);
+
+      if (line->kind == ADJ_EXPLAIN_NOTE && c->note != NULL)
+        noted |= strstr (line->label, c->note) != NULL;
+    }
+  g_assert_true (noted == (c->note != NULL));
 }
 
 /* The rules forbid these: both resolving and asking the odds say so. */
@@ -755,9 +828,9 @@ main (int   argc,
   g_test_add_func ("/wec/battle/fire-combat/cavalry", test_battle_fire_cavalry);
   g_test_add_func ("/wec/battle/close-combat", test_battle_close);
   g_test_add_func ("/wec/battle/sides", test_battle_sides);
-  g_test_add_func ("/wec/battle/entrenchment", test_battle_entrenchment);
   g_test_add_func ("/wec/battle/commander-rating", test_battle_commander_rating);
   g_test_add_func ("/wec/battle/recoil-and-army-value", test_battle_recoil_and_army_value);
+  g_test_add_func ("/wec/battle/large-stand", test_battle_large_stand);
   add_turn_tests ();
 
   status = g_test_run ();

@@ -105,9 +105,9 @@ void test_battle_fire (void);
 void test_battle_fire_cavalry (void);
 void test_battle_close (void);
 void test_battle_sides (void);
-void test_battle_entrenchment (void);
 void test_battle_commander_rating (void);
 void test_battle_recoil_and_army_value (void);
+void test_battle_large_stand (void);
 void add_template_cases (void);
 
 G_END_DECLS

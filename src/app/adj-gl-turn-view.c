@@ -277,9 +277,11 @@ refresh (AdjGlTurnView *self)
     pack_text = g_strdup (_("The pack is spent: the cards turned so far are shuffled back before "
                             "the next one."));
   else
-    /* TRANSLATORS: e.g. "Left in the pack: 20 red and 18 black cards." */
-    pack_text = g_strdup_printf (_("Left in the pack: %u red and %u black cards."), n_red,
-                                 n_draw - n_red);
+    /* TRANSLATORS: e.g. "Left in the pack: 20 red and 18 black cards."; the plural is
+     * that of all the cards left */
+    pack_text = g_strdup_printf (ngettext ("Left in the pack: %u red and %u black card.",
+                                           "Left in the pack: %u red and %u black cards.",
+                                           n_draw), n_red, n_draw - n_red);
   gtk_label_set_text (self->pack_label, pack_text);
 }
 

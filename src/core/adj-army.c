@@ -58,6 +58,7 @@ adj_army_free (AdjArmy *army)
   g_free (army->conflict);
   g_free (army->notes);
   json_object_put (army->settings);
+  json_object_put (army->battle_settings);
   g_ptr_array_unref (army->units);
   g_free (army);
 }
@@ -521,6 +522,7 @@ adj_army_new_for_side (AdjBattle  *battle,
   army = adj_army_new (adj_battle_get_ruleset (battle), side->name);
   json_object_put (army->settings);
   army->settings = adj_json_copy (side->settings);
+  army->battle_settings = adj_json_copy (adj_battle_get_settings (battle));
   n = units != NULL ? units->len : adj_battle_get_n_units (battle);
   for (guint i = 0; i < n; i++)
     {

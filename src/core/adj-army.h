@@ -31,6 +31,9 @@ struct _AdjArmy {
   char        *conflict;   /* templates only: the war it is drawn from */
   char        *notes;
   json_object *settings;   /* side settings (dice, ...) */
+  /* The battle's own settings when the army is a side of a battle (adj_army_new_for_side()),
+   * so that what the battle decides for both sides is counted the same way; NULL for a list. */
+  json_object *battle_settings;
   GPtrArray   *units;      /* of AdjArmyUnit */
   int          book_total; /* templates only: the total the source gives, or -1 */
   int          book_stands;

@@ -504,8 +504,11 @@ cards_from_json (json_object  *obj,
           g_autofree char *at = adj_json_path_index (where, i);
           g_autofree char *name = adj_card_to_string (card);
           return adj_json_fail (error, ADJ_ERROR_INVALID, file, at,
-                                _("the card %s appears more often than a pack of %u "
-                                  "deck(s) holds"), name, n_decks);
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "the card %s appears more often than a pack of %u "
+                                             "deck holds",
+                                             "the card %s appears more often than a pack of %u "
+                                             "decks holds", n_decks), name, n_decks);
         }
       g_array_append_val (out, card);
     }
@@ -540,7 +543,10 @@ adj_pack_from_json (json_object  *json,
   if (total != ADJ_DECK_SIZE * pack->n_decks)
     {
       adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
-                     _("the pack holds %u cards in all, but %u deck(s) hold %u"),
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "the pack holds %u cards in all, but %u deck holds %u",
+                                  "the pack holds %u cards in all, but %u decks hold %u",
+                                  pack->n_decks),
                      total, pack->n_decks, ADJ_DECK_SIZE * pack->n_decks);
       return NULL;
     }

@@ -514,7 +514,9 @@ roster_build_unit (AdjRoster *self,
     }
   else
     {
-      g_autofree char *count = g_strdup_printf (_("%d figures"), u->boxes - u->lost);
+      int left = u->boxes - u->lost;
+      g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure",
+                                                             "%d figures", left), left);
       boxes_bottom = y + roster_add_text (self, b, STYLE_BODY, count, 0, y, TEXT_X - 4,
                                           PANGO_ALIGN_LEFT);
     }

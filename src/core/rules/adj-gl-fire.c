@@ -664,7 +664,8 @@ cards_resolve (const AdjContext  *ctx,
   if (officer_killed || nco_killed)
     adj_outcome_set_result (outcome, "leader-falls",
                             officer_killed && nco_killed
-                            ? _("The officer and the NCO of %s are among the fallen")
+                            ? _("The officer and the NCO of %s are among the fallen: the "
+                                "unit tests its morale")
                             : officer_killed ? _("The officer of %s is among the fallen: the "
                                                  "unit tests its morale")
                                              : _("The NCO leading %s is among the fallen"),

@@ -121,6 +121,17 @@ morale_draws (const AdjContext *ctx,
   g_array_append_val (specs, s);
 }
 
+/* Whether the officer adds his 1 to the test.  The test "when an officer falls" is taken
+ * because he has fallen: he is no longer with the unit, whatever the "officer" input says (in a
+ * battle the hit has already taken him off, without one the input keeps its default), so the
+ * test comes out the same from the inputs alone as from the battle. */
+static gboolean
+morale_officer_counts (AdjInputs *in)
+{
+  return adj_inputs_get_bool (in, "officer") &&
+         g_strcmp0 (adj_inputs_get_string (in, "occasion"), "officer-lost") != 0;
+}
+
 /* The test of @in: class, pass score and modifiers (the score must be cleared). */
 static void
 morale_setup (const AdjContext *ctx,
@@ -133,7 +144,7 @@ morale_setup (const AdjContext *ctx,
   test->morale_class = adj_inputs_get_string (in, "class");
   test->pass = gl_pass_score (ctx->ruleset, test->morale_class);
   adj_score_init (&test->score);
-  morale_modifiers (ctx->ruleset, &test->score, adj_inputs_get_bool (in, "officer"),
+  morale_modifiers (ctx->ruleset, &test->score, morale_officer_counts (in),
                     adj_inputs_get_bool (in, "square_or_fort"),
                     adj_inputs_get_bool (in, "routing") || adj_inputs_get_bool (in, "prone"),
                     adj_inputs_get_int (in, "figures"), adj_inputs_get_int (in, "full"));
@@ -191,6 +202,9 @@ morale_resolve (const AdjContext  *ctx,
   total = adj_score_explain (&test.score, outcome, "unit", name, &die, 1, 6);
   passed = morale_passes (&test, die);
   adj_score_clear (&test.score);
+  if (g_str_equal (adj_inputs_get_string (in, "occasion"), "officer-lost"))
+    adj_outcome_add_note (outcome, _("The officer has just fallen, so no officer is with the "
+                                     "unit to add 1."));
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
                          /* TRANSLATORS: e.g. "Zulus pass on 3 or more: 4 passes" */
                          passed ? _("%s pass on %d or more: %d passes")

@@ -20,6 +20,8 @@
  * - A morale test compares the D6 plus modifiers with the pass score; no natural roll wins or
  *   loses by itself.  "Charged by British cavalry" counts only in the test to stand a charge.
  * - The charger's test is the test to close (failure: back 6" and prone), not a rout.
+ * - The test when an officer falls is taken without him: his +1 is never counted in it, with a
+ *   battle (the hit has taken him off) or without one (whatever the "officer" input says).
  * - A D6 of the charging figures straggle, any of them; the officer leads and is the last to
  *   hang back.  When the die is as many as the unit has figures, the charge stops short and no
  *   test is taken.

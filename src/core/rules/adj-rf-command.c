@@ -237,19 +237,23 @@ command_resolve (const AdjContext  *ctx,
           name = fallback;
         if (commanded & (1u << (k - 1)))
           explain (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
-                   _("%s: commanded for %d points"), name, c);
+                   ngettext ("%s: commanded for %d point", "%s: commanded for %d points", c),
+                   name, c);
         else if (!adj_inputs_get_bool (in, reach))
           explain (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
                    _("%s: not commanded, some of its figures are out of reach"), name);
         else
           explain (outcome, ADJ_EXPLAIN_TABLE, NULL, FALSE, 0,
-                   _("%s: not commanded, it needs %d points"), name, c);
+                   ngettext ("%s: not commanded, it needs %d point",
+                             "%s: not commanded, it needs %d points", c), name, c);
       }
       adj_outcome_set_value_int (outcome, value, (commanded & (1u << (k - 1))) ? 1 : 0);
     }
 
   key = command_key (in, commanded);
-  adj_outcome_set_result (outcome, key, _("%d command points, %d left over"), pool, left);
+  adj_outcome_set_result (outcome, key, ngettext ("%d command point, %d left over",
+                                                  "%d command points, %d left over", pool),
+                          pool, left);
   adj_outcome_set_value_int (outcome, "pool", pool);
   adj_outcome_set_value_int (outcome, "left", left);
   return TRUE;

@@ -96,12 +96,8 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
     return adj_rules_fail (error, ADJ_ERROR_INVALID, _("Name at least one group to hide"));
   if (n_labels != n_groups + n_dummies)
     return adj_rules_fail (error, ADJ_ERROR_INVALID,
-                           g_dngettext (GETTEXT_PACKAGE,
-                                        "%u hidden group needs %u markers (%u of them dummies), "
-                                        "not %u",
-                                        "%u hidden groups need %u markers (%u of them dummies), "
-                                        "not %u", n_groups),
-                           n_groups, n_groups + n_dummies, n_dummies, n_labels);
+                           _("Markers given: %u; needed: %u (hidden groups: %u, dummies: %u)"),
+                           n_labels, n_groups + n_dummies, n_groups, n_dummies);
   for (guint i = 0; i < n_groups; i++)
     {
       AdjUnit *unit = adj_battle_find_unit (battle, groups[i]);
@@ -144,8 +140,10 @@ adj_rf_deploy_hidden (AdjBattle           *battle,
   markers = json_object_object_get (record, "markers");
 
   /* TRANSLATORS: a journal line; the numbers are known to the players, the places not */
-  summary = g_strdup_printf (_("Hidden deployment: %u markers placed, %u of them dummies"),
-                        n_labels, n_dummies);
+  summary = g_strdup_printf (ngettext ("Hidden deployment: %u marker placed, dummies among "
+                                       "them: %u",
+                                       "Hidden deployment: %u markers placed, dummies among "
+                                       "them: %u", n_labels), n_labels, n_dummies);
   entry = adj_entry_new ("units", NULL, summary);
   index = adj_battle_get_n_units (battle);
   for (guint i = 0; i < n_labels; i++)

@@ -431,10 +431,20 @@ victory_resolve (const AdjContext  *ctx,
   if (groups == 0)
     adj_outcome_set_result (outcome, "lost", _("No group of the side is left in the fight"));
   else if (retreating == groups)
-    adj_outcome_set_result (outcome, "lost", _("All %d of its groups are falling back"), groups);
+    adj_outcome_set_result (outcome, "lost", ngettext ("Its %d group is falling back",
+                                                       "All %d of its groups are falling back",
+                                                       groups), groups);
   else
-    adj_outcome_set_result (outcome, "fighting", _("%d of %d groups still stand"),
-                            groups - retreating, groups);
+    {
+      /* The noun takes the plural of the groups, the verb of those still standing. */
+      g_autofree char *all = g_strdup_printf (ngettext ("%d group", "%d groups", groups), groups);
+
+      /* TRANSLATORS: e.g. "1 of 3 groups still stands" */
+      adj_outcome_set_result (outcome, "fighting", ngettext ("%d of %s still stands",
+                                                             "%d of %s still stand",
+                                                             groups - retreating),
+                              groups - retreating, all);
+    }
   return TRUE;
 }
 

@@ -147,8 +147,9 @@ volley_plan (const AdjContext  *ctx,
     return adj_not_allowed (error, _("%s: a close-combat weapon cannot shoot"),
                             adj_gettext (w->label));
   if (wounded > shooters)
-    return adj_not_allowed (error, _("%d wounded among %d figures able to shoot"), wounded,
-                            shooters);
+    return adj_not_allowed (error, ngettext ("%d wounded among %d figure able to shoot",
+                                             "%d wounded among %d figures able to shoot",
+                                             shooters), wounded, shooters);
   if (adj_inputs_get_int (in, "aim") > 0 && !character)
     return adj_not_allowed (error, _("Only a player character picks the figure he aims at"));
 
@@ -171,7 +172,8 @@ volley_plan (const AdjContext  *ctx,
   v->need = rf_to_hit_need (rs, band_ids[v->band], adj_inputs_get_string (in, "cover"));
   if (outcome != NULL && v->band != BAND_SHORT && wounded > 0)
     explain (outcome, ADJ_EXPLAIN_NOTE, NULL, FALSE, 0,
-             _("%d wounded figures cannot shoot beyond short range."), wounded);
+             ngettext ("%d wounded figure cannot shoot beyond short range.",
+                       "%d wounded figures cannot shoot beyond short range.", wounded), wounded);
 
   if (character)
     {

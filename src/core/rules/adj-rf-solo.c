@@ -337,8 +337,9 @@ adj_rf_solo_roll (AdjRfSolo  *solo,
                            solo->orders->len, n_dice);
   if (n_dice == 0 && rng == NULL && solo->orders->len > 0)
     return adj_rules_fail (error, ADJ_ERROR_NEED_DICE,
-                           _("Dice are needed: one D6 for each of the %u groups"),
-                           solo->orders->len);
+                           ngettext ("A die is needed: one D6 for the %u group",
+                                     "Dice are needed: one D6 for each of the %u groups",
+                                     solo->orders->len), solo->orders->len);
   adj_battle_context (solo->battle, &ctx);
   outcomes = g_ptr_array_new_with_free_func ((GDestroyNotify) adj_outcome_free);
   for (guint i = 0; i < solo->orders->len; i++)

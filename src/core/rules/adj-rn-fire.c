@@ -114,19 +114,23 @@ rn_fire_side_explain (const AdjContext *ctx,
   if (side->dice_class != NULL)
     {
       g_autofree char *line = NULL;
+      g_autofree char *figures = NULL;
+      g_autofree char *rate = NULL;
       const char *what = rn_class_label (ctx->ruleset, side->dice_class);
 
+      /* The figures and the dice each take their own plural: "1 figure, 2 dice each". */
+      figures = g_strdup_printf (ngettext ("%d figure", "%d figures", side->figures),
+                                 side->figures);
       if (side->per_figures == 1)
-        /* TRANSLATORS: e.g. "Small arms: 4 figures, 1 die each" */
-        line = g_strdup_printf (ngettext ("%s: %d figure, %d die each",
-                                     "%s: %d figures, %d die each", side->figures),
-                           what, side->figures, side->per_die);
+        rate = g_strdup_printf (ngettext ("%d die each", "%d dice each", side->per_die),
+                                side->per_die);
       else
-        /* TRANSLATORS: e.g. "Small arms: 3 figures, 1 die per 2 figures, halves dropped" */
-        line = g_strdup_printf (ngettext ("%s: %d figure, %d die per %d figures, halves dropped",
-                                     "%s: %d figures, %d die per %d figures, halves dropped",
-                                     side->figures),
-                           what, side->figures, side->per_die, side->per_figures);
+        rate = g_strdup_printf (ngettext ("%d die per %d figures, halves dropped",
+                                          "%d dice per %d figures, halves dropped",
+                                          side->per_die), side->per_die, side->per_figures);
+      /* TRANSLATORS: how a unit's dice are counted, e.g. "Small arms: 4 figures, 1 die each"
+       * or "Small arms: 3 figures, 1 die per 2 figures, halves dropped" */
+      line = g_strdup_printf (_("%s: %s, %s"), what, figures, rate);
       adj_outcome_add_modifier (outcome, who, line, side->unit_dice);
       if (side->reduced)
         adj_outcome_add_note (outcome, _("%s moved this turn or is disrupted: it throws the "
@@ -562,7 +566,7 @@ fire_resolve (const AdjContext  *ctx,
 {
   FireSide firer;
   Target target, before;
-  const char *tname = adj_input_unit_name (ctx, in, "target", _("the target"));
+  const char *tname;
   int sixes, pips, hits;
   int effect;
   g_autofree char *reason = NULL;
@@ -570,6 +574,9 @@ fire_resolve (const AdjContext  *ctx,
 
   if (!fire_prepare (ctx, in, &firer, &target, error))
     return FALSE;
+  /* A commander hit is spoken of as the commander, a unit as the target. */
+  tname = adj_input_unit_name (ctx, in, "target", target.effect == HIT_COMMANDER
+                                                  ? _("the commander") : _("the target"));
   before = target;
   rn_fire_side_explain (ctx, &firer, outcome, "firer", _("Firer"));
   if (!rn_fire_side_throw (ctx, &firer, random, outcome, "firer", N_("Firer"), _("Firer"), &sixes,
@@ -704,17 +711,23 @@ hits_resolve (const AdjContext  *ctx,
               AdjOutcome        *outcome,
               GError           **error)
 {
-  const char *name = adj_input_unit_name (ctx, in, "unit", _("The unit"));
   int hits = adj_inputs_get_int (in, "hits");
   Target t, before;
   int effect;
+  gboolean commander;
+  const char *name, *inner;
   g_autofree char *what = NULL;
 
   rn_target_from_inputs (ctx, in, "unit", &t);
   if (t.gone)
     return adj_not_allowed (error, _("The unit has no figures left"));
+  /* A commander hit is spoken of as the commander, anything else as the unit; @inner is the
+   * same within a line of the explanation. */
+  commander = t.effect == HIT_COMMANDER;
+  name = adj_input_unit_name (ctx, in, "unit", commander ? _("The commander") : _("The unit"));
+  inner = adj_input_unit_name (ctx, in, "unit", commander ? _("the commander") : _("the unit"));
   before = t;
-  if (!rn_resolve_hits (ctx, random, outcome, "unit", "commander-hit", name, &t, hits, error))
+  if (!rn_resolve_hits (ctx, random, outcome, "unit", "commander-hit", inner, &t, hits, error))
     return FALSE;
   effect = rn_target_effect (&before, &t);
   what = effect_reason (effect, name);

@@ -579,7 +579,8 @@ withdrawal_resolve (const AdjContext  *ctx,
 
   adj_outcome_add_linef (outcome, ADJ_EXPLAIN_TOTAL, NULL, TRUE, lost,
                          /* TRANSLATORS: e.g. "Lost 6 of 20 strength points" */
-                         _("Lost %d of %d strength points"), lost, total);
+                         ngettext ("Lost %d of %d strength point", "Lost %d of %d strength points",
+                                   total), lost, total);
   if (special != NULL && g_str_equal (special, "not-eligible"))
     {
       adj_outcome_set_result (outcome, special,

@@ -499,12 +499,12 @@ auto_return_chits (AdjBattle  *battle,
   left = (guint) json_object_array_length (json_object_object_get (british, "cup"));
   if (back > 0)
     entry = rr_note (ngettext ("British Event: %u Close Order or Bob Hart chit goes back into "
-                               "the cup (%u chits in it)",
+                               "the cup (%u in it)",
                                "British Event: %u Close Order and Bob Hart chits go back into "
-                               "the cup (%u chits in it)", back), back, left);
+                               "the cup (%u in it)", back), back, left);
   else
-    entry = rr_note (_("British Event: no Close Order or Bob Hart chit is in play (%u "
-                       "chits in the cup)"), left);
+    entry = rr_note (_("British Event: no Close Order or Bob Hart chit is in play (%u in the "
+                       "cup)"), left);
   if ((back > 0 && !rr_seal_cups (battle, entry->changes, cups, error)) ||
       !rr_set_setting_bool (battle, entry->changes, "step_done", TRUE, error))
     return FALSE;

@@ -168,9 +168,8 @@ static const AdjField limits_inputs[] = {
   INT_INPUT ("total_value", N_("Points spent"),
              N_("The value of every stand but the command stand"), 0, 5000, 0),
   INT_INPUT ("heavy_value", N_("Points on stands worth 4 or more"), NULL, 0, 5000, 0),
-  { .name = "entrenchment_lengths", .kind = ADJ_FIELD_INT,
-    .label = N_("Entrenchment (50 mm lengths)"), .min = 0, .max = 200, .def = 0,
-    .from = "side.entrenchment_lengths" },
+  INT_INPUT ("entrenchment_lengths", N_("Entrenchment (50 mm lengths)"),
+             N_("Counted at half a point each when entrenchments count"), 0, 200, 0),
   INT_INPUT ("command_stands", N_("Command stands"), NULL, 0, 10, 1),
 };
 
@@ -193,7 +192,9 @@ limits_prefill (const AdjContext  *ctx,
          adj_inputs_set_int (in, "heavy_value",
                              wec_side_sum (ctx->battle, side, wec_filter_heavy, FALSE), error) &&
          adj_inputs_set_int (in, "command_stands",
-                             wec_side_sum (ctx->battle, side, wec_filter_command, TRUE), error);
+                             wec_side_sum (ctx->battle, side, wec_filter_command, TRUE), error) &&
+         adj_inputs_set_int (in, "entrenchment_lengths",
+                             wec_counted_entrenchment (ctx->battle, side), error);
 }
 
 static gboolean

@@ -43,7 +43,8 @@ wec_check_ruleset (AdjRuleset  *rs,
       !adj_ruleset_require_modifiers (rs, "movement", movement_modifiers, error) ||
       !adj_rules_check_section_ints (rs, "army", army_keys, 0, 1000, error) ||
       !adj_rules_check_section_ints (rs, "withdrawal", withdrawal_keys, 1, 100, error) ||
-      !adj_rules_check_section_ints (rs, "victory", victory_keys, 1, 1000, error))
+      !adj_rules_check_section_ints (rs, "victory", victory_keys, 1, 1000, error) ||
+      !adj_rules_check_decisions (rs, error))
     return FALSE;
   if (adj_rules_int (rs, "army", "rolled_dice") > 16 ||
       adj_rules_int (rs, "army", "rolled_dice") < 1)
@@ -131,7 +132,7 @@ wec_check_army (AdjRuleset     *rs,
   int total = 0, heavy = 0, commands = 0, stands = 0;
   json_object *v;
   const char *budget = "standard";
-  int rolled = 36, lengths = 0;
+  int rolled = 36, lengths;
 
   for (guint i = 0; i < army->units->len; i++)
     {
@@ -152,8 +153,7 @@ wec_check_army (AdjRuleset     *rs,
     budget = json_object_get_string (v);
   if (json_object_object_get_ex (army->settings, "rolled_value", &v))
     rolled = json_object_get_int (v);
-  if (json_object_object_get_ex (army->settings, "entrenchment_lengths", &v))
-    lengths = json_object_get_int (v);
+  lengths = wec_entrenchment_lengths (army->battle_settings, army->settings);
 
   json_object_object_add (report->values, "stands", json_object_new_int64 (stands));
   wec_report_army_limits (rs, g_str_equal (budget, "rolled"), rolled, total, heavy, lengths,

@@ -38,6 +38,8 @@ static const AdjField fire_inputs[] = {
   TYPE_INPUT ("target_type", N_("Target’s type"), "regular-infantry", "target.type"),
   DICE_INPUT ("target_dice", N_("Target’s dice"), "target.side.dice"),
   COMMAND_INPUT ("target_command", N_("Command stand next to the target")),
+  BOOL_FOR ("target_large_stand", N_("Target is a gun on a large stand"),
+            "target.status.large_stand", "target_type", artillery),
   BOOL_INPUT ("flank", N_("Firing into the flank or rear"), NULL),
   BOOL_INPUT ("shared_square", N_("Target shares its square with another enemy stand"),
               N_("Guns and machine guns add 2 against such a square")),
@@ -130,12 +132,39 @@ wec_result (int initiator,
   return WEC_DESTROY;
 }
 
+/* Who cannot recoil, for the classify functions: a recoil destroys that stand instead. */
+enum {
+  CANNOT_RECOIL_INITIATOR = 1 << 0,
+  CANNOT_RECOIL_ENEMY = 1 << 1,
+};
+
+/* A gun on a large stand cannot move by itself, so it cannot recoil (wec_own_move() gives it
+ * no move): forced to, it is destroyed, exactly as a stand whose way back is blocked. */
+static gboolean
+large_gun_input (const AdjContext *ctx,
+                 AdjInputs        *in,
+                 const char       *type_input,
+                 const char       *large_input)
+{
+  return wec_is_large_gun (adj_rules_input_type (ctx, in, type_input),
+                           adj_inputs_get_bool (in, large_input));
+}
+
+static int
+fire_cannot_recoil (const AdjContext *ctx,
+                    AdjInputs        *in)
+{
+  return adj_inputs_get_bool (in, "recoil_blocked") ||
+         large_gun_input (ctx, in, "target_type", "target_large_stand")
+         ? CANNOT_RECOIL_ENEMY : 0;
+}
+
 static const char *
 fire_classify (int      f,
                int      e,
                gpointer data)
 {
-  gboolean blocked = GPOINTER_TO_INT (data);
+  gboolean blocked = (GPOINTER_TO_INT (data) & CANNOT_RECOIL_ENEMY) != 0;
 
   switch (wec_result (f, e))
     {
@@ -209,10 +238,14 @@ fire_resolve (const AdjContext  *ctx,
        adj_score_roll (&target, e_dice, _("Target"), random, outcome, &e, error);
   if (ok)
     {
-      key = fire_classify (f, e, GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")));
+      key = fire_classify (f, e, GINT_TO_POINTER (fire_cannot_recoil (ctx, in)));
       adj_outcome_set_result (outcome, key, NULL);
       explain_result (outcome, _("Firer"), f, _("target"), e);
-      if (wec_result (f, e) == WEC_RECOIL && g_str_equal (key, "destroyed"))
+      if (wec_result (f, e) == WEC_RECOIL &&
+          large_gun_input (ctx, in, "target_type", "target_large_stand"))
+        adj_outcome_add_note (outcome, _("The target had to recoil, but a gun on a large stand "
+                                         "cannot move by itself, so it is destroyed."));
+      else if (wec_result (f, e) == WEC_RECOIL && g_str_equal (key, "destroyed"))
         adj_outcome_add_note (outcome, _("The target had to recoil but could not, so it is "
                                          "destroyed."));
       adj_outcome_set_value_int (outcome, "firer_score", f);
@@ -241,7 +274,7 @@ fire_odds (const AdjContext  *ctx,
   ok = fire_prepare (ctx, in, &firer, &target, error);
   if (ok)
     adj_opposed_odds (in->mechanic, f_dice, firer.total, e_dice, target.total, fire_classify,
-                      GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")), odds);
+                      GINT_TO_POINTER (fire_cannot_recoil (ctx, in)), odds);
   adj_score_clear (&firer);
   adj_score_clear (&target);
   return ok;
@@ -318,6 +351,8 @@ static const AdjField close_inputs[] = {
             "attacker.status.dismounted", "attacker_type", cavalry),
   BOOL_FOR ("attacker_limbered", N_("Attacker is limbered for towing"), "attacker.status.towed",
             "attacker_type", artillery),
+  BOOL_FOR ("attacker_large_stand", N_("Attacker is a gun on a large stand"),
+            "attacker.status.large_stand", "attacker_type", artillery),
   COMMAND_INPUT ("attacker_command", N_("Command stand next to the attacker")),
   INT_INPUT ("attacker_support", N_("Attacker’s supports in adjacent squares"),
              N_("Friendly stands of the same type in the squares around the attacker"), 0, 8, 0),
@@ -327,6 +362,8 @@ static const AdjField close_inputs[] = {
   DICE_INPUT ("defender_dice", N_("Defender’s dice"), "defender.side.dice"),
   BOOL_FOR ("defender_dismounted", N_("Defender is dismounted cavalry"),
             "defender.status.dismounted", "defender_type", cavalry),
+  BOOL_FOR ("defender_large_stand", N_("Defender is a gun on a large stand"),
+            "defender.status.large_stand", "defender_type", artillery),
   COMMAND_INPUT ("defender_command", N_("Command stand next to the defender")),
   INT_INPUT ("defender_support", N_("Defender’s supports in adjacent squares"),
              N_("Friendly stands of the same type in the squares around the defender"), 0, 8, 0),
@@ -337,7 +374,7 @@ static const AdjField close_inputs[] = {
               N_("A formed square has no flank or rear to attack")),
   BOOL_INPUT ("isolated_open", N_("Defender stands alone in flat, open country"),
               N_("No friendly stand in the squares around it: cavalry attacking such a foot or "
-                 "gun stand adds 3")),
+                 "gun stand adds 3 (not when supports or a command stand are given for it)")),
   BOOL_INPUT ("uphill", N_("Attacking uphill"), NULL),
   BOOL_INPUT ("defender_covered", N_("Defender behind a wall or entrenched"), NULL),
   BOOL_INPUT ("recoil_blocked", N_("The loser could not recoil"),
@@ -375,6 +412,32 @@ close_side (const AdjContext *ctx,
                           adj_inputs_get_bool (in, backed_key));
 }
 
+/* Whether the cavalry bonus against an isolated stand is asked for, by cavalry against a foot
+ * or gun stand. */
+static gboolean
+isolated_bonus_claimed (const AdjContext *ctx,
+                        AdjInputs        *in)
+{
+  const AdjUnitType *at = adj_rules_input_type (ctx, in, "attacker_type");
+  const AdjUnitType *dt = adj_rules_input_type (ctx, in, "defender_type");
+  const char *acat = wec_fighting_category (at, adj_inputs_get_bool (in, "attacker_dismounted"));
+  const char *dcat = wec_fighting_category (dt, adj_inputs_get_bool (in, "defender_dismounted"));
+
+  return adj_inputs_get_bool (in, "isolated_open") && g_str_equal (acat, "cavalry") &&
+         (g_str_equal (dcat, "infantry") || wec_is_gun (dcat));
+}
+
+/* An isolated stand has no friendly stand in the squares around it (RULES.md): supports in
+ * adjacent squares, a same-type stand in its own square or a command stand next to it, given
+ * in the same inputs, say it is not isolated, and they win: the bonus is not counted. */
+static gboolean
+defender_has_friends (AdjInputs *in)
+{
+  return adj_inputs_get_int (in, "defender_support") > 0 ||
+         adj_inputs_get_bool (in, "defender_backed") ||
+         adj_inputs_get_int (in, "defender_command") > 0;
+}
+
 static gboolean
 close_prepare (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -384,9 +447,7 @@ close_prepare (const AdjContext  *ctx,
 {
   AdjRuleset *rs = ctx->ruleset;
   const AdjUnitType *at = adj_rules_input_type (ctx, in, "attacker_type");
-  const AdjUnitType *dt = adj_rules_input_type (ctx, in, "defender_type");
   const char *acat = wec_fighting_category (at, adj_inputs_get_bool (in, "attacker_dismounted"));
-  const char *dcat = wec_fighting_category (dt, adj_inputs_get_bool (in, "defender_dismounted"));
   gboolean flank = adj_inputs_get_bool (in, "flank");
 
   if (at->weapons[0] == NULL)
@@ -399,9 +460,7 @@ close_prepare (const AdjContext  *ctx,
   adj_score_add_modifier (attacker, rs, "close-combat", "flank",
                           flank && !adj_inputs_get_bool (in, "defender_in_square"));
   adj_score_add_modifier (attacker, rs, "close-combat", "cavalry-vs-isolated",
-                          g_str_equal (acat, "cavalry") &&
-                          (g_str_equal (dcat, "infantry") || wec_is_gun (dcat)) &&
-                          adj_inputs_get_bool (in, "isolated_open"));
+                          isolated_bonus_claimed (ctx, in) && !defender_has_friends (in));
   adj_score_add_modifier (attacker, rs, "close-combat", "uphill",
                           adj_inputs_get_bool (in, "uphill"));
   adj_score_add_modifier (attacker, rs, "close-combat", "target-covered",
@@ -411,17 +470,33 @@ close_prepare (const AdjContext  *ctx,
   return TRUE;
 }
 
+static int
+close_cannot_recoil (const AdjContext *ctx,
+                     AdjInputs        *in)
+{
+  int who = adj_inputs_get_bool (in, "recoil_blocked")
+            ? CANNOT_RECOIL_INITIATOR | CANNOT_RECOIL_ENEMY : 0;
+
+  if (large_gun_input (ctx, in, "attacker_type", "attacker_large_stand"))
+    who |= CANNOT_RECOIL_INITIATOR;
+  if (large_gun_input (ctx, in, "defender_type", "defender_large_stand"))
+    who |= CANNOT_RECOIL_ENEMY;
+  return who;
+}
+
 static const char *
 close_classify (int      a,
                 int      d,
                 gpointer data)
 {
-  gboolean blocked = GPOINTER_TO_INT (data);
+  int who = GPOINTER_TO_INT (data);
 
   switch (wec_result (a, d))
     {
-    case WEC_NO_EFFECT: return blocked ? "attacker-destroyed" : "attacker-recoils";
-    case WEC_RECOIL: return blocked ? "defender-destroyed" : "defender-recoils";
+    case WEC_NO_EFFECT:
+      return (who & CANNOT_RECOIL_INITIATOR) != 0 ? "attacker-destroyed" : "attacker-recoils";
+    case WEC_RECOIL:
+      return (who & CANNOT_RECOIL_ENEMY) != 0 ? "defender-destroyed" : "defender-recoils";
     case WEC_DESTROY:
     default: return "defender-destroyed";
     }
@@ -450,7 +525,7 @@ close_resolve (const AdjContext  *ctx,
   AdjScore attacker, defender;
   int a, d;
   gboolean ok;
-  gboolean blocked = adj_inputs_get_bool (in, "recoil_blocked");
+  int who = close_cannot_recoil (ctx, in);
 
   adj_score_init (&attacker);
   adj_score_init (&defender);
@@ -461,14 +536,26 @@ close_resolve (const AdjContext  *ctx,
     {
       WecResult r;
 
-      adj_outcome_set_result (outcome, close_classify (a, d, GINT_TO_POINTER (blocked)), NULL);
+      adj_outcome_set_result (outcome, close_classify (a, d, GINT_TO_POINTER (who)), NULL);
       explain_result (outcome, _("Attacker"), a, _("defender"), d);
       r = wec_result (a, d);
-      if (blocked && r != WEC_DESTROY)
+      if (r == WEC_NO_EFFECT &&
+          large_gun_input (ctx, in, "attacker_type", "attacker_large_stand"))
+        adj_outcome_add_note (outcome, _("The attacker had to recoil, but a gun on a large stand "
+                                         "cannot move by itself, so it is destroyed."));
+      else if (r == WEC_RECOIL &&
+               large_gun_input (ctx, in, "defender_type", "defender_large_stand"))
+        adj_outcome_add_note (outcome, _("The defender had to recoil, but a gun on a large stand "
+                                         "cannot move by itself, so it is destroyed."));
+      else if (adj_inputs_get_bool (in, "recoil_blocked") && r != WEC_DESTROY)
         adj_outcome_add_note (outcome, _("The losing stand had to recoil but could not, so it is "
                                          "destroyed."));
       if (adj_inputs_get_bool (in, "flank") && adj_inputs_get_bool (in, "defender_in_square"))
         adj_outcome_add_note (outcome, _("No flank bonus: the defender is in a formed square."));
+      if (isolated_bonus_claimed (ctx, in) && defender_has_friends (in))
+        adj_outcome_add_note (outcome, _("No bonus against an isolated stand: supports or a "
+                                         "command stand are given for the defender, so it has "
+                                         "friends around it and is not isolated."));
       adj_outcome_set_value_int (outcome, "attacker_score", a);
       adj_outcome_set_value_int (outcome, "defender_score", d);
     }
@@ -495,8 +582,7 @@ close_odds (const AdjContext  *ctx,
   ok = close_prepare (ctx, in, &attacker, &defender, error);
   if (ok)
     adj_opposed_odds (in->mechanic, a_dice, attacker.total, d_dice, defender.total,
-                      close_classify, GINT_TO_POINTER (adj_inputs_get_bool (in, "recoil_blocked")),
-                      odds);
+                      close_classify, GINT_TO_POINTER (close_cannot_recoil (ctx, in)), odds);
   adj_score_clear (&attacker);
   adj_score_clear (&defender);
   return ok;

@@ -11,14 +11,22 @@
 /* ------------------------------------------------------------------------------------------ */
 /* Movement and recoil                                                                         */
 
-/* A stand's move in squares before terrain: dismounted cavalry and mounted commanders move at
- * the rate their type declares for that state. */
-static int
-base_move (const AdjUnitType *type,
-           gboolean           dismounted,
-           gboolean           mounted,
-           const char       **why)
+/* A stand's own move in squares before terrain: dismounted cavalry and mounted commanders move
+ * at the rate their type declares for that state; a gun on a large stand does not move by
+ * itself at all (a transport stand tows it).  Movement and recoil both ask here, so a stand
+ * that cannot move cannot recoil either. */
+int
+wec_own_move (const AdjUnitType *type,
+              gboolean           dismounted,
+              gboolean           mounted,
+              gboolean           large_stand,
+              const char       **why)
 {
+  if (wec_is_large_gun (type, large_stand))
+    {
+      *why = _("Gun on a large stand (moves only when towed)");
+      return 0;
+    }
   if (g_str_equal (type->category, "cavalry") && dismounted)
     {
       *why = _("Dismounted cavalry");
@@ -62,18 +70,16 @@ movement_resolve (const AdjContext  *ctx,
   AdjRuleset *rs = ctx->ruleset;
   const AdjUnitType *type = adj_rules_input_type (ctx, in, "type");
   const char *why = NULL;
-  int move = base_move (type, adj_inputs_get_bool (in, "dismounted"),
-                        adj_inputs_get_bool (in, "mounted"), &why);
+  gboolean large = adj_inputs_get_bool (in, "large_stand");
+  int move = wec_own_move (type, adj_inputs_get_bool (in, "dismounted"),
+                           adj_inputs_get_bool (in, "mounted"), large, &why);
   g_autofree char *title = NULL;
   g_autofree char *reason = NULL;
 
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, move);
-  if (g_str_equal (type->category, "artillery") && adj_inputs_get_bool (in, "large_stand"))
-    {
-      adj_outcome_add_note (outcome, _("A gun on a large stand moves only when a transport stand "
-                                       "tows it: move the transport instead."));
-      move = 0;
-    }
+  if (wec_is_large_gun (type, large))
+    adj_outcome_add_note (outcome, _("A gun on a large stand moves only when a transport stand "
+                                     "tows it: move the transport instead."));
   else if (adj_inputs_get_bool (in, "mounting"))
     {
       adj_outcome_add_note (outcome, _("Mounting or dismounting uses the whole move."));
@@ -149,6 +155,8 @@ static const AdjField recoil_inputs[] = {
   TYPE_INPUT ("type", N_("Type"), "regular-infantry", "unit.type"),
   BOOL_FOR ("dismounted", N_("Dismounted cavalry"), "unit.status.dismounted", "type", cavalry),
   BOOL_FOR ("mounted", N_("Mounted commander"), "unit.status.mounted", "type", command),
+  BOOL_FOR ("large_stand", N_("Gun on a large stand"), "unit.status.large_stand", "type",
+            artillery),
   BOOL_INPUT ("blocked", N_("The way back is blocked"),
               N_("An obstacle or an enemy is in the way, or it shares its square with a friend")),
 };
@@ -167,24 +175,33 @@ recoil_resolve (const AdjContext  *ctx,
 {
   const AdjUnitType *type = adj_rules_input_type (ctx, in, "type");
   const char *why = NULL;
-  int move = base_move (type, adj_inputs_get_bool (in, "dismounted"),
-                        adj_inputs_get_bool (in, "mounted"), &why);
+  gboolean large = adj_inputs_get_bool (in, "large_stand");
+  int move = wec_own_move (type, adj_inputs_get_bool (in, "dismounted"),
+                           adj_inputs_get_bool (in, "mounted"), large, &why);
   int needed = adj_inputs_get_int (in, "squares_needed");
   const char *name = adj_input_unit_name (ctx, in, "unit", _("The stand"));
 
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, why, TRUE, move);
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, _("Squares to fall back"), TRUE,
                         needed);
-  if (adj_inputs_get_bool (in, "blocked"))
+  if (wec_is_large_gun (type, large))
+    adj_outcome_set_result (outcome, "destroyed", _("%s cannot move by itself, so it cannot "
+                                                    "recoil: a gun on a large stand forced back "
+                                                    "is destroyed"), name);
+  else if (adj_inputs_get_bool (in, "blocked"))
     adj_outcome_set_result (outcome, "destroyed", _("%s cannot fall back: its way is blocked"),
                             name);
   else if (needed > move)
     adj_outcome_set_result (outcome, "destroyed",
-                            _("%s would need %d squares but moves only %d"), name, needed, move);
+                            ngettext ("%s would need %d square but moves only %d",
+                                      "%s would need %d squares but moves only %d", needed),
+                            name, needed, move);
   else
     adj_outcome_set_result (outcome, "recoils",
-                            _("%s falls back %d squares toward its baseline, keeping its facing "
-                              "within the rear arc"), name, needed);
+                            ngettext ("%s falls back %d square toward its baseline, keeping its "
+                                      "facing within the rear arc",
+                                      "%s falls back %d squares toward its baseline, keeping its "
+                                      "facing within the rear arc", needed), name, needed);
   return TRUE;
 }
 

@@ -29,6 +29,8 @@ extern const AdjChoice wec_budget_choices[2];
 const char *wec_fighting_category (const AdjUnitType *type,
                                    gboolean           dismounted);
 gboolean wec_is_gun (const char *category);
+gboolean wec_is_large_gun (const AdjUnitType *type,
+                           gboolean           large_stand);
 const char *wec_side_name (const AdjContext *ctx,
                            AdjInputs        *in,
                            const char       *input,
@@ -48,6 +50,11 @@ gboolean wec_filter_remaining (AdjBattle *battle, AdjUnit *unit, const AdjUnitTy
 gboolean wec_filter_command (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
 gboolean wec_filter_live_command (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
 gboolean wec_filter_heavy (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type);
+/* The entrenchment lengths that count (each half a point): 0 when the battle's setting says
+ * entrenchments do not count.  @battle_settings is NULL for an army list outside a battle. */
+int wec_entrenchment_lengths (json_object *battle_settings,
+                              json_object *side_settings);
+/* The same for a side of @battle. */
 int wec_counted_entrenchment (AdjBattle  *battle,
                               const char *side);
 char *wec_format_half_points (int half);
@@ -80,6 +87,11 @@ void wec_report_army_limits (AdjRuleset    *rs,
 extern const AdjMechanic wec_army_limits;
 
 /* adj-wec-move.c */
+int wec_own_move (const AdjUnitType *type,
+                  gboolean           dismounted,
+                  gboolean           mounted,
+                  gboolean           large_stand,
+                  const char       **why);
 extern const AdjMechanic wec_movement;
 extern const AdjMechanic wec_recoil;
 extern const AdjMechanic wec_withdrawal;

@@ -305,9 +305,17 @@ terrain_resolve (const AdjContext  *ctx,
       if (!roll_off (ctx, in, random, outcome, 1, 6, 1, 6, &winner, error))
         return FALSE;
     }
-  adj_outcome_set_result (outcome, side_keys[winner],
-                          _("%s places %d pieces and %s places %d, taking turns; %s begins"),
-                          names[0], a, names[1], b, names[winner]);
+  {
+    /* Each count takes its own plural: "1 piece", "2 pieces". */
+    g_autofree char *pieces_a = g_strdup_printf (ngettext ("%d piece", "%d pieces", a), a);
+    g_autofree char *pieces_b = g_strdup_printf (ngettext ("%d piece", "%d pieces", b), b);
+
+    /* TRANSLATORS: e.g. "British army places 1 piece and Zulu army places 4 pieces, taking
+     * turns; Zulu army begins" */
+    adj_outcome_set_result (outcome, side_keys[winner],
+                            _("%s places %s and %s places %s, taking turns; %s begins"),
+                            names[0], pieces_a, names[1], pieces_b, names[winner]);
+  }
   if (wec_side_named (ctx, in, winner))
     /* TRANSLATORS: e.g. "Zulu army places terrain first" */
     adj_outcome_set_title (outcome, _("%s places terrain first"), names[winner]);

@@ -6,6 +6,19 @@
  * the victory margins) live in data/rulesets/wec.json; these files decide when each applies
  * and what the dice mean.  Results compare whole numbers only: "no more than half" is
  * 2E <= F, never a rounded half.
+ *
+ * Decisions taken where RULES.md leaves a gap (each is also listed under "decisions" in wec.json
+ * and in docs/decisions.md, and made in one place):
+ * - Pom-pom guns count as guns for both gun bonuses (wec_is_gun).
+ * - Equal terrain rolls keep their piece counts; a roll-off decides who places first.
+ * - A gun on a large stand has no move of its own (wec_own_move), so it cannot recoil: forced
+ *   to, it is destroyed, in both combats and in wec/recoil.
+ * - A defender given supports, a same-type stand in its square or a command stand next to it is
+ *   not isolated: the cavalry bonus against an isolated stand is not counted, and a note says so.
+ * - The battle's "count_entrenchments" setting decides for the army limits, the roster,
+ *   withdrawal and the result alike (wec_entrenchment_lengths); a list outside a battle counts.
+ * - Values are compared in half points; a lead of 9½ is marginal, 19½ decisive
+ *   (wec_victory_level).
  */
 
 #define G_LOG_DOMAIN "adj-wec"
@@ -48,6 +61,16 @@ wec_is_gun (const char *category)
   /* Pom-pom guns are crewed quick-firing guns: they count as guns for both gun bonuses. */
   return g_str_equal (category, "artillery") || g_str_equal (category, "machine-gun") ||
          g_str_equal (category, "pom-pom");
+}
+
+/* Whether a stand is a gun on a large stand, which moves only when a transport stand tows it
+ * (RULES.md: artillery moves 2 squares "not on a large stand"); the status is only kept for
+ * artillery. */
+gboolean
+wec_is_large_gun (const AdjUnitType *type,
+                  gboolean           large_stand)
+{
+  return large_stand && g_str_equal (type->category, "artillery");
 }
 
 const char *
@@ -139,16 +162,32 @@ wec_filter_heavy (AdjBattle *battle, AdjUnit *unit, const AdjUnitType *type)
          type->value >= adj_rules_int (adj_battle_get_ruleset (battle), "army", "heavy_threshold");
 }
 
+/* Every count of entrenchment goes through here: the army limits, the roster, withdrawal and
+ * the result.  The battle's "count_entrenchments" setting decides for both sides at once; an
+ * army list outside a battle (NULL @battle_settings) counts its entrenchment, as the one-off
+ * battles its points are meant for do. */
+int
+wec_entrenchment_lengths (json_object *battle_settings,
+                          json_object *side_settings)
+{
+  json_object *v;
+
+  if (json_object_object_get_ex (battle_settings, "count_entrenchments", &v) &&
+      !json_object_get_boolean (v))
+    return 0;
+  if (!json_object_object_get_ex (side_settings, "entrenchment_lengths", &v))
+    return 0;
+  return MAX (json_object_get_int (v), 0);
+}
+
 int
 wec_counted_entrenchment (AdjBattle  *battle,
                           const char *side)
 {
-  json_object *v;
+  AdjSide *s = adj_battle_find_side (battle, side);
 
-  if (json_object_object_get_ex (adj_battle_get_settings (battle), "count_entrenchments", &v) &&
-      !json_object_get_boolean (v))
-    return 0;
-  return adj_battle_get_side_setting_int (battle, side, "entrenchment_lengths");
+  return wec_entrenchment_lengths (adj_battle_get_settings (battle),
+                                   s != NULL ? s->settings : NULL);
 }
 
 /* Half points written as "35" or "35½". */
@@ -157,6 +196,8 @@ wec_format_half_points (int half)
 {
   if (half % 2 == 0)
     return g_strdup_printf ("%d", half / 2);
+  if (half == 1)
+    return g_strdup ("½");
   return g_strdup_printf ("%d½", half / 2);
 }
 
@@ -181,7 +222,7 @@ static const AdjMechanic *const wec_mechanics[] = {
 };
 
 static const char *const wec_keys[] = {
-  "commander_rating", "army", "withdrawal", "victory", "templates", NULL
+  "commander_rating", "army", "withdrawal", "victory", "decisions", "templates", NULL
 };
 
 const AdjSystem adj_wec_system = {
