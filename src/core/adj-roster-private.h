@@ -181,7 +181,8 @@ struct _AdjRoster {
   double                page_height;
   guint                 n_pages;
   GPtrArray            *blocks;     /* of Block, in page order */
-  GArray               *drawn;      /* guint per page and box kind */
+  GArray               *drawn;      /* guint per page: per box kind the boxes drawn, then per
+                                     * kind those ticked */
 };
 
 /* adj-roster.c: blocks and the drawing operations they record. */

@@ -382,6 +382,7 @@ draw_block (AdjRoster *self,
                 cairo_move_to (cr, op->x + s - inset, op->y + inset);
                 cairo_line_to (cr, op->x + inset, op->y + s - inset);
                 cairo_stroke (cr);
+                counts[ADJ_ROSTER_N_BOX_KINDS + op->box_kind]++;
               }
             counts[op->box_kind]++;
           }
@@ -394,7 +395,10 @@ draw_block (AdjRoster *self,
             cairo_arc (cr, op->x + r, op->y + r, r, 0, 2 * G_PI);
             cairo_set_line_width (cr, op->line_width);
             if (op->crossed)
-              cairo_fill_preserve (cr);
+              {
+                cairo_fill_preserve (cr);
+                counts[ADJ_ROSTER_N_BOX_KINDS + op->box_kind]++;
+              }
             cairo_stroke (cr);
             counts[op->box_kind]++;
           }
@@ -854,7 +858,7 @@ adj_roster_paginate (AdjRoster *self,
 
   self->n_pages = page + 1;
   g_array_set_size (self->drawn, 0);
-  g_array_set_size (self->drawn, self->n_pages * ADJ_ROSTER_N_BOX_KINDS);
+  g_array_set_size (self->drawn, self->n_pages * 2 * ADJ_ROSTER_N_BOX_KINDS);
   return self->n_pages;
 }
 
@@ -869,8 +873,8 @@ adj_roster_render_page (AdjRoster *self,
   g_return_if_fail (cr != NULL);
   g_return_if_fail (page < self->n_pages);
 
-  counts = &g_array_index (self->drawn, guint, page * ADJ_ROSTER_N_BOX_KINDS);
-  memset (counts, 0, sizeof (guint) * ADJ_ROSTER_N_BOX_KINDS);
+  counts = &g_array_index (self->drawn, guint, page * 2 * ADJ_ROSTER_N_BOX_KINDS);
+  memset (counts, 0, sizeof (guint) * 2 * ADJ_ROSTER_N_BOX_KINDS);
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 0, 0, 0);
@@ -958,7 +962,22 @@ adj_roster_get_n_tick_boxes (AdjRoster    *self,
   g_return_val_if_fail (kind < ADJ_ROSTER_N_BOX_KINDS, 0);
 
   for (guint page = 0; page < self->n_pages; page++)
-    n += g_array_index (self->drawn, guint, page * ADJ_ROSTER_N_BOX_KINDS + kind);
+    n += g_array_index (self->drawn, guint, page * 2 * ADJ_ROSTER_N_BOX_KINDS + kind);
+  return n;
+}
+
+guint
+adj_roster_get_n_ticked (AdjRoster    *self,
+                         AdjRosterBox  kind)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ADJ_IS_ROSTER (self), 0);
+  g_return_val_if_fail (kind < ADJ_ROSTER_N_BOX_KINDS, 0);
+
+  for (guint page = 0; page < self->n_pages; page++)
+    n += g_array_index (self->drawn, guint,
+                        page * 2 * ADJ_ROSTER_N_BOX_KINDS + ADJ_ROSTER_N_BOX_KINDS + kind);
   return n;
 }
 

@@ -114,6 +114,9 @@ const AdjRosterBlock *adj_roster_get_block (AdjRoster   *roster,
 /* The tick boxes of @kind that the latest drawing of each page put on it. */
 guint         adj_roster_get_n_tick_boxes (AdjRoster    *roster,
                                            AdjRosterBox  kind);
+/* Of those, the ones drawn crossed, ticked or filled in: the game as it stands. */
+guint         adj_roster_get_n_ticked     (AdjRoster    *roster,
+                                           AdjRosterBox  kind);
 
 void          adj_paper_get_size          (AdjPaper      paper,
                                            double       *width,
