@@ -589,6 +589,7 @@ test_gl_no_nco_box (void)
   g_autoptr(AdjRoster) roster = write_roster (battle, ADJ_ROSTER_CURRENT, pdf);
   g_autofree char *flow = adj_test_pdf_text (pdf);
 
+  g_assert_cmpuint (adj_roster_get_n_units (roster), ==, 7);
   g_assert_cmpuint (count (flow, "NCO down"), ==, 2);
   g_assert_cmpuint (count (flow, "Officer down"), ==, 7);
 }

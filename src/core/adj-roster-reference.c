@@ -312,7 +312,7 @@ roster_collect_players_tables (AdjRoster *self,
 
   g_string_append (notes, _("Adjutant does not have these tables: the players typed them in "
                             "from their own copy of the rules, and these are their values, not "
-                            "the book's."));
+                            "the book’s."));
   if (named != NULL && adj_tables_get_title (named) != NULL)
     g_string_append_printf (notes, g_str_has_suffix (adj_tables_get_title (named), ".")
                                    ? " %s" : " %s.", adj_tables_get_title (named));
@@ -397,9 +397,12 @@ table_widths (AdjRoster *self,
     sum += natural[c];
   if (sum <= avail)
     {
+      /* The room left goes to the labels of the rows; in a grid of the players' values, to
+       * every column alike, so that the values do not huddle at the right. */
       for (guint c = 0; c < t->n_columns; c++)
-        widths[c] = natural[c];
-      widths[0] += avail - sum;
+        widths[c] = natural[c] + (t->players ? (avail - sum) / t->n_columns : 0);
+      if (!t->players)
+        widths[0] += avail - sum;
       return;
     }
   while (changed && n_left > 0)
@@ -524,6 +527,29 @@ table_min_width (AdjRoster *self,
   return sum;
 }
 
+/* Whether @t spans both columns of a page: when its columns cannot all fit in one without
+ * breaking a word, or, for a table of the players', when a cell of values would wrap. */
+static gboolean
+table_spans (AdjRoster *self,
+             TableInfo *t,
+             double     cw)
+{
+  g_autofree double *natural = g_new0 (double, t->n_columns);
+  g_autofree double *least = g_new0 (double, t->n_columns);
+  g_autofree double *widths = g_new0 (double, t->n_columns);
+
+  if (table_min_width (self, t) > cw)
+    return TRUE;
+  if (!t->players)
+    return FALSE;
+  measure_columns (self, t, natural, least);
+  table_widths (self, t, cw - CELL_GAP * (t->n_columns - 1), widths);
+  for (guint c = 1; c < t->n_columns; c++)
+    if (widths[c] < natural[c] - 0.5)
+      return TRUE;
+  return FALSE;
+}
+
 /* A heading over a section of tables, with its notes; returns its height. */
 static double
 build_heading (AdjRoster   *self,
@@ -562,8 +588,10 @@ place_columns (AdjRoster *self,
       guint last = first + 1, split = first + 1;
       double column_y;
 
+      /* The split is sought from the right, so that between two as even a lone table or the
+       * longer half stands in the left column. */
       for (guint m = end; m > first && best == G_MAXDOUBLE; m--)
-        for (guint k = first; k <= m; k++)
+        for (guint k = m + 1; k-- > first;)
           {
             double left = stack_height (heights, first, k);
             double right = stack_height (heights, k, m);
@@ -634,8 +662,7 @@ roster_paginate_reference (AdjRoster *self,
         {
           TableInfo *t = g_ptr_array_index (section->tables, i);
           Block *b = roster_block_new (ADJ_ROSTER_BLOCK_TABLE, t->title);
-          /* A table whose columns cannot all fit in half the page spans both halves. */
-          gboolean spans = table_min_width (self, t) > cw;
+          gboolean spans = table_spans (self, t, cw);
           double h = build_table (self, b, t, spans ? width : cw);
 
           g_ptr_array_add (blocks, b);

@@ -138,15 +138,27 @@ column_width (AdjRoster *self,
   return self->column_x[N_COLUMNS] - self->column_x[c];
 }
 
-/* Where the states a player ticks may sit beside the name: over the short columns. */
+/* Where the states a player ticks sit beside the name, if they do: over the short columns
+ * (move, card, points) when they fit there, else from the weapon's column, as long as the name
+ * ends before them; -1 when they take a line of their own. */
 static double
 beside_name_x (AdjRoster *self,
-               double     width)
+               double     width,
+               double     name_width,
+               double     chunks_width)
 {
-  for (guint c = COLUMN_MOVE; c < N_COLUMNS; c++)
+  double candidates[2] = { -1, -1 };
+
+  for (guint c = COLUMN_MOVE; c < N_COLUMNS && candidates[0] < 0; c++)
     if (self->columns[c])
-      return self->column_x[c];
-  return width * 0.55;
+      candidates[0] = self->column_x[c];
+  candidates[1] = self->columns[COLUMN_WEAPON] ? self->column_x[COLUMN_WEAPON] : width * 0.5;
+  if (candidates[0] < 0)
+    candidates[0] = width * 0.55;
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (chunks_width <= width - candidates[i] && name_width + CELL_GAP <= candidates[i])
+      return candidates[i];
+  return -1;
 }
 
 /* Where a unit's text starts: after the strength boxes, unless every unit keeps its figures
@@ -399,7 +411,6 @@ roster_build_unit (AdjRoster *self,
   double baseline;
 
   layout_columns (self, tw);
-  beside = beside_name_x (self, tw);
 
   /* What a player ticks in pencil, then the states worth knowing: beside the name, over the
    * short columns, when they are short, as in most systems; else on a line of their own
@@ -421,7 +432,10 @@ roster_build_unit (AdjRoster *self,
     }
   for (guint i = 0; i < widths->len; i++)
     chunks_width += g_array_index (widths, double, i) + (i > 0 ? 16 : 0);
-  beside_name = chunks->len > 0 && chunks_width <= tw - beside;
+  beside = chunks->len > 0 ? beside_name_x (self, tw, text_width (self, STYLE_UNIT, u->name) +
+                                                     (u->destroyed ? 60 : 0), chunks_width)
+                            : -1;
+  beside_name = beside >= 0;
   {
     PangoLayout *probe = roster_new_layout (self, STYLE_BODY, -1, PANGO_ALIGN_LEFT);
     pango_layout_set_text (probe, "Xg", -1);
