@@ -11,6 +11,7 @@
 #include <cairo.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "adj-battle.h"
 #include "adj-cards.h"
@@ -397,12 +398,13 @@ test_as_it_stands (gconstpointer data)
   render_pages (pdf, stem, adj_roster_get_n_pages (roster));
 }
 
-static void
-run_cli (const char * const *args)
+/* adjutant-cli with @args: its exit status, standard output and standard error. */
+static int
+spawn_cli (const char * const  *args,
+           char               **out,
+           char               **err)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
   g_autoptr(GError) error = NULL;
   int status = 0;
 
@@ -411,9 +413,18 @@ run_cli (const char * const *args)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
   g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &out, &err, &status, &error));
+                               out, err, &status, &error));
   g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static void
+run_cli (const char * const *args)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  if (spawn_cli (args, &out, &err) != 0)
     fail_check ("adjutant-cli %s failed: %s", args[0], err);
 }
 
@@ -637,6 +648,70 @@ test_rn_cards (void)
     }
 }
 
+/* "roster" takes --side once per side wanted, and --clean; what it wrote says which. */
+typedef struct {
+  const char *args[6];     /* after "roster BATTLE --pdf OUT" */
+  int         status;
+  guint       sides;
+  gboolean    clean;
+  const char *message;     /* on standard error, when it fails */
+} SidesCase;
+
+static const SidesCase sides_cases[] = {
+  { { NULL }, 0, 2, FALSE },
+  { { "--side", "b" }, 0, 1, FALSE },
+  { { "--side", "Zulu army", "--side", "a" }, 0, 2, FALSE },
+  { { "--side", "a", "--side", "a" }, 0, 1, FALSE },
+  { { "--side", "b", "--clean" }, 0, 1, TRUE },
+  { { "--side", "c" }, 1, 0, FALSE, "The battle has no side “c” (its sides: a (“British army”), "
+                                    "b (“Zulu army”))" },
+  { { "--clean=yes" }, 2, 0, FALSE, "--clean takes no value" },
+  { { "--side" }, 2, 0, FALSE, "--side needs a value" },
+};
+
+static void
+test_cli_sides (void)
+{
+  g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "wec-zulu-war.json", NULL);
+  g_autofree char *pdf = tmp_path ("sides.pdf");
+
+  if (g_getenv ("ADJUTANT_CLI") == NULL)
+    {
+      g_test_skip ("adjutant-cli is not built");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (sides_cases); i++)
+    {
+      const SidesCase *c = &sides_cases[i];
+      const char *args[12] = { "roster", demo, "--pdf", pdf };
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      guint n = 4;
+      int status;
+
+      for (guint k = 0; k < G_N_ELEMENTS (c->args) && c->args[k] != NULL; k++)
+        args[n++] = c->args[k];
+      status = spawn_cli (args, &out, &err);
+      g_assert_cmpint (status, ==, c->status);
+      if (c->status != 0)
+        {
+          g_assert_nonnull (strstr (err, c->message));
+          continue;
+        }
+      {
+        g_autoptr(json_object) json = adj_test_parse (out);
+        g_autofree char *rows = adj_test_pdf_rows (pdf);
+
+        g_assert_cmpint (json_object_get_int (json_object_object_get (json, "sides")), ==,
+                         (int) c->sides);
+        g_assert_cmpint (json_object_get_boolean (json_object_object_get (json, "clean")), ==,
+                         c->clean);
+        g_assert_cmpint (strstr (rows, "Clean sheet") != NULL, ==, c->clean);
+      }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -659,6 +734,7 @@ main (int   argc,
     }
   g_test_add_func ("/roster-systems/gl/no-nco-box", test_gl_no_nco_box);
   g_test_add_func ("/roster-systems/rn/cards", test_rn_cards);
+  g_test_add_func ("/roster-systems/cli/sides", test_cli_sides);
 
   status = g_test_run ();
   adj_test_remove_tree (tmp_dir);
