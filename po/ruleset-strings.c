@@ -214,6 +214,10 @@ N_("A melee is fought in rounds: the figures still fighting pair off, the spare 
 N_("An officer fights in the first pair of each round while he stands; when both sides have one, the two fight each other.");
 /* $.decisions[13].label */
 N_("A Maxim is crewed like a gun: three crew and an officer or NCO.");
+/* $.roster.track[0].label */
+N_("Officer down");
+/* $.roster.track[1].label */
+N_("NCO down");
 /* $.roster.tables[0].title */
 N_("Morale");
 /* $.roster.tables[0].header[0] */

@@ -15,6 +15,7 @@
 #include "adj-preferences-window.h"
 #include "adj-rf-view.h"
 #include "adj-rn-turn-view.h"
+#include "adj-roster-dialog.h"
 #include "adj-rr-dashboard.h"
 #include "adj-table-editor.h"
 #include "adj-tables.h"
@@ -285,6 +286,17 @@ tour (AdjApplication *app)
   dialog = adj_preferences_window_new (GTK_WINDOW (window), settings);
   gtk_window_present (GTK_WINDOW (dialog));
   save_shot (dialog, "preferences");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* The roster window: both sides, then one side on a clean sheet, on its second page. */
+  dialog = GTK_WIDGET (adj_roster_dialog_new (GTK_WINDOW (window),
+                                              adj_battle_window_get_battle (window), settings));
+  gtk_window_present (GTK_WINDOW (dialog));
+  save_shot (dialog, "roster");
+  adj_roster_dialog_set_side (ADJ_ROSTER_DIALOG (dialog), "a", FALSE);
+  adj_roster_dialog_set_clean (ADJ_ROSTER_DIALOG (dialog), TRUE);
+  gtk_widget_activate_action (dialog, "roster.next-page", NULL);
+  save_shot (dialog, "roster-clean");
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   /* The army builder with a list that breaks one limit, so both kinds of check show. */

@@ -293,7 +293,8 @@ test_hidden_no_leak (void)
   for (guint i = 0; i < 3; i++)
     assert_lacks (roster_a, hidden_names[i]);
   assert_has (roster_a, "Reserve impi");
-  assert_has (roster_a, "wood edge A");
+  /* Nor are the markers: they stand for no troops, and which are real is the secret. */
+  assert_lacks (roster_a, "wood edge A");
 }
 
 /* Spotted: what it is comes out, in the journal and on the roster; undo hides it again. */

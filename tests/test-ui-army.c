@@ -160,7 +160,7 @@ check_builder (AdjApplication *app)
   pdf = g_build_filename (g_get_user_data_dir (), "list.pdf", NULL);
   roster = adj_roster_new_for_army (adj_army_builder_get_army (builder), &error);
   g_assert_no_error (error);
-  g_assert_true (adj_roster_print_roster (GTK_WINDOW (builder), roster, "list", NULL, pdf,
+  g_assert_true (adj_roster_print_roster (GTK_WINDOW (builder), roster, "list", NULL, NULL, pdf,
                                           &n_pages, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (n_pages, >=, 1);

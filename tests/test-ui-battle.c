@@ -16,6 +16,7 @@
 #include "adj-json.h"
 #include "adj-mechanic-panel.h"
 #include "adj-new-battle-dialog.h"
+#include "adj-roster-dialog.h"
 #include "adj-roster-print.h"
 #include "adj-store.h"
 #include "adj-unit-pane.h"
@@ -473,6 +474,77 @@ check_print (AdjApplication *app)
   g_assert_cmpint (g_unlink (path), ==, 0);
 }
 
+/* The roster window: it opens from the window's action with every side ticked and the game as
+ * it stands; its choices make the roster anew, and what it saves is what it shows. */
+static void
+check_roster_dialog (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjRosterDialog *dialog = NULL;
+  AdjRoster *roster;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GList) toplevels = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "dialog-roster.pdf", NULL);
+  g_autofree char *text = NULL;
+  double width, height;
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.print-roster", NULL));
+  adj_test_settle ();
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADJ_IS_ROSTER_DIALOG (l->data))
+      dialog = l->data;
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dialog), "British army"));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dialog), "Zulu army"));
+  roster = adj_roster_dialog_get_roster (dialog);
+  g_assert_nonnull (roster);
+  {
+    g_autofree char *page = g_strdup_printf ("Page 1 of %u", adj_roster_get_n_pages (roster));
+    g_assert_true (adj_test_shows (GTK_WIDGET (dialog), page));
+  }
+  g_assert_cmpuint (adj_roster_get_n_sides (roster), ==, 2);
+  g_assert_false (adj_roster_is_clean (roster));
+
+  /* One side, a clean sheet, on US Letter. */
+  adj_roster_dialog_set_side (dialog, "a", FALSE);
+  adj_roster_dialog_set_clean (dialog, TRUE);
+  adj_roster_dialog_set_paper (dialog, ADJ_PAPER_LETTER);
+  roster = adj_roster_dialog_get_roster (dialog);
+  g_assert_cmpuint (adj_roster_get_n_sides (roster), ==, 1);
+  g_assert_true (adj_roster_is_clean (roster));
+  adj_roster_get_page_size (roster, &width, &height);
+  g_assert_cmpfloat (width, ==, 612);
+  g_assert_cmpfloat (height, ==, 792);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "roster.next-page", NULL));
+  g_assert_cmpuint (adj_roster_dialog_get_page (dialog), ==, 1);
+
+  g_assert_true (adj_roster_dialog_save (dialog, path, &error));
+  g_assert_no_error (error);
+  text = adj_test_pdf_text (path);
+  g_assert_true (adj_test_text_has (text, "Zulu Spearmen 15"));
+  g_assert_true (adj_test_text_has (text, "Clean sheet"));
+  g_assert_false (adj_test_text_has (text, "British Regular Infantry 6"));
+  g_assert_cmpint (g_unlink (path), ==, 0);
+
+  /* No side ticked: nothing to print, and the window says why. */
+  adj_roster_dialog_set_side (dialog, "b", FALSE);
+  g_assert_null (adj_roster_dialog_get_roster (dialog));
+  g_assert_true (adj_test_shows (GTK_WIDGET (dialog), "Tick at least one side to print."));
+  {
+    g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+    adj_test_collect_labels (GTK_WIDGET (dialog), labels);
+    for (guint i = 0; i < labels->len; i++)
+      g_assert_false (g_str_has_prefix (g_ptr_array_index (labels, i), "Page "));
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  adj_test_settle ();
+}
+
 /* ---- picking units ---- */
 
 /* The side list on screen. */
@@ -702,6 +774,12 @@ test_print (void)
 }
 
 static void
+test_roster_dialog (void)
+{
+  adj_test_run_app (check_roster_dialog, "--demo");
+}
+
+static void
 test_fire_and_undo (void)
 {
   adj_test_run_app (check_fire_and_undo, "--demo");
@@ -750,6 +828,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle/restore", test_restore);
   g_test_add_func ("/ui/battle/new-battle", test_new_battle);
   g_test_add_func ("/ui/battle/print-roster", test_print);
+  g_test_add_func ("/ui/battle/roster-dialog", test_roster_dialog);
   g_test_add_func ("/ui/battle/pick-slots", test_pick_slots);
   g_test_add_func ("/ui/battle/keep-units", test_keep_units);
   g_test_add_func ("/ui/battle/fire-in-four-actions", test_four_actions);

@@ -595,7 +595,7 @@ action_print (GtkWidget  *widget,
 
   if (roster == NULL ||
       !adj_roster_print_roster (GTK_WINDOW (self), roster, self->army->name, self->settings, NULL,
-                                NULL, &error))
+                                NULL, NULL, &error))
     toast (self, error->message);
 }
 

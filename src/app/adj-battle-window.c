@@ -27,7 +27,7 @@
 #include "adj-mechanic-panel.h"
 #include "adj-rf-view.h"
 #include "adj-rn-turn-view.h"
-#include "adj-roster-print.h"
+#include "adj-roster-dialog.h"
 #include "adj-rr-dashboard.h"
 #include "adj-rr.h"
 #include "adj-side-view.h"
@@ -211,7 +211,6 @@ update_actions (AdjBattleWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-turn", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-report", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-roster", have);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-roster", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-unit", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.duplicate-unit", selected);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.remove-unit", selected);
@@ -1071,66 +1070,20 @@ action_export_report (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* The roster window: the sides, the sheet and the paper are chosen there, with the pages in
+ * view, before anything is printed or saved as a PDF. */
 static void
 action_print_roster (GtkWidget  *widget,
                      const char *name,
                      GVariant   *param)
 {
   AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
-  g_autoptr(GError) error = NULL;
-
-  if (self->battle != NULL &&
-      !adj_roster_print (GTK_WINDOW (self), self->battle, self->settings, NULL, NULL, &error))
-    show_error (self, _("Could Not Print the Roster"), error->message);
-}
-
-static void
-on_export_roster_response (GtkNativeDialog *chooser,
-                           int              response,
-                           AdjBattleWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *path = g_file_get_path (file);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(AdjRoster) roster = adj_roster_new_for_battle (self->battle, NULL, &error);
-
-      if (roster != NULL && adj_roster_write_pdf (roster, path,
-                                                   adj_roster_default_paper (self->settings),
-                                                   &error))
-        adj_battle_window_toast (self, _("Roster exported"), FALSE);
-      else
-        show_error (self, _("Could Not Export the Roster"), error->message);
-    }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-}
-
-static void
-action_export_roster (GtkWidget  *widget,
-                      const char *name,
-                      GVariant   *param)
-{
-  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) pdf = gtk_file_filter_new ();
-  g_autofree char *file_name = NULL;
+  AdjRosterDialog *dialog;
 
   if (self->battle == NULL)
     return;
-  chooser = gtk_file_chooser_native_new (_("Export the Roster"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_filter_set_name (pdf, _("PDF documents"));
-  gtk_file_filter_add_suffix (pdf, "pdf");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), pdf);
-  /* TRANSLATORS: the default file name of a roster, e.g. "Isandlwana roster.pdf" */
-  file_name = g_strdup_printf (_("%s roster.pdf"), adj_battle_get_name (self->battle));
-  g_strdelimit (file_name, "/\\:", '-');
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (on_export_roster_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  dialog = adj_roster_dialog_new (GTK_WINDOW (self), self->battle, self->settings);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 typedef struct {
@@ -1579,7 +1532,6 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, action_save);
   gtk_widget_class_install_action (widget_class, "win.export-report", NULL, action_export_report);
   gtk_widget_class_install_action (widget_class, "win.print-roster", NULL, action_print_roster);
-  gtk_widget_class_install_action (widget_class, "win.export-roster", NULL, action_export_roster);
   gtk_widget_class_install_action (widget_class, "win.add-unit", NULL, action_add_unit);
   gtk_widget_class_install_action (widget_class, "win.duplicate-unit", NULL,
                                    action_duplicate_unit);

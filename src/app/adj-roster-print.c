@@ -72,13 +72,14 @@ adj_roster_default_paper (GSettings *settings)
 }
 
 gboolean
-adj_roster_print_roster (GtkWindow  *parent,
-                         AdjRoster  *roster,
-                         const char *job_name,
-                         GSettings  *settings,
-                         const char *export_path,
-                         guint      *n_pages,
-                         GError    **error)
+adj_roster_print_roster (GtkWindow      *parent,
+                         AdjRoster      *roster,
+                         const char     *job_name,
+                         GSettings      *settings,
+                         const AdjPaper *paper,
+                         const char     *export_path,
+                         guint          *n_pages,
+                         GError        **error)
 {
   g_autoptr(GtkPrintOperation) op = NULL;
   g_autoptr(GtkPageSetup) setup = NULL;
@@ -92,6 +93,14 @@ adj_roster_print_roster (GtkWindow  *parent,
 
   op = gtk_print_operation_new ();
   setup = remembered_page_setup (settings);
+  if (paper != NULL)
+    {
+      /* The paper the preview was laid out on, whatever was used last. */
+      g_autoptr(GtkPaperSize) size =
+        gtk_paper_size_new (*paper == ADJ_PAPER_LETTER ? GTK_PAPER_NAME_LETTER : GTK_PAPER_NAME_A4);
+
+      gtk_page_setup_set_paper_size_and_default_margins (setup, size);
+    }
   gtk_print_operation_set_default_page_setup (op, setup);
   if (settings != NULL)
     {
@@ -145,6 +154,6 @@ adj_roster_print (GtkWindow  *parent,
   roster = adj_roster_new_for_battle (battle, NULL, error);
   if (roster == NULL)
     return FALSE;
-  return adj_roster_print_roster (parent, roster, adj_battle_get_name (battle), settings,
+  return adj_roster_print_roster (parent, roster, adj_battle_get_name (battle), settings, NULL,
                                   export_path, n_pages, error);
 }

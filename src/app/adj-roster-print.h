@@ -20,14 +20,16 @@ gboolean adj_roster_print       (GtkWindow  *parent,
                                  const char *export_path,
                                  guint      *n_pages,
                                  GError    **error);
-/* The same for any roster (an army list's, say); @job_name names the print job. */
-gboolean adj_roster_print_roster (GtkWindow  *parent,
-                                  AdjRoster  *roster,
-                                  const char *job_name,
-                                  GSettings  *settings,
-                                  const char *export_path,
-                                  guint      *n_pages,
-                                  GError    **error);
+/* The same for any roster (an army list's, say); @job_name names the print job, and @paper
+ * (may be NULL: the one last used) the paper the dialog starts with. */
+gboolean adj_roster_print_roster (GtkWindow      *parent,
+                                  AdjRoster      *roster,
+                                  const char     *job_name,
+                                  GSettings      *settings,
+                                  const AdjPaper *paper,
+                                  const char     *export_path,
+                                  guint          *n_pages,
+                                  GError        **error);
 /* The paper to export on: the last one printed on, else the locale's (Letter or A4). */
 AdjPaper adj_roster_default_paper (GSettings *settings);
 

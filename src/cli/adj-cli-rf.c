@@ -42,7 +42,8 @@ check_options (const AdjCliOptions *opts,
     { "--name", opts->name != NULL },
     { "--pdf", opts->pdf != NULL },
     { "--paper", opts->paper != NULL },
-    { "--side", opts->side != NULL },
+    { "--side", opts->sides != NULL },
+    { "--clean", opts->clean },
     { "--army", opts->armies != NULL },
   };
 

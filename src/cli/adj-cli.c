@@ -53,7 +53,6 @@ static const ValueOption value_options[] = {
   { "name", 0, G_STRUCT_OFFSET (Options, name) },
   { "pdf", 0, G_STRUCT_OFFSET (Options, pdf) },
   { "paper", 0, G_STRUCT_OFFSET (Options, paper) },
-  { "side", 0, G_STRUCT_OFFSET (Options, side) },
   { "tables", 0, G_STRUCT_OFFSET (Options, tables) },
   { "modifier", 0, G_STRUCT_OFFSET (Options, modifier) },
   { "times", 0, G_STRUCT_OFFSET (Options, times) },
@@ -69,6 +68,7 @@ options_clear (Options *opts)
   g_clear_pointer (&opts->armies, g_strfreev);
   g_clear_pointer (&opts->variants, g_strfreev);
   g_clear_pointer (&opts->emplacements, g_strfreev);
+  g_clear_pointer (&opts->sides, g_strfreev);
   g_clear_pointer (&opts->remaining, g_strfreev);
   g_clear_pointer (&opts->args, g_ptr_array_unref);
 }
@@ -184,8 +184,9 @@ print_help (void)
        "                                 Start a battle from two armies (template ids or files);\n"
        "                                 Redvers' Reverse takes no armies, and --input gives the\n"
        "                                 counters' strengths: {\"unit id\": {\"sp\": 5, ...}}\n"),
-    N_("  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]\n"
-       "                                 Write the unit roster of a battle or an army list as a PDF\n"),
+    N_("  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]... [--clean]\n"
+       "                                 Write the unit roster of a battle or an army list as a PDF:\n"
+       "                                 the game as it stands, or a clean sheet\n"),
     N_("  solo BATTLE [--seed N] [--dice 5,2,...] [--input FILE] [--apply [--allow]]\n"
        "                                 Risk Factor skirmish: the orders of every\n"
        "                                 uncommanded group Adjutant runs, with their odds\n"),
@@ -237,7 +238,10 @@ print_help (void)
        "                                 the journal keeps it as the referee's ruling\n"),
     N_("  --pdf FILE                     Where \"roster\" writes its PDF\n"),
     N_("  --paper a4|letter              The roster's paper size (a4 unless given)\n"),
-    N_("  --side SIDE                    Only this side of the battle (its id or its name)\n"),
+    N_("  --side SIDE                    Only this side of the battle (its id or its name);\n"
+       "                                 give it again for more sides\n"),
+    N_("  --clean                        A roster with every unit whole and nothing ticked,\n"
+       "                                 instead of the game as it stands\n"),
     N_("  --tables FILE                  The values of the tables players type in (an\n"
        "                                 \"adjutant-tables\" file), used instead of the ones\n"
        "                                 saved for this user; a battle's own still win\n"),
@@ -935,7 +939,9 @@ cmd_roster (const Options *opts)
       g_autoptr(AdjBattle) battle = adj_battle_from_json (json, display, &error);
 
       if (battle == NULL ||
-          (roster = adj_roster_new_for_battle (battle, opts->side, &error)) == NULL)
+          (roster = adj_roster_new_for_sides (battle, (const char * const *) opts->sides,
+                                              opts->clean ? ADJ_ROSTER_CLEAN : ADJ_ROSTER_CURRENT,
+                                              &error)) == NULL)
         return adj_cli_fail (error);
     }
   else if (g_strcmp0 (format, ADJ_ARMY_FORMAT) == 0)
@@ -944,14 +950,16 @@ cmd_roster (const Options *opts)
 
       if (army == NULL)
         return adj_cli_fail (error);
-      /* A list is a single side: --side may name it, but nothing else. */
-      if (opts->side != NULL && g_ascii_strcasecmp (opts->side, army->name) != 0)
-        {
-          g_set_error (&error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                       _("%s is the army list “%s”: it has no side “%s”"), display, army->name,
-                       opts->side);
-          return adj_cli_fail (error);
-        }
+      /* A list is a single side: --side may name it, but nothing else.  It has no game in
+       * progress: its sheet is always clean. */
+      for (guint i = 0; opts->sides != NULL && opts->sides[i] != NULL; i++)
+        if (g_ascii_strcasecmp (opts->sides[i], army->name) != 0)
+          {
+            g_set_error (&error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
+                         _("%s is the army list “%s”: it has no side “%s”"), display, army->name,
+                         opts->sides[i]);
+            return adj_cli_fail (error);
+          }
       if ((roster = adj_roster_new_for_army (army, &error)) == NULL)
         return adj_cli_fail (error);
     }
@@ -969,6 +977,7 @@ cmd_roster (const Options *opts)
   json_object_object_add (out, "file", json_object_new_string (opts->pdf));
   json_object_object_add (out, "title", json_object_new_string (adj_roster_get_title (roster)));
   json_object_object_add (out, "paper", json_object_new_string (adj_paper_to_string (paper)));
+  json_object_object_add (out, "clean", json_object_new_boolean (adj_roster_is_clean (roster)));
   json_object_object_add (out, "pages",
                           json_object_new_int ((int) adj_roster_get_n_pages (roster)));
   json_object_object_add (out, "sides",
@@ -1196,6 +1205,8 @@ parse_options (Options   *opts,
     { "army", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opts->armies, NULL, NULL },
     { "variant", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts->variants, NULL, NULL },
     { "emplacement", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts->emplacements, NULL, NULL },
+    { "side", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &opts->sides, NULL, NULL },
+    { "clean", 0, 0, G_OPTION_ARG_NONE, &opts->clean, NULL, NULL },
     { "apply", 0, 0, G_OPTION_ARG_NONE, &opts->apply, NULL, NULL },
     { "allow", 0, 0, G_OPTION_ARG_NONE, &opts->allow, NULL, NULL },
     { "compact", 0, 0, G_OPTION_ARG_NONE, &opts->compact, NULL, NULL },

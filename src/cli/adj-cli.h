@@ -26,18 +26,19 @@ typedef struct {
   char      *name;
   char      *pdf;
   char      *paper;
-  char      *side;
   char      *tables;
   char      *modifier;
   char      *times;
   char      *pack;       /* odds and describe: the pack, as a battle keeps it */
   char      *draw_pile;  /* odds and describe: the cards still to draw */
   char     **armies;
+  char     **sides;      /* --side, once for each side wanted */
   char     **variants;
   char     **emplacements;
   char     **remaining;  /* the command and its arguments, as GOptionContext leaves them */
   gboolean   apply;
   gboolean   allow;
+  gboolean   clean;
   gboolean   compact;
   gboolean   json;
   gboolean   long_order;

@@ -117,6 +117,24 @@ typedef gboolean (*AdjAddOrderOfBattle) (AdjBattle    *battle,
                                          json_object  *strengths,
                                          GError      **error);
 
+struct _AdjUnit;   /* AdjUnit, of adj-unit.h, in a layer above this one */
+
+/* What a roster prints of one unit where the ruleset's numbers alone cannot say it: a move
+ * thrown on dice, a strength kept in points rather than figures.  The roster fills it with
+ * what it would print itself (move NULL, boxes 0) before it asks the system. */
+typedef struct {
+  char       *move;        /* the unit's move in words ("2D6″; 1D6″ on rough ground"), or NULL:
+                            * its unit type's, when it has one */
+  int         boxes;       /* strength boxes (strength points, losses it can take); 0: a box
+                            * per figure, as the roster counts them */
+  int         lost;        /* of those, already gone */
+  int         turn_over;   /* the counter turns to its reduced side after this many boxes are
+                            * lost; 0: it has no reduced side */
+  const char *boxes_note;  /* what the boxes count, once for the side (translated, static) */
+  const char * const *omit; /* status fields not printed for this unit: what its boxes show
+                             * already, or what it does not have (static; may be NULL) */
+} AdjRosterUnit;
+
 /* A game system: its ruleset id, its mechanics, and checks of its own part of the JSON. */
 struct _AdjSystem {
   const char               *id;
@@ -139,6 +157,12 @@ struct _AdjSystem {
    * players remember about the turn as it stands, in reading order. */
   void (*turn_state) (AdjBattle *battle,
                       GPtrArray *facts);
+  /* May be NULL: what a roster prints of @unit beyond the ruleset's numbers (see
+   * AdjRosterUnit), with the players' @tables in effect for the battle (may be NULL). */
+  void (*roster_unit) (AdjBattle       *battle,
+                       AdjTables       *tables,
+                       struct _AdjUnit *unit,     /* an AdjUnit (adj-unit.h) */
+                       AdjRosterUnit   *info);
 };
 
 /* ---- the registry: the systems built in (rules/adj-systems.c) ---- */

@@ -1,19 +1,30 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adj-roster-units.c: the sheets of a roster — for each side its name, settings and totals,
- * then a block per unit with its strength boxes, details and the states a player ticks in
- * pencil.  The texts are gathered from the battle first, then laid out for the page width. */
+/* adj-roster-units.c: what the sheets of a roster say — for each side its settings, totals,
+ * the turn's facts about it and the notes its units share; for each unit its details (only
+ * the columns the system uses), its strength boxes, the record of each figure, and the states
+ * a player ticks in pencil, as the game stands or, on a clean sheet, as it starts.  The
+ * blocks are laid out from these in adj-roster-sheet.c. */
 
 #define G_LOG_DOMAIN "adj-roster"
 
 #include "config.h"
 
+#include <string.h>
+
 #include "adj-army.h"
 #include "adj-battle.h"
+#include "adj-cards.h"
 #include "adj-i18n.h"
+#include "adj-mechanic.h"
+#include "adj-members.h"
 #include "adj-roster-private.h"
 #include "adj-ruleset.h"
+#include "adj-turn-state.h"
 
-/* ---- the texts ---- */
+/* A note printed with this many units or more is printed once, under the side's heading. */
+#define SHARED_NOTE_UNITS 3
+
+/* ---- freeing ---- */
 
 static void
 status_item_free (StatusItem *item)
@@ -24,15 +35,21 @@ status_item_free (StatusItem *item)
 }
 
 static void
+figure_info_free (FigureInfo *f)
+{
+  g_free (f->label);
+  g_free (f);
+}
+
+static void
 unit_info_free (UnitInfo *u)
 {
   g_free (u->id);
   g_free (u->name);
-  g_free (u->type);
-  g_free (u->weapon);
-  g_free (u->move);
-  g_free (u->value);
+  for (guint i = 0; i < N_COLUMNS; i++)
+    g_free (u->cells[i]);
   g_free (u->notes);
+  g_clear_pointer (&u->figures, g_ptr_array_unref);
   g_ptr_array_unref (u->status);
   g_ptr_array_unref (u->facts);
   g_free (u);
@@ -53,13 +70,83 @@ roster_side_info_free (SideInfo *s)
   g_free (s->name);
   g_free (s->settings);
   g_ptr_array_unref (s->totals);
+  g_ptr_array_unref (s->facts);
+  g_ptr_array_unref (s->notes);
+  g_ptr_array_unref (s->legends);
   g_ptr_array_unref (s->units);
   g_free (s);
 }
 
-static char *
-format_distance (AdjDistanceUnit unit,
-                 int             n)
+/* ---- the ruleset's "roster" key ---- */
+
+static json_object *
+layout_list (AdjRoster  *self,
+             const char *key)
+{
+  json_object *list = NULL;
+
+  if (self->layout == NULL || !json_object_object_get_ex (self->layout, key, &list))
+    return NULL;
+  return list;
+}
+
+static gboolean
+layout_has (AdjRoster  *self,
+            const char *key,
+            const char *id)
+{
+  json_object *list = layout_list (self, key);
+
+  for (gsize i = 0; list != NULL && i < json_object_array_length (list); i++)
+    if (g_str_equal (json_object_get_string (json_object_array_get_idx (list, i)), id))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the roster boxes @field; if so, the label of its box (NULL: the field's) and the
+ * value of a switch that ticks it. */
+static gboolean
+field_is_tracked (AdjRoster       *self,
+                  const AdjField  *field,
+                  const char     **label,
+                  gboolean        *ticked_when)
+{
+  json_object *track = layout_list (self, "track");
+
+  *label = NULL;
+  *ticked_when = TRUE;
+  if (field->secret)
+    return FALSE;
+  if (track == NULL)
+    return field->kind == ADJ_FIELD_BOOL && !field->per_turn;
+  for (gsize i = 0; i < json_object_array_length (track); i++)
+    {
+      json_object *item = json_object_array_get_idx (track, i);
+      json_object *v = NULL;
+
+      if (json_object_is_type (item, json_type_string))
+        {
+          if (g_str_equal (json_object_get_string (item), field->name))
+            return TRUE;
+          continue;
+        }
+      if (!g_str_equal (json_object_get_string (json_object_object_get (item, "field")),
+                        field->name))
+        continue;
+      if (json_object_object_get_ex (item, "label", &v))
+        *label = json_object_get_string (v);
+      if (json_object_object_get_ex (item, "ticked_when", &v))
+        *ticked_when = json_object_get_boolean (v);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* ---- the texts ---- */
+
+char *
+roster_format_distance (AdjDistanceUnit unit,
+                        int             n)
 {
   switch (unit)
     {
@@ -77,51 +164,119 @@ format_distance (AdjDistanceUnit unit,
     }
 }
 
-static gboolean
-field_is_tracked (AdjRoster      *self,
-                  const AdjField *field)
+/* A weapon and how far it reaches: its range bands where the ruleset prints them
+ * ("Rifle 30 / 90 / 180 cm"), else its one range ("Single-shot rifle (2 squares)"). */
+static char *
+weapon_text (AdjRoster       *self,
+             const AdjWeapon *weapon)
 {
-  if (field->secret)
-    return FALSE;
-  if (self->track != NULL)
-    return g_strv_contains ((const char * const *) self->track, field->name);
-  return field->kind == ADJ_FIELD_BOOL && !field->per_turn;
+  AdjDistanceUnit dist = adj_ruleset_get_distance_unit (self->ruleset);
+  json_object *bands = layout_list (self, "ranges");
+  json_object *rules = NULL;
+  g_autofree char *range = NULL;
+
+  if (bands != NULL)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      gsize n = json_object_array_length (bands), found = 0;
+
+      json_object_object_get_ex (weapon->json, "rules", &rules);
+      for (gsize i = 0; rules != NULL && i < n; i++)
+        {
+          const char *band = json_object_get_string (json_object_array_get_idx (bands, i));
+          json_object *v = NULL;
+
+          if (!json_object_object_get_ex (rules, band, &v))
+            continue;
+          found++;
+          if (i + 1 < n)
+            g_string_append_printf (text, "%d / ", json_object_get_int (v));
+          else
+            {
+              g_autofree char *last = roster_format_distance (dist, json_object_get_int (v));
+              g_string_append (text, last);
+            }
+        }
+      if (found == n)
+        {
+          self->ranges = TRUE;
+          /* TRANSLATORS: a weapon and its range bands, e.g. "Rifle 30 / 90 / 180 cm" */
+          return g_strdup_printf (_("%s %s"), adj_gettext (weapon->label), text->str);
+        }
+      if (found == 0 && weapon->range <= 0)
+        /* TRANSLATORS: a weapon with no range: it fights hand to hand only */
+        return g_strdup_printf (_("%s (melee only)"), adj_gettext (weapon->label));
+    }
+
+  if (weapon->range > 0)
+    range = roster_format_distance (dist, weapon->range);
+  else if (weapon->range == 0)
+    range = g_strdup (_("contact"));
+  if (range == NULL)
+    return g_strdup (adj_gettext (weapon->label));
+  self->ranges = TRUE;
+  /* TRANSLATORS: a weapon and its range, e.g. "Single-shot rifle (2 squares)" */
+  return g_strdup_printf (_("%s (%s)"), adj_gettext (weapon->label), range);
+}
+
+/* A status field's value on the sheet: the unit's, or on a clean sheet its default. */
+static json_object *
+field_value (AdjRoster      *self,
+             const AdjField *f,
+             AdjUnit        *unit,
+             json_object   **owned)
+{
+  json_object *v = NULL;
+
+  *owned = NULL;
+  if ((self->flags & ADJ_ROSTER_CLEAN) == 0 &&
+      json_object_object_get_ex (adj_unit_get_status (unit), f->name, &v) && v != NULL)
+    return v;
+  *owned = adj_field_default_json (f);
+  return *owned;
 }
 
 static StatusItem *
 status_item_new (AdjRoster      *self,
                  const AdjField *f,
+                 const char     *label,
+                 gboolean        ticked_when,
                  AdjUnit        *unit)
 {
   StatusItem *item = g_new0 (StatusItem, 1);
+  g_autoptr(json_object) owned = NULL;
+  json_object *value = field_value (self, f, unit, &owned);
 
-  item->label = g_strdup (adj_gettext (f->label));
+  item->label = g_strdup (adj_gettext (label != NULL ? label : f->label));
   item->kind = f->kind;
   switch (f->kind)
     {
     case ADJ_FIELD_BOOL:
       item->n_boxes = 1;
-      item->ticked = adj_unit_get_status_bool (unit, f->name) ? 1 : 0;
+      item->ticked = json_object_get_boolean (value) == ticked_when ? 1 : 0;
       break;
     case ADJ_FIELD_INT:
       item->n_boxes = f->max - f->min <= MAX_INT_BOXES ? f->max - f->min : 0;
-      item->ticked = CLAMP (adj_unit_get_status_int (unit, f->name) - f->min, 0, item->n_boxes);
+      item->ticked = CLAMP (json_object_get_int (value) - f->min, 0, item->n_boxes);
       break;
     case ADJ_FIELD_ENUM:
       {
-        guint n = 0;
+        guint n = 0, k = 0;
         const AdjChoice *choices = adj_ruleset_field_choices (self->ruleset, f, &n);
-        const char *current = adj_unit_get_status_string (unit, f->name);
+        const char *current = json_object_get_string (value);
 
+        /* The default state is no box ticked: the others get one each. */
         item->choices = g_new0 (char *, n + 1);
-        item->n_boxes = (int) n;
         item->ticked = -1;
         for (guint i = 0; i < n; i++)
           {
-            item->choices[i] = g_strdup (adj_gettext (choices[i].label));
+            if (g_strcmp0 (f->def_choice, choices[i].id) == 0)
+              continue;
             if (g_strcmp0 (current, choices[i].id) == 0)
-              item->ticked = (int) i;
+              item->ticked = (int) k;
+            item->choices[k++] = g_strdup (adj_gettext (choices[i].label));
           }
+        item->n_boxes = (int) k;
       }
       break;
     case ADJ_FIELD_UNIT:
@@ -141,8 +296,13 @@ status_fact (AdjRoster      *self,
   json_object *v = NULL;
   g_autofree char *value = NULL;
 
+  /* A clean sheet shows how the unit is set up, not what happened to it in the game. */
+  if ((self->flags & ADJ_ROSTER_CLEAN) != 0 && layout_has (self, "in_play", f->name))
+    return NULL;
+  /* Most states are worth a word only when they differ from the usual; what describes the unit
+   * (its brigade) is always said. */
   if (!json_object_object_get_ex (adj_unit_get_status (unit), f->name, &v) || v == NULL ||
-      adj_field_value_is_default (f, v))
+      (adj_field_value_is_default (f, v) && !layout_has (self, "describe", f->name)))
     return NULL;
   if (f->kind == ADJ_FIELD_BOOL)
     return json_object_get_boolean (v)
@@ -153,24 +313,107 @@ status_fact (AdjRoster      *self,
   return g_strdup_printf ("%s: %s", adj_gettext (f->label), value);
 }
 
+/* The figures of a unit that keeps a record of each, with a box for each step of the fields
+ * the ruleset boxes; NULL when it keeps none or the ruleset boxes none of it. */
+static GPtrArray *
+figures_new (AdjRoster *self,
+             AdjUnit   *unit)
+{
+  const AdjMemberSchema *schema = adj_ruleset_get_member_schema (self->ruleset);
+  json_object *members = adj_unit_get_members (unit);
+  json_object *track = layout_list (self, "member_track");
+  const AdjField *role = schema != NULL ? adj_member_schema_find_field (schema, "role") : NULL;
+  GPtrArray *figures;
+
+  if (schema == NULL || members == NULL || track == NULL || json_object_array_length (track) == 0)
+    return NULL;
+  figures = g_ptr_array_new_with_free_func ((GDestroyNotify) figure_info_free);
+  for (gsize i = 0; i < json_object_array_length (members); i++)
+    {
+      json_object *m = json_object_array_get_idx (members, i);
+      FigureInfo *f = g_new0 (FigureInfo, 1);
+      json_object *v = NULL;
+      gboolean clean = (self->flags & ADJ_ROSTER_CLEAN) != 0;
+
+      if (json_object_object_get_ex (m, ADJ_MEMBER_NAME, &v) && json_object_get_string_len (v) > 0)
+        f->label = g_strdup (json_object_get_string (v));
+      else if (role != NULL && json_object_object_get_ex (m, role->name, &v) &&
+               !adj_field_value_is_default (role, v))
+        f->label = adj_field_value_to_text (self->ruleset, role, v);
+      else
+        f->label = g_strdup_printf ("%" G_GSIZE_FORMAT, i + 1);
+      f->lost = !clean && json_object_object_get_ex (m, ADJ_MEMBER_LOST, &v) &&
+                json_object_get_boolean (v);
+      for (gsize k = 0; k < json_object_array_length (track); k++)
+        {
+          const AdjField *field = adj_member_schema_find_field (
+            schema, json_object_get_string (json_object_array_get_idx (track, k)));
+          int value = field->def;
+
+          if (!clean && json_object_object_get_ex (m, field->name, &v))
+            value = field->kind == ADJ_FIELD_BOOL ? json_object_get_boolean (v)
+                                                  : json_object_get_int (v);
+          if (field->kind == ADJ_FIELD_BOOL)
+            {
+              f->n_marks += 1;
+              f->marked += value ? 1 : 0;
+            }
+          else
+            {
+              f->n_marks += field->max - field->min;
+              f->marked += CLAMP (value - field->min, 0, field->max - field->min);
+            }
+        }
+      g_ptr_array_add (figures, f);
+    }
+  return figures;
+}
+
+/* What the boxes after a figure's name stand for, once for the side. */
+static char *
+figures_legend (AdjRoster *self)
+{
+  const AdjMemberSchema *schema = adj_ruleset_get_member_schema (self->ruleset);
+  json_object *track = layout_list (self, "member_track");
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_string_append (text, _("Figures: a box for each, crossed when he is out of the game; "
+                           "after his name, a ring to fill in for each of these:"));
+  for (gsize k = 0; k < json_object_array_length (track); k++)
+    {
+      const AdjField *field = adj_member_schema_find_field (
+        schema, json_object_get_string (json_object_array_get_idx (track, k)));
+
+      g_string_append_printf (text, " %s.", adj_gettext (field->label));
+      if (field->hint != NULL)
+        g_string_append_printf (text, " %s", adj_gettext (field->hint));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static UnitInfo *
 unit_info_new (AdjRoster *self,
                AdjBattle *battle,
-               AdjUnit   *unit)
+               AdjTables *tables,
+               AdjUnit   *unit,
+               SideInfo  *s)
 {
   AdjRuleset *rs = self->ruleset;
+  const AdjSystem *system = adj_ruleset_get_system (rs);
   const AdjUnitType *type = adj_battle_unit_type (battle, unit);
   const AdjWeapon *weapon = adj_ruleset_find_weapon (rs, adj_unit_get_weapon (unit));
-  AdjDistanceUnit dist = adj_ruleset_get_distance_unit (rs);
   GPtrArray *fields = adj_ruleset_get_status_fields (rs);
+  gboolean clean = (self->flags & ADJ_ROSTER_CLEAN) != 0;
+  AdjRosterUnit hints = { 0 };
   UnitInfo *u = g_new0 (UnitInfo, 1);
-  g_autofree char *move = type->move >= 0 ? format_distance (dist, type->move)
-                                           : g_strdup (_("as rolled"));
   int figures = adj_unit_get_figures (unit);
+
+  if (system != NULL && system->roster_unit != NULL)
+    system->roster_unit (battle, tables, unit, &hints);
 
   u->id = g_strdup (adj_unit_get_id (unit));
   u->name = g_strdup (adj_unit_get_name (unit));
-  u->destroyed = adj_unit_get_destroyed (unit);
+  u->destroyed = !clean && adj_unit_get_destroyed (unit);
   u->status = g_ptr_array_new_with_free_func ((GDestroyNotify) status_item_free);
   u->facts = g_ptr_array_new_with_free_func (g_free);
 
@@ -179,54 +422,76 @@ unit_info_new (AdjRoster *self,
       const AdjChoice *rating = adj_ruleset_find_rating (rs, adj_unit_get_rating (unit));
 
       /* TRANSLATORS: a unit's type and its rating, e.g. "Regular infantry, rated Good" */
-      u->type = g_strdup_printf (_("%s, rated %s"), adj_gettext (type->label),
-                            rating != NULL ? adj_gettext (rating->label)
-                                           : adj_unit_get_rating (unit));
+      u->cells[COLUMN_TYPE] = g_strdup_printf (_("%s, rated %s"), adj_gettext (type->label),
+                                               rating != NULL ? adj_gettext (rating->label)
+                                                              : adj_unit_get_rating (unit));
     }
   else
-    u->type = g_strdup (adj_gettext (type->label));
-
+    u->cells[COLUMN_TYPE] = g_strdup (adj_gettext (type->label));
   if (weapon != NULL)
+    u->cells[COLUMN_WEAPON] = weapon_text (self, weapon);
+  if (hints.move != NULL)
+    u->cells[COLUMN_MOVE] = g_steal_pointer (&hints.move);
+  else if (type->move >= 0)
+    u->cells[COLUMN_MOVE] = roster_format_distance (adj_ruleset_get_distance_unit (rs),
+                                                    type->move);
+  if (!clean && adj_unit_get_card (unit) != NULL)
     {
-      g_autofree char *range = weapon->range > 0 ? format_distance (dist, weapon->range)
-                               : weapon->range == 0 ? g_strdup (_("contact")) : NULL;
+      AdjCard card;
 
-      /* TRANSLATORS: a weapon and its range, e.g. "Single-shot rifle (2 squares)" */
-      u->weapon = range != NULL ? g_strdup_printf (_("%s (%s)"), adj_gettext (weapon->label), range)
-                                : g_strdup (adj_gettext (weapon->label));
+      if (adj_card_parse (adj_unit_get_card (unit), &card))
+        u->cells[COLUMN_CARD] = g_strdup (adj_card_short_name (card));
     }
-  else
-    u->weapon = g_strdup ("\u2014");
-  u->move = g_steal_pointer (&move);
-  u->value = type->value >= 0 ? g_strdup_printf ("%d", type->value) : g_strdup ("\u2014");
+  if (type->value >= 0)
+    u->cells[COLUMN_VALUE] = g_strdup_printf ("%d", type->value);
   if (adj_unit_get_notes (unit) != NULL && adj_unit_get_notes (unit)[0] != '\0')
     u->notes = g_strdup (adj_unit_get_notes (unit));
 
-  /* A record per figure says exactly how many there were: a box for each, ticked when lost. */
-  if (adj_unit_get_members (unit) != NULL && adj_unit_get_n_members (unit) > 0)
+  /* Strength: what the system counts (strength points), a record per figure, the figures of
+   * a full unit, or the one stand. */
+  u->figures = figures_new (self, unit);
+  if (hints.boxes > 0)
+    {
+      u->boxes = hints.boxes;
+      u->lost = clean ? 0 : CLAMP (hints.lost, 0, u->boxes);
+      u->turn_over = hints.turn_over;
+      if (hints.boxes_note != NULL && !g_ptr_array_find_with_equal_func (s->legends,
+                                                                         hints.boxes_note,
+                                                                         g_str_equal, NULL))
+        g_ptr_array_add (s->legends, g_strdup (hints.boxes_note));
+      s->boxes_head = _("Strength");
+    }
+  else if (adj_unit_get_members (unit) != NULL && adj_unit_get_n_members (unit) > 0)
     {
       u->boxes = (int) adj_unit_get_n_members (unit);
-      u->lost = CLAMP (u->boxes - figures, 0, u->boxes);
+      u->lost = clean ? 0 : CLAMP (u->boxes - figures, 0, u->boxes);
     }
   else if (type->figures > 1)
     {
-      u->boxes = MAX (type->figures, figures);
-      u->lost = CLAMP (u->boxes - figures, 0, u->boxes);
+      u->boxes = clean ? type->figures : MAX (type->figures, figures);
+      u->lost = clean ? 0 : CLAMP (u->boxes - figures, 0, u->boxes);
     }
   else
     {
       u->boxes = 1;
       u->lost = u->destroyed ? 1 : 0;
     }
+  if (type->figures > 1 && s->boxes_head == NULL)
+    s->boxes_head = _("Figures");
+  if (u->destroyed)
+    u->lost = u->boxes;
 
   for (guint i = 0; i < fields->len; i++)
     {
       const AdjField *f = g_ptr_array_index (fields, i);
+      const char *label;
+      gboolean when;
 
-      if (f->secret || !adj_field_applies_to (f, type->category))
+      if (f->secret || !adj_field_applies_to (f, type->category) ||
+          (hints.omit != NULL && g_strv_contains (hints.omit, f->name)))
         continue;
-      if (field_is_tracked (self, f))
-        g_ptr_array_add (u->status, status_item_new (self, f, unit));
+      if (field_is_tracked (self, f, &label, &when))
+        g_ptr_array_add (u->status, status_item_new (self, f, label, when, unit));
       else if (!f->per_turn)
         {
           char *fact = status_fact (self, f, unit);
@@ -234,6 +499,7 @@ unit_info_new (AdjRoster *self,
             g_ptr_array_add (u->facts, fact);
         }
     }
+  g_free (hints.move);
   return u;
 }
 
@@ -271,10 +537,64 @@ side_settings_markup (AdjRoster *self,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* A note many units carry is printed once under the side's heading, numbered; each unit then
+ * points to it. */
+static void
+share_notes (SideInfo *s)
+{
+  g_autoptr(GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < s->units->len; i++)
+    {
+      UnitInfo *u = g_ptr_array_index (s->units, i);
+      guint n;
+
+      if (u->notes == NULL)
+        continue;
+      n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, u->notes));
+      g_hash_table_insert (counts, g_strdup (u->notes), GUINT_TO_POINTER (n + 1));
+    }
+  for (guint i = 0; i < s->units->len; i++)
+    {
+      UnitInfo *u = g_ptr_array_index (s->units, i);
+      guint at;
+
+      if (u->notes == NULL ||
+          GPOINTER_TO_UINT (g_hash_table_lookup (counts, u->notes)) < SHARED_NOTE_UNITS)
+        continue;
+      if (!g_ptr_array_find_with_equal_func (s->notes, u->notes, g_str_equal, &at))
+        {
+          g_ptr_array_add (s->notes, g_strdup (u->notes));
+          at = s->notes->len - 1;
+        }
+      u->note_ref = (int) at + 1;
+      g_clear_pointer (&u->notes, g_free);
+    }
+}
+
+/* The turn's facts about @side ("losses:a"), as markup lines. */
+static void
+side_facts (SideInfo  *s,
+            GPtrArray *facts)
+{
+  g_autofree char *suffix = g_strdup_printf (":%s", s->id);
+
+  for (guint i = 0; facts != NULL && i < facts->len; i++)
+    {
+      AdjTurnFact *fact = g_ptr_array_index (facts, i);
+
+      if (g_str_has_suffix (fact->id, suffix))
+        g_ptr_array_add (s->facts, g_markup_printf_escaped ("<b>%s:</b> %s", fact->label,
+                                                            fact->value));
+    }
+}
+
 gboolean
 roster_add_side (AdjRoster  *self,
                  AdjBattle  *battle,
                  AdjSide    *side,
+                 AdjTables  *tables,
+                 GPtrArray  *facts,
                  GError    **error)
 {
   SideInfo *s = g_new0 (SideInfo, 1);
@@ -282,27 +602,43 @@ roster_add_side (AdjRoster  *self,
   g_autoptr(AdjArmy) army = NULL;
   g_autoptr(AdjArmyReport) report = NULL;
   GListModel *units = adj_battle_get_units (battle);
+  gboolean figures = FALSE;
 
   s->id = g_strdup (side->id);
   s->name = g_strdup (side->name);
   s->units = g_ptr_array_new_with_free_func ((GDestroyNotify) unit_info_free);
   s->totals = g_ptr_array_new_with_free_func ((GDestroyNotify) total_info_free);
+  s->facts = g_ptr_array_new_with_free_func (g_free);
+  s->notes = g_ptr_array_new_with_free_func (g_free);
+  s->legends = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->sides, s);
 
   for (guint i = 0; i < g_list_model_get_n_items (units); i++)
     {
       g_autoptr(AdjUnit) unit = g_list_model_get_item (units, i);
       const AdjUnitType *type;
+      UnitInfo *u;
 
       if (!g_str_equal (adj_unit_get_side (unit), side->id) ||
           adj_battle_unit_is_hidden (battle, unit))
         continue;
       type = adj_battle_unit_type (battle, unit);
+      /* Markers and the like stand for no troops a player commands. */
+      if (layout_has (self, "leave_out", type->category))
+        continue;
       s->has_values = s->has_values || type->value >= 0;
-      s->has_figures = s->has_figures || type->figures > 1;
-      g_ptr_array_add (s->units, unit_info_new (self, battle, unit));
+      u = unit_info_new (self, battle, tables, unit, s);
+      figures = figures || u->figures != NULL;
+      g_ptr_array_add (s->units, u);
       g_ptr_array_add (printed, g_object_ref (unit));
     }
+  if (s->boxes_head == NULL)
+    s->boxes_head = _("Stand");
+  if (figures)
+    g_ptr_array_add (s->legends, figures_legend (self));
+  share_notes (s);
+  if ((self->flags & ADJ_ROSTER_CLEAN) == 0)
+    side_facts (s, facts);
   self->n_units += s->units->len;
   s->settings = side_settings_markup (self, side, s->units->len);
 
@@ -325,311 +661,31 @@ roster_add_side (AdjRoster  *self,
   return TRUE;
 }
 
-/* ---- the blocks ---- */
-
-/* The x of each column of a unit's details, from the start of the text column, and the end. */
-static void
-unit_columns (double  text_width,
-              double  x[5])
+void
+roster_choose_columns (AdjRoster *self)
 {
-  x[0] = 0;
-  x[1] = text_width * 0.31;
-  x[2] = text_width * 0.71;
-  x[3] = text_width * 0.86;
-  x[4] = text_width;
-}
-
-/* A tick box followed by its label, measured as a chunk of a status line. */
-static double
-chunk_box_label (AdjRoster    *self,
-                 Block        *chunk,
-                 double        x,
-                 const char   *label,
-                 gboolean      ticked)
-{
-  PangoLayout *layout = roster_new_layout (self, STYLE_BODY, -1, PANGO_ALIGN_LEFT);
-  double top;
-
-  pango_layout_set_text (layout, label, -1);
-  top = roster_layout_baseline (layout) - STATUS_BOX + 0.5;
-  roster_add_box (chunk, x, top, STATUS_BOX, ADJ_ROSTER_BOX_STATUS, ticked);
-  x += STATUS_BOX + 3;
-  roster_add_layout (chunk, layout, x, 0);
-  return x + roster_layout_width (layout);
-}
-
-static double
-build_status_item (AdjRoster  *self,
-                   Block      *chunk,
-                   StatusItem *item)
-{
-  double x = 0;
-
-  if (item->kind == ADJ_FIELD_BOOL)
-    return chunk_box_label (self, chunk, 0, item->label, item->ticked > 0);
-
-  {
-    g_autofree char *label = g_strdup_printf ("%s:", item->label);
-    PangoLayout *layout = roster_new_layout (self, STYLE_BODY, -1, PANGO_ALIGN_LEFT);
-    double top;
-
-    pango_layout_set_text (layout, label, -1);
-    top = roster_layout_baseline (layout) - STATUS_BOX + 0.5;
-    roster_add_layout (chunk, layout, 0, 0);
-    x = roster_layout_width (layout) + 4;
-
-    if (item->kind == ADJ_FIELD_INT && item->n_boxes == 0)
-      {
-        /* Too wide a range for boxes: a line to write the number on. */
-        roster_add_line (chunk, x, top + STATUS_BOX, x + 40, top + STATUS_BOX, 0.5);
-        return x + 40;
-      }
-    if (item->kind == ADJ_FIELD_INT)
-      {
-        for (int i = 0; i < item->n_boxes; i++, x += STATUS_BOX + 2.5)
-          roster_add_box (chunk, x, top, STATUS_BOX, ADJ_ROSTER_BOX_STATUS, i < item->ticked);
-        return x - 2.5;
-      }
-    for (int i = 0; i < item->n_boxes; i++)
-      {
-        x = chunk_box_label (self, chunk, x, item->choices[i], i == item->ticked);
-        x += 8;
-      }
-    return x - 8;
-  }
-}
-
-/* Lay out chunks left to right from (x0, y0), wrapping at @width; returns the height used. */
-static double
-flow_chunks (Block     *b,
-             GPtrArray *chunks,
-             GArray    *widths,
-             double     x0,
-             double     y0,
-             double     width,
-             double     line_height)
-{
-  double x = x0, y = y0;
-
-  for (guint i = 0; i < chunks->len; i++)
+  memset (self->columns, 0, sizeof self->columns);
+  self->columns[COLUMN_TYPE] = TRUE;
+  /* A place for the card is there to be written in, whether a card is dealt yet or not. */
+  if (self->layout != NULL)
     {
-      Block *chunk = g_ptr_array_index (chunks, i);
-      double w = g_array_index (widths, double, i);
+      json_object *card = NULL;
 
-      if (x > x0 && x + w > x0 + width)
+      self->columns[COLUMN_CARD] = json_object_object_get_ex (self->layout, "card", &card) &&
+                                   json_object_get_boolean (card);
+    }
+  for (guint i = 0; i < self->sides->len; i++)
+    {
+      SideInfo *s = g_ptr_array_index (self->sides, i);
+
+      for (guint k = 0; k < s->units->len; k++)
         {
-          x = x0;
-          y += line_height + 3;
+          UnitInfo *u = g_ptr_array_index (s->units, k);
+
+          for (guint c = 0; c < N_COLUMNS; c++)
+            if (c != COLUMN_CARD && u->cells[c] != NULL)
+              self->columns[c] = TRUE;
         }
-      roster_move_ops (b, chunk, x, y);
-      x += w + 16;
     }
-  return chunks->len > 0 ? y - y0 + line_height : 0;
-}
-
-double
-roster_build_unit (AdjRoster *self,
-                   Block     *b,
-                   UnitInfo  *u,
-                   double     width)
-{
-  g_autoptr(GPtrArray) chunks = g_ptr_array_new_with_free_func ((GDestroyNotify) roster_block_free);
-  g_autoptr(GArray) widths = g_array_new (FALSE, FALSE, sizeof (double));
-  double tw = width - TEXT_X;
-  double col[5];
-  double y = BLOCK_PAD, h = 0, boxes_bottom = 0, line_height, line_baseline, chunks_width = 0;
-  gboolean beside_name;
-  PangoLayout *name;
-  double baseline;
-
-  unit_columns (tw, col);
-
-  /* What a player ticks in pencil, then the states worth knowing: beside the name, over the
-   * move and points, when they are short, as in most systems; else on a line of their own
-   * under the details. */
-  for (guint i = 0; i < u->status->len; i++)
-    {
-      Block *chunk = roster_block_new (ADJ_ROSTER_BLOCK_UNIT, NULL);
-      double w = build_status_item (self, chunk, g_ptr_array_index (u->status, i));
-
-      g_ptr_array_add (chunks, chunk);
-      g_array_append_val (widths, w);
-    }
-  for (guint i = 0; i < u->facts->len; i++)
-    {
-      Block *chunk = roster_block_new (ADJ_ROSTER_BLOCK_UNIT, NULL);
-      PangoLayout *layout = roster_new_layout (self, STYLE_NOTE, -1, PANGO_ALIGN_LEFT);
-      double w;
-
-      pango_layout_set_text (layout, g_ptr_array_index (u->facts, i), -1);
-      roster_add_layout (chunk, layout, 0, 0.5);
-      w = roster_layout_width (layout);
-      g_ptr_array_add (chunks, chunk);
-      g_array_append_val (widths, w);
-    }
-  for (guint i = 0; i < widths->len; i++)
-    chunks_width += g_array_index (widths, double, i) + (i > 0 ? 16 : 0);
-  beside_name = chunks->len > 0 && chunks_width <= tw - col[2];
-  {
-    PangoLayout *probe = roster_new_layout (self, STYLE_BODY, -1, PANGO_ALIGN_LEFT);
-    pango_layout_set_text (probe, "Xg", -1);
-    line_height = roster_layout_height (probe);
-    line_baseline = roster_layout_baseline (probe);
-    g_object_unref (probe);
-  }
-
-  name = roster_new_layout (self, STYLE_UNIT, beside_name ? col[2] - CELL_GAP : tw,
-                            PANGO_ALIGN_LEFT);
-
-  if (u->destroyed)
-    {
-      g_autofree char *markup =
-        g_markup_printf_escaped ("<s>%s</s>   <span size='smaller'>%s</span>",
-                                 u->name, _("DESTROYED"));
-      pango_layout_set_markup (name, markup, -1);
-    }
-  else
-    pango_layout_set_text (name, u->name, -1);
-  baseline = roster_layout_baseline (name);
-  h = roster_add_layout (b, name, TEXT_X, y);
-  if (beside_name)
-    {
-      /* Share the name's baseline. */
-      double top = y + baseline - line_baseline;
-
-      flow_chunks (b, chunks, widths, TEXT_X + col[2], top, tw - col[2], line_height);
-    }
-
-  /* Strength: a box per figure (or the one stand), crossed off when lost. */
-  if (u->boxes <= MAX_BOXES)
-    {
-      double top = y + baseline - BOX + 0.5;
-      int rows = (u->boxes + BOXES_PER_ROW - 1) / BOXES_PER_ROW;
-
-      for (int i = 0; i < u->boxes; i++)
-        roster_add_box (b, (i % BOXES_PER_ROW) * BOX_PITCH,
-                        top + (i / BOXES_PER_ROW) * BOX_PITCH, BOX,
-                        ADJ_ROSTER_BOX_STRENGTH, u->destroyed || i >= u->boxes - u->lost);
-      boxes_bottom = top + rows * BOX_PITCH - (BOX_PITCH - BOX);
-    }
-  else
-    {
-      int left = u->boxes - u->lost;
-      g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d figure",
-                                                             "%d figures", left), left);
-      boxes_bottom = y + roster_add_text (self, b, STYLE_BODY, count, 0, y, TEXT_X - 4,
-                                          PANGO_ALIGN_LEFT);
-    }
-  y += h + 0.5;
-
-  /* Type, weapon with its range, move, points: aligned with the side's column headings. */
-  {
-    const char *cells[4] = { u->type, u->weapon, u->move, u->value };
-    double row = 0;
-
-    for (guint i = 0; i < 4; i++)
-      {
-        double cw = col[i + 1] - col[i] - (i < 3 ? CELL_GAP : 0);
-        row = MAX (row, roster_add_text (self, b, STYLE_BODY, cells[i], TEXT_X + col[i], y, cw,
-                                         i == 3 ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT));
-      }
-    y += row;
-  }
-
-  if (chunks->len > 0 && !beside_name)
-    {
-      y += 3;
-      y += flow_chunks (b, chunks, widths, TEXT_X, y, tw, line_height);
-    }
-
-  if (u->notes != NULL)
-    {
-      y += 1.5;
-      y += roster_add_text (self, b, STYLE_NOTE, u->notes, TEXT_X, y, tw, PANGO_ALIGN_LEFT);
-    }
-
-  y = MAX (y, boxes_bottom) + BLOCK_PAD;
-  roster_add_line (b, 0, y, width, y, 0.3);
-  return y;
-}
-
-/* The column headings over a side's units. */
-static double
-build_column_heads (AdjRoster *self,
-                    Block     *b,
-                    SideInfo  *s,
-                    double     y,
-                    double     width)
-{
-  double tw = width - TEXT_X;
-  double col[5];
-  const char *heads[4] = {
-    _("Unit and type"), _("Weapon (range)"), _("Move"), s->has_values ? _("Points") : ""
-  };
-  double h;
-
-  unit_columns (tw, col);
-  h = roster_add_text (self, b, STYLE_HEAD, s->has_figures ? _("Figures") : _("Stand"), 0, y,
-                       TEXT_X - 4, PANGO_ALIGN_LEFT);
-  for (guint i = 0; i < 4; i++)
-    {
-      double cw = col[i + 1] - col[i] - (i < 3 ? CELL_GAP : 0);
-      h = MAX (h, roster_add_text (self, b, STYLE_HEAD, heads[i], TEXT_X + col[i], y, cw,
-                                   i == 3 ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT));
-    }
-  y += h + 2;
-  roster_add_line (b, 0, y, width, y, 0.8);
-  return y;
-}
-
-double
-roster_build_side (AdjRoster *self,
-                   Block     *b,
-                   SideInfo  *s,
-                   double     width,
-                   gboolean   continued)
-{
-  double y = 0;
-
-  if (continued)
-    {
-      /* TRANSLATORS: a side's heading on the pages after its first, e.g. "Zulu army (continued)" */
-      g_autofree char *name = g_strdup_printf (_("%s (continued)"), s->name);
-      y += roster_add_text (self, b, STYLE_UNIT, name, 0, y, width, PANGO_ALIGN_LEFT) + 5;
-      return build_column_heads (self, b, s, y, width);
-    }
-
-  y += roster_add_text (self, b, STYLE_SIDE, s->name, 0, y, width, PANGO_ALIGN_LEFT);
-  roster_add_line (b, 0, y + 1, width, y + 1, 1.2);
-  y += 4;
-  if (s->settings != NULL && s->settings[0] != '\0')
-    y += roster_add_markup (self, b, STYLE_BODY, s->settings, 0, y, width) + 1;
-  for (guint i = 0; i < s->totals->len; i++)
-    {
-      TotalInfo *t = g_ptr_array_index (s->totals, i);
-      g_autofree char *markup = NULL;
-
-      if (t->ok)
-        markup = g_markup_printf_escaped ("<b>%s:</b> %s", t->label, t->detail);
-      else
-        markup = g_markup_printf_escaped ("<b>%s:</b> %s   <b>\u2014 %s</b>", t->label,
-                                          t->detail, _("limit not kept"));
-      y += roster_add_markup (self, b, STYLE_BODY, markup, 0, y, width);
-    }
-  if (s->has_values)
-    {
-      /* A line to keep the tally of losses on, in pencil. */
-      PangoLayout *layout = roster_new_layout (self, STYLE_BODY, -1, PANGO_ALIGN_LEFT);
-      g_autofree char *markup = g_markup_printf_escaped ("<b>%s:</b>", _("Points lost"));
-      double w, base;
-
-      pango_layout_set_markup (layout, markup, -1);
-      w = roster_layout_width (layout);
-      base = roster_layout_baseline (layout);
-      y += 3;
-      roster_add_line (b, w + 6, y + base + 1.5, MIN (width, w + 6 + 220), y + base + 1.5, 0.5);
-      y += roster_add_layout (b, layout, 0, y);
-    }
-  y += 8;
-  return build_column_heads (self, b, s, y, width);
+  self->bands = layout_list (self, "ranges") != NULL;
 }

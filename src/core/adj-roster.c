@@ -7,8 +7,9 @@
  * pages, never splitting one.  Rendering replays a page's blocks onto any cairo context.
  *
  * This file holds the object, the drawing operations every block is made of, the title, the
- * page layout and the public API; the unit sheets are in adj-roster-units.c and the
- * quick-reference tables in adj-roster-reference.c.
+ * page layout and the public API; what the sheets say is gathered in adj-roster-units.c and
+ * laid out in adj-roster-sheet.c, and the quick-reference tables are in
+ * adj-roster-reference.c.
  */
 
 #define G_LOG_DOMAIN "adj-roster"
@@ -25,6 +26,8 @@
 #include "adj-i18n.h"
 #include "adj-roster-private.h"
 #include "adj-ruleset.h"
+#include "adj-tables.h"
+#include "adj-turn-state.h"
 
 static const struct {
   double      size;
@@ -60,6 +63,8 @@ op_clear (gpointer data)
 void
 roster_block_free (Block *b)
 {
+  if (b == NULL)
+    return;
   g_free (b->id);
   g_array_unref (b->ops);
   g_free (b);
@@ -166,6 +171,34 @@ roster_add_box (Block        *b,
 }
 
 void
+roster_add_ring (Block        *b,
+                 double        x,
+                 double        y,
+                 double        size,
+                 AdjRosterBox  kind,
+                 gboolean      filled)
+{
+  Op op = { .kind = OP_RING, .x = x, .y = y, .x2 = size, .line_width = 0.8, .box_kind = kind,
+            .crossed = filled };
+
+  g_array_append_val (b->ops, op);
+}
+
+void
+roster_add_rect (Block        *b,
+                 double        x,
+                 double        y,
+                 double        width,
+                 double        height,
+                 AdjRosterBox  kind)
+{
+  Op op = { .kind = OP_RECT, .x = x, .y = y, .x2 = width, .y2 = height, .line_width = 0.8,
+            .box_kind = kind };
+
+  g_array_append_val (b->ops, op);
+}
+
+void
 roster_add_line (Block  *b,
                  double  x1,
                  double  y1,
@@ -239,6 +272,12 @@ build_title (AdjRoster *self,
     y += roster_add_text (self, b, STYLE_SUBTITLE, self->context, 0, y, width, PANGO_ALIGN_LEFT);
   if (self->notes != NULL)
     y += 2 + roster_add_text (self, b, STYLE_NOTE, self->notes, 0, y + 2, width, PANGO_ALIGN_LEFT);
+  /* The turn's facts that belong to no one side; those that do go under its heading. */
+  if (self->turn_facts != NULL && self->turn_facts->len > 0)
+    y += 3;
+  for (guint i = 0; self->turn_facts != NULL && i < self->turn_facts->len; i++)
+    y += roster_add_markup (self, b, STYLE_BODY, g_ptr_array_index (self->turn_facts, i), 0, y,
+                            width);
   y += 16;
   return y;
 }
@@ -272,6 +311,10 @@ draw_running (AdjRoster *self,
   g_autofree char *date = g_date_time_format (self->date, "%Y-%m-%d");
   g_autofree char *count = g_strdup_printf (_("Page %u of %u"), page + 1, self->n_pages);
   g_autofree char *printed = g_strdup_printf (_("Adjutant roster, printed %s"), date);
+  /* Printed mid-game, every page says which turn it shows. */
+  g_autofree char *system = self->turn != NULL
+    ? g_strdup_printf ("%s \u00b7 %s", self->turn, adj_ruleset_get_name (self->ruleset))
+    : g_strdup (adj_ruleset_get_name (self->ruleset));
   struct {
     Style          style;
     const char    *text;
@@ -279,7 +322,7 @@ draw_running (AdjRoster *self,
     PangoAlignment align;
   } pieces[] = {
     { STYLE_RUNNING_BOLD, self->title, MARGIN, PANGO_ALIGN_LEFT },
-    { STYLE_RUNNING, adj_ruleset_get_name (self->ruleset), MARGIN, PANGO_ALIGN_RIGHT },
+    { STYLE_RUNNING, system, MARGIN, PANGO_ALIGN_RIGHT },
     { STYLE_RUNNING, printed, foot, PANGO_ALIGN_LEFT },
     { STYLE_RUNNING_BOLD, count, foot, PANGO_ALIGN_RIGHT },
   };
@@ -339,9 +382,32 @@ draw_block (AdjRoster *self,
                 cairo_move_to (cr, op->x + s - inset, op->y + inset);
                 cairo_line_to (cr, op->x + inset, op->y + s - inset);
                 cairo_stroke (cr);
+                counts[ADJ_ROSTER_N_BOX_KINDS + op->box_kind]++;
               }
             counts[op->box_kind]++;
           }
+          break;
+        case OP_RING:
+          {
+            double r = op->x2 / 2;
+
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, op->x + r, op->y + r, r, 0, 2 * G_PI);
+            cairo_set_line_width (cr, op->line_width);
+            if (op->crossed)
+              {
+                cairo_fill_preserve (cr);
+                counts[ADJ_ROSTER_N_BOX_KINDS + op->box_kind]++;
+              }
+            cairo_stroke (cr);
+            counts[op->box_kind]++;
+          }
+          break;
+        case OP_RECT:
+          cairo_set_line_width (cr, op->line_width);
+          cairo_rectangle (cr, op->x, op->y, op->x2, op->y2);
+          cairo_stroke (cr);
+          counts[op->box_kind]++;
           break;
         case OP_LINE:
           cairo_set_line_width (cr, op->line_width);
@@ -414,12 +480,14 @@ adj_roster_finalize (GObject *object)
   g_clear_pointer (&self->blocks, g_ptr_array_unref);
   g_clear_pointer (&self->drawn, g_array_unref);
   g_clear_pointer (&self->sides, g_ptr_array_unref);
-  g_clear_pointer (&self->tables, g_ptr_array_unref);
+  g_clear_pointer (&self->sections, g_ptr_array_unref);
+  g_clear_pointer (&self->turn_facts, g_ptr_array_unref);
+  g_clear_pointer (&self->turn, g_free);
+  g_clear_pointer (&self->layout, json_object_put);
   for (guint i = 0; i < N_STYLES; i++)
     g_clear_pointer (&self->fonts[i], pango_font_description_free);
   g_clear_object (&self->pango);
   g_clear_pointer (&self->date, g_date_time_unref);
-  g_clear_pointer (&self->track, g_strfreev);
   g_clear_pointer (&self->ruleset, adj_ruleset_unref);
   g_free (self->title);
   g_free (self->subtitle);
@@ -443,7 +511,7 @@ adj_roster_init (AdjRoster *self)
   cairo_font_options_t *options = cairo_font_options_create ();
 
   self->sides = g_ptr_array_new_with_free_func ((GDestroyNotify) roster_side_info_free);
-  self->tables = g_ptr_array_new_with_free_func ((GDestroyNotify) roster_table_info_free);
+  self->sections = g_ptr_array_new_with_free_func ((GDestroyNotify) roster_section_info_free);
   self->blocks = g_ptr_array_new_with_free_func ((GDestroyNotify) roster_block_free);
   self->drawn = g_array_new (FALSE, TRUE, sizeof (guint));
   self->date = g_date_time_new_now_local ();
@@ -471,64 +539,148 @@ adj_roster_init (AdjRoster *self)
 
 /* ---- public API ---- */
 
+/* The ruleset's layout hints, and its quick reference. */
+static void
+setup (AdjRoster      *self,
+       AdjRuleset     *rs,
+       AdjRosterFlags  flags)
+{
+  json_object *layout = NULL;
+
+  self->ruleset = adj_ruleset_ref (rs);
+  self->flags = flags;
+  if (json_object_object_get_ex (adj_ruleset_get_json (rs), "roster", &layout))
+    self->layout = json_object_get (layout);
+  roster_collect_reference (self);
+}
+
+/* The values of the tables players type in, in effect where the roster is printed: the
+ * battle's own, else the user's; NULL for a system without such tables. */
+static gboolean
+players_tables (AdjRuleset  *rs,
+                AdjTables   *carried,
+                AdjTables  **out,
+                GError     **error)
+{
+  *out = NULL;
+  if (adj_ruleset_get_table_shapes (rs)->len == 0)
+    return TRUE;
+  *out = adj_tables_in_effect (rs, carried, error);
+  return *out != NULL;
+}
+
+/* Turn facts that name a side ("losses:a") go under that side's heading; the rest into the
+ * title. */
+static void
+collect_turn_facts (AdjRoster *self,
+                    AdjBattle *battle,
+                    GPtrArray *facts)
+{
+  GPtrArray *sides = adj_battle_get_sides (battle);
+
+  self->turn_facts = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < facts->len; i++)
+    {
+      AdjTurnFact *fact = g_ptr_array_index (facts, i);
+      gboolean of_side = FALSE;
+
+      for (guint k = 0; k < sides->len && !of_side; k++)
+        {
+          g_autofree char *suffix = g_strdup_printf (":%s",
+                                                     ((AdjSide *) g_ptr_array_index (sides,
+                                                                                     k))->id);
+          of_side = g_str_has_suffix (fact->id, suffix);
+        }
+      if (!of_side)
+        g_ptr_array_add (self->turn_facts, g_markup_printf_escaped ("<b>%s:</b> %s",
+                                                                    fact->label, fact->value));
+    }
+}
+
 AdjRoster *
 adj_roster_new_for_battle (AdjBattle   *battle,
                            const char  *only_side,
                            GError     **error)
 {
+  const char *sides[] = { only_side, NULL };
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+  return adj_roster_new_for_sides (battle, sides, ADJ_ROSTER_CURRENT, error);
+}
+
+AdjRoster *
+adj_roster_new_for_sides (AdjBattle          *battle,
+                          const char * const *wanted,
+                          AdjRosterFlags      flags,
+                          GError            **error)
+{
   g_autoptr(AdjRoster) self = NULL;
+  g_autoptr(GPtrArray) chosen = g_ptr_array_new ();
+  g_autoptr(GPtrArray) facts = NULL;
+  g_autoptr(AdjTables) tables = NULL;
   GPtrArray *sides;
-  AdjSide *wanted = NULL;
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
 
   sides = adj_battle_get_sides (battle);
-  if (only_side != NULL)
+  for (guint i = 0; wanted != NULL && wanted[i] != NULL; i++)
     {
-      wanted = find_side (battle, only_side);
-      if (wanted == NULL)
+      AdjSide *side = find_side (battle, wanted[i]);
+
+      if (side == NULL)
         {
           g_autoptr(GString) known = g_string_new (NULL);
 
-          for (guint i = 0; i < sides->len; i++)
+          for (guint k = 0; k < sides->len; k++)
             {
-              AdjSide *side = g_ptr_array_index (sides, i);
-              g_string_append_printf (known, "%s%s (“%s”)", i > 0 ? ", " : "", side->id,
-                                      side->name);
+              AdjSide *s = g_ptr_array_index (sides, k);
+              g_string_append_printf (known, "%s%s (“%s”)", k > 0 ? ", " : "", s->id, s->name);
             }
           g_set_error (error, ADJ_ERROR, ADJ_ERROR_NOT_FOUND,
-                       _("The battle has no side “%s” (its sides: %s)"), only_side, known->str);
+                       _("The battle has no side “%s” (its sides: %s)"), wanted[i], known->str);
           return NULL;
         }
+      g_ptr_array_add (chosen, side);
     }
 
+  if (!players_tables (adj_battle_get_ruleset (battle), adj_battle_get_tables (battle), &tables,
+                       error))
+    return NULL;
+
   self = g_object_new (ADJ_TYPE_ROSTER, NULL);
-  self->ruleset = adj_ruleset_ref (adj_battle_get_ruleset (battle));
+  setup (self, adj_battle_get_ruleset (battle), flags);
   self->title = g_strdup (adj_battle_get_name (battle));
   self->context = sides_line (battle);
-  {
-    const AdjChoice *phase = adj_ruleset_find_phase (self->ruleset,
-                                                     adj_battle_get_phase (battle));
-    int max = adj_ruleset_get_max_turns (self->ruleset);
-    g_autofree char *turn = max > 0
-      ? g_strdup_printf (_("Turn %d of %d"), adj_battle_get_turn (battle), max)
-      : g_strdup_printf (_("Turn %d"), adj_battle_get_turn (battle));
+  if ((flags & ADJ_ROSTER_CLEAN) != 0)
+    /* TRANSLATORS: under a roster's title: the sheet shows no game in progress */
+    self->subtitle = g_strdup (_("Clean sheet"));
+  else
+    {
+      const AdjChoice *phase = adj_ruleset_find_phase (self->ruleset,
+                                                       adj_battle_get_phase (battle));
+      int max = adj_ruleset_get_max_turns (self->ruleset);
 
-    self->subtitle = phase != NULL
-      ? g_strdup_printf ("%s \u00b7 %s", turn, adj_gettext (phase->label))
-      : g_steal_pointer (&turn);
-  }
-  roster_collect_reference (self);
+      self->turn = max > 0
+        ? g_strdup_printf (_("Turn %d of %d"), adj_battle_get_turn (battle), max)
+        : g_strdup_printf (_("Turn %d"), adj_battle_get_turn (battle));
+      self->subtitle = phase != NULL
+        ? g_strdup_printf ("%s \u00b7 %s", self->turn, adj_gettext (phase->label))
+        : g_strdup (self->turn);
+      facts = adj_battle_get_turn_state (battle);
+      collect_turn_facts (self, battle, facts);
+    }
 
   for (guint i = 0; i < sides->len; i++)
     {
       AdjSide *side = g_ptr_array_index (sides, i);
 
-      if (wanted != NULL && side != wanted)
+      if (chosen->len > 0 && !g_ptr_array_find (chosen, side, NULL))
         continue;
-      if (!roster_add_side (self, battle, side, error))
+      if (!roster_add_side (self, battle, side, tables, facts, error))
         return NULL;
     }
+  roster_choose_columns (self);
+  roster_collect_players_tables (self, tables, adj_battle_get_tables (battle));
   return g_steal_pointer (&self);
 }
 
@@ -538,25 +690,29 @@ adj_roster_new_for_army (AdjArmy  *army,
 {
   g_autoptr(AdjBattle) battle = NULL;
   g_autoptr(AdjRoster) self = NULL;
+  g_autoptr(AdjTables) tables = NULL;
 
   g_return_val_if_fail (army != NULL, NULL);
 
   /* The units a battle would make of the list, named as they will be at the table. */
   battle = adj_battle_new (army->ruleset, army->name);
-  if (!adj_battle_add_army (battle, "a", army, error))
+  if (!adj_battle_add_army (battle, "a", army, error) ||
+      !players_tables (army->ruleset, NULL, &tables, error))
     return NULL;
 
   self = g_object_new (ADJ_TYPE_ROSTER, NULL);
-  self->ruleset = adj_ruleset_ref (army->ruleset);
+  setup (self, army->ruleset, ADJ_ROSTER_CLEAN);
   self->title = g_strdup (army->name);
   self->subtitle = g_strdup (_("Army list"));
   if (army->conflict != NULL)
     self->context = g_strdup (adj_gettext (army->conflict));
   if (army->notes != NULL && army->notes[0] != '\0')
     self->notes = g_strdup (adj_gettext (army->notes));
-  roster_collect_reference (self);
-  if (!roster_add_side (self, battle, g_ptr_array_index (adj_battle_get_sides (battle), 0), error))
+  if (!roster_add_side (self, battle, g_ptr_array_index (adj_battle_get_sides (battle), 0), tables,
+                        NULL, error))
     return NULL;
+  roster_choose_columns (self);
+  roster_collect_players_tables (self, tables, NULL);
   return g_steal_pointer (&self);
 }
 
@@ -576,6 +732,13 @@ adj_roster_get_title (AdjRoster *self)
 {
   g_return_val_if_fail (ADJ_IS_ROSTER (self), NULL);
   return self->title;
+}
+
+gboolean
+adj_roster_is_clean (AdjRoster *self)
+{
+  g_return_val_if_fail (ADJ_IS_ROSTER (self), FALSE);
+  return (self->flags & ADJ_ROSTER_CLEAN) != 0;
 }
 
 guint
@@ -655,7 +818,7 @@ adj_roster_paginate (AdjRoster *self,
           UnitInfo *first = g_ptr_array_index (s->units, 0);
 
           unit = roster_block_new (ADJ_ROSTER_BLOCK_UNIT, first->id);
-          unit_h = roster_build_unit (self, unit, first, width);
+          unit_h = roster_build_unit (self, unit, s, first, width);
         }
       /* Keep the heading with its first unit. */
       if (y + h + unit_h > bottom && y > top)
@@ -673,7 +836,7 @@ adj_roster_paginate (AdjRoster *self,
               UnitInfo *u = g_ptr_array_index (s->units, k);
 
               unit = roster_block_new (ADJ_ROSTER_BLOCK_UNIT, u->id);
-              unit_h = roster_build_unit (self, unit, u, width);
+              unit_h = roster_build_unit (self, unit, s, u, width);
             }
           if (y + unit_h > bottom)
             {
@@ -695,7 +858,7 @@ adj_roster_paginate (AdjRoster *self,
 
   self->n_pages = page + 1;
   g_array_set_size (self->drawn, 0);
-  g_array_set_size (self->drawn, self->n_pages * ADJ_ROSTER_N_BOX_KINDS);
+  g_array_set_size (self->drawn, self->n_pages * 2 * ADJ_ROSTER_N_BOX_KINDS);
   return self->n_pages;
 }
 
@@ -710,8 +873,8 @@ adj_roster_render_page (AdjRoster *self,
   g_return_if_fail (cr != NULL);
   g_return_if_fail (page < self->n_pages);
 
-  counts = &g_array_index (self->drawn, guint, page * ADJ_ROSTER_N_BOX_KINDS);
-  memset (counts, 0, sizeof (guint) * ADJ_ROSTER_N_BOX_KINDS);
+  counts = &g_array_index (self->drawn, guint, page * 2 * ADJ_ROSTER_N_BOX_KINDS);
+  memset (counts, 0, sizeof (guint) * 2 * ADJ_ROSTER_N_BOX_KINDS);
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 0, 0, 0);
@@ -799,7 +962,22 @@ adj_roster_get_n_tick_boxes (AdjRoster    *self,
   g_return_val_if_fail (kind < ADJ_ROSTER_N_BOX_KINDS, 0);
 
   for (guint page = 0; page < self->n_pages; page++)
-    n += g_array_index (self->drawn, guint, page * ADJ_ROSTER_N_BOX_KINDS + kind);
+    n += g_array_index (self->drawn, guint, page * 2 * ADJ_ROSTER_N_BOX_KINDS + kind);
+  return n;
+}
+
+guint
+adj_roster_get_n_ticked (AdjRoster    *self,
+                         AdjRosterBox  kind)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ADJ_IS_ROSTER (self), 0);
+  g_return_val_if_fail (kind < ADJ_ROSTER_N_BOX_KINDS, 0);
+
+  for (guint page = 0; page < self->n_pages; page++)
+    n += g_array_index (self->drawn, guint,
+                        page * 2 * ADJ_ROSTER_N_BOX_KINDS + ADJ_ROSTER_N_BOX_KINDS + kind);
   return n;
 }
 

@@ -24,10 +24,19 @@ typedef enum {
 
 /* The kinds of tick box a roster draws, for counting them. */
 typedef enum {
-  ADJ_ROSTER_BOX_STRENGTH,   /* one per figure where the system counts figures, else per stand */
+  ADJ_ROSTER_BOX_STRENGTH,   /* one per figure where the system counts figures, per strength
+                              * point where it counts those, else per stand */
   ADJ_ROSTER_BOX_STATUS,     /* one per state of a status field a player tracks in pencil */
+  ADJ_ROSTER_BOX_FIGURE,     /* a ring per step of a figure's own record (a wound) */
+  ADJ_ROSTER_BOX_CARD,       /* the place to write the card a unit was dealt */
   ADJ_ROSTER_N_BOX_KINDS
 } AdjRosterBox;
+
+typedef enum {
+  ADJ_ROSTER_CURRENT = 0,        /* the game as it stands: losses crossed, states ticked, the
+                                  * turn in the header, the cards dealt */
+  ADJ_ROSTER_CLEAN   = 1 << 0,   /* a clean sheet: every unit whole, nothing ticked */
+} AdjRosterFlags;
 
 typedef enum {
   ADJ_ROSTER_BLOCK_TITLE,      /* the battle or list name, system, date and sides */
@@ -53,11 +62,18 @@ typedef struct {
 
 G_DECLARE_FINAL_TYPE (AdjRoster, adj_roster, ADJ, ROSTER, GObject)
 
-/* Every side of @battle, or only @only_side (a side id or name; NULL for all).  Units marked
- * hidden and secret fields never appear.  Fails with ADJ_ERROR_NOT_FOUND for an unknown side. */
+/* Every side of @battle, or only @only_side (a side id or name; NULL for all), as it stands.
+ * Hidden units, the kinds of unit the ruleset leaves out (markers) and secret fields never
+ * appear.  Fails with ADJ_ERROR_NOT_FOUND for an unknown side. */
 AdjRoster    *adj_roster_new_for_battle   (AdjBattle    *battle,
                                            const char   *only_side,
                                            GError      **error);
+/* The sides of @battle named in @sides (ids or names; NULL or empty for all), in the battle's
+ * order, as it stands or as a clean sheet. */
+AdjRoster    *adj_roster_new_for_sides    (AdjBattle          *battle,
+                                           const char * const *sides,
+                                           AdjRosterFlags      flags,
+                                           GError            **error);
 /* An army list, one block per stand or group as adj_battle_add_army() would make them. */
 AdjRoster    *adj_roster_new_for_army     (AdjArmy      *army,
                                            GError      **error);
@@ -66,6 +82,9 @@ AdjRoster    *adj_roster_new_for_army     (AdjArmy      *army,
 void          adj_roster_set_date         (AdjRoster    *roster,
                                            GDateTime    *date);
 const char   *adj_roster_get_title        (AdjRoster    *roster);
+/* Whether the sheet is clean (every unit whole, nothing ticked) rather than the game as it
+ * stands; an army list's always is. */
+gboolean      adj_roster_is_clean         (AdjRoster    *roster);
 /* The units printed (hidden ones left out). */
 guint         adj_roster_get_n_units      (AdjRoster    *roster);
 guint         adj_roster_get_n_sides      (AdjRoster    *roster);
@@ -94,6 +113,9 @@ const AdjRosterBlock *adj_roster_get_block (AdjRoster   *roster,
                                            guint         index);
 /* The tick boxes of @kind that the latest drawing of each page put on it. */
 guint         adj_roster_get_n_tick_boxes (AdjRoster    *roster,
+                                           AdjRosterBox  kind);
+/* Of those, the ones drawn crossed, ticked or filled in: the game as it stands. */
+guint         adj_roster_get_n_ticked     (AdjRoster    *roster,
                                            AdjRosterBox  kind);
 
 void          adj_paper_get_size          (AdjPaper      paper,

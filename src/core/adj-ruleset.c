@@ -666,16 +666,192 @@ parse_roster_table (AdjRuleset   *rs,
   return TRUE;
 }
 
-/* "roster": how a roster prints this system — which status fields get a tick box ("track")
- * and the quick-reference tables. */
+/* A list of ids in "roster", each checked by @known (which sets the error). */
+typedef gboolean (*IdCheck) (AdjRuleset  *rs,
+                             const char  *id,
+                             const char  *file,
+                             const char  *path,
+                             GError     **error);
+
+static gboolean
+parse_roster_ids (AdjRuleset   *rs,
+                  json_object  *roster,
+                  const char   *key,
+                  IdCheck       known,
+                  const char   *file,
+                  GError      **error)
+{
+  g_autofree char *path = adj_json_path_key ("$.roster", key);
+  json_object *list = NULL;
+
+  if (!adj_json_get_array (roster, key, FALSE, &list, file, "$.roster", error))
+    return FALSE;
+  for (gsize i = 0; list != NULL && i < json_object_array_length (list); i++)
+    {
+      json_object *item = json_object_array_get_idx (list, i);
+      g_autofree char *where = adj_json_path_index (path, i);
+
+      if (!json_object_is_type (item, json_type_string))
+        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
+                              _("expected a text, found %s"), adj_json_type_name (item));
+      if (!known (rs, json_object_get_string (item), file, where, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A status field a roster may print: declared, and not secret. */
+static gboolean
+check_printed_field (AdjRuleset  *rs,
+                     const char  *id,
+                     const char  *file,
+                     const char  *path,
+                     GError     **error)
+{
+  const AdjField *field = adj_ruleset_find_status_field (rs, id);
+
+  if (field == NULL)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("expected the id of a field declared in “status_fields”"));
+  if (field->secret)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("“%s” is secret: a roster never prints it"), field->name);
+  return TRUE;
+}
+
+static gboolean
+check_category (AdjRuleset  *rs,
+                const char  *id,
+                const char  *file,
+                const char  *path,
+                GError     **error)
+{
+  if (adj_ruleset_find_category (rs, id) == NULL)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("expected the id of a category declared in “categories”, found "
+                            "“%s”"), id);
+  return TRUE;
+}
+
+/* A whole number every weapon may carry in its "rules": a range band. */
+static gboolean
+check_band (AdjRuleset  *rs,
+            const char  *id,
+            const char  *file,
+            const char  *path,
+            GError     **error)
+{
+  for (guint i = 0; i < rs->weapons->len; i++)
+    {
+      AdjWeapon *w = g_ptr_array_index (rs->weapons, i);
+      json_object *rules = NULL, *v = NULL;
+
+      if (json_object_object_get_ex (w->json, "rules", &rules) &&
+          json_object_object_get_ex (rules, id, &v))
+        {
+          if (!json_object_is_type (v, json_type_int))
+            return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                                  _("“%s” of the weapon “%s” is not a whole number"), id, w->id);
+          return TRUE;
+        }
+    }
+  return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                        _("no weapon gives a range band “%s” in its “rules”"), id);
+}
+
+/* One of the tables the players type in ("tables"). */
+static gboolean
+check_players_table (AdjRuleset  *rs,
+                     const char  *id,
+                     const char  *file,
+                     const char  *path,
+                     GError     **error)
+{
+  if (adj_table_shape_lookup (rs, id) == NULL)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("expected the id of a table declared in “tables”, found “%s”"), id);
+  return TRUE;
+}
+
+/* A field of the record per figure that a roster boxes: a number or a switch. */
+static gboolean
+check_member_field (AdjRuleset  *rs,
+                    const char  *id,
+                    const char  *file,
+                    const char  *path,
+                    GError     **error)
+{
+  const AdjField *field = rs->member_schema != NULL
+    ? adj_member_schema_find_field (rs->member_schema, id) : NULL;
+
+  if (field == NULL)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("expected the id of a field of “members”"));
+  if (field->kind != ADJ_FIELD_INT && field->kind != ADJ_FIELD_BOOL)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("“%s” is neither a number nor a switch: it has no tick boxes"), id);
+  if (field->kind == ADJ_FIELD_INT && field->max - field->min > 6)
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("“%s” runs over more than 6 steps: too many boxes for a figure"), id);
+  return TRUE;
+}
+
+/* One entry of "roster.track": a field id, or an object saying how its box reads. */
+static gboolean
+parse_roster_track_item (AdjRuleset   *rs,
+                         json_object  *item,
+                         const char   *file,
+                         const char   *path,
+                         GError      **error)
+{
+  static const char *const keys[] = { "field", "label", "ticked_when", NULL };
+  const char *id = NULL, *label = NULL;
+  gboolean when = TRUE;
+  const AdjField *field;
+
+  if (json_object_is_type (item, json_type_string))
+    return check_printed_field (rs, json_object_get_string (item), file, path, error);
+  if (!json_object_is_type (item, json_type_object))
+    return adj_json_fail (error, ADJ_ERROR_INVALID, file, path,
+                          _("expected the id of a field declared in “status_fields”, or an "
+                            "object with “field”"));
+  if (!adj_json_check_keys (item, keys, file, path, error) ||
+      !adj_json_get_string (item, "field", TRUE, &id, file, path, error) ||
+      !parse_label (item, "label", FALSE, &label, file, path, error) ||
+      !adj_json_get_bool (item, "ticked_when", FALSE, &when, file, path, error))
+    return FALSE;
+  {
+    g_autofree char *where = adj_json_path_key (path, "field");
+
+    if (!check_printed_field (rs, id, file, where, error))
+      return FALSE;
+  }
+  field = adj_ruleset_find_status_field (rs, id);
+  if (json_object_object_get_ex (item, "ticked_when", NULL) && field->kind != ADJ_FIELD_BOOL)
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, path, "ticked_when",
+                             _("only a switch has a box ticked when it is off"));
+  return TRUE;
+}
+
+/* "roster": how a roster prints this system — which status fields get a tick box ("track"),
+ * which fields describe the game in progress rather than the unit ("in_play"), which are said
+ * even at their default because they name what the unit belongs to ("describe"), the units it
+ * never prints ("leave_out"), the weapons' range bands ("ranges"), the boxes of each figure's
+ * record ("member_track"), a place for the card a unit is dealt ("card"), the quick-reference
+ * tables, and which of the tables the players type in it prints ("players_tables"; all when
+ * it is not given). */
 static gboolean
 parse_roster (AdjRuleset   *rs,
               json_object  *root,
               const char   *file,
               GError      **error)
 {
-  static const char *const keys[] = { "track", "tables", NULL };
+  static const char *const keys[] = {
+    "track", "in_play", "describe", "leave_out", "ranges", "member_track", "card", "tables",
+    "players_tables", NULL
+  };
   json_object *roster = NULL, *track = NULL, *tables = NULL;
+  gboolean card = FALSE;
 
   if (!adj_json_get_object (root, "roster", FALSE, &roster, file, "$", error))
     return FALSE;
@@ -683,22 +859,33 @@ parse_roster (AdjRuleset   *rs,
     return TRUE;
   if (!adj_json_check_keys (roster, keys, file, "$.roster", error) ||
       !adj_json_get_array (roster, "track", FALSE, &track, file, "$.roster", error) ||
-      !adj_json_get_array (roster, "tables", FALSE, &tables, file, "$.roster", error))
+      !adj_json_get_bool (roster, "card", FALSE, &card, file, "$.roster", error) ||
+      !adj_json_get_array (roster, "tables", FALSE, &tables, file, "$.roster", error) ||
+      !parse_roster_ids (rs, roster, "in_play", check_printed_field, file, error) ||
+      !parse_roster_ids (rs, roster, "describe", check_printed_field, file, error) ||
+      !parse_roster_ids (rs, roster, "leave_out", check_category, file, error) ||
+      !parse_roster_ids (rs, roster, "ranges", check_band, file, error) ||
+      !parse_roster_ids (rs, roster, "players_tables", check_players_table, file, error))
     return FALSE;
+  /* A broken record per figure is told after the roster's problems (see the caller). */
+  if (rs->member_schema != NULL &&
+      !parse_roster_ids (rs, roster, "member_track", check_member_field, file, error))
+    return FALSE;
+  if (rs->member_schema == NULL && json_object_object_get_ex (roster, "member_track", NULL) &&
+      json_object_object_get_ex (root, ADJ_MEMBERS_KEY, NULL) == FALSE)
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, "$.roster", "member_track",
+                             _("the ruleset keeps no record per figure (“members”)"));
+  if (card && !rs->system->uses_cards)
+    return adj_json_fail_at (error, ADJ_ERROR_INVALID, file, "$.roster", "card",
+                             _("the system deals no cards"));
 
   for (gsize i = 0; track != NULL && i < json_object_array_length (track); i++)
     {
-      json_object *item = json_object_array_get_idx (track, i);
-      const AdjField *field = json_object_is_type (item, json_type_string)
-        ? adj_ruleset_find_status_field (rs, json_object_get_string (item)) : NULL;
       g_autofree char *where = adj_json_path_index ("$.roster.track", i);
 
-      if (field == NULL)
-        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                              _("expected the id of a field declared in “status_fields”"));
-      if (field->secret)
-        return adj_json_fail (error, ADJ_ERROR_INVALID, file, where,
-                              _("“%s” is secret: a roster never prints it"), field->name);
+      if (!parse_roster_track_item (rs, json_object_array_get_idx (track, i), file, where,
+                                    error))
+        return FALSE;
     }
 
   for (gsize i = 0; tables != NULL && i < json_object_array_length (tables); i++)

@@ -370,30 +370,87 @@ movement_draws (const AdjContext *ctx,
     }
 }
 
+/* The row of the movement table a unit of the battle moves by, as it stands. */
+static const char *
+movement_row (AdjBattle *battle,
+              AdjUnit   *unit)
+{
+  const AdjUnitType *type = adj_battle_unit_type (battle, unit);
+  const char *formation = adj_unit_get_status_string (unit, "formation");
+
+  if (g_str_equal (type->category, "cavalry"))
+    return "cavalry";
+  if (g_str_equal (type->category, "mounted-rifles"))
+    return "mounted-rifles";
+  if (g_str_equal (type->category, "artillery"))
+    return "guns";
+  if (g_strcmp0 (formation, "open-order") == 0 || g_strcmp0 (formation, "road-column") == 0)
+    return formation;
+  return "close-order";
+}
+
 static gboolean
 movement_prefill (const AdjContext  *ctx,
                   AdjInputs         *in,
                   GError           **error)
 {
   AdjUnit *unit = adj_input_unit (ctx, in, "unit");
-  const AdjUnitType *type;
-  const char *formation, *kind = NULL;
 
   if (unit == NULL)
     return TRUE;
-  type = adj_battle_unit_type (ctx->battle, unit);
-  formation = adj_unit_get_status_string (unit, "formation");
-  if (g_str_equal (type->category, "cavalry"))
-    kind = "cavalry";
-  else if (g_str_equal (type->category, "mounted-rifles"))
-    kind = "mounted-rifles";
-  else if (g_str_equal (type->category, "artillery"))
-    kind = "guns";
-  else if (g_strcmp0 (formation, "open-order") == 0 || g_strcmp0 (formation, "road-column") == 0)
-    kind = formation;
+  return adj_inputs_set_string (in, "kind", movement_row (ctx->battle, unit), error);
+}
+
+/* The dice of one cell of the movement table: 0 or more, or -1 when nobody entered it. */
+static int
+movement_cell (AdjRuleset *rs,
+               AdjTables  *tables,
+               const char *row,
+               const char *column)
+{
+  json_object *fixed = adj_table_shape_get_fixed (adj_table_shape_lookup (rs, "movement"), row,
+                                                  column);
+  const char *special = NULL;
+  int dice = -1;
+
+  if (fixed != NULL)
+    return json_object_get_int (fixed);
+  if (tables == NULL || !adj_tables_get_int (tables, "movement", row, column, &dice, &special) ||
+      special != NULL)
+    return -1;
+  return dice;
+}
+
+void
+gl_roster_unit (AdjBattle     *battle,
+                AdjTables     *tables,
+                AdjUnit       *unit,
+                AdjRosterUnit *info)
+{
+  static const char *const no_nco[] = { "nco", "nco_leader", NULL };
+  AdjRuleset *rs = adj_battle_get_ruleset (battle);
+  const char *row = movement_row (battle, unit);
+  int clear = movement_cell (rs, tables, row, "clear");
+  int rough = movement_cell (rs, tables, row, "rough");
+
+  /* Troops with no NCO (Zulus, Boers, gun crews) have no box for him. */
+  if (adj_unit_type_rule_int (adj_battle_unit_type (battle, unit), "ncos", 0) == 0)
+    info->omit = no_nco;
+
+  /* The dice the unit throws as it stands: its formation or its kind of troops picks the row. */
+  if (clear < 0)
+    info->move = g_strdup (_("as your movement table says"));
+  else if (clear == 0)
+    info->move = g_strdup (_("does not move"));
+  else if (rough < 0 || rough == clear)
+    /* TRANSLATORS: a move thrown on dice, e.g. "2D6″" */
+    info->move = g_strdup_printf (_("%dD6″"), clear);
+  else if (rough == 0)
+    /* TRANSLATORS: e.g. "4D6″, not over rough ground" */
+    info->move = g_strdup_printf (_("%dD6″, not over rough ground"), clear);
   else
-    kind = "close-order";
-  return adj_inputs_set_string (in, "kind", kind, error);
+    /* TRANSLATORS: e.g. "4D6″, rough ground 2D6″" */
+    info->move = g_strdup_printf (_("%dD6″, rough ground %dD6″"), clear, rough);
 }
 
 static gboolean

@@ -96,6 +96,11 @@ extern const AdjMechanic gl_movement;
 extern const AdjMechanic gl_discovery;
 extern const AdjMechanic gl_scouts;
 extern const AdjMechanic gl_charge;
+/* The system's roster_unit: the dice the unit moves by, from the movement table. */
+void gl_roster_unit (AdjBattle     *battle,
+                     AdjTables     *tables,
+                     AdjUnit       *unit,
+                     AdjRosterUnit *info);
 
 /* adj-gl-fire.c */
 extern const AdjMechanic gl_fire;

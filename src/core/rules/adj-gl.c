@@ -297,4 +297,5 @@ const AdjSystem adj_gl_system = {
   .ruleset_keys = gl_keys,
   .check_ruleset = gl_check_ruleset,
   .turn_state = gl_turn_state,
+  .roster_unit = gl_roster_unit,
 };

@@ -158,6 +158,11 @@ AdjTables *rr_battle_tables (AdjBattle *battle, GError **error);
 json_object *rr_oob_brigade (AdjRuleset *rs, const char *brigade);
 json_object *rr_oob_unit (AdjRuleset *rs, const char *unit_id);
 gboolean rr_is_brigade_unit (AdjUnit *unit);
+/* The system's roster_unit: a box per strength point a counter can lose. */
+void rr_roster_unit (AdjBattle     *battle,
+                     AdjTables     *tables,
+                     AdjUnit       *unit,
+                     AdjRosterUnit *info);
 
 /* adj-rr-command.c */
 void rr_two_dice_draws (const AdjContext *ctx, AdjInputs *in, GArray *specs);

@@ -620,3 +620,44 @@ adj_rr_unit_markers (AdjBattle *battle,
     }
   return marks;
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* the roster                                                                                  */
+
+void
+rr_roster_unit (AdjBattle     *battle,
+                AdjTables     *tables,
+                AdjUnit       *unit,
+                AdjRosterUnit *info)
+{
+  const char *kind = rr_loss_kind (rr_unit_type_id (unit));
+  int sp = adj_unit_get_status_int (unit, "sp");
+  int reduced_sp = adj_unit_get_status_int (unit, "reduced_sp");
+  int losses = adj_unit_get_status_int (unit, "losses");
+
+  /* The losses a counter can take, a box each: a battalion's or commando's strength points, the
+   * front's first and then the reverse's; a regiment's two; one for a battery or a gun. */
+  static const char *const shown_by_boxes[] = { "sp", "reduced_sp", "reduced", "losses", NULL };
+
+  info->boxes_note = _("Strength: a box for each strength point the counter can lose, crossed as "
+                       "it goes; a bar where it turns to its reduced side. A regiment goes at its "
+                       "second loss, a battery or a gun at its first.");
+  if (!adj_rr_unit_has_strength (unit) || sp <= 0)
+    return;
+  info->omit = shown_by_boxes;
+  if (g_str_equal (kind, "regiment"))
+    {
+      info->boxes = 2;
+      info->lost = CLAMP (losses, 0, 2);
+    }
+  else if (g_str_equal (kind, "battery") || g_str_equal (kind, "boer-gun"))
+    info->boxes = 1;
+  else
+    {
+      info->boxes = sp;
+      if (reduced_sp > 0 && reduced_sp < sp)
+        info->turn_over = sp - reduced_sp;
+      info->lost = adj_unit_get_status_bool (unit, "reduced") ? info->turn_over + losses : losses;
+      info->lost = CLAMP (info->lost, 0, sp);
+    }
+}
