@@ -28,12 +28,27 @@ bytes_to_string (GBytes *bytes)
   return data != NULL ? g_strndup (data, size) : g_strdup ("");
 }
 
-void
-adj_cli_run (AdjCliRun    *r,
-             const char   *input,
-             const char  **args)
+const char *
+adj_cli_path (void)
 {
   const char *path = g_getenv ("ADJUTANT_CLI");
+
+  g_assert_nonnull (path);
+  return path;
+}
+
+/* Run the binary with @args and @input; with @set_language, $LANGUAGE is @language (NULL:
+ * unset) for it, else it has the test's environment. */
+static void
+run (AdjCliRun          *r,
+     gboolean            set_language,
+     const char         *language,
+     const char         *input,
+     const char * const *args)
+{
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                               G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GBytes) in = NULL;
@@ -41,16 +56,17 @@ adj_cli_run (AdjCliRun    *r,
   g_autoptr(GBytes) err = NULL;
   g_autoptr(GError) error = NULL;
 
-  g_assert_nonnull (path);
   adj_cli_run_clear (r);
-  g_ptr_array_add (argv, (gpointer) path);
+  if (set_language && language != NULL)
+    g_subprocess_launcher_setenv (launcher, "LANGUAGE", language, TRUE);
+  else if (set_language)
+    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+  g_ptr_array_add (argv, (gpointer) adj_cli_path ());
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
 
-  process = g_subprocess_newv ((const char * const *) argv->pdata,
-                               G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                               G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
   in = g_bytes_new (input != NULL ? input : "", input != NULL ? strlen (input) : 0);
   g_assert_true (g_subprocess_communicate (process, in, NULL, &out, &err, &error));
@@ -59,14 +75,31 @@ adj_cli_run (AdjCliRun    *r,
   r->out = bytes_to_string (out);
   r->err = bytes_to_string (err);
 
-  /* Under AddressSanitizer, LeakSanitizer lists the suppressions it used at exit: that summary
-   * is not the program's output. */
+  /* Under AddressSanitizer, LeakSanitizer lists the suppressions it used (fontconfig's, once a
+   * roster has loaded fonts) at exit: that summary is not the program's output. */
   {
     char *summary = strstr (r->err, "-----------------------------------------------------\n"
                                     "Suppressions used:\n");
     if (summary != NULL)
       *summary = '\0';
   }
+}
+
+void
+adj_cli_run (AdjCliRun          *r,
+             const char         *input,
+             const char * const *args)
+{
+  run (r, FALSE, NULL, input, args);
+}
+
+void
+adj_cli_run_in (AdjCliRun          *r,
+                const char         *language,
+                const char         *input,
+                const char * const *args)
+{
+  run (r, TRUE, language, input, args);
 }
 
 void
@@ -105,12 +138,26 @@ adj_cli_out_json (const AdjCliRun *r)
 }
 
 char *
+adj_cli_demo_path (const char *name)
+{
+  return g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", name, NULL);
+}
+
+char *
 adj_cli_copy_demo (const char *dir,
                    const char *name)
 {
-  g_autofree char *src = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", name, NULL);
+  return adj_cli_copy_demo_as (dir, name, name);
+}
+
+char *
+adj_cli_copy_demo_as (const char *dir,
+                      const char *name,
+                      const char *copy)
+{
+  g_autofree char *src = adj_cli_demo_path (name);
   g_autofree char *text = NULL;
-  char *path = g_build_filename (dir, name, NULL);
+  char *path = g_build_filename (dir, copy, NULL);
   gsize length;
 
   g_assert_true (g_file_get_contents (src, &text, &length, NULL));

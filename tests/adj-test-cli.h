@@ -16,11 +16,20 @@ typedef struct {
 } AdjCliRun;
 
 void         adj_cli_run_clear   (AdjCliRun    *r);
+/* The binary under test: $ADJUTANT_CLI, which must be set. */
+const char  *adj_cli_path        (void);
 /* Run the binary $ADJUTANT_CLI with @args (NULL-terminated), feeding it @input on standard
- * input (NULL: nothing). */
-void         adj_cli_run         (AdjCliRun    *r,
-                                  const char   *input,
-                                  const char  **args);
+ * input (NULL: nothing).  What @r held before is freed.  The summary of suppressions that
+ * LeakSanitizer adds to stderr at exit is left out. */
+void         adj_cli_run         (AdjCliRun          *r,
+                                  const char         *input,
+                                  const char * const *args);
+/* The same, with $LANGUAGE set to @language for the run (NULL: unset, so the binary speaks
+ * English). */
+void         adj_cli_run_in      (AdjCliRun          *r,
+                                  const char         *language,
+                                  const char         *input,
+                                  const char * const *args);
 /* The run succeeded: exit status 0, nothing on stderr. */
 void         adj_cli_assert_ok   (const AdjCliRun *r);
 /* The run failed with @status, nothing on stdout, and one line on stderr holding @message. */
@@ -30,9 +39,15 @@ void         adj_cli_assert_fails (const AdjCliRun *r,
 /* Its standard output as JSON. */
 json_object *adj_cli_out_json    (const AdjCliRun *r);
 
+/* The path of the demo battle @name, in data/demo. */
+char        *adj_cli_demo_path   (const char   *name);
 /* A copy of the demo battle @name (of data/demo) in @dir; its path. */
 char        *adj_cli_copy_demo   (const char   *dir,
                                   const char   *name);
+/* The same, the copy named @copy. */
+char        *adj_cli_copy_demo_as (const char  *dir,
+                                   const char  *name,
+                                   const char  *copy);
 /* A new temporary folder, and removing it with everything in it. */
 char        *adj_cli_dir_new     (void);
 void         adj_cli_dir_free    (char         *dir);

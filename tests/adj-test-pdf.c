@@ -293,6 +293,27 @@ adj_test_roster_text (AdjBattle *battle)
   return text;
 }
 
+char *
+adj_test_squeeze (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  gboolean space = FALSE;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (g_ascii_isspace (*p))
+        space = TRUE;
+      else
+        {
+          if (space && out->len > 0)
+            g_string_append_c (out, ' ');
+          space = FALSE;
+          g_string_append_c (out, *p);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* Letters, digits and marks only: no white space, no hyphens. */
 static char *
 letters (const char *text)

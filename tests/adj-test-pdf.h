@@ -27,6 +27,10 @@ char     *adj_test_pdf_rows   (const char *pdf);
 /* The text of @battle's roster (all sides, A4) as adj_test_pdf_text() reads it. */
 char     *adj_test_roster_text (AdjBattle *battle);
 
+/* @text with every run of white space as one space, and none at either end, so that a phrase
+ * is found however it was spaced. */
+char     *adj_test_squeeze    (const char *text);
+
 /* Whether @text holds @phrase, compared without white space and hyphens. */
 gboolean  adj_test_text_has   (const char *text,
                                const char *phrase);

@@ -9,6 +9,7 @@
 #include "adj-error.h"
 #include "adj-json.h"
 #include "adj-ruleset.h"
+#include "adj-store.h"
 #include "adj-turn-state.h"
 
 json_object *
@@ -34,6 +35,40 @@ adj_test_with_known (const char *text)
   g_auto(GStrv) parts = g_strsplit (text, "@KNOWN@", -1);
 
   return g_strjoinv (known, parts);
+}
+
+json_object *
+adj_test_member (json_object *obj,
+                 const char  *key)
+{
+  json_object *v = NULL;
+
+  if (!json_object_object_get_ex (obj, key, &v))
+    g_error ("no key “%s” in %s", key, json_object_to_json_string (obj));
+  return v;
+}
+
+const char *
+adj_test_member_string (json_object *obj,
+                        const char  *key)
+{
+  json_object *v = adj_test_member (obj, key);
+
+  g_assert_true (json_object_is_type (v, json_type_string));
+  return json_object_get_string (v);
+}
+
+void
+adj_test_fail_check (const char *format,
+                     ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, message);
 }
 
 static json_object *
@@ -306,6 +341,16 @@ adj_test_assert_fact (AdjBattle  *battle,
   g_autofree char *have = adj_test_fact (battle, id);
 
   g_assert_cmpstr (have, ==, value);
+}
+
+AdjBattle *
+adj_test_load_battle (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  AdjBattle *battle = adj_store_load_battle (path, &error);
+
+  g_assert_no_error (error);
+  return battle;
 }
 
 void

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adj-test-util.h: what several test programs share: JSON from a literal, an expected message
- * naming the known rule systems, an outcome's values, a folder removed with all it holds, a user
- * data folder of the program's own, and exact fractions for checking odds. */
+ * naming the known rule systems, an object's members, a failed check, an outcome's values, a
+ * folder removed with all it holds, a user data folder of the program's own, and exact
+ * fractions for checking odds. */
 
 #pragma once
 
@@ -18,6 +19,18 @@ json_object *adj_test_parse      (const char *text);
 /* @text with every "@KNOWN@" replaced by the ids of the known rule systems, as messages list
  * them ("gl, rf, ..."). */
 char        *adj_test_with_known (const char *text);
+
+/* The member @key of the JSON object @obj, failing the test when there is none. */
+json_object *adj_test_member        (json_object *obj,
+                                     const char  *key);
+/* The member @key of @obj, which must be a string. */
+const char  *adj_test_member_string (json_object *obj,
+                                     const char  *key);
+
+/* Fail the test with the message @format, as a failed g_assert() does: with "-k", the test
+ * program goes on with the next case. */
+void         adj_test_fail_check    (const char  *format,
+                                     ...) G_GNUC_PRINTF (1, 2);
 
 /* A value of an outcome, failing the test when the outcome does not give it. */
 int          value_int  (const AdjOutcome *outcome,
@@ -80,6 +93,9 @@ void  adj_test_assert_forbidden (AdjBattle  *battle,
 void  adj_test_assert_allowed   (AdjBattle  *battle,
                                  const char *mech_id,
                                  const char *json);
+
+/* The battle file @path loaded; the test fails if it cannot be. */
+AdjBattle *adj_test_load_battle (const char *path);
 
 /* Undo / redo the newest change of @battle; the test fails if it cannot. */
 void  adj_test_undo             (AdjBattle  *battle);

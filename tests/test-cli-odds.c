@@ -11,94 +11,8 @@
 
 #include "adj-json.h"
 #include "adj-mechanic.h"
+#include "adj-test-cli.h"
 #include "adj-test-util.h"
-
-/* ---- running the binary ---- */
-
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-/* Run adjutant-cli with @args (NULL-terminated) and @input (or nothing) on standard input. */
-static void
-run_with (Run         *r,
-          const char  *input,
-          const char * const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *cli = g_getenv ("ADJUTANT_CLI");
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (gpointer) cli);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  proc = g_subprocess_newv ((const char * const *) argv->pdata,
-                            G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                            G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_communicate_utf8 (proc, input != NULL ? input : "", NULL, &r->out,
-                                                &r->err, &error));
-  g_assert_no_error (error);
-  r->status = g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
-}
-
-#define RUN(r, input, ...) G_STMT_START { \
-    const char *run_args_[] = { __VA_ARGS__, NULL }; \
-    run_with ((r), (input), run_args_); \
-  } G_STMT_END
-
-static void
-assert_success (const Run *r)
-{
-  if (r->status != 0)
-    g_error ("exit status %d, stderr: %s", r->status, r->err);
-  g_assert_cmpstr (r->err, ==, "");
-}
-
-static json_object *
-out_json (const Run *r)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *json = adj_json_parse_data (r->out, strlen (r->out), "stdout", &error);
-
-  g_assert_no_error (error);
-  return json;
-}
-
-static json_object *
-member (json_object *obj,
-        const char  *key)
-{
-  json_object *v = NULL;
-
-  if (!json_object_object_get_ex (obj, key, &v))
-    g_error ("no key “%s” in %s", key, json_object_to_json_string (obj));
-  return v;
-}
-
-static const char *
-member_string (json_object *obj,
-               const char  *key)
-{
-  json_object *v = member (obj, key);
-
-  g_assert_true (json_object_is_type (v, json_type_string));
-  return json_object_get_string (v);
-}
 
 /* @z = a whole number the CLI wrote: a JSON number up to 2^53, a string of digits past it. */
 static void
@@ -149,7 +63,7 @@ fraction_from_json (mpq_t        q,
 static gsize
 assert_odds_reliable (json_object *json)
 {
-  json_object *outcomes = member (json, "outcomes");
+  json_object *outcomes = adj_test_member (json, "outcomes");
   json_object *chances = NULL;
   mpq_t sum, q, from_ways;
   mpz_t total, ways, all_ways;
@@ -157,16 +71,16 @@ assert_odds_reliable (json_object *json)
 
   mpq_inits (sum, q, from_ways, NULL);
   mpz_inits (total, ways, all_ways, NULL);
-  whole_from_json (total, member (json, "total_ways"));
+  whole_from_json (total, adj_test_member (json, "total_ways"));
   g_assert_cmpint (mpz_sgn (total), >, 0);
   g_assert_cmpuint (json_object_array_length (outcomes), >, 0);
   for (gsize i = 0; i < json_object_array_length (outcomes); i++)
     {
       json_object *item = json_object_array_get_idx (outcomes, i);
-      double p = json_object_get_double (member (item, "probability"));
+      double p = json_object_get_double (adj_test_member (item, "probability"));
 
-      fraction_from_json (q, member (item, "exact"));
-      whole_from_json (ways, member (item, "ways"));
+      fraction_from_json (q, adj_test_member (item, "exact"));
+      whole_from_json (ways, adj_test_member (item, "ways"));
       mpq_set_num (from_ways, ways);
       mpq_set_den (from_ways, total);
       mpq_canonicalize (from_ways);
@@ -177,17 +91,18 @@ assert_odds_reliable (json_object *json)
     }
   g_assert_cmpint (mpq_cmp_ui (sum, 1, 1), ==, 0);
   g_assert_cmpint (mpz_cmp (all_ways, total), ==, 0);
-  g_assert_cmpstr (member_string (json, "sum_exact"), ==, "1/1");
-  g_assert_cmpfloat_with_epsilon (json_object_get_double (member (json, "sum")), 1.0, 1e-15);
+  g_assert_cmpstr (adj_test_member_string (json, "sum_exact"), ==, "1/1");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double (adj_test_member (json, "sum")), 1.0,
+                                  1e-15);
   if (json_object_object_get_ex (json, "chances", &chances))
     for (gsize i = 0; i < json_object_array_length (chances); i++)
       {
         json_object *item = json_object_array_get_idx (chances, i);
+        double p = json_object_get_double (adj_test_member (item, "probability"));
 
-        fraction_from_json (q, member (item, "exact"));
+        fraction_from_json (q, adj_test_member (item, "exact"));
         g_assert_cmpint (mpq_cmp_ui (q, 1, 1), <=, 0);
-        g_assert_cmpfloat_with_epsilon (json_object_get_double (member (item, "probability")),
-                                        mpq_get_d (q), 1e-15);
+        g_assert_cmpfloat_with_epsilon (p, mpq_get_d (q), 1e-15);
       }
   bits = mpz_sizeinbase (total, 2);
   mpq_clears (sum, q, from_ways, NULL);
@@ -240,16 +155,16 @@ static void
 test_exact (gconstpointer data)
 {
   const ExactCase *c = data;
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
 
   if (c->draw_pile != NULL)
-    RUN (&r, c->inputs, "odds", c->mechanic, "--input", "-", "--draw-pile", c->draw_pile,
-         "--compact");
+    ADJ_CLI_RUN (&r, c->inputs, "odds", c->mechanic, "--input", "-", "--draw-pile", c->draw_pile,
+                 "--compact");
   else
-    RUN (&r, c->inputs, "odds", c->mechanic, "--input", "-", "--compact");
-  assert_success (&r);
-  json = out_json (&r);
+    ADJ_CLI_RUN (&r, c->inputs, "odds", c->mechanic, "--input", "-", "--compact");
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
   g_assert_cmpuint (assert_odds_reliable (json), >=, c->min_bits);
 }
 
@@ -260,14 +175,14 @@ run_json (const char *input,
           const char *command,
           const char *mech_id)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
   if (input != NULL)
-    RUN (&r, input, command, mech_id, "--input", "-", "--compact");
+    ADJ_CLI_RUN (&r, input, command, mech_id, "--input", "-", "--compact");
   else
-    RUN (&r, NULL, command, mech_id, "--compact");
-  assert_success (&r);
-  return out_json (&r);
+    ADJ_CLI_RUN (&r, NULL, command, mech_id, "--compact");
+  adj_cli_assert_ok (&r);
+  return adj_cli_out_json (&r);
 }
 
 /* describe and odds list the same outcomes, in the same order, for the same inputs (@input, or
@@ -278,17 +193,18 @@ assert_same_outcomes (const char *mech_id,
 {
   g_autoptr(json_object) desc = run_json (input, "describe", mech_id);
   g_autoptr(json_object) odds = run_json (input, "odds", mech_id);
-  json_object *declared = member (desc, "outcomes");
-  json_object *listed = member (odds, "outcomes");
+  json_object *declared = adj_test_member (desc, "outcomes");
+  json_object *listed = adj_test_member (odds, "outcomes");
 
   g_assert_cmpuint (json_object_array_length (declared), >, 0);
   g_assert_cmpuint (json_object_array_length (listed), ==, json_object_array_length (declared));
   for (gsize i = 0; i < json_object_array_length (declared); i++)
-    g_assert_cmpstr (member_string (json_object_array_get_idx (listed, i), "outcome"), ==,
-                     member_string (json_object_array_get_idx (declared, i), "id"));
+    g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (listed, i), "outcome"), ==,
+                     adj_test_member_string (json_object_array_get_idx (declared, i), "id"));
   assert_odds_reliable (odds);
-  g_assert_cmpint (json_object_get_boolean (member (member (desc, "random"),
-                                                    "with_default_inputs")), ==, input == NULL);
+  g_assert_cmpint (json_object_get_boolean (adj_test_member (adj_test_member (desc, "random"),
+                                                             "with_default_inputs")),
+                   ==, input == NULL);
 }
 
 static void
@@ -333,11 +249,11 @@ test_declared (gconstpointer data)
   if (c->ids != NULL)
     {
       g_auto(GStrv) ids = g_strsplit (c->ids, ",", -1);
-      json_object *declared = member (desc, "outcomes");
+      json_object *declared = adj_test_member (desc, "outcomes");
 
       g_assert_cmpuint (json_object_array_length (declared), ==, g_strv_length (ids));
       for (guint i = 0; ids[i] != NULL; i++)
-        g_assert_cmpstr (member_string (json_object_array_get_idx (declared, i), "id"), ==,
+        g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (declared, i), "id"), ==,
                          ids[i]);
     }
 }
@@ -371,8 +287,8 @@ test_shooting_chances (gconstpointer data)
 {
   const ShootingCase *c = data;
   g_autoptr(json_object) json = run_json (c->inputs, "odds", "rf/shooting");
-  json_object *chances = member (json, "chances");
-  json_object *outcomes = member (json, "outcomes");
+  json_object *chances = adj_test_member (json, "chances");
+  json_object *outcomes = adj_test_member (json, "outcomes");
   const char *want[] = { "hit", c->hit, "graze", c->graze, "wound", c->wound, "kill", c->kill };
   mpq_t hit, hurt, miss, p, term;
   mpz_t binom;
@@ -382,18 +298,18 @@ test_shooting_chances (gconstpointer data)
     {
       json_object *item = json_object_array_get_idx (chances, i);
 
-      g_assert_cmpstr (member_string (item, "id"), ==, want[2 * i]);
-      g_assert_cmpstr (member_string (item, "exact"), ==, want[2 * i + 1]);
-      g_assert_cmpuint (strlen (member_string (item, "label")), >, 0);
+      g_assert_cmpstr (adj_test_member_string (item, "id"), ==, want[2 * i]);
+      g_assert_cmpstr (adj_test_member_string (item, "exact"), ==, want[2 * i + 1]);
+      g_assert_cmpuint (strlen (adj_test_member_string (item, "label")), >, 0);
     }
   assert_odds_reliable (json);
 
   /* The casualties follow from those chances: each shot hurts with hit × (wound + kill). */
   mpq_inits (hit, hurt, miss, p, term, NULL);
   mpz_init (binom);
-  fraction_from_json (hit, member (json_object_array_get_idx (chances, 0), "exact"));
-  fraction_from_json (hurt, member (json_object_array_get_idx (chances, 2), "exact"));
-  fraction_from_json (term, member (json_object_array_get_idx (chances, 3), "exact"));
+  fraction_from_json (hit, adj_test_member (json_object_array_get_idx (chances, 0), "exact"));
+  fraction_from_json (hurt, adj_test_member (json_object_array_get_idx (chances, 2), "exact"));
+  fraction_from_json (term, adj_test_member (json_object_array_get_idx (chances, 3), "exact"));
   mpq_add (hurt, hurt, term);
   mpq_mul (hurt, hurt, hit);
   mpq_set_ui (miss, 1, 1);
@@ -404,12 +320,12 @@ test_shooting_chances (gconstpointer data)
       json_object *item = json_object_array_get_idx (outcomes, k);
       g_autofree char *key = g_strdup_printf ("%u", k);
 
-      g_assert_cmpstr (member_string (item, "outcome"), ==, key);
+      g_assert_cmpstr (adj_test_member_string (item, "outcome"), ==, key);
       mpz_bin_uiui (binom, c->shots, k);
       mpq_set_z (p, binom);
       for (guint i = 0; i < c->shots; i++)
         mpq_mul (p, p, i < k ? hurt : miss);
-      fraction_from_json (term, member (item, "exact"));
+      fraction_from_json (term, adj_test_member (item, "exact"));
       g_assert_true (mpq_equal (p, term));
     }
   mpq_clears (hit, hurt, miss, p, term, NULL);
@@ -450,21 +366,23 @@ draws_text (json_object *items,
       json_object *item = json_object_array_get_idx (items, i);
       json_object *v;
 
-      g_string_append_printf (text, "%s%s:", i > 0 ? " " : "", member_string (item, "group"));
+      g_string_append_printf (text, "%s%s:", i > 0 ? " " : "",
+                              adj_test_member_string (item, "group"));
       if (!rolls)
         {
           if (json_object_object_get_ex (item, "dice", &v))
             g_string_append (text, json_object_get_string (v));
           else
             g_string_append_printf (text, "%d cards",
-                                    json_object_get_int (member (item, "cards")));
+                                    json_object_get_int (adj_test_member (item, "cards")));
         }
       else if (json_object_object_get_ex (item, "die", &v))
-        g_string_append_printf (text, "%zuD%d", json_object_array_length (member (item, "dice")),
+        g_string_append_printf (text, "%zuD%d",
+                                json_object_array_length (adj_test_member (item, "dice")),
                                 json_object_get_int (v));
       else
         g_string_append_printf (text, "%zu cards",
-                                json_object_array_length (member (item, "cards")));
+                                json_object_array_length (adj_test_member (item, "cards")));
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -475,24 +393,25 @@ test_describe_inputs (gconstpointer data)
   const DescribeCase *c = data;
   g_autoptr(json_object) desc = run_json (c->inputs, "describe", c->mechanic);
   g_autoptr(json_object) inputs = adj_test_parse (c->inputs);
-  json_object *draws = member (member (desc, "random"), "draws");
+  json_object *draws = adj_test_member (adj_test_member (desc, "random"), "draws");
   g_autofree char *text = draws_text (draws, FALSE, G_MAXSIZE);
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) outcome = NULL;
   g_autofree char *rolled = NULL;
 
   g_assert_cmpstr (text, ==, c->draws);
-  g_assert_false (json_object_get_boolean (member (member (desc, "random"),
-                                                   "with_default_inputs")));
+  g_assert_false (json_object_get_boolean (adj_test_member (adj_test_member (desc, "random"),
+                                                            "with_default_inputs")));
   /* The inputs it was given, with the defaults of the others. */
   json_object_object_foreach (inputs, key, value)
-    g_assert_true (adj_json_equal (member (member (desc, "input_values"), key), value));
+    g_assert_true (adj_json_equal (adj_test_member (adj_test_member (desc, "input_values"), key),
+                                   value));
 
   /* Resolving with the same inputs rolls those dice and turns those cards first. */
-  RUN (&r, c->inputs, "resolve", c->mechanic, "--input", "-", "--seed", "7", "--compact");
-  assert_success (&r);
-  outcome = out_json (&r);
-  rolled = draws_text (member (outcome, "rolls"), TRUE, json_object_array_length (draws));
+  ADJ_CLI_RUN (&r, c->inputs, "resolve", c->mechanic, "--input", "-", "--seed", "7", "--compact");
+  adj_cli_assert_ok (&r);
+  outcome = adj_cli_out_json (&r);
+  rolled = draws_text (adj_test_member (outcome, "rolls"), TRUE, json_object_array_length (draws));
   g_assert_cmpstr (rolled, ==, c->draws);
 }
 
@@ -526,18 +445,20 @@ pack_json (void)
 }
 
 static void
-assert_ten_of_twelve (const Run *r)
+assert_ten_of_twelve (const AdjCliRun *r)
 {
   g_autoptr(json_object) json = NULL;
   json_object *outcomes;
 
-  assert_success (r);
-  json = out_json (r);
+  adj_cli_assert_ok (r);
+  json = adj_cli_out_json (r);
   assert_odds_reliable (json);
-  outcomes = member (json, "outcomes");
+  outcomes = adj_test_member (json, "outcomes");
   /* 1/6 × 10/12 */
-  g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 0), "exact"), ==, "31/36");
-  g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 1), "exact"), ==, "5/36");
+  g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (outcomes, 0), "exact"), ==,
+                   "31/36");
+  g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (outcomes, 1), "exact"), ==,
+                   "5/36");
 }
 
 static void
@@ -551,46 +472,48 @@ test_pack (void)
   g_assert_true (g_file_set_contents (pack_file, pack, -1, NULL));
   g_assert_true (g_file_set_contents (input_file, ONE_DIE_IN_COVER, -1, NULL));
   {
-    g_auto(Run) r = { 0 };
-    RUN (&r, ONE_DIE_IN_COVER, "odds", "rn/fire", "--input", "-", "--draw-pile", TWELVE);
+    g_auto(AdjCliRun) r = { 0 };
+    ADJ_CLI_RUN (&r, ONE_DIE_IN_COVER, "odds", "rn/fire", "--input", "-", "--draw-pile", TWELVE);
     assert_ten_of_twelve (&r);
   }
   {
-    g_auto(Run) r = { 0 };
-    RUN (&r, ONE_DIE_IN_COVER, "odds", "rn/fire", "--input", "-", "--pack", pack_file);
+    g_auto(AdjCliRun) r = { 0 };
+    ADJ_CLI_RUN (&r, ONE_DIE_IN_COVER, "odds", "rn/fire", "--input", "-", "--pack", pack_file);
     assert_ten_of_twelve (&r);
   }
   {
-    g_auto(Run) r = { 0 };
-    RUN (&r, pack, "odds", "rn/fire", "--input", input_file, "--pack=-");
+    g_auto(AdjCliRun) r = { 0 };
+    ADJ_CLI_RUN (&r, pack, "odds", "rn/fire", "--input", input_file, "--pack=-");
     assert_ten_of_twelve (&r);
   }
   {
     /* A full pack: half the cards are red. */
-    g_auto(Run) r = { 0 };
-    g_autoptr(json_object) json = NULL;
-
-    RUN (&r, ONE_DIE_IN_COVER, "odds", "rn/fire", "--input", "-");
-    assert_success (&r);
-    json = out_json (&r);
-    g_assert_cmpstr (member_string (json_object_array_get_idx (member (json, "outcomes"), 1),
-                                    "exact"), ==, "1/12");
-  }
-  {
-    /* Glidden's turn card from two red cards: the British act. */
-    g_auto(Run) r = { 0 };
+    g_auto(AdjCliRun) r = { 0 };
     g_autoptr(json_object) json = NULL;
     json_object *outcomes;
 
-    RUN (&r, NULL, "odds", "gl/turn-card", "--draw-pile", "AH,KD");
-    assert_success (&r);
-    json = out_json (&r);
-    outcomes = member (json, "outcomes");
-    g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 0), "outcome"), ==,
-                     "british");
-    g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 0), "exact"), ==,
+    ADJ_CLI_RUN (&r, ONE_DIE_IN_COVER, "odds", "rn/fire", "--input", "-");
+    adj_cli_assert_ok (&r);
+    json = adj_cli_out_json (&r);
+    outcomes = adj_test_member (json, "outcomes");
+    g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (outcomes, 1), "exact"), ==,
+                     "1/12");
+  }
+  {
+    /* Glidden's turn card from two red cards: the British act. */
+    g_auto(AdjCliRun) r = { 0 };
+    g_autoptr(json_object) json = NULL;
+    json_object *outcomes;
+
+    ADJ_CLI_RUN (&r, NULL, "odds", "gl/turn-card", "--draw-pile", "AH,KD");
+    adj_cli_assert_ok (&r);
+    json = adj_cli_out_json (&r);
+    outcomes = adj_test_member (json, "outcomes");
+    g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (outcomes, 0), "outcome"),
+                     ==, "british");
+    g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (outcomes, 0), "exact"), ==,
                      "1/1");
-    g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 1), "exact"), ==,
+    g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (outcomes, 1), "exact"), ==,
                      "0/1");
     assert_odds_reliable (json);
   }
@@ -633,9 +556,9 @@ static void
 test_pack_error (gconstpointer data)
 {
   const PackError *c = data;
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
-  run_with (&r, c->input, c->args);
+  adj_cli_run (&r, c->input, c->args);
   g_assert_cmpint (r.status, ==, c->status);
   g_assert_cmpstr (r.out, ==, "");
   if (strstr (r.err, c->message) == NULL)
@@ -668,19 +591,19 @@ static void
 test_seed (gconstpointer data)
 {
   const SeedCase *c = data;
-  g_auto(Run) first = { 0 };
-  g_auto(Run) plain = { 0 };
-  g_auto(Run) as_written = { 0 };
+  g_auto(AdjCliRun) first = { 0 };
+  g_auto(AdjCliRun) plain = { 0 };
+  g_auto(AdjCliRun) as_written = { 0 };
   g_autoptr(json_object) a = NULL;
   g_autoptr(json_object) b = NULL;
   g_autoptr(json_object) d = NULL;
   json_object *seed;
   const char *written;
 
-  RUN (&first, NULL, "resolve", "wec/fire-combat", "--seed", c->seed, "--compact");
-  assert_success (&first);
-  a = out_json (&first);
-  seed = member (a, "seed");
+  ADJ_CLI_RUN (&first, NULL, "resolve", "wec/fire-combat", "--seed", c->seed, "--compact");
+  adj_cli_assert_ok (&first);
+  a = adj_cli_out_json (&first);
+  seed = adj_test_member (a, "seed");
   g_assert_true (json_object_is_type (seed, c->number ? json_type_int : json_type_string));
   written = json_object_to_json_string_ext (seed, JSON_C_TO_STRING_PLAIN);
   if (c->number)
@@ -689,15 +612,15 @@ test_seed (gconstpointer data)
     g_assert_cmpstr (json_object_get_string (seed), ==, c->seed);
 
   /* Read back in either form, the seed rolls the same dice. */
-  RUN (&plain, NULL, "resolve", "wec/fire-combat", "--seed", c->seed, "--compact");
-  RUN (&as_written, NULL, "resolve", "wec/fire-combat", "--seed", written, "--compact");
-  assert_success (&plain);
-  assert_success (&as_written);
-  b = out_json (&plain);
-  d = out_json (&as_written);
-  g_assert_true (adj_json_equal (member (a, "rolls"), member (b, "rolls")));
-  g_assert_true (adj_json_equal (member (a, "rolls"), member (d, "rolls")));
-  g_assert_true (adj_json_equal (seed, member (d, "seed")));
+  ADJ_CLI_RUN (&plain, NULL, "resolve", "wec/fire-combat", "--seed", c->seed, "--compact");
+  ADJ_CLI_RUN (&as_written, NULL, "resolve", "wec/fire-combat", "--seed", written, "--compact");
+  adj_cli_assert_ok (&plain);
+  adj_cli_assert_ok (&as_written);
+  b = adj_cli_out_json (&plain);
+  d = adj_cli_out_json (&as_written);
+  g_assert_true (adj_json_equal (adj_test_member (a, "rolls"), adj_test_member (b, "rolls")));
+  g_assert_true (adj_json_equal (adj_test_member (a, "rolls"), adj_test_member (d, "rolls")));
+  g_assert_true (adj_json_equal (seed, adj_test_member (d, "seed")));
 }
 
 int

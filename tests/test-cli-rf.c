@@ -42,17 +42,6 @@ fixture_teardown (Fixture       *f,
   adj_cli_dir_free (f->dir);
 }
 
-static json_object *
-member (json_object *obj,
-        const char  *key)
-{
-  json_object *v = NULL;
-
-  if (!json_object_object_get_ex (obj, key, &v))
-    g_error ("no key “%s” in %s", key, json_object_to_json_string (obj));
-  return v;
-}
-
 static void
 assert_lacks_all (const char         *text,
                   const char * const *parts)
@@ -105,14 +94,14 @@ test_markers (Fixture       *f,
   assert_lacks_all (r.out, hidden_names);
   assert_lacks_all (r.out, hidden_ids);
   json = adj_cli_out_json (&r);
-  list = member (json, "markers");
+  list = adj_test_member (json, "markers");
   g_assert_cmpuint (json_object_array_length (list), ==, G_N_ELEMENTS (places));
   for (guint i = 0; i < G_N_ELEMENTS (places); i++)
     {
       json_object *item = json_object_array_get_idx (list, i);
 
-      g_assert_cmpstr (json_object_get_string (member (item, "place")), ==, places[i]);
-      g_assert_cmpstr (json_object_get_string (member (item, "side")), ==, "b");
+      g_assert_cmpstr (json_object_get_string (adj_test_member (item, "place")), ==, places[i]);
+      g_assert_cmpstr (json_object_get_string (adj_test_member (item, "side")), ==, "b");
       g_assert_cmpuint (json_object_object_length (item), ==, 3);
     }
 }
@@ -140,15 +129,17 @@ test_hide_and_spot (Fixture       *f,
   assert_lacks_all (r.out, secret);
   assert_lacks_all (r.out, hidden_names);
   json = adj_cli_out_json (&r);
-  g_assert_cmpint (json_object_get_int (member (json, "groups")), ==, 1);
-  g_assert_cmpint (json_object_get_int (member (json, "dummies")), ==, 1);
-  g_assert_cmpstr (json_object_get_string (member (json, "side")), ==, "b");
-  list = member (json, "markers");
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "groups")), ==, 1);
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "dummies")), ==, 1);
+  g_assert_cmpstr (json_object_get_string (adj_test_member (json, "side")), ==, "b");
+  list = adj_test_member (json, "markers");
   g_assert_cmpuint (json_object_array_length (list), ==, 2);
-  first = g_strdup (json_object_get_string (member (json_object_array_get_idx (list, 0), "id")));
-  second = g_strdup (json_object_get_string (member (json_object_array_get_idx (list, 1), "id")));
-  g_assert_cmpstr (json_object_get_string (member (json_object_array_get_idx (list, 0),
-                                                   "place")), ==, "Big tree");
+  first = g_strdup (json_object_get_string (adj_test_member (json_object_array_get_idx (list, 0),
+                                                             "id")));
+  second = g_strdup (json_object_get_string (adj_test_member (json_object_array_get_idx (list, 1),
+                                                              "id")));
+  g_assert_cmpstr (json_object_get_string (adj_test_member (json_object_array_get_idx (list, 0),
+                                                            "place")), ==, "Big tree");
 
   /* Whatever reads the battle now, the secret stays in: the journal, the markers, the turn,
    * the file's summary, the solo step (which has no group left in sight). */
@@ -171,22 +162,24 @@ test_hide_and_spot (Fixture       *f,
       ADJ_CLI_RUN (&r, NULL, "spot", f->battle, i == 0 ? "BIG TREE" : second, "--compact");
       adj_cli_assert_ok (&r);
       spot = adj_cli_out_json (&r);
-      g_assert_cmpstr (json_object_get_string (member (spot, "marker")), ==,
+      g_assert_cmpstr (json_object_get_string (adj_test_member (spot, "marker")), ==,
                        i == 0 ? first : second);
       /* The demo's five markers and the two new ones, less those spotted. */
-      g_assert_cmpint (json_object_get_int (member (spot, "markers_left")), ==, 6 - (int) i);
-      if (!json_object_get_boolean (member (spot, "dummy")))
+      g_assert_cmpint (json_object_get_int (adj_test_member (spot, "markers_left")), ==,
+                       6 - (int) i);
+      if (!json_object_get_boolean (adj_test_member (spot, "dummy")))
         {
           real++;
-          g_assert_cmpstr (json_object_get_string (member (member (spot, "group"), "name")), ==,
-                           "Young warriors 2");
-          g_assert_nonnull (strstr (json_object_get_string (member (spot, "journal")),
+          g_assert_cmpstr (json_object_get_string (adj_test_member (adj_test_member (spot, "group"),
+                                                                    "name")),
+                           ==, "Young warriors 2");
+          g_assert_nonnull (strstr (json_object_get_string (adj_test_member (spot, "journal")),
                                     "it is Young warriors 2"));
         }
       else
         {
-          g_assert_true (json_object_is_type (member (spot, "group"), json_type_null));
-          g_assert_nonnull (strstr (json_object_get_string (member (spot, "journal")),
+          g_assert_true (json_object_is_type (adj_test_member (spot, "group"), json_type_null));
+          g_assert_nonnull (strstr (json_object_get_string (adj_test_member (spot, "journal")),
                                     "a dummy, nothing is there"));
         }
       /* Only what was spotted comes out: the demo's own groups stay hidden. */
@@ -303,15 +296,15 @@ test_visibility (Fixture       *f,
   ADJ_CLI_RUN (&r, "{\"distance\": 35}", "odds", "rf/visibility", "--input", "-", "--compact");
   adj_cli_assert_ok (&r);
   json = adj_cli_out_json (&r);
-  outcomes = member (json, "outcomes");
+  outcomes = adj_test_member (json, "outcomes");
   g_assert_cmpuint (json_object_array_length (outcomes), ==, 2);
   for (guint i = 0; i < 2; i++)
     {
       json_object *o = json_object_array_get_idx (outcomes, i);
 
       /* Seen on a 4, 5 or 6: 40 cm or more. */
-      g_assert_cmpfloat (json_object_get_double (member (o, "probability")), ==, 0.5);
-      g_assert_cmpstr (json_object_get_string (member (o, "exact")), ==, "1/2");
+      g_assert_cmpfloat (json_object_get_double (adj_test_member (o, "probability")), ==, 0.5);
+      g_assert_cmpstr (json_object_get_string (adj_test_member (o, "exact")), ==, "1/2");
     }
   g_clear_pointer (&json, json_object_put);
 
@@ -320,8 +313,8 @@ test_visibility (Fixture       *f,
                "--compact");
   adj_cli_assert_ok (&r);
   json = adj_cli_out_json (&r);
-  g_assert_cmpstr (json_object_get_string (member (json, "outcome")), ==, "unseen");
-  g_assert_true (json_object_get_boolean (member (json, "applied")));
+  g_assert_cmpstr (json_object_get_string (adj_test_member (json, "outcome")), ==, "unseen");
+  g_assert_true (json_object_get_boolean (adj_test_member (json, "applied")));
   assert_lacks_all (r.out, hidden_names);
   journal = journal_text (f->battle);
   g_assert_nonnull (strstr (journal, "Thorn scrub by the drift"));
@@ -348,7 +341,8 @@ test_prisoners (Fixture       *f,
                "rf/take-prisoners", "--battle", f->battle, "--input", "-", "--apply", "--compact");
   adj_cli_assert_ok (&r);
   json = adj_cli_out_json (&r);
-  g_assert_cmpstr (json_object_get_string (member (json, "title")), ==, "7 prisoners taken");
+  g_assert_cmpstr (json_object_get_string (adj_test_member (json, "title")), ==,
+                   "7 prisoners taken");
   {
     g_autoptr(AdjBattle) battle = adj_store_load_battle (f->battle, &error);
     AdjUnit *captors, *captives;
@@ -375,8 +369,9 @@ test_prisoners (Fixture       *f,
   adj_cli_assert_ok (&r);
   g_clear_pointer (&json, json_object_put);
   json = adj_cli_out_json (&r);
-  g_assert_cmpstr (json_object_get_string (member (json, "outcome")), ==, "some-escape");
-  g_assert_cmpint (json_object_get_int (member (member (json, "values"), "escaped")), ==, 2);
+  g_assert_cmpstr (json_object_get_string (adj_test_member (json, "outcome")), ==, "some-escape");
+  g_assert_cmpint (json_object_get_int (adj_test_member (adj_test_member (json, "values"),
+                                                         "escaped")), ==, 2);
 
   /* Five prisoners left: three figures are offered, enough for all of them, certainly. */
   ADJ_CLI_RUN (&r, "{\"captors\": \"u2\"}", "odds", "rf/dispatch-prisoners", "--battle",
@@ -384,13 +379,15 @@ test_prisoners (Fixture       *f,
   adj_cli_assert_ok (&r);
   g_clear_pointer (&json, json_object_put);
   json = adj_cli_out_json (&r);
-  g_assert_cmpint (json_object_get_int (member (member (json, "inputs"), "prisoners")), ==, 5);
-  g_assert_cmpint (json_object_get_int (member (member (json, "inputs"), "figures")), ==, 3);
+  g_assert_cmpint (json_object_get_int (adj_test_member (adj_test_member (json, "inputs"),
+                                                         "prisoners")), ==, 5);
+  g_assert_cmpint (json_object_get_int (adj_test_member (adj_test_member (json, "inputs"),
+                                                         "figures")), ==, 3);
   {
-    json_object *all = json_object_array_get_idx (member (json, "outcomes"), 1);
+    json_object *all = json_object_array_get_idx (adj_test_member (json, "outcomes"), 1);
 
-    g_assert_cmpstr (json_object_get_string (member (all, "outcome")), ==, "all");
-    g_assert_cmpfloat (json_object_get_double (member (all, "probability")), ==, 1.0);
+    g_assert_cmpstr (json_object_get_string (adj_test_member (all, "outcome")), ==, "all");
+    g_assert_cmpfloat (json_object_get_double (adj_test_member (all, "probability")), ==, 1.0);
   }
 }
 

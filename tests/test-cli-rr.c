@@ -15,7 +15,6 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "adj-json.h"
 #include "adj-mechanic.h"
@@ -23,95 +22,11 @@
 #include "adj-rr.h"
 #include "adj-secret.h"
 #include "adj-store.h"
+#include "adj-test-cli.h"
 #include "adj-test-util.h"
 
 /* ------------------------------------------------------------------------------------------ */
-/* running the binary                                                                          */
-
-typedef struct {
-  int   status;   /* the exit status, or -1 when killed */
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-/* Run adjutant-cli with @args (NULL-terminated). */
-static void
-run_argv (Run                *r,
-          const char * const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait_status = 0;
-
-  run_clear (r);
-  g_ptr_array_add (argv, (gpointer) g_getenv ("ADJUTANT_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &r->out, &r->err, &wait_status, &error));
-  g_assert_no_error (error);
-  r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-  /* Under AddressSanitizer, LeakSanitizer lists the suppressions it used at exit. */
-  {
-    char *summary = strstr (r->err, "-----------------------------------------------------\n"
-                                    "Suppressions used:\n");
-    if (summary != NULL)
-      *summary = '\0';
-  }
-}
-
-#define RUN(r, ...) G_STMT_START { \
-    const char *run_args_[] = { __VA_ARGS__, NULL }; \
-    run_argv ((r), run_args_); \
-  } G_STMT_END
-
-static void
-assert_success (const Run *r)
-{
-  if (r->status != 0)
-    g_error ("exit status %d, stderr: %s", r->status, r->err);
-  g_assert_cmpstr (r->err, ==, "");
-}
-
-static json_object *
-out_json (const Run *r)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *json = adj_json_parse_data (r->out, strlen (r->out), "stdout", &error);
-
-  g_assert_no_error (error);
-  return json;
-}
-
-static json_object *
-member (json_object *obj,
-        const char  *key)
-{
-  json_object *v = NULL;
-
-  if (!json_object_object_get_ex (obj, key, &v))
-    g_error ("no key “%s” in %s", key, json_object_to_json_string (obj));
-  return v;
-}
-
-/* ------------------------------------------------------------------------------------------ */
 /* files                                                                                       */
-
-static char *
-demo_path (const char *name)
-{
-  return g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", name, NULL);
-}
 
 static char *
 read_text (const char *path)
@@ -129,12 +44,7 @@ static char *
 copy_demo (const char *dir,
            const char *name)
 {
-  g_autofree char *src = demo_path ("rr-colenso.json");
-  g_autofree char *text = read_text (src);
-  char *path = g_build_filename (dir, name, NULL);
-
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  return path;
+  return adj_cli_copy_demo_as (dir, "rr-colenso.json", name);
 }
 
 /* A battle file as JSON, without what only says when it was written: each entry's time. */
@@ -146,20 +56,10 @@ battle_text (const char *path)
   json_object *entries;
 
   g_assert_no_error (error);
-  entries = member (member (json, "journal"), "entries");
+  entries = adj_test_member (adj_test_member (json, "journal"), "entries");
   for (gsize i = 0; i < json_object_array_length (entries); i++)
     json_object_object_del (json_object_array_get_idx (entries, i), "time");
   return g_strdup (json_object_to_json_string_ext (json, JSON_C_TO_STRING_PRETTY));
-}
-
-static AdjBattle *
-load (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  AdjBattle *battle = adj_store_load_battle (path, &error);
-
-  g_assert_no_error (error);
-  return battle;
 }
 
 static void
@@ -340,13 +240,13 @@ play_core (AdjBattle  *battle,
 static char *
 cli_step (const char *path)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
 
-  RUN (&r, "step", path, "--json");
-  assert_success (&r);
-  json = out_json (&r);
-  return g_strdup (json_object_get_string (member (member (json, "step"), "id")));
+  ADJ_CLI_RUN (&r, NULL, "step", path, "--json");
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  return g_strdup (json_object_get_string (adj_test_member (adj_test_member (json, "step"), "id")));
 }
 
 /* The same play from the command line. */
@@ -357,7 +257,7 @@ play_cli (const char *path,
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_autofree char *input = NULL;
   g_autofree char *modifier = g_strdup_printf ("%d", p->n);
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   static const char *const action[] = {
     [ORDER] = "order", [LONG] = "order", [CHARGE] = "charge", [REACHED] = "reached",
     [WITHDRAW] = "withdraw", [FIND] = "find", [COMMANDO] = "commando",
@@ -373,11 +273,12 @@ play_cli (const char *path,
         {
           g_autoptr(json_object) json = NULL;
 
-          RUN (&r, "step", path, "--apply", "--json");
-          assert_success (&r);
-          json = out_json (&r);
+          ADJ_CLI_RUN (&r, NULL, "step", path, "--apply", "--json");
+          adj_cli_assert_ok (&r);
+          json = adj_cli_out_json (&r);
           g_free (at);
-          at = g_strdup (json_object_get_string (member (member (json, "step"), "id")));
+          at = g_strdup (json_object_get_string (adj_test_member (adj_test_member (json, "step"),
+                                                                  "id")));
         }
       g_assert_cmpstr (at, ==, p->a);
       return;
@@ -427,8 +328,8 @@ play_cli (const char *path,
     }
   g_ptr_array_add (args, (gpointer) "--apply");
   g_ptr_array_add (args, NULL);
-  run_argv (&r, (const char * const *) args->pdata);
-  assert_success (&r);
+  adj_cli_run (&r, NULL, (const char **) args->pdata);
+  adj_cli_assert_ok (&r);
   if (input != NULL)
     g_assert_cmpint (g_unlink (input), ==, 0);
 }
@@ -437,12 +338,12 @@ static void
 test_game (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("adj-test-cli-rr-XXXXXX", &error);
+  g_autofree char *dir = adj_cli_dir_new ();
   g_autofree char *cli = copy_demo (dir, "cli.json");
   g_autofree char *core_path = g_build_filename (dir, "core.json", NULL);
   g_autofree char *cli_text = NULL;
   g_autofree char *core_text = NULL;
-  g_autoptr(AdjBattle) battle = load (cli);
+  g_autoptr(AdjBattle) battle = adj_test_load_battle (cli);
 
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (game); i++)
@@ -497,38 +398,37 @@ static void
 test_step (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("adj-test-cli-rr-XXXXXX", &error);
+  g_autofree char *dir = adj_cli_dir_new ();
   g_autofree char *path = copy_demo (dir, "b.json");
   g_autofree char *before = read_text (path);
   g_autofree char *after = NULL;
   g_autoptr(json_object) json = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   json_object *step, *actions;
   gboolean order = FALSE, next = FALSE;
 
   /* Where the demo starts, in words and as JSON. */
-  RUN (&r, "step", path);
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "step", path);
+  adj_cli_assert_ok (&r);
   g_assert_true (g_str_has_prefix (r.out, "Turn 1 of 20 · Orders phase\n"
                                           "British Send Orders, step 1 of 2: Choose "
                                           "objectives\n"));
   g_assert_nonnull (strstr (r.out, "8 CP left, 0 spent"));
   g_assert_nonnull (strstr (r.out, "rr order "));
   g_assert_nonnull (strstr (r.out, "- 2nd-brigade  2nd (English) Infantry Brigade · Hildyard"));
-  RUN (&r, "step", path, "--json");
-  assert_success (&r);
-  json = out_json (&r);
-  step = member (json, "step");
-  g_assert_cmpstr (json_object_get_string (member (step, "id")), ==, "plan-orders");
-  g_assert_true (json_object_is_type (member (step, "pending"), json_type_null));
-  g_assert_true (json_object_is_type (member (json, "roll"), json_type_null));
-  g_assert_cmpint (json_object_get_int (member (json, "cp")), ==, 8);
-  actions = member (json, "actions");
+  ADJ_CLI_RUN (&r, NULL, "step", path, "--json");
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  step = adj_test_member (json, "step");
+  g_assert_cmpstr (json_object_get_string (adj_test_member (step, "id")), ==, "plan-orders");
+  g_assert_true (json_object_is_type (adj_test_member (step, "pending"), json_type_null));
+  g_assert_true (json_object_is_type (adj_test_member (json, "roll"), json_type_null));
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "cp")), ==, 8);
+  actions = adj_test_member (json, "actions");
   for (gsize i = 0; i < json_object_array_length (actions); i++)
     {
-      const char *command = json_object_get_string (member (json_object_array_get_idx (actions,
-                                                                                       i),
-                                                            "command"));
+      json_object *action = json_object_array_get_idx (actions, i);
+      const char *command = json_object_get_string (adj_test_member (action, "command"));
 
       order |= g_str_equal (command, "rr order");
       next |= g_str_equal (command, "step");
@@ -536,43 +436,45 @@ test_step (void)
   g_assert_true (order && next);
 
   /* Without --apply nothing is saved, and an action only says that it is allowed. */
-  RUN (&r, "rr", "order", path, "2nd-brigade", "Colenso");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "rr", "order", path, "2nd-brigade", "Colenso");
+  adj_cli_assert_ok (&r);
   g_assert_cmpstr (r.out, ==, "Allowed now. Nothing was saved: add --apply to do it.\n");
-  RUN (&r, "rr", "order", path, "2nd-brigade", "Colenso", "--json");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "rr", "order", path, "2nd-brigade", "Colenso", "--json");
+  adj_cli_assert_ok (&r);
   g_clear_pointer (&json, json_object_put);
-  json = out_json (&r);
-  g_assert_true (json_object_get_boolean (member (json, "allowed")));
-  g_assert_false (json_object_get_boolean (member (json, "applied")));
+  json = adj_cli_out_json (&r);
+  g_assert_true (json_object_get_boolean (adj_test_member (json, "allowed")));
+  g_assert_false (json_object_get_boolean (adj_test_member (json, "applied")));
   after = read_text (path);
   g_assert_cmpstr (after, ==, before);
 
   /* With it, the order is given: its line is printed, and the step waits for its roll. */
-  RUN (&r, "rr", "order", path, "2nd-brigade", "Colenso", "--apply");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "rr", "order", path, "2nd-brigade", "Colenso", "--apply");
+  adj_cli_assert_ok (&r);
   g_assert_cmpstr (r.out, ==, "Send Orders: Hildyard’s 2nd (English) Infantry Brigade is to "
                               "make for Colenso — 1 CP, 7 left\n");
-  RUN (&r, "step", path, "--apply", "--json");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "step", path, "--apply", "--json");
+  adj_cli_assert_ok (&r);
   g_clear_pointer (&json, json_object_put);
-  json = out_json (&r);
-  g_assert_cmpstr (json_object_get_string (member (member (json, "step"), "id")), ==,
-                   "roll-send");
-  g_assert_nonnull (strstr (json_object_get_string (member (member (json, "step"), "pending")),
+  json = adj_cli_out_json (&r);
+  g_assert_cmpstr (json_object_get_string (adj_test_member (adj_test_member (json, "step"), "id")),
+                   ==, "roll-send");
+  g_assert_nonnull (strstr (json_object_get_string (adj_test_member (adj_test_member (json, "step"),
+                                                                     "pending")),
                             "Hildyard"));
-  g_assert_true (json_object_get_boolean (member (member (json, "roll"), "wanted")));
-  g_assert_cmpstr (json_object_get_string (member (json_object_array_get_idx (member (json, "did"),
-                                                                              0),
-                                                   "kind")), ==, "turn");
+  g_assert_true (json_object_get_boolean (adj_test_member (adj_test_member (json, "roll"),
+                                                           "wanted")));
+  g_assert_cmpstr (json_object_get_string (adj_test_member (json_object_array_get_idx (
+                                                              adj_test_member (json, "did"), 0),
+                                                            "kind")), ==, "turn");
   /* The roll is what "step --apply" does now; then it moves on. */
-  RUN (&r, "step", path, "--apply", "--dice", "2,2");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "step", path, "--apply", "--dice", "2,2");
+  adj_cli_assert_ok (&r);
   g_assert_true (g_str_has_prefix (r.out, "Send Orders roll, Hildyard (Colenso): the order "
                                           "arrives — Objective Marker in the turn 2 box\n\n"));
   g_assert_nonnull (strstr (r.out, "Done at this step:\n  Send Orders roll, Hildyard"));
-  RUN (&r, "step", path, "--apply");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "step", path, "--apply");
+  adj_cli_assert_ok (&r);
   g_assert_true (g_str_has_prefix (r.out, "Turn 1 · Orders phase · British Receive Orders, "
                                           "step 1 of 1"));
   adj_test_remove_tree (dir);
@@ -586,31 +488,32 @@ static void
 write_demo_parts (const char *strengths,
                   const char *tables)
 {
-  g_autofree char *demo = demo_path ("rr-colenso.json");
+  g_autofree char *demo = adj_cli_demo_path ("rr-colenso.json");
   g_autoptr(GError) error = NULL;
   g_autoptr(json_object) json = adj_json_parse_file (demo, &error);
   g_autoptr(json_object) out = json_object_new_object ();
-  json_object *units = member (json, "units");
+  json_object *units = adj_test_member (json, "units");
 
   g_assert_no_error (error);
   for (gsize i = 0; i < json_object_array_length (units); i++)
     {
       json_object *unit = json_object_array_get_idx (units, i);
-      json_object *status = member (unit, "status");
+      json_object *status = adj_test_member (unit, "status");
       json_object *one = json_object_new_object ();
 
       for (const char * const *key = (const char * const[]) { "sp", "reduced_sp",
                                                               "order_modifier", NULL };
            *key != NULL; key++)
         if (json_object_object_get (status, *key) != NULL)
-          json_object_object_add (one, *key, json_object_get (member (status, *key)));
+          json_object_object_add (one, *key, json_object_get (adj_test_member (status, *key)));
       if (json_object_object_length (one) > 0)
-        json_object_object_add (out, json_object_get_string (member (unit, "id")), one);
+        json_object_object_add (out, json_object_get_string (adj_test_member (unit, "id")), one);
       else
         json_object_put (one);
     }
   g_assert_true (g_file_set_contents (strengths, json_object_to_json_string (out), -1, NULL));
-  g_assert_true (g_file_set_contents (tables, json_object_to_json_string (member (json, "tables")),
+  g_assert_true (g_file_set_contents (tables,
+                                      json_object_to_json_string (adj_test_member (json, "tables")),
                                       -1, NULL));
 }
 
@@ -622,21 +525,21 @@ new_game (const char *path,
           const char *seed,
           const char *dice)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
-  RUN (&r, "new", "rr", "--input", strengths, "--seed", seed, "--name", "Colenso",
-       "--output", path);
-  assert_success (&r);
-  RUN (&r, "rr", "setup", path, "--tables", tables, "--emplacement", "Fort Wylie",
-       "--dice", dice, "--apply");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "new", "rr", "--input", strengths, "--seed", seed, "--name", "Colenso",
+                     "--output", path);
+  adj_cli_assert_ok (&r);
+  ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--tables", tables, "--emplacement", "Fort Wylie",
+                     "--dice", dice, "--apply");
+  adj_cli_assert_ok (&r);
 }
 
 static void
 test_setup (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("adj-test-cli-rr-XXXXXX", &error);
+  g_autofree char *dir = adj_cli_dir_new ();
   g_autofree char *path = g_build_filename (dir, "new.json", NULL);
   g_autofree char *strengths = g_build_filename (dir, "strengths.json", NULL);
   g_autofree char *tables = g_build_filename (dir, "tables.json", NULL);
@@ -644,63 +547,64 @@ test_setup (void)
   g_autofree char *after = NULL;
   g_autoptr(json_object) json = NULL;
   g_autoptr(AdjBattle) battle = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
   write_demo_parts (strengths, tables);
-  RUN (&r, "new", "rr", "--input", strengths, "--seed", "7", "--output", path);
-  assert_success (&r);
-  RUN (&r, "new", "rr", "--army", "x", "--army", "y");
+  ADJ_CLI_RUN (&r, NULL, "new", "rr", "--input", strengths, "--seed", "7", "--output", path);
+  adj_cli_assert_ok (&r);
+  ADJ_CLI_RUN (&r, NULL, "new", "rr", "--army", "x", "--army", "y");
   g_assert_cmpint (r.status, ==, 2);
   g_assert_nonnull (strstr (r.err, "takes no --army"));
   /* Before set-up the step says so. */
-  RUN (&r, "step", path);
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "step", path);
+  adj_cli_assert_ok (&r);
   g_assert_true (g_str_has_prefix (r.out, "The game is not set up yet\n"));
   g_assert_nonnull (strstr (r.out, "rr setup "));
 
   /* The variants with their ratings (the demo's: all 0 but two), and the balance. */
-  RUN (&r, "rr", "setup", path, "--tables", tables, "--json");
-  assert_success (&r);
-  json = out_json (&r);
-  g_assert_cmpint (json_object_get_int (member (json, "balance")), ==, 0);
-  g_assert_cmpuint (json_object_array_length (member (json, "variants")), >, 0);
-  g_assert_cmpuint (json_object_array_length (member (json, "missing_strengths")), ==, 0);
+  ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--tables", tables, "--json");
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "balance")), ==, 0);
+  g_assert_cmpuint (json_object_array_length (adj_test_member (json, "variants")), >, 0);
+  g_assert_cmpuint (json_object_array_length (adj_test_member (json, "missing_strengths")), ==, 0);
   before = read_text (path);
   /* Ratings that do not balance, a variant the chart lacks, an area named twice, no charts. */
-  RUN (&r, "rr", "setup", path, "--tables", tables, "--variant", "hesitate", "--apply");
+  ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--tables", tables, "--variant", "hesitate",
+               "--apply");
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, "must balance out to 0"));
-  RUN (&r, "rr", "setup", path, "--tables", tables, "--variant", "fly", "--apply");
+  ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--tables", tables, "--variant", "fly", "--apply");
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, "“fly” is not a variant of the Variants chart"));
-  RUN (&r, "rr", "setup", path, "--tables", tables, "--emplacement", "Red Hill",
-       "--emplacement", "Red Hill", "--apply");
+  ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--tables", tables, "--emplacement", "Red Hill",
+                     "--emplacement", "Red Hill", "--apply");
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, "“Red Hill” is named twice"));
-  RUN (&r, "rr", "setup", path, "--apply");
+  ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--apply");
   g_assert_cmpint (r.status, ==, 1);
   after = read_text (path);
   g_assert_cmpstr (after, ==, before);
 
   /* Set up for good with three variants that balance (−1, −1 and +2 on the demo's chart): one
    * entry, Game Turn 1 at Send Orders. */
-  RUN (&r, "rr", "setup", path, "--tables", tables, "--emplacement", "Red Hill",
-       "--variant", "hesitate", "--variant", "close-order", "--variant", "no-hlangwane");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--tables", tables, "--emplacement", "Red Hill",
+               "--variant", "hesitate", "--variant", "close-order", "--variant", "no-hlangwane");
+  adj_cli_assert_ok (&r);
   g_assert_nonnull (strstr (r.out, "[x] hesitate"));
   g_assert_nonnull (strstr (r.out, "Balance: +0\n"));
   g_assert_true (g_str_has_suffix (r.out, "Allowed now. Nothing was saved: add --apply to do "
                                           "it.\n"));
-  RUN (&r, "rr", "setup", path, "--tables", tables, "--emplacement", "Red Hill",
-       "--variant", "hesitate", "--variant", "close-order", "--variant", "no-hlangwane",
-       "--apply");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--tables", tables, "--emplacement", "Red Hill",
+               "--variant", "hesitate", "--variant", "close-order", "--variant", "no-hlangwane",
+               "--apply");
+  adj_cli_assert_ok (&r);
   g_assert_true (g_str_has_prefix (r.out, "Set-up: drift markers placed face down"));
-  battle = load (path);
+  battle = adj_test_load_battle (path);
   g_assert_true (adj_rr_is_set_up (battle));
   g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 1);
   g_assert_cmpstr (step_id (battle), ==, "plan-orders");
-  RUN (&r, "rr", "setup", path, "--tables", tables, "--apply");
+  ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--tables", tables, "--apply");
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, "The game is set up already"));
   adj_test_remove_tree (dir);
@@ -713,7 +617,7 @@ static char *
 opened (const char *path,
         const char *secret)
 {
-  g_autoptr(AdjBattle) battle = load (path);
+  g_autoptr(AdjBattle) battle = adj_test_load_battle (path);
   g_autoptr(GError) error = NULL;
   char *text = adj_secret_open (adj_battle_get_secret (battle, secret), &error);
 
@@ -728,8 +632,8 @@ same_answer (const char         *a,
              const char         *b,
              const char * const *args)
 {
-  g_auto(Run) ra = { 0 };
-  g_auto(Run) rb = { 0 };
+  g_auto(AdjCliRun) ra = { 0 };
+  g_auto(AdjCliRun) rb = { 0 };
   const char *argv_a[16], *argv_b[16];
   g_autofree char *dir_a = g_path_get_dirname (a);
   g_autofree char *dir_b = g_path_get_dirname (b);
@@ -744,8 +648,8 @@ same_answer (const char         *a,
       argv_b[n] = g_str_equal (args[n], "@") ? b : args[n];
     }
   argv_a[n] = argv_b[n] = NULL;
-  run_argv (&ra, argv_a);
-  run_argv (&rb, argv_b);
+  adj_cli_run (&ra, NULL, argv_a);
+  adj_cli_run (&rb, NULL, argv_b);
   out_a = g_string_new (ra.out);
   out_b = g_string_new (rb.out);
   g_string_append (out_a, ra.err);
@@ -768,7 +672,7 @@ static void
 test_hidden (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("adj-test-cli-rr-XXXXXX", &error);
+  g_autofree char *dir = adj_cli_dir_new ();
   g_autofree char *dir_a = g_build_filename (dir, "a", NULL);
   g_autofree char *dir_b = g_build_filename (dir, "b", NULL);
   g_autofree char *a = g_build_filename (dir_a, "colenso.json", NULL);
@@ -784,7 +688,7 @@ test_hidden (void)
                                                 NULL);
   g_autofree char *user_tables = g_build_filename (user_dir, "rr.json", NULL);
   gboolean ordered = FALSE, rolled = FALSE;
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
   g_assert_cmpint (g_mkdir (dir_a, 0700), ==, 0);
   g_assert_cmpint (g_mkdir (dir_b, 0700), ==, 0);
@@ -812,7 +716,7 @@ test_hidden (void)
    * so does every step taken, which prints the next. */
   for (guint i = 0; i < 30; i++)
     {
-      g_autoptr(AdjBattle) battle = load (a);
+      g_autoptr(AdjBattle) battle = adj_test_load_battle (a);
       const char *at = step_id (battle);
 
       if (g_str_equal (at, "plan-orders") || g_str_equal (at, "brigades-move") ||
@@ -849,7 +753,7 @@ test_hidden (void)
       rolled = rolled || g_str_equal (at, "roll-send");
     }
   {
-    g_autoptr(AdjBattle) battle = load (a);
+    g_autoptr(AdjBattle) battle = adj_test_load_battle (a);
 
     g_assert_cmpstr (step_id (battle), ==, "commandos-fire");
   }
@@ -858,25 +762,27 @@ test_hidden (void)
   {
     g_autoptr(json_object) sealed_a = adj_test_parse (drifts_a);
     g_autoptr(json_object) sealed_b = adj_test_parse (drifts_b);
-    int value_a = json_object_get_int (member (member (sealed_a, "areas"), "wagon-drift"));
-    int value_b = json_object_get_int (member (member (sealed_b, "areas"), "wagon-drift"));
+    int value_a = json_object_get_int (adj_test_member (adj_test_member (sealed_a, "areas"),
+                                                         "wagon-drift"));
+    int value_b = json_object_get_int (adj_test_member (adj_test_member (sealed_b, "areas"),
+                                                         "wagon-drift"));
     g_autofree char *shows = g_strdup_printf ("(marker %d)", value_a);
 
     /* As the referee's ruling: the step is not the drift's. */
-    RUN (&r, "resolve", "rr/find-drift", "--battle", a, "--input", find, "--allow", "--dice",
-         "2,2", "--apply");
-    assert_success (&r);
+    ADJ_CLI_RUN (&r, NULL, "resolve", "rr/find-drift", "--battle", a, "--input", find, "--allow",
+                 "--dice", "2,2", "--apply");
+    adj_cli_assert_ok (&r);
     g_assert_nonnull (strstr (r.out, shows));
-    RUN (&r, "resolve", "rr/find-drift", "--battle", b, "--input", find, "--allow", "--dice",
-         "2,2", "--apply");
-    assert_success (&r);
+    ADJ_CLI_RUN (&r, NULL, "resolve", "rr/find-drift", "--battle", b, "--input", find, "--allow",
+                 "--dice", "2,2", "--apply");
+    adj_cli_assert_ok (&r);
     if (value_a != value_b)
       {
-        g_auto(Run) ra = { 0 };
-        g_auto(Run) rb = { 0 };
+        g_auto(AdjCliRun) ra = { 0 };
+        g_auto(AdjCliRun) rb = { 0 };
 
-        RUN (&ra, "rr", "show", a, "--json");
-        RUN (&rb, "rr", "show", b, "--json");
+        ADJ_CLI_RUN (&ra, NULL, "rr", "show", a, "--json");
+        ADJ_CLI_RUN (&rb, NULL, "rr", "show", b, "--json");
         g_assert_cmpstr (ra.out, !=, rb.out);
       }
   }
@@ -986,17 +892,17 @@ test_bad (gconstpointer data)
 {
   const BadCase *c = data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("adj-test-cli-rr-XXXXXX", &error);
+  g_autofree char *dir = adj_cli_dir_new ();
   g_autofree char *path = copy_demo (dir, "b.json");
-  g_autofree char *wec = demo_path ("wec-zulu-war.json");
+  g_autofree char *wec = adj_cli_demo_path ("wec-zulu-war.json");
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   const char *args[G_N_ELEMENTS (c->args) + 1] = { NULL };
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
   if (c->at != NULL)
     {
-      g_autoptr(AdjBattle) battle = load (path);
+      g_autoptr(AdjBattle) battle = adj_test_load_battle (path);
 
       /* An order that arrives at once (7 on the demo's Send Orders chart), for the steps that
        * roll for it. */
@@ -1033,7 +939,7 @@ test_bad (gconstpointer data)
     args[i] = g_str_equal (c->args[i], "@") ? path
             : g_str_equal (c->args[i], "WEC") ? wec : c->args[i];
   before = read_text (path);
-  run_argv (&r, args);
+  adj_cli_run (&r, NULL, args);
   after = read_text (path);
   g_assert_cmpint (r.status, ==, c->status);
   g_assert_cmpstr (r.out, ==, "");
@@ -1048,10 +954,10 @@ test_bad (gconstpointer data)
 static void
 test_help (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
-  RUN (&r, "--help");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "--help");
+  adj_cli_assert_ok (&r);
   g_assert_nonnull (strstr (r.out, "  step BATTLE [--apply [--dice 3,4,...]]\n"));
   g_assert_nonnull (strstr (r.out, "  rr ACTION BATTLE ... [--apply]"));
   g_assert_nonnull (strstr (r.out, "holds EMPLACEMENT british|boers|both|nobody"));

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "adj-json.h"
+#include "adj-test-cli.h"
 #include "adj-test-util.h"
 
 typedef struct {
@@ -144,47 +145,26 @@ static void
 test_cli_case (gconstpointer data)
 {
   const CliCase *c = data;
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                               G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
+  const char *args[9] = { c->command, c->mechanic, "--input", "-" };
+  guint n = 4;
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  const char *cli = g_getenv ("ADJUTANT_CLI");
 
-  g_assert_nonnull (cli);
-  if (c->language != NULL)
-    g_subprocess_launcher_setenv (launcher, "LANGUAGE", c->language, TRUE);
-  else
-    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
-  g_ptr_array_add (argv, (gpointer) cli);
-  g_ptr_array_add (argv, (gpointer) c->command);
-  g_ptr_array_add (argv, (gpointer) c->mechanic);
-  g_ptr_array_add (argv, (gpointer) "--input");
-  g_ptr_array_add (argv, (gpointer) "-");
   if (c->dice != NULL)
     {
-      g_ptr_array_add (argv, (gpointer) "--dice");
-      g_ptr_array_add (argv, (gpointer) c->dice);
+      args[n++] = "--dice";
+      args[n++] = c->dice;
     }
   if (c->cards != NULL)
     {
-      g_ptr_array_add (argv, (gpointer) "--cards");
-      g_ptr_array_add (argv, (gpointer) c->cards);
+      args[n++] = "--cards";
+      args[n++] = c->cards;
     }
-  g_ptr_array_add (argv, NULL);
-
-  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_communicate_utf8 (proc, c->input, NULL, &out, &err, &error));
-  g_assert_no_error (error);
-  if (g_subprocess_get_exit_status (proc) != 0)
-    g_error ("exit status %d: %s", g_subprocess_get_exit_status (proc), err);
-  json = adj_json_parse_data (out, strlen (out), "stdout", &error);
-  g_assert_no_error (error);
+  args[n] = NULL;
+  adj_cli_run_in (&r, c->language, c->input, args);
+  if (r.status != 0)
+    g_error ("exit status %d: %s", r.status, r.err);
+  json = adj_cli_out_json (&r);
 
   if (g_str_equal (c->command, "odds"))
     {
@@ -231,7 +211,7 @@ test_cli_case (gconstpointer data)
           g_error ("“%s” is in “%s”", c->absent, t);
       }
     if (!seen)
-      g_error ("“%s” is in no line of %s", c->text, out);
+      g_error ("“%s” is in no line of %s", c->text, r.out);
   }
 }
 

@@ -13,108 +13,9 @@
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-ruleset.h"
+#include "adj-test-cli.h"
 #include "adj-test-pdf.h"
 #include "adj-test-util.h"
-
-/* The ruleset ids an error lists as known ("gl, rn, wec"): "@KNOWN@" in an expected message
- * stands for them, so that a new system's ruleset does not change the expectations. */
-typedef struct {
-  int   status;   /* the exit status, or -1 when killed */
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static const char *
-cli_path (void)
-{
-  const char *path = g_getenv ("ADJUTANT_CLI");
-
-  g_assert_nonnull (path);
-  return path;
-}
-
-/* Run the binary with the arguments in @args (NULL-terminated). */
-static void
-run_argv (Run         *r,
-          const char **args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait_status = 0;
-
-  g_ptr_array_add (argv, (gpointer) cli_path ());
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &r->out, &r->err, &wait_status, &error));
-  g_assert_no_error (error);
-  r->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-
-  /* Under AddressSanitizer, LeakSanitizer lists the suppressions it used (fontconfig's, once a
-   * roster has loaded fonts) at exit: that summary is not the program's output. */
-  {
-    char *summary = strstr (r->err, "-----------------------------------------------------\n"
-                                    "Suppressions used:\n");
-    if (summary != NULL)
-      *summary = '\0';
-  }
-}
-
-#define RUN(r, ...) G_STMT_START { \
-    const char *run_args_[] = { __VA_ARGS__, NULL }; \
-    run_argv ((r), run_args_); \
-  } G_STMT_END
-
-static json_object *
-out_json (const Run *r)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *json = adj_json_parse_data (r->out, strlen (r->out), "stdout", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (json);
-  return json;
-}
-
-static json_object *
-member (json_object *obj,
-        const char  *key)
-{
-  json_object *v = NULL;
-
-  if (!json_object_object_get_ex (obj, key, &v))
-    g_error ("no key “%s” in %s", key, json_object_to_json_string (obj));
-  return v;
-}
-
-static const char *
-member_string (json_object *obj,
-               const char  *key)
-{
-  json_object *v = member (obj, key);
-
-  g_assert_true (json_object_is_type (v, json_type_string));
-  return json_object_get_string (v);
-}
-
-static void
-assert_success (const Run *r)
-{
-  if (r->status != 0)
-    g_error ("exit status %d, stderr: %s", r->status, r->err);
-  g_assert_cmpstr (r->err, ==, "");
-}
 
 /* A temporary folder for input files, removed with everything in it. */
 typedef struct {
@@ -125,29 +26,14 @@ static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("adj-test-cli-XXXXXX", &error);
-  g_assert_no_error (error);
+  f->dir = adj_cli_dir_new ();
 }
 
 static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
-  g_autoptr(GDir) dir = g_dir_open (f->dir, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (f->dir, name, NULL);
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        g_assert_cmpint (g_rmdir (path), ==, 0);
-      else
-        g_assert_cmpint (g_unlink (path), ==, 0);
-    }
-  g_assert_cmpint (g_rmdir (f->dir), ==, 0);
-  g_free (f->dir);
+  adj_cli_dir_free (f->dir);
 }
 
 static char *
@@ -162,21 +48,19 @@ write_file (Fixture    *f,
   return path;
 }
 
-static char *
-demo_path (void)
-{
-  return g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", "wec-zulu-war.json", NULL);
-}
-
+/* The demo battle of When Empires Clash! as "battle.json" in the fixture's folder. */
 static char *
 copy_demo (Fixture *f)
 {
-  g_autofree char *src = demo_path ();
-  g_autofree char *text = NULL;
-  gsize length;
+  return adj_cli_copy_demo_as (f->dir, "wec-zulu-war.json", "battle.json");
+}
 
-  g_assert_true (g_file_get_contents (src, &text, &length, NULL));
-  return write_file (f, "battle.json", text, (gssize) length);
+/* The whole number @name among the "values" of the outcome @json. */
+static int
+value_of (json_object *json,
+          const char  *name)
+{
+  return json_object_get_int (adj_test_member (adj_test_member (json, "values"), name));
 }
 
 /* ---- information ---- */
@@ -184,10 +68,10 @@ copy_demo (Fixture *f)
 static void
 test_help (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
-  RUN (&r, "--help");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "--help");
+  adj_cli_assert_ok (&r);
   g_assert_true (g_str_has_prefix (r.out, "Usage: adjutant-cli COMMAND [ARGUMENTS] [OPTIONS]\n"));
   g_assert_nonnull (strstr (r.out, "  resolve MECHANIC"));
   g_assert_nonnull (strstr (r.out,
@@ -195,34 +79,34 @@ test_help (void)
   g_assert_nonnull (strstr (r.out, "Exit status: 0 success"));
   g_assert_nonnull (strstr (r.out, "  solo BATTLE [--seed N] [--dice 5,2,...]"));
   g_assert_nonnull (strstr (r.out, "  state BATTLE "));
-  run_clear (&r);
+  adj_cli_run_clear (&r);
   /* -h anywhere, even after a command, is help. */
-  RUN (&r, "odds", "-h");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "odds", "-h");
+  adj_cli_assert_ok (&r);
   g_assert_true (g_str_has_prefix (r.out, "Usage: "));
 }
 
 static void
 test_version (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
-  RUN (&r, "--version");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "--version");
+  adj_cli_assert_ok (&r);
   g_assert_cmpstr (r.out, ==, "adjutant-cli " PACKAGE_VERSION "\n");
 }
 
 static void
 test_rulesets (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
   g_auto(GStrv) ids = adj_ruleset_list_ids ();
   json_object *item = NULL;
 
-  RUN (&r, "rulesets");
-  assert_success (&r);
-  json = out_json (&r);
+  ADJ_CLI_RUN (&r, NULL, "rulesets");
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
   g_assert_true (json_object_is_type (json, json_type_array));
   /* Every ruleset of the data folder, sorted by id. */
   g_assert_cmpuint (json_object_array_length (json), ==, g_strv_length (ids));
@@ -231,56 +115,56 @@ test_rulesets (void)
     {
       json_object *one = json_object_array_get_idx (json, i);
 
-      g_assert_cmpstr (member_string (one, "id"), ==, ids[i]);
+      g_assert_cmpstr (adj_test_member_string (one, "id"), ==, ids[i]);
       if (g_str_equal (ids[i], "wec"))
         item = one;
     }
   g_assert_nonnull (item);
-  g_assert_cmpstr (member_string (item, "name"), ==, "When Empires Clash!");
-  g_assert_cmpstr (member_string (item, "distance_unit"), ==, "squares");
-  g_assert_cmpint (json_object_get_int (member (item, "mechanics")), ==, 14);
+  g_assert_cmpstr (adj_test_member_string (item, "name"), ==, "When Empires Clash!");
+  g_assert_cmpstr (adj_test_member_string (item, "distance_unit"), ==, "squares");
+  g_assert_cmpint (json_object_get_int (adj_test_member (item, "mechanics")), ==, 14);
 }
 
 static void
 test_mechanics (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
   gboolean found = FALSE;
 
-  RUN (&r, "mechanics", "wec");
-  assert_success (&r);
-  json = out_json (&r);
+  ADJ_CLI_RUN (&r, NULL, "mechanics", "wec");
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
   g_assert_cmpuint (json_object_array_length (json), ==, 14);
   for (gsize i = 0; i < json_object_array_length (json); i++)
     {
       json_object *item = json_object_array_get_idx (json, i);
-      const char *id = member_string (item, "id");
+      const char *id = adj_test_member_string (item, "id");
 
       g_assert_true (g_str_has_prefix (id, "wec/"));
-      g_assert_cmpstr (member_string (item, "title"), !=, "");
+      g_assert_cmpstr (adj_test_member_string (item, "title"), !=, "");
       if (g_str_equal (id, "wec/fire-combat"))
         {
           found = TRUE;
-          g_assert_cmpstr (member_string (item, "scope"), ==, "pair");
-          g_assert_cmpstr (member_string (item, "title"), ==, "Fire combat");
+          g_assert_cmpstr (adj_test_member_string (item, "scope"), ==, "pair");
+          g_assert_cmpstr (adj_test_member_string (item, "title"), ==, "Fire combat");
         }
     }
   g_assert_true (found);
 
   /* Without a ruleset: every built-in system's; --compact prints one line. */
   {
-    g_auto(Run) all = { 0 };
+    g_auto(AdjCliRun) all = { 0 };
     g_autoptr(json_object) every = NULL;
     guint n_systems = 0, n = 0;
     const AdjSystem **systems = adj_systems (&n_systems);
 
     for (guint s = 0; s < n_systems; s++)
       n += systems[s]->n_mechanics;
-    RUN (&all, "mechanics", "--compact");
-    assert_success (&all);
+    ADJ_CLI_RUN (&all, NULL, "mechanics", "--compact");
+    adj_cli_assert_ok (&all);
     g_assert_true (strchr (all.out, '\n') == all.out + strlen (all.out) - 1);
-    every = out_json (&all);
+    every = adj_cli_out_json (&all);
     g_assert_cmpuint (n, >=, 14 + 9);
     g_assert_cmpuint (json_object_array_length (every), ==, n);
   }
@@ -289,43 +173,47 @@ test_mechanics (void)
 static void
 test_describe (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
   json_object *inputs, *outcomes, *draws;
   gboolean has_distance = FALSE;
 
-  RUN (&r, "describe", "wec/fire-combat");
-  assert_success (&r);
-  json = out_json (&r);
-  g_assert_cmpstr (member_string (json, "id"), ==, "wec/fire-combat");
-  g_assert_cmpstr (member_string (json, "ruleset"), ==, "wec");
-  g_assert_cmpstr (member_string (json, "scope"), ==, "pair");
-  inputs = member (json, "inputs");
+  ADJ_CLI_RUN (&r, NULL, "describe", "wec/fire-combat");
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  g_assert_cmpstr (adj_test_member_string (json, "id"), ==, "wec/fire-combat");
+  g_assert_cmpstr (adj_test_member_string (json, "ruleset"), ==, "wec");
+  g_assert_cmpstr (adj_test_member_string (json, "scope"), ==, "pair");
+  inputs = adj_test_member (json, "inputs");
   g_assert_cmpuint (json_object_array_length (inputs), ==, 18);
-  g_assert_cmpstr (member_string (json_object_array_get_idx (inputs, 0), "name"), ==, "firer");
-  g_assert_cmpstr (member_string (json_object_array_get_idx (inputs, 0), "kind"), ==, "unit");
+  g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (inputs, 0), "name"), ==,
+                   "firer");
+  g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (inputs, 0), "kind"), ==,
+                   "unit");
   for (gsize i = 0; i < json_object_array_length (inputs); i++)
     {
       json_object *in = json_object_array_get_idx (inputs, i);
-      if (g_str_equal (member_string (in, "name"), "distance"))
+      if (g_str_equal (adj_test_member_string (in, "name"), "distance"))
         {
           has_distance = TRUE;
-          g_assert_cmpstr (member_string (in, "kind"), ==, "int");
-          g_assert_cmpstr (member_string (in, "unit"), ==, "squares");
-          g_assert_cmpint (json_object_get_int (member (in, "default")), ==, 2);
+          g_assert_cmpstr (adj_test_member_string (in, "kind"), ==, "int");
+          g_assert_cmpstr (adj_test_member_string (in, "unit"), ==, "squares");
+          g_assert_cmpint (json_object_get_int (adj_test_member (in, "default")), ==, 2);
         }
     }
   g_assert_true (has_distance);
-  outcomes = member (json, "outcomes");
+  outcomes = adj_test_member (json, "outcomes");
   g_assert_cmpuint (json_object_array_length (outcomes), ==, 3);
-  g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 0), "id"), ==,
+  g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (outcomes, 0), "id"), ==,
                    "ineffective");
-  g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 1), "id"), ==, "recoil");
-  g_assert_cmpstr (member_string (json_object_array_get_idx (outcomes, 2), "id"), ==,
+  g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (outcomes, 1), "id"), ==,
+                   "recoil");
+  g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (outcomes, 2), "id"), ==,
                    "destroyed");
-  draws = member (member (json, "random"), "draws");
+  draws = adj_test_member (adj_test_member (json, "random"), "draws");
   g_assert_cmpuint (json_object_array_length (draws), ==, 2);
-  g_assert_cmpstr (member_string (json_object_array_get_idx (draws, 0), "dice"), ==, "2D6");
+  g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (draws, 0), "dice"), ==,
+                   "2D6");
 }
 
 /* ---- odds and resolve ---- */
@@ -342,31 +230,32 @@ check_fire_odds (json_object *json)
     { "recoil", "47/108", 47.0 / 108.0 },
     { "destroyed", "11/48", 11.0 / 48.0 },
   };
-  json_object *outcomes = member (json, "outcomes");
+  json_object *outcomes = adj_test_member (json, "outcomes");
   double sum = 0.0;
   gint64 ways = 0;
 
-  g_assert_cmpstr (member_string (json, "mechanic"), ==, "wec/fire-combat");
+  g_assert_cmpstr (adj_test_member_string (json, "mechanic"), ==, "wec/fire-combat");
   g_assert_cmpuint (json_object_array_length (outcomes), ==, G_N_ELEMENTS (expect));
   for (guint i = 0; i < G_N_ELEMENTS (expect); i++)
     {
       json_object *item = json_object_array_get_idx (outcomes, i);
-      double p = json_object_get_double (member (item, "probability"));
+      double p = json_object_get_double (adj_test_member (item, "probability"));
 
-      g_assert_cmpstr (member_string (item, "outcome"), ==, expect[i].outcome);
-      g_assert_cmpstr (member_string (item, "exact"), ==, expect[i].exact);
+      g_assert_cmpstr (adj_test_member_string (item, "outcome"), ==, expect[i].outcome);
+      g_assert_cmpstr (adj_test_member_string (item, "exact"), ==, expect[i].exact);
       g_assert_cmpfloat_with_epsilon (p, expect[i].p, 1e-12);
       sum += p;
-      ways += json_object_get_int64 (member (item, "ways"));
+      ways += json_object_get_int64 (adj_test_member (item, "ways"));
     }
   g_assert_cmpfloat_with_epsilon (sum, 1.0, 1e-12);
-  g_assert_cmpint (ways, ==, json_object_get_int64 (member (json, "total_ways")));
+  g_assert_cmpint (ways, ==, json_object_get_int64 (adj_test_member (json, "total_ways")));
   g_assert_cmpint (ways, ==, 432);
-  g_assert_cmpstr (member_string (json, "sum_exact"), ==, "1/1");
-  g_assert_cmpfloat (json_object_get_double (member (json, "sum")), ==, 1.0);
-  g_assert_cmpstr (member_string (member (json, "inputs"), "firer_type"), ==,
+  g_assert_cmpstr (adj_test_member_string (json, "sum_exact"), ==, "1/1");
+  g_assert_cmpfloat (json_object_get_double (adj_test_member (json, "sum")), ==, 1.0);
+  g_assert_cmpstr (adj_test_member_string (adj_test_member (json, "inputs"), "firer_type"), ==,
                    "regular-infantry");
-  g_assert_cmpstr (member_string (member (json, "inputs"), "target_dice"), ==, "d12");
+  g_assert_cmpstr (adj_test_member_string (adj_test_member (json, "inputs"), "target_dice"), ==,
+                   "d12");
 }
 
 static void
@@ -375,61 +264,50 @@ test_odds (Fixture       *f,
 {
   g_autofree char *input = write_file (f, "input.json", "{\"target_type\": \"native-infantry\", "
                                        "\"target_dice\": \"d12\"}\n", -1);
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
 
-  RUN (&r, "odds", "wec/fire-combat", "--input", input);
-  assert_success (&r);
-  json = out_json (&r);
+  ADJ_CLI_RUN (&r, NULL, "odds", "wec/fire-combat", "--input", input);
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
   check_fire_odds (json);
 }
 
 static void
 test_odds_stdin (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
 
-  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                           G_SUBPROCESS_FLAGS_STDERR_PIPE, &error, cli_path (), "odds",
-                           "wec/fire-combat", "-i", "-", "--compact", NULL);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_communicate_utf8 (proc, "{\"target_type\": \"native-infantry\", "
-                                                "\"target_dice\": \"d12\"}", NULL, &out, &err,
-                                                &error));
-  g_assert_no_error (error);
-  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 0);
-  g_assert_cmpstr (err, ==, "");
+  ADJ_CLI_RUN (&r, "{\"target_type\": \"native-infantry\", \"target_dice\": \"d12\"}",
+               "odds", "wec/fire-combat", "-i", "-", "--compact");
+  adj_cli_assert_ok (&r);
   /* --compact: one line. */
-  g_assert_true (g_str_has_suffix (out, "}\n"));
-  g_assert_true (strchr (out, '\n') == out + strlen (out) - 1);
-  json = adj_json_parse_data (out, strlen (out), "stdout", &error);
-  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (r.out, "}\n"));
+  g_assert_true (strchr (r.out, '\n') == r.out + strlen (r.out) - 1);
+  json = adj_cli_out_json (&r);
   check_fire_odds (json);
 }
 
 static void
 test_resolve_dice (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
   json_object *rolls, *roll, *dice;
 
-  RUN (&r, "resolve", "wec/fire-combat", "--dice", "6,6,1,1");
-  assert_success (&r);
-  json = out_json (&r);
-  g_assert_cmpstr (member_string (json, "outcome"), ==, "destroyed");
-  g_assert_cmpstr (member_string (json, "title"), ==, "Target destroyed");
-  g_assert_cmpint (json_object_get_int (member (member (json, "values"), "firer_score")), ==, 15);
-  g_assert_cmpint (json_object_get_int (member (member (json, "values"), "target_score")), ==, 5);
-  rolls = member (json, "rolls");
+  ADJ_CLI_RUN (&r, NULL, "resolve", "wec/fire-combat", "--dice", "6,6,1,1");
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  g_assert_cmpstr (adj_test_member_string (json, "outcome"), ==, "destroyed");
+  g_assert_cmpstr (adj_test_member_string (json, "title"), ==, "Target destroyed");
+  g_assert_cmpint (value_of (json, "firer_score"), ==, 15);
+  g_assert_cmpint (value_of (json, "target_score"), ==, 5);
+  rolls = adj_test_member (json, "rolls");
   g_assert_cmpuint (json_object_array_length (rolls), ==, 2);
   roll = json_object_array_get_idx (rolls, 0);
-  g_assert_true (json_object_get_boolean (member (roll, "entered")));
-  dice = member (roll, "dice");
+  g_assert_true (json_object_get_boolean (adj_test_member (roll, "entered")));
+  dice = adj_test_member (roll, "dice");
   g_assert_cmpint (json_object_get_int (json_object_array_get_idx (dice, 0)), ==, 6);
   g_assert_cmpint (json_object_get_int (json_object_array_get_idx (dice, 1)), ==, 6);
   /* Dice from the table: no seed to report. */
@@ -439,27 +317,27 @@ test_resolve_dice (void)
 static void
 test_resolve_seed (void)
 {
-  g_auto(Run) a = { 0 };
-  g_auto(Run) b = { 0 };
-  g_auto(Run) c = { 0 };
+  g_auto(AdjCliRun) a = { 0 };
+  g_auto(AdjCliRun) b = { 0 };
+  g_auto(AdjCliRun) c = { 0 };
   g_autoptr(json_object) json = NULL;
   json_object *rolls;
 
-  RUN (&a, "resolve", "wec/fire-combat", "--seed", "1879");
-  RUN (&b, "resolve", "wec/fire-combat", "--seed", "1879");
-  assert_success (&a);
-  assert_success (&b);
+  ADJ_CLI_RUN (&a, NULL, "resolve", "wec/fire-combat", "--seed", "1879");
+  ADJ_CLI_RUN (&b, NULL, "resolve", "wec/fire-combat", "--seed", "1879");
+  adj_cli_assert_ok (&a);
+  adj_cli_assert_ok (&b);
   g_assert_cmpstr (a.out, ==, b.out);
-  json = out_json (&a);
-  g_assert_cmpint (json_object_get_int64 (member (json, "seed")), ==, 1879);
-  rolls = member (json, "rolls");
+  json = adj_cli_out_json (&a);
+  g_assert_cmpint (json_object_get_int64 (adj_test_member (json, "seed")), ==, 1879);
+  rolls = adj_test_member (json, "rolls");
   for (gsize i = 0; i < json_object_array_length (rolls); i++)
-    g_assert_false (json_object_get_boolean (member (json_object_array_get_idx (rolls, i),
-                                                     "entered")));
+    g_assert_false (json_object_get_boolean (adj_test_member (json_object_array_get_idx (rolls, i),
+                                                              "entered")));
 
   /* Another seed: another set of rolls (these two differ; checked once by hand). */
-  RUN (&c, "resolve", "wec/fire-combat", "--seed", "1880");
-  assert_success (&c);
+  ADJ_CLI_RUN (&c, NULL, "resolve", "wec/fire-combat", "--seed", "1880");
+  adj_cli_assert_ok (&c);
   g_assert_cmpstr (c.out, !=, a.out);
 }
 
@@ -468,21 +346,21 @@ test_resolve_seed (void)
 static void
 test_validate_demo (void)
 {
-  g_autofree char *path = demo_path ();
-  g_auto(Run) r = { 0 };
+  g_autofree char *path = adj_cli_demo_path ("wec-zulu-war.json");
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
   json_object *sides;
 
-  RUN (&r, "validate", path);
-  assert_success (&r);
-  json = out_json (&r);
-  g_assert_true (json_object_get_boolean (member (json, "valid")));
-  g_assert_cmpstr (member_string (json, "file"), ==, "wec-zulu-war.json");
-  g_assert_cmpstr (member_string (json, "format"), ==, "adjutant-battle");
-  g_assert_cmpstr (member_string (json, "ruleset"), ==, "wec");
-  g_assert_cmpint (json_object_get_int (member (json, "units")), ==, 34);
-  g_assert_cmpint (json_object_get_int (member (json, "journal_entries")), ==, 0);
-  sides = member (json, "sides");
+  ADJ_CLI_RUN (&r, NULL, "validate", path);
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  g_assert_true (json_object_get_boolean (adj_test_member (json, "valid")));
+  g_assert_cmpstr (adj_test_member_string (json, "file"), ==, "wec-zulu-war.json");
+  g_assert_cmpstr (adj_test_member_string (json, "format"), ==, "adjutant-battle");
+  g_assert_cmpstr (adj_test_member_string (json, "ruleset"), ==, "wec");
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "units")), ==, 34);
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "journal_entries")), ==, 0);
+  sides = adj_test_member (json, "sides");
   g_assert_cmpuint (json_object_array_length (sides), ==, 2);
   g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (sides, 0)), ==,
                    "British army");
@@ -507,32 +385,32 @@ test_validate_army (Fixture       *f,
   g_autofree char *illegal = write_file (f, "big.json",
     "{\"format\": \"adjutant-army\", \"version\": 1, \"ruleset\": \"wec\", \"name\": \"Horde\", "
     "\"units\": [{\"name\": \"Foot\", \"type\": \"native-infantry\", \"count\": 19}]}", -1);
-  g_auto(Run) r = { 0 };
-  g_auto(Run) s = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
+  g_auto(AdjCliRun) s = { 0 };
   g_autoptr(json_object) json = NULL;
   g_autoptr(json_object) json2 = NULL;
   json_object *army, *values;
 
-  RUN (&r, "validate", path);
-  assert_success (&r);
-  json = out_json (&r);
-  g_assert_true (json_object_get_boolean (member (json, "valid")));
-  g_assert_cmpstr (member_string (json, "format"), ==, "adjutant-army");
-  g_assert_cmpstr (member_string (json, "name"), ==, "Zulu army");
-  army = member (json, "army");
-  g_assert_true (json_object_get_boolean (member (army, "legal")));
-  values = member (army, "values");
-  g_assert_cmpstr (member_string (values, "total"), ==, "36");
-  g_assert_cmpint (json_object_get_int (member (values, "units")), ==, 19);
-  g_assert_cmpint (json_object_get_int (member (values, "command_stands")), ==, 1);
+  ADJ_CLI_RUN (&r, NULL, "validate", path);
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  g_assert_true (json_object_get_boolean (adj_test_member (json, "valid")));
+  g_assert_cmpstr (adj_test_member_string (json, "format"), ==, "adjutant-army");
+  g_assert_cmpstr (adj_test_member_string (json, "name"), ==, "Zulu army");
+  army = adj_test_member (json, "army");
+  g_assert_true (json_object_get_boolean (adj_test_member (army, "legal")));
+  values = adj_test_member (army, "values");
+  g_assert_cmpstr (adj_test_member_string (values, "total"), ==, "36");
+  g_assert_cmpint (json_object_get_int (adj_test_member (values, "units")), ==, 19);
+  g_assert_cmpint (json_object_get_int (adj_test_member (values, "command_stands")), ==, 1);
 
   /* A well-formed list that breaks the limits is valid, and says it is not legal. */
-  RUN (&s, "validate", illegal);
-  assert_success (&s);
-  json2 = out_json (&s);
-  army = member (json2, "army");
-  g_assert_false (json_object_get_boolean (member (army, "legal")));
-  g_assert_cmpstr (member_string (member (army, "values"), "total"), ==, "38");
+  ADJ_CLI_RUN (&s, NULL, "validate", illegal);
+  adj_cli_assert_ok (&s);
+  json2 = adj_cli_out_json (&s);
+  army = adj_test_member (json2, "army");
+  g_assert_false (json_object_get_boolean (adj_test_member (army, "legal")));
+  g_assert_cmpstr (adj_test_member_string (adj_test_member (army, "values"), "total"), ==, "38");
 }
 
 static void
@@ -540,15 +418,15 @@ test_validate_ruleset (void)
 {
   g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "rulesets",
                                             "wec.json", NULL);
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
 
-  RUN (&r, "validate", path);
-  assert_success (&r);
-  json = out_json (&r);
-  g_assert_cmpstr (member_string (json, "format"), ==, "adjutant-ruleset");
-  g_assert_cmpstr (member_string (json, "ruleset"), ==, "wec");
-  g_assert_cmpint (json_object_get_int (member (json, "unit_types")), ==, 17);
+  ADJ_CLI_RUN (&r, NULL, "validate", path);
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  g_assert_cmpstr (adj_test_member_string (json, "format"), ==, "adjutant-ruleset");
+  g_assert_cmpstr (adj_test_member_string (json, "ruleset"), ==, "wec");
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "unit_types")), ==, 17);
 }
 
 /* ---- where a battle stands ---- */
@@ -558,14 +436,14 @@ static const char *
 state_fact (json_object *state,
             const char  *id)
 {
-  json_object *facts = member (state, "facts");
+  json_object *facts = adj_test_member (state, "facts");
 
   for (gsize i = 0; i < json_object_array_length (facts); i++)
     {
       json_object *fact = json_object_array_get_idx (facts, i);
 
-      if (g_str_equal (member_string (fact, "id"), id))
-        return member_string (fact, "value");
+      if (g_str_equal (adj_test_member_string (fact, "id"), id))
+        return adj_test_member_string (fact, "value");
     }
   g_error ("no fact “%s” in %s", id, json_object_to_json_string (state));
   return NULL;
@@ -581,44 +459,44 @@ test_state (Fixture       *f,
                                             "\"choice\": \"pass\"}", -1);
   g_autofree char *activation = write_file (f, "activation.json", "{\"side\": \"b\"}", -1);
   g_autofree char *move = write_file (f, "move.json", "{\"unit\": \"u16\"}", -1);
-  g_auto(Run) r = { 0 };
-  g_auto(Run) s = { 0 };
-  g_auto(Run) u = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
+  g_auto(AdjCliRun) s = { 0 };
+  g_auto(AdjCliRun) u = { 0 };
   g_autoptr(json_object) before = NULL;
   g_autoptr(json_object) after = NULL;
 
-  RUN (&s, "state", battle);
-  assert_success (&s);
-  before = out_json (&s);
-  g_assert_cmpstr (member_string (before, "ruleset"), ==, "wec");
-  g_assert_cmpint (json_object_get_int (member (before, "turn")), ==, 1);
-  g_assert_cmpint (json_object_get_int (member (before, "max_turns")), ==, 12);
-  g_assert_cmpstr (member_string (before, "phase"), ==, "setup");
-  g_assert_cmpstr (member_string (before, "phase_label"), ==, "Set-up");
+  ADJ_CLI_RUN (&s, NULL, "state", battle);
+  adj_cli_assert_ok (&s);
+  before = adj_cli_out_json (&s);
+  g_assert_cmpstr (adj_test_member_string (before, "ruleset"), ==, "wec");
+  g_assert_cmpint (json_object_get_int (adj_test_member (before, "turn")), ==, 1);
+  g_assert_cmpint (json_object_get_int (adj_test_member (before, "max_turns")), ==, 12);
+  g_assert_cmpstr (adj_test_member_string (before, "phase"), ==, "setup");
+  g_assert_cmpstr (adj_test_member_string (before, "phase_label"), ==, "Set-up");
   g_assert_cmpstr (state_fact (before, "initiative"), ==, "Not rolled yet");
   /* 36 points a side, the command stand aside: it withdraws once 18 are lost. */
   g_assert_cmpstr (state_fact (before, "losses:a"), ==, "0 of 36 — withdraws at 18");
   g_assert_cmpstr (state_fact (before, "standing"), ==, "Level at 38 points each");
-  run_clear (&s);
+  adj_cli_run_clear (&s);
 
   /* The British roll 6 + 5 against the Zulus' 1 and pass: the Zulus activate first. */
-  RUN (&r, "resolve", "wec/initiative", "--battle", battle, "--input", initiative, "--dice",
-       "6,5,1", "--apply");
-  assert_success (&r);
-  run_clear (&r);
+  ADJ_CLI_RUN (&r, NULL, "resolve", "wec/initiative", "--battle", battle, "--input", initiative,
+               "--dice", "6,5,1", "--apply");
+  adj_cli_assert_ok (&r);
+  adj_cli_run_clear (&r);
   /* 3 on the D12 and 2 for the commander: five stands. */
-  RUN (&r, "resolve", "wec/activation", "--battle", battle, "--input", activation, "--dice", "3",
-       "--apply");
-  assert_success (&r);
-  run_clear (&r);
-  RUN (&r, "resolve", "wec/movement", "--battle", battle, "--input", move, "--apply");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "resolve", "wec/activation", "--battle", battle, "--input", activation,
+               "--dice", "3", "--apply");
+  adj_cli_assert_ok (&r);
+  adj_cli_run_clear (&r);
+  ADJ_CLI_RUN (&r, NULL, "resolve", "wec/movement", "--battle", battle, "--input", move, "--apply");
+  adj_cli_assert_ok (&r);
 
-  RUN (&s, "state", battle, "--compact");
-  assert_success (&s);
+  ADJ_CLI_RUN (&s, NULL, "state", battle, "--compact");
+  adj_cli_assert_ok (&s);
   /* --compact: one line. */
   g_assert_true (strchr (s.out, '\n') == s.out + strlen (s.out) - 1);
-  after = out_json (&s);
+  after = adj_cli_out_json (&s);
   g_assert_cmpstr (state_fact (after, "initiative"), ==,
                    "British army won the roll and passed it");
   g_assert_cmpstr (state_fact (after, "first"), ==, "Zulu army");
@@ -626,10 +504,10 @@ test_state (Fixture       *f,
   g_assert_cmpstr (state_fact (after, "activations-left:a"), ==, "Not rolled yet");
 
   /* A battle file is all it takes. */
-  RUN (&u, "state");
+  ADJ_CLI_RUN (&u, NULL, "state");
   g_assert_cmpint (u.status, ==, 2);
-  run_clear (&u);
-  RUN (&u, "state", battle, "--apply");
+  adj_cli_run_clear (&u);
+  ADJ_CLI_RUN (&u, NULL, "state", battle, "--apply");
   g_assert_cmpint (u.status, ==, 2);
 }
 
@@ -638,13 +516,7 @@ test_state (Fixture       *f,
 static char *
 copy_rf_demo (Fixture *f)
 {
-  g_autofree char *src = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
-                                           "rf-patrol-at-the-kraal.json", NULL);
-  g_autofree char *text = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (src, &text, &length, NULL));
-  return write_file (f, "skirmish.json", text, (gssize) length);
+  return adj_cli_copy_demo_as (f->dir, "rf-patrol-at-the-kraal.json", "skirmish.json");
 }
 
 static void
@@ -654,91 +526,91 @@ test_solo (Fixture       *f,
   g_autofree char *battle = copy_rf_demo (f);
   g_autofree char *situation = write_file (f, "situation.json",
                                            "{\"u6\": {\"no_enemy\": true}}", -1);
-  g_auto(Run) a = { 0 };
-  g_auto(Run) b = { 0 };
-  g_auto(Run) c = { 0 };
-  g_auto(Run) d = { 0 };
+  g_auto(AdjCliRun) a = { 0 };
+  g_auto(AdjCliRun) b = { 0 };
+  g_auto(AdjCliRun) c = { 0 };
+  g_auto(AdjCliRun) d = { 0 };
   g_autoptr(json_object) json = NULL;
   json_object *orders, *order;
 
   /* A fixed seed gives the same orders, twice. */
-  RUN (&a, "solo", battle, "--seed", "7", "--compact");
-  assert_success (&a);
-  RUN (&b, "solo", battle, "--seed", "7", "--compact");
-  assert_success (&b);
+  ADJ_CLI_RUN (&a, NULL, "solo", battle, "--seed", "7", "--compact");
+  adj_cli_assert_ok (&a);
+  ADJ_CLI_RUN (&b, NULL, "solo", battle, "--seed", "7", "--compact");
+  adj_cli_assert_ok (&b);
   g_assert_cmpstr (a.out, ==, b.out);
-  json = out_json (&a);
-  g_assert_false (json_object_get_boolean (member (json, "applied")));
-  orders = member (json, "orders");
+  json = adj_cli_out_json (&a);
+  g_assert_false (json_object_get_boolean (adj_test_member (json, "applied")));
+  orders = adj_test_member (json, "orders");
   /* The hidden groups take no orders: only the one in sight. */
   g_assert_cmpuint (json_object_array_length (orders), ==, 1);
   order = json_object_array_get_idx (orders, 0);
-  g_assert_cmpstr (member_string (order, "unit"), ==, "u6");
-  g_assert_true (g_str_has_prefix (member_string (order, "text"), "Young warriors 2 — RF 0 — "
-                                                                  "rolled "));
-  g_assert_cmpuint (json_object_array_length (member (member (order, "odds"), "outcomes")), ==,
-                    7);
-  g_assert_cmpuint (json_object_array_length (member (order, "parts")), ==, 9);
-  run_clear (&a);
-  run_clear (&b);
+  g_assert_cmpstr (adj_test_member_string (order, "unit"), ==, "u6");
+  g_assert_true (g_str_has_prefix (adj_test_member_string (order, "text"),
+                                   "Young warriors 2 — RF 0 — rolled "));
+  g_assert_cmpuint (json_object_array_length (adj_test_member (adj_test_member (order, "odds"),
+                                                               "outcomes")), ==, 7);
+  g_assert_cmpuint (json_object_array_length (adj_test_member (order, "parts")), ==, 9);
+  adj_cli_run_clear (&a);
+  adj_cli_run_clear (&b);
 
   /* Without a seed, the battle's own generator: the same file, the same orders. */
-  RUN (&a, "solo", battle);
-  assert_success (&a);
-  RUN (&b, "solo", battle);
-  assert_success (&b);
+  ADJ_CLI_RUN (&a, NULL, "solo", battle);
+  adj_cli_assert_ok (&a);
+  ADJ_CLI_RUN (&b, NULL, "solo", battle);
+  adj_cli_assert_ok (&b);
   g_assert_cmpstr (a.out, ==, b.out);
 
   /* Dice from the table, situations from a file. */
-  RUN (&c, "solo", battle, "--dice", "1", "--input", situation, "--compact");
-  assert_success (&c);
+  ADJ_CLI_RUN (&c, NULL, "solo", battle, "--dice", "1", "--input", situation, "--compact");
+  adj_cli_assert_ok (&c);
   g_clear_pointer (&json, json_object_put);
-  json = out_json (&c);
-  order = json_object_array_get_idx (member (json, "orders"), 0);
-  g_assert_cmpint (json_object_get_int (member (order, "rf")), ==, -4);
-  g_assert_cmpint (json_object_get_int (member (order, "die")), ==, 1);
-  g_assert_cmpstr (member_string (order, "action"), ==, "carry-on");
-  run_clear (&c);
+  json = adj_cli_out_json (&c);
+  order = json_object_array_get_idx (adj_test_member (json, "orders"), 0);
+  g_assert_cmpint (json_object_get_int (adj_test_member (order, "rf")), ==, -4);
+  g_assert_cmpint (json_object_get_int (adj_test_member (order, "die")), ==, 1);
+  g_assert_cmpstr (adj_test_member_string (order, "action"), ==, "carry-on");
+  adj_cli_run_clear (&c);
 
   /* One die per group: more or fewer is refused. */
-  RUN (&c, "solo", battle, "--dice", "1,2");
+  ADJ_CLI_RUN (&c, NULL, "solo", battle, "--dice", "1,2");
   g_assert_cmpint (c.status, ==, 1);
   g_assert_cmpstr (c.out, ==, "");
   g_assert_nonnull (strstr (c.err, "need one D6 each, in their order: 1, but 2 were entered"));
-  run_clear (&c);
+  adj_cli_run_clear (&c);
 
   /* --apply journals the order and saves the battle. */
-  RUN (&d, "solo", battle, "--dice", "6", "--apply", "--compact");
-  assert_success (&d);
+  ADJ_CLI_RUN (&d, NULL, "solo", battle, "--dice", "6", "--apply", "--compact");
+  adj_cli_assert_ok (&d);
   g_clear_pointer (&json, json_object_put);
-  json = out_json (&d);
-  g_assert_true (json_object_get_boolean (member (json, "applied")));
-  order = json_object_array_get_idx (member (json, "orders"), 0);
-  g_assert_cmpstr (member_string (order, "action"), ==, "close-in");
-  RUN (&c, "validate", battle, "--compact");
-  assert_success (&c);
+  json = adj_cli_out_json (&d);
+  g_assert_true (json_object_get_boolean (adj_test_member (json, "applied")));
+  order = json_object_array_get_idx (adj_test_member (json, "orders"), 0);
+  g_assert_cmpstr (adj_test_member_string (order, "action"), ==, "close-in");
+  ADJ_CLI_RUN (&c, NULL, "validate", battle, "--compact");
+  adj_cli_assert_ok (&c);
   g_clear_pointer (&json, json_object_put);
-  json = out_json (&c);
-  g_assert_cmpint (json_object_get_int (member (json, "journal_entries")), ==, 2);
-  run_clear (&c);
-  run_clear (&d);
+  json = adj_cli_out_json (&c);
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "journal_entries")), ==, 2);
+  adj_cli_run_clear (&c);
+  adj_cli_run_clear (&d);
 
   /* The enemy reacts once a turn: again is refused, unless the referee allows it. */
-  RUN (&d, "solo", battle, "--dice", "6", "--apply");
+  ADJ_CLI_RUN (&d, NULL, "solo", battle, "--dice", "6", "--apply");
   g_assert_cmpint (d.status, ==, 1);
   g_assert_nonnull (strstr (d.err, "Native war party has already reacted this turn: the enemy "
                                    "reacts once a turn"));
-  run_clear (&d);
-  RUN (&d, "solo", battle, "--dice", "6", "--allow");
+  adj_cli_run_clear (&d);
+  ADJ_CLI_RUN (&d, NULL, "solo", battle, "--dice", "6", "--allow");
   g_assert_cmpint (d.status, ==, 2);
-  run_clear (&d);
-  RUN (&d, "solo", battle, "--dice", "6", "--apply", "--allow");
-  assert_success (&d);
-  RUN (&c, "validate", battle, "--compact");
-  assert_success (&c);
+  adj_cli_run_clear (&d);
+  ADJ_CLI_RUN (&d, NULL, "solo", battle, "--dice", "6", "--apply", "--allow");
+  adj_cli_assert_ok (&d);
+  ADJ_CLI_RUN (&c, NULL, "validate", battle, "--compact");
+  adj_cli_assert_ok (&c);
   g_clear_pointer (&json, json_object_put);
-  json = out_json (&c);
-  g_assert_cmpint (json_object_get_int (member (json, "journal_entries")), ==, 3);
+  json = adj_cli_out_json (&c);
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "journal_entries")), ==, 3);
 }
 
 /* Neither the hidden groups of a hidden deployment nor its markers are on the roster of the
@@ -751,11 +623,11 @@ test_solo_roster_hidden (Fixture       *f,
   g_autofree char *pdf = g_build_filename (f->dir, "skirmish.pdf", NULL);
   g_autofree char *text = NULL;
   g_autofree char *saved = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   static const char *const hidden[] = { "Young warriors 1", "Married regiment", "Musketeers" };
 
-  RUN (&r, "roster", battle, "--pdf", pdf);
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "roster", battle, "--pdf", pdf);
+  adj_cli_assert_ok (&r);
   /* Nor in the saved file, where the groups are, but not where they stand. */
   g_assert_true (g_file_get_contents (battle, &saved, NULL, NULL));
   g_assert_null (strstr (saved, "dummy"));
@@ -953,7 +825,7 @@ make_case_file (Fixture  *f,
       return write_file (f, "package.json", "{\"name\": \"left-pad\", \"version\": \"1.3.0\"}",
                          -1);
     case FILE_NEWER_BATTLE:
-      demo = demo_path ();
+      demo = adj_cli_demo_path ("wec-zulu-war.json");
       json = adj_json_parse_file (demo, NULL);
       g_assert_nonnull (json);
       json_object_object_add (json, "version", json_object_new_int (99));
@@ -985,7 +857,7 @@ test_usage (Fixture       *f,
   g_autofree char *input = g_build_filename (f->dir, "input.json", NULL);
   const char *args[G_N_ELEMENTS (c->args)] = { NULL };
   g_autoptr(GPtrArray) joined = g_ptr_array_new_with_free_func (g_free);
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
   for (guint i = 0; c->args[i] != NULL; i++)
     {
@@ -1003,7 +875,7 @@ test_usage (Fixture       *f,
       else
         args[i] = c->args[i];
     }
-  run_argv (&r, args);
+  adj_cli_run (&r, NULL, args);
   g_assert_cmpint (r.status, ==, c->status);
   g_assert_cmpstr (r.out, ==, "");
   for (guint i = 0; i < G_N_ELEMENTS (c->stderr_has) && c->stderr_has[i] != NULL; i++)
@@ -1061,11 +933,11 @@ test_outputs_spare_inputs (Fixture       *f,
   g_assert_true (g_file_get_contents (input, &input_before, NULL, NULL));
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_auto(Run) r = { 0 };
+      g_auto(AdjCliRun) r = { 0 };
       g_autofree char *after = NULL;
       g_autofree char *input_after = NULL;
 
-      run_argv (&r, (const char **) cases[i]);
+      adj_cli_run (&r, NULL, (const char **) cases[i]);
       g_assert_cmpint (r.status, ==, 2);
       g_assert_nonnull (strstr (r.err, "would be overwritten, but the command reads it"));
       g_assert_cmpstr (r.out, ==, "");
@@ -1081,7 +953,7 @@ test_outputs_spare_inputs (Fixture       *f,
 static void
 test_output_write_fails (void)
 {
-  g_autofree char *script = g_strdup_printf ("exec \"%s\" rulesets > /dev/full", cli_path ());
+  g_autofree char *script = g_strdup_printf ("exec \"%s\" rulesets > /dev/full", adj_cli_path ());
   const char *argv[] = { "/bin/sh", "-c", script, NULL };
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
@@ -1120,56 +992,56 @@ test_roster (Fixture       *f,
   g_autofree char *list = g_build_filename (f->dir, "list.pdf", NULL);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
-  g_auto(Run) r = { 0 };
-  g_auto(Run) s = { 0 };
-  g_auto(Run) t = { 0 };
-  g_auto(Run) u = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
+  g_auto(AdjCliRun) s = { 0 };
+  g_auto(AdjCliRun) t = { 0 };
+  g_auto(AdjCliRun) u = { 0 };
   g_autoptr(json_object) json = NULL;
   g_autoptr(json_object) json2 = NULL;
   g_autoptr(json_object) json3 = NULL;
 
-  RUN (&r, "roster", battle, "--pdf", all);
-  assert_success (&r);
-  json = out_json (&r);
-  g_assert_cmpstr (member_string (json, "file"), ==, all);
-  g_assert_cmpstr (member_string (json, "title"), ==,
+  ADJ_CLI_RUN (&r, NULL, "roster", battle, "--pdf", all);
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  g_assert_cmpstr (adj_test_member_string (json, "file"), ==, all);
+  g_assert_cmpstr (adj_test_member_string (json, "title"), ==,
                    "Zulu War: British column against a Zulu impi");
-  g_assert_cmpstr (member_string (json, "paper"), ==, "a4");
-  g_assert_cmpint (json_object_get_int (member (json, "pages")), >=, 3);
-  g_assert_cmpint (json_object_get_int (member (json, "sides")), ==, 2);
-  g_assert_cmpint (json_object_get_int (member (json, "units")), ==, 34);
+  g_assert_cmpstr (adj_test_member_string (json, "paper"), ==, "a4");
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "pages")), >=, 3);
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "sides")), ==, 2);
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "units")), ==, 34);
   assert_pdf (all);
 
   /* One side by name, on US Letter. */
-  RUN (&s, "roster", battle, "--pdf", zulu, "--paper", "letter", "--side", "Zulu army",
-       "--compact");
-  assert_success (&s);
+  ADJ_CLI_RUN (&s, NULL, "roster", battle, "--pdf", zulu, "--paper", "letter", "--side",
+               "Zulu army", "--compact");
+  adj_cli_assert_ok (&s);
   g_assert_true (g_str_has_suffix (s.out, "}\n"));
   g_assert_true (strchr (s.out, '\n') == s.out + strlen (s.out) - 1);
-  json2 = out_json (&s);
-  g_assert_cmpstr (member_string (json2, "paper"), ==, "letter");
-  g_assert_cmpint (json_object_get_int (member (json2, "sides")), ==, 1);
-  g_assert_cmpint (json_object_get_int (member (json2, "units")), ==, 19);
+  json2 = adj_cli_out_json (&s);
+  g_assert_cmpstr (adj_test_member_string (json2, "paper"), ==, "letter");
+  g_assert_cmpint (json_object_get_int (adj_test_member (json2, "sides")), ==, 1);
+  g_assert_cmpint (json_object_get_int (adj_test_member (json2, "units")), ==, 19);
   assert_pdf (zulu);
 
   /* An army list: the format is sniffed from the file. */
-  RUN (&t, "roster", army, "--pdf", list, "--side", "zulu army");
-  assert_success (&t);
-  json3 = out_json (&t);
-  g_assert_cmpstr (member_string (json3, "title"), ==, "Zulu army");
-  g_assert_cmpint (json_object_get_int (member (json3, "units")), ==, 19);
+  ADJ_CLI_RUN (&t, NULL, "roster", army, "--pdf", list, "--side", "zulu army");
+  adj_cli_assert_ok (&t);
+  json3 = adj_cli_out_json (&t);
+  g_assert_cmpstr (adj_test_member_string (json3, "title"), ==, "Zulu army");
+  g_assert_cmpint (json_object_get_int (adj_test_member (json3, "units")), ==, 19);
   assert_pdf (list);
 
   /* A failure leaves the PDF that was there alone. */
   g_assert_true (g_file_get_contents (all, &before, NULL, NULL));
-  RUN (&u, "roster", battle, "--pdf", all, "--side", "c");
+  ADJ_CLI_RUN (&u, NULL, "roster", battle, "--pdf", all, "--side", "c");
   g_assert_cmpint (u.status, ==, 1);
   g_assert_cmpstr (u.out, ==, "");
   g_assert_nonnull (strstr (u.err, "The battle has no side “c”"));
   g_assert_true (g_file_get_contents (all, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, before);
-  run_clear (&u);
-  RUN (&u, "roster", army, "--pdf", list, "--side", "British army");
+  adj_cli_run_clear (&u);
+  ADJ_CLI_RUN (&u, NULL, "roster", army, "--pdf", list, "--side", "British army");
   g_assert_cmpint (u.status, ==, 1);
   g_assert_cmpstr (u.err, ==, "adjutant-cli: zulu.json is the army list “Zulu army”: it has no "
                               "side “British army”\n");
@@ -1193,12 +1065,12 @@ static json_object *
 unit_in (json_object *battle,
          const char  *id)
 {
-  json_object *units = member (battle, "units");
+  json_object *units = adj_test_member (battle, "units");
 
   for (gsize i = 0; i < json_object_array_length (units); i++)
     {
       json_object *u = json_object_array_get_idx (units, i);
-      if (g_str_equal (member_string (u, "id"), id))
+      if (g_str_equal (adj_test_member_string (u, "id"), id))
         return u;
     }
   g_assert_not_reached ();
@@ -1212,44 +1084,48 @@ test_apply (Fixture       *f,
   g_autofree char *battle = copy_demo (f);
   g_autofree char *input = write_file (f, "input.json", "{\"firer\": \"u1\", \"target\": \"u16\"}",
                                        -1);
-  g_auto(Run) r = { 0 };
-  g_auto(Run) v = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
+  g_auto(AdjCliRun) v = { 0 };
   g_autoptr(json_object) out = NULL;
   g_autoptr(json_object) saved = NULL;
   g_autoptr(json_object) checked = NULL;
   g_autoptr(GError) error = NULL;
   json_object *journal, *entry;
 
-  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", c->dice,
-       "--apply");
-  assert_success (&r);
-  out = out_json (&r);
-  g_assert_cmpstr (member_string (out, "outcome"), ==, c->outcome);
-  g_assert_true (json_object_get_boolean (member (out, "applied")));
+  ADJ_CLI_RUN (&r, NULL, "resolve", "wec/fire-combat", "--battle", battle, "--input", input,
+               "--dice", c->dice, "--apply");
+  adj_cli_assert_ok (&r);
+  out = adj_cli_out_json (&r);
+  g_assert_cmpstr (adj_test_member_string (out, "outcome"), ==, c->outcome);
+  g_assert_true (json_object_get_boolean (adj_test_member (out, "applied")));
   /* The units' own state filled in the inputs. */
-  g_assert_cmpstr (member_string (member (out, "inputs"), "target_type"), ==, "native-infantry");
-  g_assert_cmpstr (member_string (member (out, "inputs"), "target_dice"), ==, "d12");
+  g_assert_cmpstr (adj_test_member_string (adj_test_member (out, "inputs"), "target_type"), ==,
+                   "native-infantry");
+  g_assert_cmpstr (adj_test_member_string (adj_test_member (out, "inputs"), "target_dice"), ==,
+                   "d12");
 
   saved = adj_json_parse_file (battle, &error);
   g_assert_no_error (error);
-  journal = member (saved, "journal");
-  g_assert_cmpint (json_object_get_int (member (journal, "position")), ==, 1);
-  g_assert_cmpuint (json_object_array_length (member (journal, "entries")), ==, 1);
-  entry = json_object_array_get_idx (member (journal, "entries"), 0);
-  g_assert_cmpstr (member_string (entry, "kind"), ==, "mechanic");
-  g_assert_cmpstr (member_string (entry, "mechanic"), ==, "wec/fire-combat");
-  g_assert_cmpstr (member_string (member (entry, "outcome"), "outcome"), ==, c->outcome);
-  g_assert_cmpint (json_object_get_boolean (member (unit_in (saved, "u16"), "destroyed")), ==,
-                   c->destroyed);
-  g_assert_true (json_object_get_boolean (member (member (unit_in (saved, "u1"), "status"),
-                                                  "fought")));
-  g_assert_false (json_object_get_boolean (member (unit_in (saved, "u17"), "destroyed")));
+  journal = adj_test_member (saved, "journal");
+  g_assert_cmpint (json_object_get_int (adj_test_member (journal, "position")), ==, 1);
+  g_assert_cmpuint (json_object_array_length (adj_test_member (journal, "entries")), ==, 1);
+  entry = json_object_array_get_idx (adj_test_member (journal, "entries"), 0);
+  g_assert_cmpstr (adj_test_member_string (entry, "kind"), ==, "mechanic");
+  g_assert_cmpstr (adj_test_member_string (entry, "mechanic"), ==, "wec/fire-combat");
+  g_assert_cmpstr (adj_test_member_string (adj_test_member (entry, "outcome"), "outcome"), ==,
+                   c->outcome);
+  g_assert_cmpint (json_object_get_boolean (adj_test_member (unit_in (saved, "u16"), "destroyed")),
+                   ==, c->destroyed);
+  g_assert_true (json_object_get_boolean (adj_test_member (adj_test_member (unit_in (saved, "u1"),
+                                                                           "status"),
+                                                           "fought")));
+  g_assert_false (json_object_get_boolean (adj_test_member (unit_in (saved, "u17"), "destroyed")));
 
   /* The updated file is a valid battle. */
-  RUN (&v, "validate", battle);
-  assert_success (&v);
-  checked = out_json (&v);
-  g_assert_cmpint (json_object_get_int (member (checked, "journal_entries")), ==, 1);
+  ADJ_CLI_RUN (&v, NULL, "validate", battle);
+  adj_cli_assert_ok (&v);
+  checked = adj_cli_out_json (&v);
+  g_assert_cmpint (json_object_get_int (adj_test_member (checked, "journal_entries")), ==, 1);
 }
 
 typedef struct {
@@ -1277,11 +1153,11 @@ test_apply_fails (Fixture       *f,
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   gsize before_length, after_length;
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
   g_assert_true (g_file_get_contents (battle, &before, &before_length, NULL));
-  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", c->dice,
-       "--apply");
+  ADJ_CLI_RUN (&r, NULL, "resolve", "wec/fire-combat", "--battle", battle, "--input", input,
+               "--dice", c->dice, "--apply");
   g_assert_cmpint (r.status, ==, c->status);
   g_assert_cmpstr (r.out, ==, "");
   g_assert_true (g_str_has_prefix (r.err, "adjutant-cli: "));
@@ -1297,11 +1173,11 @@ assert_apply_refused (const char *battle,
 {
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
   g_assert_true (g_file_get_contents (battle, &before, NULL, NULL));
-  RUN (&r, "resolve", "wec/fire-combat", "--battle", battle, "--input", input, "--dice", "6,6,1",
-       "--apply");
+  ADJ_CLI_RUN (&r, NULL, "resolve", "wec/fire-combat", "--battle", battle, "--input", input,
+               "--dice", "6,6,1", "--apply");
   g_assert_cmpint (r.status, ==, 1);
   g_assert_cmpstr (r.out, ==, "");
   g_assert_nonnull (strstr (r.err, reason));
@@ -1342,7 +1218,7 @@ test_apply_concurrent (Fixture       *f,
   g_assert_true (g_str_has_suffix (battle, "/battle.json"));
   for (guint i = 0; i < WRITERS; i++)
     {
-      writers[i] = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE, &error, cli_path (),
+      writers[i] = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE, &error, adj_cli_path (),
                                      "resolve", "wec/fire-combat", "--battle", battle, "--input",
                                      input, "--dice", "1,1,12", "--apply", "--allow", NULL);
       g_assert_no_error (error);
@@ -1356,8 +1232,8 @@ test_apply_concurrent (Fixture       *f,
 
   saved = adj_json_parse_file (battle, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (json_object_array_length (member (member (saved, "journal"), "entries")), ==,
-                    WRITERS);
+  g_assert_cmpuint (json_object_array_length (adj_test_member (adj_test_member (saved, "journal"),
+                                                               "entries")), ==, WRITERS);
   g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
 }
 
@@ -1420,30 +1296,30 @@ test_forbidden (Fixture       *f,
   g_autofree char *after = NULL;
   g_autofree char *want_err = g_strdup_printf ("adjutant-cli: %s\n", c->reason);
   g_autofree char *want_summary = NULL;
-  g_auto(Run) setup = { 0 };
-  g_auto(Run) refused = { 0 };
-  g_auto(Run) allowed = { 0 };
+  g_auto(AdjCliRun) setup = { 0 };
+  g_auto(AdjCliRun) refused = { 0 };
+  g_auto(AdjCliRun) allowed = { 0 };
   g_autoptr(json_object) out = NULL;
   g_autoptr(json_object) saved = NULL;
   json_object *entries;
   json_object *last;
 
   /* u12 fires at u16 and destroys it: then u12 has fought, and u16 is gone. */
-  RUN (&setup, "resolve", "wec/fire-combat", "--battle", battle, "--input", first, "--dice",
-       "6,6,1", "--apply");
-  assert_success (&setup);
+  ADJ_CLI_RUN (&setup, NULL, "resolve", "wec/fire-combat", "--battle", battle, "--input", first,
+               "--dice", "6,6,1", "--apply");
+  adj_cli_assert_ok (&setup);
 
   g_assert_true (g_file_get_contents (battle, &before, NULL, NULL));
-  RUN (&refused, "resolve", c->mechanic, "--battle", battle, "--input", input, "--dice", c->dice,
-       "--apply");
+  ADJ_CLI_RUN (&refused, NULL, "resolve", c->mechanic, "--battle", battle, "--input", input,
+               "--dice", c->dice, "--apply");
   g_assert_cmpint (refused.status, ==, 1);
   g_assert_cmpstr (refused.out, ==, "");
   g_assert_cmpstr (refused.err, ==, want_err);
   g_assert_true (g_file_get_contents (battle, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, before);
 
-  RUN (&allowed, "resolve", c->mechanic, "--battle", battle, "--input", input, "--dice", c->dice,
-       "--apply", "--allow");
+  ADJ_CLI_RUN (&allowed, NULL, "resolve", c->mechanic, "--battle", battle, "--input", input,
+               "--dice", c->dice, "--apply", "--allow");
   if (allowed.status != 0)
     {
       /* Some actions cannot be resolved at all without what is missing (no target): the
@@ -1454,15 +1330,16 @@ test_forbidden (Fixture       *f,
       g_assert_cmpstr (after, ==, before);
       return;
     }
-  out = out_json (&allowed);
-  g_assert_cmpstr (member_string (out, "ruling"), ==, c->reason);
+  out = adj_cli_out_json (&allowed);
+  g_assert_cmpstr (adj_test_member_string (out, "ruling"), ==, c->reason);
   saved = json_object_from_file (battle);
-  entries = member (member (saved, "journal"), "entries");
+  entries = adj_test_member (adj_test_member (saved, "journal"), "entries");
   g_assert_cmpuint (json_object_array_length (entries), ==, 2);
   last = json_object_array_get_idx (entries, 1);
   want_summary = g_strdup_printf (" · allowed by the referee: %s", c->reason);
-  g_assert_true (g_str_has_suffix (member_string (last, "summary"), want_summary));
-  g_assert_cmpstr (member_string (member (last, "outcome"), "ruling"), ==, c->reason);
+  g_assert_true (g_str_has_suffix (adj_test_member_string (last, "summary"), want_summary));
+  g_assert_cmpstr (adj_test_member_string (adj_test_member (last, "outcome"), "ruling"), ==,
+                   c->reason);
 }
 
 /* ---- the tables players type in: --tables and validate ---- */
@@ -1485,13 +1362,13 @@ static json_object *
 find_table (json_object *report,
             const char  *id)
 {
-  json_object *tables = member (report, "tables");
+  json_object *tables = adj_test_member (report, "tables");
 
   for (gsize i = 0; i < json_object_array_length (tables); i++)
     {
       json_object *t = json_object_array_get_idx (tables, i);
 
-      if (g_str_equal (member_string (t, "id"), id))
+      if (g_str_equal (adj_test_member_string (t, "id"), id))
         return t;
     }
   g_error ("no table “%s” in the report", id);
@@ -1507,50 +1384,50 @@ test_tables_validate (Fixture       *f,
   g_autofree char *shape = write_file (f, "shape.json", tables_wrong_shape, -1);
   g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
                                             "gl-mission-station.json", NULL);
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
   json_object *hit, *saves, *cells;
 
   /* A file half filled in is valid, and says what is left to enter. */
-  RUN (&r, "validate", good);
-  assert_success (&r);
-  json = out_json (&r);
-  g_assert_cmpstr (member_string (json, "format"), ==, "adjutant-tables");
-  g_assert_cmpstr (member_string (json, "ruleset"), ==, "gl");
-  g_assert_cmpstr (member_string (json, "title"), ==, "Mine");
-  g_assert_true (json_object_get_boolean (member (json, "valid")));
-  g_assert_false (json_object_get_boolean (member (json, "tables_complete")));
-  g_assert_cmpint (json_object_get_int (member (json, "cells_missing")), ==, 13 + 12);
+  ADJ_CLI_RUN (&r, NULL, "validate", good);
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  g_assert_cmpstr (adj_test_member_string (json, "format"), ==, "adjutant-tables");
+  g_assert_cmpstr (adj_test_member_string (json, "ruleset"), ==, "gl");
+  g_assert_cmpstr (adj_test_member_string (json, "title"), ==, "Mine");
+  g_assert_true (json_object_get_boolean (adj_test_member (json, "valid")));
+  g_assert_false (json_object_get_boolean (adj_test_member (json, "tables_complete")));
+  g_assert_cmpint (json_object_get_int (adj_test_member (json, "cells_missing")), ==, 13 + 12);
   hit = find_table (json, "hit");
   saves = find_table (json, "saves");
-  g_assert_cmpint (json_object_get_int (member (hit, "missing")), ==, 13);
-  g_assert_false (json_object_get_boolean (member (hit, "complete")));
-  g_assert_true (json_object_get_boolean (member (saves, "complete")));
-  cells = member (hit, "missing_cells");
-  g_assert_cmpstr (member_string (json_object_array_get_idx (cells, 0), "label"), ==,
+  g_assert_cmpint (json_object_get_int (adj_test_member (hit, "missing")), ==, 13);
+  g_assert_false (json_object_get_boolean (adj_test_member (hit, "complete")));
+  g_assert_true (json_object_get_boolean (adj_test_member (saves, "complete")));
+  cells = adj_test_member (hit, "missing_cells");
+  g_assert_cmpstr (adj_test_member_string (json_object_array_get_idx (cells, 0), "label"), ==,
                    "Short range × Throwing spears");
-  run_clear (&r);
+  adj_cli_run_clear (&r);
 
   /* A value out of range and a row the table does not have: one line naming the place. */
-  RUN (&r, "validate", bad);
+  ADJ_CLI_RUN (&r, NULL, "validate", bad);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_cmpstr (r.out, ==, "");
   g_assert_cmpstr (r.err, ==, "adjutant-cli: bad.json: $.tables.hit.short.musket: expected a "
                    "whole number from 1 to 6, or “none” (Out of reach), found 9\n");
-  run_clear (&r);
-  RUN (&r, "validate", shape);
+  adj_cli_run_clear (&r);
+  ADJ_CLI_RUN (&r, NULL, "validate", shape);
   g_assert_cmpint (r.status, ==, 1);
   g_assert_cmpstr (r.err, ==, "adjutant-cli: shape.json: $.tables.hit.point-blank: the Hit table "
                    "has no row “point-blank” (its rows: short, medium, long)\n");
-  run_clear (&r);
+  adj_cli_run_clear (&r);
 
   /* A battle that carries its tables reports them too. */
-  RUN (&r, "validate", demo);
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "validate", demo);
+  adj_cli_assert_ok (&r);
   g_clear_pointer (&json, json_object_put);
-  json = out_json (&r);
-  g_assert_true (json_object_get_boolean (member (json, "tables_complete")));
-  g_assert_cmpstr (member_string (find_table (json, "hit"), "source"), ==, "battle");
+  json = adj_cli_out_json (&r);
+  g_assert_true (json_object_get_boolean (adj_test_member (json, "tables_complete")));
+  g_assert_cmpstr (adj_test_member_string (find_table (json, "hit"), "source"), ==, "battle");
 }
 
 static void
@@ -1562,60 +1439,63 @@ test_tables_option (Fixture       *f,
   g_autofree char *input = write_file (f, "in.json", "{\"figures\": 4, \"cover\": \"soft\"}", -1);
   g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
                                             "gl-mission-station.json", NULL);
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
 
   /* Without tables the dice are only thrown. */
-  RUN (&r, "resolve", "gl/fire", "--input", input, "--dice", "4,6,2,5");
-  assert_success (&r);
-  json = out_json (&r);
-  g_assert_cmpstr (member_string (json, "outcome"), ==, "dice-rolled");
-  g_assert_nonnull (strstr (member_string (json, "reason"), "Enter the Hit table first"));
-  run_clear (&r);
+  ADJ_CLI_RUN (&r, NULL, "resolve", "gl/fire", "--input", input, "--dice", "4,6,2,5");
+  adj_cli_assert_ok (&r);
+  json = adj_cli_out_json (&r);
+  g_assert_cmpstr (adj_test_member_string (json, "outcome"), ==, "dice-rolled");
+  g_assert_nonnull (strstr (adj_test_member_string (json, "reason"), "Enter the Hit table first"));
+  adj_cli_run_clear (&r);
 
   /* With them, hits (4, 6, 5 on 4+) and saves (5+: 5 saves, 1 and 2 do not). */
-  RUN (&r, "--tables", good, "resolve", "gl/fire", "--input", input, "--dice", "4,6,2,5,1,5,2");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "--tables", good, "resolve", "gl/fire", "--input", input, "--dice",
+               "4,6,2,5,1,5,2");
+  adj_cli_assert_ok (&r);
   g_clear_pointer (&json, json_object_put);
-  json = out_json (&r);
-  g_assert_cmpstr (member_string (json, "outcome"), ==, "casualties");
-  g_assert_cmpint (json_object_get_int (member (member (json, "values"), "hits")), ==, 3);
-  g_assert_cmpint (json_object_get_int (member (member (json, "values"), "casualties")), ==, 2);
-  run_clear (&r);
+  json = adj_cli_out_json (&r);
+  g_assert_cmpstr (adj_test_member_string (json, "outcome"), ==, "casualties");
+  g_assert_cmpint (json_object_get_int (adj_test_member (adj_test_member (json, "values"), "hits")),
+                   ==, 3);
+  g_assert_cmpint (value_of (json, "casualties"), ==, 2);
+  adj_cli_run_clear (&r);
 
   /* The odds too: no hit on 4 dice hitting on 4+ is 1/16. */
-  RUN (&r, "odds", "gl/fire", "--input", input, "--tables", good);
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "odds", "gl/fire", "--input", input, "--tables", good);
+  adj_cli_assert_ok (&r);
   g_clear_pointer (&json, json_object_put);
-  json = out_json (&r);
-  for (gsize i = 0; i < json_object_array_length (member (json, "outcomes")); i++)
+  json = adj_cli_out_json (&r);
+  for (gsize i = 0; i < json_object_array_length (adj_test_member (json, "outcomes")); i++)
     {
-      json_object *o = json_object_array_get_idx (member (json, "outcomes"), i);
+      json_object *o = json_object_array_get_idx (adj_test_member (json, "outcomes"), i);
 
-      if (g_str_equal (member_string (o, "outcome"), "no-hits"))
-        g_assert_cmpstr (member_string (o, "exact"), ==, "1/16");
+      if (g_str_equal (adj_test_member_string (o, "outcome"), "no-hits"))
+        g_assert_cmpstr (adj_test_member_string (o, "exact"), ==, "1/16");
     }
-  run_clear (&r);
+  adj_cli_run_clear (&r);
 
   /* A cell the file lacks: the mechanic names it and refuses to guess. */
   {
     g_autofree char *cavalry = write_file (f, "cav.json", "{\"kind\": \"cavalry\"}", -1);
 
-    RUN (&r, "--tables", good, "resolve", "gl/movement", "--input", cavalry, "--seed", "1");
+    ADJ_CLI_RUN (&r, NULL, "--tables", good, "resolve", "gl/movement", "--input", cavalry, "--seed",
+                 "1");
     g_assert_cmpint (r.status, ==, 1);
     g_assert_cmpstr (r.out, ==, "");
     g_assert_cmpstr (r.err, ==, "adjutant-cli: Enter the Movement table first: 1 cell is "
                      "missing (Cavalry × Clear going)\n");
-    run_clear (&r);
+    adj_cli_run_clear (&r);
   }
 
   /* A broken file stops everything before it starts. */
-  RUN (&r, "--tables", bad, "rulesets");
+  ADJ_CLI_RUN (&r, NULL, "--tables", bad, "rulesets");
   g_assert_cmpint (r.status, ==, 1);
   g_assert_cmpstr (r.out, ==, "");
   g_assert_cmpstr (r.err, ==, "adjutant-cli: bad.json: $.tables.hit.short.musket: expected a "
                    "whole number from 1 to 6, or “none” (Out of reach), found 9\n");
-  run_clear (&r);
+  adj_cli_run_clear (&r);
 
   /* A battle's own tables win over the file given: the file has no medium range, the demo's
    * hit table (its own example values) hits on 5 there. */
@@ -1623,24 +1503,25 @@ test_tables_option (Fixture       *f,
     g_autofree char *medium = write_file (f, "medium.json", "{\"firer\": \"u1\", \"target\": "
                                           "\"u5\", \"figures\": 2, \"band\": \"medium\"}", -1);
 
-    RUN (&r, "--tables", good, "resolve", "gl/fire", "--input", medium, "--dice", "5,1");
+    ADJ_CLI_RUN (&r, NULL, "--tables", good, "resolve", "gl/fire", "--input", medium, "--dice",
+                 "5,1");
     g_assert_cmpint (r.status, ==, 0);
     g_clear_pointer (&json, json_object_put);
-    json = out_json (&r);
-    g_assert_cmpstr (member_string (json, "outcome"), ==, "dice-rolled");
-    run_clear (&r);
-    RUN (&r, "--tables", good, "resolve", "gl/fire", "--battle", demo, "--input", medium,
-         "--dice", "5,1");
-    assert_success (&r);
+    json = adj_cli_out_json (&r);
+    g_assert_cmpstr (adj_test_member_string (json, "outcome"), ==, "dice-rolled");
+    adj_cli_run_clear (&r);
+    ADJ_CLI_RUN (&r, NULL, "--tables", good, "resolve", "gl/fire", "--battle", demo, "--input",
+                 medium, "--dice", "5,1");
+    adj_cli_assert_ok (&r);
     g_clear_pointer (&json, json_object_put);
-    json = out_json (&r);
-    g_assert_cmpstr (member_string (json, "outcome"), ==, "casualties");
-    g_assert_cmpint (json_object_get_int (member (member (json, "values"), "hit_on")), ==, 5);
-    run_clear (&r);
+    json = adj_cli_out_json (&r);
+    g_assert_cmpstr (adj_test_member_string (json, "outcome"), ==, "casualties");
+    g_assert_cmpint (value_of (json, "hit_on"), ==, 5);
+    adj_cli_run_clear (&r);
   }
 
   /* --tables needs a value. */
-  RUN (&r, "rulesets", "--tables");
+  ADJ_CLI_RUN (&r, NULL, "rulesets", "--tables");
   g_assert_cmpint (r.status, ==, 2);
   g_assert_nonnull (strstr (r.err, "--tables needs a value"));
 }
@@ -1648,10 +1529,10 @@ test_tables_option (Fixture       *f,
 static void
 test_tables_help (void)
 {
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
-  RUN (&r, "--help");
-  assert_success (&r);
+  ADJ_CLI_RUN (&r, NULL, "--help");
+  adj_cli_assert_ok (&r);
   g_assert_nonnull (strstr (r.out, "  --tables FILE "));
   g_assert_nonnull (strstr (r.out, "validate FILE                  Check a battle, army list, "
                                    "ruleset or tables file"));
@@ -1712,7 +1593,7 @@ write_joined_files (Fixture *f)
 
 static void
 run_joined (Fixture     *f,
-            Run         *r,
+            AdjCliRun         *r,
             const char * const *words)
 {
   g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
@@ -1728,7 +1609,7 @@ run_joined (Fixture     *f,
                                                 f->dir, G_DIR_SEPARATOR, at + 1));
     }
   g_ptr_array_add (args, NULL);
-  run_argv (r, (const char **) args->pdata);
+  adj_cli_run (r, NULL, (const char **) args->pdata);
 }
 
 static void
@@ -1736,14 +1617,14 @@ test_joined (Fixture       *f,
              gconstpointer  data)
 {
   const JoinedCase *c = data;
-  g_auto(Run) spaced = { 0 };
-  g_auto(Run) joined = { 0 };
+  g_auto(AdjCliRun) spaced = { 0 };
+  g_auto(AdjCliRun) joined = { 0 };
 
   write_joined_files (f);
   run_joined (f, &spaced, c->spaced);
-  assert_success (&spaced);
+  adj_cli_assert_ok (&spaced);
   run_joined (f, &joined, c->joined);
-  assert_success (&joined);
+  adj_cli_assert_ok (&joined);
   g_assert_cmpstr (joined.out, ==, spaced.out);
 }
 
@@ -1758,10 +1639,10 @@ test_new_bad_name (Fixture       *f,
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_auto(Run) r = { 0 };
+      g_auto(AdjCliRun) r = { 0 };
 
-      RUN (&r, "new", "wec", "--army", "zulu-1879-british", "--army", "zulu-1879-zulu",
-           "--name", names[i], "--output", out);
+      ADJ_CLI_RUN (&r, NULL, "new", "wec", "--army", "zulu-1879-british", "--army",
+                   "zulu-1879-zulu", "--name", names[i], "--output", out);
       g_assert_cmpint (r.status, ==, 2);
       g_assert_nonnull (strstr (r.err, "--name: expected a name of 1 to 200 characters, not "
                                        "only spaces, with no control characters"));
@@ -1784,22 +1665,22 @@ test_joined_new (Fixture       *f,
   g_autofree char *joined_path = g_build_filename (f->dir, "joined.json", NULL);
   g_autoptr(json_object) spaced = NULL;
   g_autoptr(json_object) joined = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(AdjCliRun) r = { 0 };
 
   run_joined (f, &r, spaced_args);
-  assert_success (&r);
+  adj_cli_assert_ok (&r);
   g_assert_cmpstr (r.out, ==, "");
-  run_clear (&r);
+  adj_cli_run_clear (&r);
   run_joined (f, &r, joined_args);
-  assert_success (&r);
+  adj_cli_assert_ok (&r);
   g_assert_cmpstr (r.out, ==, "");
 
   spaced = adj_json_parse_file (spaced_path, NULL);
   joined = adj_json_parse_file (joined_path, NULL);
   g_assert_nonnull (spaced);
   g_assert_nonnull (joined);
-  g_assert_cmpstr (member_string (joined, "name"), ==, "Rorke’s Drift");
-  g_assert_cmpuint (json_object_array_length (member (joined, "sides")), ==, 2);
+  g_assert_cmpstr (adj_test_member_string (joined, "name"), ==, "Rorke’s Drift");
+  g_assert_cmpuint (json_object_array_length (adj_test_member (joined, "sides")), ==, 2);
   for (guint i = 0; i < 2; i++)
     {
       json_object *battle = i == 0 ? spaced : joined;
@@ -1814,22 +1695,13 @@ test_joined_new (Fixture       *f,
 static void
 test_joined_stdin (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autofree char *out = NULL;
+  g_auto(AdjCliRun) r = { 0 };
   g_autoptr(json_object) json = NULL;
 
-  proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
-                           &error, cli_path (), "odds", "wec/fire-combat", "--input=-",
-                           "--compact", NULL);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_communicate_utf8 (proc, "{\"target_type\": \"native-infantry\", "
-                                                "\"target_dice\": \"d12\"}", NULL, &out, NULL,
-                                                &error));
-  g_assert_no_error (error);
-  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 0);
-  json = adj_json_parse_data (out, strlen (out), "stdout", &error);
-  g_assert_no_error (error);
+  ADJ_CLI_RUN (&r, "{\"target_type\": \"native-infantry\", \"target_dice\": \"d12\"}",
+               "odds", "wec/fire-combat", "--input=-", "--compact");
+  g_assert_cmpint (r.status, ==, 0);
+  json = adj_cli_out_json (&r);
   check_fire_odds (json);
 }
 

@@ -11,13 +11,13 @@
 #include <cairo.h>
 #include <glib/gstdio.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "adj-battle.h"
 #include "adj-cards.h"
 #include "adj-roster.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
+#include "adj-test-cli.h"
 #include "adj-test-pdf.h"
 #include "adj-test-util.h"
 
@@ -155,53 +155,14 @@ tmp_path (const char *name)
   return g_build_filename (tmp_dir, name, NULL);
 }
 
-/* Every run of white space as one space. */
-static char *
-squeeze (const char *text)
-{
-  GString *out = g_string_new (NULL);
-  gboolean space = FALSE;
-
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (g_ascii_isspace (*p))
-        space = TRUE;
-      else
-        {
-          if (space && out->len > 0)
-            g_string_append_c (out, ' ');
-          space = FALSE;
-          g_string_append_c (out, *p);
-        }
-    }
-  return g_string_free (out, FALSE);
-}
-
-static void
-fail_check (const char *format,
-            ...) G_GNUC_PRINTF (1, 2);
-
-static void
-fail_check (const char *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, message);
-}
-
 /* A phrase on one line of @rows, or in @flow however its lines were broken. */
 static gboolean
 shows (const char *rows,
        const char *flow,
        const char *phrase)
 {
-  g_autofree char *a = squeeze (rows);
-  g_autofree char *b = squeeze (phrase);
+  g_autofree char *a = adj_test_squeeze (rows);
+  g_autofree char *b = adj_test_squeeze (phrase);
 
   return strstr (a, b) != NULL || adj_test_text_has (flow, phrase);
 }
@@ -210,8 +171,8 @@ static guint
 count (const char *text,
        const char *phrase)
 {
-  g_autofree char *a = squeeze (text);
-  g_autofree char *b = squeeze (phrase);
+  g_autofree char *a = adj_test_squeeze (text);
+  g_autofree char *b = adj_test_squeeze (phrase);
   guint n = 0;
 
   for (const char *p = strstr (a, b); p != NULL; p = strstr (p + 1, b))
@@ -228,7 +189,7 @@ has_line (const char *rows,
 
   for (guint i = 0; lines[i] != NULL; i++)
     {
-      g_autofree char *line = squeeze (lines[i]);
+      g_autofree char *line = adj_test_squeeze (lines[i]);
 
       if (g_str_equal (line, heading))
         return TRUE;
@@ -249,16 +210,6 @@ static GDateTime *
 fixed_date (void)
 {
   return g_date_time_new_utc (1899, 12, 15, 12, 0, 0);
-}
-
-static AdjBattle *
-load (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  AdjBattle *battle = adj_store_load_battle (path, &error);
-
-  g_assert_no_error (error);
-  return battle;
 }
 
 static AdjRoster *
@@ -331,9 +282,9 @@ render_pages (const char *pdf,
           }
       cairo_surface_destroy (image);
       if (dark < 200)
-        fail_check ("%s is nearly blank", png);
+        adj_test_fail_check ("%s is nearly blank", png);
       if (colour > 0)
-        fail_check ("%s has %u pixels in colour: a roster is black on white", png, colour);
+        adj_test_fail_check ("%s has %u pixels in colour: a roster is black on white", png, colour);
     }
 }
 
@@ -355,19 +306,19 @@ check_text (const SystemCase *c,
                                                   : strlen (flow));
 
   if (!has_line (rows, c->heading))
-    fail_check ("%s: no line of column headings reads “%s”", c->name, c->heading);
+    adj_test_fail_check ("%s: no line of column headings reads “%s”", c->name, c->heading);
   for (guint i = 0; before_steps && i < MAX_PHRASES && c->must[i] != NULL; i++)
     if (!shows (rows, flow, c->must[i]))
-      fail_check ("%s: the roster does not show “%s”", c->name, c->must[i]);
+      adj_test_fail_check ("%s: the roster does not show “%s”", c->name, c->must[i]);
   for (guint i = 0; before_steps && i < MAX_PHRASES && c->must_not[i] != NULL; i++)
     if (shows (sheets, sheets_flow, c->must_not[i]))
-      fail_check ("%s: the unit sheets show “%s”", c->name, c->must_not[i]);
+      adj_test_fail_check ("%s: the unit sheets show “%s”", c->name, c->must_not[i]);
   for (guint i = 0; i < MAX_PHRASES && c->never[i] != NULL; i++)
     if (shows (rows, flow, c->never[i]))
-      fail_check ("%s: the roster shows “%s”", c->name, c->never[i]);
+      adj_test_fail_check ("%s: the roster shows “%s”", c->name, c->never[i]);
   /* No column is printed that has nothing to say: no dash standing for a missing value. */
   if (has_lone_dash (sheets))
-    fail_check ("%s: a dash stands for a missing value on the unit sheets", c->name);
+    adj_test_fail_check ("%s: a dash stands for a missing value on the unit sheets", c->name);
   if (c->once != NULL)
     g_assert_cmpuint (count (flow, c->once), ==, adj_battle_get_sides (battle)->len);
   /* Every page of the game as it stands says the turn it shows. */
@@ -377,7 +328,7 @@ check_text (const SystemCase *c,
 
     for (guint p = 0; pages[p] != NULL && pages[p + 1] != NULL; p++)
       if (strstr (pages[p], turn) == NULL)
-        fail_check ("%s: page %u does not say “%s”", c->name, p + 1, turn);
+        adj_test_fail_check ("%s: page %u does not say “%s”", c->name, p + 1, turn);
   }
 }
 
@@ -386,46 +337,25 @@ static void
 test_as_it_stands (gconstpointer data)
 {
   const SystemCase *c = data;
-  g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", c->demo,
-                                            NULL);
+  g_autofree char *demo = adj_cli_demo_path (c->demo);
   g_autofree char *name = g_strdup_printf ("%s-demo.pdf", c->name);
   g_autofree char *pdf = tmp_path (name);
   g_autofree char *stem = g_strdup_printf ("%s-demo", c->name);
-  g_autoptr(AdjBattle) battle = load (demo);
+  g_autoptr(AdjBattle) battle = adj_test_load_battle (demo);
   g_autoptr(AdjRoster) roster = write_roster (battle, ADJ_ROSTER_CURRENT, pdf);
 
   check_text (c, pdf, battle, TRUE);
   render_pages (pdf, stem, adj_roster_get_n_pages (roster));
 }
 
-/* adjutant-cli with @args: its exit status, standard output and standard error. */
-static int
-spawn_cli (const char * const  *args,
-           char               **out,
-           char               **err)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("ADJUTANT_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               out, err, &status, &error));
-  g_assert_no_error (error);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
-
 static void
 run_cli (const char * const *args)
 {
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
+  g_auto(AdjCliRun) r = { 0 };
 
-  if (spawn_cli (args, &out, &err) != 0)
-    fail_check ("adjutant-cli %s failed: %s", args[0], err);
+  adj_cli_run (&r, NULL, args);
+  if (r.status != 0)
+    adj_test_fail_check ("adjutant-cli %s failed: %s", args[0], r.err);
 }
 
 /* Apply one step with the command-line tool, as a referee at a terminal would. */
@@ -490,8 +420,7 @@ static void
 test_mid_game (gconstpointer data)
 {
   const SystemCase *c = data;
-  g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", c->demo,
-                                            NULL);
+  g_autofree char *demo = adj_cli_demo_path (c->demo);
   g_autofree char *copy_name = g_strdup_printf ("%s-mid-game.json", c->name);
   g_autofree char *copy = tmp_path (copy_name);
   g_autofree char *before_name = g_strdup_printf ("%s-before.pdf", c->name);
@@ -507,7 +436,7 @@ test_mid_game (gconstpointer data)
   g_autofree char *clean_stem = g_strdup_printf ("%s-clean", c->name);
   g_autofree char *rows = NULL;
   g_autofree char *flow = NULL;
-  g_autoptr(AdjBattle) demo_battle = load (demo);
+  g_autoptr(AdjBattle) demo_battle = adj_test_load_battle (demo);
   g_autoptr(AdjBattle) battle = NULL;
   g_autoptr(AdjRoster) before = write_roster (demo_battle, ADJ_ROSTER_CURRENT, before_pdf);
   g_autoptr(AdjRoster) mid = NULL;
@@ -528,13 +457,13 @@ test_mid_game (gconstpointer data)
     const char *args[] = { "roster", copy, "--pdf", mid_pdf, NULL };
     run_cli (args);
   }
-  battle = load (copy);
+  battle = adj_test_load_battle (copy);
   check_text (c, mid_pdf, battle, FALSE);
   rows = adj_test_pdf_rows (mid_pdf);
   flow = adj_test_pdf_text (mid_pdf);
   for (guint i = 0; i < MAX_PHRASES && c->after[i] != NULL; i++)
     if (!shows (rows, flow, c->after[i]))
-      fail_check ("%s: the mid-game roster does not show “%s”", c->name, c->after[i]);
+      adj_test_fail_check ("%s: the mid-game roster does not show “%s”", c->name, c->after[i]);
 
   /* The same battle's roster made here, into another file, counts the boxes it draws. */
   mid = write_roster (battle, ADJ_ROSTER_CURRENT, api_pdf);
@@ -593,10 +522,9 @@ test_mid_game (gconstpointer data)
 static void
 test_gl_no_nco_box (void)
 {
-  g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
-                                            "gl-mission-station.json", NULL);
+  g_autofree char *demo = adj_cli_demo_path ("gl-mission-station.json");
   g_autofree char *pdf = tmp_path ("gl-nco.pdf");
-  g_autoptr(AdjBattle) battle = load (demo);
+  g_autoptr(AdjBattle) battle = adj_test_load_battle (demo);
   g_autoptr(AdjRoster) roster = write_roster (battle, ADJ_ROSTER_CURRENT, pdf);
   g_autofree char *flow = adj_test_pdf_text (pdf);
 
@@ -609,8 +537,7 @@ test_gl_no_nco_box (void)
 static void
 test_rn_cards (void)
 {
-  g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
-                                            "rn-column-on-the-march.json", NULL);
+  g_autofree char *demo = adj_cli_demo_path ("rn-column-on-the-march.json");
   g_autofree char *copy = tmp_path ("rn-cards.json");
   g_autofree char *pdf = tmp_path ("rn-cards.pdf");
   g_autofree char *contents = NULL;
@@ -627,7 +554,7 @@ test_rn_cards (void)
   g_assert_true (g_file_get_contents (demo, &contents, NULL, NULL));
   g_assert_true (g_file_set_contents (copy, contents, -1, NULL));
   apply_step (&deal, copy);
-  battle = load (copy);
+  battle = adj_test_load_battle (copy);
   roster = write_roster (battle, ADJ_ROSTER_CURRENT, pdf);
   /* A box for each unit, whatever it was dealt. */
   g_assert_cmpuint (adj_roster_get_n_tick_boxes (roster, ADJ_ROSTER_BOX_CARD), ==,
@@ -644,7 +571,8 @@ test_rn_cards (void)
       card = g_strdup (adj_card_short_name (parsed));
       /* On the line of the unit's details, beside its move. */
       if (count (rows, card) == 0)
-        fail_check ("the card %s of %s is not on the roster", card, adj_unit_get_name (unit));
+        adj_test_fail_check ("the card %s of %s is not on the roster", card,
+                             adj_unit_get_name (unit));
     }
 }
 
@@ -672,8 +600,7 @@ static const SidesCase sides_cases[] = {
 static void
 test_cli_sides (void)
 {
-  g_autofree char *demo = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
-                                            "wec-zulu-war.json", NULL);
+  g_autofree char *demo = adj_cli_demo_path ("wec-zulu-war.json");
   g_autofree char *pdf = tmp_path ("sides.pdf");
 
   if (g_getenv ("ADJUTANT_CLI") == NULL)
@@ -685,22 +612,20 @@ test_cli_sides (void)
     {
       const SidesCase *c = &sides_cases[i];
       const char *args[12] = { "roster", demo, "--pdf", pdf };
-      g_autofree char *out = NULL;
-      g_autofree char *err = NULL;
+      g_auto(AdjCliRun) r = { 0 };
       guint n = 4;
-      int status;
 
       for (guint k = 0; k < G_N_ELEMENTS (c->args) && c->args[k] != NULL; k++)
         args[n++] = c->args[k];
-      status = spawn_cli (args, &out, &err);
-      g_assert_cmpint (status, ==, c->status);
+      adj_cli_run (&r, NULL, args);
+      g_assert_cmpint (r.status, ==, c->status);
       if (c->status != 0)
         {
-          g_assert_nonnull (strstr (err, c->message));
+          g_assert_nonnull (strstr (r.err, c->message));
           continue;
         }
       {
-        g_autoptr(json_object) json = adj_test_parse (out);
+        g_autoptr(json_object) json = adj_test_parse (r.out);
         g_autofree char *rows = adj_test_pdf_rows (pdf);
 
         g_assert_cmpint (json_object_get_int (json_object_object_get (json, "sides")), ==,
@@ -716,12 +641,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("adj-test-roster-systems-XXXXXX", &error);
-  g_assert_no_error (error);
+  tmp_dir = adj_cli_dir_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -737,7 +660,6 @@ main (int   argc,
   g_test_add_func ("/roster-systems/cli/sides", test_cli_sides);
 
   status = g_test_run ();
-  adj_test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
+  adj_cli_dir_free (tmp_dir);
   return status;
 }

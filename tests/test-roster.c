@@ -18,6 +18,7 @@
 #include "adj-secret.h"
 #include "adj-store.h"
 #include "adj-test-pdf.h"
+#include "adj-test-util.h"
 
 /* The page's content area, as the renderer promises to keep to it (half-inch margins and the
  * running head and foot). */
@@ -81,55 +82,15 @@ write_pdf (AdjRoster  *roster,
   g_assert_no_error (error);
 }
 
-/* Every run of white space as one space, so that a phrase is found however it was spaced. */
-static char *
-squeeze (const char *text)
-{
-  GString *out = g_string_new (NULL);
-  gboolean space = FALSE;
-
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (g_ascii_isspace (*p))
-        space = TRUE;
-      else
-        {
-          if (space && out->len > 0)
-            g_string_append_c (out, ' ');
-          space = FALSE;
-          g_string_append_c (out, *p);
-        }
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* A failed check that, like g_assert(), lets "-k" go on with the next case. */
-static void
-fail_check (const char *format,
-            ...) G_GNUC_PRINTF (1, 2);
-
-static void
-fail_check (const char *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_assertion_message (G_LOG_DOMAIN, __FILE__, __LINE__, G_STRFUNC, message);
-}
-
 static void
 assert_has (const char *text,
             const char *wanted)
 {
-  g_autofree char *a = squeeze (text);
-  g_autofree char *b = squeeze (wanted);
+  g_autofree char *a = adj_test_squeeze (text);
+  g_autofree char *b = adj_test_squeeze (wanted);
 
   if (strstr (a, b) == NULL)
-    fail_check ("the roster's text does not contain “%s”", wanted);
+    adj_test_fail_check ("the roster's text does not contain “%s”", wanted);
 }
 
 /* A phrase that must not be on the roster at all: neither on a line nor down a column. */
@@ -138,11 +99,11 @@ assert_hides (const char *rows,
               const char *text,
               const char *unwanted)
 {
-  g_autofree char *a = squeeze (rows);
-  g_autofree char *b = squeeze (unwanted);
+  g_autofree char *a = adj_test_squeeze (rows);
+  g_autofree char *b = adj_test_squeeze (unwanted);
 
   if (strstr (a, b) != NULL || adj_test_text_has (text, unwanted))
-    fail_check ("the roster shows “%s”", unwanted);
+    adj_test_fail_check ("the roster shows “%s”", unwanted);
 }
 
 static void
@@ -150,7 +111,7 @@ assert_has_text (const char *text,
                  const char *wanted)
 {
   if (!adj_test_text_has (text, wanted))
-    fail_check ("the roster's text does not contain “%s”", wanted);
+    adj_test_fail_check ("the roster's text does not contain “%s”", wanted);
 }
 
 /* A phrase shown on the roster: on one line of @rows, or in @text, where a cell or a note that
@@ -160,11 +121,11 @@ assert_shows (const char *rows,
               const char *text,
               const char *wanted)
 {
-  g_autofree char *a = squeeze (rows);
-  g_autofree char *b = squeeze (wanted);
+  g_autofree char *a = adj_test_squeeze (rows);
+  g_autofree char *b = adj_test_squeeze (wanted);
 
   if (strstr (a, b) == NULL && !adj_test_text_has (text, wanted))
-    fail_check ("the roster does not show “%s”", wanted);
+    adj_test_fail_check ("the roster does not show “%s”", wanted);
 }
 
 /* A row of a table: where its @label fits on one line, the rest of the row is beside it on
@@ -175,7 +136,7 @@ assert_row (const char *rows,
             const char *label,
             const char *line)
 {
-  g_autofree char *squeezed = squeeze (rows);
+  g_autofree char *squeezed = adj_test_squeeze (rows);
 
   if (strstr (squeezed, label) != NULL)
     assert_has (rows, line);
@@ -187,11 +148,11 @@ static void
 assert_lacks (const char *text,
               const char *unwanted)
 {
-  g_autofree char *a = squeeze (text);
-  g_autofree char *b = squeeze (unwanted);
+  g_autofree char *a = adj_test_squeeze (text);
+  g_autofree char *b = adj_test_squeeze (unwanted);
 
   if (strstr (a, b) != NULL)
-    fail_check ("the roster's text contains “%s”", unwanted);
+    adj_test_fail_check ("the roster's text contains “%s”", unwanted);
 }
 
 /* Every text of the ruleset's quick-reference tables (in @flow, where a wrapped cell stays
@@ -371,9 +332,9 @@ assert_layout_sound (AdjRoster *roster,
                            b->x >= o->x + o->width;
 
           if (!apart)
-            fail_check ("blocks %u (%s) and %u (%s) overlap on page %u", i,
-                     b->id != NULL ? b->id : "title", k, o->id != NULL ? o->id : "title",
-                     b->page + 1);
+            adj_test_fail_check ("blocks %u (%s) and %u (%s) overlap on page %u", i,
+                                 b->id != NULL ? b->id : "title", k,
+                                 o->id != NULL ? o->id : "title", b->page + 1);
         }
     }
   g_assert_cmpuint (units, ==, n_units);
@@ -569,7 +530,7 @@ test_broken_reference (gconstpointer data)
   g_assert_null (rs);
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
   if (strstr (error->message, c->message) == NULL)
-    fail_check ("“%s” does not contain “%s”", error->message, c->message);
+    adj_test_fail_check ("“%s” does not contain “%s”", error->message, c->message);
 }
 
 static void
@@ -899,7 +860,8 @@ test_long_battle (void)
 
       g_assert_cmpuint (b->page, >=, last_page);
       if (b->page > last_page && b->kind == ADJ_ROSTER_BLOCK_UNIT)
-        fail_check ("page %u starts with a unit, not with its side's heading", b->page + 1);
+        adj_test_fail_check ("page %u starts with a unit, not with its side's heading",
+                             b->page + 1);
       last_page = b->page;
     }
 
