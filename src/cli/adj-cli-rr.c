@@ -170,17 +170,6 @@ shell_word (const char *path)
   return g_strdup (path);
 }
 
-static json_object *
-id_label (const char *id,
-          const char *label)
-{
-  json_object *o = json_object_new_object ();
-
-  json_object_object_add (o, "id", json_object_new_string (id));
-  json_object_object_add (o, "label", json_object_new_string (label));
-  return o;
-}
-
 static const char *
 member_string (json_object *obj,
                const char  *key)
@@ -277,7 +266,7 @@ action_add_target (json_object *action,
       targets = json_object_new_array ();
       json_object_object_add (action, "targets", targets);
     }
-  json_object_array_add (targets, id_label (id, label));
+  json_object_array_add (targets, adj_json_new_id_label (id, label));
 }
 
 /* The action @name of "rr" offered for @ids (each labelled by the one of @labels at its
@@ -531,7 +520,7 @@ step_json (AdjBattle  *battle,
     {
       g_autofree char *label = plain_label (adj_gettext (roll->label));
       g_autofree char *how = adj_rr_roll_entry_note (battle, roll);
-      json_object *r = id_label (roll->id, label);
+      json_object *r = adj_json_new_id_label (roll->id, label);
 
       json_object_object_add (r, "wanted", json_object_new_boolean (adj_rr_roll_wanted (battle)));
       json_object_object_add (r, "dice", json_object_new_string (how));
@@ -915,7 +904,7 @@ add_setup_report (AdjBattle           *battle,
   for (guint r = 0; shape != NULL && r < shape->n_rows; r++)
     {
       const AdjChoice *row = &shape->rows[r];
-      json_object *v = id_label (row->id, adj_gettext (row->label));
+      json_object *v = adj_json_new_id_label (row->id, adj_gettext (row->label));
       int rating = 0;
       gboolean chosen = opts->variants != NULL &&
                         g_strv_contains ((const char * const *) opts->variants, row->id);

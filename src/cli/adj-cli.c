@@ -498,6 +498,50 @@ given_pack (const Options      *opts,
   return *pack != NULL;
 }
 
+/* The mechanic the one argument names, its ruleset, and the pack --pack or --draw-pile give
+ * (NULL: neither): what "describe" and "odds" start from.  0, or the exit status once the
+ * message is printed. */
+static int
+mechanic_and_pack (const Options      *opts,
+                   const AdjMechanic **mech,
+                   AdjRuleset        **rs,
+                   AdjPack           **pack)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean usage;
+
+  *mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
+  if (*mech == NULL || (*rs = mechanic_ruleset (*mech, &error)) == NULL)
+    return adj_cli_fail (error);
+  if (!given_pack (opts, *rs, pack, &usage, &error))
+    return usage ? adj_cli_usage_error ("%s", error->message) : adj_cli_fail (error);
+  return 0;
+}
+
+/* The battle --battle names (NULL: none), the inputs for @mech, and the context @mech is worked
+ * out in: @rs, @pack and the battle.  0, or the exit status once the message is printed. */
+static int
+mechanic_context (const Options      *opts,
+                  const AdjMechanic  *mech,
+                  AdjRuleset         *rs,
+                  AdjPack            *pack,
+                  AdjBattle         **battle,
+                  AdjInputs         **inputs,
+                  AdjContext         *ctx)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (opts->battle != NULL && (*battle = load_battle_for (opts, rs, &error)) == NULL)
+    return adj_cli_fail (error);
+  if ((*inputs = build_inputs (opts, mech, rs, *battle, &error)) == NULL)
+    return adj_cli_fail (error);
+  ctx->ruleset = rs;
+  ctx->pack = pack;
+  if (*battle != NULL)
+    adj_battle_context (*battle, ctx);
+  return 0;
+}
+
 static int
 cmd_describe (const Options *opts)
 {
@@ -509,32 +553,23 @@ cmd_describe (const Options *opts)
   g_autoptr(json_object) out = NULL;
   const AdjMechanic *mech;
   AdjContext ctx = { 0 };
-  gboolean usage;
+  int status;
 
   if (opts->args->len != 1)
     return adj_cli_usage_error (_("“describe” takes one mechanic id, such as wec/fire-combat"));
   if (opts->dice != NULL || opts->cards != NULL || opts->seed != NULL || opts->apply)
     return adj_cli_usage_error (_("“describe” works before any roll: --dice, --cards, --seed and "
                           "--apply belong to “resolve”"));
-  mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
-  if (mech == NULL || (rs = mechanic_ruleset (mech, &error)) == NULL)
-    return adj_cli_fail (error);
-  if (!given_pack (opts, rs, &pack, &usage, &error))
-    return usage ? adj_cli_usage_error ("%s", error->message) : adj_cli_fail (error);
+  if ((status = mechanic_and_pack (opts, &mech, &rs, &pack)) != 0)
+    return status;
   if (opts->input == NULL && opts->battle == NULL && pack == NULL)
     {
       out = adj_mechanic_describe (mech, rs);
       adj_cli_print_json (opts, out);
       return 0;
     }
-  if (opts->battle != NULL && (battle = load_battle_for (opts, rs, &error)) == NULL)
-    return adj_cli_fail (error);
-  if ((inputs = build_inputs (opts, mech, rs, battle, &error)) == NULL)
-    return adj_cli_fail (error);
-  ctx.ruleset = rs;
-  ctx.pack = pack;
-  if (battle != NULL)
-    adj_battle_context (battle, &ctx);
+  if ((status = mechanic_context (opts, mech, rs, pack, &battle, &inputs, &ctx)) != 0)
+    return status;
   out = adj_mechanic_describe_for (mech, &ctx, inputs, TRUE, &error);
   if (out == NULL)
     return adj_cli_fail (error);
@@ -555,27 +590,16 @@ cmd_odds (const Options *opts)
   g_autoptr(json_object) owned = NULL;
   const AdjMechanic *mech;
   AdjContext ctx = { 0 };
-  gboolean usage;
+  int status;
 
   if (opts->args->len != 1)
     return adj_cli_usage_error (_("“odds” takes one mechanic id, such as wec/fire-combat"));
   if (opts->dice != NULL || opts->cards != NULL || opts->seed != NULL || opts->apply)
     return adj_cli_usage_error (_("“odds” works before any roll: --dice, --cards, --seed and --apply "
                           "belong to “resolve”"));
-  mech = find_mechanic (g_ptr_array_index (opts->args, 0), &error);
-  if (mech == NULL || (rs = mechanic_ruleset (mech, &error)) == NULL)
-    return adj_cli_fail (error);
-  if (!given_pack (opts, rs, &pack, &usage, &error))
-    return usage ? adj_cli_usage_error ("%s", error->message) : adj_cli_fail (error);
-  if (opts->battle != NULL && (battle = load_battle_for (opts, rs, &error)) == NULL)
-    return adj_cli_fail (error);
-  if ((inputs = build_inputs (opts, mech, rs, battle, &error)) == NULL)
-    return adj_cli_fail (error);
-
-  ctx.ruleset = rs;
-  ctx.pack = pack;
-  if (battle != NULL)
-    adj_battle_context (battle, &ctx);
+  if ((status = mechanic_and_pack (opts, &mech, &rs, &pack)) != 0 ||
+      (status = mechanic_context (opts, mech, rs, pack, &battle, &inputs, &ctx)) != 0)
+    return status;
   odds = adj_mechanic_odds (mech, &ctx, inputs, &error);
   if (odds == NULL)
     return adj_cli_fail (error);

@@ -1127,6 +1127,17 @@ adj_json_new_whole_u64 (guint64 value)
 }
 
 json_object *
+adj_json_new_id_label (const char *id,
+                       const char *label)
+{
+  json_object *o = json_object_new_object ();
+
+  json_object_object_add (o, "id", json_object_new_string (id));
+  json_object_object_add (o, "label", json_object_new_string (label));
+  return o;
+}
+
+json_object *
 adj_json_copy (json_object *value)
 {
   json_object *copy = NULL;

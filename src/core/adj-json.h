@@ -164,6 +164,10 @@ gboolean     adj_json_equal (json_object *a,
 json_object *adj_json_new_whole     (const mpz_t value);
 json_object *adj_json_new_whole_u64 (guint64     value);
 
+/* A new object {"id": @id, "label": @label}: a choice as a script reads it. */
+json_object *adj_json_new_id_label (const char *id,
+                                    const char *label);
+
 char *adj_json_to_string (json_object *value,
                           gboolean     pretty);
 /* Pretty, except that every element of the arrays at the paths in @one_per_line (dotted keys

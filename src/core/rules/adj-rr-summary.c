@@ -13,17 +13,6 @@
 /* ------------------------------------------------------------------------------------------ */
 /* the summary for the dashboard                                                               */
 
-static json_object *
-id_label (const char *id,
-          const char *label)
-{
-  json_object *o = json_object_new_object ();
-
-  json_object_object_add (o, "id", json_object_new_string (id));
-  json_object_object_add (o, "label", json_object_new_string (label));
-  return o;
-}
-
 static const char *
 field_choice_label (AdjRuleset *rs,
                     const char *field,
@@ -138,10 +127,12 @@ adj_rr_summary (AdjBattle *battle)
                           json_object_new_int64 (adj_rules_int (rs, "tracks", "loss_end")));
   json_object_object_add (o, "cp", json_object_new_int64 (t.cp));
   json_object_object_add (o, "cp_spent", json_object_new_int64 (t.cp_spent));
-  json_object_object_add (o, "phase", id_label (t.phase, rr_phase_label (rs, t.phase)));
-  json_object_object_add (o, "segment", id_label (t.segment, rr_segment_label (rs, t.segment)));
+  json_object_object_add (o, "phase",
+                          adj_json_new_id_label (t.phase, rr_phase_label (rs, t.phase)));
+  json_object_object_add (o, "segment",
+                          adj_json_new_id_label (t.segment, rr_segment_label (rs, t.segment)));
   {
-    json_object *s = id_label (t.step, adj_gettext (rr_member_string (step, "label")));
+    json_object *s = adj_json_new_id_label (t.step, adj_gettext (rr_member_string (step, "label")));
 
     json_object_object_add (s, "hint",
                             json_object_new_string (adj_gettext (rr_member_string (step, "hint"))));
@@ -156,10 +147,12 @@ adj_rr_summary (AdjBattle *battle)
     json_object_object_add (o, "step", s);
   }
   json_object_object_add (o, "result",
-                          id_label (t.result, field_choice_label (rs, "result", TRUE, t.result)));
+                          adj_json_new_id_label (t.result, field_choice_label (rs, "result", TRUE,
+                                                                               t.result)));
   json_object_object_add (o, "end_reason",
-                          id_label (t.end_reason,
-                                    field_choice_label (rs, "end_reason", TRUE, t.end_reason)));
+                          adj_json_new_id_label (t.end_reason,
+                                                 field_choice_label (rs, "end_reason", TRUE,
+                                                                     t.end_reason)));
   {
     json_object *v = json_object_new_object ();
 
@@ -186,7 +179,8 @@ adj_rr_summary (AdjBattle *battle)
   arr = json_object_new_array ();
   for (guint b = 0; rr_brigade_ids[b] != NULL; b++)
     {
-      json_object *bo = id_label (rr_brigade_ids[b], adj_rr_brigade_label (rs, rr_brigade_ids[b]));
+      json_object *bo = adj_json_new_id_label (rr_brigade_ids[b],
+                                               adj_rr_brigade_label (rs, rr_brigade_ids[b]));
       AdjUnit *leader = rr_brigade_unit (battle, rr_brigade_ids[b], "leader");
       json_object *ord = json_object_new_object ();
       AdjRrOrder order;
@@ -225,7 +219,8 @@ adj_rr_summary (AdjBattle *battle)
   arr = json_object_new_array ();
   for (guint d = 0; rr_drift_ids[d] != NULL; d++)
     {
-      json_object *dobj = id_label (rr_drift_ids[d], adj_rr_drift_label (rs, rr_drift_ids[d]));
+      json_object *dobj = adj_json_new_id_label (rr_drift_ids[d],
+                                                 adj_rr_drift_label (rs, rr_drift_ids[d]));
       int value = 0;
       AdjRrDriftState state = adj_rr_drift_state (battle, rr_drift_ids[d], &value);
 
@@ -243,7 +238,7 @@ adj_rr_summary (AdjBattle *battle)
       static const char *const labels[] = {
         N_("British event chits"), N_("Boer event chits"), N_("Boer SP counters")
       };
-      json_object *cobj = id_label (rr_cup_key (c), adj_gettext (labels[c]));
+      json_object *cobj = adj_json_new_id_label (rr_cup_key (c), adj_gettext (labels[c]));
       g_autoptr(GPtrArray) play = adj_rr_cup_in_play (battle, c);
       json_object *list = json_object_new_array ();
 
@@ -252,7 +247,7 @@ adj_rr_summary (AdjBattle *battle)
       for (guint i = 0; i < play->len; i++)
         {
           g_autofree char *label = adj_rr_chit_label (rs, c, g_ptr_array_index (play, i));
-          json_object_array_add (list, id_label (g_ptr_array_index (play, i), label));
+          json_object_array_add (list, adj_json_new_id_label (g_ptr_array_index (play, i), label));
         }
       json_object_object_add (cobj, "in_play", list);
       json_object_array_add (arr, cobj);
@@ -270,7 +265,8 @@ adj_rr_summary (AdjBattle *battle)
 
         if (rr_unit_is (unit, "emplacement"))
           {
-            json_object *e = id_label (adj_unit_get_id (unit), adj_unit_get_name (unit));
+            json_object *e = adj_json_new_id_label (adj_unit_get_id (unit),
+                                                    adj_unit_get_name (unit));
             const char *state = adj_unit_get_status_string (unit, "emplacement");
 
             json_object_object_add (e, "state", json_object_new_string (state));
