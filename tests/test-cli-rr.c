@@ -404,7 +404,7 @@ test_step (void)
   g_autofree char *after = NULL;
   g_autoptr(json_object) json = NULL;
   g_auto(AdjCliRun) r = { 0 };
-  json_object *step, *actions;
+  json_object *step, *actions, *did;
   gboolean order = FALSE, next = FALSE;
 
   /* Where the demo starts, in words and as JSON. */
@@ -457,16 +457,14 @@ test_step (void)
   adj_cli_assert_ok (&r);
   g_clear_pointer (&json, json_object_put);
   json = adj_cli_out_json (&r);
-  g_assert_cmpstr (json_object_get_string (adj_test_member (adj_test_member (json, "step"), "id")),
-                   ==, "roll-send");
-  g_assert_nonnull (strstr (json_object_get_string (adj_test_member (adj_test_member (json, "step"),
-                                                                     "pending")),
+  step = adj_test_member (json, "step");
+  g_assert_cmpstr (json_object_get_string (adj_test_member (step, "id")), ==, "roll-send");
+  g_assert_nonnull (strstr (json_object_get_string (adj_test_member (step, "pending")),
                             "Hildyard"));
   g_assert_true (json_object_get_boolean (adj_test_member (adj_test_member (json, "roll"),
                                                            "wanted")));
-  g_assert_cmpstr (json_object_get_string (adj_test_member (json_object_array_get_idx (
-                                                              adj_test_member (json, "did"), 0),
-                                                            "kind")), ==, "turn");
+  did = json_object_array_get_idx (adj_test_member (json, "did"), 0);
+  g_assert_cmpstr (json_object_get_string (adj_test_member (did, "kind")), ==, "turn");
   /* The roll is what "step --apply" does now; then it moves on. */
   ADJ_CLI_RUN (&r, NULL, "step", path, "--apply", "--dice", "2,2");
   adj_cli_assert_ok (&r);
@@ -528,10 +526,10 @@ new_game (const char *path,
   g_auto(AdjCliRun) r = { 0 };
 
   ADJ_CLI_RUN (&r, NULL, "new", "rr", "--input", strengths, "--seed", seed, "--name", "Colenso",
-                     "--output", path);
+               "--output", path);
   adj_cli_assert_ok (&r);
   ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--tables", tables, "--emplacement", "Fort Wylie",
-                     "--dice", dice, "--apply");
+               "--dice", dice, "--apply");
   adj_cli_assert_ok (&r);
 }
 
@@ -578,7 +576,7 @@ test_setup (void)
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, "“fly” is not a variant of the Variants chart"));
   ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--tables", tables, "--emplacement", "Red Hill",
-                     "--emplacement", "Red Hill", "--apply");
+               "--emplacement", "Red Hill", "--apply");
   g_assert_cmpint (r.status, ==, 1);
   g_assert_nonnull (strstr (r.err, "“Red Hill” is named twice"));
   ADJ_CLI_RUN (&r, NULL, "rr", "setup", path, "--apply");

@@ -47,15 +47,12 @@ kind_name (AdjFieldKind kind)
   return NULL;
 }
 
-static json_object *
-member (json_object *obj,
-        const char  *key)
+/* The "id" of the item @i of the JSON array @array. */
+static const char *
+item_id (json_object *array,
+         gsize        i)
 {
-  json_object *v = NULL;
-
-  if (!json_object_object_get_ex (obj, key, &v))
-    g_error ("no member “%s” in %s", key, json_object_to_json_string (obj));
-  return v;
+  return json_object_get_string (adj_test_member (json_object_array_get_idx (array, i), "id"));
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -490,12 +487,13 @@ test_defaults (gconstpointer data)
   g_assert_nonnull (hit);
   g_assert_cmpuint (odds_ways (hit), >, 0);
   odds_json = adj_odds_to_json (odds);
-  g_assert_cmpstr (json_object_get_string (member (odds_json, "sum_exact")), ==, "1/1");
+  g_assert_cmpstr (json_object_get_string (adj_test_member (odds_json, "sum_exact")), ==, "1/1");
 
   out_json = adj_outcome_to_json (outcome);
-  g_assert_cmpstr (json_object_get_string (member (out_json, "outcome")), ==, outcome->key);
-  g_assert_cmpstr (json_object_get_string (member (out_json, "mechanic")), ==, mech->id);
-  g_assert_cmpuint (json_object_array_length (member (out_json, "rolls")), ==,
+  g_assert_cmpstr (json_object_get_string (adj_test_member (out_json, "outcome")), ==,
+                   outcome->key);
+  g_assert_cmpstr (json_object_get_string (adj_test_member (out_json, "mechanic")), ==, mech->id);
+  g_assert_cmpuint (json_object_array_length (adj_test_member (out_json, "rolls")), ==,
                     outcome->rolls->len);
   text = adj_outcome_to_text (outcome);
   g_assert_true (g_str_has_prefix (text, outcome->title));
@@ -553,18 +551,18 @@ test_describe (gconstpointer data)
   g_autoptr(AdjInputs) defaults = adj_inputs_new (mech, rs);
   g_autoptr(GArray) specs = NULL;
   AdjContext ctx = { .ruleset = rs };
-  json_object *inputs = member (desc, "inputs");
-  json_object *outcomes = member (desc, "outcomes");
-  json_object *draws = member (member (desc, "random"), "draws");
+  json_object *inputs = adj_test_member (desc, "inputs");
+  json_object *outcomes = adj_test_member (desc, "outcomes");
+  json_object *draws = adj_test_member (adj_test_member (desc, "random"), "draws");
   char id[64];
 
-  g_assert_cmpstr (json_object_get_string (member (desc, "id")), ==, mech->id);
-  g_assert_cmpstr (json_object_get_string (member (desc, "ruleset")), ==,
+  g_assert_cmpstr (json_object_get_string (adj_test_member (desc, "id")), ==, mech->id);
+  g_assert_cmpstr (json_object_get_string (adj_test_member (desc, "ruleset")), ==,
                    adj_mechanic_ruleset_id (mech, id, sizeof id));
-  g_assert_cmpstr (json_object_get_string (member (desc, "scope")), ==,
+  g_assert_cmpstr (json_object_get_string (adj_test_member (desc, "scope")), ==,
                    adj_scope_to_string (mech->scope));
-  g_assert_cmpuint (strlen (json_object_get_string (member (desc, "title"))), >, 0);
-  g_assert_cmpuint (strlen (json_object_get_string (member (desc, "summary"))), >, 0);
+  g_assert_cmpuint (strlen (json_object_get_string (adj_test_member (desc, "title"))), >, 0);
+  g_assert_cmpuint (strlen (json_object_get_string (adj_test_member (desc, "summary"))), >, 0);
 
   g_assert_cmpuint (json_object_array_length (inputs), ==, mech->n_inputs);
   for (guint i = 0; i < mech->n_inputs; i++)
@@ -573,56 +571,58 @@ test_describe (gconstpointer data)
       json_object *in = json_object_array_get_idx (inputs, i);
       json_object *v = NULL;
 
-      g_assert_cmpstr (json_object_get_string (member (in, "name")), ==, f->name);
-      g_assert_cmpstr (json_object_get_string (member (in, "kind")), ==, kind_name (f->kind));
-      g_assert_cmpuint (strlen (json_object_get_string (member (in, "label"))), >, 0);
+      g_assert_cmpstr (json_object_get_string (adj_test_member (in, "name")), ==, f->name);
+      g_assert_cmpstr (json_object_get_string (adj_test_member (in, "kind")), ==,
+                       kind_name (f->kind));
+      g_assert_cmpuint (strlen (json_object_get_string (adj_test_member (in, "label"))), >, 0);
       if (f->from != NULL)
-        g_assert_cmpstr (json_object_get_string (member (in, "prefill")), ==, f->from);
+        g_assert_cmpstr (json_object_get_string (adj_test_member (in, "prefill")), ==, f->from);
       else
         g_assert_false (json_object_object_get_ex (in, "prefill", NULL));
       switch (f->kind)
         {
         case ADJ_FIELD_BOOL:
-          g_assert_true (json_object_is_type (member (in, "default"), json_type_boolean));
-          g_assert_cmpint (json_object_get_boolean (member (in, "default")), ==, f->def != 0);
+          g_assert_true (json_object_is_type (adj_test_member (in, "default"), json_type_boolean));
+          g_assert_cmpint (json_object_get_boolean (adj_test_member (in, "default")), ==,
+                           f->def != 0);
           break;
         case ADJ_FIELD_INT:
-          g_assert_cmpint (json_object_get_int (member (in, "min")), ==, f->min);
-          g_assert_cmpint (json_object_get_int (member (in, "max")), ==, f->max);
-          g_assert_cmpint (json_object_get_int (member (in, "default")), ==, f->def);
+          g_assert_cmpint (json_object_get_int (adj_test_member (in, "min")), ==, f->min);
+          g_assert_cmpint (json_object_get_int (adj_test_member (in, "max")), ==, f->max);
+          g_assert_cmpint (json_object_get_int (adj_test_member (in, "default")), ==, f->def);
           g_assert_cmpint (json_object_object_get_ex (in, "measure", &v), ==, f->measure != NULL);
           break;
         case ADJ_FIELD_ENUM:
           {
             guint n = 0;
             const AdjChoice *choices = adj_ruleset_field_choices (rs, f, &n);
-            json_object *arr = member (in, "choices");
+            json_object *arr = adj_test_member (in, "choices");
 
             g_assert_cmpuint (json_object_array_length (arr), ==, n);
             for (guint k = 0; k < n; k++)
-              g_assert_cmpstr (json_object_get_string (member (json_object_array_get_idx (arr, k),
-                                                               "id")), ==, choices[k].id);
-            g_assert_cmpstr (json_object_get_string (member (in, "default")), ==,
+              g_assert_cmpstr (item_id (arr, k), ==, choices[k].id);
+            g_assert_cmpstr (json_object_get_string (adj_test_member (in, "default")), ==,
                              adj_inputs_get_string (defaults, f->name));
           }
           break;
         case ADJ_FIELD_UNIT:
         case ADJ_FIELD_SIDE:
         default:
-          g_assert_cmpint (json_object_get_boolean (member (in, "optional")), ==, f->optional);
+          g_assert_cmpint (json_object_get_boolean (adj_test_member (in, "optional")), ==,
+                           f->optional);
           break;
         }
     }
 
   /* The outcomes it declares; or, for a result that is a number, those its odds list with the
    * same inputs. */
-  g_assert_cmpint (json_object_get_boolean (member (desc, "numeric")), ==, mech->outcomes == NULL);
+  g_assert_cmpint (json_object_get_boolean (adj_test_member (desc, "numeric")), ==,
+                   mech->outcomes == NULL);
   if (mech->outcomes != NULL)
     {
       g_assert_cmpuint (json_object_array_length (outcomes), ==, mech->n_outcomes);
       for (guint i = 0; i < mech->n_outcomes; i++)
-        g_assert_cmpstr (json_object_get_string (member (json_object_array_get_idx (outcomes, i),
-                                                         "id")), ==, mech->outcomes[i].id);
+        g_assert_cmpstr (item_id (outcomes, i), ==, mech->outcomes[i].id);
     }
   else
     {
@@ -633,8 +633,7 @@ test_describe (gconstpointer data)
       g_assert_cmpuint (json_object_array_length (outcomes), ==, odds->entries->len);
       g_assert_cmpuint (odds->entries->len, >, 0);
       for (guint i = 0; i < odds->entries->len; i++)
-        g_assert_cmpstr (json_object_get_string (member (json_object_array_get_idx (outcomes, i),
-                                                         "id")), ==,
+        g_assert_cmpstr (item_id (outcomes, i), ==,
                          ((AdjOddsEntry *) g_ptr_array_index (odds->entries, i))->key);
     }
 
@@ -645,14 +644,14 @@ test_describe (gconstpointer data)
       const AdjDrawSpec *d = &g_array_index (specs, AdjDrawSpec, i);
       json_object *item = json_object_array_get_idx (draws, i);
 
-      g_assert_cmpstr (json_object_get_string (member (item, "group")), ==, d->group);
+      g_assert_cmpstr (json_object_get_string (adj_test_member (item, "group")), ==, d->group);
       if (d->sides != 0)
         {
           g_autofree char *dice = g_strdup_printf ("%uD%u", d->count, d->sides);
-          g_assert_cmpstr (json_object_get_string (member (item, "dice")), ==, dice);
+          g_assert_cmpstr (json_object_get_string (adj_test_member (item, "dice")), ==, dice);
         }
       else
-        g_assert_cmpint (json_object_get_int (member (item, "cards")), ==, (int) d->count);
+        g_assert_cmpint (json_object_get_int (adj_test_member (item, "cards")), ==, (int) d->count);
     }
 }
 
