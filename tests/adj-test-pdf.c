@@ -335,3 +335,14 @@ adj_test_text_has (const char *text,
 
   return strstr (a, b) != NULL;
 }
+
+gboolean
+adj_test_roster_shows (const char *rows,
+                       const char *text,
+                       const char *phrase)
+{
+  g_autofree char *a = adj_test_squeeze (rows);
+  g_autofree char *b = adj_test_squeeze (phrase);
+
+  return strstr (a, b) != NULL || adj_test_text_has (text, phrase);
+}

@@ -31,6 +31,12 @@ char     *adj_test_roster_text (AdjBattle *battle);
  * is found however it was spaced. */
 char     *adj_test_squeeze    (const char *text);
 
+/* Whether a roster shows @phrase: on one line of @rows (adj_test_pdf_rows()), white space
+ * squeezed, or in @text (adj_test_pdf_text()) however its lines were broken. */
+gboolean  adj_test_roster_shows (const char *rows,
+                                 const char *text,
+                                 const char *phrase);
+
 /* Whether @text holds @phrase, compared without white space and hyphens. */
 gboolean  adj_test_text_has   (const char *text,
                                const char *phrase);

@@ -397,7 +397,6 @@ test_game (void)
 static void
 test_step (void)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *dir = adj_cli_dir_new ();
   g_autofree char *path = copy_demo (dir, "b.json");
   g_autofree char *before = read_text (path);
@@ -536,7 +535,6 @@ new_game (const char *path,
 static void
 test_setup (void)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *dir = adj_cli_dir_new ();
   g_autofree char *path = g_build_filename (dir, "new.json", NULL);
   g_autofree char *strengths = g_build_filename (dir, "strengths.json", NULL);
@@ -669,7 +667,6 @@ same_answer (const char         *a,
 static void
 test_hidden (void)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *dir = adj_cli_dir_new ();
   g_autofree char *dir_a = g_build_filename (dir, "a", NULL);
   g_autofree char *dir_b = g_build_filename (dir, "b", NULL);

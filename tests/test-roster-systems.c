@@ -155,18 +155,6 @@ tmp_path (const char *name)
   return g_build_filename (tmp_dir, name, NULL);
 }
 
-/* A phrase on one line of @rows, or in @flow however its lines were broken. */
-static gboolean
-shows (const char *rows,
-       const char *flow,
-       const char *phrase)
-{
-  g_autofree char *a = adj_test_squeeze (rows);
-  g_autofree char *b = adj_test_squeeze (phrase);
-
-  return strstr (a, b) != NULL || adj_test_text_has (flow, phrase);
-}
-
 static guint
 count (const char *text,
        const char *phrase)
@@ -308,13 +296,13 @@ check_text (const SystemCase *c,
   if (!has_line (rows, c->heading))
     adj_test_fail_check ("%s: no line of column headings reads “%s”", c->name, c->heading);
   for (guint i = 0; before_steps && i < MAX_PHRASES && c->must[i] != NULL; i++)
-    if (!shows (rows, flow, c->must[i]))
+    if (!adj_test_roster_shows (rows, flow, c->must[i]))
       adj_test_fail_check ("%s: the roster does not show “%s”", c->name, c->must[i]);
   for (guint i = 0; before_steps && i < MAX_PHRASES && c->must_not[i] != NULL; i++)
-    if (shows (sheets, sheets_flow, c->must_not[i]))
+    if (adj_test_roster_shows (sheets, sheets_flow, c->must_not[i]))
       adj_test_fail_check ("%s: the unit sheets show “%s”", c->name, c->must_not[i]);
   for (guint i = 0; i < MAX_PHRASES && c->never[i] != NULL; i++)
-    if (shows (rows, flow, c->never[i]))
+    if (adj_test_roster_shows (rows, flow, c->never[i]))
       adj_test_fail_check ("%s: the roster shows “%s”", c->name, c->never[i]);
   /* No column is printed that has nothing to say: no dash standing for a missing value. */
   if (has_lone_dash (sheets))
@@ -462,7 +450,7 @@ test_mid_game (gconstpointer data)
   rows = adj_test_pdf_rows (mid_pdf);
   flow = adj_test_pdf_text (mid_pdf);
   for (guint i = 0; i < MAX_PHRASES && c->after[i] != NULL; i++)
-    if (!shows (rows, flow, c->after[i]))
+    if (!adj_test_roster_shows (rows, flow, c->after[i]))
       adj_test_fail_check ("%s: the mid-game roster does not show “%s”", c->name, c->after[i]);
 
   /* The same battle's roster made here, into another file, counts the boxes it draws. */
@@ -497,9 +485,9 @@ test_mid_game (gconstpointer data)
     run_cli (args);
     clean_rows = adj_test_pdf_rows (clean_pdf);
     clean_flow = adj_test_pdf_text (clean_pdf);
-    g_assert_true (shows (clean_rows, clean_flow, "Clean sheet"));
-    g_assert_false (shows (clean_rows, clean_flow, "DESTROYED"));
-    g_assert_false (shows (clean_rows, clean_flow, "Turn 1"));
+    g_assert_true (adj_test_roster_shows (clean_rows, clean_flow, "Clean sheet"));
+    g_assert_false (adj_test_roster_shows (clean_rows, clean_flow, "DESTROYED"));
+    g_assert_false (adj_test_roster_shows (clean_rows, clean_flow, "Turn 1"));
     g_assert_true (has_line (clean_rows, c->heading));
   }
   clean = write_roster (battle, ADJ_ROSTER_CLEAN, api_pdf);
