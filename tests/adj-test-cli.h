@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adj-test-cli.h: running the real adjutant-cli from a test — its exit status, stdout and
- * stderr — and a folder for the files it reads and writes. */
+ * stderr — the demo battles to give it, and a folder for the files it reads and writes. */
 
 #pragma once
 

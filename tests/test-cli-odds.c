@@ -5,7 +5,6 @@
 
 #include "config.h"
 
-#include <gio/gio.h>
 #include <gmp.h>
 #include <string.h>
 

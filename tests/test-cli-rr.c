@@ -12,7 +12,6 @@
 
 #include "config.h"
 
-#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
 

@@ -7,7 +7,6 @@
 
 #include "config.h"
 
-#include <gio/gio.h>
 #include <string.h>
 
 #include "adj-json.h"
