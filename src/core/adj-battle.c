@@ -100,9 +100,10 @@ unit_list_remove (AdjUnitList *list,
                   guint        position)
 {
   /* Held until the list has said so, for whoever is told. */
-  g_autoptr(AdjUnit) unit = g_ptr_array_steal_index (list->units, position);
+  AdjUnit *unit = g_ptr_array_steal_index (list->units, position);
 
   g_list_model_items_changed (G_LIST_MODEL (list), position, 1, 0);
+  g_object_unref (unit);
 }
 
 enum {
