@@ -24,9 +24,9 @@
 
 /* Card faces in the activation order, in pixels high: large enough to tell the suit across a
  * room, small enough for a dozen units to fit a 1080-line screen. */
-#define CARD_HEIGHT 84
+#define CARD_HEIGHT 72
 /* The units listed by card at most; the rest are counted. */
-#define MAX_CARDS 9
+#define MAX_CARDS 7
 
 struct _AdjTableDisplay {
   AdwWindow      parent_instance;
@@ -71,38 +71,46 @@ side_label (const char *text,
   return label;
 }
 
-/* The units holding a card, in the order they act: the first not yet acted stands out. */
+/* The units still to act, by card, in the order they act, the one up now marked; those who
+ * have acted are counted in the turn's facts above. */
 static gboolean
 show_cards (AdjTableDisplay *self)
 {
   g_autoptr(GPtrArray) cards = adj_table_activation_cards (self->battle);
-  gboolean current_shown = FALSE;
+  guint shown = 0, left = 0;
 
   if (cards->len == 0)
     return FALSE;
   gtk_label_set_text (self->side_heading, _("Activation order"));
-  for (guint i = 0; i < cards->len && i < MAX_CARDS; i++)
+  for (guint i = 0; i < cards->len; i++)
     {
       AdjTableCard *card = g_ptr_array_index (cards, i);
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 18);
+      GtkWidget *row, *name;
       AdjCard face = 0;
 
+      if (card->acted)
+        continue;
+      left++;
+      if (shown == MAX_CARDS)
+        continue;
+      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 18);
       adj_card_parse (card->card, &face);
       gtk_box_append (GTK_BOX (row), adj_card_view_new (face, CARD_HEIGHT));
-      gtk_box_append (GTK_BOX (row), side_label (card->name, "display-unit"));
-      gtk_widget_set_valign (gtk_widget_get_last_child (row), GTK_ALIGN_CENTER);
-      if (card->acted)
-        gtk_widget_add_css_class (row, "display-acted");
-      else if (!current_shown)
-        {
-          gtk_widget_add_css_class (row, "display-current");
-          current_shown = TRUE;
-        }
+      name = side_label (card->name, "display-unit");
+      gtk_widget_set_hexpand (name, TRUE);
+      gtk_widget_set_valign (name, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (row), name);
+      if (shown == 0)
+        gtk_widget_add_css_class (row, "display-current");
       gtk_box_append (GTK_BOX (self->side_box), row);
+      shown++;
     }
-  if (cards->len > MAX_CARDS)
+  if (left == 0)
+    gtk_box_append (GTK_BOX (self->side_box),
+                    side_label (_("Every unit has acted"), "display-note"));
+  else if (left > shown)
     {
-      guint more = cards->len - MAX_CARDS;
+      guint more = left - shown;
       g_autofree char *text = g_strdup_printf (ngettext ("and %u more unit",
                                                          "and %u more units", more), more);
 
@@ -156,7 +164,7 @@ refresh (AdjTableDisplay *self)
   g_autoptr(AdjOutcome) outcome = NULL;
   g_autofree char *phase = NULL;
   g_autofree char *turn = NULL;
-  gboolean side;
+  gboolean side, tracks;
   int max;
 
   clear_side (self);
@@ -181,8 +189,11 @@ refresh (AdjTableDisplay *self)
     turn = g_strdup_printf (_("Turn %d · %s"), adj_battle_get_turn (self->battle), phase);
   gtk_label_set_text (self->turn_label, turn);
 
-  side = show_cards (self) || show_orders (self) || show_tracks (self);
-  gtk_widget_set_visible (self->side_column, side);
+  side = show_cards (self) || show_orders (self);
+  /* The tracks share the screen with the result: their boxes grow with the room they have. */
+  tracks = !side && show_tracks (self);
+  gtk_widget_set_hexpand (self->side_column, tracks);
+  gtk_widget_set_visible (self->side_column, side || tracks);
 
   outcome = adj_table_last_outcome (self->battle);
   adj_result_view_set_outcome (self->result, outcome);
@@ -420,6 +431,7 @@ static void
 adj_table_display_init (AdjTableDisplay *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  adj_result_view_set_roomy (self->result, TRUE);
 
   self->monitor_names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->monitor_dropdown, G_LIST_MODEL (self->monitor_names));
