@@ -193,6 +193,7 @@ check_rr (AdjApplication *app)
   AdjBattle *battle = adj_battle_window_get_battle (window);
   g_autoptr(json_object) drifts = NULL;
   AdjTableDisplay *display;
+  guint steps;
 
   adj_test_settle ();
   display = open_display (app);
@@ -208,7 +209,7 @@ check_rr (AdjApplication *app)
   assert_rr_hidden (display, battle, drifts);
 
   /* On through the steps the demo can take without a roll, looking each time. */
-  for (guint i = 0; i < 6; i++)
+  for (steps = 0; steps < 6; steps++)
     {
       g_autoptr(GError) error = NULL;
 
@@ -217,6 +218,7 @@ check_rr (AdjApplication *app)
       adj_test_settle ();
       assert_rr_hidden (display, battle, drifts);
     }
+  g_assert_cmpuint (steps, >, 0);
 }
 
 static void
