@@ -5,7 +5,9 @@
 # (start page, New Battle, action form with odds, result, unit, journal, cards, dark style,
 # table mode, preferences, and the window at 1024x600, 700 wide and 1600x1000), then every page
 # of every system's demo battle at 1024x600, 1366x768 and 1920x1080 in light and dark style.
-# ADJUTANT_TOUR=pages takes only the pages of the demos; ADJUTANT_TOUR_DEMO=NAME only that demo's.
+# Last, the table display of every demo at 1920x1080, light and dark.
+# ADJUTANT_TOUR=pages takes only the pages of the demos, ADJUTANT_TOUR=display only the table
+# display; ADJUTANT_TOUR_DEMO=NAME only that demo's.
 # Needs a build in ./build (or $ADJUTANT_BUILDDIR) and Xvfb.
 
 set -euo pipefail

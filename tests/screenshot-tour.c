@@ -17,6 +17,7 @@
 #include "adj-rn-turn-view.h"
 #include "adj-roster-dialog.h"
 #include "adj-rr-dashboard.h"
+#include "adj-table-display.h"
 #include "adj-table-editor.h"
 #include "adj-tables.h"
 #include "adj-unit-pane.h"
@@ -86,59 +87,135 @@ first_unit_of_side (AdjBattle *battle,
   return NULL;
 }
 
+static const char *const demos[] = {
+  "wec-zulu-war", "rn-column-on-the-march", "gl-mission-station", "rf-patrol-at-the-kraal",
+  "rr-colenso",
+};
+
+/* Open a copy of demo @demo in @window (its path in *copy, to remove afterwards); FALSE when
+ * ADJUTANT_TOUR_DEMO names another demo or the copy cannot be made. */
+static gboolean
+open_demo (AdjApplication  *app,
+           AdjBattleWindow *window,
+           const char      *demo,
+           char           **copy)
+{
+  g_autofree char *name = g_strconcat (demo, ".json", NULL);
+  g_autofree char *from = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GFile) file = NULL;
+  AdjBattle *battle;
+
+  /* ADJUTANT_TOUR_DEMO=wec-zulu-war: that demo only. */
+  if (g_getenv ("ADJUTANT_TOUR_DEMO") != NULL &&
+      g_strcmp0 (g_getenv ("ADJUTANT_TOUR_DEMO"), demo) != 0)
+    return FALSE;
+  *copy = g_build_filename (g_get_tmp_dir (), name, NULL);
+  if (!g_file_get_contents (from, &text, NULL, NULL) ||
+      !g_file_set_contents (*copy, text, -1, NULL))
+    {
+      g_clear_pointer (copy, g_free);
+      return FALSE;
+    }
+  file = g_file_new_for_path (*copy);
+  if (adj_battle_window_get_battle (window) != NULL)
+    adj_battle_set_autosave_path (adj_battle_window_get_battle (window), NULL);
+  adj_battle_window_set_battle (window, NULL, NULL);
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  adj_test_settle ();
+  battle = adj_battle_window_get_battle (window);
+  adj_battle_set_autosave_path (battle, NULL);
+  adj_battle_set_seed (battle, 1879);
+  return TRUE;
+}
+
+/* Roll and apply the first units of the two sides on the action panel. */
+static void
+roll_first_units (AdjBattleWindow *window)
+{
+  AdjBattle *battle = adj_battle_window_get_battle (window);
+  AdjMechanicPanel *panel = adj_battle_window_get_mechanic_panel (window);
+  const char *a = first_unit_of_side (battle, 0);
+  const char *b = first_unit_of_side (battle, 1);
+
+  adj_battle_window_show_page (window, "act");
+  if (a != NULL)
+    adj_mechanic_panel_use_unit (panel, 0, a);
+  if (b != NULL)
+    adj_mechanic_panel_use_unit (panel, 1, b);
+  adj_mechanic_panel_roll (panel);
+}
+
+/* The table display of every demo at 1920x1080, light and dark, as the players see it once a
+ * result is applied: for Redcoats & Natives with the cards dealt, for Risk Factor once the enemy
+ * has reacted. */
+static void
+tour_display (AdjApplication *app)
+{
+  AdjBattleWindow *window = adj_test_the_window (app);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  for (guint d = 0; d < G_N_ELEMENTS (demos); d++)
+    {
+      g_autofree char *copy = NULL;
+      AdjTableDisplay *display;
+      GtkWidget *special;
+
+      if (!open_demo (app, window, demos[d], &copy))
+        continue;
+      roll_first_units (window);
+      adj_mechanic_panel_apply (adj_battle_window_get_mechanic_panel (window));
+      special = adj_battle_window_get_special_view (window);
+      if (special != NULL && ADJ_IS_RN_TURN_VIEW (special))
+        adj_rn_turn_view_deal (ADJ_RN_TURN_VIEW (special), NULL);
+      if (special != NULL && ADJ_IS_RF_VIEW (special))
+        adj_rf_view_roll (ADJ_RF_VIEW (special), NULL, NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.table-display", NULL);
+      display = adj_battle_window_get_table_display (window);
+      gtk_window_unfullscreen (GTK_WINDOW (display));
+      adj_test_settle ();
+      /* As it fills the screen: no header. */
+      gtk_revealer_set_reveal_child (GTK_REVEALER (adj_test_find_type (GTK_WIDGET (display),
+                                                                       GTK_TYPE_REVEALER)),
+                                     FALSE);
+      for (guint scheme = 0; scheme < 2; scheme++)
+        {
+          g_autofree char *shot = g_strdup_printf ("display-%s-1920x1080-%s", demos[d],
+                                                   scheme == 0 ? "light" : "dark");
+
+          adw_style_manager_set_color_scheme (style, scheme == 0 ? ADW_COLOR_SCHEME_FORCE_LIGHT
+                                                                 : ADW_COLOR_SCHEME_FORCE_DARK);
+          resize (GTK_WINDOW (display), 1920, 1080);
+          save_shot (GTK_WIDGET (display), shot);
+        }
+      adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+      gtk_window_destroy (GTK_WINDOW (display));
+      adj_battle_window_set_battle (window, NULL, NULL);
+      g_unlink (copy);
+    }
+}
+
 /* Every page of every system's demo battle (a copy of it) at 1024x600, 1366x768 and 1920x1080,
  * in light and dark style: the action page with a result waiting to be applied, and once at the
  * smallest size after Apply, with its toast. */
 static void
 tour_every_page (AdjApplication *app)
 {
-  static const char *const demos[] = {
-    "wec-zulu-war", "rn-column-on-the-march", "gl-mission-station", "rf-patrol-at-the-kraal",
-    "rr-colenso",
-  };
   static const int sizes[][2] = { { 1024, 600 }, { 1366, 768 }, { 1920, 1080 } };
   AdjBattleWindow *window = adj_test_the_window (app);
   AdwStyleManager *style = adw_style_manager_get_default ();
 
   for (guint d = 0; d < G_N_ELEMENTS (demos); d++)
     {
-      g_autofree char *name = g_strconcat (demos[d], ".json", NULL);
-      g_autofree char *from = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", name,
-                                                NULL);
-      g_autofree char *copy = g_build_filename (g_get_tmp_dir (), name, NULL);
-      g_autofree char *text = NULL;
-      g_autoptr(GFile) file = NULL;
+      g_autofree char *copy = NULL;
       g_autoptr(GtkSelectionModel) pages = NULL;
       AdwViewStack *stack;
       AdjMechanicPanel *panel;
-      AdjBattle *battle;
-      const char *a, *b;
 
-      /* ADJUTANT_TOUR_DEMO=wec-zulu-war: that demo only. */
-      if (g_getenv ("ADJUTANT_TOUR_DEMO") != NULL &&
-          g_strcmp0 (g_getenv ("ADJUTANT_TOUR_DEMO"), demos[d]) != 0)
+      if (!open_demo (app, window, demos[d], &copy))
         continue;
-      if (!g_file_get_contents (from, &text, NULL, NULL) ||
-          !g_file_set_contents (copy, text, -1, NULL))
-        continue;
-      file = g_file_new_for_path (copy);
-      if (adj_battle_window_get_battle (window) != NULL)
-        adj_battle_set_autosave_path (adj_battle_window_get_battle (window), NULL);
-      adj_battle_window_set_battle (window, NULL, NULL);
-      g_application_open (G_APPLICATION (app), &file, 1, "");
-      adj_test_settle ();
-      battle = adj_battle_window_get_battle (window);
-      adj_battle_set_autosave_path (battle, NULL);
-      adj_battle_set_seed (battle, 1879);
       panel = adj_battle_window_get_mechanic_panel (window);
-      adj_battle_window_show_page (window, "act");
-      a = first_unit_of_side (battle, 0);
-      b = first_unit_of_side (battle, 1);
-      if (a != NULL)
-        adj_mechanic_panel_use_unit (panel, 0, a);
-      if (b != NULL)
-        adj_mechanic_panel_use_unit (panel, 1, b);
-      adj_mechanic_panel_roll (panel);
+      roll_first_units (window);
 
       stack = ADW_VIEW_STACK (adj_test_find_type (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK));
       pages = adw_view_stack_get_pages (stack);
@@ -707,6 +784,7 @@ tour_all (AdjApplication *app)
 {
   tour (app);
   tour_every_page (app);
+  tour_display (app);
 }
 
 int
@@ -726,9 +804,14 @@ main (int   argc,
   argc = 1;
   if (!adj_test_init_ui (&argc, &argv))
     return 1;
-  /* ADJUTANT_TOUR=pages: only every page of every demo at the three sizes. */
-  adj_test_run_app (g_strcmp0 (g_getenv ("ADJUTANT_TOUR"), "pages") == 0 ? tour_every_page
-                                                                        : tour_all, NULL);
+  /* ADJUTANT_TOUR=pages: only every page of every demo at the three sizes; =display: only the
+   * table display of every demo. */
+  if (g_strcmp0 (g_getenv ("ADJUTANT_TOUR"), "pages") == 0)
+    adj_test_run_app (tour_every_page, NULL);
+  else if (g_strcmp0 (g_getenv ("ADJUTANT_TOUR"), "display") == 0)
+    adj_test_run_app (tour_display, NULL);
+  else
+    adj_test_run_app (tour_all, NULL);
   status = adj_test_finish_ui (0);
   return status;
 }

@@ -878,6 +878,7 @@ adj_application_startup (GApplication *application)
   set_accels (app, "win.show-page::cards", "<Alt>4", NULL);
   set_accels (app, "win.show-help-overlay", "<Control>question", NULL);
   set_accels (app, "win.table-mode", "F11", NULL);
+  set_accels (app, "win.table-display", "<Control><Shift>t", NULL);
 
   self->settings = load_settings ();
   if (self->settings != NULL)

@@ -32,6 +32,7 @@
 #include "adj-rr.h"
 #include "adj-side-view.h"
 #include "adj-table-board.h"
+#include "adj-table-display.h"
 #include "adj-store.h"
 #include "adj-system-page.h"
 #include "adj-turn-strip.h"
@@ -75,6 +76,7 @@ struct _AdjBattleWindow {
   AdjUnitPane         *unit_pane;
   AdjJournalView      *journal_view;
   AdjCardsPage        *cards_view;
+  AdjTableDisplay     *table_display; /* the players' window while it is open, or NULL */
 
   AdjBattle           *battle;
   GFile               *file;
@@ -1388,6 +1390,45 @@ action_show_shortcuts (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (shortcuts));
 }
 
+/* The players' window, for a TV or a projector.  With a second screen it fills the one this
+ * window is not on; with one screen it opens as a window beside this one, to be sent full
+ * screen on the screen chosen in it. */
+static void
+action_table_display (GtkWidget  *widget,
+                      const char *name,
+                      GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  GListModel *monitors = gdk_display_get_monitors (display);
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (self));
+  GdkMonitor *here = surface != NULL ? gdk_display_get_monitor_at_surface (display, surface)
+                                     : NULL;
+  g_autoptr(GdkMonitor) other = NULL;
+
+  if (self->table_display == NULL)
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+      self->table_display = adj_table_display_new (app);
+      g_object_add_weak_pointer (G_OBJECT (self->table_display),
+                                 (gpointer *) &self->table_display);
+      adj_table_display_set_battle (self->table_display, self->battle);
+    }
+  for (guint i = 0; other == NULL && i < g_list_model_get_n_items (monitors); i++)
+    {
+      g_autoptr(GdkMonitor) monitor = g_list_model_get_item (monitors, i);
+
+      if (monitor != here)
+        other = g_steal_pointer (&monitor);
+    }
+  gtk_window_present (GTK_WINDOW (self->table_display));
+  if (other != NULL)
+    adj_table_display_show_on (self->table_display, other);
+  else if (here != NULL)
+    adj_table_display_select_monitor (self->table_display, here);
+}
+
 static void
 action_show_page (GtkWidget  *widget,
                   const char *name,
@@ -1456,6 +1497,9 @@ adj_battle_window_dispose (GObject *object)
 
   if (self->battle != NULL)
     g_signal_handlers_disconnect_by_data (self->battle, self);
+  /* The players' window shows this window's battle: it goes with it. */
+  if (self->table_display != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->table_display));
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_BATTLE_WINDOW);
   /* The pages went with the template. */
   self->mechanic_panel = NULL;
@@ -1543,6 +1587,8 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.reshuffle", NULL, action_turn_card);
   gtk_widget_class_install_action (widget_class, "win.enter-card", NULL, action_enter_card);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", action_show_page);
+  gtk_widget_class_install_action (widget_class, "win.table-display", NULL,
+                                   action_table_display);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
                                    action_show_shortcuts);
   gtk_widget_class_install_action (widget_class, "win.enemy-reacts", NULL, action_enemy_reacts);
@@ -1638,6 +1684,8 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
   g_set_object (&self->battle, battle);
   g_set_object (&self->file, file);
   adj_turn_strip_set_battle (self->turn_strip, battle);
+  if (self->table_display != NULL)
+    adj_table_display_set_battle (self->table_display, battle);
   on_autosave_error (battle, NULL, self);
 
   if (battle == NULL)
@@ -1756,6 +1804,13 @@ AdjUnitPane *
 adj_battle_window_get_unit_pane (AdjBattleWindow *self)
 {
   return ensure_unit_pane (self);
+}
+
+AdjTableDisplay *
+adj_battle_window_get_table_display (AdjBattleWindow *self)
+{
+  g_return_val_if_fail (ADJ_IS_BATTLE_WINDOW (self), NULL);
+  return self->table_display;
 }
 
 GtkWidget *

@@ -7,6 +7,7 @@
 
 #include "adj-battle.h"
 #include "adj-mechanic-panel.h"
+#include "adj-table-display.h"
 #include "adj-unit-pane.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,8 @@ void              adj_battle_window_show_page  (AdjBattleWindow *self,
                                                 const char      *page);
 AdjMechanicPanel *adj_battle_window_get_mechanic_panel (AdjBattleWindow *self);
 AdjUnitPane      *adj_battle_window_get_unit_pane (AdjBattleWindow *self);
+/* The players' window (action "win.table-display") while it is open, or NULL. */
+AdjTableDisplay  *adj_battle_window_get_table_display (AdjBattleWindow *self);
 /* The page of the system's own view (the Redcoats & Natives turn, ...), or NULL. */
 GtkWidget        *adj_battle_window_get_special_view (AdjBattleWindow *self);
 /* Rebuild the list of recent battles on the start page. */

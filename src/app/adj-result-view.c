@@ -37,6 +37,7 @@ struct _AdjResultView {
 
   AdjTone     tone;
   const char *size_class;
+  guint       groups_per_row;  /* of a deal to many units: 1 reads down a narrow pane */
 };
 
 G_DEFINE_FINAL_TYPE (AdjResultView, adj_result_view, GTK_TYPE_WIDGET)
@@ -133,6 +134,32 @@ new_group (const char *who)
   return group;
 }
 
+/* The group of faces that follows: in a row of groups_per_row once there are more than two
+ * (a deal to every unit), else straight in the box. */
+static void
+append_group (AdjResultView *self,
+              GtkWidget     *group,
+              guint          index,
+              gboolean       many)
+{
+  GtkWidget *row;
+
+  if (!many || self->groups_per_row <= 1)
+    {
+      gtk_box_append (self->rolls_box, group);
+      return;
+    }
+  row = gtk_widget_get_last_child (GTK_WIDGET (self->rolls_box));
+  if (row == NULL || index % self->groups_per_row == 0)
+    {
+      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 24);
+      gtk_widget_set_halign (row, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (row, "result-group-row");
+      gtk_box_append (self->rolls_box, row);
+    }
+  gtk_box_append (GTK_BOX (row), group);
+}
+
 static void
 show_rolls (AdjResultView    *self,
             const AdjOutcome *outcome)
@@ -140,9 +167,22 @@ show_rolls (AdjResultView    *self,
   GtkWidget *group = NULL, *faces = NULL, *old;
   const char *group_label = NULL;
   guint n_groups = 0;
+  gboolean many;
 
   while ((old = gtk_widget_get_first_child (GTK_WIDGET (self->rolls_box))) != NULL)
     gtk_box_remove (self->rolls_box, old);
+  /* Count the groups first: more than two are laid out otherwise. */
+  for (guint i = 0; outcome != NULL && i < outcome->rolls->len; i++)
+    {
+      const AdjRoll *roll = g_ptr_array_index (outcome->rolls, i);
+
+      if (i == 0 || g_strcmp0 (group_label, roll->label) != 0)
+        n_groups++;
+      group_label = roll->label;
+    }
+  many = n_groups > 2;
+  n_groups = 0;
+  group_label = NULL;
   for (guint i = 0; outcome != NULL && i < outcome->rolls->len; i++)
     {
       const AdjRoll *roll = g_ptr_array_index (outcome->rolls, i);
@@ -153,18 +193,18 @@ show_rolls (AdjResultView    *self,
           group_label = roll->label;
           group = new_group (roll->label != NULL ? adj_gettext (roll->label) : NULL);
           faces = gtk_widget_get_last_child (group);
-          gtk_box_append (self->rolls_box, group);
+          append_group (self, group, n_groups, many);
           n_groups++;
         }
       for (guint k = 0; k < roll->n_values; k++)
         add_face (faces, roll->sides == 0 ? adj_card_view_new (roll->cards[k], 60)
                                           : adj_dice_view_new (roll->sides, roll->dice[k]));
     }
-  /* Two rollers face each other; a deal to every unit reads down, and never widens the pane. */
+  /* Two rollers face each other; a deal to every unit reads down, and never widens the pane
+   * (or, on a wide screen, in rows of groups_per_row). */
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->rolls_box),
-                                  n_groups > 2 ? GTK_ORIENTATION_VERTICAL
-                                               : GTK_ORIENTATION_HORIZONTAL);
-  gtk_box_set_spacing (self->rolls_box, n_groups > 2 ? 12 : 24);
+                                  many ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (self->rolls_box, many ? 12 : 24);
   gtk_widget_set_visible (GTK_WIDGET (self->rolls_box), group != NULL);
 }
 
@@ -355,6 +395,48 @@ adj_result_view_get_tone (AdjResultView *self)
   return self->tone;
 }
 
+/* The groups of faces in the order shown, through their rows when they stand in rows. */
+static GtkWidget *
+first_in (GtkWidget *child)
+{
+  if (child != NULL && gtk_widget_has_css_class (child, "result-group-row"))
+    return gtk_widget_get_first_child (child);
+  return child;
+}
+
+static GtkWidget *
+first_group (AdjResultView *self)
+{
+  return first_in (gtk_widget_get_first_child (GTK_WIDGET (self->rolls_box)));
+}
+
+static GtkWidget *
+next_group (AdjResultView *self,
+            GtkWidget     *group)
+{
+  GtkWidget *parent = gtk_widget_get_parent (group);
+
+  if (gtk_widget_get_next_sibling (group) != NULL)
+    return gtk_widget_get_next_sibling (group);
+  if (parent == GTK_WIDGET (self->rolls_box))
+    return NULL;
+  return first_in (gtk_widget_get_next_sibling (parent));
+}
+
+void
+adj_result_view_set_roomy (AdjResultView *self,
+                           gboolean       roomy)
+{
+  g_return_if_fail (ADJ_IS_RESULT_VIEW (self));
+
+  /* Five groups a row: a deal to two dozen units takes five rows of a 1080-line screen. */
+  self->groups_per_row = roomy ? 5 : 1;
+  gtk_label_set_single_line_mode (self->reason_label, !roomy);
+  gtk_label_set_ellipsize (self->reason_label, roomy ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (self->reason_label, roomy);
+  gtk_label_set_justify (self->reason_label, GTK_JUSTIFY_CENTER);
+}
+
 char *
 adj_result_view_describe_rolls (AdjResultView *self)
 {
@@ -362,8 +444,7 @@ adj_result_view_describe_rolls (AdjResultView *self)
 
   g_return_val_if_fail (ADJ_IS_RESULT_VIEW (self), NULL);
 
-  for (GtkWidget *group = gtk_widget_get_first_child (GTK_WIDGET (self->rolls_box));
-       group != NULL; group = gtk_widget_get_next_sibling (group))
+  for (GtkWidget *group = first_group (self); group != NULL; group = next_group (self, group))
     {
       GtkWidget *who = gtk_widget_get_first_child (group);
 

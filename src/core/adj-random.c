@@ -507,6 +507,45 @@ adj_roll_copy (const AdjRoll *roll)
   return copy;
 }
 
+AdjRoll *
+adj_roll_from_json (json_object *json)
+{
+  json_object *values = NULL;
+  json_object *die = NULL;
+  json_object *entered = NULL;
+  json_object *group = NULL;
+  json_object *label = NULL;
+  guint sides, n;
+  gpointer out;
+  AdjRoll *roll;
+
+  if (!json_object_is_type (json, json_type_object))
+    return NULL;
+  sides = json_object_object_get_ex (json, "die", &die) ? (guint) json_object_get_int (die) : 0;
+  if (!json_object_object_get_ex (json, sides != 0 ? "dice" : "cards", &values) ||
+      !json_object_is_type (values, json_type_array))
+    return NULL;
+  n = (guint) json_object_array_length (values);
+  json_object_object_get_ex (json, "entered", &entered);
+  json_object_object_get_ex (json, "group", &group);
+  json_object_object_get_ex (json, "label", &label);
+  roll = roll_new (json_object_get_string (group), json_object_get_string (label), sides,
+                   json_object_get_boolean (entered), n, &out);
+  for (guint i = 0; i < n; i++)
+    {
+      json_object *value = json_object_array_get_idx (values, i);
+
+      if (sides != 0)
+        ((int *) out)[i] = json_object_get_int (value);
+      else if (!adj_card_parse (json_object_get_string (value), &((AdjCard *) out)[i]))
+        {
+          adj_roll_free (roll);
+          return NULL;
+        }
+    }
+  return roll;
+}
+
 json_object *
 adj_roll_to_json (const AdjRoll *roll)
 {

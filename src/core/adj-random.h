@@ -103,6 +103,8 @@ AdjRoll     *adj_roll_ref           (AdjRoll     *roll);
 void         adj_roll_free          (AdjRoll     *roll);
 AdjRoll     *adj_roll_copy          (const AdjRoll *roll);
 json_object *adj_roll_to_json       (const AdjRoll *roll);
+/* A roll as adj_roll_to_json() wrote it, or NULL when @json is not one. */
+AdjRoll     *adj_roll_from_json     (json_object *json);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdjRandom, adj_random_free)
 
