@@ -21,7 +21,7 @@
 G_BEGIN_DECLS
 
 #define ADJ_BATTLE_FORMAT  "adjutant-battle"
-#define ADJ_BATTLE_VERSION 1
+#define ADJ_BATTLE_VERSION 2
 
 typedef struct {
   char        *id;
