@@ -280,6 +280,9 @@ adj_report_new (AdjBattle *battle)
           self->n_unknown++;
           continue;
         }
+      /* A result that was certain left nothing to luck: it is no roll. */
+      if (roll.p >= 1.0)
+        continue;
       if (roll.counts)
         {
           int acted = adj_report_side_index (self, roll.side);

@@ -21,7 +21,7 @@
 
 G_BEGIN_DECLS
 
-/* One roll in effect whose odds are known. */
+/* One roll in effect whose odds are known and whose result was not certain. */
 typedef struct {
   guint       index;       /* in the journal */
   int         turn;
