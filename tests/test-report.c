@@ -166,8 +166,8 @@ unit_side (json_object *doc,
 
 /* From each entry's stored inputs, the odds counted afresh without the battle, the tone of
  * every result, and +1 for a good result, -1 for a bad one, less the chance of good less that of
- * bad; the side of the first unit named acted; the other side gets the opposite.  @upto: how
- * many entries (the journal's position, or all of them). */
+ * bad; the side of the first unit named acted; the other side gets the opposite.  The entries
+ * in effect only, or with @all_entries the undone ones too. */
 static Luck
 independent_luck (AdjBattle *battle,
                   gboolean   all_entries)
@@ -370,6 +370,7 @@ test_pdf (void)
   g_assert_true (adj_test_text_has (text, luck1));
   g_assert_true (adj_test_text_has (text, "The least likely results"));
   g_assert_true (adj_test_text_has (text, "The fate of every unit"));
+  g_assert_true (adj_test_text_has (text, "Every roll"));
   g_assert_true (adj_test_text_has (text, "Zulu Spearmen 5"));
   g_assert_true (adj_test_text_has (text, "Turn 3"));
   g_assert_true (adj_test_text_has (text, "Fire combat — British Regular Infantry 1 against Zulu "

@@ -540,6 +540,53 @@ luck_table (Pen       *pen,
     }
 }
 
+/* Every roll, for the numbers behind both luck charts. */
+static void
+rolls_table (Pen       *pen,
+             AdjReport *self)
+{
+  g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+  guint n_cols = 5 + self->n_sides;
+  g_autofree double *x = g_new0 (double, n_cols);
+  double col = (pen->width - 2 * MARGIN - 310) / MAX (self->n_sides, 1);
+
+  x[0] = 0;
+  x[1] = 34;
+  x[2] = 70;
+  x[3] = 170;
+  x[4] = 235;
+  for (guint c = 5; c < n_cols; c++)
+    x[c] = 310 + col * (c - 5);
+  g_ptr_array_add (cells, g_strdup ("#"));
+  g_ptr_array_add (cells, g_strdup (_("Turn")));
+  g_ptr_array_add (cells, g_strdup (_("Side")));
+  g_ptr_array_add (cells, g_strdup (_("Chance")));
+  g_ptr_array_add (cells, g_strdup (_("Percentile")));
+  for (guint s = 0; s < self->n_sides; s++)
+    g_ptr_array_add (cells, g_strdup_printf (_("%s luck"), adj_report_side_name (self, s)));
+  pen->y += 6;
+  table_row (pen, SMALL_BOLD, (const char * const *) cells->pdata, x, cells->len);
+  for (guint i = 0; i < self->rolls->len; i++)
+    {
+      const AdjReportRoll *roll = adj_report_get_roll (self, i);
+      int side = adj_report_side_index (self, roll->side);
+
+      g_ptr_array_set_size (cells, 0);
+      g_ptr_array_add (cells, g_strdup_printf ("%u", i + 1));
+      g_ptr_array_add (cells, g_strdup_printf ("%d", roll->turn));
+      g_ptr_array_add (cells, g_strdup (side >= 0 ? adj_report_side_name (self, (guint) side)
+                                                  : "–"));
+      g_ptr_array_add (cells, g_strdup (roll->fraction));
+      g_ptr_array_add (cells, roll->has_percentile
+                              ? g_strdup_printf ("%.0f%%", roll->percentile * 100)
+                              : g_strdup ("–"));
+      for (guint s = 0; s < self->n_sides; s++)
+        g_ptr_array_add (cells, g_strdup_printf ("%+.2f", g_array_index (self->running, double,
+                                                                         i * self->n_sides + s)));
+      table_row (pen, SMALL, (const char * const *) cells->pdata, x, cells->len);
+    }
+}
+
 static void
 draw (Pen       *pen,
       AdjReport *self)
@@ -624,6 +671,9 @@ draw (Pen       *pen,
         table_row (pen, SMALL, row, x, 3);
       }
   }
+
+  paragraph (pen, HEADING, _("Every roll"), 0, 14);
+  rolls_table (pen, self);
 
   paragraph (pen, HEADING, _("The story"), 0, 14);
   for (guint i = 0; i < journal->position; i++)
