@@ -305,12 +305,11 @@ test_losses (void)
   g_autoptr(AdjBattle) battle = demo_battle ();
   g_autoptr(AdjReport) report = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
 
   next_turn (battle);
-  g_assert_true (adj_battle_edit (battle, "unit:u20", "destroyed", json_object_new_boolean (TRUE),
-                                  &error));
-  g_assert_true (adj_battle_edit (battle, "unit:u21", "destroyed", json_object_new_boolean (TRUE),
-                                  &error));
+  g_assert_true (adj_battle_edit (battle, "unit:u20", "destroyed", yes, &error));
+  g_assert_true (adj_battle_edit (battle, "unit:u21", "destroyed", yes, &error));
   g_assert_no_error (error);
   report = adj_report_new (battle);
   g_assert_cmpint (adj_report_get_units_lost (report, 1, 2), ==, 2);
