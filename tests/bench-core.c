@@ -23,6 +23,8 @@
 #include "adj-gen.h"
 #include "adj-mechanic.h"
 #include "adj-random.h"
+#include "adj-journal.h"
+#include "adj-report.h"
 #include "adj-roster.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
@@ -34,6 +36,8 @@
 #define BUDGET_LOAD    100e-3   /* load of the same */
 #define BUDGET_UNDO    1e-3     /* undo or redo one entry of that battle */
 #define BUDGET_ROSTER  1.0      /* roster PDF of 200 units */
+#define BUDGET_REPORT  1.0      /* after-action report of the 5,000-entry journal, PDF and
+                                 * Markdown */
 #define BUDGET_MEMORY  80.0     /* peak resident memory of the whole run */
 
 static gint64
@@ -552,6 +556,24 @@ run_roster (gpointer data)
   return TRUE;
 }
 
+/* The after-action report from the odds the journal kept: the figures, the PDF and the
+ * Markdown. */
+static gboolean
+run_report (gpointer data)
+{
+  RosterBench *b = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjReport) report = adj_report_new (b->battle);
+  g_autofree char *markdown = adj_report_to_markdown (report);
+
+  if (!adj_report_write_pdf (report, b->path, ADJ_PAPER_A4, NULL, &error))
+    {
+      g_printerr ("report: %s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 bench_big_battle (const char *dir)
 {
@@ -560,6 +582,7 @@ bench_big_battle (const char *dir)
   g_autoptr(AdjBattle) two_hundred = NULL;
   g_autofree char *path = g_build_filename (dir, "big.json", NULL);
   g_autofree char *pdf = g_build_filename (dir, "roster.pdf", NULL);
+  g_autofree char *report_pdf = g_build_filename (dir, "report.pdf", NULL);
   FileBench fb;
   RosterBench rb;
   GStatBuf st;
@@ -614,6 +637,16 @@ bench_big_battle (const char *dir)
       }
     report ("undo one entry", median (undo), BUDGET_UNDO);
     report ("redo one entry", median (redo), BUDGET_UNDO);
+  }
+  rb.battle = big;
+  rb.path = report_pdf;
+  report ("after-action report (figures, PDF and Markdown)", measure (run_report, &rb, 3, 1),
+          BUDGET_REPORT);
+  {
+    g_autoptr(AdjReport) r = adj_report_new (big);
+
+    printf ("  (%u rolls of %u entries)\n", adj_report_get_n_rolls (r),
+            adj_journal_get_n_entries (adj_battle_get_journal (big)));
   }
   printf ("\n");
 

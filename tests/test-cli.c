@@ -723,7 +723,7 @@ static const UsageCase usage_cases[] = {
       "“adjutant-ruleset” or “adjutant-tables”: this is not an Adjutant file\n" } },
   { "validate-newer", { "validate", "@", NULL }, FILE_NEWER_BATTLE, 1,
     { "adjutant-cli: future.json: $.version: the battle was saved by a newer Adjutant (file "
-      "version 99; this version reads up to 1): update Adjutant to open it\n" } },
+      "version 99; this version reads up to 2): update Adjutant to open it\n" } },
   { "validate-missing", { "validate", "@", NULL }, FILE_MISSING, 1,
     { "missing.json: cannot read the file" } },
   { "validate-two-files", { "validate", "a.json", "b.json", NULL }, FILE_NONE, 2,

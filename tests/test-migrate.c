@@ -3,10 +3,8 @@
  * chain, the oldest files still loading, and newer or impossible versions refused by every
  * loader with a message that says so.
  *
- * Every format is still at version 1, so there is no real step to test yet: the walk itself
- * is tested with a chain of two steps made up here.  When a format gets its first real step,
- * its test (a file of the old version, loaded, compared with the same file written now) goes
- * into upgrade_cases below.
+ * The walk itself is tested with a chain of two steps made up here; each real step with a file
+ * of the old version, loaded and written again.
  */
 
 #include "config.h"
@@ -21,6 +19,10 @@
 #include "adj-ruleset.h"
 #include "adj-tables.h"
 #include "adj-test-util.h"
+
+/* What adjutant-cli odds gives for each entry's stored inputs, the outcome that came up. */
+#define FIRST_RELEASE_P0 "47/108"
+#define FIRST_RELEASE_P1 "145/432"
 
 /* ---- the chains ---- */
 
@@ -284,13 +286,14 @@ typedef struct {
 } VersionCase;
 
 static const VersionCase version_cases[] = {
-  { "battle/current", BATTLE, 1, 0, NULL },
-  { "battle/newer", BATTLE, 2, ADJ_ERROR_UNSUPPORTED,
-    "f.json: $.version: the battle was saved by a newer Adjutant (file version 2; this version "
-    "reads up to 1): update Adjutant to open it" },
+  { "battle/oldest", BATTLE, 1, 0, NULL },
+  { "battle/current", BATTLE, 2, 0, NULL },
+  { "battle/newer", BATTLE, 3, ADJ_ERROR_UNSUPPORTED,
+    "f.json: $.version: the battle was saved by a newer Adjutant (file version 3; this version "
+    "reads up to 2): update Adjutant to open it" },
   { "battle/far-newer", BATTLE, 2147483647, ADJ_ERROR_UNSUPPORTED,
     "f.json: $.version: the battle was saved by a newer Adjutant (file version 2147483647; this "
-    "version reads up to 1): update Adjutant to open it" },
+    "version reads up to 2): update Adjutant to open it" },
   { "battle/zero", BATTLE, -1, ADJ_ERROR_UNSUPPORTED,
     "f.json: $.version: file version 0 does not exist" },
   { "battle/missing", BATTLE, 0, ADJ_ERROR_INVALID,
@@ -346,8 +349,8 @@ test_version (gconstpointer data)
 /* ---- the oldest files ---- */
 
 /* A battle the first release of Adjutant wrote (its adjutant-cli: "new wec", then a fire
- * combat and a close combat applied): version 1 then as now, read without any step, and its
- * journal still undoes. */
+ * combat and a close combat applied): version 1, upgraded as it loads; each entry gets the
+ * odds of what happened by replaying its stored inputs, and its journal still undoes. */
 static void
 test_first_release_battle (void)
 {
@@ -357,6 +360,7 @@ test_first_release_battle (void)
   g_autoptr(json_object) json = adj_json_parse_file (path, &error);
   g_autoptr(AdjBattle) battle = NULL;
   g_autoptr(json_object) written = NULL;
+  json_object *entries;
 
   g_assert_no_error (error);
   battle = adj_battle_from_json (json, "battle-first-release.json", &error);
@@ -364,13 +368,52 @@ test_first_release_battle (void)
   g_assert_cmpstr (adj_battle_get_name (battle), ==, "First release");
   g_assert_cmpuint (adj_battle_get_n_units (battle), ==, 34);
   g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (battle)), ==, 2);
-  /* Written by this version, it keeps the version it had. */
   written = adj_battle_to_json (battle);
-  g_assert_cmpint (json_object_get_int (json_object_object_get (written, "version")), ==, 1);
+  g_assert_cmpint (json_object_get_int (json_object_object_get (written, "version")), ==,
+                   ADJ_BATTLE_VERSION);
+  entries = json_object_object_get (json_object_object_get (written, "journal"), "entries");
+  for (guint i = 0; i < 2; i++)
+    {
+      json_object *odds = json_object_object_get (json_object_array_get_idx (entries, i), "odds");
+      const char *p = json_object_get_string (json_object_object_get (odds, "p"));
+
+      g_assert_true (json_object_get_boolean (json_object_object_get (odds, "known")));
+      g_assert_nonnull (p);
+      g_assert_cmpstr (p, ==, i == 0 ? FIRST_RELEASE_P0 : FIRST_RELEASE_P1);
+      g_assert_null (json_object_object_get (odds, "replay"));
+    }
   g_assert_true (adj_battle_undo (battle, &error));
   g_assert_true (adj_battle_undo (battle, &error));
   g_assert_no_error (error);
   g_assert_false (adj_battle_can_undo (battle));
+}
+
+/* An upgraded entry whose stored inputs no longer replay is marked unknown, and still loads. */
+static void
+test_first_release_unknown (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_TEST_DATA"),
+                                            "battle-first-release.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) json = adj_json_parse_file (path, &error);
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(json_object) written = NULL;
+  json_object *entries, *entry, *odds;
+
+  g_assert_no_error (error);
+  entries = json_object_object_get (json_object_object_get (json, "journal"), "entries");
+  entry = json_object_array_get_idx (entries, 0);
+  json_object_object_add (json_object_object_get (entry, "inputs"), "no-such-input",
+                          json_object_new_int (3));
+  battle = adj_battle_from_json (json, "battle-first-release.json", &error);
+  g_assert_no_error (error);
+  written = adj_battle_to_json (battle);
+  entries = json_object_object_get (json_object_object_get (written, "journal"), "entries");
+  odds = json_object_object_get (json_object_array_get_idx (entries, 0), "odds");
+  g_assert_false (json_object_get_boolean (json_object_object_get (odds, "known")));
+  g_assert_null (json_object_object_get (odds, "p"));
+  odds = json_object_object_get (json_object_array_get_idx (entries, 1), "odds");
+  g_assert_true (json_object_get_boolean (json_object_object_get (odds, "known")));
 }
 
 int
@@ -403,6 +446,7 @@ main (int   argc,
       g_test_add_data_func (path, &version_cases[i], test_version);
     }
   g_test_add_func ("/migrate/first-release/battle", test_first_release_battle);
+  g_test_add_func ("/migrate/first-release/unknown-odds", test_first_release_unknown);
 
   status = g_test_run ();
   adj_ruleset_set_data_dir (NULL);

@@ -1303,7 +1303,7 @@ static const BrokenCase broken_cases[] = {
   { "wrong-format", break_format, ADJ_ERROR_UNSUPPORTED, "$.format",
     "expected “adjutant-battle”, found “adjutant-army”: this is not a battle file" },
   { "newer-version", break_newer, ADJ_ERROR_UNSUPPORTED, "$.version",
-    "the battle was saved by a newer Adjutant (file version 99; this version reads up to 1): "
+    "the battle was saved by a newer Adjutant (file version 99; this version reads up to 2): "
     "update Adjutant to open it" },
   { "version-zero", break_version_zero, ADJ_ERROR_UNSUPPORTED, "$.version",
     "file version 0 does not exist" },

@@ -27,6 +27,7 @@
 #include "adj-mechanic-panel.h"
 #include "adj-rf-view.h"
 #include "adj-rn-turn-view.h"
+#include "adj-report.h"
 #include "adj-roster-dialog.h"
 #include "adj-rr-dashboard.h"
 #include "adj-rr.h"
@@ -212,6 +213,7 @@ update_actions (AdjBattleWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-phase", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-turn", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-report", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.after-action-report", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-roster", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-unit", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.duplicate-unit", selected);
@@ -1072,6 +1074,56 @@ action_export_report (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+static void
+on_after_action_response (GtkNativeDialog *chooser,
+                          int              response,
+                          AdjBattleWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT && self->battle != NULL)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr(AdjReport) report = adj_report_new (self->battle);
+      g_autoptr(GError) error = NULL;
+
+      if (adj_report_write_pdf (report, path, ADJ_PAPER_A4, NULL, &error))
+        adj_battle_window_toast (self, _("After-action report saved"), FALSE);
+      else
+        show_error (self, _("Could Not Save the After-Action Report"), error->message);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+/* The after-action report, saved as a PDF: the result, losses and luck, the least likely
+ * results, every unit's fate and the story. */
+static void
+action_after_action_report (GtkWidget  *widget,
+                            const char *name,
+                            GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) pdf = gtk_file_filter_new ();
+  g_autofree char *file_name = NULL;
+
+  if (self->battle == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Save the After-Action Report"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_file_filter_set_name (pdf, _("PDF documents"));
+  gtk_file_filter_add_suffix (pdf, "pdf");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), pdf);
+  /* TRANSLATORS: the file name offered for an after-action report; %s is the battle's name */
+  file_name = g_strdup_printf (_("%s - after-action report.pdf"),
+                               adj_battle_get_name (self->battle));
+  g_strdelimit (file_name, "/\\:", '-');
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), file_name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_after_action_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 /* The roster window: the sides, the sheet and the paper are chosen there, with the pages in
  * view, before anything is printed or saved as a PDF. */
 static void
@@ -1575,6 +1627,8 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, action_save);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, action_save);
   gtk_widget_class_install_action (widget_class, "win.export-report", NULL, action_export_report);
+  gtk_widget_class_install_action (widget_class, "win.after-action-report", NULL,
+                                   action_after_action_report);
   gtk_widget_class_install_action (widget_class, "win.print-roster", NULL, action_print_roster);
   gtk_widget_class_install_action (widget_class, "win.add-unit", NULL, action_add_unit);
   gtk_widget_class_install_action (widget_class, "win.duplicate-unit", NULL,

@@ -52,6 +52,7 @@ static const ValueOption value_options[] = {
   { "output", 'o', G_STRUCT_OFFSET (Options, output) },
   { "name", 0, G_STRUCT_OFFSET (Options, name) },
   { "pdf", 0, G_STRUCT_OFFSET (Options, pdf) },
+  { "markdown", 0, G_STRUCT_OFFSET (Options, markdown) },
   { "paper", 0, G_STRUCT_OFFSET (Options, paper) },
   { "tables", 0, G_STRUCT_OFFSET (Options, tables) },
   { "modifier", 0, G_STRUCT_OFFSET (Options, modifier) },
@@ -187,6 +188,10 @@ print_help (void)
     N_("  roster FILE --pdf OUT.pdf [--paper a4|letter] [--side SIDE]... [--clean]\n"
        "                                 Write the unit roster of a battle or an army list as a PDF:\n"
        "                                 the game as it stands, or a clean sheet\n"),
+    N_("  report BATTLE --pdf OUT.pdf [--markdown OUT.md] [--paper a4|letter]\n"
+       "                                 The after-action report of a battle: the result, the\n"
+       "                                 losses and each side's luck turn by turn, the least\n"
+       "                                 likely results, every unit's fate and the story\n"),
     N_("  solo BATTLE [--seed N] [--dice 5,2,...] [--input FILE] [--apply [--allow]]\n"
        "                                 Risk Factor skirmish: the orders of every\n"
        "                                 uncommanded group Adjutant runs, with their odds\n"),
@@ -238,6 +243,8 @@ print_help (void)
        "                                 the journal keeps it as the referee's ruling\n"),
     N_("  --pdf FILE                     Where \"roster\" writes its PDF\n"),
     N_("  --paper a4|letter              The roster's paper size (a4 unless given)\n"),
+    N_("  --markdown FILE                \"report\": also (or only) write the report as\n"
+       "                                 Markdown (\"-\" prints it on standard output)\n"),
     N_("  --side SIDE                    Only this side of the battle (its id or its name);\n"
        "                                 give it again for more sides\n"),
     N_("  --clean                        A roster with every unit whole and nothing ticked,\n"
@@ -1132,6 +1139,7 @@ static const Command commands[] = {
   { "templates", cmd_templates },
   { "new", cmd_new },
   { "roster", cmd_roster },
+  { "report", adj_cli_report },
   { "solo", cmd_solo },
   { "state", cmd_state },
   { "markers", adj_cli_markers },

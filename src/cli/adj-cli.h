@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adj-cli.h: what the files of adjutant-cli share — the options of the command line, the way
  * results and errors are printed, and the commands that live outside adj-cli.c: Risk Factor's
- * hidden markers (adj-cli-rf.c) and the Redvers' Reverse game played step by step
- * (adj-cli-rr.c). */
+ * hidden markers (adj-cli-rf.c), the Redvers' Reverse game played step by step
+ * (adj-cli-rr.c) and the after-action report (adj-cli-report.c). */
 
 #pragma once
 
@@ -25,6 +25,7 @@ typedef struct {
   char      *output;
   char      *name;
   char      *pdf;
+  char      *markdown;   /* report: where the Markdown goes ("-": standard output) */
   char      *paper;
   char      *tables;
   char      *modifier;
@@ -62,6 +63,8 @@ json_object *adj_cli_read_input_json (const char          *path,
 /* What messages call the --input file. */
 const char  *adj_cli_input_file_name (const AdjCliOptions *opts);
 
+/* adj-cli-report.c: "report BATTLE", the after-action report. */
+int          adj_cli_report      (const AdjCliOptions *opts);
 /* adj-cli-rf.c: Risk Factor's hidden markers, "markers", "hide" and "spot". */
 int          adj_cli_markers     (const AdjCliOptions *opts);
 int          adj_cli_hide        (const AdjCliOptions *opts);

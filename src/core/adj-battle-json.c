@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "adj-battle-private.h"
+#include "adj-entry-odds.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
@@ -385,9 +386,24 @@ replay_failed (GError     **error,
                                 : _("the entry cannot be redone: %s"), why->message);
 }
 
+/* An entry of an upgraded file whose odds are still to be worked out gets them now, from its
+ * stored inputs against the battle as it stood just before it. */
+static void
+replay_odds (AdjBattle *battle)
+{
+  AdjEntry *entry = adj_journal_get_entry (battle->journal, battle->journal->position);
+
+  if (!adj_entry_odds_is_pending (entry->odds))
+    return;
+  json_object_put (entry->odds);
+  entry->odds = adj_entry_odds_replay (battle, entry->mechanic, entry->inputs, entry->outcome);
+  g_clear_pointer (&entry->json, json_object_put);
+}
+
 /* A battle that loads can be played on to the end of its journal and undone to its start:
  * tried here, so that a damaged change is refused when the file is opened, not half-way
- * through a game with the journal stuck.  The journal ends where it was. */
+ * through a game with the journal stuck.  The journal ends where it was.  Each entry is
+ * redone from the state it was made in, which is when pending odds are worked out. */
 static gboolean
 check_journal_replays (AdjBattle    *battle,
                        const char   *file,
@@ -399,14 +415,20 @@ check_journal_replays (AdjBattle    *battle,
   g_autoptr(GError) local = NULL;
 
   while (journal->position < n)
-    if (!adj_battle_redo (battle, &local))
-      return replay_failed (error, file, journal->position, FALSE, local);
+    {
+      replay_odds (battle);
+      if (!adj_battle_redo (battle, &local))
+        return replay_failed (error, file, journal->position, FALSE, local);
+    }
   while (journal->position > 0)
     if (!adj_battle_undo (battle, &local))
       return replay_failed (error, file, journal->position - 1, TRUE, local);
   while (journal->position < position)
-    if (!adj_battle_redo (battle, &local))
-      return replay_failed (error, file, journal->position, FALSE, local);
+    {
+      replay_odds (battle);
+      if (!adj_battle_redo (battle, &local))
+        return replay_failed (error, file, journal->position, FALSE, local);
+    }
   return TRUE;
 }
 

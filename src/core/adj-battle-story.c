@@ -121,6 +121,27 @@ adj_battle_entry_phase (AdjBattle  *battle,
 }
 
 char *
+adj_battle_story_line (AdjBattle      *battle,
+                       const AdjEntry *entry,
+                       gboolean        markdown)
+{
+  GString *out = g_string_new (NULL);
+  const char *phase = adj_battle_entry_phase (battle, entry->phase, entry->phase_label);
+  json_object *reason = NULL;
+  g_autofree char *rolls = adj_journal_describe_rolls (entry->outcome);
+
+  if (phase != NULL)
+    g_string_append_printf (out, markdown ? "*%s* — " : "[%s] ", phase);
+  g_string_append (out, entry->summary);
+  if (entry->outcome != NULL && json_object_object_get_ex (entry->outcome, "reason", &reason))
+    g_string_append_printf (out, ": %s", json_object_get_string (reason));
+  if (rolls[0] != '\0')
+    /* TRANSLATORS: the dice or cards of a journal entry, e.g. "(Firer 6 + 6, Target 1 + 1)" */
+    g_string_append_printf (out, _(" (%s)"), rolls);
+  return g_string_free (out, FALSE);
+}
+
+char *
 adj_battle_report (AdjBattle *battle,
                    gboolean   markdown)
 {
@@ -152,9 +173,7 @@ adj_battle_report (AdjBattle *battle,
   for (guint i = 0; i < journal->position; i++)
     {
       AdjEntry *entry = adj_journal_get_entry (journal, i);
-      const char *phase = adj_battle_entry_phase (battle, entry->phase, entry->phase_label);
-      json_object *reason = NULL;
-      g_autofree char *rolls = adj_journal_describe_rolls (entry->outcome);
+      g_autofree char *line = adj_battle_story_line (battle, entry, markdown);
 
       if (entry->turn != last_turn)
         {
@@ -164,14 +183,7 @@ adj_battle_report (AdjBattle *battle,
           g_string_append (out, markdown ? "\n\n" : "\n");
         }
       g_string_append (out, markdown ? "- " : "  ");
-      if (phase != NULL)
-        g_string_append_printf (out, markdown ? "*%s* — " : "[%s] ", phase);
-      g_string_append (out, entry->summary);
-      if (entry->outcome != NULL && json_object_object_get_ex (entry->outcome, "reason", &reason))
-        g_string_append_printf (out, ": %s", json_object_get_string (reason));
-      if (rolls[0] != '\0')
-        /* TRANSLATORS: the dice or cards of a journal entry, e.g. "(Firer 6 + 6, Target 1 + 1)" */
-        g_string_append_printf (out, _(" (%s)"), rolls);
+      g_string_append (out, line);
       g_string_append (out, "\n");
     }
   return g_string_free (out, FALSE);

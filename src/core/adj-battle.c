@@ -10,6 +10,7 @@
 
 #include "adj-battle.h"
 #include "adj-battle-private.h"
+#include "adj-entry-odds.h"
 #include "adj-error.h"
 #include "adj-i18n.h"
 #include "adj-json.h"
@@ -1609,6 +1610,8 @@ adj_battle_apply_outcome (AdjBattle   *battle,
   entry = adj_entry_new ("mechanic", mech->id, summary);
   entry->inputs = adj_inputs_to_json (inputs);
   entry->outcome = adj_outcome_to_json (outcome);
+  /* The odds as they stood when it was rolled: before the outcome changes the battle. */
+  entry->odds = adj_entry_odds_new (battle, inputs, outcome->key);
   if (mech->apply != NULL && !mech->apply (&ctx, inputs, outcome, entry->changes, error))
     return FALSE;
   /* Cards were drawn from a copy of the pack: the pack changes now, undoably. */

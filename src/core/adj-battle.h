@@ -21,7 +21,7 @@
 G_BEGIN_DECLS
 
 #define ADJ_BATTLE_FORMAT  "adjutant-battle"
-#define ADJ_BATTLE_VERSION 1
+#define ADJ_BATTLE_VERSION 2
 
 typedef struct {
   char        *id;
@@ -195,6 +195,11 @@ char         *adj_battle_name_actors      (AdjBattle    *battle,
 const char   *adj_battle_entry_phase      (AdjBattle    *battle,
                                            const char   *phase,
                                            const char   *phase_label);
+/* One line of the story of the game: @entry's phase, what happened, why and its dice ("*Zulu
+ * army activates* — Fire combat — ...: ... (Firer 6 + 6, Target 1 + 1)"). */
+char         *adj_battle_story_line       (AdjBattle      *battle,
+                                           const AdjEntry *entry,
+                                           gboolean        markdown);
 /* The game so far, as a readable report (plain text, or Markdown). */
 char         *adj_battle_report           (AdjBattle    *battle,
                                            gboolean      markdown);

@@ -278,6 +278,7 @@ adj_entry_free (AdjEntry *entry)
   g_free (entry->phase_label);
   json_object_put (entry->inputs);
   json_object_put (entry->outcome);
+  json_object_put (entry->odds);
   json_object_put (entry->json);
   adj_change_set_free (entry->changes);
   g_free (entry);
@@ -311,6 +312,8 @@ adj_entry_to_json (const AdjEntry *entry)
     json_object_object_add (obj, "inputs", json_object_get (entry->inputs));
   if (entry->outcome != NULL)
     json_object_object_add (obj, "outcome", json_object_get (entry->outcome));
+  if (entry->odds != NULL)
+    json_object_object_add (obj, "odds", json_object_get (entry->odds));
   json_object_object_add (obj, "changes", adj_change_set_to_json (entry->changes));
   if (entry->seq > 0)
     ((AdjEntry *) entry)->json = json_object_get (obj);
@@ -325,14 +328,14 @@ adj_entry_from_json (json_object  *json,
 {
   static const char *const keys[] = {
     "seq", "time", "kind", "mechanic", "summary", "turn", "phase", "phase_label", "inputs",
-    "outcome", "changes", NULL
+    "outcome", "odds", "changes", NULL
   };
   AdjEntry *entry;
   AdjChangeSet *change_set;
   const char *kind = NULL, *mechanic = NULL, *summary = NULL, *phase = NULL;
   const char *phase_label = NULL;
   gint64 seq = 0, time = 0, turn = 0;
-  json_object *inputs = NULL, *outcome = NULL, *changes = NULL;
+  json_object *inputs = NULL, *outcome = NULL, *odds = NULL, *changes = NULL;
   g_autofree char *changes_path = NULL;
 
   if (!adj_json_expect_object (json, file, path, error) ||
@@ -347,6 +350,7 @@ adj_entry_from_json (json_object  *json,
       !adj_json_get_string (json, "phase_label", FALSE, &phase_label, file, path, error) ||
       !adj_json_get_object (json, "inputs", FALSE, &inputs, file, path, error) ||
       !adj_json_get_object (json, "outcome", FALSE, &outcome, file, path, error) ||
+      !adj_json_get_object (json, "odds", FALSE, &odds, file, path, error) ||
       !adj_json_get_array (json, "changes", TRUE, &changes, file, path, error))
     return NULL;
 
@@ -362,6 +366,7 @@ adj_entry_from_json (json_object  *json,
   entry->phase_label = g_strdup (phase_label);
   entry->inputs = json_object_get (inputs);
   entry->outcome = json_object_get (outcome);
+  entry->odds = json_object_get (odds);
   return entry;
 }
 

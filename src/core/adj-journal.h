@@ -46,6 +46,9 @@ struct _AdjEntry {
   char        *phase_label; /* that phase as it read then ("Zulu army activates"), or NULL */
   json_object *inputs;     /* may be NULL */
   json_object *outcome;    /* may be NULL */
+  /* The odds of what happened, worked out when it was rolled (adj-entry-odds.h), for kind
+   * "mechanic"; may be NULL */
+  json_object *odds;
   AdjChangeSet *changes;
   json_object *json;       /* the document the entry was read from, or what
                             * adj_entry_to_json() made once the entry was in a journal;

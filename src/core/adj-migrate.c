@@ -17,14 +17,52 @@
 #include "adj-json.h"
 #include "adj-migrate.h"
 
-/* Every format is at its first version: no step has been needed yet.  (A zero-length array is
- * not C, so each chain points at no steps at all until its first one arrives.)  The chains
- * know each format only by its name and version, so that the loaders call in here and nothing
- * here calls back; tests/test-migrate.c checks each "current" against the ADJ_*_VERSION its
- * writer writes. */
+/* The chains know each format only by its name and version, so that the loaders call in here
+ * and nothing here calls back; tests/test-migrate.c checks each "current" against the
+ * ADJ_*_VERSION its writer writes.  (A zero-length array is not C, so a chain with no step yet
+ * points at no steps at all.) */
+
+/* Battle 1 -> 2: every journal entry of a mechanic gets "odds": {"replay": true}, the mark that
+ * its odds of what happened (adj-entry-odds.h) are still to be worked out.  Version 1 did not
+ * keep them; the battle loader works them out from each entry's stored inputs as it replays the
+ * journal, or marks them unknown where the inputs no longer replay.  Nothing else changes. */
+static gboolean
+battle_1_keep_odds (json_object  *root,
+                    const char   *file G_GNUC_UNUSED,
+                    const char   *path G_GNUC_UNUSED,
+                    GError      **error G_GNUC_UNUSED)
+{
+  json_object *journal = NULL, *entries = NULL;
+
+  if (!json_object_object_get_ex (root, "journal", &journal) ||
+      !json_object_is_type (journal, json_type_object) ||
+      !json_object_object_get_ex (journal, "entries", &entries) ||
+      !json_object_is_type (entries, json_type_array))
+    return TRUE;   /* no journal, or a broken one the loader names */
+  for (size_t i = 0; i < json_object_array_length (entries); i++)
+    {
+      json_object *entry = json_object_array_get_idx (entries, i);
+      json_object *kind = NULL, *odds;
+
+      if (!json_object_is_type (entry, json_type_object) ||
+          !json_object_object_get_ex (entry, "kind", &kind) ||
+          g_strcmp0 (json_object_get_string (kind), "mechanic") != 0 ||
+          json_object_object_get_ex (entry, "odds", NULL))
+        continue;
+      odds = json_object_new_object ();
+      json_object_object_add (odds, "replay", json_object_new_boolean (TRUE));
+      json_object_object_add (entry, "odds", odds);
+    }
+  return TRUE;
+}
+
+static const AdjMigrateStep battle_steps[] = {
+  { 1, "journal entries of a mechanic are marked for their odds to be worked out",
+    battle_1_keep_odds },
+};
 
 static const AdjMigrateChain chains[] = {
-  { "adjutant-battle", 1, NULL, 0 },
+  { "adjutant-battle", 2, battle_steps, G_N_ELEMENTS (battle_steps) },
   { "adjutant-army", 1, NULL, 0 },
   { "adjutant-ruleset", 1, NULL, 0 },
   { "adjutant-tables", 1, NULL, 0 },

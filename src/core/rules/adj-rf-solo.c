@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include "adj-entry-odds.h"
 #include "adj-rf-private.h"
 #include "adj-turn-state.h"
 
@@ -595,6 +596,7 @@ adj_rf_solo_apply (AdjRfSolo  *solo,
       entry = adj_entry_new ("mechanic", rf_reaction.id, summary);
       entry->inputs = adj_inputs_to_json (o->inputs);
       entry->outcome = adj_outcome_to_json (o->outcome);
+      entry->odds = adj_entry_odds_new (solo->battle, o->inputs, o->outcome->key);
       if (!rf_reaction_apply (&ctx, o->inputs, o->outcome, entry->changes, error) ||
           !adj_battle_commit (solo->battle, g_steal_pointer (&entry), error))
         return FALSE;

@@ -65,6 +65,7 @@
 
 #include <stdlib.h>
 
+#include "adj-entry-odds.h"
 #include "adj-i18n.h"
 #include "adj-rr-private.h"
 
@@ -798,6 +799,8 @@ rr_outcome_entry (AdjBattle   *battle,
   AdjContext ctx;
 
   adj_battle_context (battle, &ctx);
+  /* The odds as they stood when it was rolled: before the outcome changes the battle. */
+  entry->odds = adj_entry_odds_new (battle, in, outcome->key);
   if (mech->apply != NULL && !mech->apply (&ctx, in, outcome, entry->changes, error))
     return NULL;
   entry->inputs = adj_inputs_to_json (in);
