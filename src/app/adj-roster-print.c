@@ -20,6 +20,48 @@ typedef struct {
   guint      n_pages;
 } PrintJob;
 
+/* The page set-up as gtk_page_setup_to_gvariant() writes it (the paper size's own keys, the four
+ * margins in millimetres, the orientation by its nick), which gtk_page_setup_new_from_gvariant()
+ * reads back.  Written here because GTK 4.8's own keeps a reference to each value of the paper
+ * size it copies, and so leaks them at every print. */
+static GVariant *
+page_setup_to_variant (GtkPageSetup *setup)
+{
+  g_autoptr(GVariant) paper = g_variant_ref_sink (
+    gtk_paper_size_to_gvariant (gtk_page_setup_get_paper_size (setup)));
+  GEnumClass *orientations = g_type_class_ref (GTK_TYPE_PAGE_ORIENTATION);
+  GEnumValue *orientation = g_enum_get_value (orientations,
+                                              gtk_page_setup_get_orientation (setup));
+  GVariantBuilder builder;
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
+  g_variant_iter_init (&iter, paper);
+  while (g_variant_iter_next (&iter, "{&sv}", &key, &value))
+    {
+      g_variant_builder_add (&builder, "{sv}", key, value);
+      g_variant_unref (value);
+    }
+  g_variant_builder_add (&builder, "{sv}", "MarginTop",
+                         g_variant_new_double (gtk_page_setup_get_top_margin (setup, GTK_UNIT_MM)));
+  g_variant_builder_add (&builder, "{sv}", "MarginBottom",
+                         g_variant_new_double (gtk_page_setup_get_bottom_margin (setup,
+                                                                                 GTK_UNIT_MM)));
+  g_variant_builder_add (&builder, "{sv}", "MarginLeft",
+                         g_variant_new_double (gtk_page_setup_get_left_margin (setup,
+                                                                               GTK_UNIT_MM)));
+  g_variant_builder_add (&builder, "{sv}", "MarginRight",
+                         g_variant_new_double (gtk_page_setup_get_right_margin (setup,
+                                                                                GTK_UNIT_MM)));
+  if (orientation != NULL)
+    g_variant_builder_add (&builder, "{sv}", "Orientation",
+                           g_variant_new_string (orientation->value_nick));
+  g_type_class_unref (orientations);
+  return g_variant_builder_end (&builder);
+}
+
 static void
 on_begin_print (GtkPrintOperation *op,
                 GtkPrintContext   *context,
@@ -32,7 +74,7 @@ on_begin_print (GtkPrintOperation *op,
   /* Without this the operation prints nothing and says it was cancelled. */
   gtk_print_operation_set_n_pages (op, (int) job->n_pages);
   if (job->settings != NULL && setup != NULL)
-    g_settings_set_value (job->settings, "page-setup", gtk_page_setup_to_gvariant (setup));
+    g_settings_set_value (job->settings, "page-setup", page_setup_to_variant (setup));
 }
 
 static void
