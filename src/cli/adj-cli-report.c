@@ -21,31 +21,9 @@ static gboolean
 check_options (const AdjCliOptions *opts,
                int                 *status)
 {
-  const struct {
-    const char *name;
-    gboolean    given;
-  } others[] = {
-    { "--input", opts->input != NULL },
-    { "--dice", opts->dice != NULL },
-    { "--cards", opts->cards != NULL },
-    { "--seed", opts->seed != NULL },
-    { "--battle", opts->battle != NULL },
-    { "--output", opts->output != NULL },
-    { "--name", opts->name != NULL },
-    { "--side", opts->sides != NULL },
-    { "--clean", opts->clean },
-    { "--army", opts->armies != NULL },
-    { "--apply", opts->apply },
-    { "--allow", opts->allow },
-  };
+  static const char *const takes[] = { "--pdf", "--markdown", "--paper", NULL };
 
-  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
-    if (others[i].given)
-      {
-        *status = adj_cli_usage_error (_("“%s” does not take %s"), "report", others[i].name);
-        return FALSE;
-      }
-  return TRUE;
+  return adj_cli_refuse_options (opts, "report", takes, status);
 }
 
 int

@@ -25,28 +25,11 @@
  * itself; of the rest, only --input for "hide".  The others are refused rather than ignored. */
 static gboolean
 check_options (const AdjCliOptions *opts,
-               const char    *command,
-               gboolean       takes_input,
-               int           *status)
+               const char          *command,
+               gboolean             takes_input,
+               int                 *status)
 {
-  const struct {
-    const char *name;
-    gboolean    given;
-  } others[] = {
-    { "--input", opts->input != NULL && !takes_input },
-    { "--dice", opts->dice != NULL },
-    { "--cards", opts->cards != NULL },
-    { "--seed", opts->seed != NULL },
-    { "--battle", opts->battle != NULL },
-    { "--output", opts->output != NULL },
-    { "--name", opts->name != NULL },
-    { "--pdf", opts->pdf != NULL },
-    { "--markdown", opts->markdown != NULL },
-    { "--paper", opts->paper != NULL },
-    { "--side", opts->sides != NULL },
-    { "--clean", opts->clean },
-    { "--army", opts->armies != NULL },
-  };
+  static const char *const input[] = { "--input", NULL };
 
   if (opts->apply || opts->allow)
     {
@@ -54,14 +37,7 @@ check_options (const AdjCliOptions *opts,
                                "not belong to it"), command);
       return FALSE;
     }
-  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
-    if (others[i].given)
-      {
-        /* TRANSLATORS: e.g. "“spot” does not take --dice" */
-        *status = adj_cli_usage_error (_("“%s” does not take %s"), command, others[i].name);
-        return FALSE;
-      }
-  return TRUE;
+  return adj_cli_refuse_options (opts, command, takes_input ? input : NULL, status);
 }
 
 /* A battle of the Risk Factor rules, from @path. */

@@ -100,6 +100,55 @@ adj_cli_usage_error (const char *format,
   return EXIT_USAGE;
 }
 
+/* Every option given that @command does not take (@takes: their names, NULL-terminated) is a
+ * mistake in the command line, refused rather than ignored.  --compact, --help and --version
+ * go with every command. */
+gboolean
+adj_cli_refuse_options (const Options      *opts,
+                        const char         *command,
+                        const char * const *takes,
+                        int                *status)
+{
+  const struct {
+    const char *name;
+    gboolean    given;
+  } options[] = {
+    { "--input", opts->input != NULL },
+    { "--dice", opts->dice != NULL },
+    { "--cards", opts->cards != NULL },
+    { "--pack", opts->pack != NULL },
+    { "--draw-pile", opts->draw_pile != NULL },
+    { "--seed", opts->seed != NULL },
+    { "--battle", opts->battle != NULL },
+    { "--apply", opts->apply },
+    { "--allow", opts->allow },
+    { "--output", opts->output != NULL },
+    { "--name", opts->name != NULL },
+    { "--army", opts->armies != NULL },
+    { "--pdf", opts->pdf != NULL },
+    { "--markdown", opts->markdown != NULL },
+    { "--paper", opts->paper != NULL },
+    { "--side", opts->sides != NULL },
+    { "--clean", opts->clean },
+    { "--tables", opts->tables != NULL },
+    { "--json", opts->json },
+    { "--long", opts->long_order },
+    { "--variant", opts->variants != NULL },
+    { "--emplacement", opts->emplacements != NULL },
+    { "--modifier", opts->modifier != NULL },
+    { "--times", opts->times != NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (options[i].given && (takes == NULL || !g_strv_contains (takes, options[i].name)))
+      {
+        /* TRANSLATORS: e.g. "“spot” does not take --dice" */
+        *status = adj_cli_usage_error (_("“%s” does not take %s"), command, options[i].name);
+        return FALSE;
+      }
+  return TRUE;
+}
+
 void
 adj_cli_print_json (const Options *opts,
                     json_object   *json)

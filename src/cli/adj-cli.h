@@ -53,6 +53,12 @@ int          adj_cli_fail        (GError              *error);
 /* Print a mistake in the command line and where to look for help; the exit status 2. */
 int          adj_cli_usage_error (const char          *format,
                                   ...) G_GNUC_PRINTF (1, 2);
+/* Refuse every option given that @command does not take (@takes: NULL-terminated names, or
+ * NULL for none); *@status gets the exit status of the refusal. */
+gboolean     adj_cli_refuse_options (const AdjCliOptions *opts,
+                                     const char          *command,
+                                     const char * const  *takes,
+                                     int                 *status);
 /* Print @json on standard output, indented unless --compact. */
 void         adj_cli_print_json  (const AdjCliOptions *opts,
                                   json_object         *json);
