@@ -359,7 +359,7 @@ test_pdf (void)
   g_assert_no_error (error);
   g_assert_cmpuint (pages, >=, 2);
   text = adj_test_pdf_text (pdf);
-  luck0 = g_strdup_printf ("British army: lost %d figures (%d units) · luck %+.2f",
+  luck0 = g_strdup_printf ("British army: figures lost %d, units lost %d · luck %+.2f",
                            adj_report_get_figures_lost (report, 0, 0),
                            adj_report_get_units_lost (report, 0, 0),
                            adj_report_get_luck (report, 0));

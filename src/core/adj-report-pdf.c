@@ -608,8 +608,8 @@ draw (Pen       *pen,
       g_autofree char *luck = NULL;
 
       /* TRANSLATORS: a side in the report's header, with its losses and luck, e.g. "British:
-       * lost 12 figures (3 units) · luck +1.25" */
-      luck = g_strdup_printf (_("%s: lost %d figures (%d units) · luck %+.2f"),
+       * figures lost 12, units lost 3 · luck +1.25" */
+      luck = g_strdup_printf (_("%s: figures lost %d, units lost %d · luck %+.2f"),
                               adj_report_side_name (self, s),
                               adj_report_get_figures_lost (self, s, 0),
                               adj_report_get_units_lost (self, s, 0),
