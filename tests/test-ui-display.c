@@ -126,6 +126,12 @@ check_follows (AdjApplication *app)
   rolls = adj_result_view_describe_rolls (view);
   g_assert_cmpstr (rolls, ==, "Firer: 6 6; Target: 1");
   g_assert_cmpint (adj_result_view_get_tone (view), ==, ADJ_TONE_GOOD);
+  /* Nobody clicks a TV: the button that opens how it was worked out is not there. */
+  {
+    GtkWidget *breakdown = adj_test_find_type (GTK_WIDGET (view), GTK_TYPE_MENU_BUTTON);
+
+    g_assert_true (breakdown == NULL || !gtk_widget_get_mapped (breakdown));
+  }
 
   /* Undone, the display goes back to what it showed before. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));

@@ -167,6 +167,28 @@ check_table_mode (AdjApplication *app)
   adj_test_settle ();
   g_assert_true (adj_test_shows (board, "Target destroyed"));
 
+  /* The board follows the journal: an undo takes the result off, a redo brings it back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  adj_test_settle ();
+  g_assert_false (adj_test_shows (board, "Target destroyed"));
+  g_assert_true (adj_test_shows (board, "No result yet: roll, and it shows here"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (board, "Target destroyed"));
+
+  /* A roll waiting to be applied shows at once; discarded, the board goes back to the last
+   * result in effect. */
+  g_assert_true (adj_battle_window_select_unit (window, "u2"));
+  g_assert_true (adj_battle_window_select_unit (window, "u17"));
+  g_assert_true (adj_mechanic_panel_resolve_entered (panel, "1, 1, 12", NULL, &error));
+  g_assert_no_error (error);
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (board, "Setback"));
+  adj_mechanic_panel_discard (panel);
+  adj_test_settle ();
+  g_assert_false (adj_test_shows (board, "Setback"));
+  g_assert_true (adj_test_shows (board, "Target destroyed"));
+
   /* F11 again: back to the window as it was. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.table-mode", NULL));
   adj_test_settle ();

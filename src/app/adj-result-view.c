@@ -38,6 +38,7 @@ struct _AdjResultView {
   AdjTone     tone;
   const char *size_class;
   guint       groups_per_row;  /* of a deal to many units: 1 reads down a narrow pane */
+  gboolean    roomy;           /* a screen of its own, looked at and never clicked */
 };
 
 G_DEFINE_FINAL_TYPE (AdjResultView, adj_result_view, GTK_TYPE_WIDGET)
@@ -258,7 +259,7 @@ show_lines (AdjResultView    *self,
       gtk_box_append (self->lines_box, hbox);
       shown++;
     }
-  gtk_widget_set_visible (self->breakdown_button, shown > 0);
+  gtk_widget_set_visible (self->breakdown_button, shown > 0 && !self->roomy);
 }
 
 static void
@@ -429,6 +430,10 @@ adj_result_view_set_roomy (AdjResultView *self,
 {
   g_return_if_fail (ADJ_IS_RESULT_VIEW (self));
 
+  /* Nobody clicks a TV: no button there to see how a result was worked out. */
+  self->roomy = roomy;
+  gtk_widget_set_visible (self->breakdown_button,
+                          !roomy && gtk_widget_get_first_child (GTK_WIDGET (self->lines_box)) != NULL);
   /* Five groups a row: a deal to two dozen units takes five rows of a 1080-line screen. */
   self->groups_per_row = roomy ? 5 : 1;
   gtk_label_set_single_line_mode (self->reason_label, !roomy);

@@ -18,8 +18,8 @@ GtkWidget  *adj_result_view_new          (void);
 /* Show @outcome (NULL: nothing).  The view keeps nothing of it: @outcome may go afterwards. */
 void        adj_result_view_set_outcome  (AdjResultView    *self,
                                           const AdjOutcome *outcome);
-/* For a screen of its own (a TV): the reason whole, over as many lines as it takes, and a deal
- * to many units in rows across rather than down a narrow pane. */
+/* For a screen of its own (a TV): the reason whole, over as many lines as it takes, a deal to
+ * many units in rows across rather than down a narrow pane, and no button to click. */
 void        adj_result_view_set_roomy    (AdjResultView    *self,
                                           gboolean          roomy);
 /* What is shown, for tests: the headline, the units named, and how it went. */

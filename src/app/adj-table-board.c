@@ -3,7 +3,9 @@
  *
  * The turn's facts along the top and the last result rolled below, as large as the screen
  * allows (the result view sizes its type by its width).  The referee goes on from the
- * keyboard: rolling and applying act on the action panel, whose results show up here.
+ * keyboard: rolling and applying act on the action panel.  A result rolled and not yet applied
+ * shows here as soon as it is rolled; otherwise the board shows the last result in effect, as
+ * the journal has it, so that an undo takes it off the board.
  */
 
 #define G_LOG_DOMAIN "adj-table-board"
@@ -11,6 +13,7 @@
 #include "config.h"
 
 #include "adj-i18n.h"
+#include "adj-table-view.h"
 #include "adj-table-board.h"
 #include "adj-turn-strip.h"
 
@@ -20,6 +23,9 @@ struct _AdjTableBoard {
   AdjTurnStrip  *strip;
   AdjResultView *result;
   GtkWidget     *empty;
+
+  AdjBattle        *battle;
+  AdjMechanicPanel *panel;   /* weak */
 };
 
 G_DEFINE_FINAL_TYPE (AdjTableBoard, adj_table_board, GTK_TYPE_WIDGET)
@@ -34,11 +40,14 @@ show_outcome (AdjTableBoard    *self,
 }
 
 static void
-on_result_shown (AdjMechanicPanel *panel,
-                 AdjOutcome       *outcome,
-                 AdjTableBoard    *self)
+refresh (AdjTableBoard *self)
 {
-  show_outcome (self, outcome);
+  g_autoptr(AdjOutcome) applied = NULL;
+  AdjOutcome *waiting = self->panel != NULL ? adj_mechanic_panel_get_outcome (self->panel) : NULL;
+
+  if (waiting == NULL && self->battle != NULL)
+    applied = adj_table_last_outcome (self->battle);
+  show_outcome (self, waiting != NULL ? waiting : applied);
 }
 
 static void
@@ -46,6 +55,8 @@ adj_table_board_dispose (GObject *object)
 {
   AdjTableBoard *self = ADJ_TABLE_BOARD (object);
 
+  g_clear_weak_pointer (&self->panel);
+  g_clear_object (&self->battle);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (adj_table_board_parent_class)->dispose (object);
 }
@@ -105,6 +116,12 @@ adj_table_board_set_battle (AdjTableBoard *self,
 {
   g_return_if_fail (ADJ_IS_TABLE_BOARD (self));
   adj_turn_strip_set_battle (self->strip, battle);
+  if (self->battle != NULL)
+    g_signal_handlers_disconnect_by_func (self->battle, refresh, self);
+  g_set_object (&self->battle, battle);
+  if (battle != NULL)
+    g_signal_connect_object (battle, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  refresh (self);
 }
 
 void
@@ -114,10 +131,11 @@ adj_table_board_follow (AdjTableBoard    *self,
   g_return_if_fail (ADJ_IS_TABLE_BOARD (self));
   g_return_if_fail (ADJ_IS_MECHANIC_PANEL (panel));
 
-  g_signal_handlers_disconnect_by_func (panel, on_result_shown, self);
-  g_signal_connect_object (panel, "result-shown", G_CALLBACK (on_result_shown), self, 0);
-  if (adj_mechanic_panel_get_outcome (panel) != NULL)
-    show_outcome (self, adj_mechanic_panel_get_outcome (panel));
+  if (self->panel != NULL)
+    g_signal_handlers_disconnect_by_func (self->panel, refresh, self);
+  g_set_weak_pointer (&self->panel, panel);
+  g_signal_connect_object (panel, "result-shown", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  refresh (self);
 }
 
 AdjResultView *
