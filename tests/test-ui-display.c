@@ -11,6 +11,7 @@
 #include "adj-test-ui.h"
 #include "adj-journal.h"
 #include "adj-card-view.h"
+#include "adj-dice-view.h"
 #include "adj-mechanic-panel.h"
 #include "adj-result-view.h"
 #include "adj-rf.h"
@@ -266,6 +267,26 @@ assert_rf_hidden (AdjTableDisplay *display,
   g_assert_cmpuint (hidden, >, 0);
 }
 
+/* Every die of the result lies inside the result's card, however many lines its reason takes. */
+static void
+assert_dice_inside (AdjResultView *view)
+{
+  g_autoptr(GPtrArray) dice = g_ptr_array_new ();
+
+  adj_test_collect_type (GTK_WIDGET (view), ADJ_TYPE_DICE_VIEW, dice);
+  g_assert_cmpuint (dice->len, >, 0);
+  for (guint i = 0; i < dice->len; i++)
+    {
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_compute_bounds (g_ptr_array_index (dice, i), GTK_WIDGET (view),
+                                                &bounds));
+      g_assert_cmpfloat (bounds.origin.y, >=, 0);
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                         gtk_widget_get_height (GTK_WIDGET (view)));
+    }
+}
+
 static void
 check_rf (AdjApplication *app)
 {
@@ -292,6 +313,7 @@ check_rf (AdjApplication *app)
   g_assert_true (g_str_has_prefix (order, "Young warriors 2 — RF "));
   g_assert_true (display_shows (display, "The enemy's latest orders"));
   g_assert_true (display_shows (display, order));
+  assert_dice_inside (adj_table_display_get_result_view (display));
   assert_rf_hidden (display, battle);
 
   /* Undone, the orders leave the display. */

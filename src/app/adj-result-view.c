@@ -262,6 +262,15 @@ show_lines (AdjResultView    *self,
   gtk_widget_set_visible (self->breakdown_button, shown > 0 && !self->roomy);
 }
 
+/* The reason and the headline wrap: the height depends on the width, as the box's does.
+ * Without this GTK would ask for one height whatever the width, and a reason wrapped over three
+ * lines would push the dice out of the card. */
+static GtkSizeRequestMode
+adj_result_view_get_request_mode (GtkWidget *widget)
+{
+  return gtk_widget_get_request_mode (ADJ_RESULT_VIEW (widget)->box);
+}
+
 static void
 adj_result_view_measure (GtkWidget      *widget,
                          GtkOrientation  orientation,
@@ -317,6 +326,7 @@ adj_result_view_class_init (AdjResultViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = adj_result_view_dispose;
+  widget_class->get_request_mode = adj_result_view_get_request_mode;
   widget_class->measure = adj_result_view_measure;
   widget_class->size_allocate = adj_result_view_size_allocate;
 
