@@ -98,6 +98,7 @@ read_roll (AdjEntry      *entry,
   json_object *odds = entry->odds;
   json_object *known = NULL;
   const char *tone;
+  double p_good, p_bad;
 
   if (odds == NULL || !json_object_object_get_ex (odds, "known", &known) ||
       !json_object_get_boolean (known) || get_string (odds, "p") == NULL)
@@ -111,14 +112,18 @@ read_roll (AdjEntry      *entry,
   roll->p = get_double (odds, "p_value", NULL);
   roll->percentile = get_double (odds, "percentile", &roll->has_percentile);
   tone = get_string (odds, "tone");
-  if (roll->side != NULL && (g_strcmp0 (tone, "good") == 0 || g_strcmp0 (tone, "bad") == 0 ||
-                             g_strcmp0 (tone, "mixed") == 0))
+  p_good = get_double (odds, "p_good", NULL);
+  p_bad = get_double (odds, "p_bad", NULL);
+  /* A roll that could go well or badly for the side that acted counts, whatever came up: +1
+   * for a good result, -1 for a bad one, 0 for any other (mixed or neither), less what was to
+   * be expected.  Leaving out the results that are neither would make luck lean towards the
+   * likelier of good and bad. */
+  if (roll->side != NULL && p_good + p_bad > 0)
     {
-      double happened = g_str_equal (tone, "good") ? 1 : g_str_equal (tone, "bad") ? -1 : 0;
-      double expected = get_double (odds, "p_good", NULL) - get_double (odds, "p_bad", NULL);
+      double happened = g_strcmp0 (tone, "good") == 0 ? 1 : g_strcmp0 (tone, "bad") == 0 ? -1 : 0;
 
       roll->counts = TRUE;
-      roll->luck = happened - expected;
+      roll->luck = happened - (p_good - p_bad);
     }
   return TRUE;
 }
