@@ -20,6 +20,7 @@
 #include "adj-test-cli.h"
 #include "adj-test-pdf.h"
 #include "adj-test-util.h"
+#include "adj-unit.h"
 
 static AdjBattle *
 demo_battle (void)
@@ -373,6 +374,32 @@ test_losses (void)
   g_assert_cmpint (adj_report_get_units_lost (report, 0, 0), ==, 0);
 }
 
+/* A unit that keeps a record per figure loses them one at a time: each figure marked lost is a
+ * figure lost, in the turn it fell. */
+static void
+test_losses_by_figure (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rf-patrol-at-the-kraal.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+  g_autoptr(AdjReport) report = NULL;
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  int before;
+
+  g_assert_no_error (error);
+  before = adj_unit_get_figures (adj_battle_find_unit (battle, "u6"));
+  g_assert_true (adj_battle_edit (battle, "unit:u6", "members.0.lost", yes, &error));
+  g_assert_true (adj_battle_edit (battle, "unit:u6", "members.3.lost", yes, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adj_unit_get_figures (adj_battle_find_unit (battle, "u6")), ==, before - 2);
+  report = adj_report_new (battle);
+  g_assert_cmpint (adj_report_get_figures_lost (report, 1, 1), ==, 2);
+  g_assert_cmpint (adj_report_get_figures_lost (report, 1, 0), ==, 2);
+  g_assert_cmpint (adj_report_get_units_lost (report, 1, 0), ==, 0);
+  g_assert_cmpint (adj_report_get_figures_lost (report, 0, 0), ==, 0);
+}
+
 static void
 render_pages (const char *pdf,
               const char *stem)
@@ -521,6 +548,7 @@ main (int   argc,
   g_test_add_func ("/report/kept-odds", test_kept_odds);
   g_test_add_func ("/report/luck-of-tones", test_luck_of_tones);
   g_test_add_func ("/report/losses", test_losses);
+  g_test_add_func ("/report/losses-by-figure", test_losses_by_figure);
   g_test_add_func ("/report/pdf", test_pdf);
   g_test_add_func ("/report/markdown", test_markdown);
   g_test_add_func ("/report/cli", test_cli);

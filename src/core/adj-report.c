@@ -11,6 +11,7 @@
 
 #include "adj-i18n.h"
 #include "adj-journal.h"
+#include "adj-members.h"
 #include "adj-report-private.h"
 #include "adj-unit.h"
 
@@ -135,6 +136,23 @@ get_int_value (json_object *v,
   return v != NULL && json_object_is_type (v, json_type_int) ? json_object_get_int (v) : fallback;
 }
 
+static gboolean
+get_bool_value (json_object *v)
+{
+  return v != NULL && json_object_is_type (v, json_type_boolean) && json_object_get_boolean (v);
+}
+
+/* A figure of a unit that keeps a record per figure lost (+1) or back in play (-1) by @change,
+ * which sets "members.<i>.lost"; 0 for any other change. */
+static int
+member_lost (AdjChange *change)
+{
+  if (!g_str_has_prefix (change->field, "members.") ||
+      !g_str_has_suffix (change->field, "." ADJ_MEMBER_LOST))
+    return 0;
+  return get_bool_value (change->after) - get_bool_value (change->before);
+}
+
 /* Losses from the changes of the entries in effect: figures taken away, and units destroyed
  * (with the figures they still had). */
 static void
@@ -166,10 +184,18 @@ count_losses (AdjReport *self)
         {
           AdjChange *change = adj_change_set_get (entry->changes, c);
 
-          if (change->op == ADJ_CHANGE_SET && g_str_has_prefix (change->target, "unit:") &&
-              g_strcmp0 (change->field, "figures") == 0)
+          if (change->op != ADJ_CHANGE_SET || !g_str_has_prefix (change->target, "unit:"))
+            continue;
+          if (g_strcmp0 (change->field, "figures") == 0)
             g_hash_table_insert (start, (gpointer) (change->target + 5),
                                  GINT_TO_POINTER (get_int_value (change->before, 0)));
+          else if (member_lost (change) != 0)
+            {
+              gpointer id = (gpointer) (change->target + 5);
+              int before = GPOINTER_TO_INT (g_hash_table_lookup (start, id));
+
+              g_hash_table_insert (start, id, GINT_TO_POINTER (before + member_lost (change)));
+            }
         }
     }
 
@@ -209,6 +235,16 @@ count_losses (AdjReport *self)
               if (after < before && !g_hash_table_contains (destroyed_in, id))
                 self->figures_lost[(guint) s * n_turns + (guint) turn] += before - after;
               g_hash_table_insert (figures, (gpointer) id, GINT_TO_POINTER (after));
+            }
+          else if (member_lost (change) != 0)
+            {
+              int before = GPOINTER_TO_INT (g_hash_table_lookup (figures, id));
+
+              /* A unit with a record per figure loses them one by one. */
+              if (member_lost (change) > 0 && !g_hash_table_contains (destroyed_in, id))
+                self->figures_lost[(guint) s * n_turns + (guint) turn] += 1;
+              g_hash_table_insert (figures, (gpointer) id,
+                                   GINT_TO_POINTER (before - member_lost (change)));
             }
           else if (g_strcmp0 (change->field, "destroyed") == 0 && change->after != NULL &&
                    json_object_get_boolean (change->after) &&
