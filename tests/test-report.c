@@ -315,6 +315,8 @@ test_luck_of_tones (void)
     { "{\"tone\": \"mixed\", \"p_good\": 0.5, \"p_bad\": 0.25}", -0.25 },
     { "{\"tone\": \"neutral\", \"p_good\": 0.5, \"p_bad\": 0.25}", -0.25 },
     { "{\"tone\": \"neutral\", \"expected\": 3.5}", 0 },
+    /* Luck that rounds to nothing is printed +0.00 for both sides, never -0.00. */
+    { "{\"tone\": \"good\", \"p_good\": 0.999, \"p_bad\": 0}", 0.001 },
   };
   g_autoptr(AdjBattle) played = scripted_game ();
   g_autoptr(json_object) doc = adj_battle_to_json (played);
@@ -335,6 +337,7 @@ test_luck_of_tones (void)
       g_autoptr(json_object) odds = adj_test_parse (cases[i].odds);
       g_autoptr(AdjBattle) battle = NULL;
       g_autoptr(AdjReport) report = NULL;
+      g_autofree char *md = NULL;
 
       json_object_object_add (odds, "known", json_object_new_boolean (TRUE));
       json_object_object_add (odds, "p", json_object_new_string ("1/4"));
@@ -350,6 +353,8 @@ test_luck_of_tones (void)
                                       adj_report_get_luck (base, 0), cases[i].luck, 1e-9);
       g_assert_cmpfloat_with_epsilon (adj_report_get_luck (report, 1) -
                                       adj_report_get_luck (base, 1), -cases[i].luck, 1e-9);
+      md = adj_report_to_markdown (report);
+      g_assert_null (strstr (md, "-0.00"));
     }
 }
 

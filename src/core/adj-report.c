@@ -540,7 +540,7 @@ md_luck (AdjReport *self,
   g_string_append (out, "\n\n");
   for (guint s = 0; s < self->n_sides; s++)
     g_string_append_printf (out, "- %s: %+.2f\n", adj_report_side_name (self, s),
-                            adj_report_get_luck (self, s));
+                            adj_report_printed (adj_report_get_luck (self, s)));
   if (self->n_unknown > 0)
     g_string_append_printf (out, "\n%s\n",
                             /* TRANSLATORS: rolls whose odds an older file did not keep */
@@ -568,8 +568,8 @@ md_luck (AdjReport *self,
       else
         g_string_append (out, "– |");
       for (guint s = 0; s < self->n_sides; s++)
-        g_string_append_printf (out, " %+.2f |",
-                                g_array_index (self->running, double, i * self->n_sides + s));
+        g_string_append_printf (out, " %+.2f |", adj_report_printed (
+                                  g_array_index (self->running, double, i * self->n_sides + s)));
     }
   g_string_append (out, "\n");
 }
