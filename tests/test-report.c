@@ -358,6 +358,41 @@ test_luck_of_tones (void)
     }
 }
 
+/* The side that acted is the one the first unit input names: figures seen by someone of the
+ * patrol are its luck; figures seen with nobody named looking are nobody's, not the luck of the
+ * side seen. */
+static void
+test_who_acted (void)
+{
+  static const int three[] = { 3, 3 };
+  static const struct {
+    const char *inputs;
+    const char *side;
+  } cases[] = {
+    { "{\"observer\": \"u2\", \"target\": \"u6\", \"distance\": 20}", "a" },
+    { "{\"target\": \"u6\", \"distance\": 20}", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                                "rf-patrol-at-the-kraal.json", NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+      AdjJournal *journal;
+      AdjEntry *entry;
+      json_object *side = NULL;
+
+      g_assert_no_error (error);
+      entered (battle, "rf/visibility", cases[i].inputs, three);
+      journal = adj_battle_get_journal (battle);
+      entry = adj_journal_get_entry (journal, journal->position - 1);
+      g_assert_cmpstr (entry->mechanic, ==, "rf/visibility");
+      json_object_object_get_ex (entry->odds, "side", &side);
+      g_assert_cmpstr (side != NULL ? json_object_get_string (side) : NULL, ==, cases[i].side);
+    }
+}
+
 /* A game with every unit of a side destroyed in turn 2 counts its losses there. */
 static void
 test_losses (void)
@@ -552,6 +587,7 @@ main (int   argc,
   g_test_add_func ("/report/luck-matches", test_luck_matches);
   g_test_add_func ("/report/kept-odds", test_kept_odds);
   g_test_add_func ("/report/luck-of-tones", test_luck_of_tones);
+  g_test_add_func ("/report/who-acted", test_who_acted);
   g_test_add_func ("/report/losses", test_losses);
   g_test_add_func ("/report/losses-by-figure", test_losses_by_figure);
   g_test_add_func ("/report/pdf", test_pdf);
