@@ -182,9 +182,10 @@ assert_same_report (AdjBattle *a,
 static void
 play_rf (AdjBattle *battle)
 {
-  static const int three[] = { 3 }, four[] = { 4 };
+  static const int three[] = { 3 };
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjRfSolo) solo = NULL;
+  g_autoptr(GArray) fours = g_array_new (FALSE, FALSE, sizeof (int));
 
   /* A marker looked for from the table: it stands on the front edge of its terrain. */
   entered (battle, "rf/visibility", "{\"observer\": \"u2\", \"target\": \"u9\", \"distance\": 20}",
@@ -194,7 +195,15 @@ play_rf (AdjBattle *battle)
   /* The enemy's orders: the groups on the table only. */
   solo = adj_rf_solo_new (battle, &error);
   g_assert_no_error (error);
-  g_assert_true (adj_rf_solo_roll (solo, NULL, four, adj_rf_solo_get_n_orders (solo), &error));
+  g_assert_cmpuint (adj_rf_solo_get_n_orders (solo), >, 0);
+  for (guint i = 0; i < adj_rf_solo_get_n_orders (solo); i++)
+    {
+      int four = 4;
+
+      g_array_append_val (fours, four);
+    }
+  g_assert_true (adj_rf_solo_roll (solo, NULL, (const int *) (gpointer) fours->data, fours->len,
+                                   &error));
   g_assert_no_error (error);
   g_assert_true (adj_rf_solo_apply (solo, TRUE, &error));
   g_assert_no_error (error);
