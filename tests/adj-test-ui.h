@@ -129,6 +129,43 @@ adj_test_answer (AdjApplication *app,
   adj_test_settle ();
 }
 
+/* Answer the file chooser on top, whose title is @title, with @path and its accept button, the
+ * way a person types a name and clicks Save; then wait (five seconds at most) for @path to be
+ * written.  Without a portal a GtkFileChooserNative shows a GtkFileChooserDialog, which a save
+ * answers only after it has looked the file up: hence the wait. */
+static inline void
+adj_test_answer_file_chooser (const char *title,
+                              const char *path)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *chooser = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) folder = g_file_get_parent (file);
+  g_autofree char *name = g_path_get_basename (path);
+  g_autoptr(GError) error = NULL;
+  gint64 until = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        chooser = w;
+    }
+  g_assert_nonnull (chooser);
+  g_assert_cmpstr (gtk_window_get_title (chooser), ==, title);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder,
+                                                      &error));
+  g_assert_no_error (error);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  adj_test_settle ();
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  while (!g_file_test (path, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  adj_test_settle ();
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+}
+
 typedef struct {
   AdjUiCheck check;
   gboolean   ran;

@@ -27,6 +27,9 @@ static const ToneCase cases[] = {
   { "gl/melee", "defender-wins", ADJ_TONE_BAD },
   { "rf/melee", "draw", ADJ_TONE_MIXED },
   { "rr/victory", "pyrrhic-victory", ADJ_TONE_MIXED },
+  /* A battalion that finds its drift is lucky; one that does not must stop. */
+  { "rr/find-drift", "found", ADJ_TONE_GOOD },
+  { "rr/find-drift", "not-found", ADJ_TONE_BAD },
   /* A roll between the two sides favours neither of them. */
   { "wec/initiative", "side-a", ADJ_TONE_NEUTRAL },
   /* The orders of the enemy the rules run are neither. */

@@ -20,6 +20,7 @@
 #include "adj-test-cli.h"
 #include "adj-test-pdf.h"
 #include "adj-test-util.h"
+#include "adj-unit.h"
 
 static AdjBattle *
 demo_battle (void)
@@ -298,6 +299,100 @@ test_kept_odds (void)
     }
 }
 
+/* How a roll's kept odds count for luck, read back from a saved file: a roll that could go well
+ * or badly for the side that acted counts whatever came up (+1 good, -1 bad, 0 for a mixed
+ * result or one that is neither), less what was to be expected; one that could not (a number)
+ * counts for no one. */
+static void
+test_luck_of_tones (void)
+{
+  static const struct {
+    const char *odds;
+    double      luck;   /* for side "a", which acted */
+  } cases[] = {
+    { "{\"tone\": \"good\", \"p_good\": 0.5, \"p_bad\": 0.25}", 0.75 },
+    { "{\"tone\": \"bad\", \"p_good\": 0.5, \"p_bad\": 0.25}", -1.25 },
+    { "{\"tone\": \"mixed\", \"p_good\": 0.5, \"p_bad\": 0.25}", -0.25 },
+    { "{\"tone\": \"neutral\", \"p_good\": 0.5, \"p_bad\": 0.25}", -0.25 },
+    { "{\"tone\": \"neutral\", \"expected\": 3.5}", 0 },
+    /* Luck that rounds to nothing is printed +0.00 for both sides, never -0.00. */
+    { "{\"tone\": \"good\", \"p_good\": 0.999, \"p_bad\": 0}", 0.001 },
+  };
+  g_autoptr(AdjBattle) played = scripted_game ();
+  g_autoptr(json_object) doc = adj_battle_to_json (played);
+  json_object *entries = json_object_object_get (json_object_object_get (doc, "journal"),
+                                                 "entries");
+  json_object *first = json_object_array_get_idx (entries, 0);
+  g_autoptr(AdjBattle) without = NULL;
+  g_autoptr(AdjReport) base = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* The luck of every other roll: the first one's odds unknown. */
+  json_object_object_add (first, "odds", adj_test_parse ("{\"known\": false}"));
+  without = adj_battle_from_json (doc, "test", &error);
+  g_assert_no_error (error);
+  base = adj_report_new (without);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(json_object) odds = adj_test_parse (cases[i].odds);
+      g_autoptr(AdjBattle) battle = NULL;
+      g_autoptr(AdjReport) report = NULL;
+      g_autofree char *md = NULL;
+
+      json_object_object_add (odds, "known", json_object_new_boolean (TRUE));
+      json_object_object_add (odds, "p", json_object_new_string ("1/4"));
+      json_object_object_add (odds, "p_value", json_object_new_double (0.25));
+      json_object_object_add (odds, "side", json_object_new_string ("a"));
+      json_object_object_add (first, "odds", json_object_get (odds));
+      battle = adj_battle_from_json (doc, "test", &error);
+      g_assert_no_error (error);
+      report = adj_report_new (battle);
+      g_assert_cmpuint (adj_report_get_n_rolls (report), ==, adj_report_get_n_rolls (base) + 1);
+      g_assert_cmpint (adj_report_get_roll (report, 0)->counts, ==, cases[i].luck != 0);
+      g_assert_cmpfloat_with_epsilon (adj_report_get_luck (report, 0) -
+                                      adj_report_get_luck (base, 0), cases[i].luck, 1e-9);
+      g_assert_cmpfloat_with_epsilon (adj_report_get_luck (report, 1) -
+                                      adj_report_get_luck (base, 1), -cases[i].luck, 1e-9);
+      md = adj_report_to_markdown (report);
+      g_assert_null (strstr (md, "-0.00"));
+    }
+}
+
+/* The side that acted is the one the first unit input names: figures seen by someone of the
+ * patrol are its luck; figures seen with nobody named looking are nobody's, not the luck of the
+ * side seen. */
+static void
+test_who_acted (void)
+{
+  static const int three[] = { 3, 3 };
+  static const struct {
+    const char *inputs;
+    const char *side;
+  } cases[] = {
+    { "{\"observer\": \"u2\", \"target\": \"u6\", \"distance\": 20}", "a" },
+    { "{\"target\": \"u6\", \"distance\": 20}", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                                "rf-patrol-at-the-kraal.json", NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+      AdjJournal *journal;
+      AdjEntry *entry;
+      json_object *side = NULL;
+
+      g_assert_no_error (error);
+      entered (battle, "rf/visibility", cases[i].inputs, three);
+      journal = adj_battle_get_journal (battle);
+      entry = adj_journal_get_entry (journal, journal->position - 1);
+      g_assert_cmpstr (entry->mechanic, ==, "rf/visibility");
+      json_object_object_get_ex (entry->odds, "side", &side);
+      g_assert_cmpstr (side != NULL ? json_object_get_string (side) : NULL, ==, cases[i].side);
+    }
+}
+
 /* A game with every unit of a side destroyed in turn 2 counts its losses there. */
 static void
 test_losses (void)
@@ -317,6 +412,32 @@ test_losses (void)
   g_assert_cmpint (adj_report_get_units_lost (report, 1, 1), ==, 0);
   g_assert_cmpint (adj_report_get_units_lost (report, 1, 0), ==, 2);
   g_assert_cmpint (adj_report_get_units_lost (report, 0, 0), ==, 0);
+}
+
+/* A unit that keeps a record per figure loses them one at a time: each figure marked lost is a
+ * figure lost, in the turn it fell. */
+static void
+test_losses_by_figure (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rf-patrol-at-the-kraal.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+  g_autoptr(AdjReport) report = NULL;
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  int before;
+
+  g_assert_no_error (error);
+  before = adj_unit_get_figures (adj_battle_find_unit (battle, "u6"));
+  g_assert_true (adj_battle_edit (battle, "unit:u6", "members.0.lost", yes, &error));
+  g_assert_true (adj_battle_edit (battle, "unit:u6", "members.3.lost", yes, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adj_unit_get_figures (adj_battle_find_unit (battle, "u6")), ==, before - 2);
+  report = adj_report_new (battle);
+  g_assert_cmpint (adj_report_get_figures_lost (report, 1, 1), ==, 2);
+  g_assert_cmpint (adj_report_get_figures_lost (report, 1, 0), ==, 2);
+  g_assert_cmpint (adj_report_get_units_lost (report, 1, 0), ==, 0);
+  g_assert_cmpint (adj_report_get_figures_lost (report, 0, 0), ==, 0);
 }
 
 static void
@@ -465,7 +586,10 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/luck-matches", test_luck_matches);
   g_test_add_func ("/report/kept-odds", test_kept_odds);
+  g_test_add_func ("/report/luck-of-tones", test_luck_of_tones);
+  g_test_add_func ("/report/who-acted", test_who_acted);
   g_test_add_func ("/report/losses", test_losses);
+  g_test_add_func ("/report/losses-by-figure", test_losses_by_figure);
   g_test_add_func ("/report/pdf", test_pdf);
   g_test_add_func ("/report/markdown", test_markdown);
   g_test_add_func ("/report/cli", test_cli);

@@ -474,6 +474,47 @@ check_print (AdjApplication *app)
   g_assert_cmpint (g_unlink (path), ==, 0);
 }
 
+/* The after-action report, one menu item away: the item asks where to save the PDF, and the
+ * PDF holds the report of the game played so far. */
+static void
+check_after_action_report (AdjApplication *app)
+{
+  AdjBattleWindow *window;
+  AdjBattle *battle;
+  g_autofree char *path = g_build_filename (tmpdir, "after-action.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  static const char *const fires[] = {
+    "{\"firer\": \"u1\", \"target\": \"u20\", \"distance\": 2}",
+    "{\"firer\": \"u2\", \"target\": \"u21\", \"distance\": 2}",
+  };
+
+  adj_test_settle ();
+  window = adj_test_the_window (app);
+  battle = adj_battle_window_get_battle (window);
+  for (guint i = 0; i < G_N_ELEMENTS (fires); i++)
+    {
+      g_autoptr(json_object) inputs = adj_test_parse (fires[i]);
+      g_autoptr(AdjOutcome) outcome = adj_battle_run_ruling (battle, "wec/fire-combat", inputs,
+                                                             &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (outcome);
+    }
+  adj_test_settle ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.after-action-report",
+                                             NULL));
+  adj_test_settle ();
+  adj_test_answer_file_chooser ("Save the After-Action Report", path);
+  g_assert_null (adj_test_find_dialog (app));
+  text = adj_test_pdf_text (path);
+  g_assert_true (adj_test_text_has (text, adj_battle_get_name (battle)));
+  g_assert_true (adj_test_text_has (text, "British Regular Infantry 1"));
+  g_assert_true (adj_test_text_has (text, "Luck so far"));
+  g_assert_true (adj_test_text_has (text, "The least likely results"));
+  g_assert_cmpint (g_unlink (path), ==, 0);
+}
+
 /* The roster window: it opens from the window's action with every side ticked and the game as
  * it stands; its choices make the roster anew, and what it saves is what it shows. */
 static void
@@ -780,6 +821,12 @@ test_roster_dialog (void)
 }
 
 static void
+test_after_action_report (void)
+{
+  adj_test_run_app (check_after_action_report, "--demo");
+}
+
+static void
 test_fire_and_undo (void)
 {
   adj_test_run_app (check_fire_and_undo, "--demo");
@@ -829,6 +876,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle/new-battle", test_new_battle);
   g_test_add_func ("/ui/battle/print-roster", test_print);
   g_test_add_func ("/ui/battle/roster-dialog", test_roster_dialog);
+  g_test_add_func ("/ui/battle/after-action-report", test_after_action_report);
   g_test_add_func ("/ui/battle/pick-slots", test_pick_slots);
   g_test_add_func ("/ui/battle/keep-units", test_keep_units);
   g_test_add_func ("/ui/battle/fire-in-four-actions", test_four_actions);

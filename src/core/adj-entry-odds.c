@@ -38,7 +38,9 @@ tone_of (const AdjMechanic *mech,
   return adj_outcome_get_tone (&probe);
 }
 
-/* The side that acted: that of the first unit or side the inputs name, as the tones read. */
+/* The side that acted: that of the unit or side the mechanic's first unit or side input names,
+ * as the tones read it.  Left empty, nobody acted: the next input may well be the other side's
+ * (the figures looked for, when nobody is named looking). */
 static const char *
 acting_side (AdjBattle *battle,
              AdjInputs *inputs)
@@ -54,7 +56,7 @@ acting_side (AdjBattle *battle,
         continue;
       id = adj_inputs_get_string (inputs, f->name);
       if (id == NULL || id[0] == '\0')
-        continue;
+        return NULL;
       if (f->kind == ADJ_FIELD_SIDE)
         return adj_battle_find_side (battle, id) != NULL ? id : NULL;
       else

@@ -48,6 +48,7 @@ static const ToneRow tones[] = {
   { "rf/victory", NULL, "lost", NULL },
   { "rr/send-orders", "arrives", "lost", NULL },
   { "rr/cross", "crosses", "stays", NULL },
+  { "rr/find-drift", "found", "not-found", NULL },
   { "rr/leader-reaction", "standing-firm steady", "panicked", NULL },
   { "rr/leader-recovery", "removed", "stays", NULL },
   { "rr/leader-casualty", "unhurt", "falls", NULL },

@@ -531,8 +531,11 @@ luck_table (Pen       *pen,
       g_ptr_array_add (cells, g_strdup_printf ("%d", t));
       g_ptr_array_add (cells, g_strdup_printf ("%u", rolls));
       for (guint s = 0; s < self->n_sides; s++)
-        g_ptr_array_add (cells, g_strdup_printf ("%+.2f", g_array_index (self->running, double,
-                                                                         (last - 1) * self->n_sides + s)));
+        {
+          double luck = g_array_index (self->running, double, (last - 1) * self->n_sides + s);
+
+          g_ptr_array_add (cells, g_strdup_printf ("%+.2f", adj_report_printed (luck)));
+        }
       for (guint s = 0; s < self->n_sides; s++)
         g_ptr_array_add (cells, count[s] > 0 ? g_strdup_printf ("%.0f%%", 100 * sum[s] / count[s])
                                              : g_strdup ("–"));
@@ -548,15 +551,16 @@ rolls_table (Pen       *pen,
   g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
   guint n_cols = 5 + self->n_sides;
   g_autofree double *x = g_new0 (double, n_cols);
-  double col = (pen->width - 2 * MARGIN - 310) / MAX (self->n_sides, 1);
+  /* The chance is an exact fraction, which may be long: "816293341/816293376". */
+  double col = (pen->width - 2 * MARGIN - 330) / MAX (self->n_sides, 1);
 
   x[0] = 0;
-  x[1] = 34;
-  x[2] = 70;
+  x[1] = 30;
+  x[2] = 62;
   x[3] = 170;
-  x[4] = 235;
+  x[4] = 270;
   for (guint c = 5; c < n_cols; c++)
-    x[c] = 310 + col * (c - 5);
+    x[c] = 330 + col * (c - 5);
   g_ptr_array_add (cells, g_strdup ("#"));
   g_ptr_array_add (cells, g_strdup (_("Turn")));
   g_ptr_array_add (cells, g_strdup (_("Side")));
@@ -581,8 +585,11 @@ rolls_table (Pen       *pen,
                               ? g_strdup_printf ("%.0f%%", roll->percentile * 100)
                               : g_strdup ("–"));
       for (guint s = 0; s < self->n_sides; s++)
-        g_ptr_array_add (cells, g_strdup_printf ("%+.2f", g_array_index (self->running, double,
-                                                                         i * self->n_sides + s)));
+        {
+          double luck = g_array_index (self->running, double, i * self->n_sides + s);
+
+          g_ptr_array_add (cells, g_strdup_printf ("%+.2f", adj_report_printed (luck)));
+        }
       table_row (pen, SMALL, (const char * const *) cells->pdata, x, cells->len);
     }
 }
@@ -613,7 +620,7 @@ draw (Pen       *pen,
                               adj_report_side_name (self, s),
                               adj_report_get_figures_lost (self, s, 0),
                               adj_report_get_units_lost (self, s, 0),
-                              adj_report_get_luck (self, s));
+                              adj_report_printed (adj_report_get_luck (self, s)));
       paragraph (pen, BODY, luck, 12, 2);
     }
   paragraph (pen, HEADING, _("Result"), 0, 10);
@@ -657,7 +664,7 @@ draw (Pen       *pen,
 
   paragraph (pen, HEADING, _("The fate of every unit"), 0, 14);
   {
-    static const double x[] = { 0, 230, 340 };
+    static const double x[] = { 0, 210, 375 };
     const char *head[] = { _("Unit"), _("Side"), _("Fate") };
 
     pen->y += 4;

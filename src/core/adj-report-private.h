@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include <math.h>
+
 #include "adj-battle.h"
 #include "adj-report.h"
 
@@ -49,5 +51,13 @@ char        *adj_report_describe_fate (const AdjReportFate *fate);
 /* The five least likely results, as indexes into the rolls, rarest first. */
 GArray      *adj_report_least_likely (AdjReport   *self,
                                       guint        n);
+
+/* A luck figure as the report prints it, to two decimals: one that rounds to nothing is +0.00,
+ * never -0.00. */
+static inline double
+adj_report_printed (double luck)
+{
+  return fabs (luck) < 0.005 ? 0.0 : luck;
+}
 
 G_END_DECLS

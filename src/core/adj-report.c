@@ -11,6 +11,7 @@
 
 #include "adj-i18n.h"
 #include "adj-journal.h"
+#include "adj-members.h"
 #include "adj-report-private.h"
 #include "adj-unit.h"
 
@@ -98,6 +99,7 @@ read_roll (AdjEntry      *entry,
   json_object *odds = entry->odds;
   json_object *known = NULL;
   const char *tone;
+  double p_good, p_bad;
 
   if (odds == NULL || !json_object_object_get_ex (odds, "known", &known) ||
       !json_object_get_boolean (known) || get_string (odds, "p") == NULL)
@@ -111,14 +113,18 @@ read_roll (AdjEntry      *entry,
   roll->p = get_double (odds, "p_value", NULL);
   roll->percentile = get_double (odds, "percentile", &roll->has_percentile);
   tone = get_string (odds, "tone");
-  if (roll->side != NULL && (g_strcmp0 (tone, "good") == 0 || g_strcmp0 (tone, "bad") == 0 ||
-                             g_strcmp0 (tone, "mixed") == 0))
+  p_good = get_double (odds, "p_good", NULL);
+  p_bad = get_double (odds, "p_bad", NULL);
+  /* A roll that could go well or badly for the side that acted counts, whatever came up: +1
+   * for a good result, -1 for a bad one, 0 for any other (mixed or neither), less what was to
+   * be expected.  Leaving out the results that are neither would make luck lean towards the
+   * likelier of good and bad. */
+  if (roll->side != NULL && p_good + p_bad > 0)
     {
-      double happened = g_str_equal (tone, "good") ? 1 : g_str_equal (tone, "bad") ? -1 : 0;
-      double expected = get_double (odds, "p_good", NULL) - get_double (odds, "p_bad", NULL);
+      double happened = g_strcmp0 (tone, "good") == 0 ? 1 : g_strcmp0 (tone, "bad") == 0 ? -1 : 0;
 
       roll->counts = TRUE;
-      roll->luck = happened - expected;
+      roll->luck = happened - (p_good - p_bad);
     }
   return TRUE;
 }
@@ -128,6 +134,23 @@ get_int_value (json_object *v,
                int          fallback)
 {
   return v != NULL && json_object_is_type (v, json_type_int) ? json_object_get_int (v) : fallback;
+}
+
+static gboolean
+get_bool_value (json_object *v)
+{
+  return v != NULL && json_object_is_type (v, json_type_boolean) && json_object_get_boolean (v);
+}
+
+/* A figure of a unit that keeps a record per figure lost (+1) or back in play (-1) by @change,
+ * which sets "members.<i>.lost"; 0 for any other change. */
+static int
+member_lost (AdjChange *change)
+{
+  if (!g_str_has_prefix (change->field, "members.") ||
+      !g_str_has_suffix (change->field, "." ADJ_MEMBER_LOST))
+    return 0;
+  return get_bool_value (change->after) - get_bool_value (change->before);
 }
 
 /* Losses from the changes of the entries in effect: figures taken away, and units destroyed
@@ -161,10 +184,18 @@ count_losses (AdjReport *self)
         {
           AdjChange *change = adj_change_set_get (entry->changes, c);
 
-          if (change->op == ADJ_CHANGE_SET && g_str_has_prefix (change->target, "unit:") &&
-              g_strcmp0 (change->field, "figures") == 0)
+          if (change->op != ADJ_CHANGE_SET || !g_str_has_prefix (change->target, "unit:"))
+            continue;
+          if (g_strcmp0 (change->field, "figures") == 0)
             g_hash_table_insert (start, (gpointer) (change->target + 5),
                                  GINT_TO_POINTER (get_int_value (change->before, 0)));
+          else if (member_lost (change) != 0)
+            {
+              gpointer id = (gpointer) (change->target + 5);
+              int before = GPOINTER_TO_INT (g_hash_table_lookup (start, id));
+
+              g_hash_table_insert (start, id, GINT_TO_POINTER (before + member_lost (change)));
+            }
         }
     }
 
@@ -204,6 +235,16 @@ count_losses (AdjReport *self)
               if (after < before && !g_hash_table_contains (destroyed_in, id))
                 self->figures_lost[(guint) s * n_turns + (guint) turn] += before - after;
               g_hash_table_insert (figures, (gpointer) id, GINT_TO_POINTER (after));
+            }
+          else if (member_lost (change) != 0)
+            {
+              int before = GPOINTER_TO_INT (g_hash_table_lookup (figures, id));
+
+              /* A unit with a record per figure loses them one by one. */
+              if (member_lost (change) > 0 && !g_hash_table_contains (destroyed_in, id))
+                self->figures_lost[(guint) s * n_turns + (guint) turn] += 1;
+              g_hash_table_insert (figures, (gpointer) id,
+                                   GINT_TO_POINTER (before - member_lost (change)));
             }
           else if (g_strcmp0 (change->field, "destroyed") == 0 && change->after != NULL &&
                    json_object_get_boolean (change->after) &&
@@ -499,7 +540,7 @@ md_luck (AdjReport *self,
   g_string_append (out, "\n\n");
   for (guint s = 0; s < self->n_sides; s++)
     g_string_append_printf (out, "- %s: %+.2f\n", adj_report_side_name (self, s),
-                            adj_report_get_luck (self, s));
+                            adj_report_printed (adj_report_get_luck (self, s)));
   if (self->n_unknown > 0)
     g_string_append_printf (out, "\n%s\n",
                             /* TRANSLATORS: rolls whose odds an older file did not keep */
@@ -527,8 +568,8 @@ md_luck (AdjReport *self,
       else
         g_string_append (out, "– |");
       for (guint s = 0; s < self->n_sides; s++)
-        g_string_append_printf (out, " %+.2f |",
-                                g_array_index (self->running, double, i * self->n_sides + s));
+        g_string_append_printf (out, " %+.2f |", adj_report_printed (
+                                  g_array_index (self->running, double, i * self->n_sides + s)));
     }
   g_string_append (out, "\n");
 }
