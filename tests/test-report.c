@@ -10,12 +10,14 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "adj-battle.h"
 #include "adj-journal.h"
 #include "adj-mechanic.h"
 #include "adj-outcome-tone.h"
 #include "adj-report.h"
+#include "adj-rf.h"
 #include "adj-store.h"
 #include "adj-test-cli.h"
 #include "adj-test-pdf.h"
@@ -440,6 +442,35 @@ test_losses_by_figure (void)
   g_assert_cmpint (adj_report_get_figures_lost (report, 0, 0), ==, 0);
 }
 
+/* A marker on the table stands for no troops: it has no fate, and its removal when it is spotted
+ * is no loss.  The story heads each line with its side's name, as the phase was then. */
+static void
+test_markers_are_not_units (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
+                                            "rf-patrol-at-the-kraal.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+  g_autoptr(AdjReport) report = NULL;
+  g_autofree char *md = NULL;
+  const char *fates;
+
+  g_assert_no_error (error);
+  g_assert_true (adj_rf_reveal_marker (battle, "u10", NULL, &error));
+  g_assert_no_error (error);
+  report = adj_report_new (battle);
+  md = adj_report_to_markdown (report);
+  fates = strstr (md, "\n## The fate of every unit\n");
+  g_assert_nonnull (fates);
+  g_assert_nonnull (strstr (fates, "| Musketeers | Native war party | unhurt |"));
+  g_assert_null (strstr (fates, "| Thorn scrub by the drift |"));
+  g_assert_null (strstr (fates, "| Kraal wall |"));
+  g_assert_cmpint (adj_report_get_figures_lost (report, 1, 0), ==, 0);
+  g_assert_cmpint (adj_report_get_units_lost (report, 1, 0), ==, 0);
+  g_assert_nonnull (strstr (md, "- *British patrol: command and reactions* — Hidden deployment"));
+  g_assert_null (strstr (md, "First side"));
+}
+
 static void
 render_pages (const char *pdf,
               const char *stem)
@@ -590,6 +621,7 @@ main (int   argc,
   g_test_add_func ("/report/who-acted", test_who_acted);
   g_test_add_func ("/report/losses", test_losses);
   g_test_add_func ("/report/losses-by-figure", test_losses_by_figure);
+  g_test_add_func ("/report/markers-are-not-units", test_markers_are_not_units);
   g_test_add_func ("/report/pdf", test_pdf);
   g_test_add_func ("/report/markdown", test_markdown);
   g_test_add_func ("/report/cli", test_cli);

@@ -272,8 +272,11 @@ count_losses (AdjReport *self)
       AdjReportFate fate = { 0 };
       int s = adj_report_side_index (self, adj_unit_get_side (unit));
 
-      /* What the table does not see is not told: a unit still hidden has no fate yet. */
-      if (s < 0 || adj_battle_unit_is_hidden (self->battle, unit))
+      /* What the table does not see is not told: a unit still hidden has no fate yet.  A marker
+       * or the like stands for no troops, and has none at all. */
+      if (s < 0 || adj_battle_unit_is_hidden (self->battle, unit) ||
+          !adj_ruleset_lists_category (adj_battle_get_ruleset (self->battle),
+                                       adj_battle_unit_type (self->battle, unit)->category))
         continue;
       fate.name = adj_unit_get_name (unit);
       fate.side = (guint) s;

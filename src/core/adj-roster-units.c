@@ -624,7 +624,7 @@ roster_add_side (AdjRoster  *self,
         continue;
       type = adj_battle_unit_type (battle, unit);
       /* Markers and the like stand for no troops a player commands. */
-      if (layout_has (self, "leave_out", type->category))
+      if (!adj_ruleset_lists_category (adj_battle_get_ruleset (battle), type->category))
         continue;
       s->has_values = s->has_values || type->value >= 0;
       u = unit_info_new (self, battle, tables, unit, s);

@@ -1322,6 +1322,23 @@ const AdjSystem *adj_ruleset_get_system (AdjRuleset *rs) { return rs->system; }
 AdjDistanceUnit adj_ruleset_get_distance_unit (AdjRuleset *rs) { return rs->distance_unit; }
 int adj_ruleset_get_max_turns (AdjRuleset *rs) { return rs->max_turns; }
 GPtrArray *adj_ruleset_get_phases (AdjRuleset *rs) { return rs->phases; }
+
+gboolean
+adj_ruleset_lists_category (AdjRuleset *rs,
+                            const char *category)
+{
+  json_object *roster, *leave_out;
+
+  if (category == NULL ||
+      !json_object_object_get_ex (rs->root, "roster", &roster) ||
+      !json_object_object_get_ex (roster, "leave_out", &leave_out))
+    return TRUE;
+  for (gsize i = 0; i < json_object_array_length (leave_out); i++)
+    if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (leave_out, i)),
+                   category) == 0)
+      return FALSE;
+  return TRUE;
+}
 const char *adj_ruleset_get_first_side_field (AdjRuleset *rs) { return rs->first_side_field; }
 GPtrArray *adj_ruleset_get_unit_types (AdjRuleset *rs) { return rs->unit_types; }
 GPtrArray *adj_ruleset_get_weapons (AdjRuleset *rs) { return rs->weapons; }

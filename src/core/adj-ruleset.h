@@ -123,6 +123,10 @@ AdjDistanceUnit     adj_ruleset_get_distance_unit (AdjRuleset  *rs);
 int                 adj_ruleset_get_max_turns    (AdjRuleset   *rs);
 
 GPtrArray          *adj_ruleset_get_phases       (AdjRuleset   *rs); /* of AdjPhase */
+/* Whether units of @category stand for troops the players command, and so have a line in a
+ * roster or a report: not a marker on the table, say (the ruleset's "roster" "leave_out"). */
+gboolean            adj_ruleset_lists_category   (AdjRuleset   *rs,
+                                                  const char   *category);
 /* The battle field (of kind side) that names the side acting first this turn, or NULL: the
  * battle's first side always does. */
 const char         *adj_ruleset_get_first_side_field (AdjRuleset *rs);
