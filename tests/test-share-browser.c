@@ -290,6 +290,51 @@ wait_for (Cdp        *cdp,
   return -1;
 }
 
+/* With ADJUTANT_SHARE_PNG_DIR set, the page as a phone shows it (390×844), light and dark, as
+ * <dir>/<name>-light.png and -dark.png, for people to look at. */
+static void
+shoot (Cdp        *cdp,
+       const char *session,
+       const char *name)
+{
+  static const char *const schemes[] = { "light", "dark" };
+  const char *dir = g_getenv ("ADJUTANT_SHARE_PNG_DIR");
+  json_object *params;
+
+  if (dir == NULL)
+    return;
+  g_mkdir_with_parents (dir, 0755);
+  params = json_object_new_object ();
+  json_object_object_add (params, "width", json_object_new_int (390));
+  json_object_object_add (params, "height", json_object_new_int (844));
+  json_object_object_add (params, "deviceScaleFactor", json_object_new_int (1));
+  json_object_object_add (params, "mobile", json_object_new_boolean (TRUE));
+  json_object_put (cdp_call (cdp, session, "Emulation.setDeviceMetricsOverride", params));
+  for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
+    {
+      json_object *feature = json_object_new_object ();
+      json_object *features = json_object_new_array ();
+      g_autoptr(json_object) shot = NULL;
+      g_autofree char *file = g_strdup_printf ("%s-%s.png", name, schemes[i]);
+      g_autofree char *path = g_build_filename (dir, file, NULL);
+      g_autofree guchar *png = NULL;
+      gsize size = 0;
+      g_autoptr(GError) error = NULL;
+
+      json_object_object_add (feature, "name", json_object_new_string ("prefers-color-scheme"));
+      json_object_object_add (feature, "value", json_object_new_string (schemes[i]));
+      json_object_array_add (features, feature);
+      params = json_object_new_object ();
+      json_object_object_add (params, "features", features);
+      json_object_put (cdp_call (cdp, session, "Emulation.setEmulatedMedia", params));
+      shot = cdp_call (cdp, session, "Page.captureScreenshot", NULL);
+      png = g_base64_decode (adj_test_member_string (shot, "data"), &size);
+      g_file_set_contents (path, (const char *) png, (gssize) size, &error);
+      g_assert_no_error (error);
+      g_test_message ("the page, %s: %s", schemes[i], path);
+    }
+}
+
 /* ------------------------------------------------------------------------------------------ */
 
 static AdjBattle *
@@ -356,6 +401,19 @@ test_browser (gconstpointer data)
   if (took < 0)
     adj_test_fail_check ("the page did not show \"%s\" within a second", dealt->title);
   g_test_message ("the page showed the result %.0f ms after the apply", took);
+  shoot (&cdp, page, "share-table");
+  if (g_getenv ("ADJUTANT_SHARE_PNG_DIR") != NULL)
+    {
+      AdjSide *side = g_ptr_array_index (adj_battle_get_sides (battle), 1);
+      g_autofree char *side_url = g_strdup_printf ("http://127.0.0.1:%u/side/%s?t=%s",
+                                                   adj_share_server_get_port (server), side->id,
+                                                   adj_share_server_get_token (server));
+      g_autofree char *side_page = open_page (&cdp, side_url);
+
+      g_assert_cmpfloat (wait_for (&cdp, side_page, "document.getElementById('side').hidden ? "
+                                   "'' : 'shown'", "shown", 10000), >=, 0);
+      shoot (&cdp, side_page, "share-side");
+    }
 
   /* ... and so does its undo. */
   adj_test_undo (battle);

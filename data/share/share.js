@@ -32,12 +32,22 @@
     return el("span", "card" + (card.red ? " red" : ""), card.short);
   }
 
+  // A fact longer than this (a whole order of activation) is folded under its label: the
+  // phone's first screen is for what is happening now.
+  const LONG_FACT = 90;
+
   function drawFacts(facts) {
     const dl = $("facts");
     dl.replaceChildren();
     for (const f of facts || []) {
       const div = el("div", "fact");
-      div.append(el("dt", null, f.label), el("dd", null, f.value));
+      if (f.value.length > LONG_FACT) {
+        const details = el("details");
+        details.append(el("summary", null, f.label), el("dd", null, f.value));
+        div.append(details);
+      } else {
+        div.append(el("dt", null, f.label), el("dd", null, f.value));
+      }
       dl.append(div);
     }
     dl.hidden = !facts || facts.length === 0;
@@ -158,9 +168,9 @@
     $("title").textContent = state.title;
     $("turn").textContent = state.turn_label;
     $("status").textContent = labels.reconnecting;
-    drawFacts(state.facts);
     drawSides(state);
     const side = sideId ? (state.sides || []).find(s => s.id === sideId) : null;
+    drawFacts(side ? [] : state.facts);
     $("side").hidden = !side;
     for (const id of ["last", "cards", "orders", "tracks"])
       if (side)
@@ -176,19 +186,28 @@
     drawTracks(state.tracks);
   }
 
+  // A stream that drops is usually back within a moment: the notice waits a little.
+  let notice = 0;
+
+  function connected() {
+    clearTimeout(notice);
+    $("status").hidden = true;
+  }
+
   function connect() {
     // EventSource reconnects by itself, sending the id of the last update it had
     // (Last-Event-ID): the app then sends every update missed.
     const events = new EventSource("/events" + q);
     events.addEventListener("state", e => {
-      $("status").hidden = true;
+      connected();
       draw(JSON.parse(e.data));
     });
-    events.onopen = () => {
-      $("status").hidden = true;
-    };
+    events.onopen = connected;
     events.onerror = () => {
-      $("status").hidden = false;
+      clearTimeout(notice);
+      notice = setTimeout(() => {
+        $("status").hidden = false;
+      }, 1500);
     };
   }
 
