@@ -349,6 +349,41 @@ load_demo (const char *name)
   return battle;
 }
 
+/* The view of another demo, for the screenshots: Risk Factor with the solo enemy's orders after
+ * @action, Redvers' Reverse with its tracks. */
+static void
+shoot_demo (Cdp        *cdp,
+            const char *demo,
+            const char *action,
+            const char *inputs,
+            const char *name)
+{
+  g_autoptr(AdjBattle) battle = load_demo (demo);
+  g_autoptr(AdjShareServer) server = adj_share_server_new (battle);
+  g_autoptr(json_object) state = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *page = NULL;
+
+  if (action != NULL)
+    {
+      g_autoptr(json_object) given = json_tokener_parse (inputs);
+      g_autoptr(AdjOutcome) outcome = adj_battle_run (battle, action, given, &error);
+
+      g_assert_no_error (error);
+    }
+  g_assert_true (adj_share_server_start (server, 0, &error));
+  g_assert_no_error (error);
+  url = g_strdup_printf ("http://127.0.0.1:%u/?t=%s", adj_share_server_get_port (server),
+                         adj_share_server_get_token (server));
+  page = open_page (cdp, url);
+  state = adj_table_json_snapshot (battle);
+  g_assert_cmpfloat (wait_for (cdp, page, "document.getElementById('turn').textContent",
+                               adj_test_member_string (state, "turn_label"), 10000), >=, 0);
+  shoot (cdp, page, name);
+  adj_share_server_stop (server);
+}
+
 #define HEADLINE "(document.querySelector('#last .headline') || {}).textContent || ''"
 
 static void
@@ -413,6 +448,9 @@ test_browser (gconstpointer data)
       g_assert_cmpfloat (wait_for (&cdp, side_page, "document.getElementById('side').hidden ? "
                                    "'' : 'shown'", "shown", 10000), >=, 0);
       shoot (&cdp, side_page, "share-side");
+      shoot_demo (&cdp, "rf-patrol-at-the-kraal", "rf/reaction", "{\"group\": \"u6\"}",
+                  "share-rf");
+      shoot_demo (&cdp, "rr-colenso", NULL, NULL, "share-rr");
     }
 
   /* ... and so does its undo. */
