@@ -129,6 +129,7 @@ main (int   argc,
           g_autoptr(AdjOutcome) outcome = adj_battle_run (battle, "rn/deal", NULL, &error);
 
           g_assert_no_error (error);
+          g_assert_nonnull (outcome);
         }
       else
         {
@@ -165,6 +166,7 @@ main (int   argc,
   report ("apply to the last stream's update, slowest", times[RUNS - 1], BUDGET_UPDATE);
   printf ("  %-54s %8.2f ms   budget %6.0f ms   %s\n", "CPU time while idle for 2 s", cpu * 1e3,
           BUDGET_IDLE * 1e3, cpu <= BUDGET_IDLE ? "ok" : "OVER");
-  printf ("  %-54s %8u\n", "main loop wake-ups in those 2 s (the end's timer among them)", wakeups);
+  printf ("  %-54s %8u\n", "main loop wake-ups in those 2 s (the end's timer among them)",
+          wakeups);
   return 0;
 }

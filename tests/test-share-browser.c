@@ -371,6 +371,7 @@ shoot_demo (Cdp        *cdp,
       g_autoptr(AdjOutcome) outcome = adj_battle_run (battle, action, given, &error);
 
       g_assert_no_error (error);
+      g_assert_nonnull (outcome);
     }
   g_assert_true (adj_share_server_start (server, 0, &error));
   g_assert_no_error (error);

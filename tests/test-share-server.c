@@ -270,7 +270,6 @@ test_max_clients (void)
   g_autoptr(GPtrArray) streams = g_ptr_array_new_with_free_func ((GDestroyNotify)
                                                                  adj_test_http_free);
   g_autoptr(AdjTestHttp) extra = NULL;
-  g_autoptr(AdjTestHttp) again = NULL;
   g_autofree char *body = NULL;
 
   for (guint i = 0; i < ADJ_SHARE_MAX_CLIENTS; i++)

@@ -20,7 +20,8 @@ G_BEGIN_DECLS
 
 /* The whole table now, with each side's units:
  * { "title", "system", "turn", "max_turns", "phase", "turn_label", "facts": [ ... ],
- *   "last": null or { "headline", "reason", "actors", "ruling", "dice": [ ... ], "lines": [ ... ] },
+ *   "last": null or { "headline", "reason", "actors", "ruling", "dice": [ ... ],
+ *   "lines": [ ... ] },
  *   "cards": [ ... ], "orders": [ ... ], "tracks": [ ... ], "sides": [ { "id", "name",
  *   "units": [ ... ] } ], "labels": { the page's few headings } }. */
 json_object *adj_table_json_snapshot (AdjBattle  *battle);
