@@ -10,12 +10,14 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
 #include "adj-battle.h"
 #include "adj-share-server.h"
 #include "adj-store.h"
+#include "adj-table-json.h"
 #include "adj-test-http.h"
 
 #define CLIENTS        20
@@ -23,6 +25,7 @@
 #define BUDGET_UPDATE  100e-3   /* apply to the last of the 20 streams */
 #define IDLE_SECONDS   2
 #define BUDGET_IDLE    10e-3    /* CPU time over those seconds */
+#define BUDGET_MEMORY  10.0     /* MiB the running server and its 20 streams add */
 
 static double
 now (void)
@@ -41,6 +44,19 @@ cpu_time (void)
   getrusage (RUSAGE_SELF, &usage);
   return (double) usage.ru_utime.tv_sec + (double) usage.ru_utime.tv_usec * 1e-6 +
          (double) usage.ru_stime.tv_sec + (double) usage.ru_stime.tv_usec * 1e-6;
+}
+
+/* The resident memory now, in MiB (from /proc), or -1. */
+static double
+resident_mib (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, "\nVmRSS:")) == NULL)
+    return -1;
+  return (double) g_ascii_strtoull (line + strlen ("\nVmRSS:"), NULL, 10) / 1024.0;
 }
 
 static int
@@ -87,7 +103,7 @@ main (int   argc,
                                                                  adj_test_http_free);
   g_autofree char *target = NULL;
   double times[RUNS];
-  double cpu;
+  double cpu, memory;
   gboolean idle_over = FALSE;
   guint wakeups = 0;
   guint64 rev;
@@ -97,6 +113,9 @@ main (int   argc,
       printf ("Sharing: %s\n", error->message);
       return 1;
     }
+  /* What the server adds: measured from a battle loaded and its state built once. */
+  json_object_put (adj_table_json_snapshot (battle));
+  memory = resident_mib ();
   server = adj_share_server_new (battle);
   if (!adj_share_server_start (server, 0, &error))
     {
@@ -118,6 +137,8 @@ main (int   argc,
         }
       g_ptr_array_add (streams, http);
     }
+
+  memory = memory >= 0 ? resident_mib () - memory : -1;
 
   /* An apply and its undo, each timed until the last stream has its update. */
   for (guint r = 0; r < RUNS; r++)
@@ -166,6 +187,9 @@ main (int   argc,
   report ("apply to the last stream's update, slowest", times[RUNS - 1], BUDGET_UPDATE);
   printf ("  %-54s %8.2f ms   budget %6.0f ms   %s\n", "CPU time while idle for 2 s", cpu * 1e3,
           BUDGET_IDLE * 1e3, cpu <= BUDGET_IDLE ? "ok" : "OVER");
+  if (memory >= 0)
+    printf ("  %-54s %8.1f MiB  budget %6.0f MiB  %s\n", "memory the server and 20 streams add",
+            memory, BUDGET_MEMORY, memory <= BUDGET_MEMORY ? "ok" : "OVER");
   printf ("  %-54s %8u\n", "main loop wake-ups in those 2 s (the end's timer among them)",
           wakeups);
   return 0;

@@ -10,7 +10,9 @@
 #include "config.h"
 
 #include "adj-i18n.h"
+#ifdef HAVE_QRENCODE
 #include <qrencode.h>
+#endif
 
 #include "adj-share-dialog.h"
 
@@ -25,13 +27,16 @@ struct _AdjShareDialog {
   AdwWindow       parent_instance;
 
   AdjShareServer *server;
+#ifdef HAVE_QRENCODE
   QRcode         *qr;
+#endif
   GtkWidget      *url_label;
   GtkWidget      *code;
 };
 
 G_DEFINE_FINAL_TYPE (AdjShareDialog, adj_share_dialog, ADW_TYPE_WINDOW)
 
+#ifdef HAVE_QRENCODE
 static void
 draw_code (GtkDrawingArea *area,
            cairo_t        *cr,
@@ -62,6 +67,7 @@ draw_code (GtkDrawingArea *area,
                          scale, scale);
   cairo_fill (cr);
 }
+#endif
 
 static void
 on_stop_clicked (AdjShareDialog *self)
@@ -80,7 +86,9 @@ adj_share_dialog_dispose (GObject *object)
   if (self->server != NULL)
     adj_share_server_stop (self->server);
   g_clear_object (&self->server);
+#ifdef HAVE_QRENCODE
   g_clear_pointer (&self->qr, QRcode_free);
+#endif
   G_OBJECT_CLASS (adj_share_dialog_parent_class)->dispose (object);
 }
 
@@ -114,7 +122,9 @@ adj_share_dialog_init (AdjShareDialog *self)
   self->code = gtk_drawing_area_new ();
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (self->code), QR_SIZE);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->code), QR_SIZE);
+#ifdef HAVE_QRENCODE
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->code), draw_code, self, NULL);
+#endif
   gtk_widget_set_halign (self->code, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (box), self->code);
 
@@ -159,8 +169,12 @@ adj_share_dialog_new (AdjBattleWindow  *window,
   self = g_object_new (ADJ_TYPE_SHARE_DIALOG, "transient-for", window, NULL);
   self->server = g_steal_pointer (&server);
   gtk_label_set_text (GTK_LABEL (self->url_label), urls[0]);
+#ifdef HAVE_QRENCODE
   self->qr = QRcode_encodeString (urls[0], 0, QR_ECLEVEL_M, QR_MODE_8, 1);
   gtk_widget_set_visible (self->code, self->qr != NULL);
+#else
+  gtk_widget_set_visible (self->code, FALSE);
+#endif
   return self;
 }
 
