@@ -206,6 +206,8 @@
     events.onerror = () => {
       clearTimeout(notice);
       notice = setTimeout(() => {
+        // Before the first state there are no labels yet: an ellipsis says it all.
+        $("status").textContent = labels.reconnecting || "…";
         $("status").hidden = false;
       }, 1500);
     };
