@@ -77,6 +77,14 @@
       s.append(el("p", "reason", last.reason));
     if (last.ruling)
       s.append(el("p", "ruling", last.ruling));
+    if (last.lines && last.lines.length > 0) {
+      const details = el("details", "explain");
+      const ol = el("ol");
+      for (const line of last.lines)
+        ol.append(el("li", null, line));
+      details.append(el("summary", null, labels.explain), ol);
+      s.append(details);
+    }
   }
 
   function drawCards(cards) {

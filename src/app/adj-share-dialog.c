@@ -130,6 +130,8 @@ adj_share_dialog_init (AdjShareDialog *self)
 
   self->url_label = gtk_label_new (NULL);
   gtk_label_set_selectable (GTK_LABEL (self->url_label), TRUE);
+  /* Selectable for the mouse, but not focused (and so all selected) when the window opens. */
+  gtk_widget_set_focusable (self->url_label, FALSE);
   gtk_label_set_wrap (GTK_LABEL (self->url_label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (self->url_label), PANGO_WRAP_CHAR);
   gtk_widget_add_css_class (self->url_label, "monospace");

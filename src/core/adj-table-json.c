@@ -242,6 +242,7 @@ labels_to_json (void)
   static const struct { const char *id; const char *text; } labels[] = {
     { "last", N_("Last result") },
     { "none", N_("Nothing rolled yet") },
+    { "explain", N_("How it was worked out") },
     { "cards", N_("Activation order") },
     { "acted", N_("Acted") },
     { "orders", N_("The enemy's latest orders") },
