@@ -87,7 +87,8 @@ start_browser (const char *chromium)
   const char *argv[] = {
     chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
     "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-    "--disable-sync", "--remote-debugging-port=0", data_dir, "about:blank", NULL,
+    "--disable-sync", "--no-proxy-server", "--remote-debugging-port=0", data_dir, "about:blank",
+    NULL,
   };
   g_autoptr(GError) error = NULL;
   GPid pid = 0;
@@ -415,6 +416,8 @@ test_browser (gconstpointer data)
                          adj_share_server_get_token (server));
   bare = g_strdup_printf ("http://127.0.0.1:%u/", adj_share_server_get_port (server));
 
+  /* Straight to the browser, whatever proxy the environment names. */
+  soup_session_set_proxy_resolver (session, NULL);
   start_browser (chromium);
   ws = devtools_url ();
   cdp_connect (&cdp, session, ws);

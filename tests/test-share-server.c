@@ -454,6 +454,7 @@ test_stop (void)
   g_assert_true (adj_test_http_wait (http, NULL, NULL, 5000));
   g_assert_true (http->closed);
   g_assert_cmpuint (adj_share_server_get_port (server), ==, 0);
+  g_socket_client_set_enable_proxy (client, FALSE);
   refused = g_socket_client_connect_to_host (client, "127.0.0.1", (guint16) port, NULL, &error);
   g_assert_null (refused);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED);

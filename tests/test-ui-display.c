@@ -389,9 +389,10 @@ check_share (AdjApplication *app)
   {
     g_autoptr(GSocketClient) client = g_socket_client_new ();
     g_autoptr(GError) error = NULL;
-    g_autoptr(GSocketConnection) refused =
-      g_socket_client_connect_to_host (client, "127.0.0.1", (guint16) port, NULL, &error);
+    g_autoptr(GSocketConnection) refused = NULL;
 
+    g_socket_client_set_enable_proxy (client, FALSE);
+    refused = g_socket_client_connect_to_host (client, "127.0.0.1", (guint16) port, NULL, &error);
     g_assert_null (refused);
   }
 
