@@ -324,8 +324,16 @@ test_rate_limit (void)
   /* A wrong token counts too: guessing is as slow. */
   {
     g_autofree char *guess = with_token (server, "/state", "0123");
+    guint limited = 0;
 
-    g_assert_cmpuint (get (server, guess, NULL), ==, 429);
+    for (guint i = 0; i < 10; i++)
+      {
+        guint status = get (server, guess, NULL);
+
+        g_assert_true (status == 429 || status == 401);
+        limited += status == 429;
+      }
+    g_assert_cmpuint (limited, >, 0);
   }
 }
 
