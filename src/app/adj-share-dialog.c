@@ -31,6 +31,7 @@ struct _AdjShareDialog {
   QRcode         *qr;
 #endif
   GtkWidget      *url_label;
+  GtkWidget      *note;
   GtkWidget      *code;
 };
 
@@ -103,7 +104,7 @@ adj_share_dialog_init (AdjShareDialog *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *toolbar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *intro, *note, *stop;
+  GtkWidget *intro, *stop;
 
   gtk_window_set_title (GTK_WINDOW (self), _("Share With Players' Phones"));
   gtk_window_set_hide_on_close (GTK_WINDOW (self), TRUE);
@@ -137,12 +138,13 @@ adj_share_dialog_init (AdjShareDialog *self)
   gtk_widget_add_css_class (self->url_label, "monospace");
   gtk_box_append (GTK_BOX (box), self->url_label);
 
-  note = gtk_label_new (_("Anyone with this address sees the table, and nothing hidden, until "
-                          "sharing stops. Each time sharing starts, the address changes."));
-  gtk_label_set_wrap (GTK_LABEL (note), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (note), 0);
-  gtk_widget_add_css_class (note, "dim-label");
-  gtk_box_append (GTK_BOX (box), note);
+  self->note = gtk_label_new (_("Anyone with this address sees the table, and nothing hidden, "
+                                "until sharing stops. Each time sharing starts, the address "
+                                "changes."));
+  gtk_label_set_wrap (GTK_LABEL (self->note), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->note), 0);
+  gtk_widget_add_css_class (self->note, "dim-label");
+  gtk_box_append (GTK_BOX (box), self->note);
 
   stop = gtk_button_new_with_mnemonic (_("_Stop Sharing"));
   gtk_widget_add_css_class (stop, "destructive-action");
@@ -171,6 +173,11 @@ adj_share_dialog_new (AdjBattleWindow  *window,
   self = g_object_new (ADJ_TYPE_SHARE_DIALOG, "transient-for", window, NULL);
   self->server = g_steal_pointer (&server);
   gtk_label_set_text (GTK_LABEL (self->url_label), urls[0]);
+  /* Only the loopback address: the computer is on no network a phone could share. */
+  if (g_str_has_prefix (urls[0], "http://127.0.0.1:"))
+    gtk_label_set_text (GTK_LABEL (self->note),
+                        _("This computer is on no network: only it can open the address. "
+                          "Join the players' network and share again."));
 #ifdef HAVE_QRENCODE
   self->qr = QRcode_encodeString (urls[0], 0, QR_ECLEVEL_M, QR_MODE_8, 1);
   gtk_widget_set_visible (self->code, self->qr != NULL);
