@@ -195,12 +195,14 @@ cdp_connect (Cdp        *cdp,
 }
 
 /* Call @method with @params (taken; NULL: none) in the page of @session_id (NULL: the browser),
- * and return its "result". */
+ * and return its "result", or NULL when the browser answers with an error (@error_out, when not
+ * NULL, gets the error's text). */
 static json_object *
-cdp_call (Cdp         *cdp,
-          const char  *session_id,
-          const char  *method,
-          json_object *params)
+cdp_try (Cdp         *cdp,
+         const char  *session_id,
+         const char  *method,
+         json_object *params,
+         char       **error_out)
 {
   json_object *msg = json_object_new_object ();
   int id = cdp->next_id++;
@@ -222,9 +224,27 @@ cdp_call (Cdp         *cdp,
   g_source_remove (timer);
   answer = g_hash_table_lookup (cdp->answers, GINT_TO_POINTER (id));
   if (json_object_object_get_ex (answer, "error", &problem))
-    adj_test_fail_check ("%s: %s", method, json_object_to_json_string (problem));
+    {
+      if (error_out != NULL)
+        *error_out = g_strdup (json_object_to_json_string (problem));
+      return NULL;
+    }
   g_assert_true (json_object_object_get_ex (answer, "result", &result));
   return json_object_get (result);
+}
+
+static json_object *
+cdp_call (Cdp         *cdp,
+          const char  *session_id,
+          const char  *method,
+          json_object *params)
+{
+  g_autofree char *problem = NULL;
+  json_object *result = cdp_try (cdp, session_id, method, params, &problem);
+
+  if (result == NULL)
+    adj_test_fail_check ("%s: %s", method, problem);
+  return result;
 }
 
 /* Open @url in a new page; its session id. */
@@ -246,7 +266,8 @@ open_page (Cdp        *cdp,
   return g_strdup (adj_test_member_string (attached, "sessionId"));
 }
 
-/* @expression evaluated in the page (a promise is waited for), as text. */
+/* @expression evaluated in the page (a promise is waited for), as text; NULL while the page
+ * has nothing to evaluate it in yet (it is still loading). */
 static char *
 evaluate (Cdp        *cdp,
           const char *session,
@@ -259,7 +280,9 @@ evaluate (Cdp        *cdp,
   json_object_object_add (params, "expression", json_object_new_string (expression));
   json_object_object_add (params, "returnByValue", json_object_new_boolean (TRUE));
   json_object_object_add (params, "awaitPromise", json_object_new_boolean (TRUE));
-  result = cdp_call (cdp, session, "Runtime.evaluate", params);
+  result = cdp_try (cdp, session, "Runtime.evaluate", params, NULL);
+  if (result == NULL)
+    return NULL;
   remote = adj_test_member (result, "result");
   if (!json_object_object_get_ex (remote, "value", &value) || value == NULL)
     return g_strdup ("");

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/socket.h>
 
 #include "adj-battle.h"
 #include "adj-json.h"
@@ -445,6 +446,32 @@ test_stream_resumes (void)
   g_assert_cmpuint (adj_test_http_n_events (future), ==, 1);
 }
 
+/* A phone that stops reading without going away (asleep, out of range) is let go once its
+ * backlog passes twice the updates kept, rather than let it grow all evening. */
+static void
+test_stuck_client (void)
+{
+  g_autoptr(AdjBattle) battle = load_demo ("rn-column-on-the-march");
+  g_autoptr(AdjShareServer) server = start (battle);
+  g_autoptr(AdjTestHttp) stuck = open_stream (server, NULL);
+  GSocket *socket = g_socket_connection_get_socket (stuck->connection);
+  guint changes = 0;
+
+  /* It reads nothing more, into the smallest buffer the kernel allows. */
+  g_socket_set_option (socket, SOL_SOCKET, SO_RCVBUF, 1024, NULL);
+  g_assert_cmpuint (adj_share_server_get_n_clients (server), ==, 1);
+  while (adj_share_server_get_n_clients (server) == 1 && changes < 20000)
+    {
+      change (battle, 1 + changes % 2);
+      changes += 1 + changes % 2;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  g_test_message ("let go after %u changes", changes);
+  g_assert_cmpuint (adj_share_server_get_n_clients (server), ==, 0);
+  g_assert_cmpuint (changes, >, 2 * ADJ_SHARE_HISTORY);
+}
+
 /* Stopping closes every stream and unbinds. */
 static void
 test_stop (void)
@@ -665,6 +692,7 @@ main (int   argc,
   g_test_add_func ("/share/rate-limit", test_rate_limit);
   g_test_add_func ("/share/stream-follows", test_stream_follows);
   g_test_add_func ("/share/stream-resumes", test_stream_resumes);
+  g_test_add_func ("/share/stuck-client", test_stuck_client);
   g_test_add_func ("/share/stop", test_stop);
   g_test_add_func ("/share/secret-walk-rf", test_secret_walk_rf);
   g_test_add_func ("/share/secret-walk-rr", test_secret_walk_rr);

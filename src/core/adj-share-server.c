@@ -31,6 +31,11 @@
 #define KEEPALIVE       15
 /* Addresses remembered for the rate before the forgiven ones are dropped. */
 #define MAX_BUCKETS     1024
+/* What a stream keeps: how many pieces it was given and has not written yet. */
+#define PENDING_KEY     "adj-share-pending"
+/* More pieces than that waiting, and the phone has stopped reading: room for a resume's burst
+ * (up to ADJ_SHARE_HISTORY updates) and as many again. */
+#define MAX_BACKLOG     (2 * ADJ_SHARE_HISTORY)
 /* libsoup 3.2 has no name for it. */
 #define STATUS_TOO_MANY_REQUESTS 429
 
@@ -103,28 +108,6 @@ send_text (SoupServerMessage *msg,
                             strlen (text));
   /* The stream pauses itself when it has written everything it was given. */
   soup_server_message_unpause (msg);
-}
-
-static void
-on_battle_changed (AdjShareServer *self)
-{
-  Update *update;
-
-  self->rev++;
-  rebuild_state (self);
-  update = g_queue_peek_tail (&self->history);
-  for (guint i = 0; i < self->clients->len; i++)
-    send_text (g_ptr_array_index (self->clients, i), update->event);
-}
-
-static gboolean
-keep_alive (gpointer data)
-{
-  AdjShareServer *self = data;
-
-  for (guint i = 0; i < self->clients->len; i++)
-    send_text (g_ptr_array_index (self->clients, i), ": keep-alive\n\n");
-  return G_SOURCE_CONTINUE;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -250,10 +233,20 @@ drop_watch (gpointer data)
 }
 
 static void
+on_wrote_chunk (SoupServerMessage *msg)
+{
+  guint pending = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (msg), PENDING_KEY));
+
+  g_object_set_data (G_OBJECT (msg), PENDING_KEY, GUINT_TO_POINTER (pending > 0 ? pending - 1
+                                                                                : 0));
+}
+
+static void
 on_stream_finished (SoupServerMessage *msg,
                     AdjShareServer    *self)
 {
   g_signal_handlers_disconnect_by_func (msg, on_stream_finished, self);
+  g_signal_handlers_disconnect_by_func (msg, on_wrote_chunk, NULL);
   g_object_set_data (G_OBJECT (msg), "adj-share-watch", NULL);
   if (g_ptr_array_remove (self->clients, msg) && self->clients->len == 0 &&
       self->keepalive_id != 0)
@@ -265,6 +258,20 @@ typedef struct {
   SoupServerMessage *msg;
 } Watch;
 
+/* End a stream now: its socket is shut, so the message fails at its next write and finishes. */
+static void
+drop_client (AdjShareServer    *self,
+             SoupServerMessage *msg)
+{
+  g_autoptr(SoupServerMessage) held = g_object_ref (msg);
+  GSocket *socket = soup_server_message_get_socket (msg);
+
+  if (socket != NULL)
+    g_socket_shutdown (socket, TRUE, TRUE, NULL);
+  on_stream_finished (held, self);
+  soup_server_message_unpause (held);
+}
+
 /* A stream's client sends nothing after its request: the socket turns readable when it goes
  * away (or sends what it should not).  Either ends the stream at once, rather than at the next
  * write, so that its place is free for another phone. */
@@ -274,14 +281,50 @@ on_client_readable (GSocket      *socket,
                     gpointer      data)
 {
   Watch *watch = data;
-  AdjShareServer *self = watch->self;
-  g_autoptr(SoupServerMessage) msg = g_object_ref (watch->msg);
 
-  g_socket_shutdown (socket, TRUE, TRUE, NULL);
-  on_stream_finished (msg, self);
-  /* The message writes again, fails on the closed socket and so finishes. */
-  soup_server_message_unpause (msg);
+  drop_client (watch->self, watch->msg);
   return G_SOURCE_REMOVE;
+}
+
+/* Give @text to every open stream.  A stream with more than MAX_BACKLOG pieces it has not
+ * written yet belongs to a phone that stopped reading without going away (asleep, out of
+ * range): it is ended rather than let its backlog grow all evening; the phone resumes with
+ * Last-Event-ID when it wakes. */
+static void
+send_to_all (AdjShareServer *self,
+             const char     *text)
+{
+  for (guint i = self->clients->len; i > 0; i--)
+    {
+      SoupServerMessage *msg = g_ptr_array_index (self->clients, i - 1);
+      guint pending = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (msg), PENDING_KEY)) + 1;
+
+      if (pending > MAX_BACKLOG)
+        {
+          drop_client (self, msg);
+          continue;
+        }
+      g_object_set_data (G_OBJECT (msg), PENDING_KEY, GUINT_TO_POINTER (pending));
+      send_text (msg, text);
+    }
+}
+
+static void
+on_battle_changed (AdjShareServer *self)
+{
+  Update *update;
+
+  self->rev++;
+  rebuild_state (self);
+  update = g_queue_peek_tail (&self->history);
+  send_to_all (self, update->event);
+}
+
+static gboolean
+keep_alive (gpointer data)
+{
+  send_to_all (data, ": keep-alive\n\n");
+  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -305,12 +348,13 @@ watch_client (AdjShareServer    *self,
 
 /* The updates a stream that saw @last has not: all of them when they are still kept, else the
  * state now (each update is the whole state). */
-static void
+static guint
 send_missed (AdjShareServer    *self,
              SoupServerMessage *msg,
              const char        *last_id)
 {
   guint64 last = 0;
+  guint n = 0;
   Update *oldest = g_queue_peek_head (&self->history);
   Update *newest = g_queue_peek_tail (&self->history);
 
@@ -322,13 +366,17 @@ send_missed (AdjShareServer    *self,
           Update *update = l->data;
 
           if (update->rev > last)
-            soup_message_body_append (soup_server_message_get_response_body (msg),
-                                      SOUP_MEMORY_COPY, update->event, strlen (update->event));
+            {
+              soup_message_body_append (soup_server_message_get_response_body (msg),
+                                        SOUP_MEMORY_COPY, update->event, strlen (update->event));
+              n++;
+            }
         }
-      return;
+      return n;
     }
   soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_COPY,
                             newest->event, strlen (newest->event));
+  return 1;
 }
 
 static void
@@ -339,6 +387,7 @@ serve_events (AdjShareServer    *self,
   SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
   SoupMessageBody *body = soup_server_message_get_response_body (msg);
   static const char retry[] = "retry: 2000\n\n";
+  guint pending;
 
   if (self->clients->len >= ADJ_SHARE_MAX_CLIENTS)
     {
@@ -351,9 +400,11 @@ serve_events (AdjShareServer    *self,
   /* What was written is not kept: a stream may stay open all evening. */
   soup_message_body_set_accumulate (body, FALSE);
   soup_message_body_append (body, SOUP_MEMORY_STATIC, retry, strlen (retry));
-  send_missed (self, msg, soup_message_headers_get_one (request, "Last-Event-ID"));
+  pending = 1 + send_missed (self, msg, soup_message_headers_get_one (request, "Last-Event-ID"));
+  g_object_set_data (G_OBJECT (msg), PENDING_KEY, GUINT_TO_POINTER (pending));
   g_ptr_array_add (self->clients, g_object_ref (msg));
   g_signal_connect (msg, "finished", G_CALLBACK (on_stream_finished), self);
+  g_signal_connect (msg, "wrote-chunk", G_CALLBACK (on_wrote_chunk), NULL);
   watch_client (self, msg);
   if (self->keepalive_id == 0)
     self->keepalive_id = g_timeout_add_seconds (KEEPALIVE, keep_alive, self);
