@@ -33,15 +33,16 @@ esac
 
 # What building and running needs (the fonts are those the window and the rosters are laid out
 # in), and what the tests need on top (a virtual X server, the desktop-file and AppStream
-# validators, the flatpak manifest checker, pdftotext).
+# validators, the flatpak manifest checker, pdftotext, and a browser for the players' phones'
+# page).
 packages=(
   gcc pkg-config meson ninja-build gettext
   libglib2.0-dev libgtk-4-dev libadwaita-1-dev libjson-c-dev libgmp-dev libcairo2-dev
-  libpango1.0-dev
+  libpango1.0-dev libsoup-3.0-dev libqrencode-dev
   desktop-file-utils dbus-daemon fonts-dejavu-core fonts-dejavu-extra
 )
 if [ "$mode" = test ]; then
-  packages+=(xvfb xauth appstream flatpak-builder python3 poppler-utils)
+  packages+=(xvfb xauth appstream flatpak-builder python3 poppler-utils chromium)
   if [ "${ADJUTANT_FUZZ_SECONDS:-0}" != 0 ]; then
     packages+=(clang libclang-rt-14-dev)
   fi

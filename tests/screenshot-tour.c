@@ -17,6 +17,7 @@
 #include "adj-rn-turn-view.h"
 #include "adj-roster-dialog.h"
 #include "adj-rr-dashboard.h"
+#include "adj-share-dialog.h"
 #include "adj-table-display.h"
 #include "adj-table-editor.h"
 #include "adj-tables.h"
@@ -190,6 +191,15 @@ tour_display (AdjApplication *app)
         }
       adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
       gtk_window_destroy (GTK_WINDOW (display));
+      /* Sharing with the players' phones: the address and its QR code. */
+      if (d == 0 || g_getenv ("ADJUTANT_TOUR_DEMO") != NULL)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (window), "share.active", NULL);
+          adj_test_settle ();
+          if (adj_share_dialog_get (window) != NULL)
+            save_shot (GTK_WIDGET (adj_share_dialog_get (window)), "share-dialog");
+          gtk_widget_activate_action (GTK_WIDGET (window), "share.active", NULL);
+        }
       adj_battle_window_set_battle (window, NULL, NULL);
       g_unlink (copy);
     }

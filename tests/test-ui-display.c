@@ -2,7 +2,7 @@
 /* test-ui-display.c: the table display, the players' window on a TV — opened from the menu's
  * action and its shortcut, following the journal as results are applied and undone, and never
  * showing what is hidden: not a Redvers' Reverse drift or cup, not a Risk Factor group under a
- * marker. */
+ * marker — and its toggle that shares the same view with the players' phones. */
 
 #include "config.h"
 
@@ -19,7 +19,9 @@
 #include "adj-rn-turn-view.h"
 #include "adj-rr.h"
 #include "adj-secret.h"
+#include "adj-share-dialog.h"
 #include "adj-table-display.h"
+#include "adj-test-http.h"
 
 static AdjTableDisplay *
 open_display (AdjApplication *app)
@@ -374,6 +376,72 @@ test_rn (void)
   adj_test_run_app (check_rn, path);
 }
 
+/* Sharing starts from the menu's toggle, serves the window's battle with a token, and stops
+ * when toggled off or when the battle window closes. */
+static void
+check_share (AdjApplication *app)
+{
+  AdjBattleWindow *window = adj_test_the_window (app);
+  AdjShareDialog *dialog;
+  AdjShareServer *server;
+  g_autofree char *target = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *title = NULL;
+  guint port;
+
+  g_assert_null (adj_share_dialog_get (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "share.active", NULL));
+  adj_test_settle ();
+  dialog = adj_share_dialog_get (window);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  server = adj_share_dialog_get_server (dialog);
+  g_assert_true (adj_share_server_is_running (server));
+  port = adj_share_server_get_port (server);
+  target = g_strdup_printf ("/state?t=%s", adj_share_server_get_token (server));
+  g_assert_cmpuint (adj_test_http_get (port, "GET", target, &body), ==, 200);
+  title = g_strdup_printf ("\"title\":\"%s\"",
+                           adj_battle_get_name (adj_battle_window_get_battle (window)));
+  g_assert_nonnull (strstr (body, title));
+
+  /* Closing the address's window leaves sharing on. */
+  gtk_window_close (GTK_WINDOW (dialog));
+  adj_test_settle ();
+  g_assert_true (adj_share_dialog_get (window) == dialog);
+  g_assert_true (adj_share_server_is_running (server));
+
+  /* Toggled off: stopped. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "share.active", NULL));
+  adj_test_settle ();
+  g_assert_null (adj_share_dialog_get (window));
+  {
+    g_autoptr(GSocketClient) client = g_socket_client_new ();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GSocketConnection) refused = NULL;
+
+    g_socket_client_set_enable_proxy (client, FALSE);
+    refused = g_socket_client_connect_to_host (client, "127.0.0.1", (guint16) port, NULL, &error);
+    g_assert_null (refused);
+  }
+
+  /* On again, then the window closes: stopped too. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "share.active", NULL));
+  adj_test_settle ();
+  dialog = adj_share_dialog_get (window);
+  g_assert_nonnull (dialog);
+  server = g_object_ref (adj_share_dialog_get_server (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  adj_test_settle ();
+  g_assert_false (adj_share_server_is_running (server));
+  g_object_unref (server);
+}
+
+static void
+test_share (void)
+{
+  adj_test_run_app (check_share, "--demo");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -384,5 +452,6 @@ main (int   argc,
   g_test_add_func ("/ui/display/rn-cards", test_rn);
   g_test_add_func ("/ui/display/rr-hidden", test_rr);
   g_test_add_func ("/ui/display/rf-hidden", test_rf);
+  g_test_add_func ("/ui/display/share", test_share);
   return adj_test_finish_ui (g_test_run ());
 }

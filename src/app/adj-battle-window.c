@@ -33,6 +33,7 @@
 #include "adj-rr.h"
 #include "adj-side-view.h"
 #include "adj-table-board.h"
+#include "adj-share-dialog.h"
 #include "adj-table-display.h"
 #include "adj-store.h"
 #include "adj-system-page.h"
@@ -1552,6 +1553,8 @@ adj_battle_window_dispose (GObject *object)
   /* The players' window shows this window's battle: it goes with it. */
   if (self->table_display != NULL)
     gtk_window_destroy (GTK_WINDOW (self->table_display));
+  /* So do the players' phones: sharing stops. */
+  adj_share_dialog_stop (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADJ_TYPE_BATTLE_WINDOW);
   /* The pages went with the template. */
   self->mechanic_panel = NULL;
@@ -1671,6 +1674,7 @@ adj_battle_window_init (AdjBattleWindow *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  adj_share_dialog_install (self);
   gtk_menu_button_set_create_popup_func (self->start_menu_button, make_menu_on_demand,
                                          self->start_menu, NULL);
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, make_menu_on_demand,
@@ -1731,6 +1735,8 @@ adj_battle_window_set_battle (AdjBattleWindow *self,
 
   if (self->battle != NULL)
     g_signal_handlers_disconnect_by_data (self->battle, self);
+  if (self->battle != battle)
+    adj_share_dialog_stop (self);
   if (self->unit_pane != NULL)
     adj_unit_pane_set_unit (self->unit_pane, NULL, NULL);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->side_stack))) != NULL)
