@@ -238,6 +238,7 @@ test_activation_limit (void)
   g_autofree char *fifth = NULL;
   g_autofree char *again = NULL;
   g_autofree char *zulu = NULL;
+  g_autofree char *fight = NULL;
 
   /* Before the roll the rules set no limit. */
   again = g_strdup_printf ("{\"unit\":\"%s\"}", unit_id (battle, movers[0]));
@@ -264,9 +265,13 @@ test_activation_limit (void)
   g_assert_nonnull (ruled->ruling);
   assert_fact (battle, "activations-left:british", "0 of 4 left");
 
-  /* A stand that has acted moves or fights on without another activation, and the other side
-   * has its own. */
-  adj_test_assert_allowed (battle, MOVE, again);
+  /* A stand that has moved fights on without another activation, but moves only once; the
+   * other side has its own activations. */
+  fight = g_strdup_printf ("{\"firer\":\"%s\",\"target\":\"%s\"}",
+                           unit_id (battle, movers[0]), unit_id (battle, "Zulu Spearmen 1"));
+  adj_test_assert_allowed (battle, "wec/fire-combat", fight);
+  adj_test_assert_forbidden (battle, MOVE, again,
+                             "British Regular Infantry 1 has already moved this turn");
   zulu = g_strdup_printf ("{\"unit\":\"%s\"}", unit_id (battle, "Zulu Spearmen 1"));
   adj_test_assert_allowed (battle, MOVE, zulu);
 }

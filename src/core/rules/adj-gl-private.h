@@ -84,6 +84,12 @@ gboolean gl_pack_counts (const AdjContext  *ctx,
 gboolean gl_legal_card (const AdjContext  *ctx,
                         AdjUnit           *unit,
                         GError           **error);
+/* A unit moves (or charges) once a turn, and fires once a turn: FALSE with the reason if the
+ * journal shows @unit doing it already (@fire: firing, else moving). */
+gboolean gl_legal_once (const AdjContext  *ctx,
+                        AdjUnit           *unit,
+                        gboolean           fire,
+                        GError           **error);
 /* The system's turn_state: the card up, what it lets its side do, and who has acted on it. */
 void gl_turn_state (AdjBattle *battle,
                     GPtrArray *facts);

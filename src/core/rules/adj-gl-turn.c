@@ -253,6 +253,43 @@ gl_legal_card (const AdjContext  *ctx,
                           adj_unit_get_name (other));
 }
 
+/* Whether the journal shows @unit moving (a move or a charge) or, with @fire, firing earlier
+ * this turn. */
+static gboolean
+done_this_turn (AdjBattle *battle,
+                AdjUnit   *unit,
+                gboolean   fire)
+{
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  int turn = adj_battle_get_turn (battle);
+
+  for (guint i = 0; i < journal->position; i++)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, i);
+      gboolean counts = fire ? g_strcmp0 (entry->mechanic, gl_fire.id) == 0
+                             : g_strcmp0 (entry->mechanic, gl_movement.id) == 0 ||
+                               g_strcmp0 (entry->mechanic, gl_charge.id) == 0;
+
+      if (counts && entry->turn == turn &&
+          g_strcmp0 (entry_actor (entry), adj_unit_get_id (unit)) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+gl_legal_once (const AdjContext  *ctx,
+               AdjUnit           *unit,
+               gboolean           fire,
+               GError           **error)
+{
+  if (!done_this_turn (ctx->battle, unit, fire))
+    return TRUE;
+  return adj_not_allowed (error, fire ? _("%s has already fired this turn")
+                                      : _("%s has already moved this turn"),
+                          adj_unit_get_name (unit));
+}
+
 void
 gl_turn_state (AdjBattle *battle,
                GPtrArray *facts)

@@ -611,19 +611,15 @@ void
 rf_turn_state (AdjBattle *battle,
                GPtrArray *facts)
 {
-  GPtrArray *phases = adj_ruleset_get_phases (adj_battle_get_ruleset (battle));
   GPtrArray *sides = adj_battle_get_sides (battle);
   GListModel *units = adj_battle_get_units (battle);
+  g_autofree char *step = adj_battle_phase_label (battle, NULL);
   AdjContext ctx;
 
   adj_battle_context (battle, &ctx);
-  for (guint i = 0; i < phases->len; i++)
-    {
-      const AdjChoice *p = g_ptr_array_index (phases, i);
-
-      if (g_strcmp0 (p->id, adj_battle_get_phase (battle)) == 0)
-        adj_turn_facts_add (facts, "step", _("Step"), "%s", adj_gettext (p->label));
-    }
+  /* The step names the side that plays it ("British patrol moves"), as the phase does. */
+  if (step != NULL)
+    adj_turn_facts_add (facts, "step", _("Step"), "%s", step);
   for (guint s = 0; s < sides->len; s++)
     {
       AdjSide *side = g_ptr_array_index (sides, s);

@@ -937,6 +937,24 @@ rr_apply_loss_result (AdjBattle     *battle,
          adj_rules_change_unit_bool (battle, changes, unit, "status.reduced", reduced, error);
 }
 
+/* A counter still in the game that takes losses: a battalion, regiment, battery, commando or
+ * Boer gun. */
+static gboolean
+losses_legal (const AdjContext  *ctx,
+              AdjInputs         *in,
+              GError           **error)
+{
+  AdjUnit *unit;
+
+  if (!rr_legal_unit (ctx, in, "unit", &unit, error))
+    return FALSE;
+  if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
+      !rr_unit_is (unit, "boer-gun"))
+    return adj_not_allowed (error, _("%s has no strength points to lose"),
+                            adj_unit_get_name (unit));
+  return TRUE;
+}
+
 static gboolean
 losses_apply (const AdjContext  *ctx,
               AdjInputs         *in,
@@ -957,6 +975,7 @@ const AdjMechanic rr_losses = {
   .scope = ADJ_SCOPE_UNIT,
   MECHANIC_INPUTS (losses_inputs),
   MECHANIC_OUTCOMES (losses_outcomes),
+  .legal = losses_legal,
   .prefill = losses_prefill,
   .resolve = losses_resolve,
   .apply = losses_apply,
