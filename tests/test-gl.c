@@ -646,6 +646,47 @@ test_card_facts (void)
   adj_test_assert_fact (battle, "card", "None yet in this phase: turn one to see who acts");
 }
 
+/* A unit moves (or charges) once a turn and fires once a turn, whatever card comes up next;
+ * the referee may still allow it. */
+static void
+test_once_a_turn (void)
+{
+  g_autoptr(AdjBattle) battle = new_battle ();
+  g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables (full_tables);
+  const char *foot_move = "{\"unit\": \"u1\"}";
+  const char *foot_test = "{\"unit\": \"u1\", \"occasion\": \"before-move\"}";
+  const char *foot_fires = "{\"firer\": \"u1\", \"target\": \"u2\", \"figures\": 1}";
+  int two_dice[] = { 3, 4 };
+  int miss[] = { 1 };
+
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "QD");
+  apply_entered (battle, "gl/movement", foot_move, two_dice, G_N_ELEMENTS (two_dice), NULL);
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "KH");
+  adj_test_assert_forbidden (battle, "gl/movement", foot_move,
+                             "24th Foot has already moved this turn");
+  adj_test_assert_forbidden (battle, "gl/morale", foot_test,
+                             "24th Foot has already moved this turn");
+  adj_test_assert_forbidden (battle, "gl/charge", foot_move,
+                             "24th Foot has already moved this turn");
+  adj_test_assert_allowed (battle, "gl/movement", "{\"unit\": \"u3\"}");
+
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  apply_entered (battle, "gl/fire", foot_fires, miss, G_N_ELEMENTS (miss), NULL);
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "JD");
+  adj_test_assert_forbidden (battle, "gl/fire", foot_fires,
+                             "24th Foot has already fired this turn");
+
+  /* A new turn: it moves and fires again. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (adj_battle_next_turn (battle, &error));
+    g_assert_no_error (error);
+  }
+  adj_test_assert_allowed (battle, "gl/movement", foot_move);
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+}
+
 /* The odds count the reds still in the draw pile, and the turned cards once it is empty. */
 static void
 test_turn_odds (void)
@@ -1179,6 +1220,7 @@ main (int   argc,
   g_test_add_func ("/gl/turn-card/odds", test_turn_odds);
   g_test_add_func ("/gl/forbidden", test_forbidden);
   g_test_add_func ("/gl/turn-card/facts", test_card_facts);
+  g_test_add_func ("/gl/turn-card/once-a-turn", test_once_a_turn);
   for (guint i = 0; i < G_N_ELEMENTS (morale_cases); i++)
     {
       g_autofree char *path = g_strconcat ("/gl/morale/", morale_cases[i].name, NULL);

@@ -727,6 +727,14 @@ test_battle_forbidden (Fixture       *f,
   adj_test_assert_forbidden (f->battle, "rn/assault", assault, msg);
   g_clear_pointer (&msg, g_free);
 
+  /* Cohesion comes once every unit holding a card has acted. */
+  set_status (f->battle, ours, "status.moved", FALSE);
+  msg = g_strdup_printf ("%s cannot try to regain cohesion yet: cohesion comes after every unit "
+                         "has acted, and %s has yet to act", name, name);
+  adj_test_assert_forbidden (f->battle, "rn/cohesion", rally, msg);
+  g_clear_pointer (&msg, g_free);
+  set_status (f->battle, ours, "status.moved", TRUE);
+
   /* One try to regain cohesion per end of turn. */
   adj_test_assert_allowed (f->battle, "rn/cohesion", rally);
   outcome = battle_resolve (f->battle, "rn/cohesion", rally, NULL, 0, "AH", TRUE);

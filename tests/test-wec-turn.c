@@ -276,6 +276,27 @@ test_activation_limit (void)
   adj_test_assert_allowed (battle, MOVE, zulu);
 }
 
+/* A destroyed stand neither moves nor recoils, nor is it fired at; the referee may still allow it. */
+static void
+test_destroyed_stand (void)
+{
+  g_autoptr(AdjBattle) battle = zulu_war ();
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *where = g_strconcat ("unit:", unit_id (battle, "Zulu Spearmen 1"), NULL);
+  g_autofree char *stand = g_strdup_printf ("{\"unit\":\"%s\"}",
+                                            unit_id (battle, "Zulu Spearmen 1"));
+  g_autofree char *fires = g_strdup_printf ("{\"firer\":\"%s\",\"target\":\"%s\"}",
+                                            unit_id (battle, "British Regular Infantry 1"),
+                                            unit_id (battle, "Zulu Spearmen 1"));
+
+  g_assert_true (adj_battle_edit (battle, where, "destroyed", yes, &error));
+  g_assert_no_error (error);
+  adj_test_assert_forbidden (battle, MOVE, stand, "Zulu Spearmen 1 is destroyed");
+  adj_test_assert_forbidden (battle, "wec/recoil", stand, "Zulu Spearmen 1 is destroyed");
+  adj_test_assert_forbidden (battle, "wec/fire-combat", fires, "Zulu Spearmen 1 is destroyed");
+}
+
 /* Set-up once, then the turn's phases, each for one side named by who took the initiative; a
  * new turn forgets the initiative and the activations. */
 static void
@@ -317,5 +338,6 @@ add_turn_tests (void)
   g_test_add_func ("/wec/turn/facts", test_turn_facts);
   g_test_add_func ("/wec/turn/passed-initiative", test_passed_initiative);
   g_test_add_func ("/wec/turn/activation-limit", test_activation_limit);
+  g_test_add_func ("/wec/turn/destroyed-stand", test_destroyed_stand);
   g_test_add_func ("/wec/turn/phases-name-the-side", test_phases_name_the_side);
 }
