@@ -640,6 +640,10 @@ test_shell_fire_apply (void)
     g_assert_cmpstr (adj_unit_get_status_string (unit (battle, "2nd-devonshire-regiment"),
                                                  "morale"), ==,
                      g_str_equal (line, "no-effect") ? "normal" : line);
+    /* The result names the unit fired at, and the rest of its area. */
+    if (!g_str_equal (line, "no-effect"))
+      g_assert_true (g_str_has_prefix (out->reason, "2nd Devonshire Regiment and every unit in "
+                                                    "its area are "));
   }
 }
 

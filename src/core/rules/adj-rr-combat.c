@@ -225,6 +225,10 @@ shell_resolve (const AdjContext  *ctx,
   key = json_object_get_string (cell);
   if (g_str_equal (key, "no-effect"))
     adj_outcome_set_result (outcome, key, _("The shells do no harm"));
+  else if (adj_input_unit (ctx, in, "target") != NULL)
+    /* TRANSLATORS: e.g. "Vrede Commando and every unit in its area are Suppressed" */
+    adj_outcome_set_result (outcome, key, _("%s and every unit in its area are %s"),
+                            adj_input_unit_name (ctx, in, "target", NULL), rr_morale_label (key));
   else
     adj_outcome_set_result (outcome, key, _("Every unit in the target area is %s"),
                             rr_morale_label (key));
@@ -255,7 +259,13 @@ shell_apply (const AdjContext  *ctx,
   AdjUnit *target = adj_input_unit (ctx, in, "target");
   const char *units[] = { target != NULL ? adj_unit_get_id (target) : NULL, NULL };
 
-  return target == NULL || rr_lower_morale (ctx->battle, changes, units, outcome->key, NULL, error);
+  if (target == NULL)
+    return TRUE;
+  if (!g_str_equal (outcome->key, "no-effect"))
+    adj_outcome_add_note (outcome, _("Only %s is marked here: mark the other units of its area "
+                                     "%s too."), adj_unit_get_name (target),
+                          rr_morale_label (outcome->key));
+  return rr_lower_morale (ctx->battle, changes, units, outcome->key, NULL, error);
 }
 
 const AdjMechanic rr_shell_fire = {
