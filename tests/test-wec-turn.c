@@ -297,6 +297,42 @@ test_destroyed_stand (void)
   adj_test_assert_forbidden (battle, "wec/fire-combat", fires, "Zulu Spearmen 1 is destroyed");
 }
 
+/* What a fire or close combat's inputs describe against the rules is refused against a battle;
+ * allowed by the referee, the combat is worked out all the same. */
+static void
+test_combat_forbidden (void)
+{
+  static const struct {
+    const char *mechanic;
+    const char *initiator;
+    const char *extra;
+    const char *reason;
+  } cases[] = {
+    { "wec/fire-combat", "British Regular Cavalry 1", "\"distance\":2",
+      "Regular cavalry cannot fire while mounted: dismount it first" },
+    { "wec/fire-combat", "British Regular Infantry 1", "\"distance\":1",
+      "Stands in adjacent squares fight a close combat, not a fire combat" },
+    { "wec/fire-combat", "British Regular Infantry 1", "\"distance\":9",
+      "Out of range: the target is 9 squares away and the weapon (Single-shot rifle) reaches 2" },
+    { "wec/close-combat", "British Field Artillery", "\"attacker_limbered\":true",
+      "A limbered gun cannot fight in a turn it is towed" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(AdjBattle) battle = zulu_war ();
+      gboolean fire = g_str_equal (cases[i].mechanic, "wec/fire-combat");
+      g_autofree char *json = g_strdup_printf ("{\"%s\":\"%s\",\"%s\":\"%s\",%s}",
+                                               fire ? "firer" : "attacker",
+                                               unit_id (battle, cases[i].initiator),
+                                               fire ? "target" : "defender",
+                                               unit_id (battle, "Zulu Spearmen 1"),
+                                               cases[i].extra);
+
+      adj_test_assert_forbidden (battle, cases[i].mechanic, json, cases[i].reason);
+    }
+}
+
 /* Set-up once, then the turn's phases, each for one side named by who took the initiative; a
  * new turn forgets the initiative and the activations. */
 static void
@@ -339,5 +375,6 @@ add_turn_tests (void)
   g_test_add_func ("/wec/turn/passed-initiative", test_passed_initiative);
   g_test_add_func ("/wec/turn/activation-limit", test_activation_limit);
   g_test_add_func ("/wec/turn/destroyed-stand", test_destroyed_stand);
+  g_test_add_func ("/wec/turn/combat-forbidden", test_combat_forbidden);
   g_test_add_func ("/wec/turn/phases-name-the-side", test_phases_name_the_side);
 }
