@@ -720,6 +720,22 @@ test_battle_forbidden (Fixture       *f,
         }
     }
 
+  /* Out of its weapon's range: refused, and worked out all the same when allowed. */
+  {
+    AdjRuleset *rules = adj_battle_get_ruleset (f->battle);
+    const AdjWeapon *weapon =
+      adj_ruleset_find_weapon (rules, adj_battle_unit_type (f->battle, ours)->weapons[0]);
+    g_autofree char *far = g_strdup_printf ("{\"firer\": \"%s\", \"target\": \"%s\", "
+                                            "\"distance\": %d}", adj_unit_get_id (ours),
+                                            adj_unit_get_id (theirs), weapon->range + 1);
+
+    msg = g_strdup_printf ("Out of range: the target is %d hexes away and the weapon (%s) "
+                           "reaches %d", weapon->range + 1, weapon->label,
+                           weapon->range);
+    adj_test_assert_forbidden (f->battle, "rn/fire", far, msg);
+    g_clear_pointer (&msg, g_free);
+  }
+
   /* A disrupted unit cannot close-assault. */
   adj_test_assert_allowed (f->battle, "rn/assault", assault);
   set_status (f->battle, ours, "status.disrupted", TRUE);
