@@ -166,6 +166,9 @@ test_turn_facts (void)
   activation = play (battle, ACT, "{\"side\":\"british\"}", activation_dice,
                      G_N_ELEMENTS (activation_dice), FALSE);
   g_assert_cmpstr (activation->key, ==, "4");
+  /* The dice are kept under the side's name. */
+  g_assert_cmpstr (((AdjRoll *) g_ptr_array_index (activation->rolls, 0))->label, ==,
+                   "British army");
   assert_fact (battle, "activations-left:british", "4 of 4 left");
   assert_fact (battle, "activations-left:zulu", "Not rolled yet");
   before_fire = facts_text (battle);
