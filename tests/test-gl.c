@@ -486,6 +486,18 @@ set_flag (AdjBattle  *battle,
   g_assert_no_error (error);
 }
 
+/* Move @battle to @phase ("movement", "fire") by an edit, as a referee would. */
+static void
+set_phase (AdjBattle  *battle,
+           const char *phase)
+{
+  g_autoptr(json_object) obj = json_object_new_string (phase);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adj_battle_edit (battle, "battle", "phase", obj, &error));
+  g_assert_no_error (error);
+}
+
 /* Apply @mech_id with @json to @battle, its dice @dice or its card @card. */
 static void
 apply_entered (AdjBattle  *battle,
@@ -515,10 +527,19 @@ test_forbidden (void)
   const char *zulus_charge = "{\"unit\": \"u2\"}";
   int stand_fast[] = { 6, 6 };
 
-  /* At an enemy in the game, not at one's own side. */
-  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  /* At an enemy in the game, not at one's own side; charges and melees in the movement phase,
+   * fire in the fire phase. */
+  adj_test_assert_forbidden (battle, "gl/fire", foot_fires,
+                             "Fire comes in the Fire phase, and this is the Movement phase");
   adj_test_assert_allowed (battle, "gl/melee", zulus_attack);
   adj_test_assert_allowed (battle, "gl/charge", zulus_charge);
+  set_phase (battle, "fire");
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  adj_test_assert_forbidden (battle, "gl/charge", zulus_charge,
+                             "Charge comes in the Movement phase, and this is the Fire phase");
+  adj_test_assert_forbidden (battle, "gl/melee", zulus_attack,
+                             "Melee comes in the Movement phase, and this is the Fire phase");
+  set_phase (battle, "movement");
   adj_test_assert_forbidden (battle, "gl/fire", "{\"firer\": \"u1\", \"target\": \"u3\"}",
                     "24th Foot and Lancers are on the same side");
   adj_test_assert_forbidden (battle, "gl/melee-pair", "{\"attacker\": \"u3\", \"defender\": \"u1\"}",
@@ -548,25 +569,32 @@ test_forbidden (void)
                     "uKhandempemvu is routing and cannot attack in a melee");
   adj_test_assert_forbidden (battle, "gl/melee-pair", zulus_attack,
                     "uKhandempemvu is routing and cannot attack in a melee");
-  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
   adj_test_assert_allowed (battle, "gl/melee", "{\"attacker\": \"u1\", \"defender\": \"u2\"}");
+  set_phase (battle, "fire");
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  set_phase (battle, "movement");
   set_flag (battle, "u2", "status.routing", FALSE);
 
   /* A red card lets the British act, with one unit. */
   apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "QD");
-  adj_test_assert_forbidden (battle, "gl/fire", zulus_fire,
-                    "uKhandempemvu cannot act now: the card turned lets the British act");
   adj_test_assert_forbidden (battle, "gl/charge", zulus_charge,
                     "uKhandempemvu cannot act now: the card turned lets the British act");
   adj_test_assert_forbidden (battle, "gl/melee", zulus_attack,
                     "uKhandempemvu cannot act now: the card turned lets the British act");
-  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  adj_test_assert_allowed (battle, "gl/charge", "{\"unit\": \"u1\"}");
   apply_entered (battle, "gl/charge", "{\"unit\": \"u1\"}", stand_fast,
                  G_N_ELEMENTS (stand_fast), NULL);
-  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
-  adj_test_assert_forbidden (battle, "gl/fire", "{\"firer\": \"u3\", \"target\": \"u4\"}",
+  adj_test_assert_forbidden (battle, "gl/charge", "{\"unit\": \"u3\"}",
                     "Lancers cannot act now: the card turned lets one unit act, and 24th Foot "
                     "has acted on it");
+
+  /* In the fire phase, a card of its own. */
+  set_phase (battle, "fire");
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "QH");
+  adj_test_assert_forbidden (battle, "gl/fire", zulus_fire,
+                    "uKhandempemvu cannot act now: the card turned lets the British act");
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  set_phase (battle, "movement");
 
   /* A black card, governing the whole phase, lets every unit of the other side act. */
   {
@@ -577,11 +605,11 @@ test_forbidden (void)
     g_assert_no_error (error);
   }
   apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "2S");
-  adj_test_assert_forbidden (battle, "gl/fire", foot_fires,
-                    "24th Foot cannot act now: the card turned lets the enemies of the British "
+  adj_test_assert_forbidden (battle, "gl/charge", "{\"unit\": \"u3\"}",
+                    "Lancers cannot act now: the card turned lets the enemies of the British "
                     "act");
   apply_entered (battle, "gl/charge", zulus_charge, stand_fast, G_N_ELEMENTS (stand_fast), NULL);
-  adj_test_assert_allowed (battle, "gl/fire", "{\"firer\": \"u4\", \"target\": \"u1\"}");
+  adj_test_assert_allowed (battle, "gl/charge", "{\"unit\": \"u4\"}");
 }
 
 /* The card up, what it lets its side do and who has acted on it; movement and the morale test
@@ -670,6 +698,8 @@ test_once_a_turn (void)
                              "24th Foot has already moved this turn");
   adj_test_assert_allowed (battle, "gl/movement", "{\"unit\": \"u3\"}");
 
+  set_phase (battle, "fire");
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "AH");
   adj_test_assert_allowed (battle, "gl/fire", foot_fires);
   apply_entered (battle, "gl/fire", foot_fires, miss, G_N_ELEMENTS (miss), NULL);
   apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "JD");
@@ -684,6 +714,7 @@ test_once_a_turn (void)
     g_assert_no_error (error);
   }
   adj_test_assert_allowed (battle, "gl/movement", foot_move);
+  set_phase (battle, "fire");
   adj_test_assert_allowed (battle, "gl/fire", foot_fires);
 }
 

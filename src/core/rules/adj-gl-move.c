@@ -288,7 +288,8 @@ legal_on_card (const AdjContext  *ctx,
 
   if (!adj_rules_legal_unit (ctx, in, "unit", FALSE, &unit, error))
     return FALSE;
-  return unit == NULL || (gl_legal_card (ctx, unit, error) &&
+  return unit == NULL || (gl_legal_phase (ctx, in->mechanic, error) &&
+                          gl_legal_card (ctx, unit, error) &&
                           gl_legal_once (ctx, unit, FALSE, error));
 }
 
@@ -814,7 +815,8 @@ charge_legal (const AdjContext  *ctx,
   if (adj_unit_get_status_bool (unit, "routing"))
     return adj_not_allowed (error, _("%s is routing and cannot charge"),
                             adj_unit_get_name (unit));
-  return gl_legal_card (ctx, unit, error) && gl_legal_once (ctx, unit, FALSE, error);
+  return gl_legal_phase (ctx, in->mechanic, error) && gl_legal_card (ctx, unit, error) &&
+         gl_legal_once (ctx, unit, FALSE, error);
 }
 
 const AdjMechanic gl_charge = {

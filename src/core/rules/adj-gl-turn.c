@@ -253,6 +253,26 @@ gl_legal_card (const AdjContext  *ctx,
                           adj_unit_get_name (other));
 }
 
+gboolean
+gl_legal_phase (const AdjContext  *ctx,
+                const AdjMechanic *mech,
+                GError           **error)
+{
+  const char *now = adj_battle_get_phase (ctx->battle);
+  const AdjChoice *its, *current;
+
+  if (mech->phases == NULL || g_strv_contains ((const char * const *) mech->phases, now))
+    return TRUE;
+  its = adj_ruleset_find_phase (ctx->ruleset, mech->phases[0]);
+  current = adj_ruleset_find_phase (ctx->ruleset, now);
+  if (its == NULL || current == NULL)
+    return TRUE;
+  /* TRANSLATORS: e.g. "Fire comes in the Fire phase, and this is the Movement phase" */
+  return adj_not_allowed (error, _("%s comes in the %s phase, and this is the %s phase"),
+                          adj_gettext (mech->title), adj_gettext (its->label),
+                          adj_gettext (current->label));
+}
+
 /* Whether the journal shows @unit moving (a move or a charge) or, with @fire, firing earlier
  * this turn. */
 static gboolean
