@@ -346,6 +346,8 @@ test_phases_name_the_side (void)
   g_autoptr(AdjOutcome) outcome = NULL;
   g_autoptr(GError) error = NULL;
   AdjJournal *journal = adj_battle_get_journal (battle);
+  g_autofree char *british = NULL;
+  g_autofree char *zulu = NULL;
   guint n;
 
   g_assert_true (adj_battle_next_phase (battle, &error));
@@ -358,9 +360,19 @@ test_phases_name_the_side (void)
   g_assert_cmpstr (adj_journal_get_entry (journal, n - 1)->summary, ==,
                    "Turn 1 — Zulu army activates");
   assert_phase_label (battle, NULL, "Zulu army activates");
+  /* In the Zulu activation only Zulu stands act; then only British ones. */
+  british = g_strdup_printf ("{\"unit\":\"%s\"}",
+                             unit_id (battle, "British Regular Infantry 1"));
+  zulu = g_strdup_printf ("{\"unit\":\"%s\"}", unit_id (battle, "Zulu Spearmen 1"));
+  adj_test_assert_allowed (battle, MOVE, zulu);
+  adj_test_assert_forbidden (battle, MOVE, british, "British Regular Infantry 1 cannot act now: "
+                             "Zulu army is activating");
   g_assert_true (adj_battle_next_phase (battle, &error));
   g_assert_cmpstr (adj_journal_get_entry (journal, n)->summary, ==,
                    "Turn 1 — British army activates");
+  adj_test_assert_allowed (battle, MOVE, british);
+  adj_test_assert_forbidden (battle, MOVE, zulu, "Zulu Spearmen 1 cannot act now: British army "
+                             "is activating");
   g_assert_true (adj_battle_next_phase (battle, &error));
   g_assert_true (adj_battle_next_phase (battle, &error));
   g_assert_no_error (error);
