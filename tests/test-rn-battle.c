@@ -899,6 +899,10 @@ test_battle_turn_facts (Fixture       *f,
   /* The end of the turn: who has tried to rally, and the cards turned for it. */
   g_assert_null (fact (f->battle, "cohesion-tried"));
   set_status (f->battle, mover, "status.disrupted", TRUE);
+  msg = g_strdup_printf ("%s is disrupted: it cannot move until it rallies",
+                         adj_unit_get_name (mover));
+  adj_test_assert_forbidden (f->battle, "rn/movement", json, msg);
+  g_clear_pointer (&msg, g_free);
   adj_test_assert_fact (f->battle, "cohesion-tried", "Nobody yet");
   want = g_strdup_printf ("0; %u cards left in the pack", ADJ_DECK_SIZE - n);
   adj_test_assert_fact (f->battle, "effect-cards", want);
