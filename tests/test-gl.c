@@ -486,6 +486,18 @@ set_flag (AdjBattle  *battle,
   g_assert_no_error (error);
 }
 
+/* Move @battle to @phase ("movement", "fire") by an edit, as a referee would. */
+static void
+set_phase (AdjBattle  *battle,
+           const char *phase)
+{
+  g_autoptr(json_object) obj = json_object_new_string (phase);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adj_battle_edit (battle, "battle", "phase", obj, &error));
+  g_assert_no_error (error);
+}
+
 /* Apply @mech_id with @json to @battle, its dice @dice or its card @card. */
 static void
 apply_entered (AdjBattle  *battle,
@@ -515,10 +527,19 @@ test_forbidden (void)
   const char *zulus_charge = "{\"unit\": \"u2\"}";
   int stand_fast[] = { 6, 6 };
 
-  /* At an enemy in the game, not at one's own side. */
-  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  /* At an enemy in the game, not at one's own side; charges and melees in the movement phase,
+   * fire in the fire phase. */
+  adj_test_assert_forbidden (battle, "gl/fire", foot_fires,
+                             "Fire comes in the Fire phase, and this is the Movement phase");
   adj_test_assert_allowed (battle, "gl/melee", zulus_attack);
   adj_test_assert_allowed (battle, "gl/charge", zulus_charge);
+  set_phase (battle, "fire");
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  adj_test_assert_forbidden (battle, "gl/charge", zulus_charge,
+                             "Charge comes in the Movement phase, and this is the Fire phase");
+  adj_test_assert_forbidden (battle, "gl/melee", zulus_attack,
+                             "Melee comes in the Movement phase, and this is the Fire phase");
+  set_phase (battle, "movement");
   adj_test_assert_forbidden (battle, "gl/fire", "{\"firer\": \"u1\", \"target\": \"u3\"}",
                     "24th Foot and Lancers are on the same side");
   adj_test_assert_forbidden (battle, "gl/melee-pair", "{\"attacker\": \"u3\", \"defender\": \"u1\"}",
@@ -548,25 +569,32 @@ test_forbidden (void)
                     "uKhandempemvu is routing and cannot attack in a melee");
   adj_test_assert_forbidden (battle, "gl/melee-pair", zulus_attack,
                     "uKhandempemvu is routing and cannot attack in a melee");
-  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
   adj_test_assert_allowed (battle, "gl/melee", "{\"attacker\": \"u1\", \"defender\": \"u2\"}");
+  set_phase (battle, "fire");
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  set_phase (battle, "movement");
   set_flag (battle, "u2", "status.routing", FALSE);
 
   /* A red card lets the British act, with one unit. */
   apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "QD");
-  adj_test_assert_forbidden (battle, "gl/fire", zulus_fire,
-                    "uKhandempemvu cannot act now: the card turned lets the British act");
   adj_test_assert_forbidden (battle, "gl/charge", zulus_charge,
                     "uKhandempemvu cannot act now: the card turned lets the British act");
   adj_test_assert_forbidden (battle, "gl/melee", zulus_attack,
                     "uKhandempemvu cannot act now: the card turned lets the British act");
-  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  adj_test_assert_allowed (battle, "gl/charge", "{\"unit\": \"u1\"}");
   apply_entered (battle, "gl/charge", "{\"unit\": \"u1\"}", stand_fast,
                  G_N_ELEMENTS (stand_fast), NULL);
-  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
-  adj_test_assert_forbidden (battle, "gl/fire", "{\"firer\": \"u3\", \"target\": \"u4\"}",
+  adj_test_assert_forbidden (battle, "gl/charge", "{\"unit\": \"u3\"}",
                     "Lancers cannot act now: the card turned lets one unit act, and 24th Foot "
                     "has acted on it");
+
+  /* In the fire phase, a card of its own. */
+  set_phase (battle, "fire");
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "QH");
+  adj_test_assert_forbidden (battle, "gl/fire", zulus_fire,
+                    "uKhandempemvu cannot act now: the card turned lets the British act");
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  set_phase (battle, "movement");
 
   /* A black card, governing the whole phase, lets every unit of the other side act. */
   {
@@ -577,11 +605,11 @@ test_forbidden (void)
     g_assert_no_error (error);
   }
   apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "2S");
-  adj_test_assert_forbidden (battle, "gl/fire", foot_fires,
-                    "24th Foot cannot act now: the card turned lets the enemies of the British "
+  adj_test_assert_forbidden (battle, "gl/charge", "{\"unit\": \"u3\"}",
+                    "Lancers cannot act now: the card turned lets the enemies of the British "
                     "act");
   apply_entered (battle, "gl/charge", zulus_charge, stand_fast, G_N_ELEMENTS (stand_fast), NULL);
-  adj_test_assert_allowed (battle, "gl/fire", "{\"firer\": \"u4\", \"target\": \"u1\"}");
+  adj_test_assert_allowed (battle, "gl/charge", "{\"unit\": \"u4\"}");
 }
 
 /* The card up, what it lets its side do and who has acted on it; movement and the morale test
@@ -644,6 +672,50 @@ test_card_facts (void)
   adj_test_assert_allowed (battle, "gl/movement", lancers_move);
   undo_ok (battle);
   adj_test_assert_fact (battle, "card", "None yet in this phase: turn one to see who acts");
+}
+
+/* A unit moves (or charges) once a turn and fires once a turn, whatever card comes up next;
+ * the referee may still allow it. */
+static void
+test_once_a_turn (void)
+{
+  g_autoptr(AdjBattle) battle = new_battle ();
+  g_autoptr(AdjTables) t G_GNUC_UNUSED = set_tables (full_tables);
+  const char *foot_move = "{\"unit\": \"u1\"}";
+  const char *foot_test = "{\"unit\": \"u1\", \"occasion\": \"before-move\"}";
+  const char *foot_fires = "{\"firer\": \"u1\", \"target\": \"u2\", \"figures\": 1}";
+  int two_dice[] = { 3, 4 };
+  int miss[] = { 1 };
+
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "QD");
+  apply_entered (battle, "gl/movement", foot_move, two_dice, G_N_ELEMENTS (two_dice), NULL);
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "KH");
+  adj_test_assert_forbidden (battle, "gl/movement", foot_move,
+                             "24th Foot has already moved this turn");
+  adj_test_assert_forbidden (battle, "gl/morale", foot_test,
+                             "24th Foot has already moved this turn");
+  adj_test_assert_forbidden (battle, "gl/charge", foot_move,
+                             "24th Foot has already moved this turn");
+  adj_test_assert_allowed (battle, "gl/movement", "{\"unit\": \"u3\"}");
+
+  set_phase (battle, "fire");
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "AH");
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
+  apply_entered (battle, "gl/fire", foot_fires, miss, G_N_ELEMENTS (miss), NULL);
+  apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "JD");
+  adj_test_assert_forbidden (battle, "gl/fire", foot_fires,
+                             "24th Foot has already fired this turn");
+
+  /* A new turn: it moves and fires again. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (adj_battle_next_turn (battle, &error));
+    g_assert_no_error (error);
+  }
+  adj_test_assert_allowed (battle, "gl/movement", foot_move);
+  set_phase (battle, "fire");
+  adj_test_assert_allowed (battle, "gl/fire", foot_fires);
 }
 
 /* The odds count the reds still in the draw pile, and the turned cards once it is empty. */
@@ -1179,6 +1251,7 @@ main (int   argc,
   g_test_add_func ("/gl/turn-card/odds", test_turn_odds);
   g_test_add_func ("/gl/forbidden", test_forbidden);
   g_test_add_func ("/gl/turn-card/facts", test_card_facts);
+  g_test_add_func ("/gl/turn-card/once-a-turn", test_once_a_turn);
   for (guint i = 0; i < G_N_ELEMENTS (morale_cases); i++)
     {
       g_autofree char *path = g_strconcat ("/gl/morale/", morale_cases[i].name, NULL);

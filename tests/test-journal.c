@@ -446,7 +446,7 @@ test_names (gconstpointer data)
 
   g_assert_cmpstr (outcome->actors, ==, actors);
   g_assert_nonnull (strstr (entry->summary, actors));
-  g_assert_true (g_str_has_suffix (entry->summary, outcome->title));
+  g_assert_nonnull (strstr (entry->summary, outcome->title));
   g_assert_nonnull (strstr (report, actors));
 }
 

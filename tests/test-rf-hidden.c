@@ -494,6 +494,16 @@ test_demo (void)
                  adj_system_lookup ("rf"));
   markers = adj_rf_hidden_markers (battle);
   g_assert_cmpuint (markers->len, ==, 5);
+  /* A marker is spotted before anyone shoots at it or fights it, and does not act itself. */
+  adj_test_assert_forbidden (battle, "rf/shooting", "{\"shooter\": \"u2\", \"target\": \"u9\"}",
+                             "Thorn scrub by the drift is a hidden marker: spot it before "
+                             "shooting at what it hides");
+  adj_test_assert_forbidden (battle, "rf/melee", "{\"attacker\": \"u4\", \"defender\": \"u9\"}",
+                             "Thorn scrub by the drift is a hidden marker: spot it before "
+                             "attacking what it hides");
+  adj_test_assert_forbidden (battle, "rf/shooting", "{\"shooter\": \"u9\", \"target\": \"u2\"}",
+                             "Thorn scrub by the drift is a hidden marker: spot it first, and "
+                             "what it hides acts");
   solo = solo_new (battle);
   g_assert_cmpuint (adj_rf_solo_get_n_orders (solo), ==, 1);
   for (guint i = 0; i < markers->len; i++)

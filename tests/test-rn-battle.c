@@ -720,12 +720,36 @@ test_battle_forbidden (Fixture       *f,
         }
     }
 
+  /* Out of its weapon's range: refused, and worked out all the same when allowed. */
+  {
+    AdjRuleset *rules = adj_battle_get_ruleset (f->battle);
+    const AdjWeapon *weapon =
+      adj_ruleset_find_weapon (rules, adj_battle_unit_type (f->battle, ours)->weapons[0]);
+    g_autofree char *far = g_strdup_printf ("{\"firer\": \"%s\", \"target\": \"%s\", "
+                                            "\"distance\": %d}", adj_unit_get_id (ours),
+                                            adj_unit_get_id (theirs), weapon->range + 1);
+
+    msg = g_strdup_printf ("Out of range: the target is %d hexes away and the weapon (%s) "
+                           "reaches %d", weapon->range + 1, weapon->label,
+                           weapon->range);
+    adj_test_assert_forbidden (f->battle, "rn/fire", far, msg);
+    g_clear_pointer (&msg, g_free);
+  }
+
   /* A disrupted unit cannot close-assault. */
   adj_test_assert_allowed (f->battle, "rn/assault", assault);
   set_status (f->battle, ours, "status.disrupted", TRUE);
   msg = g_strdup_printf ("%s is disrupted and cannot close-assault", name);
   adj_test_assert_forbidden (f->battle, "rn/assault", assault, msg);
   g_clear_pointer (&msg, g_free);
+
+  /* Cohesion comes once every unit holding a card has acted. */
+  set_status (f->battle, ours, "status.moved", FALSE);
+  msg = g_strdup_printf ("%s cannot try to regain cohesion yet: cohesion comes after every unit "
+                         "has acted, and %s has yet to act", name, name);
+  adj_test_assert_forbidden (f->battle, "rn/cohesion", rally, msg);
+  g_clear_pointer (&msg, g_free);
+  set_status (f->battle, ours, "status.moved", TRUE);
 
   /* One try to regain cohesion per end of turn. */
   adj_test_assert_allowed (f->battle, "rn/cohesion", rally);
@@ -875,6 +899,10 @@ test_battle_turn_facts (Fixture       *f,
   /* The end of the turn: who has tried to rally, and the cards turned for it. */
   g_assert_null (fact (f->battle, "cohesion-tried"));
   set_status (f->battle, mover, "status.disrupted", TRUE);
+  msg = g_strdup_printf ("%s is disrupted: it cannot move until it rallies",
+                         adj_unit_get_name (mover));
+  adj_test_assert_forbidden (f->battle, "rn/movement", json, msg);
+  g_clear_pointer (&msg, g_free);
   adj_test_assert_fact (f->battle, "cohesion-tried", "Nobody yet");
   want = g_strdup_printf ("0; %u cards left in the pack", ADJ_DECK_SIZE - n);
   adj_test_assert_fact (f->battle, "effect-cards", want);

@@ -640,6 +640,10 @@ test_shell_fire_apply (void)
     g_assert_cmpstr (adj_unit_get_status_string (unit (battle, "2nd-devonshire-regiment"),
                                                  "morale"), ==,
                      g_str_equal (line, "no-effect") ? "normal" : line);
+    /* The result names the unit fired at, and the rest of its area. */
+    if (!g_str_equal (line, "no-effect"))
+      g_assert_true (g_str_has_prefix (out->reason, "2nd Devonshire Regiment and every unit in "
+                                                    "its area are "));
   }
 }
 
@@ -874,6 +878,63 @@ test_fire_legal (void)
       g_assert_true (prepare_fire (battle, c, TRUE, &ruling, &error));
       g_assert_no_error (error);
       g_assert_cmpstr (ruling, ==, c->reason);
+    }
+}
+
+/* The mechanics of one unit: each only for the counters it concerns, and none for a unit out
+ * of the game (@reason NULL: allowed). */
+static void
+test_unit_legal (void)
+{
+  static const struct {
+    const char *mechanic;
+    const char *inputs;
+    gboolean    eliminated;
+    const char *reason;
+  } cases[] = {
+    { "rr/leader-reaction", "{\"leader\": \"hart\"}", FALSE, NULL },
+    { "rr/leader-reaction", "{\"leader\": \"2nd-royal-scots-fusiliers\"}", FALSE,
+      "2nd Royal Scots Fusiliers is not a brigade leader: only a brigade’s leader carries a "
+      "Panicked or Standing Firm marker" },
+    { "rr/leader-recovery", "{\"leader\": \"senekal-commando\"}", FALSE,
+      "Senekal Commando is not a brigade leader: only a brigade’s leader carries a Panicked or "
+      "Standing Firm marker" },
+    { "rr/leader-recovery", "{\"leader\": \"hart\"}", TRUE, "Hart is out of the game" },
+    { "rr/leader-casualty", "{\"who\": \"long\"}", FALSE, NULL },
+    { "rr/leader-casualty", "{\"who\": \"13th-hussars\"}", FALSE,
+      "13th Hussars is not Buller, Long or a brigade leader" },
+    { "rr/unit-recovery", "{\"unit\": \"13th-hussars\"}", FALSE, NULL },
+    { "rr/unit-recovery", "{\"unit\": \"hart\"}", FALSE,
+      "Hart has no morale level to recover: only battalions, regiments, batteries, commandos and "
+      "Boer guns recover" },
+    { "rr/unit-recovery", "{\"unit\": \"13th-hussars\"}", TRUE,
+      "13th Hussars is out of the game" },
+    { "rr/losses", "{\"unit\": \"senekal-commando\"}", FALSE, NULL },
+    { "rr/losses", "{\"unit\": \"hart\"}", FALSE, "Hart has no strength points to lose" },
+    { "rr/losses", "{\"unit\": \"senekal-commando\"}", TRUE,
+      "Senekal Commando is out of the game" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(AdjBattle) battle = battle_new (NULL, default_drifts, TRUE);
+      g_autoptr(json_object) in = adj_test_parse (cases[i].inputs);
+      g_autoptr(GError) error = NULL;
+
+      if (cases[i].eliminated)
+        {
+          json_object *id = json_object_object_get (in, strstr (cases[i].inputs, "leader")
+                                                        ? "leader" : "unit");
+          g_autofree char *where = g_strconcat ("unit:", json_object_get_string (id), NULL);
+          g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+
+          g_assert_true (adj_battle_edit (battle, where, "destroyed", yes, &error));
+          g_assert_no_error (error);
+        }
+      if (cases[i].reason == NULL)
+        adj_test_assert_allowed (battle, cases[i].mechanic, cases[i].inputs);
+      else
+        adj_test_assert_forbidden (battle, cases[i].mechanic, cases[i].inputs, cases[i].reason);
     }
 }
 
@@ -1725,6 +1786,7 @@ test_rr_add_play_tests (void)
   g_test_add_func ("/rr/formation-morale", test_formation_morale);
   g_test_add_func ("/rr/fire", test_fire_tables);
   g_test_add_func ("/rr/fire/legal", test_fire_legal);
+  g_test_add_func ("/rr/units/legal", test_unit_legal);
   g_test_add_func ("/rr/fire/shell-apply", test_shell_fire_apply);
   g_test_add_func ("/rr/crossing", test_crossing);
   g_test_add_func ("/rr/boer-target", test_boer_target);

@@ -90,6 +90,9 @@ check_fill_and_fire (AdjApplication *app)
   /* The demo carries example values: take them out, so nothing is entered anywhere. */
   g_assert_true (adj_battle_embed_tables (battle, NULL, &error));
   g_assert_no_error (error);
+  /* Units fire in the fire phase: the demo stands in the movement phase before it. */
+  g_assert_true (adj_battle_next_phase (battle, &error));
+  g_assert_no_error (error);
 
   adj_battle_window_show_page (window, "act");
   panel = adj_battle_window_get_mechanic_panel (window);

@@ -103,6 +103,17 @@ check_turn (AdjApplication *app)
   g_assert_cmpuint (adj_pack_count_left (adj_battle_get_pack (battle), is_red, NULL), ==,
                     red_left - 1);
 
+  /* Cohesion comes once every unit has acted: the turn is played out. */
+  for (guint i = 0; i < adj_battle_get_n_units (battle); i++)
+    {
+      AdjUnit *unit = adj_battle_peek_unit (battle, i);
+      g_autofree char *where = g_strconcat ("unit:", adj_unit_get_id (unit), NULL);
+      g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+
+      g_assert_true (adj_battle_edit (battle, where, "status.acted", yes, &error));
+      g_assert_no_error (error);
+    }
+
   /* The cohesion step lists them; a rally turns a card and is journaled. */
   adj_battle_window_show_page (window, "turn");
   adj_test_settle ();

@@ -166,6 +166,9 @@ test_turn_facts (void)
   activation = play (battle, ACT, "{\"side\":\"british\"}", activation_dice,
                      G_N_ELEMENTS (activation_dice), FALSE);
   g_assert_cmpstr (activation->key, ==, "4");
+  /* The dice are kept under the side's name. */
+  g_assert_cmpstr (((AdjRoll *) g_ptr_array_index (activation->rolls, 0))->label, ==,
+                   "British army");
   assert_fact (battle, "activations-left:british", "4 of 4 left");
   assert_fact (battle, "activations-left:zulu", "Not rolled yet");
   before_fire = facts_text (battle);
@@ -238,6 +241,7 @@ test_activation_limit (void)
   g_autofree char *fifth = NULL;
   g_autofree char *again = NULL;
   g_autofree char *zulu = NULL;
+  g_autofree char *fight = NULL;
 
   /* Before the roll the rules set no limit. */
   again = g_strdup_printf ("{\"unit\":\"%s\"}", unit_id (battle, movers[0]));
@@ -264,11 +268,72 @@ test_activation_limit (void)
   g_assert_nonnull (ruled->ruling);
   assert_fact (battle, "activations-left:british", "0 of 4 left");
 
-  /* A stand that has acted moves or fights on without another activation, and the other side
-   * has its own. */
-  adj_test_assert_allowed (battle, MOVE, again);
+  /* A stand that has moved fights on without another activation, but moves only once; the
+   * other side has its own activations. */
+  fight = g_strdup_printf ("{\"firer\":\"%s\",\"target\":\"%s\"}",
+                           unit_id (battle, movers[0]), unit_id (battle, "Zulu Spearmen 1"));
+  adj_test_assert_allowed (battle, "wec/fire-combat", fight);
+  adj_test_assert_forbidden (battle, MOVE, again,
+                             "British Regular Infantry 1 has already moved this turn");
   zulu = g_strdup_printf ("{\"unit\":\"%s\"}", unit_id (battle, "Zulu Spearmen 1"));
   adj_test_assert_allowed (battle, MOVE, zulu);
+}
+
+/* A destroyed stand neither moves nor recoils, nor is it fired at; the referee may still allow it. */
+static void
+test_destroyed_stand (void)
+{
+  g_autoptr(AdjBattle) battle = zulu_war ();
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *where = g_strconcat ("unit:", unit_id (battle, "Zulu Spearmen 1"), NULL);
+  g_autofree char *stand = g_strdup_printf ("{\"unit\":\"%s\"}",
+                                            unit_id (battle, "Zulu Spearmen 1"));
+  g_autofree char *fires = g_strdup_printf ("{\"firer\":\"%s\",\"target\":\"%s\"}",
+                                            unit_id (battle, "British Regular Infantry 1"),
+                                            unit_id (battle, "Zulu Spearmen 1"));
+
+  g_assert_true (adj_battle_edit (battle, where, "destroyed", yes, &error));
+  g_assert_no_error (error);
+  adj_test_assert_forbidden (battle, MOVE, stand, "Zulu Spearmen 1 is destroyed");
+  adj_test_assert_forbidden (battle, "wec/recoil", stand, "Zulu Spearmen 1 is destroyed");
+  adj_test_assert_forbidden (battle, "wec/fire-combat", fires, "Zulu Spearmen 1 is destroyed");
+}
+
+/* What a fire or close combat's inputs describe against the rules is refused against a battle;
+ * allowed by the referee, the combat is worked out all the same. */
+static void
+test_combat_forbidden (void)
+{
+  static const struct {
+    const char *mechanic;
+    const char *initiator;
+    const char *extra;
+    const char *reason;
+  } cases[] = {
+    { "wec/fire-combat", "British Regular Cavalry 1", "\"distance\":2",
+      "Regular cavalry cannot fire while mounted: dismount it first" },
+    { "wec/fire-combat", "British Regular Infantry 1", "\"distance\":1",
+      "Stands in adjacent squares fight a close combat, not a fire combat" },
+    { "wec/fire-combat", "British Regular Infantry 1", "\"distance\":9",
+      "Out of range: the target is 9 squares away and the weapon (Single-shot rifle) reaches 2" },
+    { "wec/close-combat", "British Field Artillery", "\"attacker_limbered\":true",
+      "A limbered gun cannot fight in a turn it is towed" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(AdjBattle) battle = zulu_war ();
+      gboolean fire = g_str_equal (cases[i].mechanic, "wec/fire-combat");
+      g_autofree char *json = g_strdup_printf ("{\"%s\":\"%s\",\"%s\":\"%s\",%s}",
+                                               fire ? "firer" : "attacker",
+                                               unit_id (battle, cases[i].initiator),
+                                               fire ? "target" : "defender",
+                                               unit_id (battle, "Zulu Spearmen 1"),
+                                               cases[i].extra);
+
+      adj_test_assert_forbidden (battle, cases[i].mechanic, json, cases[i].reason);
+    }
 }
 
 /* Set-up once, then the turn's phases, each for one side named by who took the initiative; a
@@ -281,6 +346,8 @@ test_phases_name_the_side (void)
   g_autoptr(AdjOutcome) outcome = NULL;
   g_autoptr(GError) error = NULL;
   AdjJournal *journal = adj_battle_get_journal (battle);
+  g_autofree char *british = NULL;
+  g_autofree char *zulu = NULL;
   guint n;
 
   g_assert_true (adj_battle_next_phase (battle, &error));
@@ -293,9 +360,19 @@ test_phases_name_the_side (void)
   g_assert_cmpstr (adj_journal_get_entry (journal, n - 1)->summary, ==,
                    "Turn 1 — Zulu army activates");
   assert_phase_label (battle, NULL, "Zulu army activates");
+  /* In the Zulu activation only Zulu stands act; then only British ones. */
+  british = g_strdup_printf ("{\"unit\":\"%s\"}",
+                             unit_id (battle, "British Regular Infantry 1"));
+  zulu = g_strdup_printf ("{\"unit\":\"%s\"}", unit_id (battle, "Zulu Spearmen 1"));
+  adj_test_assert_allowed (battle, MOVE, zulu);
+  adj_test_assert_forbidden (battle, MOVE, british, "British Regular Infantry 1 cannot act now: "
+                             "Zulu army is activating");
   g_assert_true (adj_battle_next_phase (battle, &error));
   g_assert_cmpstr (adj_journal_get_entry (journal, n)->summary, ==,
                    "Turn 1 — British army activates");
+  adj_test_assert_allowed (battle, MOVE, british);
+  adj_test_assert_forbidden (battle, MOVE, zulu, "Zulu Spearmen 1 cannot act now: British army "
+                             "is activating");
   g_assert_true (adj_battle_next_phase (battle, &error));
   g_assert_true (adj_battle_next_phase (battle, &error));
   g_assert_no_error (error);
@@ -312,5 +389,7 @@ add_turn_tests (void)
   g_test_add_func ("/wec/turn/facts", test_turn_facts);
   g_test_add_func ("/wec/turn/passed-initiative", test_passed_initiative);
   g_test_add_func ("/wec/turn/activation-limit", test_activation_limit);
+  g_test_add_func ("/wec/turn/destroyed-stand", test_destroyed_stand);
+  g_test_add_func ("/wec/turn/combat-forbidden", test_combat_forbidden);
   g_test_add_func ("/wec/turn/phases-name-the-side", test_phases_name_the_side);
 }

@@ -114,6 +114,17 @@ phase_label (AdjBattle  *battle,
   return g_strjoinv (side->name, parts);
 }
 
+AdjSide *
+adj_battle_phase_side (AdjBattle *battle)
+{
+  const AdjPhase *phase;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), NULL);
+
+  phase = adj_ruleset_get_phase (battle->ruleset, battle->phase);
+  return phase != NULL ? phase_side (battle, phase, FALSE) : NULL;
+}
+
 char *
 adj_battle_phase_label (AdjBattle  *battle,
                         const char *phase_id)

@@ -152,6 +152,9 @@ gboolean      adj_battle_next_turn        (AdjBattle    *battle,
  * it belongs to this turn when it belongs to one: "Zulu army activates". */
 char         *adj_battle_phase_label      (AdjBattle    *battle,
                                            const char   *phase);
+/* The side the battle's phase now belongs to this turn ("first-side": the side that activates
+ * first), or NULL when it belongs to both. */
+AdjSide      *adj_battle_phase_side       (AdjBattle    *battle);
 gboolean      adj_battle_undo             (AdjBattle    *battle,
                                            GError      **error);
 gboolean      adj_battle_redo             (AdjBattle    *battle,

@@ -428,7 +428,8 @@ fire_legal (const AdjContext  *ctx,
     return FALSE;
   if (adj_unit_get_status_bool (firer, "routing"))
     return adj_not_allowed (error, _("%s is routing and cannot fire"), adj_unit_get_name (firer));
-  return gl_legal_card (ctx, firer, error);
+  return gl_legal_phase (ctx, in->mechanic, error) && gl_legal_card (ctx, firer, error) &&
+         gl_legal_once (ctx, firer, TRUE, error);
 }
 
 const AdjMechanic gl_fire = {

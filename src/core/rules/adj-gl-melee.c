@@ -721,14 +721,14 @@ melee_apply (const AdjContext  *ctx,
                                   "status.routing", TRUE, error);
 }
 
-/* As for one pair; the whole melee is also fought only when the card turned lets the attackers
- * act. */
+/* As for one pair; the whole melee is also fought only in the movement phase, the charge's,
+ * when the card turned lets the attackers act. */
 static gboolean
 melee_legal (const AdjContext  *ctx,
              AdjInputs         *in,
              GError           **error)
 {
-  return pair_legal (ctx, in, error) &&
+  return pair_legal (ctx, in, error) && gl_legal_phase (ctx, in->mechanic, error) &&
          gl_legal_card (ctx, adj_input_unit (ctx, in, "attacker"), error);
 }
 

@@ -277,8 +277,8 @@ morale_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
-/* A unit of the battle acts in the movement phase only when the card turned lets it (a unit
- * not named is not checked: the numbers may be worked out on their own). */
+/* A unit of the battle acts in the movement phase only when the card turned lets it, and moves
+ * once a turn (a unit not named is not checked: the numbers may be worked out on their own). */
 static gboolean
 legal_on_card (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -288,7 +288,9 @@ legal_on_card (const AdjContext  *ctx,
 
   if (!adj_rules_legal_unit (ctx, in, "unit", FALSE, &unit, error))
     return FALSE;
-  return unit == NULL || gl_legal_card (ctx, unit, error);
+  return unit == NULL || (gl_legal_phase (ctx, in->mechanic, error) &&
+                          gl_legal_card (ctx, unit, error) &&
+                          gl_legal_once (ctx, unit, FALSE, error));
 }
 
 /* The test before moving belongs to the unit's move, which the card governs; the tests when
@@ -813,7 +815,8 @@ charge_legal (const AdjContext  *ctx,
   if (adj_unit_get_status_bool (unit, "routing"))
     return adj_not_allowed (error, _("%s is routing and cannot charge"),
                             adj_unit_get_name (unit));
-  return gl_legal_card (ctx, unit, error);
+  return gl_legal_phase (ctx, in->mechanic, error) && gl_legal_card (ctx, unit, error) &&
+         gl_legal_once (ctx, unit, FALSE, error);
 }
 
 const AdjMechanic gl_charge = {

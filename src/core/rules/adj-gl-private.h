@@ -84,6 +84,17 @@ gboolean gl_pack_counts (const AdjContext  *ctx,
 gboolean gl_legal_card (const AdjContext  *ctx,
                         AdjUnit           *unit,
                         GError           **error);
+/* A unit moves (or charges) once a turn, and fires once a turn: FALSE with the reason if the
+ * journal shows @unit doing it already (@fire: firing, else moving). */
+/* The movement phase moves, charges and melees, the fire phase fires: FALSE with the reason
+ * when @mech belongs to another phase than the battle's. */
+gboolean gl_legal_phase (const AdjContext  *ctx,
+                         const AdjMechanic *mech,
+                         GError           **error);
+gboolean gl_legal_once (const AdjContext  *ctx,
+                        AdjUnit           *unit,
+                        gboolean           fire,
+                        GError           **error);
 /* The system's turn_state: the card up, what it lets its side do, and who has acted on it. */
 void gl_turn_state (AdjBattle *battle,
                     GPtrArray *facts);

@@ -253,6 +253,63 @@ gl_legal_card (const AdjContext  *ctx,
                           adj_unit_get_name (other));
 }
 
+gboolean
+gl_legal_phase (const AdjContext  *ctx,
+                const AdjMechanic *mech,
+                GError           **error)
+{
+  const char *now = adj_battle_get_phase (ctx->battle);
+  const AdjChoice *its, *current;
+
+  if (mech->phases == NULL || g_strv_contains ((const char * const *) mech->phases, now))
+    return TRUE;
+  its = adj_ruleset_find_phase (ctx->ruleset, mech->phases[0]);
+  current = adj_ruleset_find_phase (ctx->ruleset, now);
+  if (its == NULL || current == NULL)
+    return TRUE;
+  /* TRANSLATORS: e.g. "Fire comes in the Fire phase, and this is the Movement phase" */
+  return adj_not_allowed (error, _("%s comes in the %s phase, and this is the %s phase"),
+                          adj_gettext (mech->title), adj_gettext (its->label),
+                          adj_gettext (current->label));
+}
+
+/* Whether the journal shows @unit moving (a move or a charge) or, with @fire, firing earlier
+ * this turn. */
+static gboolean
+done_this_turn (AdjBattle *battle,
+                AdjUnit   *unit,
+                gboolean   fire)
+{
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  int turn = adj_battle_get_turn (battle);
+
+  for (guint i = 0; i < journal->position; i++)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, i);
+      gboolean counts = fire ? g_strcmp0 (entry->mechanic, gl_fire.id) == 0
+                             : g_strcmp0 (entry->mechanic, gl_movement.id) == 0 ||
+                               g_strcmp0 (entry->mechanic, gl_charge.id) == 0;
+
+      if (counts && entry->turn == turn &&
+          g_strcmp0 (entry_actor (entry), adj_unit_get_id (unit)) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+gl_legal_once (const AdjContext  *ctx,
+               AdjUnit           *unit,
+               gboolean           fire,
+               GError           **error)
+{
+  if (!done_this_turn (ctx->battle, unit, fire))
+    return TRUE;
+  return adj_not_allowed (error, fire ? _("%s has already fired this turn")
+                                      : _("%s has already moved this turn"),
+                          adj_unit_get_name (unit));
+}
+
 void
 gl_turn_state (AdjBattle *battle,
                GPtrArray *facts)

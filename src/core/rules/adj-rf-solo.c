@@ -613,12 +613,11 @@ rf_turn_state (AdjBattle *battle,
 {
   GPtrArray *sides = adj_battle_get_sides (battle);
   GListModel *units = adj_battle_get_units (battle);
-  g_autofree char *step = adj_battle_phase_label (battle, NULL);
   AdjContext ctx;
 
+  /* The step of the turn is the battle's phase, named with the side that plays it ("British
+   * patrol moves") wherever the turn is shown: the facts add what it does not say. */
   adj_battle_context (battle, &ctx);
-  /* The step names its side ("British patrol: command and reactions"), as the phase does. */
-  adj_turn_facts_add (facts, "step", _("Step"), "%s", step);
   for (guint s = 0; s < sides->len; s++)
     {
       AdjSide *side = g_ptr_array_index (sides, s);

@@ -298,6 +298,15 @@ rf_is_group_category (const char *category)
          g_str_equal (category, "civilians");
 }
 
+static gboolean
+unit_is_marker (AdjBattle *battle,
+                AdjUnit   *unit)
+{
+  const AdjUnitType *type = adj_battle_unit_type (battle, unit);
+
+  return type != NULL && g_str_equal (type->category, "marker");
+}
+
 gboolean
 rf_legal_fight (const AdjContext  *ctx,
                 AdjInputs         *in,
@@ -311,6 +320,15 @@ rf_legal_fight (const AdjContext  *ctx,
   if (!adj_rules_legal_pair (ctx, in, actor, target, &a, error))
     return FALSE;
   t = adj_input_unit (ctx, in, target);
+  /* A marker stands for a group or for nothing: it is spotted first, and what it hid acts. */
+  if (unit_is_marker (ctx->battle, a))
+    return adj_not_allowed (error, _("%s is a hidden marker: spot it first, and what it hides "
+                                     "acts"), adj_unit_get_name (a));
+  if (unit_is_marker (ctx->battle, t))
+    return adj_not_allowed (error, shooting ? _("%s is a hidden marker: spot it before shooting "
+                                                "at what it hides")
+                                            : _("%s is a hidden marker: spot it before attacking "
+                                                "what it hides"), adj_unit_get_name (t));
   if (adj_unit_get_figures (a) == 0)
     return adj_not_allowed (error, shooting ? _("%s has no figures left and cannot shoot")
                                             : _("%s has no figures left and cannot fight"),

@@ -247,8 +247,8 @@ rn_tried_cohesion (AdjBattle  *battle,
   return FALSE;
 }
 
-/* Each disrupted unit or commander tries once at the end of a turn (its second card, when it
- * has one, is part of that try). */
+/* Each disrupted unit or commander tries once at the end of a turn, once every unit has acted
+ * on its card (its second card, when it has one, is part of that try). */
 static gboolean
 cohesion_legal (const AdjContext  *ctx,
                 AdjInputs         *in,
@@ -265,6 +265,19 @@ cohesion_legal (const AdjContext  *ctx,
   if (rn_tried_cohesion (ctx->battle, id))
     return adj_not_allowed (error, _("%s has already tried to regain cohesion this turn"),
                             adj_unit_get_name (unit));
+  {
+    g_autoptr(GString) names = g_string_new (NULL);
+    guint n = rn_yet_to_act (ctx->battle, names);
+
+    if (n > 0)
+      return adj_not_allowed (error, ngettext ("%s cannot try to regain cohesion yet: cohesion "
+                                               "comes after every unit has acted, and %s has yet "
+                                               "to act",
+                                               "%s cannot try to regain cohesion yet: cohesion "
+                                               "comes after every unit has acted, and %s have "
+                                               "yet to act", n),
+                              adj_unit_get_name (unit), names->str);
+  }
   return TRUE;
 }
 

@@ -388,6 +388,26 @@ deal_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
+guint
+rn_yet_to_act (AdjBattle *battle,
+               GString   *names)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < adj_battle_get_n_units (battle); i++)
+    {
+      AdjUnit *unit = adj_battle_peek_unit (battle, i);
+
+      if (adj_unit_get_destroyed (unit) || adj_unit_get_card (unit) == NULL ||
+          rn_is_commander (adj_battle_unit_type (battle, unit)) ||
+          adj_unit_get_status_bool (unit, "moved") || adj_unit_get_status_bool (unit, "acted"))
+        continue;
+      g_string_append_printf (names, "%s%s", n > 0 ? ", " : "", adj_unit_get_name (unit));
+      n++;
+    }
+  return n;
+}
+
 /* A new deal waits until every unit dealt a card this turn has moved or fought on it.
  * Commanders are left out: they act with the unit they join. */
 static gboolean
@@ -396,19 +416,8 @@ deal_legal (const AdjContext  *ctx,
             GError           **error)
 {
   g_autoptr(GString) names = g_string_new (NULL);
-  guint n = 0;
+  guint n = rn_yet_to_act (ctx->battle, names);
 
-  for (guint i = 0; i < adj_battle_get_n_units (ctx->battle); i++)
-    {
-      AdjUnit *unit = adj_battle_peek_unit (ctx->battle, i);
-
-      if (adj_unit_get_destroyed (unit) || adj_unit_get_card (unit) == NULL ||
-          rn_is_commander (adj_battle_unit_type (ctx->battle, unit)) ||
-          adj_unit_get_status_bool (unit, "moved") || adj_unit_get_status_bool (unit, "acted"))
-        continue;
-      g_string_append_printf (names, "%s%s", n > 0 ? ", " : "", adj_unit_get_name (unit));
-      n++;
-    }
   if (n == 0)
     return TRUE;
   return adj_not_allowed (error, ngettext ("The cards cannot be dealt again yet: %s holds a card "

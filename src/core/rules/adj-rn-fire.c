@@ -516,17 +516,15 @@ rn_target_from_inputs (const AdjContext *ctx,
                   input_bool (in, prefix, "disrupted"), input_bool (in, prefix, "wounded"));
 }
 
+/* Whether the firer's weapon reaches the target: not a weapon for the same hex only, and
+ * within its range. */
 static gboolean
-fire_prepare (const AdjContext  *ctx,
-              AdjInputs         *in,
-              FireSide          *firer,
-              Target            *target,
-              GError           **error)
+fire_reaches (AdjInputs       *in,
+              const FireSide  *firer,
+              GError         **error)
 {
   int distance = adj_inputs_get_int (in, "distance");
 
-  if (!rn_fire_side_prepare (ctx, in, "firer", TRUE, firer, error))
-    return FALSE;
   if (firer->weapon->range == 0)
     return adj_not_allowed (error, _("%s reach only into the same hex: such a unit fights by "
                                      "close assault"), adj_gettext (firer->weapon->label));
@@ -536,6 +534,21 @@ fire_prepare (const AdjContext  *ctx,
                                              "Out of range: the target is %d hexes away and the "
                                              "weapon (%s) reaches %d", distance),
                             distance, adj_gettext (firer->weapon->label), firer->weapon->range);
+  return TRUE;
+}
+
+static gboolean
+fire_prepare (const AdjContext  *ctx,
+              AdjInputs         *in,
+              FireSide          *firer,
+              Target            *target,
+              GError           **error)
+{
+  if (!rn_fire_side_prepare (ctx, in, "firer", TRUE, firer, error))
+    return FALSE;
+  /* Allowed by the referee, the fire is worked out all the same. */
+  if (ctx->ruling == NULL && !fire_reaches (in, firer, error))
+    return FALSE;
   rn_target_from_inputs (ctx, in, "target", target);
   if (target->gone)
     return adj_not_allowed (error, _("The target has no figures left"));
@@ -656,8 +669,14 @@ fire_legal (const AdjContext  *ctx,
 {
   AdjUnit *unit;
 
-  return adj_rules_legal_pair (ctx, in, "firer", "target", &unit, error) &&
-         rn_legal_to_act (unit, error);
+  FireSide firer;
+
+  if (!adj_rules_legal_pair (ctx, in, "firer", "target", &unit, error) ||
+      !rn_legal_to_act (unit, error))
+    return FALSE;
+  /* What the firer's inputs themselves rule out is left to the fire to say. */
+  return !rn_fire_side_prepare (ctx, in, "firer", TRUE, &firer, NULL) ||
+         fire_reaches (in, &firer, error);
 }
 
 const AdjMechanic rn_fire = {

@@ -43,7 +43,8 @@ movement_resolve (const AdjContext  *ctx,
   g_autofree char *title = NULL;
 
   adj_outcome_add_line (outcome, ADJ_EXPLAIN_TABLE, NULL, adj_gettext (type->label), TRUE, move);
-  if (adj_inputs_get_bool (in, "disrupted"))
+  /* Against a battle a disrupted unit is refused first; allowed by the referee, it moves. */
+  if (adj_inputs_get_bool (in, "disrupted") && ctx->ruling == NULL)
     why = _("A disrupted unit cannot move until it rallies");
   else if (adj_inputs_get_bool (in, "limbering"))
     why = _("Limbering or unlimbering takes the whole turn");
@@ -103,7 +104,7 @@ movement_apply (const AdjContext  *ctx,
                                   "status.moved", TRUE, error);
 }
 
-/* An activated unit moves once, and before it fights: never after. */
+/* An activated unit moves once, and before it fights: never after; a disrupted one not at all. */
 static gboolean
 movement_legal (const AdjContext  *ctx,
                 AdjInputs         *in,
@@ -121,6 +122,9 @@ movement_legal (const AdjContext  *ctx,
                             adj_unit_get_name (unit));
   if (adj_unit_get_status_bool (unit, "moved"))
     return adj_not_allowed (error, _("%s has already moved this turn"), adj_unit_get_name (unit));
+  if (adj_unit_get_status_bool (unit, "disrupted"))
+    return adj_not_allowed (error, _("%s is disrupted: it cannot move until it rallies"),
+                            adj_unit_get_name (unit));
   return TRUE;
 }
 

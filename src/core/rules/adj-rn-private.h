@@ -220,6 +220,11 @@ gboolean rn_prefill_card (const AdjContext  *ctx,
                           const char        *card_input,
                           GError           **error);
 /* For a legal(): whether @unit may still fire or assault this turn, which it may do once. */
+/* The units holding a card dealt this turn that have neither moved nor fought on it
+ * (commanders left out: they act with the unit they join): their number, and their names
+ * appended to @names, separated by commas. */
+guint    rn_yet_to_act   (AdjBattle *battle,
+                          GString   *names);
 gboolean rn_legal_to_act (AdjUnit  *unit,
                           GError  **error);
 gint16 rn_target_pack (const Target *t);

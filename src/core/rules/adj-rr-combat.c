@@ -225,6 +225,10 @@ shell_resolve (const AdjContext  *ctx,
   key = json_object_get_string (cell);
   if (g_str_equal (key, "no-effect"))
     adj_outcome_set_result (outcome, key, _("The shells do no harm"));
+  else if (adj_input_unit (ctx, in, "target") != NULL)
+    /* TRANSLATORS: e.g. "Vrede Commando and every unit in its area are Suppressed" */
+    adj_outcome_set_result (outcome, key, _("%s and every unit in its area are %s"),
+                            adj_input_unit_name (ctx, in, "target", NULL), rr_morale_label (key));
   else
     adj_outcome_set_result (outcome, key, _("Every unit in the target area is %s"),
                             rr_morale_label (key));
@@ -255,7 +259,13 @@ shell_apply (const AdjContext  *ctx,
   AdjUnit *target = adj_input_unit (ctx, in, "target");
   const char *units[] = { target != NULL ? adj_unit_get_id (target) : NULL, NULL };
 
-  return target == NULL || rr_lower_morale (ctx->battle, changes, units, outcome->key, NULL, error);
+  if (target == NULL)
+    return TRUE;
+  if (!g_str_equal (outcome->key, "no-effect"))
+    adj_outcome_add_note (outcome, _("Only %s is marked here: mark the other units of its area "
+                                     "%s too."), adj_unit_get_name (target),
+                          rr_morale_label (outcome->key));
+  return rr_lower_morale (ctx->battle, changes, units, outcome->key, NULL, error);
 }
 
 const AdjMechanic rr_shell_fire = {
@@ -937,6 +947,24 @@ rr_apply_loss_result (AdjBattle     *battle,
          adj_rules_change_unit_bool (battle, changes, unit, "status.reduced", reduced, error);
 }
 
+/* A counter still in the game that takes losses: a battalion, regiment, battery, commando or
+ * Boer gun. */
+static gboolean
+losses_legal (const AdjContext  *ctx,
+              AdjInputs         *in,
+              GError           **error)
+{
+  AdjUnit *unit;
+
+  if (!rr_legal_unit (ctx, in, "unit", &unit, error))
+    return FALSE;
+  if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
+      !rr_unit_is (unit, "boer-gun"))
+    return adj_not_allowed (error, _("%s has no strength points to lose"),
+                            adj_unit_get_name (unit));
+  return TRUE;
+}
+
 static gboolean
 losses_apply (const AdjContext  *ctx,
               AdjInputs         *in,
@@ -957,6 +985,7 @@ const AdjMechanic rr_losses = {
   .scope = ADJ_SCOPE_UNIT,
   MECHANIC_INPUTS (losses_inputs),
   MECHANIC_OUTCOMES (losses_outcomes),
+  .legal = losses_legal,
   .prefill = losses_prefill,
   .resolve = losses_resolve,
   .apply = losses_apply,

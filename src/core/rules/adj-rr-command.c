@@ -1092,6 +1092,23 @@ const AdjMechanic rr_cross = {
 /* ------------------------------------------------------------------------------------------ */
 /* Leaders: Panicked or Standing Firm, recovery, casualties                                    */
 
+/* A brigade leader in the game: only leaders carry Panicked or Standing Firm markers. */
+static gboolean
+leader_legal (const AdjContext  *ctx,
+              AdjInputs         *in,
+              GError           **error)
+{
+  AdjUnit *leader;
+
+  if (!rr_legal_unit (ctx, in, "leader", &leader, error))
+    return FALSE;
+  if (!rr_unit_is (leader, "leader"))
+    return adj_not_allowed (error, _("%s is not a brigade leader: only a brigade’s leader carries "
+                                     "a Panicked or Standing Firm marker"),
+                            adj_unit_get_name (leader));
+  return TRUE;
+}
+
 static const AdjChoice marker_choices[] = {
   { "none", N_("None") },
   { "panicked", N_("Panicked") },
@@ -1198,6 +1215,7 @@ const AdjMechanic rr_leader_reaction = {
   MECHANIC_INPUTS (reaction_inputs),
   MECHANIC_OUTCOMES (reaction_outcomes),
   .draws = reaction_draws,
+  .legal = leader_legal,
   .resolve = reaction_resolve,
   .odds = reaction_odds,
   .apply = reaction_apply,
@@ -1294,6 +1312,7 @@ const AdjMechanic rr_leader_recovery = {
   MECHANIC_INPUTS (leader_recovery_inputs),
   MECHANIC_OUTCOMES (leader_recovery_outcomes),
   .draws = leader_recovery_draws,
+  .legal = leader_legal,
   .resolve = leader_recovery_resolve,
   .odds = leader_recovery_odds,
   .apply = leader_recovery_apply,
@@ -1343,9 +1362,24 @@ casualty_prefill (const AdjContext  *ctx,
   else if (rr_unit_is (who, "leader"))
     rank = adj_unit_get_status_bool (who, "replaced") ? "replacement" : "leader";
   else
+    return TRUE; /* casualty_legal() says why he cannot fall */
+  return adj_inputs_set_string (in, "rank", rank, error);
+}
+
+/* Buller, Long or a brigade leader still in the game. */
+static gboolean
+casualty_legal (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  AdjUnit *who;
+
+  if (!rr_legal_unit (ctx, in, "who", &who, error))
+    return FALSE;
+  if (!rr_unit_is (who, "buller") && !rr_unit_is (who, "long") && !rr_unit_is (who, "leader"))
     return adj_not_allowed (error, _("%s is not Buller, Long or a brigade leader"),
                             adj_unit_get_name (who));
-  return adj_inputs_set_string (in, "rank", rank, error);
+  return TRUE;
 }
 
 static const char *
@@ -1426,6 +1460,7 @@ const AdjMechanic rr_leader_casualty = {
   MECHANIC_INPUTS (casualty_inputs),
   MECHANIC_OUTCOMES (casualty_outcomes),
   .draws = casualty_draws,
+  .legal = casualty_legal,
   .prefill = casualty_prefill,
   .resolve = casualty_resolve,
   .odds = casualty_odds,
@@ -1513,6 +1548,25 @@ recovery_odds (const AdjContext  *ctx,
                         morale, NULL, error);
 }
 
+/* A unit still in the game with a morale level: a battalion, regiment, battery, commando or
+ * Boer gun (leaders carry markers, not morale levels). */
+static gboolean
+recovery_legal (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  AdjUnit *unit;
+
+  if (!rr_legal_unit (ctx, in, "unit", &unit, error))
+    return FALSE;
+  if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
+      !rr_unit_is (unit, "boer-gun"))
+    return adj_not_allowed (error, _("%s has no morale level to recover: only battalions, "
+                                     "regiments, batteries, commandos and Boer guns recover"),
+                            adj_unit_get_name (unit));
+  return TRUE;
+}
+
 static gboolean
 recovery_apply (const AdjContext  *ctx,
                 AdjInputs         *in,
@@ -1542,6 +1596,7 @@ const AdjMechanic rr_unit_recovery = {
   .random_note = N_("A total beyond the chart reads its first or last line."),
   .tables = recovery_tables,
   .draws = recovery_draws,
+  .legal = recovery_legal,
   .resolve = recovery_resolve,
   .odds = recovery_odds,
   .apply = recovery_apply,

@@ -139,10 +139,15 @@ run_for_unit (AdjBattle   *battle,
   g_autoptr(AdjEntry) entry = NULL;
   g_autofree char *summary = NULL;
 
+  AdjContext ctx;
+
   if (in == NULL)
     return FALSE;
   if (adj_mechanic_find_input (in->mechanic, "modifier") != NULL &&
       !adj_inputs_set_int (in, "modifier", CLAMP (modifier, -9, 9), error))
+    return FALSE;
+  adj_battle_context (battle, &ctx);
+  if (!adj_mechanic_check_legal (in->mechanic, &ctx, in, error))
     return FALSE;
   outcome = rr_resolve_in (battle, in, random, error);
   if (outcome == NULL)

@@ -171,8 +171,14 @@ wec_activation_legal (AdjBattle  *battle,
 {
   const char *side = adj_unit_get_side (unit);
   AdjSide *s = adj_battle_find_side (battle, side);
+  AdjSide *acting = adj_battle_phase_side (battle);
   int rolled = wec_activations_rolled (battle, side);
   int used;
+
+  /* In a side's activation phase, only its stands act. */
+  if (acting != NULL && g_strcmp0 (acting->id, side) != 0)
+    return adj_not_allowed (error, _("%s cannot act now: %s is activating"),
+                            adj_unit_get_name (unit), acting->name);
 
   /* Acting again (fighting after moving) takes no second activation. */
   if (rolled < 0 || adj_unit_get_status_bool (unit, "activated"))

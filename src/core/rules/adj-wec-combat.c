@@ -57,20 +57,18 @@ static const AdjChoice fire_outcomes[] = {
   { "destroyed", N_("Target destroyed") },
 };
 
+/* What the rules forbid of a fire combat as the inputs describe it: a stand that does not
+ * fight or does not carry the weapon, a target adjacent or out of range, a limbered gun,
+ * mounted regular cavalry. */
 static gboolean
-fire_prepare (const AdjContext  *ctx,
-              AdjInputs         *in,
-              AdjScore          *firer,
-              AdjScore          *target,
-              GError           **error)
+fire_forbidden (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
 {
-  AdjRuleset *rs = ctx->ruleset;
   const AdjUnitType *ft = adj_rules_input_type (ctx, in, "firer_type");
-  const AdjUnitType *tt = adj_rules_input_type (ctx, in, "target_type");
   const AdjWeapon *weapon =
-    adj_ruleset_find_weapon (rs, adj_inputs_get_string (in, "firer_weapon"));
-  gboolean dismounted = adj_inputs_get_bool (in, "firer_dismounted");
-  const char *category = wec_fighting_category (ft, dismounted);
+    adj_ruleset_find_weapon (ctx->ruleset, adj_inputs_get_string (in, "firer_weapon"));
+  const char *category = wec_fighting_category (ft, adj_inputs_get_bool (in, "firer_dismounted"));
   int distance = adj_inputs_get_int (in, "distance");
 
   if (ft->weapons[0] == NULL)
@@ -92,7 +90,24 @@ fire_prepare (const AdjContext  *ctx,
   if (g_str_equal (category, "cavalry") && !adj_unit_type_rule_bool (ft, "fires_mounted", TRUE))
     return adj_not_allowed (error, _("%s cannot fire while mounted: dismount it first"),
                             adj_gettext (ft->label));
+  return TRUE;
+}
 
+static gboolean
+fire_prepare (const AdjContext  *ctx,
+              AdjInputs         *in,
+              AdjScore          *firer,
+              AdjScore          *target,
+              GError           **error)
+{
+  AdjRuleset *rs = ctx->ruleset;
+  const AdjUnitType *ft = adj_rules_input_type (ctx, in, "firer_type");
+  const AdjUnitType *tt = adj_rules_input_type (ctx, in, "target_type");
+  const char *category = wec_fighting_category (ft, adj_inputs_get_bool (in, "firer_dismounted"));
+
+  /* Allowed by the referee, the combat is worked out all the same. */
+  if (ctx->ruling == NULL && !fire_forbidden (ctx, in, error))
+    return FALSE;
   adj_score_add (firer, ft->value, _("Stand value (%s)"), adj_gettext (ft->label));
   if (adj_inputs_get_int (in, "firer_command") > 0)
     adj_score_add (firer, adj_inputs_get_int (in, "firer_command"),
@@ -321,7 +336,7 @@ fire_legal (const AdjContext  *ctx,
             AdjInputs         *in,
             GError           **error)
 {
-  return initiator_legal (ctx, in, "firer", "target", error);
+  return initiator_legal (ctx, in, "firer", "target", error) && fire_forbidden (ctx, in, error);
 }
 
 const AdjMechanic wec_fire_combat = {
@@ -438,6 +453,22 @@ defender_has_friends (AdjInputs *in)
          adj_inputs_get_int (in, "defender_command") > 0;
 }
 
+/* What the rules forbid of a close combat as the inputs describe it: a stand that does not
+ * fight, a limbered gun. */
+static gboolean
+close_forbidden (const AdjContext  *ctx,
+                 AdjInputs         *in,
+                 GError           **error)
+{
+  const AdjUnitType *at = adj_rules_input_type (ctx, in, "attacker_type");
+
+  if (at->weapons[0] == NULL)
+    return adj_not_allowed (error, _("A %s stand does not start combats"), adj_gettext (at->label));
+  if (adj_inputs_get_bool (in, "attacker_limbered"))
+    return adj_not_allowed (error, _("A limbered gun cannot fight in a turn it is towed"));
+  return TRUE;
+}
+
 static gboolean
 close_prepare (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -450,10 +481,9 @@ close_prepare (const AdjContext  *ctx,
   const char *acat = wec_fighting_category (at, adj_inputs_get_bool (in, "attacker_dismounted"));
   gboolean flank = adj_inputs_get_bool (in, "flank");
 
-  if (at->weapons[0] == NULL)
-    return adj_not_allowed (error, _("A %s stand does not start combats"), adj_gettext (at->label));
-  if (adj_inputs_get_bool (in, "attacker_limbered"))
-    return adj_not_allowed (error, _("A limbered gun cannot fight in a turn it is towed"));
+  /* Allowed by the referee, the combat is worked out all the same. */
+  if (ctx->ruling == NULL && !close_forbidden (ctx, in, error))
+    return FALSE;
 
   close_side (ctx, in, attacker, "attacker");
   adj_score_add_modifier (attacker, rs, "close-combat", "guns-initiating", wec_is_gun (acat));
@@ -613,7 +643,8 @@ close_legal (const AdjContext  *ctx,
              AdjInputs         *in,
              GError           **error)
 {
-  return initiator_legal (ctx, in, "attacker", "defender", error);
+  return initiator_legal (ctx, in, "attacker", "defender", error) &&
+         close_forbidden (ctx, in, error);
 }
 
 const AdjMechanic wec_close_combat = {

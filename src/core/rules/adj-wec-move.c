@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include "adj-journal.h"
 #include "adj-wec-private.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -113,7 +114,29 @@ movement_resolve (const AdjContext  *ctx,
   return TRUE;
 }
 
-/* A stand that moves acts: its side must have an activation left for it. */
+/* Whether the journal shows @unit moving earlier this turn. */
+static gboolean
+moved_this_turn (AdjBattle *battle,
+                 AdjUnit   *unit)
+{
+  AdjJournal *journal = adj_battle_get_journal (battle);
+  int turn = adj_battle_get_turn (battle);
+
+  for (guint i = 0; i < journal->position; i++)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, i);
+      json_object *v = NULL;
+
+      if (entry->turn == turn && g_strcmp0 (entry->mechanic, "wec/movement") == 0 &&
+          json_object_object_get_ex (entry->inputs, "unit", &v) &&
+          g_strcmp0 (json_object_get_string (v), adj_unit_get_id (unit)) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A stand still on the table that moves acts: its side must have an activation left for it,
+ * and an activated stand moves once (before or after it fights). */
 static gboolean
 movement_legal (const AdjContext  *ctx,
                 AdjInputs         *in,
@@ -121,9 +144,23 @@ movement_legal (const AdjContext  *ctx,
 {
   AdjUnit *unit;
 
-  if (!adj_rules_find_unit (ctx, adj_inputs_get_string (in, "unit"), &unit, error))
+  if (!adj_rules_find_unit (ctx, adj_inputs_get_string (in, "unit"), &unit, error) ||
+      !adj_rules_legal_unit (ctx, in, "unit", FALSE, &unit, error))
     return FALSE;
-  return unit == NULL || wec_activation_legal (ctx->battle, unit, error);
+  if (unit == NULL)
+    return TRUE;
+  if (moved_this_turn (ctx->battle, unit))
+    return adj_not_allowed (error, _("%s has already moved this turn"), adj_unit_get_name (unit));
+  return wec_activation_legal (ctx->battle, unit, error);
+}
+
+/* Only a stand still on the table falls back. */
+static gboolean
+recoil_legal (const AdjContext  *ctx,
+              AdjInputs         *in,
+              GError           **error)
+{
+  return adj_rules_legal_unit (ctx, in, "unit", FALSE, NULL, error);
 }
 
 static gboolean
@@ -226,6 +263,7 @@ const AdjMechanic wec_recoil = {
   .scope = ADJ_SCOPE_UNIT,
   MECHANIC_INPUTS (recoil_inputs),
   MECHANIC_OUTCOMES (recoil_outcomes),
+  .legal = recoil_legal,
   .resolve = recoil_resolve,
   .apply = destroy_apply,
 };

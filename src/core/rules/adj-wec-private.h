@@ -147,8 +147,8 @@ gboolean wec_check_army (AdjRuleset     *rs,
                          AdjArmy        *army,
                          AdjArmyReport  *report,
                          GError        **error);
-/* Whether @unit may act now: it has acted already this turn, or its side has an activation
- * left (or has not rolled for them yet). */
+/* Whether @unit may act now: in a side's activation phase it is that side's, and it has acted
+ * already this turn, or its side has an activation left (or has not rolled for them yet). */
 gboolean wec_activation_legal (AdjBattle  *battle,
                                AdjUnit    *unit,
                                GError    **error);

@@ -58,8 +58,9 @@ roll_off (const AdjContext  *ctx,
       g_autofree char *a_label = NULL;
       g_autofree char *b_label = NULL;
 
-      if (!adj_random_roll (random, "side-a", N_("First side"), ac, as, ad, error) ||
-          !adj_random_roll (random, "side-b", N_("Second side"), bc, bs, bd, error))
+      /* The dice are kept under the sides' names, as the story of the game tells them. */
+      if (!adj_random_roll (random, "side-a", a_name, ac, as, ad, error) ||
+          !adj_random_roll (random, "side-b", b_name, bc, bs, bd, error))
         {
           if (round > 1)
             g_prefix_error (error, _("Tied at %d, so both sides roll again. "), tie);
@@ -428,7 +429,8 @@ activation_resolve (const AdjContext  *ctx,
   adj_score_init (&score);
   if (adj_inputs_get_int (in, "command_value") > 0)
     adj_score_add (&score, adj_inputs_get_int (in, "command_value"), _("Command stand’s value"));
-  ok = adj_score_roll (&score, adj_dice_spec ("side", N_("Side"), adj_inputs_get_string (in, "dice")),
+  ok = adj_score_roll (&score, adj_dice_spec ("side", wec_side_name (ctx, in, "side", _("Side")),
+                                              adj_inputs_get_string (in, "dice")),
                        wec_side_name (ctx, in, "side", _("Side")), random, outcome, &total, error);
   adj_score_clear (&score);
   if (!ok)
