@@ -372,8 +372,11 @@ losses_chart (Pen       *pen,
         }
     }
   pen->y = top + h + 14;
-  paragraph (pen, SMALL, _("Figures lost in each turn (a unit destroyed counts the figures it "
-                           "still had)."), 0, 2);
+  paragraph (pen, SMALL, self->strength
+                         ? _("Strength points lost in each turn (a unit destroyed counts the "
+                             "strength points it still had).")
+                         : _("Figures lost in each turn (a unit destroyed counts the figures it "
+                             "still had)."), 0, 2);
 }
 
 static void
@@ -388,7 +391,8 @@ losses_table (Pen       *pen,
     x[s] = s == 0 ? 0 : 60 + col * (s - 1);
   g_ptr_array_add (cells, g_strdup (_("Turn")));
   for (guint s = 0; s < self->n_sides; s++)
-    g_ptr_array_add (cells, g_strdup_printf (_("%s: figures (units)"),
+    g_ptr_array_add (cells, g_strdup_printf (self->strength ? _("%s: strength points (units)")
+                                             : _("%s: figures (units)"),
                                              adj_report_side_name (self, s)));
   pen->y += 6;
   table_row (pen, SMALL_BOLD, (const char * const *) cells->pdata, x, cells->len);
@@ -614,9 +618,15 @@ draw (Pen       *pen,
     {
       g_autofree char *luck = NULL;
 
-      /* TRANSLATORS: a side in the report's header, with its losses and luck, e.g. "British:
-       * figures lost 12, units lost 3 · luck +1.25" */
-      luck = g_strdup_printf (_("%s: figures lost %d, units lost %d · luck %+.2f"),
+      luck = g_strdup_printf (self->strength
+                              /* TRANSLATORS: a side in the report's header, with its losses and
+                               * luck, e.g. "Boers: strength points lost 4, units lost 1 · luck
+                               * +1.25" */
+                              ? _("%s: strength points lost %d, units lost %d · luck %+.2f")
+                              /* TRANSLATORS: a side in the report's header, with its losses and
+                               * luck, e.g. "British: figures lost 12, units lost 3 · luck
+                               * +1.25" */
+                              : _("%s: figures lost %d, units lost %d · luck %+.2f"),
                               adj_report_side_name (self, s),
                               adj_report_get_figures_lost (self, s, 0),
                               adj_report_get_units_lost (self, s, 0),

@@ -14,8 +14,9 @@ G_BEGIN_DECLS
 typedef struct {
   const char *name;
   guint       side;          /* in the battle's order */
-  int         figures_start;
+  int         figures_start; /* or strength points, when the system counts them (strength) */
   int         figures_now;
+  gboolean    strength;
   gboolean    destroyed;
   int         destroyed_turn; /* 0: not by an entry in effect */
 } AdjReportFate;
@@ -29,6 +30,7 @@ struct _AdjReport {
   GArray     *rolls;          /* of AdjReportRoll, in the order they were rolled */
   guint       n_unknown;
   GArray     *running;        /* of double, n_sides per roll: each side's luck after it */
+  gboolean    strength;       /* losses are counted in strength points, not figures */
   int        *figures_lost;   /* [side * (last_turn + 1) + turn], turn 0: the whole game */
   int        *units_lost;
   GArray     *fates;          /* of AdjReportFate */
@@ -40,13 +42,14 @@ int          adj_report_side_index   (AdjReport   *self,
                                       const char  *id);
 const char  *adj_report_side_name    (AdjReport   *self,
                                       guint        s);
-/* The share of its figures side @s lost, 0 to 1. */
+/* The share of its figures (or strength points) side @s lost, 0 to 1. */
 double       adj_report_loss_share   (AdjReport   *self,
                                       guint        s);
 /* "Zulu army lost 40% of its figures, British 10%: a margin of 30 points", or the result of the
  * rules and then that. */
 char        *adj_report_describe_result (AdjReport *self);
-/* A unit's fate in words: "destroyed in turn 3", "lost 2 of 6 figures", "unhurt". */
+/* A unit's fate in words: "destroyed in turn 3", "lost 2 of 6 figures" (or strength points),
+ * "unhurt". */
 char        *adj_report_describe_fate (const AdjReportFate *fate);
 /* The five least likely results, as indexes into the rolls, rarest first. */
 GArray      *adj_report_least_likely (AdjReport   *self,

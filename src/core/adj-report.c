@@ -11,6 +11,7 @@
 
 #include "adj-i18n.h"
 #include "adj-journal.h"
+#include "adj-mechanic.h"
 #include "adj-members.h"
 #include "adj-report-private.h"
 #include "adj-unit.h"
@@ -153,8 +154,60 @@ member_lost (AdjChange *change)
   return get_bool_value (change->after) - get_bool_value (change->before);
 }
 
+/* What the system counts lost of @unit, in the boxes its roster gives the unit (a strength point
+ * each, adj-mechanic.h); all of them for a unit destroyed.  -1 when it gives the unit none: its
+ * losses are counted in figures. */
+static int
+strength_lost (AdjBattle *battle,
+               AdjUnit   *unit,
+               int       *boxes)
+{
+  const AdjSystem *system = adj_ruleset_get_system (adj_battle_get_ruleset (battle));
+  AdjRosterUnit hints = { 0 };
+
+  if (system == NULL || system->roster_unit == NULL)
+    return -1;
+  system->roster_unit (battle, NULL, unit, &hints);
+  g_free (hints.move);
+  if (hints.boxes <= 0)
+    return -1;
+  if (boxes != NULL)
+    *boxes = hints.boxes;
+  return adj_unit_get_destroyed (unit) ? hints.boxes : CLAMP (hints.lost, 0, hints.boxes);
+}
+
+/* A copy of every unit whose strength the system counts, by id: the report walks the journal
+ * on them, changing them as the battle does (adj_unit_set_field), without touching the
+ * battle. */
+static GHashTable *
+scratch_units (AdjBattle *battle)
+{
+  GHashTable *copies = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
+
+  for (guint i = 0; i < adj_battle_get_n_units (battle); i++)
+    {
+      AdjUnit *unit = adj_battle_peek_unit (battle, i);
+      g_autoptr(json_object) json = NULL;
+      g_autoptr(GError) error = NULL;
+      AdjUnit *copy;
+
+      if (strength_lost (battle, unit, NULL) < 0)
+        continue;
+      json = adj_unit_to_json (unit);
+      copy = adj_battle_unit_from_json (battle, json, adj_battle_get_name (battle), "$", &error);
+      if (copy == NULL)
+        {
+          g_warning ("a unit of the battle could not be copied: %s", error->message);
+          continue;
+        }
+      g_hash_table_insert (copies, (gpointer) adj_unit_get_id (unit), copy);
+    }
+  return copies;
+}
+
 /* Losses from the changes of the entries in effect: figures taken away, and units destroyed
- * (with the figures they still had). */
+ * (with the figures they still had); or, where the system counts strength points, the strength
+ * each entry cost. */
 static void
 count_losses (AdjReport *self)
 {
@@ -162,11 +215,18 @@ count_losses (AdjReport *self)
   g_autoptr(GHashTable) figures = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) destroyed_in = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) start = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) scratch = scratch_units (self->battle);
+  g_autoptr(GHashTable) was_lost = g_hash_table_new (g_str_hash, g_str_equal);
   guint n_turns = (guint) self->last_turn + 1;
   guint n_units = adj_battle_get_n_units (self->battle);
+  /* The set-up of a battle whose system counts strength: the journal's first entry, a note the
+   * system made when it put the counters on the table (not a roll, not an edit). */
+  guint played_from = g_hash_table_size (scratch) > 0 && journal->position > 0 &&
+                      g_strcmp0 (adj_journal_get_entry (journal, 0)->kind, "note") == 0 ? 1 : 0;
 
   self->figures_lost = g_new0 (int, self->n_sides * n_turns);
   self->units_lost = g_new0 (int, self->n_sides * n_turns);
+  self->strength = g_hash_table_size (scratch) > 0;
 
   /* Each unit's figures before the first entry: the figures now with every change undone. */
   for (guint i = 0; i < n_units; i++)
@@ -183,10 +243,14 @@ count_losses (AdjReport *self)
       for (guint c = adj_change_set_len (entry->changes); c-- > 0;)
         {
           AdjChange *change = adj_change_set_get (entry->changes, c);
+          AdjUnit *copy;
 
           if (change->op != ADJ_CHANGE_SET || !g_str_has_prefix (change->target, "unit:"))
             continue;
-          if (g_strcmp0 (change->field, "figures") == 0)
+          copy = g_hash_table_lookup (scratch, change->target + 5);
+          if (copy != NULL)
+            adj_unit_set_field (copy, change->field, change->before);
+          else if (g_strcmp0 (change->field, "figures") == 0)
             g_hash_table_insert (start, (gpointer) (change->target + 5),
                                  GINT_TO_POINTER (get_int_value (change->before, 0)));
           else if (member_lost (change) != 0)
@@ -198,6 +262,37 @@ count_losses (AdjReport *self)
             }
         }
     }
+
+  /* A unit counted in strength starts with the strength points it had not lost once the battle
+   * was set up: a counter the set-up puts on its reduced side (a battalion that comes to the
+   * battle weakened) has lost nothing in it. */
+  if (played_from > 0)
+    {
+      AdjEntry *entry = adj_journal_get_entry (journal, 0);
+
+      for (guint c = 0; c < adj_change_set_len (entry->changes); c++)
+        {
+          AdjChange *change = adj_change_set_get (entry->changes, c);
+          AdjUnit *copy;
+
+          if (change->op == ADJ_CHANGE_SET && g_str_has_prefix (change->target, "unit:") &&
+              (copy = g_hash_table_lookup (scratch, change->target + 5)) != NULL)
+            adj_unit_set_field (copy, change->field, change->after);
+        }
+    }
+  {
+    GHashTableIter iter;
+    gpointer key, value;
+
+    g_hash_table_iter_init (&iter, scratch);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+      {
+        int boxes = 0;
+        int lost = strength_lost (self->battle, value, &boxes);
+
+        g_hash_table_insert (start, key, GINT_TO_POINTER (lost >= 0 ? boxes - lost : 0));
+      }
+  }
 
   /* Then forward, turn by turn. */
   {
@@ -213,11 +308,15 @@ count_losses (AdjReport *self)
       AdjEntry *entry = adj_journal_get_entry (journal, i);
       int turn = CLAMP (entry->turn, 1, self->last_turn);
 
+      /* A unit counted in strength: what it had lost before the entry, against after it (the
+       * entry's changes one by one may pass through states the rules never show). */
+      g_hash_table_remove_all (was_lost);
       for (guint c = 0; c < adj_change_set_len (entry->changes); c++)
         {
           AdjChange *change = adj_change_set_get (entry->changes, c);
           const char *id;
           AdjUnit *unit;
+          AdjUnit *copy;
           int s;
 
           if (change->op != ADJ_CHANGE_SET || !g_str_has_prefix (change->target, "unit:"))
@@ -227,7 +326,17 @@ count_losses (AdjReport *self)
           s = unit != NULL ? adj_report_side_index (self, adj_unit_get_side (unit)) : -1;
           if (s < 0)
             continue;
-          if (g_strcmp0 (change->field, "figures") == 0)
+          copy = g_hash_table_lookup (scratch, id);
+          if (copy != NULL && i < played_from)
+            continue;
+          if (copy != NULL)
+            {
+              if (!g_hash_table_contains (was_lost, id))
+                g_hash_table_insert (was_lost, (gpointer) id,
+                                     GINT_TO_POINTER (strength_lost (self->battle, copy, NULL)));
+              adj_unit_set_field (copy, change->field, change->after);
+            }
+          else if (g_strcmp0 (change->field, "figures") == 0)
             {
               int before = get_int_value (change->before, 0);
               int after = get_int_value (change->after, 0);
@@ -246,18 +355,39 @@ count_losses (AdjReport *self)
               g_hash_table_insert (figures, (gpointer) id,
                                    GINT_TO_POINTER (before - member_lost (change)));
             }
-          else if (g_strcmp0 (change->field, "destroyed") == 0 && change->after != NULL &&
-                   json_object_get_boolean (change->after) &&
-                   !g_hash_table_contains (destroyed_in, id))
+          if (g_strcmp0 (change->field, "destroyed") == 0 && change->after != NULL &&
+              json_object_get_boolean (change->after) &&
+              !g_hash_table_contains (destroyed_in, id))
             {
-              int left = GPOINTER_TO_INT (g_hash_table_lookup (figures, id));
-
               self->units_lost[(guint) s * n_turns + (guint) turn] += 1;
-              self->figures_lost[(guint) s * n_turns + (guint) turn] += MAX (left, 0);
-              g_hash_table_insert (figures, (gpointer) id, GINT_TO_POINTER (0));
+              /* A unit counted in figures loses those it still had; one counted in strength
+               * loses what is left of it below, with the rest of the entry. */
+              if (copy == NULL)
+                {
+                  int left = GPOINTER_TO_INT (g_hash_table_lookup (figures, id));
+
+                  self->figures_lost[(guint) s * n_turns + (guint) turn] += MAX (left, 0);
+                  g_hash_table_insert (figures, (gpointer) id, GINT_TO_POINTER (0));
+                }
               g_hash_table_insert (destroyed_in, (gpointer) id, GINT_TO_POINTER (turn));
             }
         }
+      {
+        GHashTableIter iter;
+        gpointer key, value;
+
+        g_hash_table_iter_init (&iter, was_lost);
+        while (g_hash_table_iter_next (&iter, &key, &value))
+          {
+            AdjUnit *unit = adj_battle_find_unit (self->battle, key);
+            guint s = (guint) adj_report_side_index (self, adj_unit_get_side (unit));
+            int now = strength_lost (self->battle, g_hash_table_lookup (scratch, key), NULL);
+
+            /* Strength won back (no rule of the systems gives any) is no loss. */
+            if (now > GPOINTER_TO_INT (value))
+              self->figures_lost[s * n_turns + (guint) turn] += now - GPOINTER_TO_INT (value);
+          }
+      }
     }
   for (guint s = 0; s < self->n_sides; s++)
     for (guint t = 1; t < n_turns; t++)
@@ -271,6 +401,8 @@ count_losses (AdjReport *self)
       AdjUnit *unit = adj_battle_peek_unit (self->battle, i);
       AdjReportFate fate = { 0 };
       int s = adj_report_side_index (self, adj_unit_get_side (unit));
+      int boxes = 0;
+      int lost;
 
       /* What the table does not see is not told: a unit still hidden has no fate yet.  A marker
        * or the like stands for no troops, and has none at all. */
@@ -282,6 +414,12 @@ count_losses (AdjReport *self)
       fate.side = (guint) s;
       fate.figures_now = adj_unit_get_figures (unit);
       fate.figures_start = GPOINTER_TO_INT (g_hash_table_lookup (start, adj_unit_get_id (unit)));
+      if (g_hash_table_contains (scratch, adj_unit_get_id (unit)) &&
+          (lost = strength_lost (self->battle, unit, &boxes)) >= 0)
+        {
+          fate.strength = TRUE;
+          fate.figures_now = boxes - lost;
+        }
       fate.destroyed = adj_unit_get_destroyed (unit);
       fate.destroyed_turn = GPOINTER_TO_INT (g_hash_table_lookup (destroyed_in,
                                                                   adj_unit_get_id (unit)));
@@ -389,6 +527,13 @@ adj_report_get_luck (AdjReport *self,
   return g_array_index (self->running, double, (self->rolls->len - 1) * self->n_sides + s);
 }
 
+gboolean
+adj_report_counts_strength (AdjReport *self)
+{
+  g_return_val_if_fail (ADJ_IS_REPORT (self), FALSE);
+  return self->strength;
+}
+
 int
 adj_report_get_figures_lost (AdjReport *self,
                              guint      s,
@@ -442,23 +587,42 @@ adj_report_describe_result (AdjReport *self)
       guint better = a <= b ? 0 : 1;
       int margin = (int) lround (fabs (a - b) * 100);
 
-      if (margin == 0)
+      if (margin == 0 && self->strength)
+        /* TRANSLATORS: the margin of a battle whose units have strength points rather than
+         * figures, when both sides lost as much */
+        g_string_append_printf (out, _("Both sides lost the same share of their strength points "
+                                       "(%d%%)."), (int) lround (a * 100));
+      else if (margin == 0)
         /* TRANSLATORS: the margin of a battle, when both sides lost as much */
         g_string_append_printf (out, _("Both sides lost the same share of their figures (%d%%)."),
                                 (int) lround (a * 100));
       else
-        /* TRANSLATORS: the margin of a battle by losses, e.g. "British lost 10% of their figures,
-         * Zulu army 40%: British ahead by 30 points." */
-        g_string_append_printf (out, _("%s lost %d%% of their figures, %s %d%%: %s ahead by %d "
-                                       "points."),
+        g_string_append_printf (out, self->strength
+                                /* TRANSLATORS: the margin of a battle by losses of strength
+                                 * points, e.g. "Boers lost 10% of their strength points, British
+                                 * 40%: Boers ahead by 30 points." */
+                                ? ngettext ("%s lost %d%% of their strength points, %s %d%%: "
+                                            "%s ahead by %d point.",
+                                            "%s lost %d%% of their strength points, %s %d%%: "
+                                            "%s ahead by %d points.", (gulong) margin)
+                                /* TRANSLATORS: the margin of a battle by losses, e.g. "British
+                                 * lost 10% of their figures, Zulu army 40%: British ahead by 30
+                                 * points." */
+                                : _("%s lost %d%% of their figures, %s %d%%: %s ahead by %d "
+                                    "points."),
                                 adj_report_side_name (self, 0), (int) lround (a * 100),
                                 adj_report_side_name (self, 1), (int) lround (b * 100),
                                 adj_report_side_name (self, better), margin);
     }
   else
     for (guint s = 0; s < self->n_sides; s++)
-      /* TRANSLATORS: a side's losses, e.g. "British lost 10% of their figures." */
-      g_string_append_printf (out, _("%s lost %d%% of their figures. "),
+      g_string_append_printf (out, self->strength
+                              /* TRANSLATORS: a side's losses, e.g. "Boers lost 10% of their
+                               * strength points." */
+                              ? _("%s lost %d%% of their strength points. ")
+                              /* TRANSLATORS: a side's losses, e.g. "British lost 10% of their
+                               * figures." */
+                              : _("%s lost %d%% of their figures. "),
                               adj_report_side_name (self, s),
                               (int) lround (adj_report_loss_share (self, s) * 100));
   return g_string_free (out, FALSE);
@@ -471,6 +635,11 @@ adj_report_describe_fate (const AdjReportFate *fate)
     return g_strdup_printf (_("destroyed in turn %d"), fate->destroyed_turn);
   if (fate->destroyed)
     return g_strdup (_("destroyed"));
+  if (fate->strength && fate->figures_now < fate->figures_start)
+    /* TRANSLATORS: the fate of a unit, e.g. "lost 2 of 6 strength points" */
+    return g_strdup_printf (ngettext ("lost %d of %d strength point",
+                                      "lost %d of %d strength points", fate->figures_start),
+                            fate->figures_start - fate->figures_now, fate->figures_start);
   if (fate->figures_now < fate->figures_start)
     return g_strdup_printf (_("lost %d of %d figures"), fate->figures_start - fate->figures_now,
                             fate->figures_start);
@@ -513,8 +682,13 @@ md_losses (AdjReport *self,
 {
   g_string_append_printf (out, "\n## %s\n\n| %s |", _("Losses turn by turn"), _("Turn"));
   for (guint s = 0; s < self->n_sides; s++)
-    /* TRANSLATORS: a column of the losses table: a side's figures and units lost */
-    g_string_append_printf (out, _(" %s: figures (units) |"), adj_report_side_name (self, s));
+    g_string_append_printf (out, self->strength
+                            /* TRANSLATORS: a column of the losses table: a side's strength
+                             * points and units lost */
+                            ? _(" %s: strength points (units) |")
+                            /* TRANSLATORS: a column of the losses table: a side's figures and
+                             * units lost */
+                            : _(" %s: figures (units) |"), adj_report_side_name (self, s));
   g_string_append (out, "\n|---|");
   for (guint s = 0; s < self->n_sides; s++)
     g_string_append (out, "---:|");

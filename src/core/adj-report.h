@@ -50,7 +50,12 @@ guint                adj_report_get_n_unknown (AdjReport  *self);
 /* The luck of side @s (in the battle's order of sides) after every roll in effect. */
 double               adj_report_get_luck      (AdjReport  *self,
                                                guint       s);
-/* Figures side @s lost, and its units destroyed, in every turn (@turn 0: the whole game). */
+/* Whether the report counts losses in strength points rather than figures: the system's roster
+ * gives units strength boxes (adj-mechanic.h, AdjRosterUnit), as Redvers' Reverse does. */
+gboolean             adj_report_counts_strength (AdjReport *self);
+/* Figures side @s lost, and its units destroyed, in every turn (@turn 0: the whole game).  When
+ * the report counts strength, the strength points lost instead: what the roster counts lost of
+ * a unit after each entry less before it (all of it for a unit destroyed). */
 int                  adj_report_get_figures_lost (AdjReport *self,
                                                   guint      s,
                                                   int        turn);
