@@ -442,6 +442,46 @@ test_share (void)
   adj_test_run_app (check_share, "--demo");
 }
 
+/* The peak resident memory of this process so far, in KiB, from /proc. */
+static long
+resident_kib (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+  line = strstr (status, "\nVmHWM:");
+  g_assert_nonnull (line);
+  return strtol (line + strlen ("\nVmHWM:"), NULL, 10);
+}
+
+/* The players' window and the phones' server together add less than 10 MiB to the app. */
+static void
+check_memory (AdjApplication *app)
+{
+  AdjBattleWindow *window = adj_test_the_window (app);
+  long before, after;
+
+  adj_test_settle ();
+  before = resident_kib ();
+  open_display (app);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "share.active", NULL));
+  adj_test_settle ();
+  g_assert_nonnull (adj_share_dialog_get (window));
+  after = resident_kib ();
+  g_test_message ("the table display and sharing add %ld KiB to the peak", after - before);
+#if !defined(__SANITIZE_ADDRESS__)
+  /* (The address sanitizer keeps freed memory aside: its figures say nothing of the app's.) */
+  g_assert_cmpint (after - before, <, 10 * 1024);
+#endif
+}
+
+static void
+test_memory (void)
+{
+  adj_test_run_app (check_memory, "--demo");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -453,5 +493,6 @@ main (int   argc,
   g_test_add_func ("/ui/display/rr-hidden", test_rr);
   g_test_add_func ("/ui/display/rf-hidden", test_rf);
   g_test_add_func ("/ui/display/share", test_share);
+  g_test_add_func ("/ui/display/memory", test_memory);
   return adj_test_finish_ui (g_test_run ());
 }
