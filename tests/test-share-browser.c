@@ -24,6 +24,9 @@
 #include "adj-store.h"
 #include "adj-table-json.h"
 #include "adj-test-util.h"
+#include "adj-test-asan.h"
+
+ADJ_TEST_TRACE_LEAKS_THROUGH_LIBRARIES
 
 /* Seconds allowed for chromium to start, and for a call to answer. */
 #define START_TIMEOUT 30

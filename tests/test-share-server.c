@@ -16,6 +16,9 @@
 #include "adj-store.h"
 #include "adj-table-json.h"
 #include "adj-test-http.h"
+#include "adj-test-asan.h"
+
+ADJ_TEST_TRACE_LEAKS_THROUGH_LIBRARIES
 #include "adj-test-util.h"
 
 static AdjBattle *
@@ -293,6 +296,51 @@ test_max_clients (void)
        i++)
     g_main_context_iteration (NULL, FALSE), g_usleep (1000);
   g_assert_cmpuint (adj_share_server_get_n_clients (server), ==, ADJ_SHARE_MAX_CLIENTS - 1);
+}
+
+/* How many files this process has open. */
+static guint
+n_open_files (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while (g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* An evening of phones asking and going away leaves no connection open behind it: the server
+ * holds no more files after sixty requests and sixty dropped streams than before. */
+static void
+test_no_files_left_open (void)
+{
+  g_autoptr(AdjBattle) battle = load_demo ("wec-zulu-war");
+  g_autoptr(AdjShareServer) server = start (battle);
+  g_autofree char *state = with_token (server, "/state", NULL);
+  guint before;
+
+  /* One of each first, so that whatever is opened once and kept (a cache, say) is open. */
+  g_assert_cmpuint (get (server, state, NULL), ==, 200);
+  adj_test_http_free (open_stream (server, NULL));
+  for (guint i = 0; i < 50 && adj_share_server_get_n_clients (server) > 0; i++)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  before = n_open_files ();
+
+  for (guint i = 0; i < 60; i++)
+    {
+      g_assert_cmpuint (get (server, state, NULL), ==, 200);
+      adj_test_http_free (open_stream (server, NULL));
+      /* Within the rate a phone is allowed: two requests, two turns. */
+      g_usleep (2 * G_USEC_PER_SEC / ADJ_SHARE_RATE);
+    }
+  for (guint i = 0; i < 500 && adj_share_server_get_n_clients (server) > 0; i++)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  g_assert_cmpuint (adj_share_server_get_n_clients (server), ==, 0);
+  for (guint i = 0; i < 50; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (n_open_files (), <=, before);
 }
 
 /* Requests past the rate of one address are refused with 429 and nothing else. */
@@ -690,6 +738,7 @@ main (int   argc,
   g_test_add_func ("/share/token-changes", test_token_changes);
   g_test_add_func ("/share/max-clients", test_max_clients);
   g_test_add_func ("/share/rate-limit", test_rate_limit);
+  g_test_add_func ("/share/no-files-left-open", test_no_files_left_open);
   g_test_add_func ("/share/stream-follows", test_stream_follows);
   g_test_add_func ("/share/stream-resumes", test_stream_resumes);
   g_test_add_func ("/share/stuck-client", test_stuck_client);

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "adj-test-asan.h"
 #include "adj-test-pdf.h"
 #include "adj-test-ui.h"
 #include "adj-hinted-row.h"
@@ -17,6 +18,7 @@
 #include "adj-mechanic-panel.h"
 #include "adj-new-battle-dialog.h"
 #include "adj-roster-dialog.h"
+#include "adj-report.h"
 #include "adj-roster-print.h"
 #include "adj-store.h"
 #include "adj-unit-pane.h"
@@ -502,11 +504,23 @@ check_after_action_report (AdjApplication *app)
       g_assert_nonnull (outcome);
     }
   adj_test_settle ();
+#ifdef ADJ_TEST_ASAN
+  /* GTK 4.8's file chooser starts helper threads (GVfs, cloud providers) whose allocations the
+   * leak checker reports and cannot tell from ours, its stacks cut short in GLib: the normal
+   * pass of the suite asks where to save; this one writes where the chooser would. */
+  {
+    g_autoptr(AdjReport) report = adj_report_new (battle);
+
+    g_assert_true (adj_report_write_pdf (report, path, ADJ_PAPER_A4, NULL, &error));
+    g_assert_no_error (error);
+  }
+#else
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.after-action-report",
                                              NULL));
   adj_test_settle ();
   adj_test_answer_file_chooser ("Save the After-Action Report", path);
   g_assert_null (adj_test_find_dialog (app));
+#endif
   text = adj_test_pdf_text (path);
   g_assert_true (adj_test_text_has (text, adj_battle_get_name (battle)));
   g_assert_true (adj_test_text_has (text, "British Regular Infantry 1"));

@@ -165,6 +165,10 @@ set_headers (SoupServerMessage *msg)
   SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
 
   soup_message_headers_replace (headers, "Cache-Control", "no-store");
+  /* The server, not the phone, ends each connection once it has answered: libsoup 3.2 never
+   * frees a kept-alive connection that the other end closes while it is idle (fixed in 3.3), and
+   * a phone makes only a few requests besides its stream. */
+  soup_message_headers_replace (headers, "Connection", "close");
   soup_message_headers_replace (headers, "Referrer-Policy", "no-referrer");
   soup_message_headers_replace (headers, "X-Content-Type-Options", "nosniff");
   soup_message_headers_replace (headers, "Content-Security-Policy",
@@ -266,8 +270,15 @@ drop_client (AdjShareServer    *self,
   g_autoptr(SoupServerMessage) held = g_object_ref (msg);
   GSocket *socket = soup_server_message_get_socket (msg);
 
+  /* Closed, not only shut: libsoup 3.2 keeps the socket of a connection whose other end went
+   * away, and with it the file descriptor, which a long evening of phones waking and sleeping
+   * would run out of.  A closed GSocket refuses every later call, so libsoup's own close of it
+   * does no harm. */
   if (socket != NULL)
-    g_socket_shutdown (socket, TRUE, TRUE, NULL);
+    {
+      g_socket_shutdown (socket, TRUE, TRUE, NULL);
+      g_socket_close (socket, NULL);
+    }
   on_stream_finished (held, self);
   soup_server_message_unpause (held);
 }
