@@ -147,23 +147,13 @@ update_badges (AdjUnitRow *self)
     {
       const AdjField *f = g_ptr_array_index (fields, i);
       json_object *v = NULL;
-      g_autofree char *value = NULL;
       g_autofree char *text = NULL;
-      /* A list shows the field's short badge text where the ruleset gives one. */
-      const char *label = adj_gettext (f->badge != NULL ? f->badge : f->label);
 
-      if (!json_object_object_get_ex (status, f->name, &v) || v == NULL ||
-          adj_field_value_is_default (f, v))
+      if (!json_object_object_get_ex (status, f->name, &v))
         continue;
-      value = adj_field_value_to_text (rs, f, v);
-      if (f->kind == ADJ_FIELD_BOOL)
-        text = json_object_get_boolean (v) ? g_strdup (label)
-                                          : g_strdup_printf (_("Not %s"), label);
-      else if (f->kind == ADJ_FIELD_INT)
-        text = g_strdup_printf ("%s %s", label, value);
-      else
-        text = g_steal_pointer (&value);
-      add_badge (self, text, "accent");
+      text = adj_field_status_text (rs, f, v);
+      if (text != NULL)
+        add_badge (self, text, "accent");
     }
 }
 

@@ -1611,6 +1611,26 @@ adj_field_value_to_text (AdjRuleset     *rs,
     }
 }
 
+char *
+adj_field_status_text (AdjRuleset     *rs,
+                       const AdjField *field,
+                       json_object    *value)
+{
+  const char *label = adj_gettext (field->badge != NULL ? field->badge : field->label);
+  g_autofree char *text = NULL;
+
+  if (value == NULL || adj_field_value_is_default (field, value))
+    return NULL;
+  if (field->kind == ADJ_FIELD_BOOL)
+    /* TRANSLATORS: a switch of a unit's status that is off, e.g. "Not Loaded" */
+    return json_object_get_boolean (value) ? g_strdup (label)
+                                           : g_strdup_printf (_("Not %s"), label);
+  text = adj_field_value_to_text (rs, field, value);
+  if (field->kind == ADJ_FIELD_INT)
+    return g_strdup_printf ("%s %s", label, text);
+  return g_steal_pointer (&text);
+}
+
 gboolean
 adj_field_check_json (AdjRuleset      *rs,
                       const AdjField  *field,

@@ -200,6 +200,12 @@ gboolean            adj_field_value_is_default   (const AdjField *field,
 char               *adj_field_value_to_text      (AdjRuleset     *rs,
                                                   const AdjField *field,
                                                   json_object    *value);
+/* A unit's status @value for @field as a list shows it beside the unit, under the field's short
+ * badge where it has one: "Disrupted", "Not Loaded", "Wounds 2", a choice's label; NULL when
+ * the value is the field's default, which a list leaves out.  Free it. */
+char               *adj_field_status_text        (AdjRuleset     *rs,
+                                                  const AdjField *field,
+                                                  json_object    *value);
 gboolean            adj_field_applies_to         (const AdjField *field,
                                                   const char     *category);
 

@@ -179,23 +179,14 @@ unit_state (AdjBattle *battle,
   for (guint i = 0; i < fields->len; i++)
     {
       const AdjField *f = g_ptr_array_index (fields, i);
-      const char *label = adj_gettext (f->badge != NULL ? f->badge : f->label);
       json_object *v = NULL;
-      g_autofree char *value = NULL;
       g_autofree char *text = NULL;
 
-      if (f->secret || !json_object_object_get_ex (status, f->name, &v) || v == NULL ||
-          adj_field_value_is_default (f, v))
+      if (f->secret || !json_object_object_get_ex (status, f->name, &v))
         continue;
-      value = adj_field_value_to_text (rs, f, v);
-      if (f->kind == ADJ_FIELD_BOOL)
-        text = json_object_get_boolean (v) ? g_strdup (label)
-                                          : g_strdup_printf (_("Not %s"), label);
-      else if (f->kind == ADJ_FIELD_INT)
-        text = g_strdup_printf ("%s %s", label, value);
-      else
-        text = g_steal_pointer (&value);
-      json_object_array_add (array, json_object_new_string (text));
+      text = adj_field_status_text (rs, f, v);
+      if (text != NULL)
+        json_object_array_add (array, json_object_new_string (text));
     }
   return array;
 }
