@@ -3,7 +3,8 @@
  * would: the inputs on standard input, the dice on the command line, the result read from the
  * JSON.  When Empires Clash!'s large stands, isolated stands and victory margins; Glidden's
  * charge, the test when an officer falls and its plurals; a hit commander in Redcoats &
- * Natives; the plurals of each in English and German. */
+ * Natives, and its units acting in the order of their cards ("done"); the plurals of each in
+ * English and German. */
 
 #include "config.h"
 
@@ -214,11 +215,57 @@ test_cli_case (gconstpointer data)
   }
 }
 
+/* Redcoats & Natives: a unit whose card is not up is refused (exit 1); "done" says the unit up
+ * has finished, journals it and saves; what is wrong on the command line is refused (exit 2). */
+static void
+test_rn_done (void)
+{
+  g_autofree char *dir = adj_cli_dir_new ();
+  g_autofree char *battle = adj_cli_copy_demo (dir, "rn-column-on-the-march.json");
+  g_autofree char *wec = adj_cli_copy_demo (dir, "wec-zulu-war.json");
+  g_auto(AdjCliRun) r = { 0 };
+  g_autoptr(json_object) state = NULL;
+  g_autoptr(json_object) done = NULL;
+  const char *acting;
+
+  ADJ_CLI_RUN (&r, NULL, "resolve", "rn/deal", "--battle", battle, "--apply", "--seed", "5");
+  adj_cli_assert_ok (&r);
+  /* With this seed, Veteran warriors 1 (u17) is up on A♥ and Line infantry 2 (u3) is not. */
+  ADJ_CLI_RUN (&r, "{\"unit\": \"u3\"}", "resolve", "rn/movement", "--battle", battle,
+               "--input", "-");
+  adj_cli_assert_fails (&r, 1, "Line infantry 2 cannot act yet: Veteran warriors 1 acts first, "
+                               "on A♥, until it is marked done");
+  ADJ_CLI_RUN (&r, NULL, "done", battle, "u17", "--compact");
+  adj_cli_assert_ok (&r);
+  done = adj_cli_out_json (&r);
+  g_assert_cmpstr (json_object_get_string (adj_test_member (done, "journal")), ==,
+                   "Veteran warriors 1 is done on A♥");
+  ADJ_CLI_RUN (&r, NULL, "state", battle, "--compact");
+  adj_cli_assert_ok (&r);
+  state = adj_cli_out_json (&r);
+  acting = json_object_get_string (adj_test_member (
+    json_object_array_get_idx (adj_test_member (state, "facts"), 0), "value"));
+  g_assert_true (g_str_has_prefix (acting, "Line infantry 1, on A♦"));
+
+  ADJ_CLI_RUN (&r, NULL, "done", battle, "u17");
+  adj_cli_assert_fails (&r, 1, "Veteran warriors 1 has already acted this turn");
+  ADJ_CLI_RUN (&r, NULL, "done", battle, "u99");
+  adj_cli_assert_fails (&r, 1, "The battle has no unit “u99”");
+  ADJ_CLI_RUN (&r, NULL, "done", battle);
+  adj_cli_assert_fails (&r, 2, "“done” takes a battle file and a unit id");
+  ADJ_CLI_RUN (&r, NULL, "done", battle, "u2", "--apply");
+  adj_cli_assert_fails (&r, 2, "--apply and --allow do not belong to it");
+  ADJ_CLI_RUN (&r, NULL, "done", wec, "u1");
+  adj_cli_assert_fails (&r, 1, "acting on cards in turn belongs to Redcoats & Natives");
+  adj_cli_dir_free (g_steal_pointer (&dir));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli-rules/rn/done", test_rn_done);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *path = g_strconcat ("/cli-rules/", cases[i].name, NULL);

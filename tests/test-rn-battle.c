@@ -916,3 +916,71 @@ test_battle_turn_facts (Fixture       *f,
   adj_test_undo (f->battle);
   adj_test_assert_fact (f->battle, "cohesion-tried", "Nobody yet");
 }
+
+/* The units act in the order of their cards: a unit whose card is not up yet is refused until
+ * those before it are done, and the referee may still allow it; "done" is journaled and undone. */
+void
+test_battle_card_order (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(AdjOutcome) deal = battle_resolve (f->battle, "rn/deal", NULL, NULL, 0, NULL, TRUE);
+  g_autoptr(GPtrArray) order = adj_rn_activation_order (f->battle);
+  g_autoptr(GError) error = NULL;
+  AdjJournal *journal = adj_battle_get_journal (f->battle);
+  AdjUnit *first = adj_battle_find_unit (f->battle, g_ptr_array_index (order, 0));
+  AdjUnit *later = NULL, *enemy;
+  g_autofree char *pair = NULL;
+  g_autofree char *move = NULL;
+  g_autofree char *msg = NULL;
+  g_autofree char *done = NULL;
+  AdjCard card;
+
+  /* A unit further down the order, with a card of its own, and an enemy of it. */
+  for (guint i = 1; i < order->len && later == NULL; i++)
+    {
+      AdjUnit *u = adj_battle_find_unit (f->battle, g_ptr_array_index (order, i));
+
+      if (g_strcmp0 (adj_unit_get_card (u), adj_unit_get_card (first)) != 0)
+        later = u;
+    }
+  g_assert_nonnull (later);
+  enemy = unit_of_side (f->battle, g_str_equal (adj_unit_get_side (later), "a") ? "b" : "a");
+  pair = g_strdup_printf ("{\"firer\": \"%s\", \"target\": \"%s\"}", adj_unit_get_id (later),
+                          adj_unit_get_id (enemy));
+  move = g_strdup_printf ("{\"unit\": \"%s\"}", adj_unit_get_id (later));
+  g_assert_true (adj_card_parse (adj_unit_get_card (first), &card));
+  msg = g_strdup_printf ("%s cannot act yet: %s acts first, on %s, until it is marked done",
+                         adj_unit_get_name (later), adj_unit_get_name (first),
+                         adj_card_short_name (card));
+  adj_test_assert_forbidden (f->battle, "rn/fire", pair, msg);
+  adj_test_assert_forbidden (f->battle, "rn/movement", move, msg);
+
+  /* The first is done: journaled with its card, and so on down to the later unit. */
+  g_assert_true (adj_rn_mark_done (f->battle, adj_unit_get_id (first), &error));
+  g_assert_no_error (error);
+  done = g_strdup_printf ("%s is done on %s", adj_unit_get_name (first),
+                          adj_card_short_name (card));
+  g_assert_cmpstr (adj_journal_get_entry (journal, journal->position - 1)->summary, ==, done);
+  g_assert_false (adj_rn_mark_done (f->battle, adj_unit_get_id (first), &error));
+  g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+  g_clear_error (&error);
+  for (guint i = 1; i < order->len; i++)
+    {
+      AdjUnit *u = adj_battle_find_unit (f->battle, g_ptr_array_index (order, i));
+
+      if (u == later)
+        break;
+      if (g_strcmp0 (adj_unit_get_card (u), adj_unit_get_card (later)) != 0 &&
+          !adj_unit_get_status_bool (u, "acted"))
+        g_assert_true (adj_rn_mark_done (f->battle, adj_unit_get_id (u), &error));
+      g_assert_no_error (error);
+    }
+  adj_test_assert_allowed (f->battle, "rn/movement", move);
+
+  /* Undone, the first is up again. */
+  while (!g_str_equal (adj_journal_get_entry (journal, journal->position - 1)->summary, done))
+    g_assert_true (adj_battle_undo (f->battle, &error));
+  g_assert_true (adj_battle_undo (f->battle, &error));
+  g_assert_no_error (error);
+  adj_test_assert_forbidden (f->battle, "rn/movement", move, msg);
+}

@@ -702,6 +702,7 @@ main (int   argc,
   ADD_FIXTURE ("/rn/battle/assault", test_battle_assault);
   ADD_FIXTURE ("/rn/battle/collect", test_battle_collect);
   ADD_FIXTURE ("/rn/battle/forbidden", test_battle_forbidden);
+  ADD_FIXTURE ("/rn/battle/card-order", test_battle_card_order);
   ADD_FIXTURE ("/rn/battle/turn-facts", test_battle_turn_facts);
 
   add_fire_odds_cases ();

@@ -195,6 +195,8 @@ void test_battle_rough (Fixture       *f,
                         gconstpointer  data);
 void test_battle_cohesion (Fixture       *f,
                            gconstpointer  data);
+void test_battle_card_order (Fixture       *f,
+                             gconstpointer  data);
 void test_battle_forbidden (Fixture       *f,
                             gconstpointer  data);
 void add_join_cases (void);

@@ -7,6 +7,7 @@
 #include "adj-test-ui.h"
 #include "adj-json.h"
 #include "adj-mechanic-panel.h"
+#include "adj-rn.h"
 #include "adj-rn-turn-view.h"
 
 static gboolean
@@ -75,6 +76,22 @@ check_turn (AdjApplication *app)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   adj_test_settle ();
   g_assert_cmpstr (adj_rn_turn_view_get_current (view), ==, first);
+
+  /* Units act in the order of their cards: those before Line infantry 1 are done first. */
+  {
+    g_autoptr(GPtrArray) order = adj_rn_activation_order (battle);
+    const char *card = adj_unit_get_card (adj_battle_find_unit (battle, "u2"));
+
+    for (guint i = 0; i < order->len && !g_str_equal (g_ptr_array_index (order, i), "u2"); i++)
+      {
+        AdjUnit *before = adj_battle_find_unit (battle, g_ptr_array_index (order, i));
+
+        if (!adj_unit_get_status_bool (before, "acted") &&
+            g_strcmp0 (adj_unit_get_card (before), card) != 0)
+          g_assert_true (adj_rn_mark_done (battle, adj_unit_get_id (before), &error));
+        g_assert_no_error (error);
+      }
+  }
 
   /* Line infantry 1 fires at Spearmen 1 in cover: two sixes, one red and one black card. */
   adj_battle_window_show_page (window, "act");

@@ -361,15 +361,11 @@ gboolean
 adj_rn_turn_view_next (AdjRnTurnView  *self,
                        GError        **error)
 {
-  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
-  g_autofree char *target = NULL;
-
   g_return_val_if_fail (ADJ_IS_RN_TURN_VIEW (self), FALSE);
 
   if (self->current == NULL)
     return TRUE;
-  target = g_strconcat ("unit:", self->current, NULL);
-  return adj_battle_edit (self->battle, target, "status.acted", yes, error);
+  return adj_rn_mark_done (self->battle, self->current, error);
 }
 
 static void

@@ -21,25 +21,6 @@
 #include "adj-rf.h"
 #include "adj-store.h"
 
-/* The options a marker command takes: the battle it changes is its argument, and it saves it
- * itself; of the rest, only --input for "hide".  The others are refused rather than ignored. */
-static gboolean
-check_options (const AdjCliOptions *opts,
-               const char          *command,
-               gboolean             takes_input,
-               int                 *status)
-{
-  static const char *const input[] = { "--input", NULL };
-
-  if (opts->apply || opts->allow)
-    {
-      *status = adj_cli_usage_error (_("“%s” saves the battle it is given itself: --apply and --allow do "
-                               "not belong to it"), command);
-      return FALSE;
-    }
-  return adj_cli_refuse_options (opts, command, takes_input ? input : NULL, status);
-}
-
 /* A battle of the Risk Factor rules, from @path. */
 static AdjBattle *
 load_rf_battle (const char  *path,
@@ -89,7 +70,7 @@ adj_cli_markers (const AdjCliOptions *opts)
 
   if (opts->args->len != 1)
     return adj_cli_usage_error (_("“markers” takes one battle file"));
-  if (!check_options (opts, "markers", FALSE, &status))
+  if (!adj_cli_refuse_saving_options (opts, "markers", FALSE, &status))
     return status;
   battle = load_rf_battle (g_ptr_array_index (opts->args, 0), &error);
   if (battle == NULL)
@@ -155,7 +136,7 @@ adj_cli_hide (const AdjCliOptions *opts)
 
   if (opts->args->len != 1)
     return adj_cli_usage_error (_("“hide” takes one battle file"));
-  if (!check_options (opts, "hide", TRUE, &status))
+  if (!adj_cli_refuse_saving_options (opts, "hide", TRUE, &status))
     return status;
   if (opts->input == NULL)
     return adj_cli_usage_error (_("“hide” needs --input FILE: {\"groups\": [the ids of the groups to "
@@ -235,7 +216,7 @@ adj_cli_spot (const AdjCliOptions *opts)
 
   if (opts->args->len != 2)
     return adj_cli_usage_error (_("“spot” takes a battle file and a marker: its id or its place"));
-  if (!check_options (opts, "spot", FALSE, &status))
+  if (!adj_cli_refuse_saving_options (opts, "spot", FALSE, &status))
     return status;
   path = g_ptr_array_index (opts->args, 0);
   if ((lock = adj_file_lock (path, ADJ_FILE_LOCK_WAIT_MS, &error)) == NULL ||

@@ -149,6 +149,23 @@ adj_cli_refuse_options (const Options      *opts,
   return TRUE;
 }
 
+gboolean
+adj_cli_refuse_saving_options (const Options *opts,
+                               const char    *command,
+                               gboolean       takes_input,
+                               int           *status)
+{
+  static const char *const input[] = { "--input", NULL };
+
+  if (opts->apply || opts->allow)
+    {
+      *status = adj_cli_usage_error (_("“%s” saves the battle it is given itself: --apply and "
+                                       "--allow do not belong to it"), command);
+      return FALSE;
+    }
+  return adj_cli_refuse_options (opts, command, takes_input ? input : NULL, status);
+}
+
 void
 adj_cli_print_json (const Options *opts,
                     json_object   *json)
@@ -253,6 +270,8 @@ print_help (void)
        "                                 {\"groups\": [ids], \"places\": [names]}; saves the battle\n"),
     N_("  spot BATTLE MARKER             Risk Factor skirmish: a marker (its id or its place)\n"
        "                                 is seen: reveal what is under it; saves the battle\n"),
+    N_("  done BATTLE UNIT               Redcoats & Natives: the unit whose card is up has\n"
+       "                                 finished, and the next card is up; saves the battle\n"),
     N_("  step BATTLE [--apply [--dice 3,4,...]]\n"
        "                                 Redvers' Reverse: the step of the sequence of play,\n"
        "                                 what it still needs and what can be done now; with\n"
@@ -1194,6 +1213,7 @@ static const Command commands[] = {
   { "markers", adj_cli_markers },
   { "hide", adj_cli_hide },
   { "spot", adj_cli_spot },
+  { "done", adj_cli_done },
   { "step", adj_cli_step },
   { "rr", adj_cli_rr },
 };

@@ -59,6 +59,12 @@ gboolean     adj_cli_refuse_options (const AdjCliOptions *opts,
                                      const char          *command,
                                      const char * const  *takes,
                                      int                 *status);
+/* The same for a command that changes the battle it is given and saves it itself: --apply and
+ * --allow do not belong to it either; of the others, it takes --input when @takes_input. */
+gboolean     adj_cli_refuse_saving_options (const AdjCliOptions *opts,
+                                            const char          *command,
+                                            gboolean             takes_input,
+                                            int                 *status);
 /* Print @json on standard output, indented unless --compact. */
 void         adj_cli_print_json  (const AdjCliOptions *opts,
                                   json_object         *json);
@@ -75,6 +81,9 @@ int          adj_cli_report      (const AdjCliOptions *opts);
 int          adj_cli_markers     (const AdjCliOptions *opts);
 int          adj_cli_hide        (const AdjCliOptions *opts);
 int          adj_cli_spot        (const AdjCliOptions *opts);
+
+/* adj-cli-rn.c: Redcoats & Natives, "done BATTLE UNIT". */
+int          adj_cli_done        (const AdjCliOptions *opts);
 
 /* adj-cli-rr.c: "step BATTLE" and "rr ACTION BATTLE ...". */
 int          adj_cli_step        (const AdjCliOptions *opts);

@@ -482,6 +482,7 @@ percentile_chart (Pen       *pen,
                    r);
     }
   pen->y = top + h + 14;
+  /* xgettext:no-c-format */
   paragraph (pen, SMALL, _("Each roll's percentile for the side that rolled: 50% is an ordinary "
                            "result, 90% one better than nine in ten, 10% one worse."), 0, 2);
 }

@@ -1289,7 +1289,7 @@ assault_legal (const AdjContext  *ctx,
   if (adj_unit_get_status_bool (unit, "disrupted"))
     return adj_not_allowed (error, _("%s is disrupted and cannot close-assault"),
                             adj_unit_get_name (unit));
-  return rn_legal_to_act (unit, error);
+  return rn_legal_to_act (ctx->battle, unit, error);
 }
 
 const AdjMechanic rn_assault = {

@@ -672,7 +672,7 @@ fire_legal (const AdjContext  *ctx,
   FireSide firer;
 
   if (!adj_rules_legal_pair (ctx, in, "firer", "target", &unit, error) ||
-      !rn_legal_to_act (unit, error))
+      !rn_legal_to_act (ctx->battle, unit, error))
     return FALSE;
   /* What the firer's inputs themselves rule out is left to the fire to say. */
   return !rn_fire_side_prepare (ctx, in, "firer", TRUE, &firer, NULL) ||

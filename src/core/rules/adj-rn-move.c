@@ -125,7 +125,7 @@ movement_legal (const AdjContext  *ctx,
   if (adj_unit_get_status_bool (unit, "disrupted"))
     return adj_not_allowed (error, _("%s is disrupted: it cannot move until it rallies"),
                             adj_unit_get_name (unit));
-  return TRUE;
+  return rn_legal_in_order (ctx->battle, unit, error);
 }
 
 const AdjMechanic rn_movement = {

@@ -219,14 +219,21 @@ gboolean rn_prefill_card (const AdjContext  *ctx,
                           const char        *unit_input,
                           const char        *card_input,
                           GError           **error);
-/* For a legal(): whether @unit may still fire or assault this turn, which it may do once. */
 /* The units holding a card dealt this turn that have neither moved nor fought on it
  * (commanders left out: they act with the unit they join): their number, and their names
  * appended to @names, separated by commas. */
-guint    rn_yet_to_act   (AdjBattle *battle,
-                          GString   *names);
-gboolean rn_legal_to_act (AdjUnit  *unit,
-                          GError  **error);
+guint    rn_yet_to_act     (AdjBattle  *battle,
+                            GString    *names);
+/* For a legal(): whether @unit's card is up — every unit whose card comes before it has acted
+ * (a unit holding no card may act: no cards are dealt). */
+gboolean rn_legal_in_order (AdjBattle  *battle,
+                            AdjUnit    *unit,
+                            GError    **error);
+/* For a legal(): whether @unit may fire or assault now: its card is up, and it has not fought
+ * this turn, which it may do once. */
+gboolean rn_legal_to_act   (AdjBattle  *battle,
+                            AdjUnit    *unit,
+                            GError    **error);
 gint16 rn_target_pack (const Target *t);
 void rn_target_unpack (Target *t,
                        gint16  packed);

@@ -232,12 +232,85 @@ rn_input_card (AdjInputs  *in,
 }
 
 gboolean
-rn_legal_to_act (AdjUnit  *unit,
-                 GError  **error)
+rn_legal_in_order (AdjBattle  *battle,
+                   AdjUnit    *unit,
+                   GError    **error)
+{
+  g_autoptr(GPtrArray) order = NULL;
+  const char *card = adj_unit_get_card (unit);
+
+  if (card == NULL)
+    return TRUE;
+  order = adj_rn_activation_order (battle);
+  for (guint i = 0; i < order->len; i++)
+    {
+      AdjUnit *before = adj_battle_find_unit (battle, g_ptr_array_index (order, i));
+      AdjCard up;
+
+      /* A commander sharing a unit's hex acts with it, on the same card. */
+      if (before == unit || g_strcmp0 (adj_unit_get_card (before), card) == 0)
+        return TRUE;
+      if (adj_unit_get_status_bool (before, "acted") || !adj_card_parse (adj_unit_get_card (before),
+                                                                         &up))
+        continue;
+      /* TRANSLATORS: the units act in the order of their cards, e.g. "Lancers cannot act yet:
+       * Spearmen 6 acts first, on 3♥, until it is marked done" */
+      return adj_not_allowed (error, _("%s cannot act yet: %s acts first, on %s, until it is "
+                                       "marked done"),
+                              adj_unit_get_name (unit), adj_unit_get_name (before),
+                              adj_card_short_name (up));
+    }
+  return TRUE;
+}
+
+gboolean
+adj_rn_mark_done (AdjBattle   *battle,
+                  const char  *unit_id,
+                  GError     **error)
+{
+  g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+  g_autoptr(AdjEntry) entry = NULL;
+  g_autofree char *target = NULL;
+  g_autofree char *summary = NULL;
+  AdjUnit *unit;
+  AdjCard card;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (unit_id != NULL, FALSE);
+
+  if (adj_ruleset_get_system (adj_battle_get_ruleset (battle)) != &adj_rn_system)
+    return adj_rules_fail (error, ADJ_ERROR_UNSUPPORTED,
+                           _("This is a battle of “%s”: acting on cards in turn belongs to "
+                             "Redcoats & Natives"),
+                           adj_ruleset_get_name (adj_battle_get_ruleset (battle)));
+  unit = adj_battle_find_unit (battle, unit_id);
+  if (unit == NULL)
+    return adj_rules_fail (error, ADJ_ERROR_NOT_FOUND, _("The battle has no unit “%s”"), unit_id);
+  if (adj_unit_get_card (unit) == NULL)
+    return adj_not_allowed (error, _("%s holds no card: deal the cards first"),
+                            adj_unit_get_name (unit));
+  if (adj_unit_get_status_bool (unit, "acted"))
+    return adj_not_allowed (error, _("%s has already acted this turn"), adj_unit_get_name (unit));
+  /* TRANSLATORS: the journal's line when a unit has finished on its card, e.g. "Lancers is
+   * done on 7♥" */
+  summary = adj_card_parse (adj_unit_get_card (unit), &card)
+    ? g_strdup_printf (_("%s is done on %s"), adj_unit_get_name (unit), adj_card_short_name (card))
+    : g_strdup_printf (_("%s is done"), adj_unit_get_name (unit));
+  entry = adj_entry_new ("units", NULL, summary);
+  target = g_strconcat ("unit:", unit_id, NULL);
+  if (!adj_battle_change_field (battle, entry->changes, target, "status.acted", yes, error))
+    return FALSE;
+  return adj_battle_commit (battle, g_steal_pointer (&entry), error);
+}
+
+gboolean
+rn_legal_to_act (AdjBattle  *battle,
+                 AdjUnit    *unit,
+                 GError    **error)
 {
   if (adj_unit_get_status_bool (unit, "acted"))
     return adj_not_allowed (error, _("%s has already fought this turn"), adj_unit_get_name (unit));
-  return TRUE;
+  return rn_legal_in_order (battle, unit, error);
 }
 
 /* Pre-fill a card input from the card dealt to a unit, in its canonical spelling. */
