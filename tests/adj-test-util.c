@@ -353,6 +353,14 @@ adj_test_load_battle (const char *path)
   return battle;
 }
 
+AdjBattle *
+adj_test_load_demo (const char *file)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", file, NULL);
+
+  return adj_test_load_battle (path);
+}
+
 void
 adj_test_undo (AdjBattle *battle)
 {

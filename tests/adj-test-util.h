@@ -96,6 +96,8 @@ void  adj_test_assert_allowed   (AdjBattle  *battle,
 
 /* The battle file @path loaded; the test fails if it cannot be. */
 AdjBattle *adj_test_load_battle (const char *path);
+/* The demo battle @file of data/demo ("wec-zulu-war.json") loaded, the same way. */
+AdjBattle *adj_test_load_demo   (const char *file);
 
 /* Undo / redo the newest change of @battle; the test fails if it cannot. */
 void  adj_test_undo             (AdjBattle  *battle);

@@ -23,13 +23,7 @@
 static AdjBattle *
 demo_battle (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
-                                            "rr-colenso.json", NULL);
-  g_autoptr(GError) error = NULL;
-  AdjBattle *battle = adj_store_load_battle (path, &error);
-
-  g_assert_no_error (error);
-  return battle;
+  return adj_test_load_demo ("rr-colenso.json");
 }
 
 /* Rifle fire with the die of the table, applied as "adjutant-cli resolve rr/rifle-fire

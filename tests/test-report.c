@@ -27,13 +27,7 @@
 static AdjBattle *
 demo_battle (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
-                                            "wec-zulu-war.json", NULL);
-  g_autoptr(GError) error = NULL;
-  AdjBattle *battle = adj_store_load_battle (path, &error);
-
-  g_assert_no_error (error);
-  return battle;
+  return adj_test_load_demo ("wec-zulu-war.json");
 }
 
 /* A roll with the dice of the table: as many dice as the inputs ask for, from @faces. */
@@ -421,10 +415,8 @@ test_losses (void)
 static void
 test_losses_by_figure (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
-                                            "rf-patrol-at-the-kraal.json", NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+  g_autoptr(AdjBattle) battle = adj_test_load_demo ("rf-patrol-at-the-kraal.json");
   g_autoptr(AdjReport) report = NULL;
   g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
   int before;
@@ -447,10 +439,8 @@ test_losses_by_figure (void)
 static void
 test_markers_are_not_units (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo",
-                                            "rf-patrol-at-the-kraal.json", NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdjBattle) battle = adj_store_load_battle (path, &error);
+  g_autoptr(AdjBattle) battle = adj_test_load_demo ("rf-patrol-at-the-kraal.json");
   g_autoptr(AdjReport) report = NULL;
   g_autofree char *md = NULL;
   const char *fates;

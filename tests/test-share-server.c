@@ -25,12 +25,8 @@ static AdjBattle *
 load_demo (const char *name)
 {
   g_autofree char *file = g_strconcat (name, ".json", NULL);
-  g_autofree char *path = g_build_filename (g_getenv ("ADJUTANT_DATA_DIR"), "demo", file, NULL);
-  g_autoptr(GError) error = NULL;
-  AdjBattle *battle = adj_store_load_battle (path, &error);
 
-  g_assert_no_error (error);
-  return battle;
+  return adj_test_load_demo (file);
 }
 
 static AdjShareServer *
