@@ -4,6 +4,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "adj-test-ui.h"
 #include "adj-json.h"
 #include "adj-mechanic-panel.h"
@@ -119,6 +121,29 @@ check_turn (AdjApplication *app)
   g_assert_true (adj_unit_get_status_bool (adj_battle_find_unit (battle, "u11"), "disrupted"));
   g_assert_cmpuint (adj_pack_count_left (adj_battle_get_pack (battle), is_red, NULL), ==,
                     red_left - 1);
+
+  /* Rally All before every unit has acted: the rules refuse each, so the referee is asked;
+   * cancelled, nothing is journaled; allowed, the try is his ruling (undone again here). */
+  {
+    AdjJournal *journal = adj_battle_get_journal (battle);
+    guint n_entries = journal->position;
+
+    g_assert_true (adj_rn_turn_view_rally (view, NULL, FALSE, &error));
+    g_assert_no_error (error);
+    adj_test_settle ();
+    adj_test_answer (app, "Not Allowed Now", "cancel");
+    g_assert_cmpuint (journal->position, ==, n_entries);
+    g_assert_true (adj_rn_turn_view_rally (view, NULL, FALSE, &error));
+    adj_test_settle ();
+    adj_test_answer (app, "Not Allowed Now", "allow");
+    g_assert_cmpuint (journal->position, ==, n_entries + 1);
+    g_assert_cmpstr (adj_journal_get_entry (journal, n_entries)->mechanic, ==, "rn/cohesion");
+    g_assert_nonnull (strstr (adj_journal_get_entry (journal, n_entries)->summary,
+                              " · allowed by the referee: "));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    adj_test_settle ();
+    g_assert_cmpuint (journal->position, ==, n_entries);
+  }
 
   /* Cohesion comes once every unit has acted: the turn is played out. */
   for (guint i = 0; i < adj_battle_get_n_units (battle); i++)

@@ -424,6 +424,47 @@ on_rallied (AdjOutcome   *outcome,
   show_results (self, results);
 }
 
+typedef struct {
+  AdjRnTurnView *self;
+  GPtrArray     *ids;
+} RallyAll;
+
+static void
+rally_all_free (gpointer data)
+{
+  RallyAll *all = data;
+
+  g_object_unref (all->self);
+  g_ptr_array_unref (all->ids);
+  g_free (all);
+}
+
+/* Every disrupted unit the rules refused, rallied as the referee allowed. */
+static void
+on_rally_all_allowed (gpointer data)
+{
+  RallyAll *all = data;
+  g_autoptr(GString) results = g_string_new (NULL);
+
+  for (guint i = 0; i < all->ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (all->ids, i);
+      g_autoptr(json_object) inputs = rally_inputs (id, FALSE);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdjOutcome) outcome = adj_battle_run_ruling (all->self->battle, "rn/cohesion",
+                                                             inputs, &error);
+
+      if (outcome == NULL)
+        {
+          show_results (all->self, results);
+          adj_system_page_report (ADJ_SYSTEM_PAGE (all->self), error->message);
+          return;
+        }
+      add_result (results, all->self->battle, id, outcome);
+    }
+  show_results (all->self, results);
+}
+
 gboolean
 adj_rn_turn_view_rally (AdjRnTurnView  *self,
                         const char     *unit_id,
@@ -482,10 +523,15 @@ adj_rn_turn_view_rally (AdjRnTurnView  *self,
         }
     }
   show_results (self, results);
+  /* Not one may try now: the referee is asked, as for one unit, and may rally them all. */
   if (rallied == 0 && refused != NULL)
     {
-      g_propagate_error (error, g_steal_pointer (&refused));
-      return FALSE;
+      RallyAll *all = g_new0 (RallyAll, 1);
+
+      all->self = g_object_ref (self);
+      all->ids = g_ptr_array_ref (ids);
+      adj_ask_ruling (GTK_WIDGET (self), refused->message, on_rally_all_allowed, all,
+                      rally_all_free);
     }
   return TRUE;
 }
