@@ -10,7 +10,6 @@
 
 #include "config.h"
 
-#include <cairo-pdf.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 
@@ -710,15 +709,6 @@ draw (Pen       *pen,
     }
 }
 
-static cairo_status_t
-append_bytes (void                *closure,
-              const unsigned char *data,
-              unsigned int         length)
-{
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
 gboolean
 adj_report_write_pdf (AdjReport   *self,
                       const char  *path,
@@ -729,7 +719,6 @@ adj_report_write_pdf (AdjReport   *self,
   g_autoptr(GByteArray) bytes = g_byte_array_new ();
   g_autofree char *title = NULL;
   cairo_surface_t *surface;
-  cairo_status_t status;
   PangoContext *context;
   Pen pen = { 0 };
 
@@ -737,11 +726,9 @@ adj_report_write_pdf (AdjReport   *self,
   g_return_val_if_fail (path != NULL, FALSE);
 
   adj_paper_get_size (paper, &pen.width, &pen.height);
-  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, pen.width, pen.height);
   /* TRANSLATORS: the title of the report's PDF, e.g. "Isandlwana — after-action report" */
   title = g_strdup_printf (_("%s — after-action report"), adj_battle_get_name (self->battle));
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Adjutant");
+  surface = adj_pdf_surface_new (bytes, paper, title);
   pen.cr = cairo_create (surface);
   /* Sizes in points, as the roster's: the same text on every machine and every target. */
   context = pango_cairo_create_context (pen.cr);
@@ -764,22 +751,9 @@ adj_report_write_pdf (AdjReport   *self,
     pango_font_description_free (pen.fonts[i]);
   g_object_unref (pen.layout);
   g_object_unref (context);
-  status = cairo_status (pen.cr);
-  cairo_destroy (pen.cr);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO, _("%s: the PDF could not be made: %s"),
-                   display, cairo_status_to_string (status));
-      return FALSE;
-    }
+  if (!adj_pdf_surface_write (surface, pen.cr, bytes, path, error))
+    return FALSE;
   if (n_pages != NULL)
     *n_pages = pen.pages;
-  return adj_store_write_atomic (path, (const char *) bytes->data, bytes->len, error);
+  return TRUE;
 }

@@ -422,15 +422,6 @@ draw_block (AdjRoster *self,
   cairo_restore (cr);
 }
 
-static cairo_status_t
-append_bytes (void                *closure,
-              const unsigned char *data,
-              unsigned int         length)
-{
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
 /* A side by its id, else by its name (ignoring case). */
 static AdjSide *
 find_side (AdjBattle  *battle,
@@ -899,7 +890,6 @@ adj_roster_write_pdf (AdjRoster   *self,
 {
   g_autoptr(GByteArray) bytes = g_byte_array_new ();
   cairo_surface_t *surface;
-  cairo_status_t status;
   cairo_t *cr;
   double width, height;
   guint n;
@@ -910,30 +900,14 @@ adj_roster_write_pdf (AdjRoster   *self,
   adj_paper_get_size (paper, &width, &height);
   n = adj_roster_paginate (self, width, height);
 
-  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, self->title);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Adjutant");
+  surface = adj_pdf_surface_new (bytes, paper, self->title);
   cr = cairo_create (surface);
   for (guint page = 0; page < n; page++)
     {
       adj_roster_render_page (self, cr, page);
       cairo_show_page (cr);
     }
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_autofree char *display = g_filename_display_name (path);
-      g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO, _("%s: the PDF could not be made: %s"),
-                   display, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return adj_store_write_atomic (path, (const char *) bytes->data, bytes->len, error);
+  return adj_pdf_surface_write (surface, cr, bytes, path, error);
 }
 
 guint
@@ -998,6 +972,56 @@ adj_paper_get_size (AdjPaper  paper,
       *height = 297.0 / 25.4 * 72.0;
       break;
     }
+}
+
+static cairo_status_t
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+cairo_surface_t *
+adj_pdf_surface_new (GByteArray *bytes,
+                     AdjPaper    paper,
+                     const char *title)
+{
+  cairo_surface_t *surface;
+  double width, height;
+
+  adj_paper_get_size (paper, &width, &height);
+  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
+  if (title != NULL)
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Adjutant");
+  return surface;
+}
+
+gboolean
+adj_pdf_surface_write (cairo_surface_t  *surface,
+                       cairo_t          *cr,
+                       GByteArray       *bytes,
+                       const char       *path,
+                       GError          **error)
+{
+  cairo_status_t status = cairo_status (cr);
+
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, ADJ_ERROR, ADJ_ERROR_IO, _("%s: the PDF could not be made: %s"),
+                   display, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return adj_store_write_atomic (path, (const char *) bytes->data, bytes->len, error);
 }
 
 gboolean

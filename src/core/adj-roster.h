@@ -126,4 +126,17 @@ gboolean      adj_paper_from_string       (const char   *text,
                                            AdjPaper     *paper);
 const char   *adj_paper_to_string         (AdjPaper      paper);
 
+/* A PDF of @paper titled @title, drawn into @bytes: a roster or a report is drawn whole in
+ * memory, and only then written, so that a drawing that fails leaves no file behind. */
+cairo_surface_t *adj_pdf_surface_new      (GByteArray   *bytes,
+                                           AdjPaper      paper,
+                                           const char   *title);
+/* Finish the drawing of @cr on @surface (both are destroyed) and write @bytes to @path at once
+ * (atomically); FALSE with an error naming the file when cairo failed or the write did. */
+gboolean      adj_pdf_surface_write       (cairo_surface_t *surface,
+                                           cairo_t         *cr,
+                                           GByteArray      *bytes,
+                                           const char      *path,
+                                           GError         **error);
+
 G_END_DECLS
