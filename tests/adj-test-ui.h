@@ -98,6 +98,22 @@ adj_test_the_window (AdjApplication *app)
 }
 
 /* The dialogs the application has open (AdwMessageDialog and the like). */
+/* Next Phase (Ctrl+Page Down), as often as it takes for @window's battle to reach the phase
+ * @phase ("first-side": in a demo at set-up, the first side's activation). */
+static inline void
+adj_test_to_phase (AdjBattleWindow *window,
+                   const char      *phase)
+{
+  for (int step = 0; step < 16; step++)
+    {
+      if (g_str_equal (adj_battle_get_phase (adj_battle_window_get_battle (window)), phase))
+        return;
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL));
+      adj_test_settle ();
+    }
+  g_error ("the battle never reached the phase “%s”", phase);
+}
+
 static inline AdwMessageDialog *
 adj_test_find_dialog (AdjApplication *app)
 {

@@ -392,3 +392,20 @@ adj_test_run_ruling (AdjBattle  *battle,
   g_assert_nonnull (outcome);
   return outcome;
 }
+
+void
+adj_test_go_to_phase (AdjBattle  *battle,
+                      const char *phase)
+{
+  /* A turn has a handful of phases: more steps than that means there is no such phase. */
+  for (int step = 0; step < 16; step++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (g_str_equal (adj_battle_get_phase (battle), phase))
+        return;
+      g_assert_true (adj_battle_next_phase (battle, &error));
+      g_assert_no_error (error);
+    }
+  adj_test_fail_check ("the battle never reached the phase “%s”", phase);
+}

@@ -117,4 +117,9 @@ void  adj_test_assert_fact      (AdjBattle  *battle,
                                  const char *id,
                                  const char *value);
 
+/* Move @battle on, phase by phase, to its phase @phase ("first-side"), within this turn or the
+ * next; the test fails if it never comes. */
+void  adj_test_go_to_phase      (AdjBattle  *battle,
+                                 const char *phase);
+
 G_END_DECLS

@@ -48,11 +48,21 @@ write_file (Fixture    *f,
   return path;
 }
 
-/* The demo battle of When Empires Clash! as "battle.json" in the fixture's folder. */
+/* The demo battle of When Empires Clash! as "battle.json" in the fixture's folder, moved on
+ * from set-up to the British army's activation, where its stands may act. */
 static char *
 copy_demo (Fixture *f)
 {
-  return adj_cli_copy_demo_as (f->dir, "wec-zulu-war.json", "battle.json");
+  char *path = adj_cli_copy_demo_as (f->dir, "wec-zulu-war.json", "battle.json");
+
+  for (int i = 0; i < 2; i++)
+    {
+      g_auto(AdjCliRun) r = { 0 };
+
+      ADJ_CLI_RUN (&r, NULL, "next-phase", path);
+      adj_cli_assert_ok (&r);
+    }
+  return path;
 }
 
 /* The whole number @name among the "values" of the outcome @json. */
@@ -453,7 +463,7 @@ static void
 test_state (Fixture       *f,
             gconstpointer  data)
 {
-  g_autofree char *battle = copy_demo (f);
+  g_autofree char *battle = adj_cli_copy_demo_as (f->dir, "wec-zulu-war.json", "battle.json");
   g_autofree char *initiative = write_file (f, "initiative.json",
                                             "{\"side_a\": \"a\", \"side_b\": \"b\", "
                                             "\"choice\": \"pass\"}", -1);
@@ -479,10 +489,25 @@ test_state (Fixture       *f,
   g_assert_cmpstr (state_fact (before, "standing"), ==, "Level at 38 points each");
   adj_cli_run_clear (&s);
 
+  /* Set-up is done; the turn begins with the initiative. */
+  ADJ_CLI_RUN (&r, NULL, "next-phase", battle, "--compact");
+  adj_cli_assert_ok (&r);
+  after = adj_cli_out_json (&r);
+  g_assert_cmpstr (adj_test_member_string (after, "phase"), ==, "initiative");
+  g_assert_cmpstr (adj_test_member_string (after, "journal"), ==, "Turn 1 — Initiative");
+  g_clear_pointer (&after, json_object_put);
+  adj_cli_run_clear (&r);
+
   /* The British roll 6 + 5 against the Zulus' 1 and pass: the Zulus activate first. */
   ADJ_CLI_RUN (&r, NULL, "resolve", "wec/initiative", "--battle", battle, "--input", initiative,
                "--dice", "6,5,1", "--apply");
   adj_cli_assert_ok (&r);
+  adj_cli_run_clear (&r);
+  ADJ_CLI_RUN (&r, NULL, "next-phase", battle);
+  adj_cli_assert_ok (&r);
+  after = adj_cli_out_json (&r);
+  g_assert_cmpstr (adj_test_member_string (after, "phase_label"), ==, "Zulu army activates");
+  g_clear_pointer (&after, json_object_put);
   adj_cli_run_clear (&r);
   /* 3 on the D12 and 2 for the commander: five stands. */
   ADJ_CLI_RUN (&r, NULL, "resolve", "wec/activation", "--battle", battle, "--input", activation,
@@ -509,6 +534,25 @@ test_state (Fixture       *f,
   adj_cli_run_clear (&u);
   ADJ_CLI_RUN (&u, NULL, "state", battle, "--apply");
   g_assert_cmpint (u.status, ==, 2);
+
+  /* Moving on takes a battle file and nothing else; the next turn starts at its initiative. */
+  adj_cli_run_clear (&u);
+  ADJ_CLI_RUN (&u, NULL, "next-phase");
+  adj_cli_assert_fails (&u, 2, "“next-phase” takes one battle file");
+  adj_cli_run_clear (&u);
+  ADJ_CLI_RUN (&u, NULL, "next-turn", battle, "--dice", "3");
+  adj_cli_assert_fails (&u, 2, "“next-turn” does not take --dice");
+  adj_cli_run_clear (&u);
+  ADJ_CLI_RUN (&u, NULL, "next-phase", "missing.json");
+  adj_cli_assert_fails (&u, 1, "missing.json");
+  adj_cli_run_clear (&u);
+  ADJ_CLI_RUN (&u, NULL, "next-turn", battle);
+  adj_cli_assert_ok (&u);
+  g_clear_pointer (&after, json_object_put);
+  after = adj_cli_out_json (&u);
+  g_assert_cmpint (json_object_get_int (adj_test_member (after, "turn")), ==, 2);
+  g_assert_cmpstr (adj_test_member_string (after, "phase"), ==, "initiative");
+  g_assert_cmpstr (state_fact (after, "initiative"), ==, "Not rolled yet");
 }
 
 /* ---- the Risk Factor solo step ---- */
@@ -1107,9 +1151,10 @@ test_apply (Fixture       *f,
   saved = adj_json_parse_file (battle, &error);
   g_assert_no_error (error);
   journal = adj_test_member (saved, "journal");
-  g_assert_cmpint (json_object_get_int (adj_test_member (journal, "position")), ==, 1);
-  g_assert_cmpuint (json_object_array_length (adj_test_member (journal, "entries")), ==, 1);
-  entry = json_object_array_get_idx (adj_test_member (journal, "entries"), 0);
+  /* After the two entries that brought the battle to the British activation. */
+  g_assert_cmpint (json_object_get_int (adj_test_member (journal, "position")), ==, 3);
+  g_assert_cmpuint (json_object_array_length (adj_test_member (journal, "entries")), ==, 3);
+  entry = json_object_array_get_idx (adj_test_member (journal, "entries"), 2);
   g_assert_cmpstr (adj_test_member_string (entry, "kind"), ==, "mechanic");
   g_assert_cmpstr (adj_test_member_string (entry, "mechanic"), ==, "wec/fire-combat");
   g_assert_cmpstr (adj_test_member_string (adj_test_member (entry, "outcome"), "outcome"), ==,
@@ -1125,7 +1170,7 @@ test_apply (Fixture       *f,
   ADJ_CLI_RUN (&v, NULL, "validate", battle);
   adj_cli_assert_ok (&v);
   checked = adj_cli_out_json (&v);
-  g_assert_cmpint (json_object_get_int (adj_test_member (checked, "journal_entries")), ==, 1);
+  g_assert_cmpint (json_object_get_int (adj_test_member (checked, "journal_entries")), ==, 3);
 }
 
 typedef struct {
@@ -1233,7 +1278,7 @@ test_apply_concurrent (Fixture       *f,
   saved = adj_json_parse_file (battle, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (json_object_array_length (adj_test_member (adj_test_member (saved, "journal"),
-                                                               "entries")), ==, WRITERS);
+                                                               "entries")), ==, 2 + WRITERS);
   g_assert_false (g_file_test (lock, G_FILE_TEST_EXISTS));
 }
 
@@ -1334,8 +1379,8 @@ test_forbidden (Fixture       *f,
   g_assert_cmpstr (adj_test_member_string (out, "ruling"), ==, c->reason);
   saved = json_object_from_file (battle);
   entries = adj_test_member (adj_test_member (saved, "journal"), "entries");
-  g_assert_cmpuint (json_object_array_length (entries), ==, 2);
-  last = json_object_array_get_idx (entries, 1);
+  g_assert_cmpuint (json_object_array_length (entries), ==, 4);
+  last = json_object_array_get_idx (entries, 3);
   want_summary = g_strdup_printf (" · allowed by the referee: %s", c->reason);
   g_assert_true (g_str_has_suffix (adj_test_member_string (last, "summary"), want_summary));
   g_assert_cmpstr (adj_test_member_string (adj_test_member (last, "outcome"), "ruling"), ==,

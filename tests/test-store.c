@@ -854,7 +854,8 @@ roll_initiative (AdjBattle *battle)
 
   json_object_object_add (inputs, "side_a", json_object_new_string ("a"));
   json_object_object_add (inputs, "side_b", json_object_new_string ("b"));
-  outcome = adj_battle_run (battle, "wec/initiative", inputs, &error);
+  /* The rules allow one initiative a turn: the referee allows the rolls after it. */
+  outcome = adj_battle_run_ruling (battle, "wec/initiative", inputs, &error);
   g_assert_no_error (error);
   return adj_outcome_to_json (outcome);
 }

@@ -117,6 +117,21 @@ check_fire_and_undo (AdjApplication *app)
   g_assert_cmpstr (odds_covered, ==,
                    "Ineffective: 50.0%\nTarget recoils: 35.2%\nTarget destroyed: 14.8%");
 
+  /* The battle is at set-up, where no stand acts: the roll is put to the referee, who
+   * declines, then moves on twice (Next Phase, Ctrl+Page Down) to the British activation. */
+  g_assert_true (adj_mechanic_panel_resolve_entered (panel, "6, 6, 1", NULL, &error));
+  g_assert_no_error (error);
+  adj_test_settle ();
+  g_assert_null (adj_mechanic_panel_get_outcome (panel));
+  g_assert_true (adj_test_shows (GTK_WIDGET (window),
+                                 "British Regular Infantry 1 cannot act now: stands act only "
+                                 "when their side activates, and the battle is at Set-up"));
+  adj_test_answer (app, "Not Allowed Now", "cancel");
+  adj_test_to_phase (window, "first-side");
+  g_assert_true (adj_test_shows (GTK_WIDGET (window), "Turn 1 of 12 · British army activates"));
+  g_assert_cmpuint (journal_length (window), ==, 2);
+  g_assert_cmpstr (adj_inputs_get_string (inputs, "target"), ==, "u16");
+
   /* The dice rolled at the table: 6 and 6 for the firer, 1 for the target. */
   g_assert_true (adj_mechanic_panel_resolve_entered (panel, "6, 6, 1", NULL, &error));
   g_assert_no_error (error);
@@ -135,7 +150,7 @@ check_fire_and_undo (AdjApplication *app)
   adj_test_settle ();
   g_assert_true (adj_unit_get_destroyed (unit (window, "u16")));
   g_assert_true (adj_unit_get_status_bool (unit (window, "u1"), "fought"));
-  g_assert_cmpuint (journal_length (window), ==, 1);
+  g_assert_cmpuint (journal_length (window), ==, 3);
   adj_battle_window_show_page (window, "journal");
   adj_test_settle ();
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Fire combat — British Regular Infantry 1 "
@@ -163,7 +178,7 @@ check_fire_and_undo (AdjApplication *app)
   reloaded = adj_store_load_battle (path, &error);
   g_assert_no_error (error);
   g_assert_true (adj_unit_get_destroyed (adj_battle_find_unit (reloaded, "u16")));
-  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (reloaded)), ==, 1);
+  g_assert_cmpuint (adj_journal_get_n_entries (adj_battle_get_journal (reloaded)), ==, 3);
   g_assert_cmpint (g_unlink (path), ==, 0);
 
   /* u1 has fought this turn: a second combat is put to the referee, who first declines, then
@@ -195,7 +210,7 @@ check_fire_and_undo (AdjApplication *app)
                                  "started a combat this turn"));
   g_assert_true (adj_mechanic_panel_apply (panel));
   adj_test_settle ();
-  g_assert_cmpuint (journal_length (window), ==, 2);
+  g_assert_cmpuint (journal_length (window), ==, 4);
   adj_battle_window_show_page (window, "journal");
   adj_test_settle ();
   g_assert_true (adj_test_shows (GTK_WIDGET (window),
@@ -656,6 +671,7 @@ check_pick_slots (AdjApplication *app)
 
   adj_test_settle ();
   window = adj_test_the_window (app);
+  adj_test_to_phase (window, "first-side");
   panel = adj_battle_window_get_mechanic_panel (window);
   inputs = adj_mechanic_panel_get_inputs (panel);
   g_assert_cmpstr (adj_mechanic_panel_get_mechanic (panel)->id, ==, "wec/fire-combat");
@@ -774,6 +790,7 @@ check_four_actions (AdjApplication *app)
 
   adj_test_settle ();
   window = adj_test_the_window (app);
+  adj_test_to_phase (window, "first-side");
   adj_battle_window_show_page (window, "act");
   adj_test_settle ();
   g_assert_cmpstr (adj_side_view_get_side (shown_side (window)), ==, "a");
@@ -788,7 +805,7 @@ check_four_actions (AdjApplication *app)
   g_assert_true (press_key (window, GDK_KEY_a));
   actions++;
 
-  g_assert_cmpuint (journal_length (window), ==, 1);
+  g_assert_cmpuint (journal_length (window), ==, 3);
   g_assert_true (adj_unit_get_status_bool (unit (window, "u1"), "fought"));
   g_assert_cmpuint (actions, <=, 4);
   /* Ctrl+F opens the search of the active slot, the keyboard in it. */

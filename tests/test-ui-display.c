@@ -97,6 +97,7 @@ check_follows (AdjApplication *app)
   g_autofree char *turn = NULL;
 
   adj_test_settle ();
+  adj_test_to_phase (window, "first-side");
   g_assert_true (g_strv_contains ((const char * const *) actions, "win.table-display"));
   display = open_display (app);
   view = adj_table_display_get_result_view (display);

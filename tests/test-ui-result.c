@@ -48,6 +48,7 @@ check_fire_result (AdjApplication *app)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1366, 768);
   adj_test_settle ();
+  adj_test_to_phase (window, "first-side");
   panel = adj_battle_window_get_mechanic_panel (window);
   view = adj_mechanic_panel_get_result_view (panel);
   g_assert_true (adj_battle_window_select_unit (window, "u1"));
@@ -143,6 +144,7 @@ check_table_mode (AdjApplication *app)
   g_assert_false (g_settings_get_boolean (settings, "table-mode"));
   g_assert_true (g_strv_contains ((const char * const *) actions, "win.table-mode"));
 
+  adj_test_to_phase (window, "first-side");
   panel = adj_battle_window_get_mechanic_panel (window);
   g_assert_true (adj_battle_window_select_unit (window, "u1"));
   g_assert_true (adj_battle_window_select_unit (window, "u16"));

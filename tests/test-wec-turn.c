@@ -153,6 +153,7 @@ test_turn_facts (void)
   assert_fact (battle, "standing", "Level at 38 points each");
 
   /* The British roll higher and take the initiative: they activate first. */
+  adj_test_go_to_phase (battle, "initiative");
   initiative = play (battle, INIT,
                      "{\"side_a\":\"british\",\"side_b\":\"zulu\",\"choice\":\"take\"}",
                      initiative_dice, G_N_ELEMENTS (initiative_dice), FALSE);
@@ -160,6 +161,7 @@ test_turn_facts (void)
   assert_fact (battle, "initiative", "British army won the roll and took it");
   assert_fact (battle, "first", "British army");
   assert_fact (battle, "activations-left:british", "Not rolled yet");
+  adj_test_go_to_phase (battle, "first-side");
   before_activation = facts_text (battle);
 
   /* 1 + 1 and the commander's 2: four stands may act. */
@@ -191,8 +193,10 @@ test_turn_facts (void)
   assert_facts (battle, before_fire);
   adj_test_undo (battle);
   assert_facts (battle, before_activation);
+  adj_test_undo (battle);   /* the British activation phase */
   adj_test_undo (battle);
   assert_fact (battle, "initiative", "Not rolled yet");
+  adj_test_redo (battle);
   adj_test_redo (battle);
   adj_test_redo (battle);
   adj_test_redo (battle);
@@ -218,6 +222,7 @@ test_passed_initiative (void)
   g_autoptr(AdjBattle) battle = zulu_war ();
   g_autoptr(AdjOutcome) outcome = NULL;
 
+  adj_test_go_to_phase (battle, "initiative");
   outcome = play (battle, INIT, "{\"side_a\":\"british\",\"side_b\":\"zulu\",\"choice\":\"pass\"}",
                   dice, G_N_ELEMENTS (dice), FALSE);
   g_assert_cmpstr (outcome->key, ==, "side-b");
@@ -243,8 +248,13 @@ test_activation_limit (void)
   g_autofree char *zulu = NULL;
   g_autofree char *fight = NULL;
 
-  /* Before the roll the rules set no limit. */
+  /* At set-up no stand acts; when its side activates, before the roll, the rules set no
+   * limit. */
   again = g_strdup_printf ("{\"unit\":\"%s\"}", unit_id (battle, movers[0]));
+  adj_test_assert_forbidden (battle, MOVE, again,
+                             "British Regular Infantry 1 cannot act now: stands act only when "
+                             "their side activates, and the battle is at Set-up");
+  adj_test_go_to_phase (battle, "first-side");
   adj_test_assert_allowed (battle, MOVE, again);
 
   activation = play (battle, ACT, "{\"side\":\"british\"}", activation_dice,
@@ -276,7 +286,15 @@ test_activation_limit (void)
   adj_test_assert_forbidden (battle, MOVE, again,
                              "British Regular Infantry 1 has already moved this turn");
   zulu = g_strdup_printf ("{\"unit\":\"%s\"}", unit_id (battle, "Zulu Spearmen 1"));
+  adj_test_assert_forbidden (battle, MOVE, zulu,
+                             "Zulu Spearmen 1 cannot act now: British army is activating");
+  adj_test_go_to_phase (battle, "second-side");
   adj_test_assert_allowed (battle, MOVE, zulu);
+  /* At the end of the turn nobody acts. */
+  adj_test_go_to_phase (battle, "end");
+  adj_test_assert_forbidden (battle, MOVE, zulu,
+                             "Zulu Spearmen 1 cannot act now: stands act only when their side "
+                             "activates, and the battle is at End of turn");
 }
 
 /* A destroyed stand neither moves nor recoils, nor is it fired at; the referee may still allow it. */
@@ -332,6 +350,7 @@ test_combat_forbidden (void)
                                                unit_id (battle, "Zulu Spearmen 1"),
                                                cases[i].extra);
 
+      adj_test_go_to_phase (battle, "first-side");
       adj_test_assert_forbidden (battle, cases[i].mechanic, json, cases[i].reason);
     }
 }
@@ -383,9 +402,64 @@ test_phases_name_the_side (void)
   assert_phase_label (battle, "first-side", "British army activates");
 }
 
+/* Each roll of the turn belongs to its phase: the set-up rolls to set-up, the initiative to
+ * its phase once a turn, a side's activation roll to its activation once a turn. */
+static void
+test_rolls_in_their_phase (void)
+{
+  static const int initiative_dice[] = { 6, 5, 1 };
+  static const int activation_dice[] = { 3, 3 };
+  static const char *const sides = "{\"side_a\":\"british\",\"side_b\":\"zulu\"}";
+  static const char *const british = "{\"side\":\"british\"}";
+  static const char *const zulu = "{\"side\":\"zulu\"}";
+  g_autoptr(AdjBattle) battle = zulu_war ();
+  g_autoptr(AdjOutcome) initiative = NULL;
+  g_autoptr(AdjOutcome) activation = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *commander = g_strdup_printf ("{\"commander\":\"%s\"}",
+                                                unit_id (battle, "British Commander"));
+
+  /* Set-up: its own rolls, and nothing of a turn. */
+  adj_test_assert_allowed (battle, "wec/terrain", sides);
+  adj_test_assert_allowed (battle, "wec/baselines", sides);
+  adj_test_assert_allowed (battle, "wec/deployment", british);
+  adj_test_assert_allowed (battle, "wec/commander-rating", commander);
+  adj_test_assert_forbidden (battle, INIT, sides, "The initiative is rolled at the start of a "
+                             "turn, in its Initiative phase (now: Set-up)");
+  adj_test_assert_forbidden (battle, ACT, british, "British army rolls for its activations when "
+                             "it activates (now: Set-up)");
+
+  /* The turn's initiative, once. */
+  adj_test_go_to_phase (battle, "initiative");
+  adj_test_assert_forbidden (battle, "wec/terrain", sides, "“Terrain pieces” is rolled at "
+                             "set-up, before the first turn (now: turn 1, Initiative)");
+  adj_test_assert_forbidden (battle, "wec/commander-rating", commander, "“Commander rating” is "
+                             "rolled at set-up, before the first turn (now: turn 1, Initiative)");
+  initiative = play (battle, INIT, sides, initiative_dice, G_N_ELEMENTS (initiative_dice), FALSE);
+  adj_test_assert_forbidden (battle, INIT, sides, "The initiative has been rolled this turn: "
+                             "British army won it");
+
+  /* Each side rolls for its activations when it activates, once. */
+  adj_test_go_to_phase (battle, "first-side");
+  adj_test_assert_forbidden (battle, ACT, zulu, "Zulu army rolls for its activations when it "
+                             "activates (now: British army activates)");
+  activation = play (battle, ACT, british, activation_dice, G_N_ELEMENTS (activation_dice),
+                     FALSE);
+  adj_test_assert_forbidden (battle, ACT, british, "British army has already rolled for its "
+                             "activations this turn");
+  adj_test_go_to_phase (battle, "second-side");
+  adj_test_assert_allowed (battle, ACT, zulu);
+
+  /* A new turn, a new initiative. */
+  g_assert_true (adj_battle_next_turn (battle, &error));
+  g_assert_no_error (error);
+  adj_test_assert_allowed (battle, INIT, sides);
+}
+
 void
 add_turn_tests (void)
 {
+  g_test_add_func ("/wec/turn/rolls-in-their-phase", test_rolls_in_their_phase);
   g_test_add_func ("/wec/turn/facts", test_turn_facts);
   g_test_add_func ("/wec/turn/passed-initiative", test_passed_initiative);
   g_test_add_func ("/wec/turn/activation-limit", test_activation_limit);

@@ -24,13 +24,13 @@
 #include "adj-i18n.h"
 #include "adj-journal-view.h"
 #include "adj-json.h"
+#include "adj-mechanic.h"
 #include "adj-mechanic-panel.h"
 #include "adj-rf-view.h"
 #include "adj-rn-turn-view.h"
 #include "adj-report.h"
 #include "adj-roster-dialog.h"
 #include "adj-rr-dashboard.h"
-#include "adj-rr.h"
 #include "adj-side-view.h"
 #include "adj-table-board.h"
 #include "adj-share-dialog.h"
@@ -987,25 +987,10 @@ action_next_phase (GtkWidget  *widget,
 {
   AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
   g_autoptr(GError) error = NULL;
-  gboolean ok;
 
   if (self->battle == NULL)
     return;
-  if (adj_rr_is_set_up (self->battle))
-    {
-      /* Redvers' Reverse moves its phases with the step marker: a step at a time, or every
-       * step up to the next Game Turn, stopping where one still needs something. */
-      int turn = adj_battle_get_turn (self->battle);
-
-      do
-        ok = adj_rr_next_step (self->battle, &error);
-      while (ok && g_str_equal (name, "win.next-turn") &&
-             adj_battle_get_turn (self->battle) == turn);
-    }
-  else
-    ok = g_str_equal (name, "win.next-turn") ? adj_battle_next_turn (self->battle, &error)
-                                             : adj_battle_next_phase (self->battle, &error);
-  if (!ok)
+  if (!adj_system_next_phase (self->battle, g_str_equal (name, "win.next-turn"), &error))
     adj_battle_window_toast (self, error->message, FALSE);
 }
 

@@ -21,7 +21,9 @@
 #include "adj-cards.h"
 #include "adj-cli.h"
 #include "adj-error.h"
+#include "adj-file.h"
 #include "adj-i18n.h"
+#include "adj-journal.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-random.h"
@@ -264,6 +266,11 @@ print_help (void)
     N_("  state BATTLE                   The turn, the phase and what the rules make the\n"
        "                                 players remember now (initiative, activations left,\n"
        "                                 losses)\n"),
+    N_("  next-phase BATTLE              The battle moves on to its next phase, as the app's\n"
+       "                                 Next Phase does (Redvers' Reverse: the next step);\n"
+       "                                 saves the battle\n"),
+    N_("  next-turn BATTLE               The battle moves on to the start of its next turn;\n"
+       "                                 saves the battle\n"),
     N_("  markers BATTLE                 Risk Factor skirmish: the hidden markers not yet\n"
        "                                 spotted (never what is under them)\n"),
     N_("  hide BATTLE --input FILE       Risk Factor skirmish: hide groups under markers,\n"
@@ -1157,15 +1164,33 @@ cmd_solo (const Options *opts)
 
 /* Where a battle stands: its turn, its phase (naming the side it belongs to) and the facts of
  * the turn its system keeps. */
+/* What "state" prints of @battle: its turn, its phase and the facts of the turn. */
+static json_object *
+state_json (AdjBattle *battle)
+{
+  AdjRuleset *rs = adj_battle_get_ruleset (battle);
+  g_autoptr(GPtrArray) facts = adj_battle_get_turn_state (battle);
+  g_autofree char *phase = adj_battle_phase_label (battle, NULL);
+  json_object *out = json_object_new_object ();
+
+  json_object_object_add (out, "battle", json_object_new_string (adj_battle_get_name (battle)));
+  json_object_object_add (out, "ruleset", json_object_new_string (adj_ruleset_get_id (rs)));
+  json_object_object_add (out, "turn", json_object_new_int (adj_battle_get_turn (battle)));
+  if (adj_ruleset_get_max_turns (rs) > 0)
+    json_object_object_add (out, "max_turns",
+                            json_object_new_int (adj_ruleset_get_max_turns (rs)));
+  json_object_object_add (out, "phase", json_object_new_string (adj_battle_get_phase (battle)));
+  json_object_object_add (out, "phase_label", json_object_new_string (phase));
+  json_object_object_add (out, "facts", adj_turn_facts_to_json (facts));
+  return out;
+}
+
 static int
 cmd_state (const Options *opts)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdjBattle) battle = NULL;
-  g_autoptr(GPtrArray) facts = NULL;
-  g_autoptr(json_object) out = json_object_new_object ();
-  g_autofree char *phase = NULL;
-  AdjRuleset *rs;
+  g_autoptr(json_object) out = NULL;
 
   if (opts->args->len != 1)
     return adj_cli_usage_error (_("“state” takes one battle file"));
@@ -1176,20 +1201,55 @@ cmd_state (const Options *opts)
   battle = adj_store_load_battle (g_ptr_array_index (opts->args, 0), &error);
   if (battle == NULL)
     return adj_cli_fail (error);
-  rs = adj_battle_get_ruleset (battle);
-  phase = adj_battle_phase_label (battle, NULL);
-  facts = adj_battle_get_turn_state (battle);
-  json_object_object_add (out, "battle", json_object_new_string (adj_battle_get_name (battle)));
-  json_object_object_add (out, "ruleset", json_object_new_string (adj_ruleset_get_id (rs)));
-  json_object_object_add (out, "turn", json_object_new_int (adj_battle_get_turn (battle)));
-  if (adj_ruleset_get_max_turns (rs) > 0)
-    json_object_object_add (out, "max_turns",
-                            json_object_new_int (adj_ruleset_get_max_turns (rs)));
-  json_object_object_add (out, "phase", json_object_new_string (adj_battle_get_phase (battle)));
-  json_object_object_add (out, "phase_label", json_object_new_string (phase));
-  json_object_object_add (out, "facts", adj_turn_facts_to_json (facts));
+  out = state_json (battle);
   adj_cli_print_json (opts, out);
   return 0;
+}
+
+/* "next-phase BATTLE" and "next-turn BATTLE": the battle moves on as the app's Next Phase and
+ * Next Turn move it, and is saved; what "state" prints, with the journal's new line. */
+static int
+move_on (const Options *opts,
+         const char    *command,
+         gboolean       whole_turn)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(AdjFileLock) lock = NULL;
+  g_autoptr(json_object) out = NULL;
+  const char *path;
+  AdjJournal *journal;
+  int status;
+
+  if (opts->args->len != 1)
+    /* TRANSLATORS: %s is the command, "next-phase" or "next-turn" */
+    return adj_cli_usage_error (_("“%s” takes one battle file"), command);
+  if (!adj_cli_refuse_saving_options (opts, command, FALSE, &status))
+    return status;
+  path = g_ptr_array_index (opts->args, 0);
+  if ((lock = adj_file_lock (path, ADJ_FILE_LOCK_WAIT_MS, &error)) == NULL ||
+      (battle = adj_store_load_battle (path, &error)) == NULL ||
+      !adj_system_next_phase (battle, whole_turn, &error) ||
+      !adj_store_save_battle (battle, path, &error))
+    return adj_cli_fail (error);
+  journal = adj_battle_get_journal (battle);
+  out = state_json (battle);
+  json_object_object_add (out, "journal", json_object_new_string (
+    adj_journal_get_entry (journal, journal->position - 1)->summary));
+  adj_cli_print_json (opts, out);
+  return 0;
+}
+
+static int
+cmd_next_phase (const Options *opts)
+{
+  return move_on (opts, "next-phase", FALSE);
+}
+
+static int
+cmd_next_turn (const Options *opts)
+{
+  return move_on (opts, "next-turn", TRUE);
 }
 
 typedef struct {
@@ -1210,6 +1270,8 @@ static const Command commands[] = {
   { "report", adj_cli_report },
   { "solo", cmd_solo },
   { "state", cmd_state },
+  { "next-phase", cmd_next_phase },
+  { "next-turn", cmd_next_turn },
   { "markers", adj_cli_markers },
   { "hide", adj_cli_hide },
   { "spot", adj_cli_spot },

@@ -163,6 +163,11 @@ struct _AdjSystem {
                        AdjTables       *tables,
                        struct _AdjUnit *unit,     /* an AdjUnit (adj-unit.h) */
                        AdjRosterUnit   *info);
+  /* May be NULL: move @battle on to its next phase (@whole_turn: to its next turn) the
+   * system's own way; NULL moves through the ruleset's phases in their order. */
+  gboolean (*next_phase) (AdjBattle  *battle,
+                          gboolean    whole_turn,
+                          GError    **error);
 };
 
 /* ---- the registry: the systems built in (rules/adj-systems.c) ---- */
@@ -173,6 +178,11 @@ const AdjMechanic *adj_mechanic_lookup        (const char *id);
  * system's order (of const AdjMechanic *; empty for a phase with none). */
 GPtrArray         *adj_system_mechanics_for_phase (const AdjSystem *system,
                                                    const char      *phase);
+/* Move @battle on to its next phase, or with @whole_turn to the beginning of its next turn,
+ * as its system plays them; journaled, and refused with the reason when the battle cannot. */
+gboolean           adj_system_next_phase      (AdjBattle  *battle,
+                                               gboolean    whole_turn,
+                                               GError    **error);
 /* Checks that every mechanic of every system is declared consistently (ids, inputs). */
 gboolean           adj_mechanics_self_check   (GError   **error);
 

@@ -227,6 +227,8 @@ json_object *rr_drift_json (AdjRuleset *rs, const char *drift);
 
 /* adj-rr-check.c */
 gboolean rr_check_ruleset (AdjRuleset *rs, GError **error);
+/* adj-rr-sequence.c: AdjSystem.next_phase. */
+gboolean rr_next_phase (AdjBattle *battle, gboolean whole_turn, GError **error);
 
 G_END_DECLS
 

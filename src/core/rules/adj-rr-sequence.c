@@ -883,3 +883,23 @@ adj_rr_shaken_test (AdjBattle  *battle,
   summary = g_strdup_printf (_("Boer Shaken test: %s"), outcome->title);
   return journal_step_outcome (battle, in, outcome, summary, error);
 }
+
+/* Redvers' Reverse moves its phases with the step marker once the battle is set up: a step at
+ * a time, or every step up to the next Game Turn, stopping where one still needs something.
+ * Before, set-up moves through the ruleset's phases as every system's does. */
+gboolean
+rr_next_phase (AdjBattle  *battle,
+               gboolean    whole_turn,
+               GError    **error)
+{
+  int turn = adj_battle_get_turn (battle);
+  gboolean ok;
+
+  if (!adj_rr_is_set_up (battle))
+    return whole_turn ? adj_battle_next_turn (battle, error)
+                      : adj_battle_next_phase (battle, error);
+  do
+    ok = adj_rr_next_step (battle, error);
+  while (ok && whole_turn && adj_battle_get_turn (battle) == turn);
+  return ok;
+}

@@ -937,4 +937,5 @@ const AdjSystem adj_rr_system = {
   .check_ruleset = rr_check_ruleset,
   .add_order_of_battle = adj_rr_add_order_of_battle,
   .roster_unit = rr_roster_unit,
+  .next_phase = rr_next_phase,
 };

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "adj-battle.h"
 #include "adj-error.h"
 #include "adj-mechanic.h"
 #include "adj-rules.h"
@@ -81,6 +82,21 @@ adj_system_mechanics_for_phase (const AdjSystem *system,
         g_ptr_array_add (out, (gpointer) mech);
     }
   return out;
+}
+
+gboolean
+adj_system_next_phase (AdjBattle  *battle,
+                       gboolean    whole_turn,
+                       GError    **error)
+{
+  const AdjSystem *system;
+
+  g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
+
+  system = adj_system_lookup (adj_ruleset_get_id (adj_battle_get_ruleset (battle)));
+  if (system != NULL && system->next_phase != NULL)
+    return system->next_phase (battle, whole_turn, error);
+  return whole_turn ? adj_battle_next_turn (battle, error) : adj_battle_next_phase (battle, error);
 }
 
 gboolean

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adj-wec-check.c: When Empires Clash! — checking wec.json when it loads, an army list's
- * totals and limits, and whether a stand may still act this turn. */
+ * totals and limits, whether a stand may still act this turn, and whether a roll belongs to the
+ * phase the battle is at. */
 
 #define G_LOG_DOMAIN "adj-wec"
 
@@ -175,8 +176,17 @@ wec_activation_legal (AdjBattle  *battle,
   int rolled = wec_activations_rolled (battle, side);
   int used;
 
+  /* Stands act only in their side's activation phase: not at set-up, while the initiative is
+   * rolled, nor at the end of a turn. */
+  if (acting == NULL)
+    {
+      g_autofree char *phase = adj_battle_phase_label (battle, NULL);
+      return adj_not_allowed (error, _("%s cannot act now: stands act only when their side "
+                                       "activates, and the battle is at %s"),
+                              adj_unit_get_name (unit), phase);
+    }
   /* In a side's activation phase, only its stands act. */
-  if (acting != NULL && g_strcmp0 (acting->id, side) != 0)
+  if (g_strcmp0 (acting->id, side) != 0)
     return adj_not_allowed (error, _("%s cannot act now: %s is activating"),
                             adj_unit_get_name (unit), acting->name);
 
@@ -191,4 +201,75 @@ wec_activation_legal (AdjBattle  *battle,
                                     "%s cannot act: %s has used all %d of its activations this "
                                     "turn", rolled),
                           adj_unit_get_name (unit), s != NULL ? s->name : side, rolled);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Rolls of one phase                                                                          */
+
+gboolean
+wec_setup_roll_legal (const AdjContext  *ctx,
+                      AdjInputs         *in,
+                      GError           **error)
+{
+  g_autofree char *now = NULL;
+
+  if (g_str_equal (adj_battle_get_phase (ctx->battle), "setup"))
+    return TRUE;
+  now = adj_battle_phase_label (ctx->battle, NULL);
+  /* TRANSLATORS: e.g. "“Terrain pieces” is rolled at set-up, before the first turn (now: turn
+   * 2, Zulu army activates)" */
+  return adj_not_allowed (error, _("“%s” is rolled at set-up, before the first turn (now: turn "
+                                   "%d, %s)"),
+                          adj_gettext (in->mechanic->title), adj_battle_get_turn (ctx->battle),
+                          now);
+}
+
+gboolean
+wec_initiative_legal (const AdjContext  *ctx,
+                      AdjInputs         *in,
+                      GError           **error)
+{
+  json_object *won = NULL;
+
+  if (!g_str_equal (adj_battle_get_phase (ctx->battle), "initiative"))
+    {
+      g_autofree char *now = adj_battle_phase_label (ctx->battle, NULL);
+
+      return adj_not_allowed (error, _("The initiative is rolled at the start of a turn, in its "
+                                       "Initiative phase (now: %s)"), now);
+    }
+  /* The setting is null until the turn's roll, and again from the next turn. */
+  if (json_object_object_get_ex (adj_battle_get_settings (ctx->battle), "initiative_winner",
+                                 &won) && json_object_is_type (won, json_type_string))
+    {
+      AdjSide *winner = adj_battle_find_side (ctx->battle, json_object_get_string (won));
+
+      return adj_not_allowed (error, _("The initiative has been rolled this turn: %s won it"),
+                              winner != NULL ? winner->name : json_object_get_string (won));
+    }
+  return TRUE;
+}
+
+gboolean
+wec_activation_roll_legal (const AdjContext  *ctx,
+                           AdjInputs         *in,
+                           GError           **error)
+{
+  const char *side = adj_inputs_get_string (in, "side");
+  AdjSide *s = side != NULL ? adj_battle_find_side (ctx->battle, side) : NULL;
+  AdjSide *acting = adj_battle_phase_side (ctx->battle);
+
+  if (s == NULL)
+    return TRUE;
+  if (acting != s)
+    {
+      g_autofree char *now = adj_battle_phase_label (ctx->battle, NULL);
+
+      return adj_not_allowed (error, _("%s rolls for its activations when it activates (now: "
+                                       "%s)"), s->name, now);
+    }
+  if (wec_activations_rolled (ctx->battle, side) >= 0)
+    return adj_not_allowed (error, _("%s has already rolled for its activations this turn"),
+                            s->name);
+  return TRUE;
 }

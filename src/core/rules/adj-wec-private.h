@@ -152,5 +152,17 @@ gboolean wec_check_army (AdjRuleset     *rs,
 gboolean wec_activation_legal (AdjBattle  *battle,
                                AdjUnit    *unit,
                                GError    **error);
+/* AdjMechanic.legal of the rolls that belong to one phase: the set-up rolls (terrain,
+ * baselines, commander rating, deployment depth) at set-up only; the initiative once a turn,
+ * in its phase; a side's activation roll once a turn, when that side activates. */
+gboolean wec_setup_roll_legal      (const AdjContext  *ctx,
+                                    AdjInputs         *in,
+                                    GError           **error);
+gboolean wec_initiative_legal      (const AdjContext  *ctx,
+                                    AdjInputs         *in,
+                                    GError           **error);
+gboolean wec_activation_roll_legal (const AdjContext  *ctx,
+                                    AdjInputs         *in,
+                                    GError           **error);
 
 G_END_DECLS

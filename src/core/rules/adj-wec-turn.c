@@ -193,6 +193,7 @@ const AdjMechanic wec_initiative = {
   MECHANIC_OUTCOMES (initiative_outcomes),
   .random_note = N_("Ties are rolled again."),
   .draws = initiative_draws,
+  .legal = wec_initiative_legal,
   .resolve = initiative_resolve,
   .odds = initiative_odds,
   .apply = initiative_apply,
@@ -266,6 +267,7 @@ const AdjMechanic wec_baselines = {
   MECHANIC_OUTCOMES (baseline_outcomes),
   .random_note = N_("Ties are rolled again."),
   .draws = two_d6_draws,
+  .legal = wec_setup_roll_legal,
   .resolve = baselines_resolve,
   .odds = baselines_odds,
 };
@@ -362,6 +364,7 @@ const AdjMechanic wec_terrain = {
   MECHANIC_OUTCOMES (terrain_outcomes),
   .random_note = N_("On equal scores the counts stand and a roll-off decides who begins."),
   .draws = two_d6_draws,
+  .legal = wec_setup_roll_legal,
   .resolve = terrain_resolve,
   .odds = terrain_odds,
 };
@@ -484,6 +487,7 @@ const AdjMechanic wec_activation = {
   MECHANIC_INPUTS (activation_inputs),
   .draws = activation_draws,
   .prefill = activation_prefill,
+  .legal = wec_activation_roll_legal,
   .resolve = activation_resolve,
   .odds = activation_odds,
   .apply = activation_apply,
@@ -596,6 +600,7 @@ const AdjMechanic wec_commander_rating = {
   MECHANIC_INPUTS (rating_inputs),
   MECHANIC_OUTCOMES (wec_rating_outcomes),
   .draws = one_d6_draws,
+  .legal = wec_setup_roll_legal,
   .resolve = rating_resolve,
   .odds = rating_odds,
   .apply = rating_apply,
@@ -654,6 +659,7 @@ const AdjMechanic wec_deployment = {
   .scope = ADJ_SCOPE_SETUP,
   MECHANIC_INPUTS (wec_side_only_inputs),
   .draws = one_d6_draws,
+  .legal = wec_setup_roll_legal,
   .resolve = deployment_resolve,
   .odds = deployment_odds,
 };
