@@ -93,6 +93,13 @@ static const char *const demos[] = {
   "rr-colenso",
 };
 
+/* The phase each demo is moved on to before its first units act: the rules let When Empires
+ * Clash! stands act only while their side activates, and Risk Factor's groups shoot in their
+ * side's shooting phase.  NULL: where the demo starts. */
+static const char *const act_phases[] = {
+  "first-side", NULL, NULL, "first-shoot", NULL,
+};
+
 /* Open a copy of demo @demo in @window (its path in *copy, to remove afterwards); FALSE when
  * ADJUTANT_TOUR_DEMO names another demo or the copy cannot be made. */
 static gboolean
@@ -130,15 +137,18 @@ open_demo (AdjApplication  *app,
   return TRUE;
 }
 
-/* Roll and apply the first units of the two sides on the action panel. */
+/* Roll the first units of the two sides of demo number @d on the action panel. */
 static void
-roll_first_units (AdjBattleWindow *window)
+roll_first_units (AdjBattleWindow *window,
+                  guint            d)
 {
   AdjBattle *battle = adj_battle_window_get_battle (window);
   AdjMechanicPanel *panel = adj_battle_window_get_mechanic_panel (window);
   const char *a = first_unit_of_side (battle, 0);
   const char *b = first_unit_of_side (battle, 1);
 
+  if (act_phases[d] != NULL)
+    adj_test_to_phase (window, act_phases[d]);
   adj_battle_window_show_page (window, "act");
   if (a != NULL)
     adj_mechanic_panel_use_unit (panel, 0, a);
@@ -164,7 +174,7 @@ tour_display (AdjApplication *app)
 
       if (!open_demo (app, window, demos[d], &copy))
         continue;
-      roll_first_units (window);
+      roll_first_units (window, d);
       adj_mechanic_panel_apply (adj_battle_window_get_mechanic_panel (window));
       special = adj_battle_window_get_special_view (window);
       if (special != NULL && ADJ_IS_RN_TURN_VIEW (special))
@@ -225,7 +235,7 @@ tour_every_page (AdjApplication *app)
       if (!open_demo (app, window, demos[d], &copy))
         continue;
       panel = adj_battle_window_get_mechanic_panel (window);
-      roll_first_units (window);
+      roll_first_units (window, d);
 
       stack = ADW_VIEW_STACK (adj_test_find_type (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK));
       pages = adw_view_stack_get_pages (stack);
@@ -312,6 +322,21 @@ tour (AdjApplication *app)
   g_application_open (G_APPLICATION (app), &demo, 1, "demo");
   adj_test_settle ();
   panel = adj_battle_window_get_mechanic_panel (window);
+  /* The turn begins: the initiative, then the British army activates and its stands act. */
+  adj_test_to_phase (window, "initiative");
+  adj_mechanic_panel_select (panel, "wec/initiative");
+  adj_test_settle ();
+  save_shot (GTK_WIDGET (window), "initiative");
+  {
+    g_autoptr(GError) error = NULL;
+
+    if (!adj_mechanic_panel_resolve_entered (panel, "6, 5, 1", NULL, &error))
+      g_error ("the initiative: %s", error->message);
+  }
+  adj_test_settle ();
+  adj_mechanic_panel_apply (panel);
+  adj_test_to_phase (window, "first-side");
+  adj_mechanic_panel_select (panel, "wec/fire-combat");
   adj_battle_window_select_unit (window, "u1");
   adj_battle_window_select_unit (window, "u16");
   save_shot (GTK_WIDGET (window), "act-odds");
@@ -338,10 +363,6 @@ tour (AdjApplication *app)
   adj_battle_window_select_unit (window, "u9");
   adj_battle_window_select_unit (window, "u17");
   adj_mechanic_panel_resolve_entered (panel, "6, 2, 4", NULL, NULL);
-  adj_mechanic_panel_apply (panel);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-phase", NULL);
-  adj_mechanic_panel_select (panel, "wec/initiative");
-  adj_mechanic_panel_resolve_entered (panel, "4, 3, 9", NULL, NULL);
   adj_mechanic_panel_apply (panel);
 
   adj_battle_window_show_page (window, "unit");

@@ -390,9 +390,24 @@ test_forbidden (void)
   const char *melee = "{\"attacker\": \"u4\", \"defender\": \"u2\"}";
   const char *react = "{\"group\": \"u7\"}";
 
+  /* A side shoots in its own shooting phase; melees are fought in the melee phases. */
+  adj_test_assert_forbidden (battle, "rf/shooting", shot, "1st Section cannot shoot now: a side "
+                             "shoots in its own shooting phase (now: Zulu impi: command and "
+                             "reactions)");
+  adj_test_assert_forbidden (battle, "rf/melee", melee, "Zulu impi 1 cannot fight a melee now: "
+                             "melees are fought once a side has moved and shot (now: Zulu impi: "
+                             "command and reactions)");
+  adj_test_go_to_phase (battle, "second-shoot");
+  adj_test_assert_forbidden (battle, "rf/shooting", shot,
+                             "1st Section cannot shoot now: Zulu impi is shooting");
+  adj_test_go_to_phase (battle, "second-melee");
+  adj_test_assert_allowed (battle, "rf/melee", melee);
+  adj_test_assert_allowed (battle, "rf/melee", "{\"attacker\": \"u2\", \"defender\": \"u4\"}");
+  /* The next turn, the British shoot first. */
+  adj_test_go_to_phase (battle, "first-shoot");
+
   /* Shooting and melee: at the enemy, by groups with figures left, not routing. */
   adj_test_assert_allowed (battle, "rf/shooting", shot);
-  adj_test_assert_allowed (battle, "rf/melee", melee);
   adj_test_assert_forbidden (battle, "rf/shooting", "{\"shooter\": \"u2\", \"target\": \"u3\"}",
                     "1st Section and 2nd Section are on the same side");
   adj_test_assert_forbidden (battle, "rf/melee", "{\"attacker\": \"u4\", \"defender\": \"u5\"}",

@@ -311,10 +311,15 @@ check_turn_and_cards (AdjApplication *app)
     adj_test_settle ();
     g_assert_true (adj_test_shows (GTK_WIDGET (window), "Roll"));
     g_assert_true (adj_test_shows (GTK_WIDGET (window), "Enter Dice…"));
-    g_assert_true (adj_test_shows (GTK_WIDGET (window), "First side: 2D6, Second side: 2D6. "
+    /* The form names the battle's two sides, and takes their dice. */
+    g_assert_cmpstr (adj_inputs_get_string (adj_mechanic_panel_get_inputs (panel), "side_a"), ==,
+                     "a");
+    g_assert_cmpstr (adj_inputs_get_string (adj_mechanic_panel_get_inputs (panel), "side_b"), ==,
+                     "b");
+    g_assert_true (adj_test_shows (GTK_WIDGET (window), "First side: 2D6, Second side: D12. "
                                                         "Ties are rolled again."));
     adj_mechanic_panel_use_unit (panel, 0, "u1");   /* no unit inputs: nothing happens */
-    g_assert_true (adj_mechanic_panel_resolve_entered (panel, "4, 3, 5, 6", NULL, &error));
+    g_assert_true (adj_mechanic_panel_resolve_entered (panel, "4, 3, 11", NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpstr (adj_mechanic_panel_get_outcome (panel)->key, ==, "side-b");
     g_assert_true (adj_mechanic_panel_apply (panel));

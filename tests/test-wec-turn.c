@@ -443,8 +443,9 @@ test_rolls_in_their_phase (void)
   adj_test_go_to_phase (battle, "first-side");
   adj_test_assert_forbidden (battle, ACT, zulu, "Zulu army rolls for its activations when it "
                              "activates (now: British army activates)");
-  activation = play (battle, ACT, british, activation_dice, G_N_ELEMENTS (activation_dice),
-                     FALSE);
+  /* A roll of one side that names none is the roll of the side whose phase it is. */
+  activation = play (battle, ACT, "{}", activation_dice, G_N_ELEMENTS (activation_dice), FALSE);
+  assert_fact (battle, "activations-left:british", "8 of 8 left");
   adj_test_assert_forbidden (battle, ACT, british, "British army has already rolled for its "
                              "activations this turn");
   adj_test_go_to_phase (battle, "second-side");

@@ -718,9 +718,10 @@ keep_units (AdjMechanicPanel *self,
           adj_inputs_set_string (self->inputs, self->mech->inputs[i].name, id, NULL))
         kept++;
     }
+  /* Pre-filled even without a unit: an action of both sides names them, and takes their dice. */
+  prefill (self);
   if (kept == 0)
     return;
-  prefill (self);
   for (guint i = 0; i < self->rows->len; i++)
     {
       const char *id;

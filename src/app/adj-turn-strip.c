@@ -35,8 +35,8 @@ fact_widget (const AdjTurnFact *fact)
   gtk_label_set_xalign (GTK_LABEL (value), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap (GTK_LABEL (value), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+  gtk_label_set_wrap_mode (GTK_LABEL (value), PANGO_WRAP_WORD);
   /* At least about seven letters wide, so that a short value ("Not rolled yet") is not broken at
    * every word while a long one takes the room. */
   gtk_label_set_width_chars (GTK_LABEL (label), 7);

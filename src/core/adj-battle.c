@@ -1453,14 +1453,15 @@ adj_battle_context (AdjBattle  *battle,
 }
 
 /* An action of both sides (an initiative roll, the battle's result) that names neither takes
- * them in the battle's order. */
+ * them in the battle's order; an action of one side that names none, in a phase of one side,
+ * takes that side. */
 static gboolean
 name_both_sides (AdjBattle  *battle,
                  AdjInputs  *inputs,
                  GError    **error)
 {
   const AdjMechanic *mech = inputs->mechanic;
-  guint n = 0;
+  guint n = 0, last = 0;
 
   for (guint i = 0; i < mech->n_inputs; i++)
     if (mech->inputs[i].kind == ADJ_FIELD_SIDE)
@@ -1468,7 +1469,14 @@ name_both_sides (AdjBattle  *battle,
         if (inputs->values[i].s != NULL)
           return TRUE;
         n++;
+        last = i;
       }
+  if (n == 1 && adj_battle_phase_side (battle) != NULL)
+    {
+      g_autoptr(json_object) id = json_object_new_string (adj_battle_phase_side (battle)->id);
+
+      return adj_inputs_set_value (inputs, mech->inputs[last].name, id, error);
+    }
   if (n != battle->sides->len)
     return TRUE;
   n = 0;
