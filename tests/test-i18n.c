@@ -9,9 +9,12 @@
 #include <string.h>
 
 #include "adj-i18n.h"
+#include "adj-journal.h"
 #include "adj-mechanic.h"
+#include "adj-report.h"
 #include "adj-random.h"
 #include "adj-ruleset.h"
+#include "adj-test-util.h"
 
 static void
 test_locale_dir (void)
@@ -175,6 +178,34 @@ test_cli (void)
   g_assert_nonnull (strstr (err, "Unbekannter Befehl „frobnicate“"));
 }
 
+/* A battle played in English and reported in German: the report's result is in German, though
+ * the journal keeps the words the entry was written in. */
+static void
+test_report_result (void)
+{
+  g_autoptr(AdjBattle) battle = NULL;
+  g_autoptr(AdjOutcome) outcome = NULL;
+  g_autoptr(AdjReport) report = NULL;
+  g_autofree char *markdown = NULL;
+  AdjJournal *journal;
+
+  g_setenv ("LANGUAGE", "en", TRUE);
+  setlocale (LC_ALL, "");
+  battle = adj_test_load_demo ("rr-colenso.json");
+  outcome = adj_test_run_ruling (battle, "rr/victory", NULL);
+  g_assert_cmpstr (outcome->title, ==, "The battle goes on");
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_ALL, "");
+
+  report = adj_report_new (battle);
+  markdown = adj_report_to_markdown (report);
+  g_assert_nonnull (strstr (markdown, "Die Schlacht geht weiter. "));
+  g_assert_null (strstr (markdown, "The battle goes on. "));
+  journal = adj_battle_get_journal (battle);
+  g_assert_true (g_str_has_prefix (adj_journal_get_entry (journal, journal->position - 1)->summary,
+                                   "Victory: The battle goes on"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -194,5 +225,6 @@ main (int   argc,
   g_test_add_func ("/i18n/change-language", test_change_language);
   g_test_add_func ("/i18n/figure-names", test_figure_names);
   g_test_add_func ("/i18n/cli", test_cli);
+  g_test_add_func ("/i18n/report-result", test_report_result);
   return g_test_run ();
 }

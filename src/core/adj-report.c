@@ -427,6 +427,23 @@ count_losses (AdjReport *self)
     }
 }
 
+/* The title of a battle's result as its journal entry keeps it; when it is the plain label of
+ * the result, in the language of the report, since the entry was written in the language of
+ * whoever played it. */
+static char *
+result_title (AdjEntry *entry)
+{
+  const char *title = get_string (entry->outcome, "title");
+  const char *key = get_string (entry->outcome, "outcome");
+  const AdjMechanic *mech = adj_mechanic_lookup (entry->mechanic);
+  const AdjChoice *c = mech != NULL && key != NULL
+                       ? adj_field_find_choice (mech->outcomes, mech->n_outcomes, key) : NULL;
+
+  if (c != NULL && g_strcmp0 (title, c->label) == 0)
+    return g_strdup (adj_gettext (c->label));
+  return g_strdup (title);
+}
+
 AdjReport *
 adj_report_new (AdjBattle *battle)
 {
@@ -455,7 +472,7 @@ adj_report_new (AdjBattle *battle)
           entry->outcome != NULL && get_string (entry->outcome, "title") != NULL)
         {
           g_free (self->result);
-          self->result = g_strdup (get_string (entry->outcome, "title"));
+          self->result = result_title (entry);
         }
       if (!read_roll (entry, i, &roll))
         {
