@@ -1456,7 +1456,7 @@ adj_battle_context (AdjBattle  *battle,
  * them in the battle's order; an action of one side that names none, in a phase of one side,
  * takes that side. */
 static gboolean
-name_both_sides (AdjBattle  *battle,
+name_sides (AdjBattle  *battle,
                  AdjInputs  *inputs,
                  GError    **error)
 {
@@ -1521,7 +1521,7 @@ adj_battle_prefill (AdjBattle  *battle,
         }
     }
 
-  if (!name_both_sides (battle, inputs, error))
+  if (!name_sides (battle, inputs, error))
     return FALSE;
 
   for (guint i = 0; i < mech->n_inputs; i++)
