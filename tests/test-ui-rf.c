@@ -113,6 +113,19 @@ check_solo (AdjApplication *app)
       g_assert_false (adj_battle_window_select_unit (window, *id));
       g_assert_false (adj_test_shows (GTK_WIDGET (window), adj_unit_get_name (hidden)));
     }
+  /* Nor in an action's slot, should one be put there other than from the list. */
+  {
+    AdjMechanicPanel *panel = adj_battle_window_get_mechanic_panel (window);
+
+    adj_battle_window_show_page (window, "act");
+    g_assert_true (adj_mechanic_panel_select (panel, "rf/visibility"));
+    adj_mechanic_panel_use_unit (panel, 1, "u5");
+    adj_test_settle ();
+    g_assert_true (adj_test_shows (adj_mechanic_panel_get_row (panel, "target"), "A hidden unit"));
+    g_assert_false (adj_test_shows (GTK_WIDGET (window), "Young warriors 1"));
+    adj_mechanic_panel_use_unit (panel, 1, NULL);
+    adj_test_settle ();
+  }
   before = journal_text (battle);
   g_assert_null (strstr (before, "Young warriors 1"));
   g_assert_null (strstr (before, "Married regiment"));

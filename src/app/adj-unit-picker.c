@@ -66,7 +66,9 @@ update_value (AdjUnitPicker *self)
 
   if (unit != NULL)
     {
-      gtk_label_set_text (self->value_label, adj_unit_get_name (unit));
+      /* Who is under a marker stays the battle's secret, even in a slot. */
+      gtk_label_set_text (self->value_label, adj_battle_unit_is_hidden (self->battle, unit)
+                                             ? _("A hidden unit") : adj_unit_get_name (unit));
       gtk_label_set_text (self->side_label, side_name (self, unit));
       gtk_widget_remove_css_class (GTK_WIDGET (self->value_label), "dim-label");
     }
