@@ -255,6 +255,40 @@ test_battle_join (Fixture       *f,
   pack_undone = adj_pack_to_json (adj_battle_get_pack (f->battle));
   assert_json_equal (pack_before, pack_undone);
 
+  /* A commander joins only a unit of his own side, and one still in the battle. */
+  {
+    GListModel *units = adj_battle_get_units (f->battle);
+    g_autoptr(json_object) yes = json_object_new_boolean (TRUE);
+    g_autofree char *where = g_strconcat ("unit:", adj_unit_get_id (unit), NULL);
+    gboolean refused = FALSE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (units) && !refused; i++)
+      {
+        g_autoptr(AdjUnit) enemy = g_list_model_get_item (units, i);
+        g_autofree char *with_enemy = NULL;
+        g_autofree char *msg = NULL;
+
+        if (g_strcmp0 (adj_unit_get_side (enemy), adj_unit_get_side (commander)) == 0)
+          continue;
+        with_enemy = g_strdup_printf ("{\"commander\": \"%s\", \"unit\": \"%s\"}",
+                                      adj_unit_get_id (commander), adj_unit_get_id (enemy));
+        msg = g_strdup_printf ("%s cannot join %s: a commander acts with a unit of his own side",
+                               adj_unit_get_name (commander), adj_unit_get_name (enemy));
+        adj_test_assert_forbidden (f->battle, "rn/commander-joins", with_enemy, msg);
+        refused = TRUE;
+      }
+    g_assert_true (refused);
+    adj_test_assert_allowed (f->battle, "rn/commander-joins", json);
+    g_assert_true (adj_battle_edit (f->battle, where, "destroyed", yes, &error));
+    g_assert_no_error (error);
+    {
+      g_autofree char *msg = g_strdup_printf ("%s is destroyed", adj_unit_get_name (unit));
+
+      adj_test_assert_forbidden (f->battle, "rn/commander-joins", json, msg);
+    }
+    adj_test_undo (f->battle);
+  }
+
   /* A unit that is not a commander cannot join. */
   {
     g_autoptr(AdjInputs) in = NULL;

@@ -471,6 +471,25 @@ joins_prefill (const AdjContext  *ctx,
          rn_prefill_card (ctx, in, "unit", "unit_card", error);
 }
 
+/* A commander joins a unit of his own side that is still in the battle. */
+static gboolean
+joins_legal (const AdjContext  *ctx,
+             AdjInputs         *in,
+             GError           **error)
+{
+  AdjUnit *commander, *unit;
+
+  if (!adj_rules_legal_unit (ctx, in, "commander", TRUE, &commander, error) ||
+      !adj_rules_legal_unit (ctx, in, "unit", TRUE, &unit, error))
+    return FALSE;
+  if (commander != unit &&
+      g_strcmp0 (adj_unit_get_side (commander), adj_unit_get_side (unit)) != 0)
+    return adj_not_allowed (error, _("%s cannot join %s: a commander acts with a unit of his own "
+                                     "side"), adj_unit_get_name (commander),
+                            adj_unit_get_name (unit));
+  return TRUE;
+}
+
 static gboolean
 joins_resolve (const AdjContext  *ctx,
                AdjInputs         *in,
@@ -558,6 +577,7 @@ const AdjMechanic rn_commander_joins = {
   MECHANIC_INPUTS (joins_inputs),
   MECHANIC_OUTCOMES (joins_outcomes),
   .prefill = joins_prefill,
+  .legal = joins_legal,
   .resolve = joins_resolve,
   .apply = joins_apply,
 };
