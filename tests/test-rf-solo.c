@@ -390,6 +390,26 @@ test_forbidden (void)
   const char *melee = "{\"attacker\": \"u4\", \"defender\": \"u2\"}";
   const char *react = "{\"group\": \"u7\"}";
 
+  /* A side gives its orders and moves in its own phases for them, to its own groups. */
+  adj_test_assert_forbidden (battle, "rf/command", "{\"commander\": \"u1\"}",
+                             "Lt Ashby cannot give orders now: Zulu impi is giving orders");
+  adj_test_assert_forbidden (battle, "rf/movement", "{\"unit\": \"u2\"}",
+                             "1st Section cannot move now: a side moves in its own movement phase "
+                             "(now: Zulu impi: command and reactions)");
+  adj_test_go_to_phase (battle, "second-move");
+  adj_test_assert_allowed (battle, "rf/movement", "{\"unit\": \"u4\"}");
+  adj_test_assert_forbidden (battle, "rf/movement", "{\"unit\": \"u2\"}",
+                             "1st Section cannot move now: Zulu impi is moving");
+  adj_test_assert_forbidden (battle, "rf/command", "{\"commander\": \"u1\"}",
+                             "Lt Ashby cannot give orders now: a side gives its orders in its own "
+                             "command phase (now: Zulu impi moves)");
+  adj_test_go_to_phase (battle, "first-command");
+  adj_test_assert_allowed (battle, "rf/command", "{\"commander\": \"u1\", \"group_1\": \"u2\"}");
+  adj_test_assert_forbidden (battle, "rf/command",
+                             "{\"commander\": \"u1\", \"group_1\": \"u4\"}",
+                             "Lt Ashby cannot command Zulu impi 1, a group of the other side");
+  adj_test_go_to_phase (battle, "second-command");
+
   /* A side shoots in its own shooting phase; melees are fought in the melee phases. */
   adj_test_assert_forbidden (battle, "rf/shooting", shot, "1st Section cannot shoot now: a side "
                              "shoots in its own shooting phase (now: Zulu impi: command and "

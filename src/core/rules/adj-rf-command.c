@@ -423,6 +423,32 @@ command_apply (const AdjContext  *ctx,
   return TRUE;
 }
 
+/* A player character gives orders in his side's command phase, to groups of his side still in
+ * the fight. */
+static gboolean
+command_legal (const AdjContext  *ctx,
+               AdjInputs         *in,
+               GError           **error)
+{
+  static const char *const groups[] = { "group_1", "group_2", "group_3", "group_4" };
+  AdjUnit *commander;
+
+  if (!adj_rules_legal_unit (ctx, in, "commander", TRUE, &commander, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    {
+      AdjUnit *group;
+
+      if (!adj_rules_legal_unit (ctx, in, groups[i], FALSE, &group, error))
+        return FALSE;
+      if (group != NULL &&
+          g_strcmp0 (adj_unit_get_side (group), adj_unit_get_side (commander)) != 0)
+        return adj_not_allowed (error, _("%s cannot command %s, a group of the other side"),
+                                adj_unit_get_name (commander), adj_unit_get_name (group));
+    }
+  return rf_legal_in_phase (ctx->battle, commander, RF_ACT_COMMAND, error);
+}
+
 const AdjMechanic rf_command = {
   .id = "rf/command",
   .title = N_("Command"),
@@ -434,6 +460,7 @@ const AdjMechanic rf_command = {
   .random_note = N_("The player character's dice first, then each NCO's in the order of the "
                     "chain."),
   .draws = command_draws,
+  .legal = command_legal,
   .resolve = command_resolve,
   .odds = command_odds,
   .prefill = command_prefill,
@@ -598,6 +625,19 @@ movement_prefill (const AdjContext  *ctx,
          adj_inputs_set_bool (in, "wounded", wounded, error);
 }
 
+/* A group moves in its side's movement phase. */
+static gboolean
+movement_legal (const AdjContext  *ctx,
+                AdjInputs         *in,
+                GError           **error)
+{
+  AdjUnit *unit;
+
+  if (!adj_rules_legal_unit (ctx, in, "unit", TRUE, &unit, error))
+    return FALSE;
+  return rf_legal_in_phase (ctx->battle, unit, RF_ACT_MOVE, error);
+}
+
 const AdjMechanic rf_movement = {
   .id = "rf/movement",
   .title = N_("Movement"),
@@ -606,6 +646,7 @@ const AdjMechanic rf_movement = {
   MECHANIC_INPUTS (movement_inputs),
   .random_note = N_("Only natives who attack roll a die, for their extra distance."),
   .draws = movement_draws,
+  .legal = movement_legal,
   .resolve = movement_resolve,
   .odds = movement_odds,
   .prefill = movement_prefill,

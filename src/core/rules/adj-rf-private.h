@@ -101,6 +101,20 @@ gboolean rf_is_group_category (const char *category);
 /* Whether Adjutant runs the side @side_id (its "solo" setting). */
 gboolean rf_side_is_solo (AdjBattle  *battle,
                           const char *side_id);
+/* What a group does in the turn, each in its own phase. */
+typedef enum {
+  RF_ACT_COMMAND,
+  RF_ACT_MOVE,
+  RF_ACT_SHOOT,
+  RF_ACT_MELEE,
+} RfAct;
+
+/* Whether @actor may @act in the battle's phase now: a side commands, moves and shoots in its
+ * own phases for them; a melee is fought in either side's melee phase, by both sides. */
+gboolean rf_legal_in_phase (AdjBattle  *battle,
+                            AdjUnit    *actor,
+                            RfAct       act,
+                            GError    **error);
 /* For the legal() of rf/shooting (@shooting) and rf/melee: the group of input @actor, with
  * figures left and not routing, against an enemy group of input @target that is on the table
  * with figures left. */

@@ -307,37 +307,54 @@ unit_is_marker (AdjBattle *battle,
   return type != NULL && g_str_equal (type->category, "marker");
 }
 
-/* A side's units shoot in its shooting phase; melees are fought in the melee phase that closes
- * either side's part of the turn, by both sides' units. */
-static gboolean
-fight_in_phase (AdjBattle  *battle,
-                AdjUnit    *actor,
-                gboolean    shooting,
-                GError    **error)
+gboolean
+rf_legal_in_phase (AdjBattle  *battle,
+                   AdjUnit    *actor,
+                   RfAct       act,
+                   GError    **error)
 {
+  static const char *const suffixes[] = { "-command", "-move", "-shoot", "-melee" };
   const char *phase = adj_battle_get_phase (battle);
   AdjSide *side = adj_battle_phase_side (battle);
   g_autofree char *now = NULL;
 
-  if (!shooting)
+  if (g_str_has_suffix (phase, suffixes[act]) && side != NULL &&
+      (act == RF_ACT_MELEE || g_strcmp0 (side->id, adj_unit_get_side (actor)) == 0))
+    return TRUE;
+  if (g_str_has_suffix (phase, suffixes[act]) && side != NULL)
+    switch (act)
+      {
+      case RF_ACT_COMMAND:
+        return adj_not_allowed (error, _("%s cannot give orders now: %s is giving orders"),
+                                adj_unit_get_name (actor), side->name);
+      case RF_ACT_MOVE:
+        return adj_not_allowed (error, _("%s cannot move now: %s is moving"),
+                                adj_unit_get_name (actor), side->name);
+      case RF_ACT_SHOOT:
+        return adj_not_allowed (error, _("%s cannot shoot now: %s is shooting"),
+                                adj_unit_get_name (actor), side->name);
+      case RF_ACT_MELEE:
+        break;
+      }
+  now = adj_battle_phase_label (battle, NULL);
+  switch (act)
     {
-      if (g_str_has_suffix (phase, "-melee"))
-        return TRUE;
-      now = adj_battle_phase_label (battle, NULL);
+    case RF_ACT_COMMAND:
+      return adj_not_allowed (error, _("%s cannot give orders now: a side gives its orders in "
+                                       "its own command phase (now: %s)"),
+                              adj_unit_get_name (actor), now);
+    case RF_ACT_MOVE:
+      return adj_not_allowed (error, _("%s cannot move now: a side moves in its own movement "
+                                       "phase (now: %s)"), adj_unit_get_name (actor), now);
+    case RF_ACT_SHOOT:
+      return adj_not_allowed (error, _("%s cannot shoot now: a side shoots in its own shooting "
+                                       "phase (now: %s)"), adj_unit_get_name (actor), now);
+    case RF_ACT_MELEE:
+    default:
       return adj_not_allowed (error, _("%s cannot fight a melee now: melees are fought once a "
                                        "side has moved and shot (now: %s)"),
                               adj_unit_get_name (actor), now);
     }
-  if (!g_str_has_suffix (phase, "-shoot") || side == NULL)
-    {
-      now = adj_battle_phase_label (battle, NULL);
-      return adj_not_allowed (error, _("%s cannot shoot now: a side shoots in its own shooting "
-                                       "phase (now: %s)"), adj_unit_get_name (actor), now);
-    }
-  if (g_strcmp0 (side->id, adj_unit_get_side (actor)) != 0)
-    return adj_not_allowed (error, _("%s cannot shoot now: %s is shooting"),
-                            adj_unit_get_name (actor), side->name);
-  return TRUE;
 }
 
 gboolean
@@ -380,7 +397,7 @@ rf_legal_fight (const AdjContext  *ctx,
                                                       "cannot be shot at until it is spotted")
                                                   : _("The target is hidden under a marker and "
                                                       "cannot be attacked until it is spotted"));
-  return fight_in_phase (ctx->battle, a, shooting, error);
+  return rf_legal_in_phase (ctx->battle, a, shooting ? RF_ACT_SHOOT : RF_ACT_MELEE, error);
 }
 
 /* Record a figure's new state, as "members.<i>.<key>" changes against the battle. */
