@@ -409,3 +409,46 @@ adj_test_go_to_phase (AdjBattle  *battle,
     }
   adj_test_fail_check ("the battle never reached the phase “%s”", phase);
 }
+
+AdjOutcome *
+adj_test_try_play (AdjBattle   *battle,
+                   const char  *mech_id,
+                   const char  *json,
+                   const int   *dice,
+                   guint        n_dice,
+                   gboolean     allow,
+                   GError     **error)
+{
+  const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
+  g_autoptr(json_object) inputs = adj_test_parse (json);
+  g_autoptr(GArray) entered = g_array_new (FALSE, FALSE, sizeof (int));
+  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test",
+                             .entered = TRUE, .dice = entered, .allow = allow };
+  g_auto(AdjRollSetup) setup = { 0 };
+  g_autoptr(AdjOutcome) outcome = NULL;
+
+  g_assert_nonnull (mech);
+  outcome = adj_outcome_new (mech);
+  g_array_append_vals (entered, dice, n_dice);
+  if (!adj_mechanic_prepare_roll (mech, &request, &setup, error) ||
+      !adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, error) ||
+      !adj_battle_apply_outcome (battle, setup.inputs, outcome, error))
+    return NULL;
+  return g_steal_pointer (&outcome);
+}
+
+AdjOutcome *
+adj_test_play (AdjBattle  *battle,
+               const char *mech_id,
+               const char *json,
+               const int  *dice,
+               guint       n_dice,
+               gboolean    allow)
+{
+  g_autoptr(GError) error = NULL;
+  AdjOutcome *outcome = adj_test_try_play (battle, mech_id, json, dice, n_dice, allow, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (outcome);
+  return outcome;
+}

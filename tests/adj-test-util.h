@@ -117,6 +117,25 @@ void  adj_test_assert_fact      (AdjBattle  *battle,
                                  const char *id,
                                  const char *value);
 
+/* Play @mech_id against @battle with the inputs @json (NULL: none) and the @n_dice @dice
+ * entered at the table, and apply it (@allow: as the referee's ruling where the rules refuse
+ * it); the outcome applied.  The test fails if any step does. */
+AdjOutcome *adj_test_play       (AdjBattle  *battle,
+                                 const char *mech_id,
+                                 const char *json,
+                                 const int  *dice,
+                                 guint       n_dice,
+                                 gboolean    allow);
+
+/* The same, giving back the error of the step that failed (NULL returned) instead. */
+AdjOutcome *adj_test_try_play   (AdjBattle   *battle,
+                                 const char  *mech_id,
+                                 const char  *json,
+                                 const int   *dice,
+                                 guint        n_dice,
+                                 gboolean     allow,
+                                 GError     **error);
+
 /* Move @battle on, phase by phase, to its phase @phase ("first-side"), within this turn or the
  * next; the test fails if it never comes. */
 void  adj_test_go_to_phase      (AdjBattle  *battle,

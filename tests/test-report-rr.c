@@ -34,25 +34,10 @@ rifle_fire (AdjBattle  *battle,
             const char *target,
             int         die)
 {
-  const AdjMechanic *mech = adj_mechanic_lookup ("rr/rifle-fire");
   g_autofree char *text = g_strdup_printf ("{\"firer\": \"%s\", \"target\": \"%s\"}", firer,
                                            target);
-  g_autoptr(json_object) inputs = adj_test_parse (text);
-  g_autoptr(GArray) dice = g_array_new (FALSE, FALSE, sizeof (int));
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "inputs",
-                             .entered = TRUE, .dice = dice, .allow = TRUE };
-  g_auto(AdjRollSetup) setup = { 0 };
-  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
-  g_autoptr(GError) error = NULL;
+  g_autoptr(AdjOutcome) outcome = adj_test_play (battle, "rr/rifle-fire", text, &die, 1, TRUE);
 
-  g_array_append_val (dice, die);
-  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &setup, &error));
-  g_assert_no_error (error);
-  g_assert_true (adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome,
-                                       &error));
-  g_assert_no_error (error);
-  g_assert_true (adj_battle_apply_outcome (battle, setup.inputs, outcome, &error));
-  g_assert_no_error (error);
   return adj_outcome_get_value_int (outcome, "losses", 0);
 }
 

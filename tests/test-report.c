@@ -41,22 +41,16 @@ entered (AdjBattle  *battle,
   g_autoptr(json_object) json = adj_test_parse (inputs);
   g_autoptr(GArray) dice = g_array_new (FALSE, FALSE, sizeof (int));
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
+  g_autoptr(AdjOutcome) outcome = NULL;
   g_autoptr(GArray) specs = NULL;
-  AdjRollRequest request = { .battle = battle, .inputs = json, .file = "inputs",
-                             .entered = TRUE, .allow = TRUE };
-  g_auto(AdjRollSetup) setup = { 0 };
+  AdjRollRequest probe = { .battle = battle, .inputs = json, .file = "inputs", .allow = TRUE };
+  g_auto(AdjRollSetup) peek = { 0 };
   guint n = 0;
 
-  {
-    AdjRollRequest probe = request;
-    g_auto(AdjRollSetup) peek = { 0 };
-
-    probe.entered = FALSE;
-    g_assert_true (adj_mechanic_prepare_roll (mech, &probe, &peek, &error));
-    g_assert_no_error (error);
-    specs = adj_mechanic_draws (mech, &peek.ctx, peek.inputs);
-  }
+  /* The dice these inputs ask for, before any is entered. */
+  g_assert_true (adj_mechanic_prepare_roll (mech, &probe, &peek, &error));
+  g_assert_no_error (error);
+  specs = adj_mechanic_draws (mech, &peek.ctx, peek.inputs);
   for (guint i = 0; i < specs->len; i++)
     for (guint d = 0; d < g_array_index (specs, AdjDrawSpec, i).count; d++)
       {
@@ -64,14 +58,8 @@ entered (AdjBattle  *battle,
 
         g_array_append_val (dice, face);
       }
-  request.dice = dice;
-  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &setup, &error));
-  g_assert_no_error (error);
-  g_assert_true (adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome,
-                                       &error));
-  g_assert_no_error (error);
-  g_assert_true (adj_battle_apply_outcome (battle, setup.inputs, outcome, &error));
-  g_assert_no_error (error);
+  outcome = adj_test_play (battle, mechanic, inputs, &g_array_index (dice, int, 0), dice->len,
+                           TRUE);
 }
 
 static void

@@ -554,20 +554,7 @@ apply_dice (AdjBattle   *battle,
             const int   *dice,
             guint        n)
 {
-  const AdjMechanic *mech = adj_mechanic_lookup (mechanic);
-  g_autoptr(json_object) inputs = adj_test_parse (json);
-  g_autoptr(GArray) entered = g_array_new (FALSE, FALSE, sizeof (int));
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "inputs",
-                             .entered = TRUE, .dice = entered, .allow = allow };
-  g_auto(AdjRollSetup) setup = { 0 };
-  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
-
-  g_array_append_vals (entered, dice, n);
-  if (!adj_mechanic_prepare_roll (mech, &request, &setup, error) ||
-      !adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, error) ||
-      !adj_battle_apply_outcome (battle, setup.inputs, outcome, error))
-    return NULL;
-  return g_steal_pointer (&outcome);
+  return adj_test_try_play (battle, mechanic, json, dice, n, allow, error);
 }
 
 const char *

@@ -42,35 +42,6 @@ unit_id (AdjBattle  *battle,
   return NULL;
 }
 
-/* Play @mech_id with the inputs @json and the dice entered at the table, and apply it. */
-static AdjOutcome *
-play (AdjBattle  *battle,
-      const char *mech_id,
-      const char *json,
-      const int  *dice,
-      guint       n_dice,
-      gboolean    allow)
-{
-  const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
-  g_autoptr(json_object) inputs = adj_test_parse (json);
-  g_autoptr(GArray) entered = g_array_new (FALSE, FALSE, sizeof (int));
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test",
-                             .entered = TRUE, .dice = entered, .allow = allow };
-  g_auto(AdjRollSetup) setup = { 0 };
-  g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
-  g_autoptr(GError) error = NULL;
-
-  g_array_append_vals (entered, dice, n_dice);
-  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &setup, &error));
-  g_assert_no_error (error);
-  g_assert_true (adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome,
-                                       &error));
-  g_assert_no_error (error);
-  g_assert_true (adj_battle_apply_outcome (battle, setup.inputs, outcome, &error));
-  g_assert_no_error (error);
-  return g_steal_pointer (&outcome);
-}
-
 /* The value of the fact @id, or NULL when there is none. */
 static char *
 fact (AdjBattle  *battle,
@@ -154,7 +125,7 @@ test_turn_facts (void)
 
   /* The British roll higher and take the initiative: they activate first. */
   adj_test_go_to_phase (battle, "initiative");
-  initiative = play (battle, INIT,
+  initiative = adj_test_play (battle, INIT,
                      "{\"side_a\":\"british\",\"side_b\":\"zulu\",\"choice\":\"take\"}",
                      initiative_dice, G_N_ELEMENTS (initiative_dice), FALSE);
   g_assert_cmpstr (initiative->key, ==, "side-a");
@@ -165,7 +136,7 @@ test_turn_facts (void)
   before_activation = facts_text (battle);
 
   /* 1 + 1 and the commander's 2: four stands may act. */
-  activation = play (battle, ACT, "{\"side\":\"british\"}", activation_dice,
+  activation = adj_test_play (battle, ACT, "{\"side\":\"british\"}", activation_dice,
                      G_N_ELEMENTS (activation_dice), FALSE);
   g_assert_cmpstr (activation->key, ==, "4");
   /* The dice are kept under the side's name. */
@@ -179,7 +150,7 @@ test_turn_facts (void)
   fire_json = g_strdup_printf ("{\"firer\":\"%s\",\"target\":\"%s\",\"distance\":8}",
                                unit_id (battle, "British Field Artillery"),
                                unit_id (battle, "Zulu Spearmen 1"));
-  fire = play (battle, FIRE, fire_json, fire_dice, G_N_ELEMENTS (fire_dice), FALSE);
+  fire = adj_test_play (battle, FIRE, fire_json, fire_dice, G_N_ELEMENTS (fire_dice), FALSE);
   g_assert_cmpstr (fire->key, ==, "destroyed");
   assert_fact (battle, "activations-left:british", "3 of 4 left");
   assert_fact (battle, "losses:zulu", "2 of 36 — withdraws at 18");
@@ -223,7 +194,7 @@ test_passed_initiative (void)
   g_autoptr(AdjOutcome) outcome = NULL;
 
   adj_test_go_to_phase (battle, "initiative");
-  outcome = play (battle, INIT, "{\"side_a\":\"british\",\"side_b\":\"zulu\",\"choice\":\"pass\"}",
+  outcome = adj_test_play (battle, INIT, "{\"side_a\":\"british\",\"side_b\":\"zulu\",\"choice\":\"pass\"}",
                   dice, G_N_ELEMENTS (dice), FALSE);
   g_assert_cmpstr (outcome->key, ==, "side-b");
   g_assert_cmpstr (outcome->reason, ==, "Zulu army rolled higher and passes the initiative: "
@@ -257,13 +228,13 @@ test_activation_limit (void)
   adj_test_go_to_phase (battle, "first-side");
   adj_test_assert_allowed (battle, MOVE, again);
 
-  activation = play (battle, ACT, "{\"side\":\"british\"}", activation_dice,
+  activation = adj_test_play (battle, ACT, "{\"side\":\"british\"}", activation_dice,
                      G_N_ELEMENTS (activation_dice), FALSE);
   g_assert_cmpstr (activation->key, ==, "4");
   for (guint i = 0; i < G_N_ELEMENTS (movers); i++)
     {
       g_autofree char *json = g_strdup_printf ("{\"unit\":\"%s\"}", unit_id (battle, movers[i]));
-      g_autoptr(AdjOutcome) moved = play (battle, MOVE, json, NULL, 0, FALSE);
+      g_autoptr(AdjOutcome) moved = adj_test_play (battle, MOVE, json, NULL, 0, FALSE);
 
       g_assert_null (moved->ruling);
     }
@@ -274,7 +245,7 @@ test_activation_limit (void)
   adj_test_assert_forbidden (battle, MOVE, fifth,
                              "British Regular Infantry 5 cannot act: British army has used all "
                              "4 of its activations this turn");
-  ruled = play (battle, MOVE, fifth, NULL, 0, TRUE);
+  ruled = adj_test_play (battle, MOVE, fifth, NULL, 0, TRUE);
   g_assert_nonnull (ruled->ruling);
   assert_fact (battle, "activations-left:british", "0 of 4 left");
 
@@ -372,7 +343,7 @@ test_phases_name_the_side (void)
   g_assert_true (adj_battle_next_phase (battle, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (adj_battle_get_phase (battle), ==, "initiative");
-  outcome = play (battle, INIT, "{\"side_a\":\"british\",\"side_b\":\"zulu\",\"choice\":\"take\"}",
+  outcome = adj_test_play (battle, INIT, "{\"side_a\":\"british\",\"side_b\":\"zulu\",\"choice\":\"take\"}",
                   dice, G_N_ELEMENTS (dice), FALSE);
   g_assert_true (adj_battle_next_phase (battle, &error));
   n = adj_journal_get_n_entries (journal);
@@ -435,7 +406,7 @@ test_rolls_in_their_phase (void)
                              "set-up, before the first turn (now: turn 1, Initiative)");
   adj_test_assert_forbidden (battle, "wec/commander-rating", commander, "“Commander rating” is "
                              "rolled at set-up, before the first turn (now: turn 1, Initiative)");
-  initiative = play (battle, INIT, sides, initiative_dice, G_N_ELEMENTS (initiative_dice), FALSE);
+  initiative = adj_test_play (battle, INIT, sides, initiative_dice, G_N_ELEMENTS (initiative_dice), FALSE);
   adj_test_assert_forbidden (battle, INIT, sides, "The initiative has been rolled this turn: "
                              "British army won it");
 
@@ -444,7 +415,7 @@ test_rolls_in_their_phase (void)
   adj_test_assert_forbidden (battle, ACT, zulu, "Zulu army rolls for its activations when it "
                              "activates (now: British army activates)");
   /* A roll of one side that names none is the roll of the side whose phase it is. */
-  activation = play (battle, ACT, "{}", activation_dice, G_N_ELEMENTS (activation_dice), FALSE);
+  activation = adj_test_play (battle, ACT, "{}", activation_dice, G_N_ELEMENTS (activation_dice), FALSE);
   assert_fact (battle, "activations-left:british", "8 of 8 left");
   adj_test_assert_forbidden (battle, ACT, british, "British army has already rolled for its "
                              "activations this turn");

@@ -958,8 +958,7 @@ losses_legal (const AdjContext  *ctx,
 
   if (!rr_legal_unit (ctx, in, "unit", &unit, error))
     return FALSE;
-  if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
-      !rr_unit_is (unit, "boer-gun"))
+  if (!rr_is_troop_unit (unit))
     return adj_not_allowed (error, _("%s has no strength points to lose"),
                             adj_unit_get_name (unit));
   return TRUE;

@@ -993,8 +993,7 @@ cross_legal (const AdjContext  *ctx,
 
   if (!rr_legal_unit (ctx, in, "unit", &unit, error))
     return FALSE;
-  if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
-      !rr_unit_is (unit, "boer-gun"))
+  if (!rr_is_troop_unit (unit))
     return adj_not_allowed (error, _("%s is no unit: only the units’ crossings are counted"),
                             adj_unit_get_name (unit));
   state = g_strv_contains (rr_drift_ids, crossing) ? adj_rr_drift_state (battle, crossing, NULL)
@@ -1559,8 +1558,7 @@ recovery_legal (const AdjContext  *ctx,
 
   if (!rr_legal_unit (ctx, in, "unit", &unit, error))
     return FALSE;
-  if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
-      !rr_unit_is (unit, "boer-gun"))
+  if (!rr_is_troop_unit (unit))
     return adj_not_allowed (error, _("%s has no morale level to recover: only battalions, "
                                      "regiments, batteries, commandos and Boer guns recover"),
                             adj_unit_get_name (unit));

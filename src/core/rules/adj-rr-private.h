@@ -158,6 +158,9 @@ AdjTables *rr_battle_tables (AdjBattle *battle, GError **error);
 json_object *rr_oob_brigade (AdjRuleset *rs, const char *brigade);
 json_object *rr_oob_unit (AdjRuleset *rs, const char *unit_id);
 gboolean rr_is_brigade_unit (AdjUnit *unit);
+/* A counter that stands for troops, with strength points and a morale level: a brigade's
+ * unit, a commando or a Boer gun (not a leader or a marker). */
+gboolean rr_is_troop_unit (AdjUnit *unit);
 /* The system's roster_unit: a box per strength point a counter can lose. */
 void rr_roster_unit (AdjBattle     *battle,
                      AdjTables     *tables,

@@ -97,8 +97,7 @@ adj_rr_apply_losses (AdjBattle   *battle,
     *overflow = 0;
   if (!rr_check_in_play (battle, error) || (unit = need_live_unit (battle, unit_id, error)) == NULL)
     return FALSE;
-  if (!rr_is_brigade_unit (unit) && !rr_unit_is (unit, "commando") &&
-      !rr_unit_is (unit, "boer-gun"))
+  if (!rr_is_troop_unit (unit))
     return adj_not_allowed (error,
                             _("%s has no strength points to lose"), adj_unit_get_name (unit));
   if (sp < 1 || sp > MAX_SP)

@@ -902,6 +902,13 @@ rr_is_brigade_unit (AdjUnit *unit)
          rr_unit_is (unit, "battery");
 }
 
+gboolean
+rr_is_troop_unit (AdjUnit *unit)
+{
+  return rr_is_brigade_unit (unit) || rr_unit_is (unit, "commando") ||
+         rr_unit_is (unit, "boer-gun");
+}
+
 static const AdjMechanic *const rr_mechanics[] = {
   &rr_command_points,
   &rr_send_orders,
