@@ -13,8 +13,10 @@
  * unless GSK_RENDERER or GDK_DEBUG is set (src/app/main.c), so for GTK's default both are given
  * an empty GDK_DEBUG, which sets no flag.  The memory budget is for Adjutant as a player starts
  * it, with both variables cleared and its own choice of renderer.  The bare GTK window is printed
- * for reference only.  Needs a display (Xvfb will do); without one it says so and exits 77, which
- * meson counts as skipped.
+ * for reference only, and so are two more starts that tell what any text costs: a libadwaita
+ * window with a header bar and a line of text (bench-bare-adw-window --text), and Adjutant's own
+ * start page with no battle open.  Needs a display (Xvfb will do); without one it says so and
+ * exits 77, which meson counts as skipped.
  */
 
 /* wait4() is a BSD call. */
@@ -120,6 +122,8 @@ enum {
   APP_AS_STARTED,
   BARE_DEFAULT,
   BARE_CAIRO,
+  ADW_TEXT_CAIRO,
+  START_CAIRO,
   N_PROGRAMS
 };
 
@@ -191,6 +195,8 @@ main (int   argc,
     char *app_argv[] = { argv[1], battle_path, NULL };
     char *bare_argv[] = { argv[2], NULL };
     char *adw_argv[] = { argv[3], NULL };
+    char *adw_text_argv[] = { argv[3], (char *) "--text", NULL };
+    char *start_argv[] = { argv[1], NULL };
     struct {
       char **argv;
       char **envp;
@@ -202,6 +208,8 @@ main (int   argc,
       [APP_AS_STARTED] = { app_argv, envp },
       [BARE_DEFAULT] = { bare_argv, default_envp },
       [BARE_CAIRO] = { bare_argv, cairo_envp },
+      [ADW_TEXT_CAIRO] = { adw_text_argv, cairo_envp },
+      [START_CAIRO] = { start_argv, cairo_envp },
     };
 
     /* One round first, unmeasured, so that every program starts with warm caches. */
@@ -237,6 +245,18 @@ main (int   argc,
           median (t[BARE_DEFAULT], RUNS), median (mem[BARE_DEFAULT], RUNS));
   printf ("  %-52s %8.2f s %8.1f MiB\n", "a bare GTK window, cairo",
           median (t[BARE_CAIRO], RUNS), median (mem[BARE_CAIRO], RUNS));
+
+
+  /* What the budget's empty window never pays: any text at all, then Adjutant's own start page
+   * (no battle open), both measured against the same empty window. */
+  printf ("\nFor reference, not budgeted: what showing any text costs, cairo, ÷ the bare "
+          "libadwaita window\n");
+  printf ("  %-52s %8.2f s %8.2f ×\n", "a libadwaita window with a header bar and a status page",
+          median (t[ADW_TEXT_CAIRO], RUNS),
+          median (t[ADW_TEXT_CAIRO], RUNS) / median (t[ADW_CAIRO], RUNS));
+  printf ("  %-52s %8.2f s %8.2f ×\n", "Adjutant's start page, no battle open",
+          median (t[START_CAIRO], RUNS),
+          median (t[START_CAIRO], RUNS) / median (t[ADW_CAIRO], RUNS));
 
   adj_test_remove_tree (dir);
   return 0;
