@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adj-test-util.c: what several test programs share (see adj-test-util.h). */
 
+#include "adj-roll-setup.h"
 #include "adj-test-util.h"
 
 #include <glib/gstdio.h>
@@ -288,13 +289,13 @@ adj_test_assert_forbidden (AdjBattle  *battle,
   g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
   g_autoptr(GError) error = NULL;
 
-  g_assert_false (adj_mechanic_prepare_roll (mech, &request, &refused, &error));
+  g_assert_false (adj_roll_setup_prepare (mech, &request, &refused, &error));
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
   g_assert_cmpstr (error->message, ==, message);
   g_clear_error (&error);
 
   request.allow = TRUE;
-  g_assert_true (adj_mechanic_prepare_roll (mech, &request, &allowed, &error));
+  g_assert_true (adj_roll_setup_prepare (mech, &request, &allowed, &error));
   g_assert_no_error (error);
   g_assert_true (adj_mechanic_resolve (mech, &allowed.ctx, allowed.inputs, allowed.random,
                                        outcome, &error));
@@ -312,7 +313,7 @@ adj_test_assert_allowed (AdjBattle  *battle,
   g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (adj_mechanic_prepare_roll (adj_mechanic_lookup (mech_id), &request, &setup,
+  g_assert_true (adj_roll_setup_prepare (adj_mechanic_lookup (mech_id), &request, &setup,
                                             &error));
   g_assert_no_error (error);
 }
@@ -430,7 +431,7 @@ adj_test_try_play (AdjBattle   *battle,
   g_assert_nonnull (mech);
   outcome = adj_outcome_new (mech);
   g_array_append_vals (entered, dice, n_dice);
-  if (!adj_mechanic_prepare_roll (mech, &request, &setup, error) ||
+  if (!adj_roll_setup_prepare (mech, &request, &setup, error) ||
       !adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, error) ||
       !adj_battle_apply_outcome (battle, setup.inputs, outcome, error))
     return NULL;

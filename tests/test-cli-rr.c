@@ -18,6 +18,7 @@
 #include "adj-json.h"
 #include "adj-mechanic.h"
 #include "adj-random.h"
+#include "adj-roll-setup.h"
 #include "adj-rr.h"
 #include "adj-secret.h"
 #include "adj-store.h"
@@ -217,7 +218,7 @@ play_core (AdjBattle  *battle,
         if (p->dice != NULL)
           g_assert_true (adj_dice_parse (p->dice, &dice, NULL));
         request.dice = dice;
-        ok = adj_mechanic_prepare_roll (mech, &request, &setup, &error) &&
+        ok = adj_roll_setup_prepare (mech, &request, &setup, &error) &&
              adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome,
                                    &error) &&
              adj_battle_apply_outcome (battle, setup.inputs, outcome, &error);

@@ -16,6 +16,7 @@
 #include "adj-error.h"
 #include "adj-json.h"
 #include "adj-mechanic.h"
+#include "adj-roll-setup.h"
 #include "adj-roster.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
@@ -224,7 +225,7 @@ resolve_one (AdjBattle *battle)
       request.file = "inputs";
       request.seeded = TRUE;
       request.seed = 1879;
-      if (!adj_mechanic_prepare_roll (mech, &request, &setup, NULL))
+      if (!adj_roll_setup_prepare (mech, &request, &setup, NULL))
         continue;
       outcome = adj_outcome_new (mech);
       if (!adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, NULL))

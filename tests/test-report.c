@@ -18,6 +18,7 @@
 #include "adj-outcome-tone.h"
 #include "adj-report.h"
 #include "adj-rf.h"
+#include "adj-roll-setup.h"
 #include "adj-store.h"
 #include "adj-test-cli.h"
 #include "adj-test-pdf.h"
@@ -48,7 +49,7 @@ entered (AdjBattle  *battle,
   guint n = 0;
 
   /* The dice these inputs ask for, before any is entered. */
-  g_assert_true (adj_mechanic_prepare_roll (mech, &probe, &peek, &error));
+  g_assert_true (adj_roll_setup_prepare (mech, &probe, &peek, &error));
   g_assert_no_error (error);
   specs = adj_mechanic_draws (mech, &peek.ctx, peek.inputs);
   for (guint i = 0; i < specs->len; i++)

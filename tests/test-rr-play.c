@@ -558,7 +558,7 @@ test_fire_tables (void)
 
     g_array_append_val (dice, six);
     g_assert_cmpint (adj_rr_unit_strength (battle, target), ==, 5);
-    g_assert_true (adj_mechanic_prepare_roll (adj_mechanic_lookup ("rr/rifle-fire"), &request,
+    g_assert_true (adj_roll_setup_prepare (adj_mechanic_lookup ("rr/rifle-fire"), &request,
                                               &setup, &error));
     g_assert_no_error (error);
     outcome = adj_outcome_new (setup.inputs->mechanic);
@@ -837,7 +837,7 @@ prepare_fire (AdjBattle            *battle,
   g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
 
-  if (!adj_mechanic_prepare_roll (mech, &request, &setup, error))
+  if (!adj_roll_setup_prepare (mech, &request, &setup, error))
     return FALSE;
   g_assert_true (adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome,
                                        error));

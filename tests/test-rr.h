@@ -20,6 +20,7 @@
 #include "adj-mechanic.h"
 #include "adj-odds.h"
 #include "adj-random.h"
+#include "adj-roll-setup.h"
 #include "adj-roster.h"
 #include "adj-rr.h"
 #include "adj-ruleset.h"

@@ -1309,7 +1309,7 @@ uses_cards (AdjBattleWindow *self)
 
   if (self->battle == NULL)
     return FALSE;
-  system = adj_system_lookup (adj_ruleset_get_id (adj_battle_get_ruleset (self->battle)));
+  system = adj_ruleset_get_system (adj_battle_get_ruleset (self->battle));
   return system != NULL && system->uses_cards;
 }
 

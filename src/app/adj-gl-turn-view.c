@@ -21,6 +21,7 @@
 #include "adj-gl-turn-view.h"
 #include "adj-i18n.h"
 #include "adj-mechanic-panel.h"
+#include "adj-roll-setup.h"
 #include "adj-ruling-dialog.h"
 
 #define TURN_MECHANIC "gl/turn-card"
@@ -114,8 +115,7 @@ static void
 fill_actions (AdjGlTurnView *self,
               const char    *phase)
 {
-  const AdjSystem *system = adj_system_lookup (adj_ruleset_get_id (adj_battle_get_ruleset (
-                                                 self->battle)));
+  const AdjSystem *system = adj_ruleset_get_system (adj_battle_get_ruleset (self->battle));
   g_autoptr(GPtrArray) steps = NULL;
   GtkWidget *child;
 
@@ -470,7 +470,7 @@ adj_gl_turn_view_turn_card (AdjGlTurnView  *self,
     }
   request.cards = cards;
   outcome = adj_outcome_new (mech);
-  return adj_mechanic_prepare_roll (mech, &request, &setup, error) &&
+  return adj_roll_setup_prepare (mech, &request, &setup, error) &&
          adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, error) &&
          adj_battle_apply_outcome (self->battle, setup.inputs, outcome, error);
 }

@@ -18,6 +18,7 @@
 #include "adj-mechanic-panel.h"
 #include "adj-odds-bar.h"
 #include "adj-result-view.h"
+#include "adj-roll-setup.h"
 #include "adj-ruling-dialog.h"
 #include "adj-table-editor.h"
 #include "adj-tables.h"
@@ -211,7 +212,7 @@ judge_slots (AdjMechanicPanel *self)
   if (self->battle != NULL && self->mech != NULL && slot_at (self, self->active) != NULL)
     {
       adj_battle_context (self->battle, &ctx);
-      self->refused = adj_mechanic_judge_candidates (self->mech, &ctx, self->inputs,
+      self->refused = adj_roll_setup_judge_candidates (self->mech, &ctx, self->inputs,
                                                      self->mech->inputs[self->active].name);
     }
   g_signal_emit (self, signals[SLOTS_CHANGED], 0);
@@ -913,7 +914,7 @@ resolve_with (AdjMechanicPanel  *self,
   g_autoptr(AdjOutcome) outcome = adj_outcome_new (self->mech);
   g_autoptr(GError) local = NULL;
 
-  if (!adj_mechanic_prepare_roll (self->mech, &request, &setup, &local))
+  if (!adj_roll_setup_prepare (self->mech, &request, &setup, &local))
     {
       if (g_error_matches (local, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED))
         {

@@ -65,7 +65,7 @@ chosen_ruleset (AdjNewBattleDialog  *self,
 static AdjAddOrderOfBattle
 order_of_battle (AdjRuleset *rs)
 {
-  const AdjSystem *system = rs != NULL ? adj_system_lookup (adj_ruleset_get_id (rs)) : NULL;
+  const AdjSystem *system = rs != NULL ? adj_ruleset_get_system (rs) : NULL;
 
   return system != NULL ? system->add_order_of_battle : NULL;
 }

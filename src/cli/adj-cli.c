@@ -28,6 +28,7 @@
 #include "adj-mechanic.h"
 #include "adj-random.h"
 #include "adj-rf.h"
+#include "adj-roll-setup.h"
 #include "adj-roster.h"
 #include "adj-ruleset.h"
 #include "adj-store.h"
@@ -435,7 +436,7 @@ build_inputs (const Options      *opts,
 
   if (json == NULL)
     return NULL;
-  return adj_mechanic_fill_inputs (mech, rs, battle, json, adj_cli_input_file_name (opts), error);
+  return adj_roll_setup_fill_inputs (mech, rs, battle, json, adj_cli_input_file_name (opts), error);
 }
 
 static AdjBattle *
@@ -752,7 +753,7 @@ cmd_resolve (const Options *opts)
   request.dice = dice;
   request.cards = cards;
   request.allow = opts->allow;
-  if (!adj_mechanic_prepare_roll (mech, &request, &setup, &error))
+  if (!adj_roll_setup_prepare (mech, &request, &setup, &error))
     return adj_cli_fail (error);
 
   outcome = adj_outcome_new (mech);

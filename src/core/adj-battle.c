@@ -16,6 +16,7 @@
 #include "adj-json.h"
 #include "adj-members.h"
 #include "adj-migrate.h"
+#include "adj-roll-setup.h"
 #include "adj-tables.h"
 
 G_DEFINE_FINAL_TYPE (AdjBattle, adj_battle, G_TYPE_OBJECT)
@@ -1449,6 +1450,7 @@ adj_battle_context (AdjBattle  *battle,
     .battle = battle,
     .pack = adj_battle_get_pack (battle),
     .tables = battle->tables,
+    .name_actors = adj_battle_name_actors,
   };
 }
 
@@ -1654,7 +1656,7 @@ run_mechanic (AdjBattle    *battle,
                    mechanic_id);
       return NULL;
     }
-  if (!adj_mechanic_prepare_roll (mech, &request, &setup, error))
+  if (!adj_roll_setup_prepare (mech, &request, &setup, error))
     return NULL;
   outcome = adj_outcome_new (mech);
   if (!adj_mechanic_resolve (mech, &setup.ctx, setup.inputs, setup.random, outcome, error) ||

@@ -53,7 +53,7 @@ adj_battle_get_turn_state (AdjBattle *battle)
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), facts);
 
-  system = adj_system_lookup (adj_ruleset_get_id (adj_battle_get_ruleset (battle)));
+  system = adj_ruleset_get_system (adj_battle_get_ruleset (battle));
   if (system != NULL && system->turn_state != NULL)
     system->turn_state (battle, facts);
   return facts;

@@ -93,7 +93,7 @@ adj_system_next_phase (AdjBattle  *battle,
 
   g_return_val_if_fail (ADJ_IS_BATTLE (battle), FALSE);
 
-  system = adj_system_lookup (adj_ruleset_get_id (adj_battle_get_ruleset (battle)));
+  system = adj_ruleset_get_system (adj_battle_get_ruleset (battle));
   if (system != NULL && system->next_phase != NULL)
     return system->next_phase (battle, whole_turn, error);
   return whole_turn ? adj_battle_next_turn (battle, error) : adj_battle_next_phase (battle, error);
