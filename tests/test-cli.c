@@ -299,6 +299,23 @@ test_odds_stdin (void)
   check_fire_odds (json);
 }
 
+/* A command refused before it reads its input still says why when a script pipes it more than a
+ * pipe holds: the refusal is the answer, and the unread input is dropped. */
+static void
+test_refused_unread_input (void)
+{
+  g_auto(AdjCliRun) r = { 0 };
+  g_autoptr(GString) input = g_string_new ("[");
+
+  while (input->len < 1024 * 1024)
+    g_string_append (input, "{\"target_type\": \"native-infantry\"}, ");
+  g_string_append (input, "{}]");
+  ADJ_CLI_RUN (&r, input->str, "odds", "rn/fire", "--input", "-", "--pack", "-");
+  g_assert_cmpint (r.status, ==, 2);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_nonnull (strstr (r.err, "--input and --pack cannot both read standard input"));
+}
+
 static void
 test_resolve_dice (void)
 {
@@ -1765,6 +1782,7 @@ main (int   argc,
   g_test_add_func ("/cli/describe", test_describe);
   g_test_add ("/cli/odds/file", Fixture, NULL, fixture_setup, test_odds, fixture_teardown);
   g_test_add_func ("/cli/odds/stdin", test_odds_stdin);
+  g_test_add_func ("/cli/odds/refused-unread-input", test_refused_unread_input);
   g_test_add_func ("/cli/resolve/dice", test_resolve_dice);
   g_test_add_func ("/cli/resolve/seed", test_resolve_seed);
   g_test_add_func ("/cli/validate/demo", test_validate_demo);
