@@ -222,6 +222,10 @@ check_solo (AdjApplication *app)
   g_assert_cmpstr (adj_battle_get_phase (battle), ==, "first-move");
   g_assert_cmpuint (journal->position, ==, n_entries + 1);
   g_assert_false (adj_rf_view_is_rolled (view));
+  adj_test_settle ();
+  g_assert_true (gtk_widget_has_css_class (adj_test_find_button (GTK_WIDGET (view),
+                                                                 "_Roll for All"),
+                                           "suggested-action"));
   adj_battle_set_seed (adj_battle_window_get_battle (window), 1879);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.enemy-reacts", NULL));
   adj_test_settle ();
@@ -243,6 +247,14 @@ check_solo (AdjApplication *app)
    * Cancelled, nothing is rolled; allowed, the orders are journaled as his ruling. */
   g_assert_true (adj_rf_view_next_step (view, &error));
   g_assert_false (adj_rf_view_is_rolled (view));
+  /* The page says so before any click, and Roll for All is no longer the step to take. */
+  adj_test_settle ();
+  g_assert_true (adj_test_shows (GTK_WIDGET (view),
+                                 "Native war party has already reacted this turn: the enemy "
+                                 "reacts once a turn. Rolling again is your ruling."));
+  g_assert_false (gtk_widget_has_css_class (adj_test_find_button (GTK_WIDGET (view),
+                                                                  "_Roll for All"),
+                                            "suggested-action"));
   n_entries = journal->position;
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.enemy-reacts", NULL));
   adj_test_settle ();

@@ -678,7 +678,11 @@ update_status (AdjRfView *self)
   guint n = self->solo != NULL ? adj_rf_solo_get_n_orders (self->solo) : 0;
   gboolean rolled = adj_rf_view_is_rolled (self);
   g_autofree char *status = NULL;
+  g_autoptr(GError) refused = NULL;
+  gboolean allowed = TRUE;
 
+  if (self->solo != NULL && !rolled && n > 0)
+    allowed = adj_rf_solo_check (self->solo, &refused);
   if (self->solo == NULL)
     status = g_strdup (self->no_solo);
   else if (rolled)
@@ -700,6 +704,9 @@ update_status (AdjRfView *self)
   else if (n == 0)
     status = g_strdup (_("No enemy group reacts now: every group of the enemy is under command, "
                          "hidden, or out of the fight."));
+  /* Said before any click: rolling anyway is the referee's ruling, asked for at the roll. */
+  else if (!allowed)
+    status = g_strdup_printf (_("%s. Rolling again is your ruling."), refused->message);
   else
     status = g_strdup_printf (ngettext ("%u enemy group reacts. Set what it can see, then roll "
                                         "or enter the die.",
@@ -711,6 +718,10 @@ update_status (AdjRfView *self)
   gtk_widget_set_visible (GTK_WIDGET (self->new_button), rolled);
   gtk_widget_set_sensitive (GTK_WIDGET (self->roll_button), n > 0);
   gtk_widget_set_sensitive (GTK_WIDGET (self->dice_button), n > 0);
+  if (allowed)
+    gtk_widget_add_css_class (GTK_WIDGET (self->roll_button), "suggested-action");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->roll_button), "suggested-action");
 }
 
 /* The items the list should hold now: the orders of the step, then the markers. */
@@ -1309,7 +1320,6 @@ roll_with (AdjRfView   *self,
 
       r->self = g_object_ref (self);
       r->dice = g_strdup (dice);
-      adj_system_page_report (ADJ_SYSTEM_PAGE (self), refused->message);
       adj_ask_ruling (GTK_WIDGET (self), refused->message, on_refused_allowed, r, refused_free);
       return TRUE;
     }
