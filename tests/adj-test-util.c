@@ -283,18 +283,20 @@ adj_test_assert_forbidden (AdjBattle  *battle,
 {
   const AdjMechanic *mech = adj_mechanic_lookup (mech_id);
   g_autoptr(json_object) inputs = json != NULL ? adj_test_parse (json) : NULL;
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test" };
-  g_auto(AdjRollSetup) refused = { 0 };
+  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test", .allow = TRUE };
   g_auto(AdjRollSetup) allowed = { 0 };
   g_autoptr(AdjOutcome) outcome = adj_outcome_new (mech);
   g_autoptr(GError) error = NULL;
+  guint position = adj_battle_get_journal (battle)->position;
 
-  g_assert_false (adj_roll_setup_prepare (mech, &request, &refused, &error));
+  /* Asked whether it may go ahead, the rules say no, and why; nothing is rolled or changed. */
+  g_assert_false (adj_roll_setup_check (mech, battle, inputs, &error));
   g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
   g_assert_cmpstr (error->message, ==, message);
+  g_assert_cmpuint (adj_battle_get_journal (battle)->position, ==, position);
   g_clear_error (&error);
 
-  request.allow = TRUE;
+  /* The referee allows it: it goes ahead, keeping the reason as the ruling. */
   g_assert_true (adj_roll_setup_prepare (mech, &request, &allowed, &error));
   g_assert_no_error (error);
   g_assert_true (adj_mechanic_resolve (mech, &allowed.ctx, allowed.inputs, allowed.random,
@@ -309,12 +311,9 @@ adj_test_assert_allowed (AdjBattle  *battle,
                          const char *json)
 {
   g_autoptr(json_object) inputs = json != NULL ? adj_test_parse (json) : NULL;
-  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = "test" };
-  g_auto(AdjRollSetup) setup = { 0 };
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (adj_roll_setup_prepare (adj_mechanic_lookup (mech_id), &request, &setup,
-                                            &error));
+  g_assert_true (adj_roll_setup_check (adj_mechanic_lookup (mech_id), battle, inputs, &error));
   g_assert_no_error (error);
 }
 

@@ -48,6 +48,7 @@ check_turn (AdjApplication *app)
   g_autofree char *cards = NULL;
   GtkWidget *row;
   AdjOutcome *outcome;
+  GtkWidget *deal;
   guint red_left;
 
   adj_test_settle ();
@@ -57,6 +58,8 @@ check_turn (AdjApplication *app)
   g_assert_nonnull (view);
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Deal the Cards"));
   g_assert_cmpuint (adj_rn_turn_view_get_n_listed (view), ==, 0);
+  deal = adj_test_find_button (GTK_WIDGET (view), "_Deal the Cards");
+  g_assert_true (gtk_widget_has_css_class (deal, "suggested-action"));
 
   /* The deal: every unit and commander on the table gets a card, and the order shows. */
   g_assert_true (adj_rn_turn_view_deal (view, &error));
@@ -69,6 +72,8 @@ check_turn (AdjApplication *app)
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Done — Next"));
   g_assert_true (adj_test_shows (GTK_WIDGET (window),
                                  adj_unit_get_name (adj_battle_find_unit (battle, first))));
+  /* While units hold cards they have yet to act on, dealing again is no longer the step. */
+  g_assert_false (gtk_widget_has_css_class (deal, "suggested-action"));
 
   /* Done: the next unit acts; undo brings the first back. */
   g_assert_true (adj_rn_turn_view_next (view, &error));

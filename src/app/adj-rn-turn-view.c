@@ -17,12 +17,14 @@
 #include "adj-json.h"
 #include "adj-rn-turn-view.h"
 #include "adj-rn.h"
+#include "adj-roll-setup.h"
 #include "adj-ruling-dialog.h"
 
 struct _AdjRnTurnView {
   GtkWidget   parent_instance;
 
   GtkWidget  *scroller;
+  GtkWidget  *deal_button;
   GtkLabel   *status_label;
   GtkListBox *order_list;
   GtkLabel   *cohesion_label;
@@ -221,6 +223,12 @@ refresh (AdjRnTurnView *self)
     status = g_strdup_printf (ngettext ("%u of %u unit has acted.", "%u of %u units have acted.",
                                         order->len), done, order->len);
   gtk_label_set_text (self->status_label, status);
+  /* Dealing is the step to take only while the rules allow a deal: not while units still hold
+   * cards they have yet to act on (dealing then is the referee's ruling, asked for). */
+  if (adj_roll_setup_check (adj_mechanic_lookup ("rn/deal"), self->battle, NULL, NULL))
+    gtk_widget_add_css_class (self->deal_button, "suggested-action");
+  else
+    gtk_widget_remove_css_class (self->deal_button, "suggested-action");
 
   clear_list (self->cohesion_list);
   for (guint i = 0; i < g_list_model_get_n_items (units); i++)
@@ -321,6 +329,7 @@ adj_rn_turn_view_class_init (AdjRnTurnViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-rn-turn-view.ui");
   gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, deal_button);
   gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, status_label);
   gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, order_list);
   gtk_widget_class_bind_template_child (widget_class, AdjRnTurnView, cohesion_label);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adj-error.h"
+#include "adj-i18n.h"
 #include "adj-roll-setup.h"
 
 AdjInputs *
@@ -102,6 +103,20 @@ adj_roll_setup_clear (AdjRollSetup *setup)
   g_clear_pointer (&setup->pack, adj_pack_free);
   g_clear_pointer (&setup->inputs, adj_inputs_free);
   g_clear_pointer (&setup->ruling, g_free);
+}
+
+gboolean
+adj_roll_setup_check (const AdjMechanic  *mech,
+                      AdjBattle          *battle,
+                      json_object        *inputs,
+                      GError            **error)
+{
+  AdjRollRequest request = { .battle = battle, .inputs = inputs, .file = _("inputs") };
+  g_auto(AdjRollSetup) setup = { 0 };
+
+  g_return_val_if_fail (mech != NULL && ADJ_IS_BATTLE (battle), FALSE);
+
+  return adj_roll_setup_prepare (mech, &request, &setup, error);
 }
 
 GHashTable *

@@ -58,6 +58,13 @@ gboolean    adj_roll_setup_prepare          (const AdjMechanic     *mech,
                                              AdjRollSetup          *setup,
                                              GError               **error);
 void        adj_roll_setup_clear            (AdjRollSetup          *setup);
+/* Whether @mech may go ahead against @battle now, with @inputs (NULL: what the battle fills
+ * in): FALSE with the rules' reason (ADJ_ERROR_NOT_ALLOWED) when they forbid it, or with what
+ * else stops it.  Nothing is rolled or changed: a page asks it to show which step to take. */
+gboolean    adj_roll_setup_check            (const AdjMechanic     *mech,
+                                             AdjBattle             *battle,
+                                             json_object           *inputs,
+                                             GError               **error);
 
 /* The units of @ctx's battle the rules refuse now in the unit input @name of @inputs, the other
  * inputs as they are: a table of unit id to the reason (ADJ_ERROR_NOT_ALLOWED's message).  A
