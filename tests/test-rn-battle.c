@@ -4,6 +4,8 @@
 
 #include "test-rn.h"
 
+#include "adj-roll-setup.h"
+
 /* ------------------------------------------------------------------------------------------ */
 /* against a battle: deal, join, fire, collect — and undo                                      */
 
@@ -304,6 +306,30 @@ test_battle_join (Fixture       *f,
     adj_battle_context (f->battle, &ctx);
     g_assert_false (adj_mechanic_resolve (in->mechanic, &ctx, in, random, none, &error));
     g_assert_error (error, ADJ_ERROR, ADJ_ERROR_NOT_ALLOWED);
+    g_clear_error (&error);
+    /* The rules say so before anything is rolled, not as a matter for the referee's ruling; and
+     * only a commander is taken first. */
+    {
+      g_autofree char *msg = g_strdup_printf ("%s is not a commander", adj_unit_get_name (unit));
+      const AdjMechanic *joins = adj_mechanic_lookup ("rn/commander-joins");
+      g_autoptr(json_object) bad_json = adj_test_parse (bad);
+      AdjRollRequest request = { .battle = f->battle, .inputs = bad_json, .allow = TRUE };
+      g_auto(AdjRollSetup) setup = { 0 };
+
+      g_assert_false (adj_roll_setup_check (joins, f->battle, bad_json, &error));
+      g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
+      g_assert_cmpstr (error->message, ==, msg);
+      g_clear_error (&error);
+      g_assert_false (adj_roll_setup_prepare (joins, &request, &setup, &error));
+      g_assert_error (error, ADJ_ERROR, ADJ_ERROR_INVALID);
+      g_clear_error (&error);
+      g_assert_false (adj_roll_setup_takes_unit (joins, f->battle, "commander",
+                                                 adj_unit_get_id (unit)));
+      g_assert_true (adj_roll_setup_takes_unit (joins, f->battle, "commander",
+                                                adj_unit_get_id (commander)));
+      g_assert_true (adj_roll_setup_takes_unit (joins, f->battle, "unit",
+                                                adj_unit_get_id (unit)));
+    }
   }
 }
 

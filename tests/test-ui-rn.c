@@ -11,6 +11,7 @@
 #include "adj-mechanic-panel.h"
 #include "adj-rn.h"
 #include "adj-rn-turn-view.h"
+#include "adj-roll-setup.h"
 
 static gboolean
 is_red (AdjCard card,
@@ -244,6 +245,12 @@ check_act_with_up_unit (AdjApplication *app)
   g_assert_cmpstr (adj_inputs_get_string (adj_mechanic_panel_get_inputs (panel),
                                           adj_mechanic_panel_get_mechanic (panel)->inputs[slot_input].name),
                    ==, up);
+  /* The action offered is one the rules take the unit in: a unit that is not a commander is
+   * not put in "Commander with a unit", the first action of the list. */
+  g_assert_true (adj_roll_setup_takes_unit (adj_mechanic_panel_get_mechanic (panel),
+                                            adj_battle_window_get_battle (window),
+                                            adj_mechanic_panel_get_mechanic (panel)->inputs[slot_input].name,
+                                            up));
 }
 
 static void

@@ -1200,23 +1200,52 @@ adj_mechanic_panel_use_unit (AdjMechanicPanel *self,
     fill_slot (self, input, unit_id, NULL);
 }
 
+/* The first unit input of @mech, or NULL. */
+static const char *
+first_unit_input (const AdjMechanic *mech)
+{
+  for (guint i = 0; mech != NULL && i < mech->n_inputs; i++)
+    if (mech->inputs[i].kind == ADJ_FIELD_UNIT)
+      return mech->inputs[i].name;
+  return NULL;
+}
+
+/* Whether the rules would take @unit_id as the first unit of @mech now. */
+static gboolean
+takes_first (AdjMechanicPanel  *self,
+             const AdjMechanic *mech,
+             const char        *unit_id)
+{
+  const char *name = first_unit_input (mech);
+
+  return name != NULL && adj_roll_setup_takes_unit (mech, self->battle, name, unit_id);
+}
+
 void
 adj_mechanic_panel_act_with (AdjMechanicPanel *self,
                              const char       *unit_id)
 {
+  const AdjMechanic *pick = NULL, *with_units = NULL;
+
   g_return_if_fail (ADJ_IS_MECHANIC_PANEL (self));
 
-  /* An action without units gives way to the first that has some. */
-  for (guint m = 0; slot_input (self, 0) == G_MAXUINT && m < self->mechanics->len; m++)
+  /* The action shown stays if the rules take the unit as its first; else the first action that
+   * does; else, at least, the first with units at all. */
+  if (self->battle != NULL && !takes_first (self, self->mech, unit_id))
     {
-      const AdjMechanic *mech = g_ptr_array_index (self->mechanics, m);
+      for (guint m = 0; pick == NULL && m < self->mechanics->len; m++)
+        {
+          const AdjMechanic *mech = g_ptr_array_index (self->mechanics, m);
 
-      for (guint i = 0; i < mech->n_inputs; i++)
-        if (mech->inputs[i].kind == ADJ_FIELD_UNIT)
-          {
-            adj_mechanic_panel_select (self, mech->id);
-            break;
-          }
+          if (with_units == NULL && first_unit_input (mech) != NULL)
+            with_units = mech;
+          if (takes_first (self, mech, unit_id))
+            pick = mech;
+        }
+      if (pick == NULL && slot_input (self, 0) == G_MAXUINT)
+        pick = with_units;
+      if (pick != NULL)
+        adj_mechanic_panel_select (self, pick->id);
     }
   adj_mechanic_panel_use_unit (self, 0, unit_id);
 }

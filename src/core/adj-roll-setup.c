@@ -119,6 +119,45 @@ adj_roll_setup_check (const AdjMechanic  *mech,
   return adj_roll_setup_prepare (mech, &request, &setup, error);
 }
 
+gboolean
+adj_roll_setup_takes_unit (const AdjMechanic *mech,
+                           AdjBattle         *battle,
+                           const char        *name,
+                           const char        *unit_id)
+{
+  g_autoptr(AdjInputs) inputs = NULL;
+  const char *other = NULL;
+  AdjContext ctx = { 0 };
+  guint n_trials;
+
+  g_return_val_if_fail (mech != NULL && ADJ_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (name != NULL && unit_id != NULL, FALSE);
+
+  inputs = adj_roll_setup_fill_inputs (mech, NULL, battle, NULL, NULL, NULL);
+  if (inputs == NULL || !adj_inputs_set_string (inputs, name, unit_id, NULL))
+    return FALSE;
+  if (mech->legal == NULL)
+    return TRUE;
+  for (guint i = 0; other == NULL && i < mech->n_inputs; i++)
+    if (mech->inputs[i].kind == ADJ_FIELD_UNIT && !g_str_equal (mech->inputs[i].name, name) &&
+        adj_inputs_get_string (inputs, mech->inputs[i].name) == NULL)
+      other = mech->inputs[i].name;
+  adj_battle_context (battle, &ctx);
+  n_trials = other != NULL ? adj_battle_get_n_units (battle) : 1;
+  for (guint k = 0; k < n_trials; k++)
+    {
+      g_autoptr(AdjInputs) trial = adj_inputs_copy (inputs);
+
+      if (other != NULL &&
+          !adj_inputs_set_string (trial, other,
+                                  adj_unit_get_id (adj_battle_peek_unit (battle, k)), NULL))
+        continue;
+      if (adj_battle_prefill (battle, trial, NULL) && mech->legal (&ctx, trial, NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 GHashTable *
 adj_roll_setup_judge_candidates (const AdjMechanic *mech,
                                  const AdjContext  *ctx,

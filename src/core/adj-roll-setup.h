@@ -66,6 +66,15 @@ gboolean    adj_roll_setup_check            (const AdjMechanic     *mech,
                                              json_object           *inputs,
                                              GError               **error);
 
+/* Whether the rules would take @unit_id now in the unit input @name of @mech, the form as it
+ * opens on @battle: with the other unit input still empty filled in by each unit in turn, the
+ * action is allowed at least once.  Which action a unit is acting in, when the referee only
+ * says which unit acts. */
+gboolean    adj_roll_setup_takes_unit       (const AdjMechanic     *mech,
+                                             AdjBattle             *battle,
+                                             const char            *name,
+                                             const char            *unit_id);
+
 /* The units of @ctx's battle the rules refuse now in the unit input @name of @inputs, the other
  * inputs as they are: a table of unit id to the reason (ADJ_ERROR_NOT_ALLOWED's message).  A
  * unit counts as refused only when another unit would be allowed there: when none would, what

@@ -479,8 +479,13 @@ joins_legal (const AdjContext  *ctx,
 {
   AdjUnit *commander, *unit;
 
-  if (!adj_rules_legal_unit (ctx, in, "commander", TRUE, &commander, error) ||
-      !adj_rules_legal_unit (ctx, in, "unit", TRUE, &unit, error))
+  if (!adj_rules_legal_unit (ctx, in, "commander", TRUE, &commander, error))
+    return FALSE;
+  /* Not a matter for a ruling: only a commander can join a unit at all. */
+  if (!rn_is_commander (adj_battle_unit_type (ctx->battle, commander)))
+    return adj_rules_fail (error, ADJ_ERROR_INVALID, _("%s is not a commander"),
+                           adj_unit_get_name (commander));
+  if (!adj_rules_legal_unit (ctx, in, "unit", TRUE, &unit, error))
     return FALSE;
   if (commander != unit &&
       g_strcmp0 (adj_unit_get_side (commander), adj_unit_get_side (unit)) != 0)
