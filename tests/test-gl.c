@@ -6,6 +6,8 @@
 
 #include "test-gl.h"
 
+#include "adj-gl.h"
+
 AdjRuleset *rs;
 
 /* The test program gets a user data folder of its own (set in main(), before GLib reads it), so
@@ -575,8 +577,10 @@ test_forbidden (void)
   set_phase (battle, "movement");
   set_flag (battle, "u2", "status.routing", FALSE);
 
-  /* A red card lets the British act, with one unit. */
+  /* A red card lets the British act, with one unit: the card waits for it. */
+  g_assert_false (adj_gl_card_waits (battle));
   apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "QD");
+  g_assert_true (adj_gl_card_waits (battle));
   adj_test_assert_forbidden (battle, "gl/charge", zulus_charge,
                     "uKhandempemvu cannot act now: the card turned lets the British act");
   adj_test_assert_forbidden (battle, "gl/melee", zulus_attack,
@@ -587,6 +591,7 @@ test_forbidden (void)
   adj_test_assert_forbidden (battle, "gl/charge", "{\"unit\": \"u3\"}",
                     "Lancers cannot act now: the card turned lets one unit act, and 24th Foot "
                     "has acted on it");
+  g_assert_false (adj_gl_card_waits (battle));
 
   /* In the fire phase, a card of its own. */
   set_phase (battle, "fire");
@@ -605,6 +610,7 @@ test_forbidden (void)
     g_assert_no_error (error);
   }
   apply_entered (battle, "gl/turn-card", NULL, NULL, 0, "2S");
+  g_assert_false (adj_gl_card_waits (battle));   /* every unit of the side may act on it */
   adj_test_assert_forbidden (battle, "gl/charge", "{\"unit\": \"u3\"}",
                     "Lancers cannot act now: the card turned lets the enemies of the British "
                     "act");

@@ -416,6 +416,7 @@ check_turn (AdjApplication *app)
   AdjBattleWindow *window;
   AdjBattle *battle;
   AdjGlTurnView *view;
+  GtkWidget *turn;
   g_autoptr(GError) error = NULL;
   json_object *v = NULL;
 
@@ -428,11 +429,14 @@ check_turn (AdjApplication *app)
   adj_test_settle ();
   g_assert_cmpuint (adj_gl_turn_view_get_n_turned (view), ==, 0);
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Turn a card to see who acts"));
+  turn = adj_test_find_button (GTK_WIDGET (view), "_Turn a Card");
+  g_assert_true (gtk_widget_has_css_class (turn, "suggested-action"));
 
-  /* A red card: the British garrison acts with one unit. */
+  /* A red card: the British garrison acts with one unit; the next card waits for it. */
   g_assert_true (adj_gl_turn_view_turn_card (view, "QH", &error));
   g_assert_no_error (error);
   adj_test_settle ();
+  g_assert_false (gtk_widget_has_css_class (turn, "suggested-action"));
   g_assert_cmpuint (adj_gl_turn_view_get_n_turned (view), ==, 1);
   g_assert_cmpstr (adj_gl_turn_view_get_headline (view), ==,
                    "Mission garrison act with one unit");

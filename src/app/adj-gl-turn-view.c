@@ -30,6 +30,7 @@ struct _AdjGlTurnView {
   GtkWidget    parent_instance;
 
   GtkWidget   *scroller;
+  GtkWidget   *turn_button;
   GtkLabel    *phase_label;
   GtkBox      *current_box;
   GtkBox      *card_slot;
@@ -270,6 +271,11 @@ refresh (AdjGlTurnView *self)
   gtk_widget_set_visible (GTK_WIDGET (self->colour_label), current != NULL);
   fill_actions (self, phase);
   gtk_widget_set_visible (GTK_WIDGET (self->actions_box), current != NULL);
+  /* While the card up waits for a unit of its side, acting is the step, not the next card. */
+  if (adj_gl_card_waits (self->battle))
+    gtk_widget_remove_css_class (self->turn_button, "suggested-action");
+  else
+    gtk_widget_add_css_class (self->turn_button, "suggested-action");
 
   adj_pack_draw_pile (adj_battle_get_pack (self->battle), &n_draw);
   n_red = adj_pack_count_left (adj_battle_get_pack (self->battle), is_red, NULL);
@@ -418,6 +424,7 @@ adj_gl_turn_view_class_init (AdjGlTurnViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/adjutant/Adjutant/adj-gl-turn-view.ui");
   gtk_widget_class_bind_template_child (widget_class, AdjGlTurnView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, AdjGlTurnView, turn_button);
   gtk_widget_class_bind_template_child (widget_class, AdjGlTurnView, phase_label);
   gtk_widget_class_bind_template_child (widget_class, AdjGlTurnView, current_box);
   gtk_widget_class_bind_template_child (widget_class, AdjGlTurnView, card_slot);

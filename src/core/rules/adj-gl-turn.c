@@ -227,6 +227,16 @@ acted_on_card (AdjBattle *battle,
 }
 
 gboolean
+adj_gl_card_waits (AdjBattle *battle)
+{
+  guint at = 0;
+  AdjEntry *card = card_up (battle, &at);
+
+  return card != NULL && card_governs_one_unit (card) &&
+         acted_on_card (battle, at, card_lets_british (card), NULL) == NULL;
+}
+
+gboolean
 gl_legal_card (const AdjContext  *ctx,
                AdjUnit           *unit,
                GError           **error)
