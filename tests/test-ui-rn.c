@@ -128,6 +128,12 @@ check_turn (AdjApplication *app)
   g_assert_cmpuint (adj_pack_count_left (adj_battle_get_pack (battle), is_red, NULL), ==,
                     red_left - 1);
 
+  /* Its row in the cohesion step waits: rallying is not the step while units are to act. */
+  adj_test_settle ();
+  g_assert_nonnull (adj_test_find_button (GTK_WIDGET (view), "Rally"));
+  g_assert_false (gtk_widget_has_css_class (adj_test_find_button (GTK_WIDGET (view), "Rally"),
+                                            "suggested-action"));
+
   /* Rally All before every unit has acted: the rules refuse each, so the referee is asked;
    * cancelled, nothing is journaled; allowed, the try is his ruling (undone again here). */
   {
@@ -168,6 +174,8 @@ check_turn (AdjApplication *app)
   g_assert_true (adj_test_shows (GTK_WIDGET (window),
                                  "1 unit or commander is disrupted: each turns a card to try to "
                                  "rally."));
+  g_assert_true (gtk_widget_has_css_class (adj_test_find_button (GTK_WIDGET (view), "Rally"),
+                                           "suggested-action"));
   g_assert_true (adj_rn_turn_view_rally (view, "u11", FALSE, &error));
   g_assert_no_error (error);
   adj_test_settle ();

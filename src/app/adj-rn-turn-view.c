@@ -180,7 +180,14 @@ cohesion_row (AdjRnTurnView *self,
   /* A commander always has its second try; the toggle is for units. */
   gtk_widget_set_visible (with, !g_str_equal (type->category, "commander"));
   gtk_widget_set_valign (rally, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (rally, "suggested-action");
+  /* Rallying is the step only once the rules allow it: after every unit has acted. */
+  {
+    g_autoptr(json_object) inputs = json_object_new_object ();
+
+    json_object_object_add (inputs, "unit", json_object_new_string (adj_unit_get_id (unit)));
+    if (adj_roll_setup_check (adj_mechanic_lookup ("rn/cohesion"), self->battle, inputs, NULL))
+      gtk_widget_add_css_class (rally, "suggested-action");
+  }
   g_object_set_data_full (G_OBJECT (rally), "unit", g_strdup (adj_unit_get_id (unit)), g_free);
   g_object_set_data (G_OBJECT (rally), "commander", with);
   g_signal_connect (rally, "clicked", G_CALLBACK (on_rally_clicked), self);
