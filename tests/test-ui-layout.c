@@ -10,6 +10,7 @@
 #include "adj-test-ui.h"
 #include "adj-mechanic-panel.h"
 #include "adj-result-view.h"
+#include "adj-side-view.h"
 #include "adj-unit-row.h"
 
 static const char *const demos[] = {
@@ -141,6 +142,26 @@ check_small_screen (AdjApplication *app)
       GtkWidget *roll, *apply;
 
       g_test_message ("%s", demos[d]);
+      /* The unit list keeps its width whichever side it shows: what a side says of itself
+       * (its dice, its points) wraps instead of pushing the pages aside. */
+      {
+        g_autoptr(GPtrArray) views = g_ptr_array_new ();
+        GtkStack *stack;
+        int width = -1;
+
+        adj_test_collect_type (GTK_WIDGET (window), ADJ_TYPE_SIDE_VIEW, views);
+        g_assert_cmpuint (views->len, >=, 2);
+        stack = GTK_STACK (gtk_widget_get_parent (g_ptr_array_index (views, 0)));
+        for (guint v = 0; v < views->len; v++)
+          {
+            gtk_stack_set_visible_child (stack, g_ptr_array_index (views, v));
+            adj_test_settle ();
+            if (width < 0)
+              width = gtk_widget_get_width (GTK_WIDGET (stack));
+            g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (stack)), ==, width);
+          }
+        gtk_stack_set_visible_child (stack, g_ptr_array_index (views, 0));
+      }
       /* No page folds the window onto one pane. */
       for (guint i = 0; i < g_list_model_get_n_items (pages); i++)
         {
