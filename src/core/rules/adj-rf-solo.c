@@ -250,8 +250,7 @@ static const struct {
   { "no_enemy", "no-enemy", N_("No enemy in sight") },
   { "enemy_in_range", "enemy-in-range", N_("Enemy in range") },
   { "in_enemy_range", "raw-in-range", N_("Raw, and an enemy in reach") },
-  { "flank_or_retreating", "flank-or-retreating", N_("Enemy on flank or rear, or friends "
-                                                     "falling back") },
+  { "flank_or_retreating", "flank-or-retreating", N_("Flanked, or friends falling back") },
   { "near_cavalry", "natives-near-cavalry", N_("Enemy horsemen within 50 cm") },
   { "losing_melee", "routing-or-losing", N_("Losing a melee") },
 };
