@@ -74,6 +74,36 @@ order_texts (AdjRfView *view)
   return texts;
 }
 
+/* Every Risk Factor switch says all of its words in its two lines, none cut to "…", at the
+ * width the window gives it. */
+static void
+assert_switches_whole (GtkWidget *view)
+{
+  g_autoptr(GPtrArray) inscriptions = g_ptr_array_new ();
+  guint n = 0;
+
+  adj_test_collect_type (view, GTK_TYPE_INSCRIPTION, inscriptions);
+  for (guint i = 0; i < inscriptions->len; i++)
+    {
+      GtkWidget *inscription = g_ptr_array_index (inscriptions, i);
+      GtkWidget *button = gtk_widget_get_parent (inscription);
+      const char *text = gtk_inscription_get_text (GTK_INSCRIPTION (inscription));
+      g_autoptr(PangoLayout) layout = NULL;
+
+      if (button == NULL || !gtk_widget_has_css_class (button, "rf-switch") ||
+          !gtk_widget_get_mapped (inscription))
+        continue;
+      layout = gtk_widget_create_pango_layout (inscription, text);
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+      pango_layout_set_width (layout, gtk_widget_get_width (inscription) * PANGO_SCALE);
+      if (pango_layout_get_line_count (layout) > 2)
+        g_error ("“%s” needs %d lines at %d px", text, pango_layout_get_line_count (layout),
+                 gtk_widget_get_width (inscription));
+      n++;
+    }
+  g_assert_cmpuint (n, >, 0);
+}
+
 static void
 check_solo (AdjApplication *app)
 {
@@ -99,6 +129,7 @@ check_solo (AdjApplication *app)
   g_assert_nonnull (view);
   /* A skirmish opens on the enemy's page. */
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Enemy Reacts"));
+  assert_switches_whole (GTK_WIDGET (view));
 
   /* Hidden groups are nowhere to be seen: not in the side list, not in the journal. */
   g_assert_true (adj_battle_window_select_unit (window, "u6"));
