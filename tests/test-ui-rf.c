@@ -131,6 +131,25 @@ check_solo (AdjApplication *app)
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Enemy Reacts"));
   assert_switches_whole (GTK_WIDGET (view));
 
+  /* Alt+4 is the fourth page of the bar, whichever it is: here the enemy's. */
+  {
+    AdwViewStack *stack = ADW_VIEW_STACK (adj_test_find_type (GTK_WIDGET (window),
+                                                              ADW_TYPE_VIEW_STACK));
+    g_auto(GStrv) actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app),
+                                                                   "<Alt>4");
+
+    g_assert_cmpuint (g_strv_length (actions), ==, 1);
+    g_assert_cmpstr (actions[0], ==, "win.show-page-at(4)");
+    adj_battle_window_show_page (window, "journal");
+    adj_test_settle ();
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page-at", "i", 4));
+    adj_test_settle ();
+    g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "enemy");
+    /* There is no fifth page: the page stays. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page-at", "i", 5));
+    g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "enemy");
+  }
+
   /* Hidden groups are nowhere to be seen: not in the side list, not in the journal. */
   g_assert_true (adj_battle_window_select_unit (window, "u6"));
   adj_test_settle ();

@@ -59,6 +59,18 @@ check_turn (AdjApplication *app)
   g_assert_nonnull (view);
   g_assert_true (adj_test_shows (GTK_WIDGET (window), "Deal the Cards"));
   g_assert_cmpuint (adj_rn_turn_view_get_n_listed (view), ==, 0);
+  /* Alt+4 and Alt+5: the fourth and fifth pages of the bar, Cards and Turn. */
+  {
+    AdwViewStack *stack = ADW_VIEW_STACK (adj_test_find_type (GTK_WIDGET (window),
+                                                              ADW_TYPE_VIEW_STACK));
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page-at", "i", 4));
+    adj_test_settle ();
+    g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "cards");
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page-at", "i", 5));
+    adj_test_settle ();
+    g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "turn");
+  }
   deal = adj_test_find_button (GTK_WIDGET (view), "_Deal the Cards");
   g_assert_true (gtk_widget_has_css_class (deal, "suggested-action"));
 

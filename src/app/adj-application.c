@@ -872,10 +872,11 @@ adj_application_startup (GApplication *application)
   set_accels (app, "win.next-turn", "<Control><Shift>Page_Down", NULL);
   set_accels (app, "win.add-unit", "<Control><Shift>a", NULL);
   set_accels (app, "win.turn-card", "<Control>d", NULL);
-  set_accels (app, "win.show-page::act", "<Alt>1", NULL);
-  set_accels (app, "win.show-page::unit", "<Alt>2", NULL);
-  set_accels (app, "win.show-page::journal", "<Alt>3", NULL);
-  set_accels (app, "win.show-page::cards", "<Alt>4", NULL);
+  set_accels (app, "win.show-page-at(1)", "<Alt>1", NULL);
+  set_accels (app, "win.show-page-at(2)", "<Alt>2", NULL);
+  set_accels (app, "win.show-page-at(3)", "<Alt>3", NULL);
+  set_accels (app, "win.show-page-at(4)", "<Alt>4", NULL);
+  set_accels (app, "win.show-page-at(5)", "<Alt>5", NULL);
   set_accels (app, "win.show-help-overlay", "<Control>question", NULL);
   set_accels (app, "win.table-mode", "F11", NULL);
   set_accels (app, "win.table-display", "<Control><Shift>t", NULL);

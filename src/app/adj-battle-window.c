@@ -226,6 +226,7 @@ update_actions (AdjBattleWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enter-card", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reshuffle", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-page", have);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.show-page-at", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.enemy-reacts",
                                  have && self->special != NULL && ADJ_IS_RF_VIEW (self->special));
 }
@@ -1475,6 +1476,31 @@ action_show_page (GtkWidget  *widget,
   adj_battle_window_show_page (ADJ_BATTLE_WINDOW (widget), g_variant_get_string (param, NULL));
 }
 
+/* Alt+1, Alt+2, ...: the pages in the order of the bar at the bottom, whichever the system
+ * has (Cards, Turn, Enemy or Dashboard come after Act, Unit and Journal). */
+static void
+action_show_page_at (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *param)
+{
+  AdjBattleWindow *self = ADJ_BATTLE_WINDOW (widget);
+  g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (self->view_stack);
+  int wanted = g_variant_get_int32 (param);
+  int seen = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
+    {
+      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), i);
+
+      if (adw_view_stack_page_get_visible (page) && ++seen == wanted)
+        {
+          adw_view_stack_set_visible_child (self->view_stack,
+                                            adw_view_stack_page_get_child (page));
+          return;
+        }
+    }
+}
+
 /* ---- recent battles on the start page ---- */
 
 static void
@@ -1629,6 +1655,7 @@ adj_battle_window_class_init (AdjBattleWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.reshuffle", NULL, action_turn_card);
   gtk_widget_class_install_action (widget_class, "win.enter-card", NULL, action_enter_card);
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", action_show_page);
+  gtk_widget_class_install_action (widget_class, "win.show-page-at", "i", action_show_page_at);
   gtk_widget_class_install_action (widget_class, "win.table-display", NULL,
                                    action_table_display);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
